@@ -41,11 +41,12 @@ export function randomGraph(options: RandomGraphOptions): GraphScenario {
 
   for (let j = 0; j < n; j++) {
     const candidates: number[] = [];
-    for (let i = 0; i < j; i++) if (!layered || (layer[i] as number) < (layer[j] as number)) candidates.push(i);
+    for (let i = 0; i < j; i++)
+      if (!layered || (layer[i] as number) < (layer[j] as number)) candidates.push(i);
     if (candidates.length === 0) continue;
     if (method === 'sameprob' || method === 'layrprob') {
       // Mean predecessors over the whole graph ≈ p · (pairs) / n.
-      const pairs = layered ? n * (n - n / layerCount) / 2 : (n * (n - 1)) / 2;
+      const pairs = layered ? (n * (n - n / layerCount)) / 2 : (n * (n - 1)) / 2;
       const p = Math.min(1, (meanPreds * n) / Math.max(1, pairs));
       for (const i of candidates) if (rng.next() < p) deps[j]?.push(id(i));
     } else {

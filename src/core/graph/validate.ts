@@ -11,7 +11,8 @@ export type GraphIssue =
 export type GraphResult = { ok: true; graph: TaskGraph } | { ok: false; issues: GraphIssue[] };
 
 const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
-const describe = (x: unknown): string => (typeof x === 'string' ? `"${x}"` : JSON.stringify(x) ?? String(x));
+const describe = (x: unknown): string =>
+  typeof x === 'string' ? `"${x}"` : (JSON.stringify(x) ?? String(x));
 
 /**
  * Checks a parsed graph scenario and builds its index form. Every problem is reported, each naming

@@ -1,0 +1,47 @@
+import type { Cpm } from '../graph/cpm';
+import type { TaskGraph } from '../graph/types';
+import type { RunConfig } from '../runtime/config';
+import type { ActionRecord } from '../trace/events';
+
+/** An orchestrator action (DESIGN §1, the report's create_subagent / assign_task, and the run controls). */
+export type Action = ActionRecord;
+
+export interface PolicyContext {
+  readonly graph: TaskGraph;
+  readonly config: RunConfig;
+  /** CPM of the graph with the main step cost as per-task overhead. */
+  readonly cpm: Cpm;
+  /** Tasks still to do (not yet in a terminal state), for a replan. */
+  readonly remaining?: (task: number) => boolean;
+}
+
+/** What a policy may read when it decides: the run as it stands at step-time `t`. */
+export interface RunView {
+  readonly t: number;
+  readonly graph: TaskGraph;
+  readonly config: RunConfig;
+  readonly readyCount: number;
+  readonly runningCount: number;
+  /** Subagents alive and not working on anything. */
+  readonly idleCount: number;
+  readonly subagentCount: number;
+  /** How many more tasks could start now without passing maxConcurrentSubagents. */
+  readonly freeSlots: number;
+  /** The ready tasks in the runtime's priority order (the policy's own ranking), at most k. */
+  topReady(k: number): string[];
+  /** Idle subagents, lowest id first, at most k. */
+  idleSubagents(k: number): string[];
+  /** The ids a `spawn` of n subagents made now would create. */
+  nextSubagentIds(n: number): string[];
+}
+
+/**
+ * The port every orchestrator decision goes through. `prioritize` ranks tasks once per plan;
+ * `decide` is asked whenever the orchestrator wakes. Learned policies plug in here unchanged.
+ */
+export interface Policy {
+  readonly name: string;
+  /** A score per task, higher first; ties are broken by id. */
+  prioritize(ctx: PolicyContext): Float64Array;
+  decide(view: RunView): Action[];
+}

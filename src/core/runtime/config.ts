@@ -1,0 +1,122 @@
+/**
+ * Everything that shapes one run, as plain data. Defaults follow the Kimi K2.5 report where it
+ * gives a number (100 subagents, 1,500 tool calls, 100 steps per subagent, 2–3 retries).
+ */
+
+export type JoinMode = 'async' | 'barrier';
+export type FailurePolicy = 'fail-fast' | 'skip-dependents' | 'continue';
+/** What a tripped budget does to work already running. */
+export type OnBudgetExhausted = 'cancel' | 'drain';
+
+export interface Budgets {
+  /** Subagents alive at once; also the most tasks that can run at once. */
+  readonly maxConcurrentSubagents: number;
+  readonly maxOrchestratorSteps: number;
+  /** Steps one subagent may spend on one attempt before it is stopped. */
+  readonly maxStepsPerSubagent: number;
+  readonly maxToolCalls: number;
+  readonly maxTokens: number;
+  readonly maxCost: number;
+  /** Wall-clock milliseconds: the one budget a replay cannot reproduce exactly. */
+  readonly maxWallMs: number;
+  /** Critical steps (= step-time makespan, DESIGN §2) the run may take. */
+  readonly maxCriticalSteps: number;
+}
+
+export interface RetryPolicy {
+  /** Attempts per task, the first included. */
+  readonly maxAttempts: number;
+  /** Backoff before attempt k+1, in step-time: min(max, initial · factor^(k−1)). */
+  readonly backoffInitial: number;
+  readonly backoffFactor: number;
+  readonly backoffMax: number;
+  /**
+   * A task off the critical path (static slack > 0) that declares a `default` takes it at once on
+   * failure instead of being retried: its delay cannot lengthen the run, its retries still cost.
+   */
+  readonly degradeOffCriticalPath: boolean;
+}
+
+export interface ProfilePrice {
+  /** Cost units per input and per output token. */
+  readonly input: number;
+  readonly output: number;
+}
+
+export interface RunConfig {
+  readonly seed: number;
+  readonly join: JoinMode;
+  /** S_main: step-time one orchestrator decision costs (DESIGN §2). */
+  readonly mainStepCost: number;
+  readonly failurePolicy: FailurePolicy;
+  readonly onBudgetExhausted: OnBudgetExhausted;
+  readonly budgets: Budgets;
+  readonly retry: RetryPolicy;
+  /** The profile a spawn uses when the policy names none. */
+  readonly defaultProfile: string;
+  readonly prices: Readonly<Record<string, ProfilePrice>>;
+}
+
+export const defaultBudgets: Budgets = {
+  maxConcurrentSubagents: 100,
+  maxOrchestratorSteps: Number.POSITIVE_INFINITY,
+  maxStepsPerSubagent: 100,
+  maxToolCalls: 1500,
+  maxTokens: Number.POSITIVE_INFINITY,
+  maxCost: Number.POSITIVE_INFINITY,
+  maxWallMs: Number.POSITIVE_INFINITY,
+  maxCriticalSteps: Number.POSITIVE_INFINITY,
+};
+
+export const defaultRetry: RetryPolicy = {
+  maxAttempts: 3,
+  backoffInitial: 1,
+  backoffFactor: 2,
+  backoffMax: 8,
+  degradeOffCriticalPath: true,
+};
+
+/** Placeholder prices per 1k tokens scaled to one token; scenario profiles override them. */
+export const defaultPrices: Record<string, ProfilePrice> = {
+  small: { input: 0.0000001, output: 0.0000004 },
+  medium: { input: 0.0000005, output: 0.000002 },
+  large: { input: 0.000003, output: 0.000012 },
+};
+
+export interface RunConfigInput {
+  readonly seed?: number;
+  readonly join?: JoinMode;
+  readonly mainStepCost?: number;
+  readonly failurePolicy?: FailurePolicy;
+  readonly onBudgetExhausted?: OnBudgetExhausted;
+  readonly budgets?: Partial<Budgets>;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly defaultProfile?: string;
+  readonly prices?: Readonly<Record<string, ProfilePrice>>;
+}
+
+export function makeConfig(input: RunConfigInput = {}): RunConfig {
+  return {
+    seed: input.seed ?? 0,
+    join: input.join ?? 'async',
+    mainStepCost: input.mainStepCost ?? 1,
+    failurePolicy: input.failurePolicy ?? 'skip-dependents',
+    onBudgetExhausted: input.onBudgetExhausted ?? 'cancel',
+    budgets: { ...defaultBudgets, ...input.budgets },
+    retry: { ...defaultRetry, ...input.retry },
+    defaultProfile: input.defaultProfile ?? 'medium',
+    prices: input.prices ?? defaultPrices,
+  };
+}
+
+/** Step-time to wait before attempt `attempt + 1`, after `attempt` attempts have failed. */
+export function backoffDelay(retry: RetryPolicy, attempt: number): number {
+  return Math.min(retry.backoffMax, Math.round(retry.backoffInitial * retry.backoffFactor ** (attempt - 1)));
+}
+
+/** Infinity does not survive JSON; budgets are written with null for "no limit". */
+export function budgetsToJson(b: Budgets): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const [k, v] of Object.entries(b)) out[k] = Number.isFinite(v) ? v : null;
+  return out;
+}

@@ -1,0 +1,183 @@
+import type { Usage } from '../trace/events';
+import { apply } from './actions';
+import { attemptEnded, exhausted, launch, makeReady, trip } from './outcomes';
+import {
+  busyCount,
+  type Effect,
+  emit,
+  observe,
+  type RunState,
+  requestWake,
+  Status,
+  type Subagent,
+} from './state';
+
+/** What happens to the orchestrator. Every input carries the step-time and wall-clock time it happens at. */
+export type RuntimeInput = { readonly at: number; readonly wallMs: number } & (
+  | { readonly type: 'start' }
+  | {
+      readonly type: 'attempt-ended';
+      readonly task: number;
+      readonly attempt: number;
+      readonly ok: boolean;
+      readonly error?: string;
+      /** False for errors a retry cannot fix (the step limit, a refused capability). */
+      readonly retryable?: boolean;
+      readonly usage: Usage;
+    }
+  /** A timer the machine asked for. Decisions are taken only on wakes, which the driver sorts after
+   *  every other input of the same instant, so one decision sees everything that happened then. */
+  | { readonly type: 'wake' }
+  | { readonly type: 'tool-result'; readonly callId: string; readonly ok: boolean; readonly result: string }
+  | { readonly type: 'abort'; readonly reason: string }
+);
+
+/**
+ * The orchestrator as a state machine: `step(state, input) → [state, effects]`. It performs no
+ * I/O and reads no clock; the driver carries out the effects and feeds back what happened.
+ * The state is updated in place (see RunState).
+ */
+export function step(state: RunState, input: RuntimeInput): [RunState, Effect[]] {
+  const out: Effect[] = [];
+  state.out = out;
+  if (state.finished) return [state, out];
+  state.t = Math.max(state.t, input.at);
+  state.wallMs = input.wallMs;
+
+  switch (input.type) {
+    case 'start':
+      emit(state, {
+        type: 'run.started',
+        workers: state.config.budgets.maxConcurrentSubagents,
+        tasks: state.graph.tasks,
+      });
+      for (let i = 0; i < state.graph.n; i++) if (state.unresolved[i] === 0) makeReady(state, i);
+      state.dirty = true;
+      break;
+    case 'attempt-ended':
+      attemptEnded(state, input);
+      break;
+    case 'wake':
+      state.timers.delete(input.at);
+      break;
+    case 'tool-result':
+      state.pendingTools--;
+      state.dirty = true;
+      break;
+    case 'abort':
+      trip(state, 'aborted', input.reason);
+      break;
+  }
+  const { maxWallMs } = state.config.budgets;
+  if (state.wallMs >= maxWallMs && state.breaker === null) {
+    exhausted(state, 'maxWallMs', maxWallMs, state.wallMs);
+  }
+  advance(state, input.type === 'wake');
+  return [state, out];
+}
+
+/** Everything due now: launches decided one main step ago, retries whose backoff is over, the next decision. */
+function advance(state: RunState, woken: boolean): void {
+  const t = state.t;
+  if (state.launchAt >= 0 && state.launchAt <= t) launch(state);
+  while (state.backoff.size > 0 && (state.readyAt[state.backoff.peek() as number] as number) <= t) {
+    const task = state.backoff.pop() as number;
+    if (state.status[task] === Status.BACKOFF && state.breaker === null) {
+      makeReady(state, task);
+      state.dirty = true;
+    }
+  }
+  if (state.breaker === null && state.dirty && joinSatisfied(state)) {
+    if (woken && t >= state.busyUntil) decide(state);
+    else requestWake(state, Math.max(t, state.busyUntil));
+  }
+  maybeFinish(state);
+}
+
+function joinSatisfied(state: RunState): boolean {
+  if (state.config.join === 'barrier' && state.stageOpen > 0) return false;
+  if (state.joinOn) {
+    for (const s of state.joinOn) if ((state.subagents[s] as Subagent).task >= 0) return false;
+    state.joinOn = null;
+  }
+  return true;
+}
+
+function open(state: RunState): number {
+  const c = state.count;
+  return (
+    (c[Status.PENDING] as number) +
+    (c[Status.READY] as number) +
+    (c[Status.BACKOFF] as number) +
+    (c[Status.LAUNCHING] as number) +
+    (c[Status.RUNNING] as number)
+  );
+}
+
+function maybeFinish(state: RunState): void {
+  if (state.finished || busyCount(state) + state.pendingTools > 0) return;
+  let reason = state.breaker;
+  if (reason === null) {
+    if (open(state) > 0) return;
+    const c = state.count;
+    const bad =
+      (c[Status.FAILED] as number) + (c[Status.SKIPPED] as number) + (c[Status.CANCELLED] as number);
+    reason = bad === 0 ? 'completed' : 'completed-with-failures';
+  }
+  state.finished = true;
+  state.out.push({ type: 'end', reason });
+}
+
+function decide(state: RunState): void {
+  const { config } = state;
+  if (state.orchestratorSteps >= config.budgets.maxOrchestratorSteps) {
+    exhausted(state, 'maxOrchestratorSteps', config.budgets.maxOrchestratorSteps, state.orchestratorSteps);
+    return;
+  }
+  state.dirty = false;
+  const stepNo = ++state.orchestratorSteps;
+  const observation = observe(state);
+  const actions = state.policy.decide(state.view);
+
+  // Events the actions cause are held back so that the step event, which lists them, comes first.
+  const outer = state.out;
+  const caused: Effect[] = [];
+  state.out = caused;
+  const stepSeq = state.seq++;
+  const invalid: { action: (typeof actions)[number]; reason: string }[] = [];
+  let assigned = 0;
+  for (const action of actions) {
+    const problem = state.breaker !== null ? `the run is stopping (${state.breaker})` : apply(state, action);
+    if (problem) invalid.push({ action, reason: problem });
+    else if (action.type === 'assign') assigned++;
+  }
+  const m = config.mainStepCost;
+  state.busyUntil = state.t + m;
+  if (state.launching.length > 0) state.launchAt = state.t + m;
+  state.out = outer;
+  outer.push({
+    type: 'trace',
+    event: {
+      seq: stepSeq,
+      t: state.t,
+      wallMs: state.wallMs,
+      type: 'orchestrator.step',
+      step: stepNo,
+      observation,
+      actions,
+      invalid,
+      rewardProxy: assigned / config.budgets.maxConcurrentSubagents,
+      nextObservation: observe(state),
+    },
+  });
+  for (const effect of caused) outer.push(effect);
+  if (state.launching.length > 0) {
+    if (m === 0) launch(state);
+    else requestWake(state, state.launchAt);
+  }
+  const idle = busyCount(state) + state.pendingTools + state.backoff.size === 0;
+  if (state.breaker === null && idle && open(state) > 0) {
+    // Nothing runs, nothing is due, and the policy started nothing: the run would never move again.
+    trip(state, 'stalled', `the policy started nothing while ${open(state)} task(s) were open`);
+  }
+}

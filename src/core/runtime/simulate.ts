@@ -1,0 +1,195 @@
+import type { TaskGraph } from '../graph/types';
+import type { Policy } from '../policy/types';
+import { type Grade, TRACE_SCHEMA, type TraceEvent, type TraceHeader } from '../trace/events';
+import { type Metrics, MetricsAccumulator } from '../trace/metrics';
+import { Heap } from '../util/heap';
+import { budgetsToJson, type RunConfig } from './config';
+import { graphExecutor } from './graph-executor';
+import { type RuntimeInput, step } from './machine';
+import { type Clock, frozenClock, noTools, type SimulatedExecutor, type ToolPort } from './ports';
+import { createState, type RunState, Status } from './state';
+
+export interface SimulateOptions {
+  readonly graph: TaskGraph;
+  readonly config: RunConfig;
+  readonly policy: Policy;
+  readonly executor?: SimulatedExecutor;
+  readonly tools?: ToolPort;
+  /** Wall clock; the default never moves, so traces are byte-identical. */
+  readonly clock?: Clock;
+  /** Aborting stops the run at the next event, every task ending in one terminal state. */
+  readonly signal?: AbortSignal;
+  /** Called with each event as it is made (to append it to a store while the run goes on). */
+  readonly onEvent?: (event: TraceEvent) => void;
+  /** Keep every event in the result (default true). */
+  readonly keepEvents?: boolean;
+  readonly scenario?: { readonly id: string; readonly kind: string; readonly title?: string };
+  readonly provider?: string;
+  /** Scores the finished run; graph scenarios score the share of tasks completed. */
+  readonly grade?: (state: RunState) => Grade;
+}
+
+export interface SimulateResult {
+  readonly header: TraceHeader;
+  readonly events: TraceEvent[];
+  readonly metrics: Metrics;
+  readonly reason: string;
+}
+
+type Queued = { readonly input: RuntimeInput; readonly order: number; readonly seq: number };
+
+export function traceHeader(options: SimulateOptions): TraceHeader {
+  const { config, graph } = options;
+  return {
+    schema: TRACE_SCHEMA,
+    scenario: options.scenario ?? { id: graph.id, kind: 'graph' },
+    seed: config.seed,
+    policy: options.policy.name,
+    provider: options.provider ?? 'simulated',
+    profiles: Object.keys(config.prices),
+    budgets: budgetsToJson(config.budgets),
+    join: config.join,
+    mainStepCost: config.mainStepCost,
+    failurePolicy: config.failurePolicy,
+    onBudgetExhausted: config.onBudgetExhausted,
+    retry: { ...config.retry },
+  };
+}
+
+/** A graph scenario succeeds when every task completed (or took its declared default). */
+export function gradeGraph(state: RunState): Grade {
+  const completed = (state.count[Status.DONE] as number) + (state.count[Status.DEGRADED] as number);
+  const share = state.graph.n === 0 ? 1 : completed / state.graph.n;
+  const success = completed === state.graph.n;
+  return { 'pass@1': success ? 1 : 0, itemF1: share, rowF1: share, success };
+}
+
+/**
+ * The driver for simulated step-time: a discrete-event loop that carries out the machine's
+ * effects. Inputs are taken in (step-time, kind, arrival) order, with wakes after every other
+ * input of their instant so one decision sees all that happened then.
+ */
+export function simulate(options: SimulateOptions): SimulateResult {
+  const { graph, config, policy, signal } = options;
+  const executor = options.executor ?? graphExecutor;
+  const tools = options.tools ?? noTools;
+  const clock = options.clock ?? frozenClock;
+  const keep = options.keepEvents ?? true;
+  const header = traceHeader(options);
+  const events: TraceEvent[] = [];
+  const metrics = new MetricsAccumulator({
+    prices: config.prices,
+    mainStepCost: config.mainStepCost,
+    maxCriticalSteps: config.budgets.maxCriticalSteps,
+  });
+  const record = (event: TraceEvent) => {
+    metrics.observe(event);
+    if (keep) events.push(event);
+    options.onEvent?.(event);
+  };
+
+  const origin = clock.now();
+  const wall = () => clock.now() - origin;
+  const queue = new Heap<Queued>(
+    (a, b) =>
+      a.input.at < b.input.at ||
+      (a.input.at === b.input.at && (a.order < b.order || (a.order === b.order && a.seq < b.seq))),
+  );
+  let seq = 0;
+  const enqueue = (input: RuntimeInput) =>
+    queue.push({ input, order: input.type === 'wake' ? 1 : 0, seq: seq++ });
+  const cancelled = new Set<string>();
+
+  let state = createState(graph, config, policy);
+  let reason = '';
+  let aborted = false;
+  enqueue({ type: 'start', at: 0, wallMs: 0 });
+  while (reason === '') {
+    let input: RuntimeInput;
+    if (signal?.aborted && !aborted) {
+      aborted = true;
+      input = { type: 'abort', at: state.t, wallMs: wall(), reason: String(signal.reason ?? 'aborted') };
+    } else {
+      const next = queue.pop();
+      if (!next) throw new Error('simulate: the run stopped with no event due (a runtime bug)');
+      if (next.input.type === 'attempt-ended' && cancelled.has(`${next.input.task}#${next.input.attempt}`))
+        continue;
+      // Wall time is read when an input is handled, not when it was queued.
+      input = { ...next.input, wallMs: wall() };
+    }
+    const [nextState, effects] = step(state, input);
+    state = nextState;
+    for (const effect of effects) {
+      switch (effect.type) {
+        case 'trace':
+          record(effect.event);
+          break;
+        case 'run': {
+          const outcome = executor.simulate({
+            task: effect.task,
+            taskId: effect.taskId,
+            spec: graph.tasks[effect.task] as (typeof graph.tasks)[number],
+            attempt: effect.attempt,
+            subagent: effect.subagent,
+            profile: effect.profile,
+            maxSteps: effect.maxSteps,
+            seed: config.seed,
+          });
+          enqueue({
+            type: 'attempt-ended',
+            at: effect.at + outcome.steps,
+            wallMs: 0,
+            task: effect.task,
+            attempt: effect.attempt,
+            ok: outcome.ok,
+            ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+            ...(outcome.retryable !== undefined ? { retryable: outcome.retryable } : {}),
+            usage: outcome.usage,
+          });
+          break;
+        }
+        case 'cancel':
+          cancelled.add(`${effect.task}#${effect.attempt}`);
+          break;
+        case 'timer':
+          enqueue({ type: 'wake', at: effect.at, wallMs: 0 });
+          break;
+        case 'tool': {
+          const result = tools.call(effect.tool, effect.args);
+          record({
+            seq: state.seq++,
+            t: state.t,
+            wallMs: wall(),
+            type: 'tool.call',
+            caller: 'orchestrator',
+            callId: effect.callId,
+            tool: effect.tool,
+            args: effect.args,
+            ok: result.ok,
+            result: result.result,
+          });
+          enqueue({ type: 'tool-result', at: effect.at, wallMs: 0, callId: effect.callId, ...result });
+          break;
+        }
+        case 'end':
+          reason = effect.reason;
+          break;
+      }
+    }
+  }
+
+  const wallMs = wall();
+  const grade = (options.grade ?? gradeGraph)(state);
+  record({ seq: state.seq++, t: state.t, wallMs, type: 'run.graded', ...grade });
+  const result = metrics.result();
+  record({
+    seq: state.seq++,
+    t: state.t,
+    wallMs,
+    type: 'run.finished',
+    reason,
+    ...(state.breakerDetail ? { detail: state.breakerDetail } : {}),
+    metrics: { ...result },
+  });
+  return { header, events, metrics: result, reason };
+}

@@ -1,0 +1,287 @@
+import { type Cpm, criticalPath } from '../graph/cpm';
+import type { TaskGraph } from '../graph/types';
+import type { Policy, RunView } from '../policy/types';
+import type { EventBody, Observation, TraceEvent } from '../trace/events';
+import { Heap } from '../util/heap';
+import type { RunConfig } from './config';
+
+/** Task states. Everything from DONE on is terminal: a task reaches exactly one of them. */
+export const Status = {
+  PENDING: 0,
+  READY: 1,
+  BACKOFF: 2,
+  LAUNCHING: 3,
+  RUNNING: 4,
+  DONE: 5,
+  DEGRADED: 6,
+  FAILED: 7,
+  SKIPPED: 8,
+  CANCELLED: 9,
+} as const;
+export type StatusCode = (typeof Status)[keyof typeof Status];
+export const isTerminal = (s: number): boolean => s >= Status.DONE;
+export const statusName = (s: number): string =>
+  [
+    'pending',
+    'ready',
+    'backoff',
+    'launching',
+    'running',
+    'done',
+    'degraded',
+    'failed',
+    'skipped',
+    'cancelled',
+  ][s] as string;
+
+export interface Subagent {
+  readonly id: string;
+  readonly profile: string;
+  /** Task being worked on, or −1 when idle. */
+  task: number;
+}
+
+/** What the driver must do: the runtime's only way to act on the world. */
+export type Effect =
+  | { readonly type: 'trace'; readonly event: TraceEvent }
+  | {
+      readonly type: 'run';
+      readonly task: number;
+      readonly taskId: string;
+      readonly attempt: number;
+      readonly subagent: string;
+      readonly profile: string;
+      readonly at: number;
+      /** The subagent's step limit: an attempt that needs more fails at it. */
+      readonly maxSteps: number;
+    }
+  | { readonly type: 'cancel'; readonly task: number; readonly attempt: number }
+  | { readonly type: 'timer'; readonly at: number }
+  | {
+      readonly type: 'tool';
+      readonly callId: string;
+      readonly tool: string;
+      readonly args: unknown;
+      readonly at: number;
+    }
+  | { readonly type: 'end'; readonly reason: string };
+
+interface Totals {
+  toolCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+  cost: number;
+}
+
+/**
+ * The orchestrator's state. It is owned by the machine: `step` updates it in place and hands it
+ * back, because copying per-task arrays on every event would make a 5,000-task run quadratic.
+ * Callers treat it as opaque and never keep an old reference expecting it unchanged.
+ */
+export interface RunState {
+  readonly graph: TaskGraph;
+  readonly config: RunConfig;
+  readonly policy: Policy;
+  readonly cpm: Cpm;
+  priority: Float64Array;
+  readonly status: Uint8Array;
+  /** Dependencies not yet resolved, per task. */
+  readonly unresolved: Int32Array;
+  readonly attempts: Int32Array;
+  readonly subagentOf: Int32Array;
+  readonly readyAt: Int32Array;
+  ready: Heap<number>;
+  readonly backoff: Heap<number>;
+  readonly subagents: Subagent[];
+  /** Idle subagents, lowest index first. Entries go stale when a subagent is given a task. */
+  readonly idle: Heap<number>;
+  idleCount: number;
+  readonly subagentMark: number[];
+  launching: number[];
+  /** Scratch marks for topReady, compared against `markSeq`. */
+  readonly mark: Uint32Array;
+  markSeq: number;
+  launchAt: number;
+  readonly count: Int32Array;
+  t: number;
+  wallMs: number;
+  seq: number;
+  orchestratorSteps: number;
+  busyUntil: number;
+  dirty: boolean;
+  readonly timers: Set<number>;
+  /** Barrier join: attempts launched in the current stage and not ended yet. */
+  stageOpen: number;
+  /** Subagents the orchestrator waits for (the `join` action), or null. */
+  joinOn: Set<number> | null;
+  pendingTools: number;
+  toolSeq: number;
+  readonly used: Totals;
+  readonly reserved: Totals;
+  /** Why the run is stopping (a budget, an abort, fail-fast…), or null while it goes on. */
+  breaker: string | null;
+  breakerDetail: string;
+  finished: boolean;
+  out: Effect[];
+  readonly view: RunView;
+}
+
+export function createState(graph: TaskGraph, config: RunConfig, policy: Policy): RunState {
+  const n = graph.n;
+  const cpm = criticalPath(graph, config.mainStepCost);
+  const state: RunState = {
+    graph,
+    config,
+    policy,
+    cpm,
+    priority: policy.prioritize({ graph, config, cpm }),
+    status: new Uint8Array(n),
+    unresolved: Int32Array.from(graph.preds, (p) => p.length),
+    attempts: new Int32Array(n),
+    subagentOf: new Int32Array(n).fill(-1),
+    readyAt: new Int32Array(n),
+    ready: new Heap<number>(() => false),
+    backoff: new Heap<number>(
+      (a, b) =>
+        (state.readyAt[a] as number) < (state.readyAt[b] as number) ||
+        (state.readyAt[a] === state.readyAt[b] && a < b),
+    ),
+    subagents: [],
+    idle: new Heap<number>((a, b) => a < b),
+    idleCount: 0,
+    subagentMark: [],
+    launching: [],
+    mark: new Uint32Array(n),
+    markSeq: 0,
+    launchAt: -1,
+    count: new Int32Array(10),
+    t: 0,
+    wallMs: 0,
+    seq: 0,
+    orchestratorSteps: 0,
+    busyUntil: 0,
+    dirty: false,
+    timers: new Set(),
+    stageOpen: 0,
+    joinOn: null,
+    pendingTools: 0,
+    toolSeq: 0,
+    used: { toolCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0 },
+    reserved: { toolCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0 },
+    breaker: null,
+    breakerDetail: '',
+    finished: false,
+    out: [],
+    view: undefined as unknown as RunView,
+  };
+  state.ready = readyHeap(state);
+  state.count[Status.PENDING] = n;
+  (state as { view: RunView }).view = createView(state);
+  return state;
+}
+
+/** Ready tasks, highest priority first, ties by id. Entries go stale when a task leaves READY. */
+export function readyHeap(state: RunState): Heap<number> {
+  const { priority } = state;
+  const idRank = state.graph.idRank;
+  return new Heap<number>(
+    (a, b) =>
+      (priority[a] as number) > (priority[b] as number) ||
+      (priority[a] === priority[b] && (idRank[a] as number) < (idRank[b] as number)),
+  );
+}
+
+export function setStatus(state: RunState, task: number, to: StatusCode): void {
+  const from = state.status[task] as number;
+  state.count[from] = (state.count[from] as number) - 1;
+  state.count[to] = (state.count[to] as number) + 1;
+  state.status[task] = to;
+}
+
+export function emit(state: RunState, body: EventBody): void {
+  const event = { seq: state.seq++, t: state.t, wallMs: state.wallMs, ...body } as TraceEvent;
+  state.out.push({ type: 'trace', event });
+}
+
+export function busyCount(state: RunState): number {
+  return (state.count[Status.RUNNING] as number) + (state.count[Status.LAUNCHING] as number);
+}
+
+export function observe(state: RunState): Observation {
+  const c = state.count;
+  return {
+    ready: c[Status.READY] as number,
+    running: busyCount(state),
+    waiting: (c[Status.PENDING] as number) + (c[Status.BACKOFF] as number),
+    done: (c[Status.DONE] as number) + (c[Status.DEGRADED] as number),
+    failed: c[Status.FAILED] as number,
+    skipped: (c[Status.SKIPPED] as number) + (c[Status.CANCELLED] as number),
+    idleSubagents: state.idleCount,
+    subagents: state.subagents.length,
+  };
+}
+
+function createView(state: RunState): RunView {
+  return {
+    get t() {
+      return state.t;
+    },
+    graph: state.graph,
+    config: state.config,
+    get readyCount() {
+      return state.count[Status.READY] as number;
+    },
+    get runningCount() {
+      return busyCount(state);
+    },
+    get idleCount() {
+      return state.idleCount;
+    },
+    get subagentCount() {
+      return state.subagents.length;
+    },
+    get freeSlots() {
+      return Math.max(0, state.config.budgets.maxConcurrentSubagents - busyCount(state));
+    },
+    topReady(k) {
+      const picked: number[] = [];
+      const heap = state.ready;
+      const seq = ++state.markSeq;
+      // Stale entries (tasks no longer READY) and duplicates left by retries are dropped here.
+      while (picked.length < k && heap.size > 0) {
+        const task = heap.pop() as number;
+        if (state.status[task] === Status.READY && state.mark[task] !== seq) {
+          state.mark[task] = seq;
+          picked.push(task);
+        }
+      }
+      for (const task of picked) heap.push(task);
+      return picked.map((task) => state.graph.ids[task] as string);
+    },
+    idleSubagents(k) {
+      const picked: number[] = [];
+      const seq = ++state.markSeq;
+      while (picked.length < k && state.idle.size > 0) {
+        const s = state.idle.pop() as number;
+        if ((state.subagents[s] as Subagent).task < 0 && state.subagentMark[s] !== seq) {
+          state.subagentMark[s] = seq;
+          picked.push(s);
+        }
+      }
+      for (const s of picked) state.idle.push(s);
+      return picked.map((s) => (state.subagents[s] as Subagent).id);
+    },
+    nextSubagentIds(n) {
+      const base = state.subagents.length;
+      return Array.from({ length: n }, (_, i) => subagentId(base + i));
+    },
+  };
+}
+
+export const subagentId = (index: number): string => `sa-${index + 1}`;
+
+export function requestWake(state: RunState, at: number): void {
+  if (state.timers.has(at)) return;
+  state.timers.add(at);
+  state.out.push({ type: 'timer', at });
+}

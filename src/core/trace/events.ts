@@ -1,0 +1,172 @@
+import type { TaskSpec } from '../graph/types';
+
+/** Bumped on any change a reader of an older trace would misread. */
+export const TRACE_SCHEMA = 'swarmflight.trace/1';
+export const TRACE_SCHEMA_VERSION = 1;
+
+/** Resource use, with token counts under their OpenTelemetry GenAI names. */
+export interface Usage {
+  readonly steps: number;
+  readonly toolCalls: number;
+  readonly 'gen_ai.usage.input_tokens': number;
+  readonly 'gen_ai.usage.output_tokens': number;
+}
+
+export const noUsage: Usage = {
+  steps: 0,
+  toolCalls: 0,
+  'gen_ai.usage.input_tokens': 0,
+  'gen_ai.usage.output_tokens': 0,
+};
+
+/** The first line of a trace: enough to rerun it. */
+export interface TraceHeader {
+  readonly schema: typeof TRACE_SCHEMA;
+  readonly scenario: { readonly id: string; readonly kind: string; readonly title?: string };
+  readonly seed: number;
+  readonly policy: string;
+  readonly provider: string;
+  readonly profiles: readonly string[];
+  readonly budgets: Readonly<Record<string, number | null>>;
+  readonly join: string;
+  readonly mainStepCost: number;
+  readonly failurePolicy: string;
+  readonly onBudgetExhausted: string;
+  readonly retry: Readonly<Record<string, number | boolean>>;
+}
+
+/** What the orchestrator sees before and after a decision (counts of tasks by state). */
+export interface Observation {
+  readonly ready: number;
+  readonly running: number;
+  readonly waiting: number;
+  readonly done: number;
+  readonly failed: number;
+  readonly skipped: number;
+  readonly idleSubagents: number;
+  readonly subagents: number;
+}
+
+export type ActionRecord =
+  | { readonly type: 'spawn'; readonly count: number; readonly profile: string }
+  | { readonly type: 'assign'; readonly subagent: string; readonly task: string }
+  | { readonly type: 'join'; readonly subagents: readonly string[] }
+  | { readonly type: 'replan'; readonly scope: string }
+  | { readonly type: 'tool_call'; readonly tool: string; readonly args: unknown }
+  | { readonly type: 'finish'; readonly answer?: string };
+
+export interface Grade {
+  readonly 'pass@1': number;
+  readonly itemF1: number;
+  readonly rowF1: number;
+  readonly success: boolean;
+}
+
+interface Base {
+  readonly seq: number;
+  /** Step-time. */
+  readonly t: number;
+  /** Wall-clock ms since the run began: the only field allowed to differ between reruns. */
+  readonly wallMs: number;
+}
+
+export type TraceEvent = Base &
+  (
+    | { readonly type: 'run.started'; readonly workers: number; readonly tasks: readonly TaskSpec[] }
+    | {
+        readonly type: 'orchestrator.step';
+        readonly step: number;
+        readonly observation: Observation;
+        readonly actions: readonly ActionRecord[];
+        readonly invalid: readonly { readonly action: ActionRecord; readonly reason: string }[];
+        /** Per-step shaping signal: subagents put to work now, as a share of the maximum. */
+        readonly rewardProxy: number;
+        readonly nextObservation: Observation;
+      }
+    | { readonly type: 'subagent.spawned'; readonly subagent: string; readonly profile: string }
+    | {
+        readonly type: 'task.assigned';
+        readonly task: string;
+        readonly subagent: string;
+        readonly attempt: number;
+      }
+    | {
+        readonly type: 'task.started';
+        readonly task: string;
+        readonly subagent: string;
+        readonly attempt: number;
+      }
+    | {
+        readonly type: 'task.finished';
+        readonly task: string;
+        readonly subagent: string;
+        readonly attempt: number;
+        readonly usage: Usage;
+      }
+    | {
+        readonly type: 'task.failed';
+        readonly task: string;
+        readonly subagent: string;
+        readonly attempt: number;
+        readonly error: string;
+        /** True when no retry follows: the task ends failed. */
+        readonly final: boolean;
+        readonly usage: Usage;
+      }
+    | {
+        readonly type: 'task.retried';
+        readonly task: string;
+        readonly attempt: number;
+        readonly readyAt: number;
+      }
+    | { readonly type: 'task.degraded'; readonly task: string; readonly attempt: number }
+    | { readonly type: 'task.skipped'; readonly task: string; readonly cause: string }
+    | {
+        readonly type: 'task.cancelled';
+        readonly task: string;
+        readonly reason: string;
+        /** Set when an attempt was running or about to start. */
+        readonly attempt?: number;
+        readonly subagent?: string;
+      }
+    | {
+        readonly type: 'llm.turn';
+        readonly subagent: string;
+        readonly task?: string;
+        readonly attempt?: number;
+        readonly finishReason: string;
+        readonly 'gen_ai.usage.input_tokens': number;
+        readonly 'gen_ai.usage.output_tokens': number;
+      }
+    | {
+        readonly type: 'tool.call';
+        readonly caller: string;
+        readonly callId: string;
+        readonly tool: string;
+        readonly args: unknown;
+        readonly ok: boolean;
+        readonly result: string;
+      }
+    | {
+        readonly type: 'budget.exhausted';
+        readonly budget: string;
+        readonly limit: number;
+        readonly used: number;
+      }
+    | ({ readonly type: 'run.graded' } & Grade)
+    | {
+        readonly type: 'run.finished';
+        readonly reason: string;
+        /** Why a breaker tripped, in words. */
+        readonly detail?: string;
+        readonly metrics: Readonly<Record<string, number>>;
+      }
+  );
+
+export type TraceEventType = TraceEvent['type'];
+/** A TraceEvent without its envelope, as the runtime builds it. */
+export type EventBody = TraceEvent extends infer E
+  ? E extends TraceEvent
+    ? Omit<E, keyof Base>
+    : never
+  : never;

@@ -1,0 +1,248 @@
+import type { ProfilePrice } from '../runtime/config';
+import type { TraceEvent } from './events';
+
+/**
+ * Every metric of DESIGN §5, computed from the event stream and nowhere else. Each is defined in
+ * docs/metrics.md; the comments here give the formula.
+ */
+export interface Metrics {
+  'pass@1': number;
+  itemF1: number;
+  rowF1: number;
+  successRate: number;
+  criticalSteps: number;
+  wallClockMs: number;
+  tokensIn: number;
+  tokensOut: number;
+  estimatedCost: number;
+  retryCount: number;
+  failureRate: number;
+  skipRate: number;
+  avgParallelism: number;
+  spawnCount: number;
+  subtaskFinishRate: number;
+  barrierWaste: number;
+  reward: number;
+  // Supporting counts, reported with the metrics above.
+  totalSteps: number;
+  toolCalls: number;
+  orchestratorSteps: number;
+  invalidActions: number;
+  cancelRate: number;
+}
+
+export const metricNames: readonly (keyof Metrics)[] = [
+  'pass@1',
+  'itemF1',
+  'rowF1',
+  'successRate',
+  'criticalSteps',
+  'wallClockMs',
+  'tokensIn',
+  'tokensOut',
+  'estimatedCost',
+  'retryCount',
+  'failureRate',
+  'skipRate',
+  'avgParallelism',
+  'spawnCount',
+  'subtaskFinishRate',
+  'barrierWaste',
+  'reward',
+  'totalSteps',
+  'toolCalls',
+  'orchestratorSteps',
+  'invalidActions',
+  'cancelRate',
+];
+
+export interface MetricsContext {
+  readonly prices: Readonly<Record<string, ProfilePrice>>;
+  readonly mainStepCost: number;
+  /** Critical-steps budget: a run over it earns no reward. */
+  readonly maxCriticalSteps: number;
+}
+
+interface AttemptRun {
+  task: number;
+  subagent: string;
+  start: number;
+  end: number;
+}
+
+/** Folds trace events one at a time (so a streamed run needs no second pass) into Metrics. */
+export class MetricsAccumulator {
+  private n = 0;
+  private index = new Map<string, number>();
+  private deps: number[][] = [];
+  private profileOf = new Map<string, string>();
+  private runs: AttemptRun[] = [];
+  private open = new Map<string, AttemptRun>();
+  private retryDelay = new Map<number, number>();
+  private lastT = 0;
+  private lastWall = 0;
+  private m = {
+    assigned: 0,
+    finishedAttempts: 0,
+    spawned: 0,
+    retries: 0,
+    failedTasks: 0,
+    skipped: 0,
+    cancelled: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    cost: 0,
+    toolCalls: 0,
+    steps: 0,
+    orchestratorSteps: 0,
+    invalid: 0,
+  };
+  private grade: { 'pass@1': number; itemF1: number; rowF1: number; success: boolean } | null = null;
+
+  constructor(private readonly ctx: MetricsContext) {}
+
+  observe(e: TraceEvent): void {
+    this.lastT = Math.max(this.lastT, e.t);
+    this.lastWall = Math.max(this.lastWall, e.wallMs);
+    const m = this.m;
+    switch (e.type) {
+      case 'run.started':
+        this.n = e.tasks.length;
+        e.tasks.forEach((t, i) => this.index.set(t.id, i));
+        this.deps = e.tasks.map((t) => t.deps.map((d) => this.index.get(d) as number));
+        break;
+      case 'orchestrator.step':
+        m.orchestratorSteps++;
+        m.invalid += e.invalid.length;
+        break;
+      case 'subagent.spawned':
+        m.spawned++;
+        this.profileOf.set(e.subagent, e.profile);
+        break;
+      case 'task.assigned':
+        m.assigned++;
+        break;
+      case 'task.started': {
+        const run = { task: this.index.get(e.task) as number, subagent: e.subagent, start: e.t, end: e.t };
+        this.open.set(`${e.task}#${e.attempt}`, run);
+        break;
+      }
+      case 'task.finished':
+      case 'task.failed': {
+        this.close(`${e.task}#${e.attempt}`, e.t);
+        if (e.type === 'task.finished') m.finishedAttempts++;
+        else if (e.final) m.failedTasks++;
+        const tin = e.usage['gen_ai.usage.input_tokens'];
+        const tout = e.usage['gen_ai.usage.output_tokens'];
+        const price = this.ctx.prices[this.profileOf.get(e.subagent) ?? ''] ?? { input: 0, output: 0 };
+        m.tokensIn += tin;
+        m.tokensOut += tout;
+        m.cost += tin * price.input + tout * price.output;
+        m.toolCalls += e.usage.toolCalls;
+        m.steps += e.usage.steps;
+        break;
+      }
+      case 'task.retried':
+        m.retries++;
+        this.retryDelay.set(this.index.get(e.task) as number, e.readyAt - e.t);
+        break;
+      case 'task.skipped':
+        m.skipped++;
+        break;
+      case 'task.cancelled':
+        m.cancelled++;
+        if (e.attempt !== undefined) this.close(`${e.task}#${e.attempt}`, e.t);
+        break;
+      case 'tool.call':
+        if (e.caller === 'orchestrator') m.toolCalls++;
+        break;
+      case 'llm.turn':
+        // Subagents' turns are inside their attempts' usage; the orchestrator's own turns are not.
+        if (e.task === undefined) {
+          m.tokensIn += e['gen_ai.usage.input_tokens'];
+          m.tokensOut += e['gen_ai.usage.output_tokens'];
+        }
+        break;
+      case 'run.graded':
+        this.grade = { 'pass@1': e['pass@1'], itemF1: e.itemF1, rowF1: e.rowF1, success: e.success };
+        break;
+      default:
+        break;
+    }
+  }
+
+  private close(key: string, t: number): void {
+    const run = this.open.get(key);
+    if (!run) return;
+    run.end = t;
+    this.open.delete(key);
+    this.runs.push(run);
+  }
+
+  result(): Metrics {
+    const m = this.m;
+    const n = Math.max(1, this.n);
+    const criticalSteps = this.lastT;
+    let busy = 0;
+    for (const r of this.runs) busy += r.end - r.start;
+    const grade = this.grade ?? { 'pass@1': 0, itemF1: 0, rowF1: 0, success: false };
+    const withinBudget = criticalSteps <= this.ctx.maxCriticalSteps;
+    return {
+      'pass@1': grade['pass@1'],
+      itemF1: grade.itemF1,
+      rowF1: grade.rowF1,
+      successRate: grade.success ? 1 : 0,
+      criticalSteps,
+      wallClockMs: this.lastWall,
+      tokensIn: m.tokensIn,
+      tokensOut: m.tokensOut,
+      estimatedCost: m.cost,
+      retryCount: m.retries,
+      failureRate: m.failedTasks / n,
+      skipRate: m.skipped / n,
+      avgParallelism: criticalSteps > 0 ? busy / criticalSteps : 0,
+      spawnCount: m.spawned,
+      subtaskFinishRate: m.assigned > 0 ? m.finishedAttempts / m.assigned : 0,
+      barrierWaste: Math.max(0, criticalSteps - this.causalMakespan()),
+      // DESIGN §5: the PARL reward with λ1 = λ2 = 0 — quality, gated by success within budget.
+      reward: grade.success && withinBudget ? grade.itemF1 : 0,
+      totalSteps: m.steps,
+      toolCalls: m.toolCalls,
+      orchestratorSteps: m.orchestratorSteps,
+      invalidActions: m.invalid,
+      cancelRate: m.cancelled / n,
+    };
+  }
+
+  /**
+   * The run with its waits removed: every attempt, in the order it started, begins one main step
+   * after the last of its causes ended — its dependencies' last attempts, the previous attempt on
+   * its subagent, and its own previous attempt plus backoff. What the real run took beyond that is
+   * time spent waiting at barriers (or, in async mode, for a busy orchestrator).
+   */
+  private causalMakespan(): number {
+    const runs = [...this.runs].sort((a, b) => a.start - b.start);
+    const taskEnd = new Float64Array(this.n);
+    const bySubagent = new Map<string, number>();
+    const mainStep = this.ctx.mainStepCost;
+    let makespan = 0;
+    for (const r of runs) {
+      let ready = 0;
+      for (const d of this.deps[r.task] ?? []) ready = Math.max(ready, taskEnd[d] as number);
+      ready = Math.max(ready, bySubagent.get(r.subagent) ?? 0);
+      const prev = taskEnd[r.task] as number;
+      if (prev > 0) ready = Math.max(ready, prev + (this.retryDelay.get(r.task) ?? 0));
+      const end = ready + mainStep + (r.end - r.start);
+      taskEnd[r.task] = end;
+      bySubagent.set(r.subagent, end);
+      makespan = Math.max(makespan, end);
+    }
+    return makespan;
+  }
+}
+
+export function computeMetrics(events: Iterable<TraceEvent>, ctx: MetricsContext): Metrics {
+  const acc = new MetricsAccumulator(ctx);
+  for (const e of events) acc.observe(e);
+  return acc.result();
+}
