@@ -108,7 +108,9 @@ export class MetricsAccumulator {
     switch (e.type) {
       case 'run.started':
         this.n = e.tasks.length;
-        e.tasks.forEach((t, i) => this.index.set(t.id, i));
+        e.tasks.forEach((t, i) => {
+          this.index.set(t.id, i);
+        });
         this.deps = e.tasks.map((t) => t.deps.map((d) => this.index.get(d) as number));
         break;
       case 'orchestrator.step':

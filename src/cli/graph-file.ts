@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { buildGraph } from '../core/graph/validate';
+import type { TaskGraph } from '../core/graph/types';
+import { UsageError } from './errors';
+
+/** Reads and validates a graph scenario file; every problem becomes one message naming the file. */
+export function readGraphFile(file: string): TaskGraph {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`${file}: cannot read the graph file (${code === 'ENOENT' ? 'no such file' : code})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`);
+  }
+  const result = buildGraph(json);
+  if (!result.ok) {
+    const lines = result.issues.map((i) => i.message);
+    throw new UsageError(
+      lines.length === 1 ? `${file}: ${lines[0]}` : `${file}: ${lines.length} problems:\n  ${lines.join('\n  ')}`,
+    );
+  }
+  return result.graph;
+}

@@ -1,0 +1,47 @@
+import { UsageError } from './errors';
+import { schedule, scheduleHelp } from './schedule';
+
+const commands: Record<string, { run: (argv: string[], out: (text: string) => void) => void; help: string }> = {
+  schedule: { run: schedule, help: scheduleHelp },
+};
+
+const usage = `usage: npm run --silent swarm -- <command> [flags]
+
+commands:
+  ${Object.keys(commands).join('\n  ')}
+
+Every command accepts --json (one JSON document on stdout) and --help.`;
+
+/** Runs one CLI command; returns the exit code. Messages go to stderr, results to stdout. */
+export function main(argv: string[], out = (t: string) => process.stdout.write(`${t}\n`), err = (t: string) => process.stderr.write(`${t}\n`)): number {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h') {
+    (name === undefined ? err : out)(usage);
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    err(`swarm: unknown command "${name}"\n\n${usage}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    out(command.help);
+    return 0;
+  }
+  try {
+    command.run(rest, out);
+    return 0;
+  } catch (error) {
+    const e = error as Error & { code?: string };
+    // node:util parseArgs reports unknown or malformed flags with these codes.
+    const usageLike = error instanceof UsageError || (typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS'));
+    err(`swarm ${name}: error: ${e.message}`);
+    if (!usageLike) err(e.stack ?? '');
+    return usageLike ? 2 : 1;
+  }
+}
+
+// Run when executed directly (tsx src/cli/main.ts), not when imported by tests.
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '')) {
+  process.exitCode = main(process.argv.slice(2));
+}

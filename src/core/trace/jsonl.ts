@@ -1,0 +1,112 @@
+import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, type TraceHeader } from './events';
+
+/** A trace as JSONL: the header on the first line, then one event a line (DESIGN §4). */
+export function encodeTrace(header: TraceHeader, events: Iterable<TraceEvent>): string {
+  const lines = [JSON.stringify(header)];
+  for (const e of events) lines.push(JSON.stringify(e));
+  return `${lines.join('\n')}\n`;
+}
+
+export interface TraceProblem {
+  /** 1-based line number in the file. */
+  readonly line: number;
+  readonly message: string;
+}
+
+export type DecodedTrace =
+  | { ok: true; header: TraceHeader; events: TraceEvent[] }
+  | { ok: false; problems: TraceProblem[] };
+
+const eventTypes = new Set<string>([
+  'run.started',
+  'orchestrator.step',
+  'subagent.spawned',
+  'task.assigned',
+  'task.started',
+  'task.finished',
+  'task.failed',
+  'task.retried',
+  'task.degraded',
+  'task.skipped',
+  'task.cancelled',
+  'llm.turn',
+  'tool.call',
+  'budget.exhausted',
+  'run.graded',
+  'run.finished',
+]);
+
+/**
+ * Reads a JSONL trace, checking every line: the header's schema, then each event's envelope
+ * (seq counting up from 0, step-time never going back, a known type). All problems are returned,
+ * each with its line number; at most `maxProblems` of them.
+ */
+export function decodeTrace(text: string, maxProblems = 20): DecodedTrace {
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const problems: TraceProblem[] = [];
+  const fail = (line: number, message: string) => {
+    if (problems.length < maxProblems) problems.push({ line, message });
+  };
+  if (lines.length === 0) return { ok: false, problems: [{ line: 1, message: 'the file is empty' }] };
+
+  const header = parseLine(lines[0] as string, 1, fail) as Partial<TraceHeader> | undefined;
+  if (header) {
+    const schema = header.schema;
+    const version = typeof schema === 'string' ? Number(/^swarmflight\.trace\/(\d+)$/.exec(schema)?.[1]) : NaN;
+    if (!Number.isInteger(version)) {
+      fail(1, `not a SwarmFlight trace header: "schema" is ${JSON.stringify(schema)}, expected "${TRACE_SCHEMA}"`);
+    } else if (version > TRACE_SCHEMA_VERSION) {
+      fail(1, `trace schema ${schema} is newer than this version reads (${TRACE_SCHEMA}); update SwarmFlight`);
+    } else if (version < TRACE_SCHEMA_VERSION) {
+      fail(1, `trace schema ${schema} is older than ${TRACE_SCHEMA} and is not supported`);
+    }
+  }
+
+  const events: TraceEvent[] = [];
+  let lastT = 0;
+  for (let i = 1; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const raw = lines[i] as string;
+    if (raw.trim() === '') {
+      fail(lineNo, 'empty line');
+      continue;
+    }
+    const e = parseLine(raw, lineNo, fail) as Record<string, unknown> | undefined;
+    if (!e) continue;
+    if (typeof e.type !== 'string' || !eventTypes.has(e.type)) {
+      fail(lineNo, `unknown event type ${JSON.stringify(e.type)}`);
+      continue;
+    }
+    if (e.seq !== events.length) fail(lineNo, `"seq" is ${JSON.stringify(e.seq)}, expected ${events.length}`);
+    if (typeof e.t !== 'number' || !(e.t >= lastT)) {
+      fail(lineNo, `"t" is ${JSON.stringify(e.t)}; step-time must be a number and never go back (was ${lastT})`);
+    } else lastT = e.t;
+    if (typeof e.wallMs !== 'number') fail(lineNo, `"wallMs" must be a number`);
+    events.push(e as unknown as TraceEvent);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, header: header as TraceHeader, events };
+}
+
+function parseLine(raw: string, line: number, fail: (line: number, message: string) => void): unknown {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      fail(line, 'expected a JSON object');
+      return undefined;
+    }
+    return value;
+  } catch (error) {
+    fail(line, `not JSON: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The trace with wall-clock fields zeroed: what two runs of one config and seed must share byte for byte. */
+export function withoutWallClock(events: readonly TraceEvent[]): TraceEvent[] {
+  return events.map((e) => {
+    if (e.type === 'run.finished') return { ...e, wallMs: 0, metrics: { ...e.metrics, wallClockMs: 0 } };
+    return { ...e, wallMs: 0 };
+  });
+}
