@@ -63,12 +63,12 @@ export function schedule(argv: string[], out: (text: string) => void): void {
   const repeat = wholeNumber('repeat', values.repeat, 1, 1);
   const config = makeConfig({
     seed: wholeNumber('seed', values.seed, 1),
-    join: oneOf('join', values.join, ['async', 'barrier'], 'async'),
+    join: oneOf('join', values.join, ['async', 'barrier'] as const, 'async'),
     mainStepCost,
     failurePolicy: oneOf(
       'failure-policy',
       values['failure-policy'],
-      ['fail-fast', 'skip-dependents', 'continue'],
+      ['fail-fast', 'skip-dependents', 'continue'] as const,
       'skip-dependents',
     ),
     budgets: {

@@ -182,6 +182,9 @@ function findCycle(n: number, preds: number[][], ordered: Set<number>): number[]
     path.push(at);
     at = (preds[at] as number[]).find((p) => !ordered.has(p)) as number;
   }
-  // path walks against the edges; reverse it so the cycle reads in dependency order.
-  return path.slice(seenAt.get(at)).reverse();
+  // path walks against the edges; reverse it so the cycle reads in dependency order, and start it
+  // at the task that comes first in the file so the message does not depend on where the walk began.
+  const cycle = path.slice(seenAt.get(at)).reverse();
+  const first = cycle.indexOf(Math.min(...cycle));
+  return [...cycle.slice(first), ...cycle.slice(0, first)];
 }

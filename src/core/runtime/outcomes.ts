@@ -205,30 +205,22 @@ export function exhausted(state: RunState, budget: string, limit: number, used: 
 export function reserve(state: RunState, demand: Demand, finishAt: number): boolean {
   const { budgets } = state.config;
   const { used, reserved } = state;
-  const checks: [string, number, number][] = [
-    ['maxToolCalls', budgets.maxToolCalls, used.toolCalls + reserved.toolCalls + demand.toolCalls],
-    [
-      'maxTokens',
-      budgets.maxTokens,
-      used.tokensIn +
-        used.tokensOut +
-        reserved.tokensIn +
-        reserved.tokensOut +
-        demand.tokensIn +
-        demand.tokensOut,
-    ],
-    ['maxCost', budgets.maxCost, used.cost + reserved.cost + demand.cost],
-    ['maxCriticalSteps', budgets.maxCriticalSteps, finishAt],
-  ];
-  for (const [name, limit, need] of checks) {
-    if (need > limit) {
-      exhausted(state, name, limit, need);
-      return false;
-    }
-  }
+  const tools = used.toolCalls + reserved.toolCalls + demand.toolCalls;
+  if (tools > budgets.maxToolCalls) return refuse(state, 'maxToolCalls', budgets.maxToolCalls, tools);
+  const tokens =
+    used.tokensIn + used.tokensOut + reserved.tokensIn + reserved.tokensOut + demand.tokensIn + demand.tokensOut;
+  if (tokens > budgets.maxTokens) return refuse(state, 'maxTokens', budgets.maxTokens, tokens);
+  const cost = used.cost + reserved.cost + demand.cost;
+  if (cost > budgets.maxCost) return refuse(state, 'maxCost', budgets.maxCost, cost);
+  if (finishAt > budgets.maxCriticalSteps) return refuse(state, 'maxCriticalSteps', budgets.maxCriticalSteps, finishAt);
   reserved.toolCalls += demand.toolCalls;
   reserved.tokensIn += demand.tokensIn;
   reserved.tokensOut += demand.tokensOut;
   reserved.cost += demand.cost;
   return true;
+}
+
+function refuse(state: RunState, budget: string, limit: number, need: number): false {
+  exhausted(state, budget, limit, need);
+  return false;
 }

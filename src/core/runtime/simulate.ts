@@ -114,8 +114,10 @@ export function simulate(options: SimulateOptions): SimulateResult {
       if (!next) throw new Error('simulate: the run stopped with no event due (a runtime bug)');
       if (next.input.type === 'attempt-ended' && cancelled.has(`${next.input.task}#${next.input.attempt}`))
         continue;
-      // Wall time is read when an input is handled, not when it was queued.
-      input = { ...next.input, wallMs: wall() };
+      input = next.input;
+      // Wall time is read when an input is handled, not when it was queued. The driver made the
+      // input and owns it, so it writes the field in place.
+      (input as { wallMs: number }).wallMs = wall();
     }
     const [nextState, effects] = step(state, input);
     state = nextState;

@@ -199,8 +199,13 @@ export function setStatus(state: RunState, task: number, to: StatusCode): void {
 }
 
 export function emit(state: RunState, body: EventBody): void {
-  const event = { seq: state.seq++, t: state.t, wallMs: state.wallMs, ...body } as TraceEvent;
-  state.out.push({ type: 'trace', event });
+  // The envelope is written onto the body, which each caller builds fresh: copying it into a new
+  // object was a tenth of the scheduling overhead. Key order in JSON differs, not the content.
+  const event = body as unknown as { seq: number; t: number; wallMs: number };
+  event.seq = state.seq++;
+  event.t = state.t;
+  event.wallMs = state.wallMs;
+  state.out.push({ type: 'trace', event: event as unknown as TraceEvent });
 }
 
 export function busyCount(state: RunState): number {

@@ -77,7 +77,8 @@ export class MetricsAccumulator {
   private deps: number[][] = [];
   private profileOf = new Map<string, string>();
   private runs: AttemptRun[] = [];
-  private open = new Map<string, AttemptRun>();
+  /** The running attempt of each task (a task runs one attempt at a time). */
+  private open: (AttemptRun | undefined)[] = [];
   private retryDelay = new Map<number, number>();
   private lastT = 0;
   private lastWall = 0;
@@ -125,13 +126,13 @@ export class MetricsAccumulator {
         m.assigned++;
         break;
       case 'task.started': {
-        const run = { task: this.index.get(e.task) as number, subagent: e.subagent, start: e.t, end: e.t };
-        this.open.set(`${e.task}#${e.attempt}`, run);
+        const task = this.index.get(e.task) as number;
+        this.open[task] = { task, subagent: e.subagent, start: e.t, end: e.t };
         break;
       }
       case 'task.finished':
       case 'task.failed': {
-        this.close(`${e.task}#${e.attempt}`, e.t);
+        this.close(e.task, e.t);
         if (e.type === 'task.finished') m.finishedAttempts++;
         else if (e.final) m.failedTasks++;
         const tin = e.usage['gen_ai.usage.input_tokens'];
@@ -153,7 +154,7 @@ export class MetricsAccumulator {
         break;
       case 'task.cancelled':
         m.cancelled++;
-        if (e.attempt !== undefined) this.close(`${e.task}#${e.attempt}`, e.t);
+        if (e.attempt !== undefined) this.close(e.task, e.t);
         break;
       case 'tool.call':
         if (e.caller === 'orchestrator') m.toolCalls++;
@@ -173,11 +174,12 @@ export class MetricsAccumulator {
     }
   }
 
-  private close(key: string, t: number): void {
-    const run = this.open.get(key);
+  private close(taskId: string, t: number): void {
+    const task = this.index.get(taskId) as number;
+    const run = this.open[task];
     if (!run) return;
     run.end = t;
-    this.open.delete(key);
+    this.open[task] = undefined;
     this.runs.push(run);
   }
 
@@ -223,6 +225,7 @@ export class MetricsAccumulator {
    * time spent waiting at barriers (or, in async mode, for a busy orchestrator).
    */
   private causalMakespan(): number {
+    // Attempts close in end order; the pass needs start order (a stable sort keeps ties as they came).
     const runs = [...this.runs].sort((a, b) => a.start - b.start);
     const taskEnd = new Float64Array(this.n);
     const bySubagent = new Map<string, number>();

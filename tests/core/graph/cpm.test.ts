@@ -4,7 +4,17 @@ import { criticalPath, lowerBound } from '../../../src/core/graph/cpm';
 import type { GraphScenario, TaskGraph } from '../../../src/core/graph/types';
 import { graphOrThrow } from '../../../src/core/graph/validate';
 import { arbitraryDag, arbitraryGraph } from './graph-arbitrary';
-import { chain, diamond, empty, forkJoin, scenario, task, twoChains, wideStar, zeroCost } from './test-graphs';
+import {
+  chain,
+  diamond,
+  empty,
+  forkJoin,
+  scenario,
+  task,
+  twoChains,
+  wideStar,
+  zeroCost,
+} from './test-graphs';
 
 interface Expected {
   es: number[];
@@ -38,7 +48,17 @@ function cpmOf(input: GraphScenario, overhead?: number): Expected {
 // Worked by hand from the drawings in test-graphs.ts; arrays follow the file order of the tasks.
 describe('criticalPath on the named graphs', () => {
   it('empty: nothing', () => {
-    expect(cpmOf(empty)).toEqual({ es: [], ef: [], ls: [], lf: [], slack: [], bottom: [], length: 0, path: [], total: 0 });
+    expect(cpmOf(empty)).toEqual({
+      es: [],
+      ef: [],
+      ls: [],
+      lf: [],
+      slack: [],
+      bottom: [],
+      length: 0,
+      path: [],
+      total: 0,
+    });
   });
 
   it('chain: every task is critical', () => {
@@ -207,7 +227,10 @@ function longestByRelaxation(graph: TaskGraph, overhead: number): number {
   for (let round = 0; round < graph.n; round++) {
     for (let i = 0; i < graph.n; i++) {
       for (const p of graph.preds[i] as number[]) {
-        finish[i] = Math.max(finish[i] as number, (finish[p] as number) + (graph.steps[i] as number) + overhead);
+        finish[i] = Math.max(
+          finish[i] as number,
+          (finish[p] as number) + (graph.steps[i] as number) + overhead,
+        );
       }
     }
   }
@@ -282,14 +305,12 @@ describe('criticalPath properties on random DAGs', () => {
         const cost = (p: number[]) => p.reduce((sum, i) => sum + (graph.steps[i] as number) + overhead, 0);
         const names = (p: readonly number[]) => p.map((i) => graph.ids[i] as string);
         const longest = allPaths(graph).filter((p) => cost(p) === length);
-        const firstById = longest
-          .map(names)
-          .sort((a, b) => {
-            for (let k = 0; k < Math.min(a.length, b.length); k++) {
-              if (a[k] !== b[k]) return (a[k] as string) < (b[k] as string) ? -1 : 1;
-            }
-            return a.length - b.length;
-          })[0];
+        const firstById = longest.map(names).sort((a, b) => {
+          for (let k = 0; k < Math.min(a.length, b.length); k++) {
+            if (a[k] !== b[k]) return (a[k] as string) < (b[k] as string) ? -1 : 1;
+          }
+          return a.length - b.length;
+        })[0];
         expect(names(path)).toEqual(firstById ?? []);
       }),
     );

@@ -97,4 +97,12 @@ export const wideStar = scenario('wide-star', [
 ]);
 
 /** Every named graph above, for checks that hold on any graph. */
-export const namedGraphs: readonly GraphScenario[] = [empty, chain, diamond, forkJoin, twoChains, zeroCost, wideStar];
+export const namedGraphs: readonly GraphScenario[] = [
+  empty,
+  chain,
+  diamond,
+  forkJoin,
+  twoChains,
+  zeroCost,
+  wideStar,
+];

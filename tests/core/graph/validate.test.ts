@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildGraph, type GraphIssue, graphOrThrow } from '../../../src/core/graph/validate';
 import type { TaskGraph } from '../../../src/core/graph/types';
+import { buildGraph, type GraphIssue, graphOrThrow } from '../../../src/core/graph/validate';
 import { arbitraryGraph } from './graph-arbitrary';
 import { chain, forkJoin, namedGraphs, scenario, task, wideStar } from './test-graphs';
 
@@ -89,7 +89,12 @@ describe('buildGraph on valid graphs', () => {
 
   it('ranks ids in code-unit order, not locale order', () => {
     const ids = ['b', 'B', 'a', 'é', 'aa', 'Z'];
-    const graph = graphOrThrow(scenario('g', ids.map((id) => task(id, 1))));
+    const graph = graphOrThrow(
+      scenario(
+        'g',
+        ids.map((id) => task(id, 1)),
+      ),
+    );
     // Code units: B (66) < Z (90) < a < aa < b < é (233).
     expect([...graph.idRank]).toEqual([4, 0, 2, 5, 3, 1]);
   });
@@ -126,7 +131,10 @@ describe('buildGraph on bad tasks', () => {
   });
 
   it('reports an unknown dependency with the task and the missing id', () => {
-    soleIssue(scenario('g', [task('a', 1), task('b', 1, ['a', 'ghost'])]), 'unknown-dependency', ['b', 'ghost']);
+    soleIssue(scenario('g', [task('a', 1), task('b', 1, ['a', 'ghost'])]), 'unknown-dependency', [
+      'b',
+      'ghost',
+    ]);
   });
 
   it.each([
@@ -140,12 +148,7 @@ describe('buildGraph on bad tasks', () => {
     expect(soleIssue(input, 'bad-cost', ['b']).message).toContain(`steps ${shown};`);
   });
 
-  it.each([
-    [-0.1],
-    [1.01],
-    ['0.5'],
-    [Number.NaN],
-  ])('reports failProbability %s', (failProbability) => {
+  it.each([[-0.1], [1.01], ['0.5'], [Number.NaN]])('reports failProbability %s', (failProbability) => {
     const input = scenario('g', [{ id: 'a', steps: 1, deps: [], failProbability } as never]);
     expect(soleIssue(input, 'bad-field', ['a']).message).toContain('failProbability');
   });
@@ -163,7 +166,12 @@ describe('buildGraph on bad tasks', () => {
     const issues = issuesOf(
       scenario('g', [task('a', 1), task('a', -2), task('b', 1.5, ['nope']), task('c', 1, ['a'])]),
     );
-    expect(issues.map((i) => i.kind).sort()).toEqual(['bad-cost', 'bad-cost', 'duplicate-id', 'unknown-dependency']);
+    expect(issues.map((i) => i.kind).sort()).toEqual([
+      'bad-cost',
+      'bad-cost',
+      'duplicate-id',
+      'unknown-dependency',
+    ]);
   });
 
   it('graphOrThrow throws one error listing every issue', () => {
@@ -222,7 +230,9 @@ describe('buildGraph on cycles', () => {
         for (const t of below) if ((graph.preds[t] as number[]).some((p) => reach.has(p))) reach.add(t);
         const reached = [...reach];
         const v = reached[y % reached.length] as number;
-        const tasks = input.tasks.map((t, i) => (i === u ? { ...t, deps: [...t.deps, graph.ids[v] as string] } : t));
+        const tasks = input.tasks.map((t, i) =>
+          i === u ? { ...t, deps: [...t.deps, graph.ids[v] as string] } : t,
+        );
 
         const issues = issuesOf({ ...input, tasks });
         expect(issues).toHaveLength(1);
@@ -255,7 +265,11 @@ describe('buildGraph on a bad shape', () => {
     ['a task not an object', { kind: 'graph', id: 'g', tasks: [task('a', 1), 'b'] }, 'tasks[1]'],
     ['a task without id', { kind: 'graph', id: 'g', tasks: [{ steps: 1, deps: [] }] }, 'tasks[0].id'],
     ['deps missing', { kind: 'graph', id: 'g', tasks: [{ id: 'a', steps: 1 }] }, '"a": "deps" is missing'],
-    ['deps not an array', { kind: 'graph', id: 'g', tasks: [{ id: 'a', steps: 1, deps: 'b' }] }, '"a": "deps"'],
+    [
+      'deps not an array',
+      { kind: 'graph', id: 'g', tasks: [{ id: 'a', steps: 1, deps: 'b' }] },
+      '"a": "deps"',
+    ],
     ['deps not ids', { kind: 'graph', id: 'g', tasks: [{ id: 'a', steps: 1, deps: [1] }] }, '"a": "deps"'],
   ])('rejects %s', (_, input, mentions) => {
     const issues = issuesOf(input);

@@ -1,12 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TaskGraph } from '../../../src/core/graph/types';
+import type { GraphScenario, TaskGraph } from '../../../src/core/graph/types';
 import { graphOrThrow } from '../../../src/core/graph/validate';
 import { graphWidth } from '../../../src/core/graph/width';
 import { arbitraryGraph } from './graph-arbitrary';
-import { chain, diamond, empty, forkJoin, scenario, task, twoChains, wideStar, zeroCost } from './test-graphs';
+import {
+  chain,
+  diamond,
+  empty,
+  forkJoin,
+  scenario,
+  task,
+  twoChains,
+  wideStar,
+  zeroCost,
+} from './test-graphs';
 
-const widthOf = (input: Parameters<typeof graphOrThrow>[0]) => graphWidth(graphOrThrow(input));
+const widthOf = (input: GraphScenario) => graphWidth(graphOrThrow(input));
 
 /** Which tasks each task reaches, by a depth-first walk per task: no bitsets, no topological order. */
 function reachability(graph: TaskGraph): boolean[][] {
@@ -37,7 +47,7 @@ function bruteForceWidth(graph: TaskGraph): number {
 }
 
 describe('graphWidth on the named graphs', () => {
-  it.each([
+  const cases: [GraphScenario, number][] = [
     [empty, 0], // nothing
     [chain, 1], // a, b, c all ordered
     [diamond, 2], // {b, c}
@@ -45,27 +55,43 @@ describe('graphWidth on the named graphs', () => {
     [twoChains, 2], // one from each chain
     [zeroCost, 3], // {fetch, parse, noop}: zero-cost tasks count like any other
     [wideStar, 6], // the leaves
-  ] as const)('%# %s', (input, width) => {
+  ];
+  it.each(cases.map(([g, width]) => [g.id, g, width] as const))('%s: %i', (_, input, width) => {
     expect(widthOf(input)).toBe(width);
   });
 
   it('counts dependencies through other tasks, not only direct ones', () => {
     // a → b → c with a shortcut a → c, and d beside them: {c, d} at most, not {a, c}.
-    expect(widthOf(scenario('g', [task('a', 1), task('b', 1, ['a']), task('c', 1, ['b', 'a']), task('d', 1)]))).toBe(2);
+    expect(
+      widthOf(scenario('g', [task('a', 1), task('b', 1, ['a']), task('c', 1, ['b', 'a']), task('d', 1)])),
+    ).toBe(2);
   });
 
   it('needs the matching to reroute: the crown on 3 + 3 tasks', () => {
-    // Top ti depends on every bottom bj except bi; a greedy chain cover would leave 4 chains.
+    // Top ti depends on every bottom but bi. Matching bottoms in order gives b0–t1 and b1–t0, so b2
+    // is matched only by moving b1 over to t2.
     const bottoms = ['b0', 'b1', 'b2'];
-    const tops = bottoms.map((_, i) => task(`t${i}`, 1, bottoms.filter((__, j) => j !== i)));
+    const tops = bottoms.map((_, i) =>
+      task(
+        `t${i}`,
+        1,
+        bottoms.filter((__, j) => j !== i),
+      ),
+    );
     expect(widthOf(scenario('crown', [...bottoms.map((b) => task(b, 1)), ...tops]))).toBe(3);
   });
 
   it('crosses 32-task words of the bitset', () => {
     const star = (leaves: number) =>
-      scenario('star', [task('hub', 1), ...Array.from({ length: leaves }, (_, i) => task(`leaf${i}`, 1, ['hub']))]);
+      scenario('star', [
+        task('hub', 1),
+        ...Array.from({ length: leaves }, (_, i) => task(`leaf${i}`, 1, ['hub'])),
+      ]);
     const longChain = (n: number) =>
-      scenario('chain', Array.from({ length: n }, (_, i) => task(`c${i}`, 1, i === 0 ? [] : [`c${i - 1}`])));
+      scenario(
+        'chain',
+        Array.from({ length: n }, (_, i) => task(`c${i}`, 1, i === 0 ? [] : [`c${i - 1}`])),
+      );
     expect(widthOf(star(31))).toBe(31);
     expect(widthOf(star(32))).toBe(32);
     expect(widthOf(star(70))).toBe(70);
@@ -96,7 +122,8 @@ describe('graphWidth properties', () => {
         const graph = graphOrThrow(input);
         const depth = new Int32Array(graph.n);
         for (const i of graph.topo) {
-          for (const p of graph.preds[i] as number[]) depth[i] = Math.max(depth[i] as number, (depth[p] as number) + 1);
+          for (const p of graph.preds[i] as number[])
+            depth[i] = Math.max(depth[i] as number, (depth[p] as number) + 1);
         }
         const perLevel = new Map<number, number>();
         for (const d of depth) perLevel.set(d, (perLevel.get(d) ?? 0) + 1);

@@ -1,0 +1,122 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main';
+import { decodeTrace } from '../../src/core/trace/jsonl';
+import { checkSchedule } from '../support/check-schedule';
+import { graphOrThrow } from '../../src/core/graph/validate';
+
+const fixture = (name: string) => `tests/fixtures/graphs/${name}.json`;
+
+function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = main(args, (t) => out.push(t), (t) => err.push(t));
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+describe('swarm schedule', () => {
+  it('prints one JSON document with the contract fields', () => {
+    const r = run(['schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--json', '--seed', '3']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    for (const key of ['makespan', 'criticalPathLength', 'lowerBound', 'totalSteps', 'criticalSteps', 'schedule', 'msPerRun']) {
+      expect(j).toHaveProperty(key);
+    }
+    expect(j.criticalPathLength).toBe(9); // plan 2 + search-a 5 + merge 2
+    expect(j.totalSteps).toBe(12);
+    expect(j.makespan).toBe(j.criticalSteps);
+    expect(j.makespan).toBeGreaterThanOrEqual(j.lowerBound);
+    for (const e of j.schedule) expect(Object.keys(e).sort()).toEqual(['attempt', 'finish', 'start', 'task', 'worker']);
+  });
+
+  it('meets the critical path with mainStepCost 0 and enough workers', () => {
+    const r = run(['schedule', '--graph', 'scenarios/graphs/wide-fanout.json', '--workers', '32', '--main-step-cost', '0', '--json', '--seed', '2']);
+    const j = JSON.parse(r.stdout);
+    if (j.metrics.retryCount === 0) expect(j.makespan).toBe(j.criticalPathLength);
+    const graph = graphOrThrow(JSON.parse(readFileSync('scenarios/graphs/wide-fanout.json', 'utf8')));
+    expect(checkSchedule(graph, 32, j.schedule)).toEqual([]);
+  });
+
+  it('gives the same schedule for the same seed and averages wall time over --repeat', () => {
+    const args = ['schedule', '--graph', 'scenarios/graphs/deep-chain.json', '--workers', '3', '--json', '--seed', '5'];
+    const a = JSON.parse(run(args).stdout);
+    const b = JSON.parse(run([...args, '--repeat', '3']).stdout);
+    expect(b.schedule).toEqual(a.schedule);
+    expect(b.repeat).toBe(3);
+    expect(b.msPerRun).toBeGreaterThan(0);
+  });
+
+  it('runs barrier joins and reports the barrier waste', () => {
+    const base = ['schedule', '--graph', 'scenarios/graphs/stg-50.json', '--workers', '4', '--json'];
+    const async = JSON.parse(run(base).stdout);
+    const barrier = JSON.parse(run([...base, '--join', 'barrier']).stdout);
+    expect(barrier.criticalSteps).toBeGreaterThan(async.criticalSteps);
+    expect(barrier.barrierWaste).toBeGreaterThan(0);
+    expect(async.barrierWaste).toBe(0);
+  });
+
+  it('writes a trace that decodes and whose first line is the header', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swarm-'));
+    const file = join(dir, 'run.jsonl');
+    run(['schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--trace', file, '--json']);
+    const decoded = decodeTrace(readFileSync(file, 'utf8'));
+    expect(decoded.ok).toBe(true);
+    if (!decoded.ok) return;
+    expect(decoded.header.policy).toBe('critical-path');
+    expect(decoded.events.at(-1)?.type).toBe('run.finished');
+  });
+
+  it('prints a readable summary without --json', () => {
+    const r = run(['schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2']);
+    expect(r.stdout).toMatch(/makespan \d+/);
+    expect(r.stdout).toContain('critical path: plan → search-a → merge');
+  });
+
+  it.each([
+    ['not-json', /not-json\.json: not valid JSON/],
+    ['cycle', /cycle\.json: cycle a → b → c → a$/],
+    ['unknown-dep', /unknown-dep\.json: task "b" depends on unknown task "ghost"/],
+    ['duplicate-id', /duplicate-id\.json: duplicate task id "a"/],
+    ['negative-cost', /negative-cost\.json: task "b" has steps -2; steps must be a whole number ≥ 0/],
+    ['fractional-cost', /fractional-cost\.json: task "a" has steps 1\.5/],
+  ])('refuses %s with one message naming the file and ids, nothing on stdout, exit 2', (name, message) => {
+    const r = run(['schedule', '--graph', fixture(name), '--workers', '2', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.split('\n')).toHaveLength(1);
+  });
+
+  it.each([
+    [['--workers', '2'], /--graph FILE is required/],
+    [['--graph', 'scenarios/graphs/diamond.json'], /--workers P is required/],
+    [['--graph', 'scenarios/graphs/diamond.json', '--workers', '0'], /--workers must be a whole number ≥ 1/],
+    [['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--join', 'sometimes'], /--join must be one of async, barrier/],
+    [['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--policy', 'magic'], /unknown policy "magic"/],
+    [['--graph', 'nope.json', '--workers', '2'], /nope\.json: cannot read the graph file \(no such file\)/],
+    [['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--frobnicate'], /Unknown option '--frobnicate'/],
+  ])('refuses bad flags %j', (args, message) => {
+    const r = run(['schedule', ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('the npm entry point', () => {
+  it('runs through `npm run --silent swarm` with exit codes and clean stdout', () => {
+    const ok = execFileSync('npm', ['run', '--silent', 'swarm', '--', 'schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--json'], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(ok).makespan).toBeGreaterThan(0);
+    const bad = spawnSync('npm', ['run', '--silent', 'swarm', '--', 'schedule', '--graph', fixture('cycle'), '--workers', '2', '--json'], {
+      encoding: 'utf8',
+    });
+    expect(bad.status).not.toBe(0);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('cycle a → b → c → a');
+  }, 20_000);
+});
