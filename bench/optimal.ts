@@ -80,41 +80,40 @@ export function optimalMakespan(graph: TaskGraph, workers: number, opts: Optimal
     const other = listSchedule(inst, order);
     if (other.makespan < best.makespan) best = other;
   }
-  const callerBound = opts.upperBound ?? Number.POSITIVE_INFINITY;
-  const ceiling = Math.min(best.makespan, callerBound); // a schedule of this makespan exists
-
+  // A schedule of makespan `ub` exists (the caller's bound is trusted); none shorter than `lb` does.
+  let ub = Math.min(best.makespan, opts.upperBound ?? Number.POSITIVE_INFINITY);
   let lb = rootLowerBound(inst, graph);
   let nodes = 0;
-  let timedOut = false;
-  // Decision problems for T = lb, lb + 1, …: the first feasible T is the optimum.
-  while (lb < ceiling) {
-    const T = lb;
-    if (!energeticFeasible(inst, T)) {
-      lb = T + 1;
-      continue;
-    }
-    const search = new Search(inst, T, deadline);
+  /** Looks for a schedule of makespan ≤ T, giving up at `until`. */
+  const attempt = (T: number, until: number): 'found' | 'infeasible' | 'timeout' => {
+    if (!energeticFeasible(inst, T)) return 'infeasible';
+    const search = new Search(inst, T, until);
     const found = search.run();
     nodes += search.nodes;
-    if (search.timedOut) {
-      timedOut = true;
-      break;
-    }
-    if (found) {
-      best = search.best as Placement;
-      break; // found has makespan ≤ T = lb, and nothing below lb exists
-    }
-    lb = T + 1;
-  }
-  const makespan = Math.min(best.makespan, callerBound);
-  const proven = !timedOut && lb >= makespan;
-  return {
-    makespan,
-    lowerBound: proven ? makespan : lb,
-    proven,
-    nodes,
-    schedule: toSchedule(inst, best),
+    if (search.timedOut) return 'timeout';
+    if (!found) return 'infeasible';
+    best = search.best as Placement;
+    ub = Math.min(ub, best.makespan);
+    return 'found';
   };
+
+  // Phase 1, rising targets T = lb, lb + 1, …: each refuted T raises the lower bound, and the first
+  // feasible T is the optimum. Refuting targets well below the optimum is usually quick, but if the
+  // gap is wide and a target resists, stop at half the budget and give phase 2 a chance.
+  const half = started + (deadline - started) / 2;
+  while (lb < ub) {
+    const outcome = attempt(lb, ub - lb <= 1 ? deadline : half);
+    if (outcome === 'timeout') break;
+    if (outcome === 'infeasible') lb++;
+  }
+  // Phase 2, falling targets T = ub − 1 (DF/IHS proper): each schedule found lowers the upper bound,
+  // and a refuted target proves the incumbent optimal.
+  while (lb < ub) {
+    const outcome = attempt(ub - 1, deadline);
+    if (outcome === 'timeout') break;
+    if (outcome === 'infeasible') lb = ub;
+  }
+  return { makespan: ub, lowerBound: lb, proven: lb >= ub, nodes, schedule: toSchedule(inst, best) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,9 +149,7 @@ function prepare(graph: TaskGraph, P: number): Instance {
   const order = Int32Array.from(
     [...Array(n).keys()].sort(
       (a, b) =>
-        bottomLevel[b]! - bottomLevel[a]! ||
-        succs[b]!.length - succs[a]!.length ||
-        idRank[a]! - idRank[b]!,
+        bottomLevel[b]! - bottomLevel[a]! || succs[b]!.length - succs[a]!.length || idRank[a]! - idRank[b]!,
     ),
   );
   const rank = new Int32Array(n);

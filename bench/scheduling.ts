@@ -8,8 +8,8 @@ import { graphOrThrow } from '../src/core/graph/validate';
 import { criticalPathPolicy } from '../src/core/policy/critical-path';
 import { makeConfig } from '../src/core/runtime/config';
 import { simulate } from '../src/core/runtime/simulate';
-import { encodeTrace } from '../src/core/trace/jsonl';
 import type { TraceEvent } from '../src/core/trace/events';
+import { encodeTrace } from '../src/core/trace/jsonl';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -29,7 +29,9 @@ function time(fn: () => void, minMs: number, minRuns: number): number[] {
 }
 
 console.log(`node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
-console.log('\nScheduling overhead (critical-path policy, P = 16, main step cost 1, async join, trace kept in memory)');
+console.log(
+  '\nScheduling overhead (critical-path policy, P = 16, main step cost 1, async join, trace kept in memory)',
+);
 console.log('tasks | runs | median ms/run | µs/task | µs/task with JSONL encoding | events/run');
 const results: Record<number, number> = {};
 for (const n of [50, 500, 5000]) {
@@ -55,12 +57,16 @@ for (const n of [50, 500, 5000]) {
     `${String(n).padStart(5)} | ${String(plain.length).padStart(4)} | ${ms.toFixed(3).padStart(13)} | ${((ms * 1000) / n).toFixed(2).padStart(7)} | ${((median(encoded) * 1000) / n).toFixed(2).padStart(27)} | ${events.length}`,
   );
 }
-console.log(`growth 500 → 5000: ${((results[5000] as number) / (results[500] as number)).toFixed(2)}× per task (1.00× = linear)`);
+console.log(
+  `growth 500 → 5000: ${((results[5000] as number) / (results[500] as number)).toFixed(2)}× per task (1.00× = linear)`,
+);
 
-console.log('\nOne simulated swarm run at the report\'s limits: 100 subagents, 1,500 tool calls');
+console.log("\nOne simulated swarm run at the report's limits: 100 subagents, 1,500 tool calls");
 {
   // 300 tasks of 5 tool calls each = 1,500 tool calls, run by up to 100 subagents.
-  const graph = graphOrThrow(randomGraph({ tasks: 300, seed: 7, method: 'layrprob', toolCalls: 5, failProbability: 0.05 }));
+  const graph = graphOrThrow(
+    randomGraph({ tasks: 300, seed: 7, method: 'layrprob', toolCalls: 5, failProbability: 0.05 }),
+  );
   const config = makeConfig({ seed: 3, budgets: { maxConcurrentSubagents: 100, maxToolCalls: 1500 } });
   const once = simulate({ graph, config, policy: criticalPathPolicy });
   for (let i = 0; i < 5; i++) simulate({ graph, config, policy: criticalPathPolicy });

@@ -12,7 +12,12 @@ export function wholeNumber(flag: string, raw: string | undefined, fallback: num
   return value;
 }
 
-export function oneOf<T extends string>(flag: string, raw: string | undefined, allowed: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(
+  flag: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (raw === undefined) return fallback;
   if (!(allowed as readonly string[]).includes(raw)) {
     throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}, got "${raw}"`);

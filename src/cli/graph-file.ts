@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { buildGraph } from '../core/graph/validate';
 import type { TaskGraph } from '../core/graph/types';
+import { buildGraph } from '../core/graph/validate';
 import { UsageError } from './errors';
 
 /** Reads and validates a graph scenario file; every problem becomes one message naming the file. */
@@ -10,7 +10,9 @@ export function readGraphFile(file: string): TaskGraph {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${file}: cannot read the graph file (${code === 'ENOENT' ? 'no such file' : code})`);
+    throw new UsageError(
+      `${file}: cannot read the graph file (${code === 'ENOENT' ? 'no such file' : code})`,
+    );
   }
   let json: unknown;
   try {
@@ -22,7 +24,9 @@ export function readGraphFile(file: string): TaskGraph {
   if (!result.ok) {
     const lines = result.issues.map((i) => i.message);
     throw new UsageError(
-      lines.length === 1 ? `${file}: ${lines[0]}` : `${file}: ${lines.length} problems:\n  ${lines.join('\n  ')}`,
+      lines.length === 1
+        ? `${file}: ${lines[0]}`
+        : `${file}: ${lines.length} problems:\n  ${lines.join('\n  ')}`,
     );
   }
   return result.graph;

@@ -1,9 +1,10 @@
 import { UsageError } from './errors';
 import { schedule, scheduleHelp } from './schedule';
 
-const commands: Record<string, { run: (argv: string[], out: (text: string) => void) => void; help: string }> = {
-  schedule: { run: schedule, help: scheduleHelp },
-};
+const commands: Record<string, { run: (argv: string[], out: (text: string) => void) => void; help: string }> =
+  {
+    schedule: { run: schedule, help: scheduleHelp },
+  };
 
 const usage = `usage: npm run --silent swarm -- <command> [flags]
 
@@ -13,7 +14,11 @@ commands:
 Every command accepts --json (one JSON document on stdout) and --help.`;
 
 /** Runs one CLI command; returns the exit code. Messages go to stderr, results to stdout. */
-export function main(argv: string[], out = (t: string) => process.stdout.write(`${t}\n`), err = (t: string) => process.stderr.write(`${t}\n`)): number {
+type Print = (text: string) => void;
+const toStdout: Print = (t) => process.stdout.write(`${t}\n`);
+const toStderr: Print = (t) => process.stderr.write(`${t}\n`);
+
+export function main(argv: string[], out: Print = toStdout, err: Print = toStderr): number {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
     (name === undefined ? err : out)(usage);
@@ -34,7 +39,8 @@ export function main(argv: string[], out = (t: string) => process.stdout.write(`
   } catch (error) {
     const e = error as Error & { code?: string };
     // node:util parseArgs reports unknown or malformed flags with these codes.
-    const usageLike = error instanceof UsageError || (typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS'));
+    const usageLike =
+      error instanceof UsageError || (typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS'));
     err(`swarm ${name}: error: ${e.message}`);
     if (!usageLike) err(e.stack ?? '');
     return usageLike ? 2 : 1;

@@ -73,7 +73,11 @@ export function schedule(argv: string[], out: (text: string) => void): void {
     ),
     budgets: {
       maxConcurrentSubagents: workers,
-      maxCriticalSteps: wholeNumber('max-critical-steps', values['max-critical-steps'], Number.POSITIVE_INFINITY),
+      maxCriticalSteps: wholeNumber(
+        'max-critical-steps',
+        values['max-critical-steps'],
+        Number.POSITIVE_INFINITY,
+      ),
       maxToolCalls: wholeNumber('max-tool-calls', values['max-tool-calls'], 1500),
     },
     retry: { maxAttempts: wholeNumber('max-attempts', values['max-attempts'], 3, 1) },
@@ -107,7 +111,13 @@ export function schedule(argv: string[], out: (text: string) => void): void {
     criticalSteps: run.metrics.criticalSteps,
     barrierWaste: run.metrics.barrierWaste,
     metrics: run.metrics,
-    schedule: entries.map(({ task, worker, start, finish, attempt }) => ({ task, worker, start, finish, attempt })),
+    schedule: entries.map(({ task, worker, start, finish, attempt }) => ({
+      task,
+      worker,
+      start,
+      finish,
+      attempt,
+    })),
     msPerRun,
     repeat,
   };

@@ -3,14 +3,22 @@ import { render } from 'solid-js/web';
 /** The placeholder page until the playground lands: says what SwarmFlight is and how to try it now. */
 function App() {
   return (
-    <main style={{ 'font-family': 'system-ui, sans-serif', 'max-width': '40rem', margin: '3rem auto', padding: '0 1rem' }}>
+    <main
+      style={{
+        'font-family': 'system-ui, sans-serif',
+        'max-width': '40rem',
+        margin: '3rem auto',
+        padding: '0 1rem',
+      }}
+    >
       <h1>SwarmFlight</h1>
       <p>
         Run, watch, compare and train agent swarms in your browser. The orchestrator runtime is in place; the
         playground comes next.
       </p>
       <p>
-        Try the runtime from a terminal: <code>npm run --silent swarm -- schedule --graph scenarios/graphs/wide-fanout.json --workers 8</code>
+        Try the runtime from a terminal:{' '}
+        <code>npm run --silent swarm -- schedule --graph scenarios/graphs/wide-fanout.json --workers 8</code>
       </p>
     </main>
   );

@@ -208,11 +208,17 @@ export function reserve(state: RunState, demand: Demand, finishAt: number): bool
   const tools = used.toolCalls + reserved.toolCalls + demand.toolCalls;
   if (tools > budgets.maxToolCalls) return refuse(state, 'maxToolCalls', budgets.maxToolCalls, tools);
   const tokens =
-    used.tokensIn + used.tokensOut + reserved.tokensIn + reserved.tokensOut + demand.tokensIn + demand.tokensOut;
+    used.tokensIn +
+    used.tokensOut +
+    reserved.tokensIn +
+    reserved.tokensOut +
+    demand.tokensIn +
+    demand.tokensOut;
   if (tokens > budgets.maxTokens) return refuse(state, 'maxTokens', budgets.maxTokens, tokens);
   const cost = used.cost + reserved.cost + demand.cost;
   if (cost > budgets.maxCost) return refuse(state, 'maxCost', budgets.maxCost, cost);
-  if (finishAt > budgets.maxCriticalSteps) return refuse(state, 'maxCriticalSteps', budgets.maxCriticalSteps, finishAt);
+  if (finishAt > budgets.maxCriticalSteps)
+    return refuse(state, 'maxCriticalSteps', budgets.maxCriticalSteps, finishAt);
   reserved.toolCalls += demand.toolCalls;
   reserved.tokensIn += demand.tokensIn;
   reserved.tokensOut += demand.tokensOut;

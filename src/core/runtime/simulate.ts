@@ -144,8 +144,8 @@ export function simulate(options: SimulateOptions): SimulateResult {
             task: effect.task,
             attempt: effect.attempt,
             ok: outcome.ok,
-            ...(outcome.error !== undefined ? { error: outcome.error } : {}),
-            ...(outcome.retryable !== undefined ? { retryable: outcome.retryable } : {}),
+            error: outcome.error,
+            retryable: outcome.retryable,
             usage: outcome.usage,
           });
           break;

@@ -227,60 +227,79 @@ export function observe(state: RunState): Observation {
 }
 
 function createView(state: RunState): RunView {
-  return {
-    get t() {
-      return state.t;
-    },
-    graph: state.graph,
-    config: state.config,
-    get readyCount() {
-      return state.count[Status.READY] as number;
-    },
-    get runningCount() {
-      return busyCount(state);
-    },
-    get idleCount() {
-      return state.idleCount;
-    },
-    get subagentCount() {
-      return state.subagents.length;
-    },
-    get freeSlots() {
-      return Math.max(0, state.config.budgets.maxConcurrentSubagents - busyCount(state));
-    },
-    topReady(k) {
-      const picked: number[] = [];
-      const heap = state.ready;
-      const seq = ++state.markSeq;
-      // Stale entries (tasks no longer READY) and duplicates left by retries are dropped here.
-      while (picked.length < k && heap.size > 0) {
-        const task = heap.pop() as number;
-        if (state.status[task] === Status.READY && state.mark[task] !== seq) {
-          state.mark[task] = seq;
-          picked.push(task);
-        }
+  return new StateView(state);
+}
+
+/** The policy's read-only window on the state (a class: V8 inlines prototype getters best). */
+class StateView implements RunView {
+  constructor(private readonly state: RunState) {}
+
+  get t(): number {
+    return this.state.t;
+  }
+  get graph() {
+    return this.state.graph;
+  }
+  get config() {
+    return this.state.config;
+  }
+  get readyCount(): number {
+    return this.state.count[Status.READY] as number;
+  }
+  get runningCount(): number {
+    return busyCount(this.state);
+  }
+  get idleCount(): number {
+    return this.state.idleCount;
+  }
+  get subagentCount(): number {
+    return this.state.subagents.length;
+  }
+  get freeSlots(): number {
+    return Math.max(0, this.state.config.budgets.maxConcurrentSubagents - busyCount(this.state));
+  }
+
+  topReady(k: number): string[] {
+    const state = this.state;
+    const picked: string[] = [];
+    const taken: number[] = [];
+    const heap = state.ready;
+    const seq = ++state.markSeq;
+    // Stale entries (tasks no longer READY) and duplicates left by retries are dropped here.
+    while (taken.length < k && heap.size > 0) {
+      const task = heap.pop() as number;
+      if (state.status[task] === Status.READY && state.mark[task] !== seq) {
+        state.mark[task] = seq;
+        taken.push(task);
+        picked.push(state.graph.ids[task] as string);
       }
-      for (const task of picked) heap.push(task);
-      return picked.map((task) => state.graph.ids[task] as string);
-    },
-    idleSubagents(k) {
-      const picked: number[] = [];
-      const seq = ++state.markSeq;
-      while (picked.length < k && state.idle.size > 0) {
-        const s = state.idle.pop() as number;
-        if ((state.subagents[s] as Subagent).task < 0 && state.subagentMark[s] !== seq) {
-          state.subagentMark[s] = seq;
-          picked.push(s);
-        }
+    }
+    for (const task of taken) heap.push(task);
+    return picked;
+  }
+
+  idleSubagents(k: number): string[] {
+    const state = this.state;
+    const taken: number[] = [];
+    const picked: string[] = [];
+    const seq = ++state.markSeq;
+    while (taken.length < k && state.idle.size > 0) {
+      const s = state.idle.pop() as number;
+      const agent = state.subagents[s] as Subagent;
+      if (agent.task < 0 && state.subagentMark[s] !== seq) {
+        state.subagentMark[s] = seq;
+        taken.push(s);
+        picked.push(agent.id);
       }
-      for (const s of picked) state.idle.push(s);
-      return picked.map((s) => (state.subagents[s] as Subagent).id);
-    },
-    nextSubagentIds(n) {
-      const base = state.subagents.length;
-      return Array.from({ length: n }, (_, i) => subagentId(base + i));
-    },
-  };
+    }
+    for (const s of taken) state.idle.push(s);
+    return picked;
+  }
+
+  nextSubagentIds(n: number): string[] {
+    const base = this.state.subagents.length;
+    return Array.from({ length: n }, (_, i) => subagentId(base + i));
+  }
 }
 
 export const subagentId = (index: number): string => `sa-${index + 1}`;

@@ -53,11 +53,18 @@ export function decodeTrace(text: string, maxProblems = 20): DecodedTrace {
   const header = parseLine(lines[0] as string, 1, fail) as Partial<TraceHeader> | undefined;
   if (header) {
     const schema = header.schema;
-    const version = typeof schema === 'string' ? Number(/^swarmflight\.trace\/(\d+)$/.exec(schema)?.[1]) : NaN;
+    const version =
+      typeof schema === 'string' ? Number(/^swarmflight\.trace\/(\d+)$/.exec(schema)?.[1]) : NaN;
     if (!Number.isInteger(version)) {
-      fail(1, `not a SwarmFlight trace header: "schema" is ${JSON.stringify(schema)}, expected "${TRACE_SCHEMA}"`);
+      fail(
+        1,
+        `not a SwarmFlight trace header: "schema" is ${JSON.stringify(schema)}, expected "${TRACE_SCHEMA}"`,
+      );
     } else if (version > TRACE_SCHEMA_VERSION) {
-      fail(1, `trace schema ${schema} is newer than this version reads (${TRACE_SCHEMA}); update SwarmFlight`);
+      fail(
+        1,
+        `trace schema ${schema} is newer than this version reads (${TRACE_SCHEMA}); update SwarmFlight`,
+      );
     } else if (version < TRACE_SCHEMA_VERSION) {
       fail(1, `trace schema ${schema} is older than ${TRACE_SCHEMA} and is not supported`);
     }
@@ -80,7 +87,10 @@ export function decodeTrace(text: string, maxProblems = 20): DecodedTrace {
     }
     if (e.seq !== events.length) fail(lineNo, `"seq" is ${JSON.stringify(e.seq)}, expected ${events.length}`);
     if (typeof e.t !== 'number' || !(e.t >= lastT)) {
-      fail(lineNo, `"t" is ${JSON.stringify(e.t)}; step-time must be a number and never go back (was ${lastT})`);
+      fail(
+        lineNo,
+        `"t" is ${JSON.stringify(e.t)}; step-time must be a number and never go back (was ${lastT})`,
+      );
     } else lastT = e.t;
     if (typeof e.wallMs !== 'number') fail(lineNo, `"wallMs" must be a number`);
     events.push(e as unknown as TraceEvent);

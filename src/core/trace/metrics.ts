@@ -76,6 +76,7 @@ export class MetricsAccumulator {
   private index = new Map<string, number>();
   private deps: number[][] = [];
   private profileOf = new Map<string, string>();
+  /** Attempts that started, in start order. */
   private runs: AttemptRun[] = [];
   /** The running attempt of each task (a task runs one attempt at a time). */
   private open: (AttemptRun | undefined)[] = [];
@@ -127,7 +128,9 @@ export class MetricsAccumulator {
         break;
       case 'task.started': {
         const task = this.index.get(e.task) as number;
-        this.open[task] = { task, subagent: e.subagent, start: e.t, end: e.t };
+        const run = { task, subagent: e.subagent, start: e.t, end: e.t };
+        this.open[task] = run;
+        this.runs.push(run); // in start order; `end` is set when the attempt closes
         break;
       }
       case 'task.finished':
@@ -180,7 +183,6 @@ export class MetricsAccumulator {
     if (!run) return;
     run.end = t;
     this.open[task] = undefined;
-    this.runs.push(run);
   }
 
   result(): Metrics {
@@ -225,8 +227,7 @@ export class MetricsAccumulator {
    * time spent waiting at barriers (or, in async mode, for a busy orchestrator).
    */
   private causalMakespan(): number {
-    // Attempts close in end order; the pass needs start order (a stable sort keeps ties as they came).
-    const runs = [...this.runs].sort((a, b) => a.start - b.start);
+    const runs = this.runs; // in start order
     const taskEnd = new Float64Array(this.n);
     const bySubagent = new Map<string, number>();
     const mainStep = this.ctx.mainStepCost;
