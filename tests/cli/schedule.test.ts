@@ -4,36 +4,69 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
+import { graphOrThrow } from '../../src/core/graph/validate';
 import { decodeTrace } from '../../src/core/trace/jsonl';
 import { checkSchedule } from '../support/check-schedule';
-import { graphOrThrow } from '../../src/core/graph/validate';
 
 const fixture = (name: string) => `tests/fixtures/graphs/${name}.json`;
 
 function run(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = main(args, (t) => out.push(t), (t) => err.push(t));
+  const code = main(
+    args,
+    (t) => out.push(t),
+    (t) => err.push(t),
+  );
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
 describe('swarm schedule', () => {
   it('prints one JSON document with the contract fields', () => {
-    const r = run(['schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--json', '--seed', '3']);
+    const r = run([
+      'schedule',
+      '--graph',
+      'scenarios/graphs/diamond.json',
+      '--workers',
+      '2',
+      '--json',
+      '--seed',
+      '3',
+    ]);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    for (const key of ['makespan', 'criticalPathLength', 'lowerBound', 'totalSteps', 'criticalSteps', 'schedule', 'msPerRun']) {
+    for (const key of [
+      'makespan',
+      'criticalPathLength',
+      'lowerBound',
+      'totalSteps',
+      'criticalSteps',
+      'schedule',
+      'msPerRun',
+    ]) {
       expect(j).toHaveProperty(key);
     }
     expect(j.criticalPathLength).toBe(9); // plan 2 + search-a 5 + merge 2
     expect(j.totalSteps).toBe(12);
     expect(j.makespan).toBe(j.criticalSteps);
     expect(j.makespan).toBeGreaterThanOrEqual(j.lowerBound);
-    for (const e of j.schedule) expect(Object.keys(e).sort()).toEqual(['attempt', 'finish', 'start', 'task', 'worker']);
+    for (const e of j.schedule)
+      expect(Object.keys(e).sort()).toEqual(['attempt', 'finish', 'start', 'task', 'worker']);
   });
 
   it('meets the critical path with mainStepCost 0 and enough workers', () => {
-    const r = run(['schedule', '--graph', 'scenarios/graphs/wide-fanout.json', '--workers', '32', '--main-step-cost', '0', '--json', '--seed', '2']);
+    const r = run([
+      'schedule',
+      '--graph',
+      'scenarios/graphs/wide-fanout.json',
+      '--workers',
+      '32',
+      '--main-step-cost',
+      '0',
+      '--json',
+      '--seed',
+      '2',
+    ]);
     const j = JSON.parse(r.stdout);
     if (j.metrics.retryCount === 0) expect(j.makespan).toBe(j.criticalPathLength);
     const graph = graphOrThrow(JSON.parse(readFileSync('scenarios/graphs/wide-fanout.json', 'utf8')));
@@ -41,7 +74,16 @@ describe('swarm schedule', () => {
   });
 
   it('gives the same schedule for the same seed and averages wall time over --repeat', () => {
-    const args = ['schedule', '--graph', 'scenarios/graphs/deep-chain.json', '--workers', '3', '--json', '--seed', '5'];
+    const args = [
+      'schedule',
+      '--graph',
+      'scenarios/graphs/deep-chain.json',
+      '--workers',
+      '3',
+      '--json',
+      '--seed',
+      '5',
+    ];
     const a = JSON.parse(run(args).stdout);
     const b = JSON.parse(run([...args, '--repeat', '3']).stdout);
     expect(b.schedule).toEqual(a.schedule);
@@ -61,7 +103,16 @@ describe('swarm schedule', () => {
   it('writes a trace that decodes and whose first line is the header', () => {
     const dir = mkdtempSync(join(tmpdir(), 'swarm-'));
     const file = join(dir, 'run.jsonl');
-    run(['schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--trace', file, '--json']);
+    run([
+      'schedule',
+      '--graph',
+      'scenarios/graphs/diamond.json',
+      '--workers',
+      '2',
+      '--trace',
+      file,
+      '--json',
+    ]);
     const decoded = decodeTrace(readFileSync(file, 'utf8'));
     expect(decoded.ok).toBe(true);
     if (!decoded.ok) return;
@@ -94,10 +145,19 @@ describe('swarm schedule', () => {
     [['--workers', '2'], /--graph FILE is required/],
     [['--graph', 'scenarios/graphs/diamond.json'], /--workers P is required/],
     [['--graph', 'scenarios/graphs/diamond.json', '--workers', '0'], /--workers must be a whole number ≥ 1/],
-    [['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--join', 'sometimes'], /--join must be one of async, barrier/],
-    [['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--policy', 'magic'], /unknown policy "magic"/],
+    [
+      ['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--join', 'sometimes'],
+      /--join must be one of async, barrier/,
+    ],
+    [
+      ['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--policy', 'magic'],
+      /unknown policy "magic"/,
+    ],
     [['--graph', 'nope.json', '--workers', '2'], /nope\.json: cannot read the graph file \(no such file\)/],
-    [['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [
+      ['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--frobnicate'],
+      /Unknown option '--frobnicate'/,
+    ],
   ])('refuses bad flags %j', (args, message) => {
     const r = run(['schedule', ...args]);
     expect(r.code).toBe(2);
@@ -108,13 +168,32 @@ describe('swarm schedule', () => {
 
 describe('the npm entry point', () => {
   it('runs through `npm run --silent swarm` with exit codes and clean stdout', () => {
-    const ok = execFileSync('npm', ['run', '--silent', 'swarm', '--', 'schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--json'], {
-      encoding: 'utf8',
-    });
+    const ok = execFileSync(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'swarm',
+        '--',
+        'schedule',
+        '--graph',
+        'scenarios/graphs/diamond.json',
+        '--workers',
+        '2',
+        '--json',
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(JSON.parse(ok).makespan).toBeGreaterThan(0);
-    const bad = spawnSync('npm', ['run', '--silent', 'swarm', '--', 'schedule', '--graph', fixture('cycle'), '--workers', '2', '--json'], {
-      encoding: 'utf8',
-    });
+    const bad = spawnSync(
+      'npm',
+      ['run', '--silent', 'swarm', '--', 'schedule', '--graph', fixture('cycle'), '--workers', '2', '--json'],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(bad.status).not.toBe(0);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toContain('cycle a → b → c → a');
