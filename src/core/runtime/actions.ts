@@ -59,6 +59,7 @@ export function apply(state: RunState, action: Action): string | undefined {
       state.used.toolCalls++;
       state.pendingTools++;
       const callId = `call-${++state.toolSeq}`;
+      state.toolCalls.set(callId, { tool: action.tool, args: action.args });
       state.out.push({
         type: 'tool',
         callId,

@@ -30,6 +30,8 @@ export type RuntimeInput = { readonly at: number; readonly wallMs: number } & (
   | { readonly type: 'wake' }
   | { readonly type: 'tool-result'; readonly callId: string; readonly ok: boolean; readonly result: string }
   | { readonly type: 'abort'; readonly reason: string }
+  /** The critical-steps budget runs out now. Sorted after every other input of its instant. */
+  | { readonly type: 'deadline' }
 );
 
 /**
@@ -53,6 +55,9 @@ export function step(state: RunState, input: RuntimeInput): [RunState, Effect[]]
       });
       for (let i = 0; i < state.graph.n; i++) if (state.unresolved[i] === 0) makeReady(state, i);
       state.dirty = true;
+      if (Number.isFinite(state.config.budgets.maxCriticalSteps)) {
+        state.out.push({ type: 'deadline', at: state.config.budgets.maxCriticalSteps });
+      }
       break;
     case 'attempt-ended':
       attemptEnded(state, input);
@@ -60,12 +65,33 @@ export function step(state: RunState, input: RuntimeInput): [RunState, Effect[]]
     case 'wake':
       state.timers.delete(input.at);
       break;
-    case 'tool-result':
+    case 'tool-result': {
+      const call = state.toolCalls.get(input.callId);
+      if (!call) break;
+      state.toolCalls.delete(input.callId);
       state.pendingTools--;
       state.dirty = true;
+      const { tool, args } = call;
+      emit(state, {
+        type: 'tool.call',
+        caller: 'orchestrator',
+        callId: input.callId,
+        tool,
+        args,
+        ok: input.ok,
+        result: input.result,
+      });
       break;
+    }
     case 'abort':
       trip(state, 'aborted', input.reason);
+      break;
+    case 'deadline':
+      // Whatever is still open when the budget ends cannot finish within it (DESIGN §1: budgets
+      // are counted in critical steps), so the run stops here rather than at its next decision.
+      if (state.breaker === null && open(state) > 0) {
+        exhausted(state, 'maxCriticalSteps', state.config.budgets.maxCriticalSteps, state.t);
+      }
       break;
   }
   const { maxWallMs } = state.config.budgets;
@@ -103,7 +129,7 @@ function joinSatisfied(state: RunState): boolean {
   return true;
 }
 
-function open(state: RunState): number {
+export function open(state: RunState): number {
   const c = state.count;
   return (
     (c[Status.PENDING] as number) +

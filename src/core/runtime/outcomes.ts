@@ -159,10 +159,14 @@ function skipDependents(state: RunState, failed: number, cause: string): void {
  * cancelled — or, for a budget under `onBudgetExhausted: 'drain'`, left to finish.
  */
 export function trip(state: RunState, reason: string, detail: string, drainable = false): void {
-  if (state.breaker !== null) return;
+  const drain = drainable && state.config.onBudgetExhausted === 'drain';
+  if (state.breaker !== null) {
+    // Already stopping. Only a stop that cannot wait (an abort) may cut a drain short.
+    if (drain || !state.draining) return;
+  }
   state.breaker = reason;
   state.breakerDetail = detail;
-  const drain = drainable && state.config.onBudgetExhausted === 'drain';
+  state.draining = drain;
   const { graph } = state;
   for (const task of state.launching) {
     const agent = freeSubagent(state, task);

@@ -158,21 +158,12 @@ export function simulate(options: SimulateOptions): SimulateResult {
           break;
         case 'tool': {
           const result = tools.call(effect.tool, effect.args);
-          record({
-            seq: state.seq++,
-            t: state.t,
-            wallMs: wall(),
-            type: 'tool.call',
-            caller: 'orchestrator',
-            callId: effect.callId,
-            tool: effect.tool,
-            args: effect.args,
-            ok: result.ok,
-            result: result.result,
-          });
           enqueue({ type: 'tool-result', at: effect.at, wallMs: 0, callId: effect.callId, ...result });
           break;
         }
+        case 'deadline':
+          enqueue({ type: 'deadline', at: effect.at, wallMs: 0 });
+          break;
         case 'end':
           reason = effect.reason;
           break;

@@ -57,6 +57,8 @@ export type Effect =
     }
   | { readonly type: 'cancel'; readonly task: number; readonly attempt: number }
   | { readonly type: 'timer'; readonly at: number }
+  /** Deliver a `deadline` input at `at`, after everything else of that instant. */
+  | { readonly type: 'deadline'; readonly at: number }
   | {
       readonly type: 'tool';
       readonly callId: string;
@@ -115,12 +117,16 @@ export interface RunState {
   /** Subagents the orchestrator waits for (the `join` action), or null. */
   joinOn: Set<number> | null;
   pendingTools: number;
+  /** The orchestrator's tool calls awaiting their results, by call id. */
+  readonly toolCalls: Map<string, { tool: string; args: unknown }>;
   toolSeq: number;
   readonly used: Totals;
   readonly reserved: Totals;
   /** Why the run is stopping (a budget, an abort, fail-fast…), or null while it goes on. */
   breaker: string | null;
   breakerDetail: string;
+  /** The breaker left running work to finish (`onBudgetExhausted: 'drain'`). */
+  draining: boolean;
   finished: boolean;
   out: Effect[];
   readonly view: RunView;
@@ -165,11 +171,13 @@ export function createState(graph: TaskGraph, config: RunConfig, policy: Policy)
     stageOpen: 0,
     joinOn: null,
     pendingTools: 0,
+    toolCalls: new Map(),
     toolSeq: 0,
     used: { toolCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0 },
     reserved: { toolCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0 },
     breaker: null,
     breakerDetail: '',
+    draining: false,
     finished: false,
     out: [],
     view: undefined as unknown as RunView,

@@ -9,8 +9,8 @@ const methods: readonly GraphMethod[] = ['sameprob', 'samepred', 'layrprob', 'la
  * order k that every edge follows, named `n${k}` (so "n10" sorts before "n2"), then shuffled.
  * randomGraph alone always lists a task after its dependencies, which hides order bugs.
  */
-export function arbitraryDag(maxTasks: number, maxSteps = 9): fc.Arbitrary<GraphScenario> {
-  return fc.integer({ min: 0, max: maxTasks }).chain((n) => {
+export function arbitraryDag(maxTasks: number, maxSteps = 9, minTasks = 0): fc.Arbitrary<GraphScenario> {
+  return fc.integer({ min: minTasks, max: maxTasks }).chain((n) => {
     const pairs = (n * (n - 1)) / 2;
     return fc
       .record({
@@ -37,18 +37,30 @@ export function arbitraryDag(maxTasks: number, maxSteps = 9): fc.Arbitrary<Graph
   });
 }
 
-/** randomGraph with fast-check-drawn options, so that a failure shrinks to a small seed and size. */
-export function arbitraryRandomGraph(maxTasks: number): fc.Arbitrary<GraphScenario> {
+/**
+ * randomGraph with fast-check-drawn options, so that a failure shrinks to a small seed and size.
+ * Costs stay within [0, maxSteps] (default 13: minSteps up to 3 plus a spread up to 10).
+ */
+export function arbitraryRandomGraph(
+  maxTasks: number,
+  { minTasks = 0, maxSteps = 13 }: { minTasks?: number; maxSteps?: number } = {},
+): fc.Arbitrary<GraphScenario> {
   return fc
     .record({
-      tasks: fc.integer({ min: 0, max: maxTasks }),
+      tasks: fc.integer({ min: minTasks, max: maxTasks }),
       seed: fc.integer({ min: 0, max: 0xffffffff }),
       method: fc.constantFrom(...methods),
       minSteps: fc.integer({ min: 0, max: 3 }),
       spread: fc.integer({ min: 0, max: 10 }),
       meanPreds: fc.integer({ min: 0, max: 6 }),
     })
-    .map(({ spread, ...o }) => randomGraph({ ...o, maxSteps: o.minSteps + spread }));
+    .map(({ spread, ...o }) =>
+      randomGraph({
+        ...o,
+        minSteps: Math.min(o.minSteps, maxSteps),
+        maxSteps: Math.min(maxSteps, o.minSteps + spread),
+      }),
+    );
 }
 
 /** Either kind of random DAG. */
