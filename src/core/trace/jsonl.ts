@@ -38,7 +38,7 @@ const eventTypes = new Set<string>([
 
 /**
  * Reads a JSONL trace, checking every line: the header's schema, then each event's envelope
- * (seq counting up from 0, step-time never going back, a known type). All problems are returned,
+ * (seq counting up from 0 with the line, step-time never going back, a known type). All problems are returned,
  * each with its line number; at most `maxProblems` of them.
  */
 export function decodeTrace(text: string, maxProblems = 20): DecodedTrace {
@@ -85,7 +85,9 @@ export function decodeTrace(text: string, maxProblems = 20): DecodedTrace {
       fail(lineNo, `unknown event type ${JSON.stringify(e.type)}`);
       continue;
     }
-    if (e.seq !== events.length) fail(lineNo, `"seq" is ${JSON.stringify(e.seq)}, expected ${events.length}`);
+    // Line i + 1 holds event i − 1: judging seq by the line, not by a running count, keeps one bad
+    // line from making every later line look wrong.
+    if (e.seq !== i - 1) fail(lineNo, `"seq" is ${JSON.stringify(e.seq)}, expected ${i - 1}`);
     if (typeof e.t !== 'number' || !(e.t >= lastT)) {
       fail(
         lineNo,
