@@ -17,10 +17,12 @@
  *    next completion. Every schedule can be left-shifted until each task starts at time 0 or at a
  *    completion time without growing the makespan, so decision times at completions lose nothing.
  * 2. A left-shift dominance rule keeps the idle branches from blowing up: see `Search.branch`.
- * 3. The search is run as a sequence of decision problems, "is there a schedule of makespan ≤ T?",
- *    for T rising from the best lower bound. Every T proved infeasible raises the lower bound, so a
- *    run cut by the time limit still returns a lower bound better than the root one, and the first
- *    feasible T is the optimum. A fixed target also makes a table of failed states sound.
+ * 3. The search is run as a sequence of decision problems, "is there a schedule of makespan ≤ T?".
+ *    First, for a quarter of the budget, T = incumbent − 1 (DF/IHS proper: each schedule found
+ *    lowers the incumbent, a refuted T proves it optimal); then T rising from the best lower bound,
+ *    where every refuted T raises the lower bound, so a run cut by the time limit still returns a
+ *    lower bound better than the root one, and the first feasible T is the optimum. A fixed target
+ *    also makes a table of failed states sound, and lets tasks past their latest start be forced.
  */
 import { criticalPath, lowerBound } from '../src/core/graph/cpm';
 import type { TaskGraph } from '../src/core/graph/types';
@@ -30,9 +32,10 @@ export interface OptimalOptions {
   readonly timeLimitMs?: number;
   /**
    * Makespan of a schedule the caller already holds (say, the list scheduler's). It is trusted, not
-   * checked: the solver only looks for schedules strictly shorter, and if it proves there are none,
-   * the optimum is this value (`makespan` = upperBound, `proven` = true, `schedule` is the solver's
-   * own best, which is then longer).
+   * checked — check the caller's schedule separately — except that a value below the root lower
+   * bound is ignored as impossible. The solver only looks for schedules strictly shorter, and if it
+   * proves there are none, the optimum is this value (`makespan` = upperBound, `proven` = true,
+   * `schedule` is the solver's own best, which is then longer).
    */
   readonly upperBound?: number;
 }
@@ -80,9 +83,11 @@ export function optimalMakespan(graph: TaskGraph, workers: number, opts: Optimal
     const other = listSchedule(inst, order);
     if (other.makespan < best.makespan) best = other;
   }
-  // A schedule of makespan `ub` exists (the caller's bound is trusted); none shorter than `lb` does.
-  let ub = Math.min(best.makespan, opts.upperBound ?? Number.POSITIVE_INFINITY);
+  // A schedule of makespan `ub` exists (the caller's bound is trusted unless it is provably
+  // impossible, i.e. below the root lower bound); none shorter than `lb` does.
   let lb = rootLowerBound(inst, graph);
+  const callerBound = opts.upperBound ?? Number.POSITIVE_INFINITY;
+  let ub = Math.min(best.makespan, callerBound >= lb ? callerBound : Number.POSITIVE_INFINITY);
   let nodes = 0;
   /** Looks for a schedule of makespan ≤ T, giving up at `until`. */
   const attempt = (T: number, until: number): 'found' | 'infeasible' | 'timeout' => {
@@ -97,21 +102,21 @@ export function optimalMakespan(graph: TaskGraph, workers: number, opts: Optimal
     return 'found';
   };
 
-  // Phase 1, rising targets T = lb, lb + 1, …: each refuted T raises the lower bound, and the first
-  // feasible T is the optimum. Refuting targets well below the optimum is usually quick, but if the
-  // gap is wide and a target resists, stop at half the budget and give phase 2 a chance.
-  const half = started + (deadline - started) / 2;
+  // Phase 1, falling targets T = ub − 1 (DF/IHS proper), for a quarter of the budget: each
+  // schedule found lowers the upper bound, and a refuted target proves the incumbent optimal.
+  // Better schedules, when there are any, tend to turn up early in the dive.
+  const quarter = started + (deadline - started) / 4;
   while (lb < ub) {
-    const outcome = attempt(lb, ub - lb <= 1 ? deadline : half);
-    if (outcome === 'timeout') break;
-    if (outcome === 'infeasible') lb++;
-  }
-  // Phase 2, falling targets T = ub − 1 (DF/IHS proper): each schedule found lowers the upper bound,
-  // and a refuted target proves the incumbent optimal.
-  while (lb < ub) {
-    const outcome = attempt(ub - 1, deadline);
+    const outcome = attempt(ub - 1, quarter);
     if (outcome === 'timeout') break;
     if (outcome === 'infeasible') lb = ub;
+  }
+  // Phase 2, rising targets T = lb, lb + 1, … with the rest: each refuted T raises the lower bound,
+  // and the first feasible T is the optimum.
+  while (lb < ub) {
+    const outcome = attempt(lb, deadline);
+    if (outcome === 'timeout') break;
+    if (outcome === 'infeasible') lb++;
   }
   return { makespan: ub, lowerBound: lb, proven: lb >= ub, nodes, schedule: toSchedule(inst, best) };
 }
@@ -130,7 +135,6 @@ interface Instance {
   /** Tasks in list-scheduling priority order (CP/MISF: bottom level, then more successors, then id). */
   readonly order: Int32Array;
   readonly rank: Int32Array;
-  readonly bottomLevel: Int32Array;
   /**
    * Head r[i]: no schedule starts task i before r[i]. Tail q[i]: no schedule ends less than q[i]
    * after task i finishes. Both are valid for every schedule, hence at every search node.
@@ -170,7 +174,7 @@ function prepare(graph: TaskGraph, P: number): Instance {
     if (prev !== undefined) twin[i] = prev;
     classes.set(key, i);
   }
-  return { n, P, ids: graph.ids, p, preds, succs, topo, order, rank, bottomLevel, head, tail, twin };
+  return { n, P, ids: graph.ids, p, preds, succs, topo, order, rank, head, tail, twin };
 }
 
 /**
@@ -591,6 +595,7 @@ class Search {
    * - load before deadlines: started as late as T allows, the work that must be done inside [t, D]
    *   fits P(D − t), for every D (covers ⌈remaining work / P⌉ and the level bound by tails);
    * - load after releases: started as early as possible, the work left after R fits P(T − R).
+   * Both load checks subtract the worker time that is lost for sure before the next completion.
    */
   private bound(t: number): boolean {
     const { n, inst, status, estimate: est, T, P } = this;
@@ -598,14 +603,18 @@ class Search {
     // Earliest time a ready task not chosen now could start: the next completion.
     let nextEvent = Number.POSITIVE_INFINITY;
     for (const i of this.running) nextEvent = Math.min(nextEvent, this.finish[i]!);
-    let anyAllowed = false;
+    let allowed = 0;
     for (let i = 0; i < n; i++) {
       if (status[i] === READY && !this.forbidden[i]) {
-        anyAllowed = true;
+        allowed++;
         nextEvent = Math.min(nextEvent, t + p[i]!);
       }
     }
-    if (!anyAllowed && this.running.length === 0) return false; // only forbidden tasks left: dead end
+    if (allowed === 0 && this.running.length === 0) return false; // only forbidden tasks left: dead end
+    // Nothing starts between t and the next completion, so until then at most running + allowed
+    // workers can be busy: `idle` workers are lost over [t, nextEvent).
+    const idle = Math.max(0, P - this.running.length - allowed);
+    const lost = (from: number, to: number) => idle * Math.max(0, Math.min(to, nextEvent) - from);
     for (const i of topo) {
       const s = status[i];
       if (s === DONE) continue;
@@ -645,7 +654,7 @@ class Search {
     for (let x = t; x < T; x++) {
       slope += prof[x]!;
       work += slope;
-      if (work > P * (x + 1 - t)) return false;
+      if (work > P * (x + 1 - t) - lost(t, x + 1)) return false;
     }
     // Releases: tasks active at x when every task starts at its earliest; the work at or after R
     // must fit in [R, T].
@@ -666,7 +675,7 @@ class Search {
     work = 0;
     for (let x = T - 1; x >= t; x--) {
       work += prof[x]!;
-      if (work > P * (T - x)) return false;
+      if (work > P * (T - x) - lost(x, T)) return false;
     }
     return true;
   }

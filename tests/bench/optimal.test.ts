@@ -184,6 +184,8 @@ describe('optimalMakespan', () => {
       ['e', 2, []],
     ]);
     expect(solve(g, 2, { upperBound: 6 })).toMatchObject({ makespan: 6, proven: true });
+    // Below max(critical path, ⌈work / P⌉) = 6 a bound is impossible, and it is ignored.
+    expect(solve(g, 2, { upperBound: 5 })).toMatchObject({ makespan: 6, proven: true });
   });
 
   it('returns its best schedule and an honest lower bound when time runs out', () => {
