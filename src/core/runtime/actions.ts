@@ -5,7 +5,8 @@ import {
   emit,
   isTerminal,
   type RunState,
-  readyHeap,
+  rankTasks,
+  restorePeeked,
   Status,
   type Subagent,
   setStatus,
@@ -46,10 +47,9 @@ export function apply(state: RunState, action: Action): string | undefined {
     }
     case 'replan': {
       const remaining = (task: number) => !isTerminal(state.status[task] as number);
+      restorePeeked(state);
       state.priority = state.policy.prioritize({ graph, config, cpm: state.cpm, remaining });
-      const heap = readyHeap(state);
-      for (let i = 0; i < graph.n; i++) if (state.status[i] === Status.READY) heap.push(i);
-      state.ready = heap;
+      rankTasks(state);
       return undefined;
     }
     case 'tool_call': {

@@ -8,6 +8,7 @@ import {
   observe,
   type RunState,
   requestWake,
+  restorePeeked,
   Status,
   type Subagent,
 } from './state';
@@ -177,6 +178,7 @@ function decide(state: RunState): void {
     if (problem) invalid.push({ action, reason: problem });
     else if (action.type === 'assign') assigned++;
   }
+  restorePeeked(state);
   const m = config.mainStepCost;
   state.busyUntil = state.t + m;
   if (state.launching.length > 0) state.launchAt = state.t + m;

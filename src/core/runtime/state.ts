@@ -3,6 +3,7 @@ import type { TaskGraph } from '../graph/types';
 import type { Policy, RunView } from '../policy/types';
 import type { EventBody, Observation, TraceEvent } from '../trace/events';
 import { Heap } from '../util/heap';
+import { IntHeap } from '../util/int-heap';
 import type { RunConfig } from './config';
 
 /** Task states. Everything from DONE on is terminal: a task reaches exactly one of them. */
@@ -92,11 +93,17 @@ export interface RunState {
   readonly attempts: Int32Array;
   readonly subagentOf: Int32Array;
   readonly readyAt: Int32Array;
-  ready: Heap<number>;
+  /** Each task's place in the policy's order (priority, then id), smaller first: the ready queue's key. */
+  rank: Float64Array;
+  /** Ready tasks by rank. Entries go stale when a task leaves READY and are dropped when popped. */
+  readonly ready: IntHeap;
+  /** Ready tasks a policy looked at in this decision, held out of the heap until it ends. */
+  readonly peekedReady: number[];
+  readonly peekedIdle: number[];
   readonly backoff: Heap<number>;
   readonly subagents: Subagent[];
   /** Idle subagents, lowest index first. Entries go stale when a subagent is given a task. */
-  readonly idle: Heap<number>;
+  readonly idle: IntHeap;
   idleCount: number;
   readonly subagentMark: number[];
   launching: number[];
@@ -146,14 +153,17 @@ export function createState(graph: TaskGraph, config: RunConfig, policy: Policy)
     attempts: new Int32Array(n),
     subagentOf: new Int32Array(n).fill(-1),
     readyAt: new Int32Array(n),
-    ready: new Heap<number>(() => false),
+    rank: new Float64Array(n),
+    ready: new IntHeap(null, n),
+    peekedReady: [],
+    peekedIdle: [],
     backoff: new Heap<number>(
       (a, b) =>
         (state.readyAt[a] as number) < (state.readyAt[b] as number) ||
         (state.readyAt[a] === state.readyAt[b] && a < b),
     ),
     subagents: [],
-    idle: new Heap<number>((a, b) => a < b),
+    idle: new IntHeap(null),
     idleCount: 0,
     subagentMark: [],
     launching: [],
@@ -182,21 +192,47 @@ export function createState(graph: TaskGraph, config: RunConfig, policy: Policy)
     out: [],
     view: undefined as unknown as RunView,
   };
-  state.ready = readyHeap(state);
+  rankTasks(state);
   state.count[Status.PENDING] = n;
   (state as { view: RunView }).view = createView(state);
   return state;
 }
 
-/** Ready tasks, highest priority first, ties by id. Entries go stale when a task leaves READY. */
-export function readyHeap(state: RunState): Heap<number> {
+/** Orders the tasks by the policy's priority (higher first), ties by id, and re-keys the ready queue. */
+export function rankTasks(state: RunState): void {
   const { priority } = state;
-  const idRank = state.graph.idRank;
-  return new Heap<number>(
-    (a, b) =>
-      (priority[a] as number) > (priority[b] as number) ||
-      (priority[a] === priority[b] && (idRank[a] as number) < (idRank[b] as number)),
-  );
+  const { idRank, n } = state.graph;
+  const rank = new Float64Array(n);
+  const integral = priority.every((p) => Number.isInteger(p) && Math.abs(p) * n < 2 ** 52);
+  if (integral) {
+    // Whole priorities (bottom levels) fold into one exact key: no sort needed.
+    for (let i = 0; i < n; i++) rank[i] = -(priority[i] as number) * n + (idRank[i] as number);
+  } else {
+    const order = Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) =>
+        (priority[b] as number) - (priority[a] as number) || (idRank[a] as number) - (idRank[b] as number),
+    );
+    order.forEach((task, position) => {
+      rank[task] = position;
+    });
+  }
+  state.rank = rank;
+  state.ready.rekey(rank);
+  state.ready.clear();
+  state.peekedReady.length = 0;
+  for (let i = 0; i < n; i++) if (state.status[i] === Status.READY) state.ready.push(i);
+}
+
+/** Puts back what policies looked at and did not take (called when a decision ends). */
+export function restorePeeked(state: RunState): void {
+  if (state.peekedReady.length > 0) {
+    for (const task of state.peekedReady) if (state.status[task] === Status.READY) state.ready.push(task);
+    state.peekedReady.length = 0;
+  }
+  if (state.peekedIdle.length > 0) {
+    for (const s of state.peekedIdle) if ((state.subagents[s] as Subagent).task < 0) state.idle.push(s);
+    state.peekedIdle.length = 0;
+  }
 }
 
 export function setStatus(state: RunState, task: number, to: StatusCode): void {
@@ -269,38 +305,37 @@ class StateView implements RunView {
 
   topReady(k: number): string[] {
     const state = this.state;
+    restorePeeked(state);
     const picked: string[] = [];
-    const taken: number[] = [];
-    const heap = state.ready;
     const seq = ++state.markSeq;
-    // Stale entries (tasks no longer READY) and duplicates left by retries are dropped here.
-    while (taken.length < k && heap.size > 0) {
-      const task = heap.pop() as number;
+    // Stale entries (tasks no longer READY) and duplicates left by retries are dropped here. The
+    // tasks looked at stay out of the heap until the decision ends (restorePeeked): most of them
+    // get assigned, and pushing them back only to pop them again as stale doubled the heap work.
+    while (picked.length < k && state.ready.size > 0) {
+      const task = state.ready.pop() as number;
       if (state.status[task] === Status.READY && state.mark[task] !== seq) {
         state.mark[task] = seq;
-        taken.push(task);
+        state.peekedReady.push(task);
         picked.push(state.graph.ids[task] as string);
       }
     }
-    for (const task of taken) heap.push(task);
     return picked;
   }
 
   idleSubagents(k: number): string[] {
     const state = this.state;
-    const taken: number[] = [];
+    restorePeeked(state);
     const picked: string[] = [];
     const seq = ++state.markSeq;
-    while (taken.length < k && state.idle.size > 0) {
+    while (picked.length < k && state.idle.size > 0) {
       const s = state.idle.pop() as number;
       const agent = state.subagents[s] as Subagent;
       if (agent.task < 0 && state.subagentMark[s] !== seq) {
         state.subagentMark[s] = seq;
-        taken.push(s);
+        state.peekedIdle.push(s);
         picked.push(agent.id);
       }
     }
-    for (const s of taken) state.idle.push(s);
     return picked;
   }
 
