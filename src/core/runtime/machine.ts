@@ -184,19 +184,16 @@ function decide(state: RunState): void {
   if (state.launching.length > 0) state.launchAt = state.t + m;
   state.out = outer;
   outer.push({
-    type: 'trace',
-    event: {
-      seq: stepSeq,
-      t: state.t,
-      wallMs: state.wallMs,
-      type: 'orchestrator.step',
-      step: stepNo,
-      observation,
-      actions,
-      invalid,
-      rewardProxy: assigned / config.budgets.maxConcurrentSubagents,
-      nextObservation: observe(state),
-    },
+    seq: stepSeq,
+    t: state.t,
+    wallMs: state.wallMs,
+    type: 'orchestrator.step',
+    step: stepNo,
+    observation,
+    actions,
+    invalid,
+    rewardProxy: assigned / config.budgets.maxConcurrentSubagents,
+    nextObservation: observe(state),
   });
   for (const effect of caused) outer.push(effect);
   if (state.launching.length > 0) {

@@ -112,7 +112,11 @@ export function simulate(options: SimulateOptions): SimulateResult {
     } else {
       const next = queue.pop();
       if (!next) throw new Error('simulate: the run stopped with no event due (a runtime bug)');
-      if (next.input.type === 'attempt-ended' && cancelled.has(`${next.input.task}#${next.input.attempt}`))
+      if (
+        cancelled.size > 0 &&
+        next.input.type === 'attempt-ended' &&
+        cancelled.has(`${next.input.task}#${next.input.attempt}`)
+      )
         continue;
       input = next.input;
       // Wall time is read when an input is handled, not when it was queued. The driver made the
@@ -123,9 +127,6 @@ export function simulate(options: SimulateOptions): SimulateResult {
     state = nextState;
     for (const effect of effects) {
       switch (effect.type) {
-        case 'trace':
-          record(effect.event);
-          break;
         case 'run': {
           const outcome = executor.simulate({
             task: effect.task,
@@ -167,6 +168,8 @@ export function simulate(options: SimulateOptions): SimulateResult {
         case 'end':
           reason = effect.reason;
           break;
+        default:
+          record(effect);
       }
     }
   }

@@ -42,9 +42,13 @@ export interface Subagent {
   task: number;
 }
 
-/** What the driver must do: the runtime's only way to act on the world. */
-export type Effect =
-  | { readonly type: 'trace'; readonly event: TraceEvent }
+/**
+ * What the driver must do: the runtime's only way to act on the world. A trace event is an effect
+ * as it is (record it); the commands' types have no dot, the events' all have one.
+ */
+export type Effect = TraceEvent | Command;
+
+export type Command =
   | {
       readonly type: 'run';
       readonly task: number;
@@ -249,7 +253,7 @@ export function emit(state: RunState, body: EventBody): void {
   event.seq = state.seq++;
   event.t = state.t;
   event.wallMs = state.wallMs;
-  state.out.push({ type: 'trace', event: event as unknown as TraceEvent });
+  state.out.push(event as unknown as TraceEvent);
 }
 
 export function busyCount(state: RunState): number {
