@@ -1,6 +1,6 @@
 import { render } from 'solid-js/web';
 
-/** The placeholder page until the playground lands: says what SwarmFlight is and how to try it now. */
+/** The plain first page (the runtime issue allows one until the playground lands): what SwarmFlight is, how to try it. */
 function App() {
   return (
     <main

@@ -76,7 +76,7 @@ export const defaultRetry: RetryPolicy = {
   degradeOffCriticalPath: true,
 };
 
-/** Placeholder prices per 1k tokens scaled to one token; scenario profiles override them. */
+/** Illustrative per-token prices for the three frozen profiles; scenario profiles override them. */
 export const defaultPrices: Record<string, ProfilePrice> = {
   small: { input: 0.0000001, output: 0.0000004 },
   medium: { input: 0.0000005, output: 0.000002 },
