@@ -21,20 +21,6 @@ export const Status = {
 } as const;
 export type StatusCode = (typeof Status)[keyof typeof Status];
 export const isTerminal = (s: number): boolean => s >= Status.DONE;
-export const statusName = (s: number): string =>
-  [
-    'pending',
-    'ready',
-    'backoff',
-    'launching',
-    'running',
-    'done',
-    'degraded',
-    'failed',
-    'skipped',
-    'cancelled',
-  ][s] as string;
-
 export interface Subagent {
   readonly id: string;
   readonly profile: string;

@@ -1,0 +1,50 @@
+import MiniSearch from 'minisearch';
+import type { World, WorldDocument } from '../world/types';
+
+export interface SearchHit {
+  readonly id: string;
+  readonly title: string;
+  /** The first sentence or so of the page, as a search engine's result snippet. */
+  readonly snippet: string;
+  readonly score: number;
+}
+
+/**
+ * Full-text search over the world's pages: MiniSearch's BM25+ ranking, with prefix and light fuzzy
+ * matching (typos in a model's query still find the page). Titles weigh double.
+ */
+export class WorldSearch {
+  private readonly index: MiniSearch<WorldDocument>;
+  private readonly byId: Map<string, WorldDocument>;
+
+  constructor(world: World) {
+    this.index = new MiniSearch<WorldDocument>({
+      fields: ['title', 'text'],
+      storeFields: ['title'],
+      searchOptions: { boost: { title: 2 }, prefix: true, fuzzy: 0.15 },
+    });
+    this.index.addAll(world.documents as WorldDocument[]);
+    this.byId = new Map(world.documents.map((d) => [d.id, d]));
+  }
+
+  search(query: string, limit = 5): SearchHit[] {
+    // Ties in score are broken by id so that results never depend on insertion order.
+    return this.index
+      .search(query)
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+      .slice(0, limit)
+      .map((r) => {
+        const doc = this.byId.get(r.id as string) as WorldDocument;
+        return { id: doc.id, title: doc.title, snippet: snippet(doc.text), score: r.score };
+      });
+  }
+
+  open(id: string): WorldDocument | undefined {
+    return this.byId.get(id);
+  }
+}
+
+function snippet(text: string): string {
+  const end = text.indexOf('. ');
+  return end > 0 && end < 160 ? text.slice(0, end + 1) : `${text.slice(0, 157)}…`;
+}
