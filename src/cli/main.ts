@@ -1,9 +1,11 @@
 import { UsageError } from './errors';
 import { schedule, scheduleHelp } from './schedule';
+import { score, scoreHelp } from './score';
 
 const commands: Record<string, { run: (argv: string[], out: (text: string) => void) => void; help: string }> =
   {
     schedule: { run: schedule, help: scheduleHelp },
+    score: { run: score, help: scoreHelp },
   };
 
 const usage = `usage: npm run --silent swarm -- <command> [flags]
