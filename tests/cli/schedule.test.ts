@@ -3,23 +3,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main';
 import { graphOrThrow } from '../../src/core/graph/validate';
 import { decodeTrace } from '../../src/core/trace/jsonl';
 import { checkSchedule } from '../support/check-schedule';
+import { runCli } from '../support/cli';
 
 const fixture = (name: string) => `tests/fixtures/graphs/${name}.json`;
 
-function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    args,
-    (t) => out.push(t),
-    (t) => err.push(t),
-  );
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const run = runCli;
 
 describe('swarm schedule', () => {
   it('prints one JSON document with the contract fields', () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main';
+import { runCli } from '../support/cli';
 
 const fixture = (name: string) => `tests/fixtures/widesearch/${name}`;
 const GOLD = fixture('gold.csv');
 const PRED = fixture('pred.md');
 
-function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    args,
-    (t) => out.push(t),
-    (t) => err.push(t),
-  );
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const run = runCli;
 
 const score = (...args: string[]) =>
   run(['score', '--gold', GOLD, '--pred', PRED, '--keys', 'company', ...args]);
