@@ -130,7 +130,7 @@ function joinSatisfied(state: RunState): boolean {
   return true;
 }
 
-export function open(state: RunState): number {
+function open(state: RunState): number {
   const c = state.count;
   return (
     (c[Status.PENDING] as number) +

@@ -31,31 +31,6 @@ export interface Metrics {
   cancelRate: number;
 }
 
-export const metricNames: readonly (keyof Metrics)[] = [
-  'pass@1',
-  'itemF1',
-  'rowF1',
-  'successRate',
-  'criticalSteps',
-  'wallClockMs',
-  'tokensIn',
-  'tokensOut',
-  'estimatedCost',
-  'retryCount',
-  'failureRate',
-  'skipRate',
-  'avgParallelism',
-  'spawnCount',
-  'subtaskFinishRate',
-  'barrierWaste',
-  'reward',
-  'totalSteps',
-  'toolCalls',
-  'orchestratorSteps',
-  'invalidActions',
-  'cancelRate',
-];
-
 export interface MetricsContext {
   readonly prices: Readonly<Record<string, ProfilePrice>>;
   readonly mainStepCost: number;
