@@ -1,12 +1,19 @@
+import { bench, benchHelp } from './bench';
 import { UsageError } from './errors';
 import { schedule, scheduleHelp } from './schedule';
 import { score, scoreHelp } from './score';
 
-const commands: Record<string, { run: (argv: string[], out: (text: string) => void) => void; help: string }> =
-  {
-    schedule: { run: schedule, help: scheduleHelp },
-    score: { run: score, help: scoreHelp },
-  };
+type Command = (
+  argv: string[],
+  out: (text: string) => void,
+  err: (text: string) => void,
+) => void | Promise<void>;
+
+const commands: Record<string, { run: Command; help: string }> = {
+  bench: { run: bench, help: benchHelp },
+  schedule: { run: schedule, help: scheduleHelp },
+  score: { run: score, help: scoreHelp },
+};
 
 const usage = `usage: npm run --silent swarm -- <command> [flags]
 
@@ -15,12 +22,13 @@ commands:
 
 Every command accepts --json (one JSON document on stdout) and --help.`;
 
-/** Runs one CLI command; returns the exit code. Messages go to stderr, results to stdout. */
+/** Messages go to stderr, results to stdout. */
 type Print = (text: string) => void;
 const toStdout: Print = (t) => process.stdout.write(`${t}\n`);
 const toStderr: Print = (t) => process.stderr.write(`${t}\n`);
 
-export function main(argv: string[], out: Print = toStdout, err: Print = toStderr): number {
+/** Runs one CLI command; the exit code, in a promise for the commands that await (bench). */
+export function main(argv: string[], out: Print = toStdout, err: Print = toStderr): number | Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
     (name === undefined ? err : out)(usage);
@@ -35,10 +43,7 @@ export function main(argv: string[], out: Print = toStdout, err: Print = toStder
     out(command.help);
     return 0;
   }
-  try {
-    command.run(rest, out);
-    return 0;
-  } catch (error) {
+  const failed = (error: unknown): number => {
     const e = error as Error & { code?: string };
     // node:util parseArgs reports unknown or malformed flags with these codes.
     const usageLike =
@@ -46,10 +51,18 @@ export function main(argv: string[], out: Print = toStdout, err: Print = toStder
     err(`swarm ${name}: error: ${e.message}`);
     if (!usageLike) err(e.stack ?? '');
     return usageLike ? 2 : 1;
+  };
+  try {
+    const done = command.run(rest, out, err);
+    return done instanceof Promise ? done.then(() => 0, failed) : 0;
+  } catch (error) {
+    return failed(error);
   }
 }
 
 // Run when executed directly (tsx src/cli/main.ts), not when imported by tests.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '')) {
-  process.exitCode = main(process.argv.slice(2));
+  Promise.resolve(main(process.argv.slice(2))).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -41,6 +41,12 @@ export interface RunView {
  */
 export interface Policy {
   readonly name: string;
+  /**
+   * How a task scenario is split for this policy: `single` gives one agent the whole task in one
+   * context (the baseline), `swarm` the scenario's decomposition. Graph scenarios ignore it.
+   * @default 'swarm'
+   */
+  readonly plan?: 'single' | 'swarm';
   /** A score per task, higher first; ties are broken by id. */
   prioritize(ctx: PolicyContext): Float64Array;
   decide(view: RunView): Action[];

@@ -25,6 +25,8 @@ export type RuntimeInput = { readonly at: number; readonly wallMs: number } & (
       /** False for errors a retry cannot fix (the step limit, a refused capability). */
       readonly retryable?: boolean;
       readonly usage: Usage;
+      /** The task's final answer (kept by the driver for dependents and the grader). */
+      readonly answer?: string;
     }
   /** A timer the machine asked for. Decisions are taken only on wakes, which the driver sorts after
    *  every other input of the same instant, so one decision sees everything that happened then. */

@@ -1,5 +1,5 @@
 import type { TaskSpec } from '../graph/types';
-import type { Usage } from '../trace/events';
+import type { EventBody, Usage } from '../trace/events';
 
 /** Wall-clock time, passed in: the core never reads a real clock (DESIGN §3). */
 export interface Clock {
@@ -19,6 +19,8 @@ export interface AttemptRequest {
   readonly profile: string;
   readonly maxSteps: number;
   readonly seed: number;
+  /** Final answers of the tasks done so far, by task id: what a dependent task reads. */
+  readonly answers?: ReadonlyMap<string, string>;
 }
 
 export interface AttemptOutcome {
@@ -28,11 +30,28 @@ export interface AttemptOutcome {
   readonly error?: string;
   readonly retryable?: boolean;
   readonly usage: Usage;
+  /** The task's final answer, when it has one (an agent's reply). */
+  readonly answer?: string;
+  /**
+   * What happened inside the attempt (an agent's llm.turn and tool.call records), each `after`
+   * steps from the attempt's start (1 for the first turn). The driver records them at that
+   * step-time, unless the attempt is cancelled first.
+   */
+  readonly events?: readonly { readonly after: number; readonly body: EventBody }[];
 }
 
 /** Runs one attempt of a task in simulated step-time. */
 export interface SimulatedExecutor {
   simulate(request: AttemptRequest): AttemptOutcome;
+}
+
+/**
+ * Runs one attempt for real (an agent loop over a provider) and reports it in step-time: the
+ * outcome's `steps` are the turns the agent took. `simulateAsync` starts every attempt of one
+ * decision before awaiting any, so they run concurrently in wall time.
+ */
+export interface AsyncExecutor {
+  run(request: AttemptRequest, signal?: AbortSignal): Promise<AttemptOutcome>;
 }
 
 /** The orchestrator's own tools (`tool_call`). */

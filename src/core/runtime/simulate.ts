@@ -1,13 +1,22 @@
 import type { TaskGraph } from '../graph/types';
 import type { Policy } from '../policy/types';
-import { type Grade, TRACE_SCHEMA, type TraceEvent, type TraceHeader } from '../trace/events';
+import { type EventBody, type Grade, TRACE_SCHEMA, type TraceEvent, type TraceHeader } from '../trace/events';
 import { type Metrics, MetricsAccumulator } from '../trace/metrics';
 import { Heap } from '../util/heap';
 import { budgetsToJson, type RunConfig } from './config';
 import { graphExecutor } from './graph-executor';
 import { type RuntimeInput, step } from './machine';
-import { type Clock, frozenClock, noTools, type SimulatedExecutor, type ToolPort } from './ports';
-import { createState, type RunState, Status } from './state';
+import {
+  type AsyncExecutor,
+  type AttemptOutcome,
+  type AttemptRequest,
+  type Clock,
+  frozenClock,
+  noTools,
+  type SimulatedExecutor,
+  type ToolPort,
+} from './ports';
+import { type Command, createState, type RunState, Status } from './state';
 
 export interface SimulateOptions {
   readonly graph: TaskGraph;
@@ -25,8 +34,21 @@ export interface SimulateOptions {
   readonly keepEvents?: boolean;
   readonly scenario?: { readonly id: string; readonly kind: string; readonly title?: string };
   readonly provider?: string;
-  /** Scores the finished run; graph scenarios score the share of tasks completed. */
-  readonly grade?: (state: RunState) => Grade;
+  /** Profiles in the header, with their content hashes; default: the names of the priced profiles. */
+  readonly profiles?: TraceHeader['profiles'];
+  /** For the header, when agents run: their context strategy and the instance size. */
+  readonly context?: TraceHeader['context'];
+  readonly size?: number;
+  /**
+   * Scores the finished run from its state and the tasks' final answers (by task id); graph
+   * scenarios score the share of tasks completed.
+   */
+  readonly grade?: (state: RunState, answers: ReadonlyMap<string, string>) => Grade;
+}
+
+export interface SimulateAsyncOptions extends Omit<SimulateOptions, 'executor' | 'grade'> {
+  readonly executor: AsyncExecutor;
+  readonly grade?: (state: RunState, answers: ReadonlyMap<string, string>) => Grade | Promise<Grade>;
 }
 
 export interface SimulateResult {
@@ -34,11 +56,21 @@ export interface SimulateResult {
   readonly events: TraceEvent[];
   readonly metrics: Metrics;
   readonly reason: string;
+  /** Final answers of the tasks that completed, by task id. */
+  readonly answers: ReadonlyMap<string, string>;
 }
 
-type Queued = { readonly input: RuntimeInput; readonly order: number; readonly seq: number };
+/** A driver-only input: an event from inside a running attempt, recorded at its step-time. */
+type Note = {
+  readonly type: 'note';
+  readonly at: number;
+  readonly task: number;
+  readonly attempt: number;
+  readonly body: EventBody;
+};
+type Queued = { readonly input: RuntimeInput | Note; readonly order: number; readonly seq: number };
 
-export function traceHeader(options: SimulateOptions): TraceHeader {
+export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>): TraceHeader {
   const { config, graph } = options;
   return {
     schema: TRACE_SCHEMA,
@@ -46,7 +78,9 @@ export function traceHeader(options: SimulateOptions): TraceHeader {
     seed: config.seed,
     policy: options.policy.name,
     provider: options.provider ?? 'simulated',
-    profiles: Object.keys(config.prices),
+    profiles: options.profiles ?? Object.keys(config.prices),
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.size !== undefined ? { size: options.size } : {}),
     budgets: budgetsToJson(config.budgets),
     join: config.join,
     mainStepCost: config.mainStepCost,
@@ -70,13 +104,43 @@ export function gradeGraph(state: RunState): Grade {
  * input of their instant so one decision sees all that happened then.
  */
 export function simulate(options: SimulateOptions): SimulateResult {
-  const { graph, config, policy, signal } = options;
   const executor = options.executor ?? graphExecutor;
+  const run = drive(options, (request) => executor.simulate(request));
+  for (let next = run.next(); ; next = run.next()) {
+    if (next.done) return next.value;
+    throw new Error('simulate: the executor or grader returned a promise; use simulateAsync');
+  }
+}
+
+/**
+ * The same driver over an executor that awaits (an agent loop over a provider). Attempts started
+ * by one decision run concurrently; the driver waits for all of them before it moves step-time
+ * on, and queues their ends in start order, so the trace does not depend on which finished first.
+ */
+export async function simulateAsync(options: SimulateAsyncOptions): Promise<SimulateResult> {
+  const run = drive(options, (request) => options.executor.run(request, options.signal));
+  let value: unknown;
+  for (;;) {
+    const next = run.next(value);
+    if (next.done) return next.value;
+    value = await next.value;
+  }
+}
+
+type Execute = (request: AttemptRequest) => AttemptOutcome | Promise<AttemptOutcome>;
+
+/** The loop both drivers share; it yields a promise whenever it must wait, and gets its value back. */
+function* drive(
+  options: SimulateOptions | SimulateAsyncOptions,
+  execute: Execute,
+): Generator<Promise<unknown>, SimulateResult, unknown> {
+  const { graph, config, policy, signal } = options;
   const tools = options.tools ?? noTools;
   const clock = options.clock ?? frozenClock;
   const keep = options.keepEvents ?? true;
   const header = traceHeader(options);
   const events: TraceEvent[] = [];
+  const answers = new Map<string, string>();
   const metrics = new MetricsAccumulator({
     prices: config.prices,
     mainStepCost: config.mainStepCost,
@@ -96,15 +160,38 @@ export function simulate(options: SimulateOptions): SimulateResult {
       (a.input.at === b.input.at && (a.order < b.order || (a.order === b.order && a.seq < b.seq))),
   );
   let seq = 0;
-  const enqueue = (input: RuntimeInput) =>
+  const enqueue = (input: RuntimeInput | Note) =>
     queue.push({ input, order: input.type === 'wake' ? 1 : 0, seq: seq++ });
   const cancelled = new Set<string>();
+  const ended = (run: Extract<Command, { type: 'run' }>, outcome: AttemptOutcome) => {
+    for (const { after, body } of outcome.events ?? []) {
+      enqueue({ type: 'note', at: run.at + after, task: run.task, attempt: run.attempt, body });
+    }
+    enqueue({
+      type: 'attempt-ended',
+      at: run.at + outcome.steps,
+      wallMs: 0,
+      task: run.task,
+      attempt: run.attempt,
+      ok: outcome.ok,
+      error: outcome.error,
+      retryable: outcome.retryable,
+      usage: outcome.usage,
+      ...(outcome.answer !== undefined ? { answer: outcome.answer } : {}),
+    });
+  };
+  const pending: { run: Extract<Command, { type: 'run' }>; outcome: Promise<AttemptOutcome> }[] = [];
 
   let state = createState(graph, config, policy);
   let reason = '';
   let aborted = false;
   enqueue({ type: 'start', at: 0, wallMs: 0 });
   while (reason === '') {
+    if (pending.length > 0) {
+      const outcomes = (yield Promise.all(pending.map((p) => p.outcome))) as AttemptOutcome[];
+      pending.forEach((p, i) => ended(p.run, outcomes[i] as AttemptOutcome));
+      pending.length = 0;
+    }
     let input: RuntimeInput;
     if (signal?.aborted && !aborted) {
       aborted = true;
@@ -112,13 +199,21 @@ export function simulate(options: SimulateOptions): SimulateResult {
     } else {
       const next = queue.pop();
       if (!next) throw new Error('simulate: the run stopped with no event due (a runtime bug)');
+      const queued = next.input;
       if (
         cancelled.size > 0 &&
-        next.input.type === 'attempt-ended' &&
-        cancelled.has(`${next.input.task}#${next.input.attempt}`)
+        (queued.type === 'attempt-ended' || queued.type === 'note') &&
+        cancelled.has(`${queued.task}#${queued.attempt}`)
       )
         continue;
-      input = next.input;
+      if (queued.type === 'note') {
+        record({ seq: state.seq++, t: queued.at, wallMs: wall(), ...queued.body } as TraceEvent);
+        continue;
+      }
+      input = queued;
+      if (input.type === 'attempt-ended' && input.ok && input.answer !== undefined) {
+        answers.set(graph.ids[input.task] as string, input.answer);
+      }
       // Wall time is read when an input is handled, not when it was queued. The driver made the
       // input and owns it, so it writes the field in place.
       (input as { wallMs: number }).wallMs = wall();
@@ -128,7 +223,7 @@ export function simulate(options: SimulateOptions): SimulateResult {
     for (const effect of effects) {
       switch (effect.type) {
         case 'run': {
-          const outcome = executor.simulate({
+          const outcome = execute({
             task: effect.task,
             taskId: effect.taskId,
             spec: graph.tasks[effect.task] as (typeof graph.tasks)[number],
@@ -137,18 +232,10 @@ export function simulate(options: SimulateOptions): SimulateResult {
             profile: effect.profile,
             maxSteps: effect.maxSteps,
             seed: config.seed,
+            answers,
           });
-          enqueue({
-            type: 'attempt-ended',
-            at: effect.at + outcome.steps,
-            wallMs: 0,
-            task: effect.task,
-            attempt: effect.attempt,
-            ok: outcome.ok,
-            error: outcome.error,
-            retryable: outcome.retryable,
-            usage: outcome.usage,
-          });
+          if (outcome instanceof Promise) pending.push({ run: effect, outcome });
+          else ended(effect, outcome);
           break;
         }
         case 'cancel':
@@ -175,7 +262,8 @@ export function simulate(options: SimulateOptions): SimulateResult {
   }
 
   const wallMs = wall();
-  const grade = (options.grade ?? gradeGraph)(state);
+  let grade = (options.grade ?? gradeGraph)(state, answers);
+  if (grade instanceof Promise) grade = (yield grade) as Grade;
   record({ seq: state.seq++, t: state.t, wallMs, type: 'run.graded', ...grade });
   const result = metrics.result();
   record({
@@ -187,5 +275,5 @@ export function simulate(options: SimulateOptions): SimulateResult {
     ...(state.breakerDetail ? { detail: state.breakerDetail } : {}),
     metrics: { ...result },
   });
-  return { header, events, metrics: result, reason };
+  return { header, events, metrics: result, reason, answers };
 }

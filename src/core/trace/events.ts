@@ -19,6 +19,11 @@ export const noUsage: Usage = {
   'gen_ai.usage.output_tokens': 0,
 };
 
+export interface ProfileRecord {
+  readonly model: string;
+  readonly hash: string;
+}
+
 /** The first line of a trace: enough to rerun it. */
 export interface TraceHeader {
   readonly schema: typeof TRACE_SCHEMA;
@@ -26,7 +31,15 @@ export interface TraceHeader {
   readonly seed: number;
   readonly policy: string;
   readonly provider: string;
-  readonly profiles: readonly string[];
+  /**
+   * The frozen profiles the run may use. Task scenarios give each one's model and the SHA-256 of
+   * its definition, so a trace names exactly what ran; graph runs list names only.
+   */
+  readonly profiles: readonly string[] | Readonly<Record<string, ProfileRecord>>;
+  /** The context strategy of every agent, when agents ran. */
+  readonly context?: { readonly name: string };
+  /** The instance size (rows, hops, functions), for task scenarios. */
+  readonly size?: number;
   readonly budgets: Readonly<Record<string, number | null>>;
   readonly join: string;
   readonly mainStepCost: number;

@@ -1,0 +1,211 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { nodeSandbox } from '../adapters/node-sandbox';
+import { type ContextSpec, contextStrategyNames } from '../core/agents/context/registry';
+import { type BenchReport, runBench } from '../core/bench/run-bench';
+import type { Summary } from '../core/bench/stats';
+import { policyByName, policyNames } from '../core/policy/registry';
+import { simulatedProvider } from '../core/providers/simulated';
+import { allPlayers } from '../core/scenarios/registry';
+import { encodeTrace } from '../core/trace/jsonl';
+import { oneOf, UsageError, wholeNumber } from './errors';
+import { readProfiles, readScenario } from './scenario-file';
+
+export const benchHelp = `swarm bench --scenario ID --policies A,B,… --seeds N [options]
+
+Runs every policy on the same N instances (seeds 1…N, or from --seed-start) with the seeded
+simulated provider, and reports every metric as the mean and its 95% interval over seeds, with
+each swarm policy's mean divided by the single agent's (serial).
+
+  --scenario ID           scenarios/ID.json, scenarios/graphs/ID.json, or a path to a .json file
+  --policies A,B,…        ${policyNames().join(' | ')}
+  --seeds N               instances to run (≥ 1)
+  --seed-start S          first seed (default 1)
+  --size N                rows (wide-search), hops (deep-search), functions (mixed-coding);
+                          default: the scenario's
+  --context NAME          ${contextStrategyNames.join(' | ')} (default: the scenario's)
+  --profile NAME          profile of every agent (default: the scenario's)
+  --profiles FILE         profiles file (default scenarios/profiles.json)
+  --workers P             graph scenarios: subagents at once (default 100)
+  --trace-dir DIR         write each run's trace as DIR/<scenario>-<policy>-seed<S>.jsonl
+  --out PATH              also write PATH.json and PATH.md (a report)
+  --json                  print one JSON document`;
+
+/** The metrics of DESIGN §5, in the order the report lists them. */
+const reported = [
+  'pass@1',
+  'itemF1',
+  'rowF1',
+  'successRate',
+  'criticalSteps',
+  'wallClockMs',
+  'tokensIn',
+  'tokensOut',
+  'estimatedCost',
+  'retryCount',
+  'failureRate',
+  'skipRate',
+  'avgParallelism',
+  'spawnCount',
+  'subtaskFinishRate',
+  'barrierWaste',
+  'reward',
+  'totalSteps',
+  'toolCalls',
+] as const;
+
+export async function bench(
+  argv: string[],
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      scenario: { type: 'string' },
+      policies: { type: 'string' },
+      seeds: { type: 'string' },
+      'seed-start': { type: 'string' },
+      size: { type: 'string' },
+      context: { type: 'string' },
+      profile: { type: 'string' },
+      profiles: { type: 'string' },
+      workers: { type: 'string' },
+      'trace-dir': { type: 'string' },
+      out: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (values.scenario === undefined) throw new UsageError('--scenario is required');
+  if (values.policies === undefined) throw new UsageError('--policies is required (e.g. serial,heuristic)');
+  if (values.seeds === undefined) throw new UsageError('--seeds is required');
+  const seeds = wholeNumber('seeds', values.seeds, 1, 1);
+  const start = wholeNumber('seed-start', values['seed-start'], 1, 0);
+  const policies = values.policies.split(',').map((name) => {
+    if (!policyNames().includes(name.trim())) {
+      throw new UsageError(`--policies: unknown policy "${name}"; known: ${policyNames().join(', ')}`);
+    }
+    return policyByName(name.trim());
+  });
+  const scenario = readScenario(values.scenario);
+  const profiles = readProfiles(values.profiles);
+  if (values.profile !== undefined && !Object.hasOwn(profiles, values.profile)) {
+    throw new UsageError(
+      `--profile must be one of ${Object.keys(profiles).join(', ')}, got "${values.profile}"`,
+    );
+  }
+  let size: number | undefined;
+  if (values.size !== undefined) {
+    if (scenario.type !== 'task') throw new UsageError('--size applies to task scenarios, not graph files');
+    const { min, max } = scenario.spec.size;
+    size = wholeNumber('size', values.size, 0, 0);
+    if (size < min || size > max) {
+      throw new UsageError(`--size must be from ${min} to ${max} for ${scenario.spec.id}, got ${size}`);
+    }
+  }
+  const context: ContextSpec | undefined =
+    values.context === undefined
+      ? undefined
+      : { name: oneOf('context', values.context, contextStrategyNames, 'hide-tool-result') };
+  const workers = values.workers === undefined ? undefined : wholeNumber('workers', values.workers, 100, 1);
+  if (scenario.type === 'graph' && workers !== undefined) Object.assign(scenario, { workers });
+
+  const traceDir = values['trace-dir'];
+  if (traceDir !== undefined) mkdirSync(traceDir, { recursive: true });
+  const progress = process.stderr.isTTY === true;
+  const provider = simulatedProvider({
+    profiles: Object.fromEntries(
+      Object.entries(profiles).map(([name, p]) => [
+        name,
+        {
+          model: p.models.simulated ?? `sim-${name}`,
+          contextWindow: p.contextWindow,
+          simulator: p.simulator,
+        },
+      ]),
+    ),
+    players: allPlayers(),
+  });
+  const report = await runBench({
+    scenario,
+    policies,
+    seeds: Array.from({ length: seeds }, (_, i) => start + i),
+    ...(size !== undefined ? { size } : {}),
+    profiles,
+    provider,
+    ports: { sandbox: nodeSandbox },
+    ...(context ? { context } : {}),
+    ...(values.profile ? { profile: values.profile } : {}),
+    clock: { now: () => performance.now() },
+    onRun: ({ policy, seed, index, total, result }) => {
+      if (traceDir !== undefined) {
+        const id = scenario.type === 'task' ? scenario.spec.id : scenario.graph.id;
+        writeFileSync(
+          join(traceDir, `${id}-${policy}-seed${seed}.jsonl`),
+          encodeTrace(result.header, result.events),
+        );
+      }
+      if (progress) err(`[${index + 1}/${total}] ${policy} seed ${seed}: ${result.reason}`);
+    },
+  });
+
+  if (values.out !== undefined) {
+    const base = values.out.replace(/\.(json|md)$/, '');
+    writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(`${base}.md`, markdownReport(report, argv));
+  }
+  out(values.json ? JSON.stringify(report) : textReport(report));
+}
+
+const fmt = (x: number): string => {
+  if (!Number.isFinite(x)) return String(x);
+  const a = Math.abs(x);
+  if (a !== 0 && (a < 0.001 || a >= 1e6)) return x.toExponential(2);
+  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(3);
+};
+const cell = (s: Summary | undefined): string => (s ? `${fmt(s.mean)} ± ${fmt(s.ci95)}` : '');
+const ratioCell = (r: number | null | undefined): string =>
+  r === null || r === undefined ? '—' : `${fmt(r)}×`;
+
+function rows(report: BenchReport): string[][] {
+  const names = Object.keys(report.policies);
+  const swarms = Object.keys(report.ratios);
+  const header = ['metric', ...names, ...swarms.map((s) => `${s} / ${report.single}`)];
+  const body = reported.map((metric) => [
+    metric,
+    ...names.map((n) => cell(report.policies[n]?.[metric])),
+    ...swarms.map((s) => ratioCell(report.ratios[s]?.[metric])),
+  ]);
+  return [header, ...body];
+}
+
+function title(report: BenchReport): string {
+  const size = report.size === null ? '' : `, size ${report.size}`;
+  return `${report.scenario} (${report.kind}${size}), ${report.seeds} seed${report.seeds === 1 ? '' : 's'}: mean ± 95% interval`;
+}
+
+export function textReport(report: BenchReport): string {
+  const table = rows(report);
+  const widths = (table[0] as string[]).map((_, c) => Math.max(...table.map((r) => (r[c] ?? '').length)));
+  const line = (r: string[]) =>
+    r.map((x, c) => (c === 0 ? x.padEnd(widths[c] as number) : x.padStart(widths[c] as number))).join('  ');
+  return [title(report), '', ...table.map(line)].join('\n');
+}
+
+export function markdownReport(report: BenchReport, argv: readonly string[]): string {
+  const table = rows(report);
+  const md = (r: string[]) => `| ${r.join(' | ')} |`;
+  return [
+    `# ${title(report)}`,
+    '',
+    `Command: \`npm run --silent swarm -- bench ${argv.join(' ')}\``,
+    '',
+    md(table[0] as string[]),
+    `|${(table[0] as string[]).map((_, i) => (i === 0 ? ':---' : '---:')).join('|')}|`,
+    ...table.slice(1).map(md),
+    '',
+  ].join('\n');
+}

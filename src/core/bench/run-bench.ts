@@ -1,0 +1,148 @@
+/**
+ * The comparison behind `swarm bench`: every policy on the same instances (one per seed), every
+ * metric of DESIGN §5 summarised over seeds, and each swarm policy's means divided by the single
+ * agent's. Pure: the caller passes the provider, the sandbox and the clock, and gets each run back
+ * (to write its trace) as it finishes.
+ */
+
+import type { ContextSpec } from '../agents/context/registry';
+import type { TaskGraph } from '../graph/types';
+import type { Policy } from '../policy/types';
+import type { Provider } from '../providers/types';
+import { makeConfig } from '../runtime/config';
+import type { Clock } from '../runtime/ports';
+import { type SimulateResult, simulate } from '../runtime/simulate';
+import { scenarioKinds } from '../scenarios/registry';
+import { runScenario } from '../scenarios/run';
+import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
+import type { ScenarioPorts } from '../scenarios/types';
+import type { Metrics } from '../trace/metrics';
+import { type Summary, summarize } from './stats';
+
+export type BenchScenario =
+  | { readonly type: 'task'; readonly spec: TaskScenarioSpec }
+  | { readonly type: 'graph'; readonly graph: TaskGraph; readonly workers?: number };
+
+export interface BenchOptions {
+  readonly scenario: BenchScenario;
+  readonly policies: readonly Policy[];
+  readonly seeds: readonly number[];
+  /** Rows, hops or functions; the scenario's default when absent. */
+  readonly size?: number;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  readonly provider: Provider;
+  readonly ports?: ScenarioPorts;
+  readonly context?: ContextSpec;
+  readonly profile?: string;
+  readonly clock?: Clock;
+  readonly signal?: AbortSignal;
+  /** Called after each run, in order (policy-major within a seed). */
+  readonly onRun?: (run: {
+    policy: string;
+    seed: number;
+    index: number;
+    total: number;
+    result: SimulateResult;
+  }) => void;
+}
+
+export interface BenchReport {
+  readonly scenario: string;
+  readonly kind: string;
+  readonly size: number | null;
+  readonly seeds: number;
+  readonly policies: Readonly<Record<string, Readonly<Record<keyof Metrics, Summary>>>>;
+  /**
+   * For each swarm policy, each metric's mean divided by the single-agent policy's (present when
+   * exactly one policy plans `single`); null where the single agent's mean is 0.
+   */
+  readonly ratios: Readonly<Record<string, Readonly<Record<string, number | null>>>>;
+  readonly single: string | null;
+}
+
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const { scenario, policies, seeds } = options;
+  const perPolicy = new Map<string, Metrics[]>(policies.map((p) => [p.name, []]));
+  const total = policies.length * seeds.length;
+  let index = 0;
+  let size: number | null = null;
+  for (const seed of seeds) {
+    // One instance per seed, shared by every policy: they face the same task and the same world.
+    const instance =
+      scenario.type === 'task'
+        ? scenarioKinds[scenario.spec.kind].generate(
+            scenario.spec,
+            seed,
+            options.size ?? scenario.spec.size.default,
+          )
+        : undefined;
+    if (instance) size = instance.size;
+    for (const policy of policies) {
+      if (options.signal?.aborted) throw new Error('the bench was aborted');
+      let result: SimulateResult;
+      if (scenario.type === 'task' && instance) {
+        result = await runScenario({
+          kind: scenarioKinds[scenario.spec.kind],
+          spec: scenario.spec,
+          instance,
+          policy,
+          profiles: options.profiles,
+          provider: options.provider,
+          ...(options.ports ? { ports: options.ports } : {}),
+          ...(options.context ? { context: options.context } : {}),
+          ...(options.profile ? { profile: options.profile } : {}),
+          ...(options.clock ? { clock: options.clock } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } else if (scenario.type === 'graph') {
+        result = simulate({
+          graph: scenario.graph,
+          config: makeConfig({
+            seed,
+            ...(scenario.workers ? { budgets: { maxConcurrentSubagents: scenario.workers } } : {}),
+          }),
+          policy,
+          ...(options.clock ? { clock: options.clock } : {}),
+        });
+      } else {
+        throw new Error('unreachable');
+      }
+      perPolicy.get(policy.name)?.push(result.metrics);
+      options.onRun?.({ policy: policy.name, seed, index: index++, total, result });
+    }
+  }
+
+  const summaries: Record<string, Record<keyof Metrics, Summary>> = {};
+  for (const [name, runs] of perPolicy) {
+    const keys = Object.keys(runs[0] ?? {}) as (keyof Metrics)[];
+    summaries[name] = Object.fromEntries(keys.map((k) => [k, summarize(runs.map((m) => m[k]))])) as Record<
+      keyof Metrics,
+      Summary
+    >;
+  }
+  const singles = policies.filter((p) => p.plan === 'single');
+  const single = singles.length === 1 ? (singles[0] as Policy).name : null;
+  const ratios: Record<string, Record<string, number | null>> = {};
+  if (single !== null) {
+    const base = summaries[single] as Record<string, Summary>;
+    for (const p of policies) {
+      if (p.name === single) continue;
+      const own = summaries[p.name] as Record<string, Summary>;
+      ratios[p.name] = Object.fromEntries(
+        Object.keys(own).map((k) => {
+          const denominator = base[k]?.mean ?? 0;
+          return [k, denominator === 0 ? null : (own[k] as Summary).mean / denominator];
+        }),
+      );
+    }
+  }
+  return {
+    scenario: scenario.type === 'task' ? scenario.spec.id : scenario.graph.id,
+    kind: scenario.type === 'task' ? scenario.spec.kind : 'graph',
+    size,
+    seeds: seeds.length,
+    policies: summaries,
+    ratios,
+    single,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The seeded simulated provider (docs/simulator.md): a model that follows the tool protocol. Each
+ * turn it reads the subtask descriptor from the request metadata and hands the messages it was
+ * sent to the scenario's player, which decides the calls or the answer; the provider adds what
+ * a real model adds around that — errors that rise as the context fills, a refusal past the
+ * context window, malformed calls, token usage and (optionally) the time a reply takes.
+ */
+
+import { estimateMessagesTokens, estimateTextTokens, estimateToolsTokens } from '../agents/tokens';
+import type { SimulatorParams } from '../scenarios/spec-types';
+import type { Player } from '../scenarios/types';
+import { keyedRng } from '../util/rng';
+import type { ChatRequest, ChatResponse, Provider, ToolCall } from './types';
+
+export interface SimulatedProfile {
+  readonly model: string;
+  readonly contextWindow: number;
+  readonly simulator: SimulatorParams;
+}
+
+export interface SimulatedProviderOptions {
+  /** Frozen profiles by name; a request's `metadata.profile` picks one. */
+  readonly profiles: Readonly<Record<string, SimulatedProfile>>;
+  /** Players by descriptor kind (`metadata.subtask.descriptor.kind`). */
+  readonly players: Readonly<Record<string, Player>>;
+  /**
+   * Waits the reply's simulated wall time (`wallMsPerToken` × output tokens) before answering, for
+   * a demo that should look live. Without it replies are instant: the CLI and tests never sleep.
+   */
+  readonly delay?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** The chance that one item produced this turn is wrong, for a context filled to `fill` (0–1). */
+export function itemErrorRate(params: SimulatorParams, fill: number): number {
+  const f = Math.min(1, Math.max(0, fill));
+  return Math.min(1, params.itemError + params.contextDegradation * f ** params.degradationExponent);
+}
+
+export class ContextWindowExceeded extends Error {
+  constructor(
+    readonly promptTokens: number,
+    readonly contextWindow: number,
+    model: string,
+  ) {
+    super(`context window exceeded: the prompt has ${promptTokens} tokens, ${model} takes ${contextWindow}`);
+    this.name = 'ContextWindowExceeded';
+  }
+}
+
+export function simulatedProvider(options: SimulatedProviderOptions): Provider {
+  return {
+    name: 'simulated',
+    async complete(request: ChatRequest): Promise<ChatResponse> {
+      const meta = request.metadata ?? {};
+      const profileName = String(meta.profile ?? '');
+      const profile = Object.hasOwn(options.profiles, profileName)
+        ? options.profiles[profileName]
+        : undefined;
+      if (!profile) {
+        throw new Error(
+          `the simulated provider has no profile "${profileName}" (known: ${Object.keys(options.profiles).join(', ')})`,
+        );
+      }
+      const subtask = meta.subtask as { id?: unknown; descriptor?: { kind?: unknown } } | undefined;
+      const kind = String(subtask?.descriptor?.kind ?? '');
+      const player = Object.hasOwn(options.players, kind) ? options.players[kind] : undefined;
+      if (!player) throw new Error(`the simulated provider cannot play a subtask of kind "${kind}"`);
+      if (request.signal?.aborted) throw new Error('aborted');
+
+      const params = profile.simulator;
+      const promptTokens =
+        estimateMessagesTokens(request.messages) + estimateToolsTokens(request.tools ?? []);
+      if (promptTokens > profile.contextWindow) {
+        throw new ContextWindowExceeded(promptTokens, profile.contextWindow, profile.model);
+      }
+      const turn = Number(meta.turn ?? 0);
+      // Keyed by subtask and turn: the same turn of the same attempt draws the same numbers,
+      // whatever else ran before it.
+      const rng = keyedRng(request.seed ?? 0, String(subtask?.id ?? ''), turn);
+      const move = player({
+        descriptor: subtask?.descriptor,
+        messages: request.messages,
+        tools: (request.tools ?? []).map((t) => t.function.name),
+        errorRate: itemErrorRate(params, promptTokens / profile.contextWindow),
+        callsPerTurn: params.callsPerTurn,
+        rng,
+      });
+      const malformed = move.calls.length > 0 && rng.next() < params.malformedRate;
+      const calls: ToolCall[] = move.calls.map((call, i) => {
+        const json = JSON.stringify(call.args);
+        return {
+          id: `call_${turn}_${i + 1}`,
+          type: 'function',
+          // A malformed call is the JSON cut short, as a model that stops mid-object writes it.
+          function: { name: call.name, arguments: malformed && i === 0 ? json.slice(0, -1) : json },
+        };
+      });
+      const written =
+        estimateTextTokens(move.content ?? '') +
+        calls.reduce((n, c) => n + estimateTextTokens(c.function.name + c.function.arguments), 0);
+      const completion = written + params.outputTokensPerStep;
+      if (options.delay) await options.delay(completion * params.wallMsPerToken, request.signal);
+      return {
+        id: `sim-${String(subtask?.id ?? '')}-${turn}`,
+        model: profile.model,
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: move.content,
+              ...(calls.length > 0 ? { tool_calls: calls } : {}),
+            },
+            finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
+          },
+        ],
+        usage: {
+          prompt_tokens: promptTokens,
+          completion_tokens: completion,
+          total_tokens: promptTokens + completion,
+        },
+      };
+    },
+  };
+}

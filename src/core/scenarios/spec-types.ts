@@ -1,0 +1,110 @@
+/**
+ * The scenario files (`scenarios/*.json`) as the code reads them once validated
+ * (src/core/scenarios/spec.ts checks a file against these shapes and names the field that is wrong).
+ */
+
+import type { ContextSpec } from '../agents/context/registry';
+import type { Budgets, FailurePolicy, JoinMode } from '../runtime/config';
+import type { EntityKind } from '../world/types';
+
+/** How `--size` may be set, and its default. */
+export interface SizeSpec {
+  readonly default: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The world an instance is drawn from (src/core/world/generate.ts). */
+export interface WorldSpec {
+  /** Entities of each kind; a wide table of N rows raises its own kind to at least N. */
+  readonly counts?: Partial<Record<EntityKind, number>>;
+  readonly staleShare?: number;
+  readonly mirrorShare?: number;
+}
+
+/** What every task scenario file has. */
+export interface CommonSpec {
+  readonly id: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly size: SizeSpec;
+  /** Profile of the subagents (and of the single agent) unless the plan picks one. @default 'medium' */
+  readonly profile?: string;
+  /** Context strategy of every agent. @default { name: 'hide-tool-result' } */
+  readonly context?: ContextSpec;
+  readonly budgets?: Partial<Budgets>;
+  readonly join?: JoinMode;
+  readonly failurePolicy?: FailurePolicy;
+  readonly mainStepCost?: number;
+  readonly world?: WorldSpec;
+}
+
+export interface WideColumnSpec {
+  /** Column header in the table. */
+  readonly name: string;
+  /** The entity's attribute or link it holds (a link is written as the linked entity's name). */
+  readonly attr: string;
+  /** WideSearch rule (src/core/scenarios/widesearch/grade.ts). @default 'string' */
+  readonly rule?: 'exact' | 'string' | 'judge' | 'number' | 'url' | 'date' | 'contains';
+  /** Relative tolerance of a `number` column. */
+  readonly tolerance?: number;
+}
+
+export interface WideSearchSpec extends CommonSpec {
+  readonly kind: 'wide-search';
+  /** The kind of entity each row is about; size = rows. */
+  readonly entity: EntityKind;
+  /** Header of the key column, which holds the entity's name. */
+  readonly key: string;
+  readonly columns: readonly WideColumnSpec[];
+  /** Rows one subagent fills in the swarm decomposition. */
+  readonly rowsPerAgent: number;
+}
+
+export interface DeepSearchSpec extends CommonSpec {
+  readonly kind: 'deep-search';
+  /** size = hops per question (2–6). Independent questions in one instance. @default 1 */
+  readonly questions?: number;
+}
+
+export interface MixedCodingSpec extends CommonSpec {
+  readonly kind: 'mixed-coding';
+  /** size = functions to write. Chance that a function builds on an earlier one. @default 0.5 */
+  readonly dependencyShare?: number;
+  /** Time limit of one run_js call. @default 1000 */
+  readonly timeoutMs?: number;
+}
+
+export type TaskScenarioSpec = WideSearchSpec | DeepSearchSpec | MixedCodingSpec;
+
+/** A frozen profile (scenarios/profiles.json). */
+export interface ProfileSpec {
+  readonly description?: string;
+  /** The model per provider: simulated, webllm, openai. */
+  readonly models: Readonly<Record<string, string>>;
+  readonly contextWindow: number;
+  readonly maxOutputTokens: number;
+  /** Capabilities: the tools this profile may call. */
+  readonly allowedTools: readonly string[];
+  readonly systemPrompt: string;
+  /** Cost units per input and output token. */
+  readonly price: { readonly input: number; readonly output: number };
+  readonly simulator: SimulatorParams;
+}
+
+/** The simulated model's parameters (docs/simulator.md). */
+export interface SimulatorParams {
+  /** Chance an item (a cell, a hop, a function) is wrong with an empty context. */
+  readonly itemError: number;
+  /** Extra chance of error when the context is full: error = itemError + contextDegradation · fill^degradationExponent. */
+  readonly contextDegradation: number;
+  readonly degradationExponent: number;
+  /** Tool calls the model issues in one turn. */
+  readonly callsPerTurn: number;
+  /** Chance that a turn's tool call is malformed (arguments that are not JSON). */
+  readonly malformedRate: number;
+  /** Output tokens a turn spends besides what it writes (reasoning). */
+  readonly outputTokensPerStep: number;
+  /** Wall-clock milliseconds per output token, to estimate wall time. */
+  readonly wallMsPerToken: number;
+}

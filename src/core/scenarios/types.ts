@@ -1,0 +1,105 @@
+/**
+ * What every task scenario (wide-search, deep-search, mixed-coding) provides to the runner: an
+ * instance generator, the decomposition each orchestrator uses, the tools its subagents get, the
+ * simulated model's behaviour on its subtasks, and a grader. Graph scenarios are pure scheduling
+ * and do not go through here.
+ */
+
+import type { Subtask } from '../agents/loop';
+import type { ToolRegistry } from '../agents/tools';
+import type { ChatMessage } from '../providers/types';
+import type { CodeSandbox } from '../tools/sandbox';
+import type { Grade } from '../trace/events';
+import type { Rng } from '../util/rng';
+
+/** What the outside world lends a scenario: only coding needs a sandbox. */
+export interface ScenarioPorts {
+  readonly sandbox?: CodeSandbox;
+}
+
+/**
+ * How a policy splits the task. `single`: one subtask holding the whole task, for the one-agent
+ * baseline (one agent, one context). `swarm`: the scenario's own decomposition, for orchestrators.
+ */
+export type PlanMode = 'single' | 'swarm';
+
+export interface PlannedTask {
+  readonly id: string;
+  readonly deps: readonly string[];
+  /**
+   * Steps the planner expects the task to take. Priorities (critical path) use it; the real cost
+   * is the number of turns the agent takes.
+   */
+  readonly estimatedSteps: number;
+  /** Profile that runs it; the run's default profile when absent. */
+  readonly profile?: string;
+  /**
+   * The subtask, built when the task starts, from the final answers of its dependencies (by task
+   * id). A dependency that failed or was skipped is absent from the map.
+   */
+  subtask(inputs: ReadonlyMap<string, string>): Subtask;
+}
+
+export interface Plan {
+  readonly mode: PlanMode;
+  readonly tasks: readonly PlannedTask[];
+}
+
+export interface ScenarioInstance {
+  /** The scenario file's id. */
+  readonly scenario: string;
+  readonly seed: number;
+  /** Rows, hops or functions: what `--size` sets. */
+  readonly size: number;
+  /** The whole task as a user would state it. */
+  readonly prompt: string;
+}
+
+/** One scenario kind's behaviour. `S` is its validated file, `I` an instance. */
+export interface ScenarioKind<S, I extends ScenarioInstance> {
+  readonly kind: string;
+  /** Same spec, seed and size: the same instance, byte for byte. */
+  generate(spec: S, seed: number, size: number): I;
+  plan(instance: I, mode: PlanMode): Plan;
+  /** The tools its subagents may call (each profile's `allowed` list picks among them). */
+  tools(instance: I, ports: ScenarioPorts): ToolRegistry;
+  /**
+   * Scores the run from the final answers of its tasks (by task id; a task with no answer is
+   * absent). Never throws on a bad answer: an answer that does not parse scores 0.
+   */
+  grade(instance: I, plan: Plan, answers: ReadonlyMap<string, string>, ports: ScenarioPorts): Promise<Grade>;
+  /** How the simulated model plays this scenario's subtasks, by descriptor kind. */
+  readonly players: Readonly<Record<string, Player>>;
+}
+
+/** What the simulated provider hands a player each turn. */
+export interface PlayerInput<D = unknown> {
+  /** The subtask's descriptor (`Subtask.descriptor`), as the request's metadata carried it. */
+  readonly descriptor: D;
+  /** The messages the model was sent this turn, after the context strategy. */
+  readonly messages: readonly ChatMessage[];
+  /** Names of the tools offered this turn. */
+  readonly tools: readonly string[];
+  /**
+   * Chance that one item produced this turn (a cell read, a hop resolved, a function written) is
+   * wrong: the profile's base error raised by how full the context is (docs/simulator.md).
+   */
+  readonly errorRate: number;
+  /** Tool calls the model may issue in one turn. */
+  readonly callsPerTurn: number;
+  /** Seeded by (run seed, attempt, subtask, turn): the same turn draws the same numbers. */
+  readonly rng: Rng;
+}
+
+export interface PlayerMove {
+  /** Text of the reply: notes to itself along with calls, or the final answer when there are no calls. */
+  readonly content: string | null;
+  readonly calls: readonly { readonly name: string; readonly args: Readonly<Record<string, unknown>> }[];
+}
+
+/**
+ * A simulated model's policy on one kind of subtask. It must be a function of its input only —
+ * it remembers nothing between turns but what the messages show — so context strategies have the
+ * effect they would have on a real model.
+ */
+export type Player = (input: PlayerInput) => PlayerMove;
