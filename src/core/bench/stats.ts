@@ -15,7 +15,8 @@ const T975 = [
 /** The 97.5% quantile of Student's t: the table to 30, then Fisher–Cornish's first correction to z. */
 export function tQuantile975(df: number): number {
   if (df < 1) return Number.NaN;
-  if (df <= T975.length) return T975[df - 1] as number;
+  // A fractional df takes the whole df below it: the wider, safer interval.
+  if (df <= T975.length) return T975[Math.floor(df) - 1] as number;
   const z = 1.959964;
   return z + (z ** 3 + z) / (4 * df);
 }

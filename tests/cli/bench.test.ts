@@ -1,0 +1,174 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BenchReport } from '../../src/core/bench/run-bench';
+import { decodeTrace } from '../../src/core/trace/jsonl';
+import { runCliAsync } from '../support/cli';
+
+const metrics = [
+  'pass@1',
+  'itemF1',
+  'rowF1',
+  'successRate',
+  'criticalSteps',
+  'wallClockMs',
+  'tokensIn',
+  'tokensOut',
+  'estimatedCost',
+  'retryCount',
+  'failureRate',
+  'skipRate',
+  'avgParallelism',
+  'spawnCount',
+  'subtaskFinishRate',
+  'barrierWaste',
+  'reward',
+];
+
+const small = ['--scenario', 'wide-search', '--policies', 'serial,heuristic', '--seeds', '2', '--size', '12'];
+
+describe('swarm bench', () => {
+  it('reports every metric per policy as mean and 95% interval, and the swarm / single ratios', async () => {
+    const { code, stdout, stderr } = await runCliAsync(['bench', ...small, '--json']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as BenchReport;
+    expect(report).toMatchObject({
+      scenario: 'wide-search',
+      kind: 'wide-search',
+      seeds: 2,
+      size: 12,
+      single: 'serial',
+    });
+    for (const policy of ['serial', 'heuristic']) {
+      for (const metric of metrics) {
+        const s = report.policies[policy]?.[metric as keyof BenchReport['policies'][string]];
+        expect(s, `${policy}.${metric}`).toEqual({ mean: expect.any(Number), ci95: expect.any(Number) });
+      }
+    }
+    const serial = report.policies.serial as BenchReport['policies'][string];
+    const swarm = report.policies.heuristic as BenchReport['policies'][string];
+    expect(serial.spawnCount.mean).toBe(1);
+    expect(swarm.spawnCount.mean).toBe(2);
+    expect(report.ratios.heuristic?.criticalSteps).toBeCloseTo(
+      swarm.criticalSteps.mean / serial.criticalSteps.mean,
+      12,
+    );
+    expect(swarm.criticalSteps.mean).toBeLessThan(serial.criticalSteps.mean);
+  });
+
+  it('gives the same figures on a rerun, wall-clock apart', async () => {
+    const strip = (text: string) => {
+      const r = JSON.parse(text) as BenchReport;
+      for (const p of Object.values(r.policies))
+        delete (p as Partial<BenchReport['policies'][string]>).wallClockMs;
+      for (const p of Object.values(r.ratios)) delete (p as Record<string, unknown>).wallClockMs;
+      return r;
+    };
+    const a = await runCliAsync(['bench', ...small, '--json']);
+    const b = await runCliAsync(['bench', ...small, '--json']);
+    expect(strip(b.stdout)).toEqual(strip(a.stdout));
+  });
+
+  it('prints a text table with the ratio column', async () => {
+    const { code, stdout } = await runCliAsync(['bench', ...small]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^wide-search \(wide-search, size 12\), 2 seeds: mean ± 95% interval/);
+    expect(stdout).toMatch(/metric\s+serial\s+heuristic\s+heuristic \/ serial/);
+    expect(stdout).toMatch(/criticalSteps\s+\S+ ± \S+\s+\S+ ± \S+\s+0\.\d+×/);
+  });
+
+  it('writes a JSON and a Markdown report with --out, and one decodable trace per run with --trace-dir', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+    const { code } = await runCliAsync([
+      'bench',
+      ...small,
+      '--out',
+      join(dir, 'report'),
+      '--trace-dir',
+      join(dir, 'traces'),
+    ]);
+    expect(code).toBe(0);
+    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as BenchReport;
+    expect(Object.keys(json.policies)).toEqual(['serial', 'heuristic']);
+    const md = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(md).toContain('| metric | serial | heuristic | heuristic / serial |');
+    expect(md).toContain('Command: `npm run --silent swarm -- bench --scenario wide-search');
+    const traces = readdirSync(join(dir, 'traces')).sort();
+    expect(traces).toEqual([
+      'wide-search-heuristic-seed1.jsonl',
+      'wide-search-heuristic-seed2.jsonl',
+      'wide-search-serial-seed1.jsonl',
+      'wide-search-serial-seed2.jsonl',
+    ]);
+    const decoded = decodeTrace(readFileSync(join(dir, 'traces', traces[0] as string), 'utf8'));
+    expect(decoded.ok).toBe(true);
+    if (!decoded.ok) return;
+    expect(decoded.header.policy).toBe('heuristic');
+    expect(decoded.header.size).toBe(12);
+    expect(decoded.header.context).toEqual({ name: 'hide-tool-result' });
+    const profiles = decoded.header.profiles as Record<string, { model: string; hash: string }>;
+    expect(profiles.medium).toEqual({
+      model: 'sim-medium',
+      hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
+    const types = new Set(decoded.events.map((e) => e.type));
+    for (const t of ['llm.turn', 'tool.call', 'task.finished', 'run.graded', 'run.finished'])
+      expect(types).toContain(t);
+  });
+
+  it('runs graph scenarios too', async () => {
+    const { code, stdout } = await runCliAsync([
+      'bench',
+      '--scenario',
+      'diamond',
+      '--policies',
+      'serial,critical-path',
+      '--seeds',
+      '3',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as BenchReport;
+    expect(report.kind).toBe('graph');
+    expect(report.size).toBeNull();
+    expect(report.policies['critical-path']?.criticalSteps.mean).toBeLessThan(
+      report.policies.serial?.criticalSteps.mean as number,
+    );
+  });
+
+  it.each([
+    [['--policies', 'serial', '--seeds', '1'], /--scenario is required/],
+    [
+      ['--scenario', 'nope', '--policies', 'serial', '--seeds', '1'],
+      /no scenario "nope": looked for scenarios\/nope.json/,
+    ],
+    [['--scenario', 'wide-search', '--policies', 'serial,magic', '--seeds', '1'], /unknown policy "magic"/],
+    [
+      ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '0'],
+      /--seeds must be a whole number ≥ 1/,
+    ],
+    [
+      ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '1', '--size', '5'],
+      /--size must be from 10 to 200/,
+    ],
+    [
+      ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '1', '--context', 'all'],
+      /--context must be one of/,
+    ],
+    [
+      ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '1', '--profile', 'huge'],
+      /--profile must be one of small, medium, large/,
+    ],
+    [
+      ['--scenario', 'tests/fixtures/scenarios/bad-column-attr.json', '--policies', 'serial', '--seeds', '1'],
+      /bad-column-attr\.json: columns\[2\]\.attr: "color" is not an attribute or link of a company/,
+    ],
+  ])('refuses %j with a message and exit code 2', async (args, message) => {
+    const { code, stdout, stderr } = await runCliAsync(['bench', ...args]);
+    expect(stderr).toMatch(message);
+    expect(stdout).toBe('');
+    expect(code).toBe(2);
+  });
+});
