@@ -88,7 +88,8 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
       // Its own stream: whether a call breaks does not depend on how many draws the player made.
       const malformed =
         move.calls.length > 0 &&
-        keyedRng(request.seed ?? 0, String(subtask?.id ?? ''), turn, 'malformed').next() < params.malformedRate;
+        keyedRng(request.seed ?? 0, String(subtask?.id ?? ''), turn, 'malformed').next() <
+          params.malformedRate;
       const calls: ToolCall[] = move.calls.map((call, i) => {
         const json = JSON.stringify(call.args);
         return {

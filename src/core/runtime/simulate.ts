@@ -106,10 +106,10 @@ export function gradeGraph(state: RunState): Grade {
 export function simulate(options: SimulateOptions): SimulateResult {
   const executor = options.executor ?? graphExecutor;
   const run = drive(options, (request) => executor.simulate(request));
-  for (let next = run.next(); ; next = run.next()) {
-    if (next.done) return next.value;
-    throw new Error('simulate: the executor or grader returned a promise; use simulateAsync');
-  }
+  const next = run.next();
+  // The loop yields only to await; a synchronous executor and grader never make it.
+  if (!next.done) throw new Error('simulate: the executor or grader returned a promise; use simulateAsync');
+  return next.value;
 }
 
 /**
@@ -189,7 +189,9 @@ function* drive(
   while (reason === '') {
     if (pending.length > 0) {
       const outcomes = (yield Promise.all(pending.map((p) => p.outcome))) as AttemptOutcome[];
-      pending.forEach((p, i) => ended(p.run, outcomes[i] as AttemptOutcome));
+      pending.forEach((p, i) => {
+        ended(p.run, outcomes[i] as AttemptOutcome);
+      });
       pending.length = 0;
     }
     let input: RuntimeInput;

@@ -52,7 +52,7 @@ describe('the scenario files in scenarios/', () => {
     expect(Object.keys(all)).toEqual(['small', 'medium', 'large']);
     expect(all.small?.models).toEqual({
       simulated: 'sim-small',
-      webllm: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC',
+      webllm: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC',
       openai: 'gpt-4.1-nano',
     });
     expect(all.large?.simulator.callsPerTurn).toBe(3);

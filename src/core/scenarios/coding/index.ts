@@ -1,0 +1,42 @@
+/**
+ * The `mixed-coding` scenario kind: k small functions with unit tests, some built on others,
+ * graded pass@1 on hidden tests (DESIGN §5).
+ */
+
+import type { ToolRegistry } from '../../agents/tools';
+import { worldTools } from '../../tools/registry';
+import type { MixedCodingSpec } from '../spec-types';
+import type { ScenarioKind, ScenarioPorts } from '../types';
+import { generateMixedCoding, type MixedCodingInstance } from './generate';
+import { gradeMixedCoding } from './grade';
+import { CODING_KIND, planMixedCoding } from './plan';
+import { playCoding } from './player';
+
+export type { CodingFunction, MixedCodingInstance } from './generate';
+export { MAX_FUNCTIONS, MIN_FUNCTIONS } from './generate';
+export { type FunctionVerdict, judgeFunctions } from './grade';
+export { LIBRARY, type LibraryFunction } from './library';
+export { CODING_KIND, type CodingDescriptor, SINGLE_TASK_ID } from './plan';
+export { MAX_ATTEMPTS, playCoding } from './player';
+
+/**
+ * `run_js` (when there is a sandbox) and `calculator`, from the shared registry over an empty
+ * world, so the result text the player parses has one definition.
+ */
+export function codingTools(instance: MixedCodingInstance, ports: ScenarioPorts): ToolRegistry {
+  const all = worldTools(
+    { seed: instance.seed, entities: [], documents: [] },
+    { ...(ports.sandbox ? { sandbox: ports.sandbox } : {}), runJsTimeoutMs: instance.timeoutMs },
+  );
+  const { calculator, run_js } = all;
+  return { ...(calculator ? { calculator } : {}), ...(run_js ? { run_js } : {}) };
+}
+
+export const mixedCoding: ScenarioKind<MixedCodingSpec, MixedCodingInstance> = {
+  kind: 'mixed-coding',
+  generate: generateMixedCoding,
+  plan: planMixedCoding,
+  tools: codingTools,
+  grade: gradeMixedCoding,
+  players: { [CODING_KIND]: playCoding },
+};

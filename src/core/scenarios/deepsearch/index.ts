@@ -1,0 +1,27 @@
+/**
+ * The `deep-search` scenario kind: multi-hop questions over the offline world (BrowseComp-style),
+ * 2–6 hops each; one agent follows every chain, or a swarm runs one chain of hop tasks per question.
+ */
+
+import { worldTools } from '../../tools/registry';
+import type { DeepSearchSpec } from '../spec-types';
+import type { ScenarioKind } from '../types';
+import { type DeepSearchInstance, generateDeepSearch } from './generate';
+import { gradeDeepSearch } from './grade';
+import { planDeepSearch } from './plan';
+import { playDeepSearch } from './player';
+
+export type { ChainEntity, DeepQuestion, DeepSearchInstance } from './generate';
+export { MAX_HOPS, MIN_HOPS } from './generate';
+export type { ChainDescriptor, HopDescriptor } from './plan';
+export { hopTaskId, SOLVE_TASK, STEPS_PER_HOP } from './plan';
+export type { Relation } from './relations';
+
+export const deepSearch: ScenarioKind<DeepSearchSpec, DeepSearchInstance> = {
+  kind: 'deep-search',
+  generate: generateDeepSearch,
+  plan: planDeepSearch,
+  tools: (instance) => worldTools(instance.world),
+  grade: async (instance, plan, answers) => gradeDeepSearch(instance, plan, answers),
+  players: { 'deep-chain': playDeepSearch, 'deep-hop': playDeepSearch },
+};
