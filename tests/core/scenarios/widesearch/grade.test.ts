@@ -278,8 +278,8 @@ describe('gradeTable: hand-computed cases', () => {
 
 /**
  * Independent vectors: each computed by hand from `evaluate_single_query` in ByteDance-Seed/WideSearch
- * src/evaluation/evaluation.py (with metric_utils.py's metrics), and cross-checked against a local run
- * of that Python with its LLM steps stubbed out. C = columns, G / P = gold / predicted rows after
+ * src/evaluation/evaluation.py (with metric_utils.py's metrics), following its steps on paper; the
+ * Python itself was not run (pandas is not installed on these machines). C = columns, G / P = gold / predicted rows after
  * de-duplication, Σi = sum of cell scores, Σr = sum of row minima.
  */
 describe('gradeTable agrees with the official WideSearch definition', () => {
