@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchScenario } from '../core/bench/run-bench';
-import { parseProfiles, parseScenario, scenarioKindOf } from '../core/scenarios/spec';
+import { parseProfiles } from '../core/scenarios/profiles';
+import { parseScenario, scenarioKindOf } from '../core/scenarios/spec';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { UsageError } from './errors';
 import { readGraphFile } from './graph-file';

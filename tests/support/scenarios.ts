@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parseProfiles, parseScenario } from '../../src/core/scenarios/spec';
+import { parseProfiles } from '../../src/core/scenarios/profiles';
+import { parseScenario } from '../../src/core/scenarios/spec';
 import type { ProfileSpec, TaskScenarioSpec } from '../../src/core/scenarios/spec-types';
 
 /** A scenario file of the repository, parsed (throws with the parser's message when it is bad). */

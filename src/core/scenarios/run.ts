@@ -15,7 +15,7 @@ import type { AsyncExecutor, AttemptOutcome, Clock } from '../runtime/ports';
 import { type SimulateResult, simulateAsync } from '../runtime/simulate';
 import type { EventBody, ProfileRecord, TraceEvent } from '../trace/events';
 import { hashString } from '../util/rng';
-import { profileHash } from './spec';
+import { profileHash } from './profiles';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
 import type { Plan, ScenarioInstance, ScenarioKind, ScenarioPorts } from './types';
 

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalJson,
-  entityFields,
-  parseProfiles,
-  parseScenario,
-  profileHash,
-  scenarioKindOf,
-} from '../../../src/core/scenarios/spec';
+import { canonicalJson, parseProfiles, profileHash } from '../../../src/core/scenarios/profiles';
+import { entityFields, parseScenario, scenarioKindOf } from '../../../src/core/scenarios/spec';
 import type { ProfileSpec } from '../../../src/core/scenarios/spec-types';
 import { generateWorld } from '../../../src/core/world/generate';
 

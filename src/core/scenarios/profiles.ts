@@ -1,0 +1,124 @@
+/**
+ * Checks the frozen profiles (`scenarios/profiles.json`) against the ProfileSpec shape of
+ * spec-types.ts, with the same one-line-per-problem reports as the scenario files (spec.ts), and
+ * identifies a profile's exact content by hash for trace headers.
+ */
+
+import * as v from 'valibot';
+import {
+  type Assignable,
+  atLeast0,
+  got,
+  issueProblems,
+  type Problem,
+  parseJson,
+  positive,
+  report,
+  says,
+  share,
+  strict,
+  text,
+  whole,
+  words,
+} from './spec-fields';
+import type { ProfileSpec } from './spec-types';
+
+export type ProfilesResult =
+  | { ok: true; profiles: Record<string, ProfileSpec> }
+  | { ok: false; error: string };
+
+const providerNames = ['simulated', 'webllm', 'openai'];
+
+const profileSchema = strict('a profile', {
+  description: v.optional(words()),
+  models: v.pipe(
+    v.record(
+      v.picklist(
+        providerNames,
+        (issue) => `${got(issue.input)} is not a provider (one of: ${providerNames.join(', ')})`,
+      ),
+      text(),
+      says('an object from provider to model name'),
+    ),
+    v.check((models) => Object.keys(models).length > 0, says('a model for at least one provider')),
+  ),
+  contextWindow: whole(1),
+  maxOutputTokens: whole(1),
+  allowedTools: v.array(text(), says('a list of tool names')),
+  systemPrompt: text(),
+  price: strict('a price', { input: atLeast0(), output: atLeast0() }),
+  simulator: strict('the simulator parameters', {
+    itemError: share(),
+    contextDegradation: share(),
+    degradationExponent: positive(),
+    callsPerTurn: whole(1),
+    malformedRate: share(),
+    outputTokensPerStep: whole(0),
+    wallMsPerToken: atLeast0(),
+  }),
+});
+
+const profilesSchema = v.pipe(
+  v.record(v.string(), profileSchema, says('an object from profile name to profile')),
+  v.check((profiles) => Object.keys(profiles).length > 0, says('at least one profile')),
+);
+
+// Compile-time: what the schema accepts is a value the rest of the code can read.
+type _Checks = [Assignable<v.InferOutput<typeof profileSchema>, ProfileSpec>];
+
+// ——— Checks across fields, run on a well-shaped value. ———
+
+function profileProblems(name: string, profile: ProfileSpec): Problem[] {
+  const problems: Problem[] = [];
+  if (profile.maxOutputTokens >= profile.contextWindow) {
+    problems.push({
+      path: `${name}.maxOutputTokens`,
+      message: `expected less than contextWindow (${profile.contextWindow}), got ${profile.maxOutputTokens}`,
+    });
+  }
+  profile.allowedTools.forEach((tool, i) => {
+    const first = profile.allowedTools.indexOf(tool);
+    if (first !== i) {
+      problems.push({
+        path: `${name}.allowedTools[${i}]`,
+        message: `"${tool}" repeats allowedTools[${first}]`,
+      });
+    }
+  });
+  return problems;
+}
+
+// ——— Entry points ———
+
+/** Parses and checks a profiles file: an object from profile name to profile. Never throws. */
+export function parseProfiles(text: string, file: string): ProfilesResult {
+  const json = parseJson(text, file);
+  if (!json.ok) return json;
+  const result = v.safeParse(profilesSchema, json.value, { abortPipeEarly: true });
+  if (!result.success) return report(file, issueProblems(result.issues));
+  const profiles: Record<string, ProfileSpec> = result.output;
+  const problems = Object.entries(profiles).flatMap(([name, profile]) => profileProblems(name, profile));
+  return problems.length > 0 ? report(file, problems) : { ok: true, profiles };
+}
+
+/** JSON with object keys sorted at every depth: the same data always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Identifies a profile's exact content in a trace header: `sha256:` and the hex SHA-256 of its
+ * canonical JSON. Web Crypto, so the same code runs in Node ≥ 20 and in the browser.
+ */
+export async function profileHash(profile: ProfileSpec): Promise<string> {
+  const bytes = new TextEncoder().encode(canonicalJson(profile));
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
+  return `sha256:${Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
