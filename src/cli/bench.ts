@@ -32,29 +32,6 @@ each swarm policy's mean divided by the single agent's (serial).
   --out PATH              also write PATH.json and PATH.md (a report)
   --json                  print one JSON document`;
 
-/** The metrics of DESIGN §5, in the order the report lists them. */
-const reported = [
-  'pass@1',
-  'itemF1',
-  'rowF1',
-  'successRate',
-  'criticalSteps',
-  'wallClockMs',
-  'tokensIn',
-  'tokensOut',
-  'estimatedCost',
-  'retryCount',
-  'failureRate',
-  'skipRate',
-  'avgParallelism',
-  'spawnCount',
-  'subtaskFinishRate',
-  'barrierWaste',
-  'reward',
-  'totalSteps',
-  'toolCalls',
-] as const;
-
 export async function bench(
   argv: string[],
   out: (text: string) => void,
@@ -174,7 +151,11 @@ function rows(report: BenchReport): string[][] {
   const names = Object.keys(report.policies);
   const swarms = Object.keys(report.ratios);
   const header = ['metric', ...names, ...swarms.map((s) => `${s} / ${report.single}`)];
-  const body = reported.map((metric) => [
+  // Every metric the runs reported, in the order the metrics module lists them (docs/metrics.md).
+  const metrics = Object.keys(
+    report.policies[names[0] as string] ?? {},
+  ) as (keyof BenchReport['policies'][string])[];
+  const body = metrics.map((metric) => [
     metric,
     ...names.map((n) => cell(report.policies[n]?.[metric])),
     ...swarms.map((s) => ratioCell(report.ratios[s]?.[metric])),
