@@ -6,11 +6,11 @@ import { contextSummary } from '../../../../src/core/agents/context/summary';
 import type { ContextStrategy } from '../../../../src/core/agents/context/types';
 import { type AgentProfile, runAgent, type Subtask } from '../../../../src/core/agents/loop';
 import type { ToolRegistry } from '../../../../src/core/agents/tools';
-import type { Provider, ToolCall } from '../../../../src/core/providers/types';
+import type { ToolCall } from '../../../../src/core/providers/types';
 import { type DeepSearchInstance, deepSearch } from '../../../../src/core/scenarios/deepsearch/index';
 import type { DeepSearchSpec } from '../../../../src/core/scenarios/spec-types';
-import type { Player } from '../../../../src/core/scenarios/types';
 import { createRng } from '../../../../src/core/util/rng';
+import { playerProvider } from '../../../support/player-provider';
 
 // The players driven through the real agent loop by a provider that only asks them for their move:
 // everything they know comes from the messages the context strategy lets through.
@@ -35,55 +35,9 @@ interface Drive {
   readonly mangle?: (turn: number, call: ToolCall) => string | undefined;
 }
 
-function playerProvider(options: Drive): Provider {
-  let turn = 0;
-  return {
-    name: 'player',
-    async complete(request) {
-      turn++;
-      const subtask = request.metadata?.subtask as Subtask;
-      const descriptor = subtask.descriptor as { kind: string };
-      const player = deepSearch.players[descriptor.kind] as Player;
-      const move = player({
-        descriptor,
-        messages: request.messages,
-        tools: (request.tools ?? []).map((t) => t.function.name),
-        errorRate: options.errorRate ?? 0,
-        callsPerTurn: 1,
-        rng: createRng(1),
-      });
-      const calls: ToolCall[] = move.calls.map((c, i) => {
-        const call: ToolCall = {
-          id: `call_${turn}_${i + 1}`,
-          type: 'function',
-          function: { name: c.name, arguments: JSON.stringify(c.args) },
-        };
-        const args = options.mangle?.(turn, call);
-        return args === undefined ? call : { ...call, function: { ...call.function, arguments: args } };
-      });
-      return {
-        id: `r${turn}`,
-        model: 'sim',
-        choices: [
-          {
-            index: 0,
-            message: {
-              role: 'assistant',
-              content: move.content,
-              ...(calls.length > 0 ? { tool_calls: calls } : {}),
-            },
-            finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
-          },
-        ],
-        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-      };
-    },
-  };
-}
-
 const run = (subtask: Subtask, tools: ToolRegistry, options: Drive = {}) =>
   runAgent({
-    provider: playerProvider(options),
+    provider: playerProvider(deepSearch.players, { ...options, rng: () => createRng(1) }),
     profile,
     subtask,
     tools,

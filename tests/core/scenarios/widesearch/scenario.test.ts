@@ -4,9 +4,7 @@ import { contextHideToolResult } from '../../../../src/core/agents/context/hide-
 import { contextKeepAll } from '../../../../src/core/agents/context/keep-all';
 import type { ContextStrategy } from '../../../../src/core/agents/context/types';
 import { runAgent } from '../../../../src/core/agents/loop';
-import type { ChatRequest, Provider } from '../../../../src/core/providers/types';
 import type { Plan } from '../../../../src/core/scenarios/types';
-import { playWideRows } from '../../../../src/core/scenarios/widesearch/player';
 import {
   generateWideSearch,
   mergeAnswers,
@@ -14,56 +12,17 @@ import {
   wideSearch,
 } from '../../../../src/core/scenarios/widesearch/scenario';
 import { parseMarkdownTable } from '../../../../src/core/scenarios/widesearch/table';
-import { createRng } from '../../../../src/core/util/rng';
+import { playerProvider } from '../../../support/player-provider';
 import { loadSpec } from '../../../support/scenarios';
 
 const spec = loadSpec('wide-search', 'wide-search');
-
-/** The wide-rows player behind the provider port, at a fixed error rate and calls per turn. */
-function playerProvider(errorRate: number, callsPerTurn = 2): Provider {
-  return {
-    name: 'test-player',
-    async complete(request: ChatRequest) {
-      const meta = request.metadata as { subtask: { descriptor: unknown }; turn: number };
-      const move = playWideRows({
-        descriptor: meta.subtask.descriptor,
-        messages: request.messages,
-        tools: (request.tools ?? []).map((t) => t.function.name),
-        errorRate,
-        callsPerTurn,
-        rng: createRng(meta.turn),
-      });
-      const calls = move.calls.map((c, i) => ({
-        id: `call_${meta.turn}_${i + 1}`,
-        type: 'function' as const,
-        function: { name: c.name, arguments: JSON.stringify(c.args) },
-      }));
-      return {
-        id: 'x',
-        model: 'test',
-        choices: [
-          {
-            index: 0,
-            message: {
-              role: 'assistant',
-              content: move.content,
-              ...(calls.length ? { tool_calls: calls } : {}),
-            },
-            finish_reason: calls.length ? 'tool_calls' : 'stop',
-          },
-        ],
-        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-      };
-    },
-  };
-}
 
 async function solve(size: number, seed: number, strategy: ContextStrategy, errorRate = 0, maxSteps = 100) {
   const instance = generateWideSearch(spec, seed, size);
   const plan = planWideSearch(instance, 'single');
   const task = plan.tasks[0] as Plan['tasks'][number];
   const result = await runAgent({
-    provider: playerProvider(errorRate),
+    provider: playerProvider(wideSearch.players, { errorRate, callsPerTurn: 2 }),
     profile: { name: 'medium', model: 'test', systemPrompt: 'Fill the table.', allowed: ['search', 'open'] },
     subtask: task.subtask(new Map()),
     tools: wideSearch.tools(instance, {}),
