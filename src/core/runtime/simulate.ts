@@ -39,6 +39,8 @@ export interface SimulateOptions {
   /** For the header, when agents run: their context strategy and the instance size. */
   readonly context?: TraceHeader['context'];
   readonly size?: number;
+  /** For the header: the task as asked (task scenarios). */
+  readonly query?: string;
   /**
    * Scores the finished run from its state and the tasks' final answers (by task id); graph
    * scenarios score the share of tasks completed.
@@ -81,6 +83,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     profiles: options.profiles ?? Object.keys(config.prices),
     ...(options.context ? { context: options.context } : {}),
     ...(options.size !== undefined ? { size: options.size } : {}),
+    ...(options.query !== undefined ? { query: options.query } : {}),
     budgets: budgetsToJson(config.budgets),
     join: config.join,
     mainStepCost: config.mainStepCost,

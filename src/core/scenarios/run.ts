@@ -141,6 +141,7 @@ export async function runScenario<S extends TaskScenarioSpec, I extends Scenario
     profiles: records,
     context,
     size: instance.size,
+    query: queryOf(kind, instance),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
@@ -148,4 +149,13 @@ export async function runScenario<S extends TaskScenarioSpec, I extends Scenario
     grade: (_state, answers) => kind.grade(instance, plan, answers, ports),
   });
   return { ...result, plan };
+}
+
+/** The whole task as one agent would be given it: the first user message of the single plan. */
+export function queryOf<S extends TaskScenarioSpec, I extends ScenarioInstance>(
+  kind: ScenarioKind<S, I>,
+  instance: I,
+): string {
+  const whole = kind.plan(instance, 'single').tasks[0];
+  return whole ? whole.subtask(new Map()).prompt : '';
 }

@@ -40,6 +40,8 @@ export interface TraceHeader {
   readonly context?: { readonly name: string };
   /** The instance size (rows, hops, functions), for task scenarios. */
   readonly size?: number;
+  /** What was asked, as the single agent reads it (task scenarios): the router learns from it. */
+  readonly query?: string;
   readonly budgets: Readonly<Record<string, number | null>>;
   readonly join: string;
   readonly mainStepCost: number;
