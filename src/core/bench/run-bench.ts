@@ -7,6 +7,7 @@
 
 import type { ContextSpec } from '../agents/context/registry';
 import type { TaskGraph } from '../graph/types';
+import { drawBenchTask, type MixSpec } from '../learning/mix';
 import type { Policy } from '../policy/types';
 import type { Provider } from '../providers/types';
 import { makeConfig } from '../runtime/config';
@@ -21,7 +22,13 @@ import { type Summary, summarize } from './stats';
 
 export type BenchScenario =
   | { readonly type: 'task'; readonly spec: TaskScenarioSpec }
-  | { readonly type: 'graph'; readonly graph: TaskGraph; readonly workers?: number };
+  | { readonly type: 'graph'; readonly graph: TaskGraph; readonly workers?: number }
+  /** The mixed distribution: seed k runs component k mod n, at a size and under budgets of the mix. */
+  | {
+      readonly type: 'mix';
+      readonly mix: MixSpec;
+      readonly specs: Readonly<Record<string, TaskScenarioSpec>>;
+    };
 
 export interface BenchOptions {
   readonly scenario: BenchScenario;
@@ -58,32 +65,44 @@ export interface BenchReport {
    */
   readonly ratios: Readonly<Record<string, Readonly<Record<string, number | null>>>>;
   readonly single: string | null;
+  /** Mix only: the same summaries per component scenario. */
+  readonly components?: Readonly<
+    Record<string, Readonly<Record<string, Readonly<Record<keyof Metrics, Summary>>>>>
+  >;
 }
 
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const { scenario, policies, seeds } = options;
   const perPolicy = new Map<string, Metrics[]>(policies.map((p) => [p.name, []]));
+  const perComponent = new Map<string, Map<string, Metrics[]>>();
   const total = policies.length * seeds.length;
   let index = 0;
   let size: number | null = null;
   for (const seed of seeds) {
     // One instance per seed, shared by every policy: they face the same task and the same world.
+    let spec: TaskScenarioSpec | undefined;
+    let instanceSize: number | undefined;
+    if (scenario.type === 'task') {
+      spec = scenario.spec;
+      instanceSize = options.size ?? spec.size.default;
+    } else if (scenario.type === 'mix') {
+      const draw = drawBenchTask(scenario.mix, seed);
+      const base = scenario.specs[draw.component.scenario] as TaskScenarioSpec;
+      spec = { ...base, budgets: { ...base.budgets, maxCriticalSteps: draw.component.maxCriticalSteps } };
+      instanceSize = draw.size;
+    }
     const instance =
-      scenario.type === 'task'
-        ? scenarioKinds[scenario.spec.kind].generate(
-            scenario.spec,
-            seed,
-            options.size ?? scenario.spec.size.default,
-          )
+      spec && instanceSize !== undefined
+        ? scenarioKinds[spec.kind].generate(spec as never, seed, instanceSize)
         : undefined;
-    if (instance) size = instance.size;
+    if (instance && scenario.type === 'task') size = instance.size;
     for (const policy of policies) {
       if (options.signal?.aborted) throw new Error('the bench was aborted');
       let result: SimulateResult;
-      if (scenario.type === 'task' && instance) {
+      if (spec && instance) {
         result = await runScenario({
-          kind: scenarioKinds[scenario.spec.kind],
-          spec: scenario.spec,
+          kind: scenarioKinds[spec.kind] as never,
+          spec,
           instance,
           policy,
           profiles: options.profiles,
@@ -108,18 +127,16 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         throw new Error('unreachable');
       }
       perPolicy.get(policy.name)?.push(result.metrics);
+      if (scenario.type === 'mix' && spec) {
+        const byPolicy = perComponent.get(spec.id) ?? new Map<string, Metrics[]>();
+        perComponent.set(spec.id, byPolicy);
+        byPolicy.set(policy.name, [...(byPolicy.get(policy.name) ?? []), result.metrics]);
+      }
       options.onRun?.({ policy: policy.name, seed, index: index++, total, result });
     }
   }
 
-  const summaries: Record<string, Record<keyof Metrics, Summary>> = {};
-  for (const [name, runs] of perPolicy) {
-    const keys = Object.keys(runs[0] ?? {}) as (keyof Metrics)[];
-    summaries[name] = Object.fromEntries(keys.map((k) => [k, summarize(runs.map((m) => m[k]))])) as Record<
-      keyof Metrics,
-      Summary
-    >;
-  }
+  const summaries = summarizeRuns(perPolicy);
   const singles = policies.filter((p) => p.plan === 'single');
   const single = singles.length === 1 ? (singles[0] as Policy).name : null;
   const ratios: Record<string, Record<string, number | null>> = {};
@@ -137,12 +154,34 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     }
   }
   return {
-    scenario: scenario.type === 'task' ? scenario.spec.id : scenario.graph.id,
-    kind: scenario.type === 'task' ? scenario.spec.kind : 'graph',
+    scenario:
+      scenario.type === 'task'
+        ? scenario.spec.id
+        : scenario.type === 'mix'
+          ? scenario.mix.id
+          : scenario.graph.id,
+    kind: scenario.type === 'task' ? scenario.spec.kind : scenario.type,
     size,
     seeds: seeds.length,
     policies: summaries,
     ratios,
     single,
+    ...(scenario.type === 'mix'
+      ? { components: Object.fromEntries([...perComponent].map(([id, runs]) => [id, summarizeRuns(runs)])) }
+      : {}),
   };
+}
+
+function summarizeRuns(
+  perPolicy: ReadonlyMap<string, Metrics[]>,
+): Record<string, Record<keyof Metrics, Summary>> {
+  const summaries: Record<string, Record<keyof Metrics, Summary>> = {};
+  for (const [name, runs] of perPolicy) {
+    const keys = Object.keys(runs[0] ?? {}) as (keyof Metrics)[];
+    summaries[name] = Object.fromEntries(keys.map((k) => [k, summarize(runs.map((m) => m[k]))])) as Record<
+      keyof Metrics,
+      Summary
+    >;
+  }
+  return summaries;
 }

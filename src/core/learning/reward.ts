@@ -8,11 +8,20 @@
 /** What one episode contributes to the reward, read from its metrics. */
 export interface EpisodeOutcome {
   readonly spawnCount: number;
-  /** The most subagents the run could have had (its concurrency budget, at most 100). */
+  /**
+   * The most subagents the run could put to work: its plan's task count, capped by the subagent
+   * budget (at most 100). Normalising by the plan rather than by 100 makes one subagent per task
+   * worth r_parallel = 1 whatever the task's size.
+   */
   readonly maxSubagents: number;
+  /**
+   * Finished subtasks per subtask: attempts that finished / attempts assigned, times the share of
+   * spawned subagents that were given any subtask (one spawned for show counts as unfinished).
+   */
   readonly subtaskFinishRate: number;
   /** Task quality in [0, 1]: item-F1, pass@1, or the share of questions right. */
   readonly quality: number;
+  /** The episode ran to its end without a budget tripping or work being cancelled. */
   readonly success: boolean;
   /** False when the run used more critical steps than its budget: the episode fails. */
   readonly withinBudget: boolean;

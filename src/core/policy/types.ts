@@ -1,7 +1,7 @@
 import type { Cpm } from '../graph/cpm';
 import type { TaskGraph } from '../graph/types';
 import type { RunConfig } from '../runtime/config';
-import type { ActionRecord } from '../trace/events';
+import type { ActionRecord, Observation } from '../trace/events';
 
 /** An orchestrator action (DESIGN §1, the report's create_subagent / assign_task, and the run controls). */
 export type Action = ActionRecord;
@@ -18,10 +18,14 @@ export interface PolicyContext {
 /** What a policy may read when it decides: the run as it stands at step-time `t`. */
 export interface RunView {
   readonly t: number;
+  /** The scenario kind of the run (`wide-search`, `deep-search`, `mixed-coding`, or `graph`). */
+  readonly kind: string;
   readonly graph: TaskGraph;
   readonly config: RunConfig;
   readonly readyCount: number;
   readonly runningCount: number;
+  /** Tasks by state and subagents, as the step event records them. */
+  readonly observation: Observation;
   /** Subagents alive and not working on anything. */
   readonly idleCount: number;
   readonly subagentCount: number;
@@ -29,8 +33,10 @@ export interface RunView {
   readonly freeSlots: number;
   /** The ready tasks in the runtime's priority order (the policy's own ranking), at most k. */
   topReady(k: number): string[];
-  /** Idle subagents, lowest id first, at most k. */
-  idleSubagents(k: number): string[];
+  /** Idle subagents, lowest id first, at most k; only those of `profile` when it is given. */
+  idleSubagents(k: number, profile?: string): string[];
+  /** Attempts that ended so far on subagents of this profile. */
+  profileOutcomes(profile: string): { readonly finished: number; readonly failed: number };
   /** The ids a `spawn` of n subagents made now would create. */
   nextSubagentIds(n: number): string[];
 }

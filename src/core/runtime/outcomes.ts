@@ -85,6 +85,9 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
     cost: tokensIn * price.input + tokensOut * price.output,
   });
   state.dirty = true;
+  const tally = (state.profileOutcomes[agent.profile] ??= { finished: 0, failed: 0 });
+  if (input.ok) tally.finished++;
+  else tally.failed++;
   const taskId = state.graph.ids[task] as string;
   if (input.ok) {
     setStatus(state, task, Status.DONE);

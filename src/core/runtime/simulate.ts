@@ -185,7 +185,7 @@ function* drive(
   };
   const pending: { run: Extract<Command, { type: 'run' }>; outcome: Promise<AttemptOutcome> }[] = [];
 
-  let state = createState(graph, config, policy);
+  let state = createState(graph, config, policy, options.scenario?.kind ?? 'graph');
   let reason = '';
   let aborted = false;
   enqueue({ type: 'start', at: 0, wallMs: 0 });

@@ -72,6 +72,8 @@ interface Totals {
  * Callers treat it as opaque and never keep an old reference expecting it unchanged.
  */
 export interface RunState {
+  /** The scenario kind the graph came from (`graph` for pure scheduling). */
+  readonly kind: string;
   readonly graph: TaskGraph;
   readonly config: RunConfig;
   readonly policy: Policy;
@@ -125,14 +127,17 @@ export interface RunState {
   /** The breaker left running work to finish (`onBudgetExhausted: 'drain'`). */
   draining: boolean;
   finished: boolean;
+  /** Attempts that ended, by the profile of the subagent that ran them. */
+  readonly profileOutcomes: Record<string, { finished: number; failed: number }>;
   out: Effect[];
   readonly view: RunView;
 }
 
-export function createState(graph: TaskGraph, config: RunConfig, policy: Policy): RunState {
+export function createState(graph: TaskGraph, config: RunConfig, policy: Policy, kind = 'graph'): RunState {
   const n = graph.n;
   const cpm = criticalPath(graph, config.mainStepCost);
   const state: RunState = {
+    kind,
     graph,
     config,
     policy,
@@ -179,6 +184,7 @@ export function createState(graph: TaskGraph, config: RunConfig, policy: Policy)
     breakerDetail: '',
     draining: false,
     finished: false,
+    profileOutcomes: {},
     out: [],
     view: undefined as unknown as RunView,
   };
@@ -271,6 +277,12 @@ class StateView implements RunView {
   get t(): number {
     return this.state.t;
   }
+  get kind(): string {
+    return this.state.kind;
+  }
+  get observation(): Observation {
+    return observe(this.state);
+  }
   get graph() {
     return this.state.graph;
   }
@@ -312,21 +324,26 @@ class StateView implements RunView {
     return picked;
   }
 
-  idleSubagents(k: number): string[] {
+  idleSubagents(k: number, profile?: string): string[] {
     const state = this.state;
     restorePeeked(state);
     const picked: string[] = [];
     const seq = ++state.markSeq;
+    // Subagents of another profile are held out with the picked ones and put back when the decision ends.
     while (picked.length < k && state.idle.size > 0) {
       const s = state.idle.pop() as number;
       const agent = state.subagents[s] as Subagent;
       if (agent.task < 0 && state.subagentMark[s] !== seq) {
         state.subagentMark[s] = seq;
         state.peekedIdle.push(s);
-        picked.push(agent.id);
+        if (profile === undefined || agent.profile === profile) picked.push(agent.id);
       }
     }
     return picked;
+  }
+
+  profileOutcomes(profile: string): { readonly finished: number; readonly failed: number } {
+    return this.state.profileOutcomes[profile] ?? { finished: 0, failed: 0 };
   }
 
   nextSubagentIds(n: number): string[] {

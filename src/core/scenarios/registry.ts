@@ -1,6 +1,8 @@
+import { simulatedProvider } from '../providers/simulated';
+import type { Provider } from '../providers/types';
 import { mixedCoding } from './coding/index';
 import { deepSearch } from './deepsearch/index';
-import type { TaskScenarioSpec } from './spec-types';
+import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
 import type { Player, ScenarioInstance, ScenarioKind } from './types';
 import { wideSearch } from './widesearch/scenario';
 
@@ -19,4 +21,21 @@ export function allPlayers(): Record<string, Player> {
   const players: Record<string, Player> = {};
   for (const kind of Object.values(scenarioKinds)) Object.assign(players, kind.players);
   return players;
+}
+
+/** The seeded simulated provider playing every scenario kind with these frozen profiles. */
+export function simulatedProviderFor(profiles: Readonly<Record<string, ProfileSpec>>): Provider {
+  return simulatedProvider({
+    profiles: Object.fromEntries(
+      Object.entries(profiles).map(([name, p]) => [
+        name,
+        {
+          model: p.models.simulated ?? `sim-${name}`,
+          contextWindow: p.contextWindow,
+          simulator: p.simulator,
+        },
+      ]),
+    ),
+    players: allPlayers(),
+  });
 }

@@ -29,6 +29,10 @@ export interface Metrics {
   orchestratorSteps: number;
   invalidActions: number;
   cancelRate: number;
+  /** Subagents spawned and never given a subtask. */
+  unusedSubagents: number;
+  /** 1 when the run went to its end within every budget (the reward's gate), else 0. */
+  episodeSuccess: number;
 }
 
 export interface MetricsContext {
@@ -74,6 +78,9 @@ export class MetricsAccumulator {
     orchestratorSteps: 0,
     invalid: 0,
   };
+  /** A budget tripped or work was cancelled: the episode failed, whatever its answers. */
+  private stopped = false;
+  private working = new Set<string>();
   private grade: { 'pass@1': number; itemF1: number; rowF1: number; success: boolean } | null = null;
 
   constructor(private readonly ctx: MetricsContext) {}
@@ -100,6 +107,10 @@ export class MetricsAccumulator {
         break;
       case 'task.assigned':
         m.assigned++;
+        this.working.add(e.subagent);
+        break;
+      case 'budget.exhausted':
+        this.stopped = true;
         break;
       case 'task.started': {
         const task = this.index.get(e.task) as number;
@@ -131,6 +142,7 @@ export class MetricsAccumulator {
         m.skipped++;
         break;
       case 'task.cancelled':
+        this.stopped = true;
         m.cancelled++;
         if (e.attempt !== undefined) this.close(e.task, e.t);
         break;
@@ -167,7 +179,9 @@ export class MetricsAccumulator {
     let busy = 0;
     for (const r of this.runs) busy += r.end - r.start;
     const grade = this.grade ?? { 'pass@1': 0, itemF1: 0, rowF1: 0, success: false };
-    const withinBudget = criticalSteps <= this.ctx.maxCriticalSteps;
+    // The episode succeeds when it ran to its end within every budget (DESIGN §1: over the
+    // critical-steps budget it fails); the grader's exact-match `success` is `successRate`.
+    const episodeSuccess = !this.stopped && criticalSteps <= this.ctx.maxCriticalSteps;
     return {
       'pass@1': grade['pass@1'],
       itemF1: grade.itemF1,
@@ -185,13 +199,15 @@ export class MetricsAccumulator {
       spawnCount: m.spawned,
       subtaskFinishRate: m.assigned > 0 ? m.finishedAttempts / m.assigned : 0,
       barrierWaste: Math.max(0, criticalSteps - this.causalMakespan()),
-      // DESIGN §5: the PARL reward with λ1 = λ2 = 0 — quality, gated by success within budget.
-      reward: grade.success && withinBudget ? grade.itemF1 : 0,
+      // DESIGN §5: the PARL reward with λ1 = λ2 = 0 — quality, gated by the episode's success.
+      reward: episodeSuccess ? grade.itemF1 : 0,
       totalSteps: m.steps,
       toolCalls: m.toolCalls,
       orchestratorSteps: m.orchestratorSteps,
       invalidActions: m.invalid,
       cancelRate: m.cancelled / n,
+      unusedSubagents: Math.max(0, m.spawned - this.working.size),
+      episodeSuccess: episodeSuccess ? 1 : 0,
     };
   }
 

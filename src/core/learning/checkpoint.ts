@@ -1,0 +1,217 @@
+/**
+ * A learned policy as data: `swarmflight.policy/1` JSON holding the weights (or the bandit's
+ * state), the feature and action names they index, the hyper-parameters, the training run's
+ * configuration and progress, and the SHA-256 of every frozen profile it was trained against.
+ * Loading checks all of that and refuses, naming the difference, anything it cannot trust: not a
+ * policy, another version, another kind, other features or actions, other profiles.
+ */
+
+import { CONTROLS, PROFILES, WIDTHS } from './actions';
+import { type Bandit, type BanditState, fromJSON as banditFromJSON } from './bandit';
+import type { Arm } from './bandit-policy';
+import { FEATURES, TASK_FEATURES } from './features';
+import { initParams, type ParlParams } from './parl';
+
+export const POLICY_SCHEMA = 'swarmflight.policy';
+export const POLICY_VERSION = 1;
+
+export interface TrainingRecord {
+  readonly scenario: string;
+  readonly episodes: number;
+  /** Episodes done when this checkpoint was written (less than `episodes` if training stopped early). */
+  readonly completedEpisodes: number;
+  readonly seed: number;
+  readonly [key: string]: unknown;
+}
+
+interface Common {
+  readonly schema: typeof POLICY_SCHEMA;
+  readonly version: typeof POLICY_VERSION;
+  readonly features: readonly string[];
+  readonly actions: {
+    readonly width: readonly string[];
+    readonly profile: readonly string[];
+    readonly control: readonly string[];
+  };
+  readonly hyper: Readonly<Record<string, unknown>>;
+  readonly training: TrainingRecord;
+  /** Profile name → `sha256:…` of its definition (scenarios/profiles.json). */
+  readonly profiles: Readonly<Record<string, string>>;
+}
+
+export interface ParlCheckpoint extends Common {
+  readonly kind: 'parl';
+  readonly allowedProfiles: readonly string[];
+  readonly weights: {
+    readonly width: number[];
+    readonly profile: number[];
+    readonly control: number[];
+    readonly value: number[];
+  };
+}
+
+export interface BanditCheckpoint extends Common {
+  readonly kind: 'bandit';
+  readonly arms: readonly Arm[];
+  readonly bandit: BanditState;
+}
+
+export type PolicyCheckpoint = ParlCheckpoint | BanditCheckpoint;
+
+const actionNames = { width: [...WIDTHS], profile: [...PROFILES], control: [...CONTROLS] };
+
+export function parlCheckpoint(
+  params: ParlParams,
+  rest: {
+    hyper: Record<string, unknown>;
+    training: TrainingRecord;
+    profiles: Record<string, string>;
+    allowedProfiles: readonly string[];
+  },
+): ParlCheckpoint {
+  return {
+    schema: POLICY_SCHEMA,
+    version: POLICY_VERSION,
+    kind: 'parl',
+    features: [...FEATURES],
+    actions: actionNames,
+    ...rest,
+    allowedProfiles: [...rest.allowedProfiles],
+    weights: {
+      width: Array.from(params.width),
+      profile: Array.from(params.profile),
+      control: Array.from(params.control),
+      value: Array.from(params.value),
+    },
+  };
+}
+
+export function banditCheckpoint(
+  bandit: Bandit,
+  arms: readonly Arm[],
+  rest: { hyper: Record<string, unknown>; training: TrainingRecord; profiles: Record<string, string> },
+): BanditCheckpoint {
+  return {
+    schema: POLICY_SCHEMA,
+    version: POLICY_VERSION,
+    kind: 'bandit',
+    features: [...TASK_FEATURES],
+    actions: actionNames,
+    ...rest,
+    arms: arms.map((a) => ({ ...a })),
+    bandit: bandit.toJSON(),
+  };
+}
+
+export type Loaded =
+  | { readonly kind: 'parl'; readonly checkpoint: ParlCheckpoint; readonly params: ParlParams }
+  | { readonly kind: 'bandit'; readonly checkpoint: BanditCheckpoint; readonly bandit: Bandit };
+
+const sameList = (what: string, got: unknown, want: readonly string[]): void => {
+  if (!Array.isArray(got)) throw new Error(`its ${what} are missing`);
+  const i = want.findIndex((w, k) => got[k] !== w);
+  if (i >= 0 || got.length !== want.length) {
+    const k = i >= 0 ? i : Math.min(got.length, want.length);
+    throw new Error(
+      `its ${what} differ from this build's at position ${k + 1}: ${JSON.stringify(got[k] ?? null)} where this build has ${JSON.stringify(want[k] ?? null)}`,
+    );
+  }
+};
+
+function numbers(what: string, got: unknown, length: number): Float64Array {
+  if (
+    !Array.isArray(got) ||
+    got.length !== length ||
+    !got.every((x) => typeof x === 'number' && Number.isFinite(x))
+  ) {
+    throw new Error(`its ${what} weights are not ${length} finite numbers`);
+  }
+  return Float64Array.from(got as number[]);
+}
+
+/**
+ * Checks and restores a checkpoint. `profiles` are the hashes of the profiles the caller will run
+ * (name → sha256); every profile the policy was trained against must be there, unchanged.
+ * Throws an Error whose message starts "not a usable policy: " and names what differs.
+ */
+export function loadPolicy(json: unknown, profiles: Readonly<Record<string, string>>): Loaded {
+  try {
+    return restore(json, profiles);
+  } catch (error) {
+    throw new Error(`not a usable policy: ${(error as Error).message}`);
+  }
+}
+
+function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loaded {
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new Error('expected a JSON object');
+  const c = json as Partial<Record<string, unknown>>;
+  if (c.schema !== POLICY_SCHEMA) {
+    const hint =
+      typeof c.schema === 'string' && c.schema.startsWith('swarmflight.')
+        ? ` (this is a ${c.schema} file)`
+        : '';
+    throw new Error(`"schema" is ${JSON.stringify(c.schema ?? null)}, expected "${POLICY_SCHEMA}"${hint}`);
+  }
+  if (c.version !== POLICY_VERSION) {
+    throw new Error(
+      `it is version ${JSON.stringify(c.version ?? null)}; this build reads version ${POLICY_VERSION}`,
+    );
+  }
+  if (c.kind !== 'parl' && c.kind !== 'bandit')
+    throw new Error(`"kind" is ${JSON.stringify(c.kind ?? null)}, expected "parl" or "bandit"`);
+  sameList('features', c.features, c.kind === 'parl' ? FEATURES : TASK_FEATURES);
+  const actions = (c.actions ?? {}) as Record<string, unknown>;
+  for (const head of ['width', 'profile', 'control'] as const)
+    sameList(`${head} actions`, actions[head], actionNames[head]);
+  const trained = c.profiles;
+  if (typeof trained !== 'object' || trained === null)
+    throw new Error('it does not say which profiles it was trained against');
+  for (const [name, hash] of Object.entries(trained as Record<string, unknown>)) {
+    const here = profiles[name];
+    if (here === undefined)
+      throw new Error(`it was trained against profile "${name}", which is not defined here`);
+    if (here !== hash) {
+      throw new Error(
+        `profile "${name}" has changed since training (trained against ${String(hash)}, now ${here})`,
+      );
+    }
+  }
+  if (typeof c.training !== 'object' || c.training === null)
+    throw new Error('its "training" record is missing');
+  if (c.kind === 'parl') {
+    const w = (c.weights ?? {}) as Record<string, unknown>;
+    const shape = initParams();
+    const params: ParlParams = {
+      width: numbers('width', w.width, shape.width.length),
+      profile: numbers('profile', w.profile, shape.profile.length),
+      control: numbers('control', w.control, shape.control.length),
+      value: numbers('value', w.value, shape.value.length),
+    };
+    const allowed = c.allowedProfiles;
+    if (!Array.isArray(allowed) || !allowed.every((p) => (PROFILES as readonly unknown[]).includes(p))) {
+      throw new Error(`"allowedProfiles" must list profiles among ${PROFILES.join(', ')}`);
+    }
+    return { kind: 'parl', checkpoint: json as ParlCheckpoint, params };
+  }
+  const arms = c.arms;
+  if (!Array.isArray(arms) || arms.length === 0) throw new Error('its "arms" are missing');
+  for (const [i, a] of arms.entries()) {
+    const arm = a as Partial<Arm>;
+    if (
+      !(WIDTHS as readonly unknown[]).includes(arm?.width) ||
+      !(PROFILES as readonly unknown[]).includes(arm?.profile)
+    ) {
+      throw new Error(
+        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among ${WIDTHS.join(', ')} and a profile`,
+      );
+    }
+  }
+  const bandit = banditFromJSON(c.bandit, {
+    arms: arms.length,
+    ...(c.bandit && (c.bandit as BanditState).algorithm !== 'epsilon-greedy'
+      ? { dim: TASK_FEATURES.length }
+      : {}),
+  });
+  return { kind: 'bandit', checkpoint: json as BanditCheckpoint, bandit };
+}

@@ -1,0 +1,102 @@
+/**
+ * What a learned orchestrator sees: a fixed-length vector of features of the task (its kind, size,
+ * width and depth) and of the run as it stands (tasks by state, budgets left, critical steps so
+ * far, how each profile's attempts have gone). Every feature is scaled to about [0, 1] so one
+ * learning rate suits them all. The names are part of a checkpoint: a policy trained on one
+ * feature set refuses to load against another.
+ */
+import type { TaskGraph } from '../graph/types';
+import type { RunView } from '../policy/types';
+
+export const TASK_KINDS = ['wide-search', 'deep-search', 'mixed-coding'] as const;
+
+/** Features of the task alone: what a bandit sees once per episode. */
+export const TASK_FEATURES = [
+  'bias',
+  ...TASK_KINDS.map((k) => `kind=${k}`),
+  'log2(tasks)/8',
+  'width/tasks',
+  'depth/tasks',
+] as const;
+
+/** Task features, then the run's state at a decision: what the PARL policy sees. */
+export const FEATURES = [
+  ...TASK_FEATURES,
+  'ready/tasks',
+  'running/tasks',
+  'done/tasks',
+  'failed/tasks',
+  'freeSlots/maxSubagents',
+  'subagents/maxSubagents',
+  'criticalSteps/budget',
+  'criticalSteps/(4·depth)',
+  ...['small', 'medium', 'large'].map((p) => `successRate(${p})`),
+] as const;
+
+export interface Shape {
+  /** Longest chain, in tasks. */
+  readonly depth: number;
+  /** Most tasks at one level of the longest-chain layering (a cheap stand-in for the antichain width). */
+  readonly width: number;
+}
+
+const shapes = new WeakMap<TaskGraph, Shape>();
+
+/** Depth and layer width of a graph, computed once per graph. */
+export function shapeOf(graph: TaskGraph): Shape {
+  const cached = shapes.get(graph);
+  if (cached) return cached;
+  const level = new Int32Array(graph.n);
+  let depth = 0;
+  for (const i of graph.topo) {
+    let l = 0;
+    for (const p of graph.preds[i] as number[]) l = Math.max(l, (level[p] as number) + 1);
+    level[i] = l;
+    depth = Math.max(depth, l + 1);
+  }
+  const perLevel = new Int32Array(depth + 1);
+  for (const l of level) perLevel[l] = (perLevel[l] as number) + 1;
+  const shape = { depth, width: Math.max(0, ...perLevel) };
+  shapes.set(graph, shape);
+  return shape;
+}
+
+/** The task features of a graph of scenario kind `kind`. */
+export function taskFeatures(kind: string, graph: TaskGraph, out = new Float64Array(TASK_FEATURES.length)) {
+  const n = Math.max(1, graph.n);
+  const { depth, width } = shapeOf(graph);
+  out[0] = 1;
+  TASK_KINDS.forEach((k, i) => {
+    out[1 + i] = kind === k ? 1 : 0;
+  });
+  out[4] = Math.log2(1 + graph.n) / 8;
+  out[5] = width / n;
+  out[6] = depth / n;
+  return out;
+}
+
+/** The full feature vector at a decision. */
+export function features(view: RunView): Float64Array {
+  const out = new Float64Array(FEATURES.length);
+  taskFeatures(view.kind, view.graph, out);
+  const n = Math.max(1, view.graph.n);
+  const max = Math.max(1, view.config.budgets.maxConcurrentSubagents);
+  const budget = view.config.budgets.maxCriticalSteps;
+  const criticalPath = Math.max(1, shapeOf(view.graph).depth);
+  let i = TASK_FEATURES.length;
+  const o = view.observation;
+  out[i++] = o.ready / n;
+  out[i++] = o.running / n;
+  out[i++] = o.done / n;
+  out[i++] = o.failed / n;
+  out[i++] = view.freeSlots / max;
+  out[i++] = view.subagentCount / max;
+  out[i++] = Number.isFinite(budget) && budget > 0 ? Math.min(2, view.t / budget) : 0;
+  out[i++] = Math.min(1, view.t / (4 * criticalPath));
+  for (const p of ['small', 'medium', 'large']) {
+    const { finished, failed } = view.profileOutcomes(p);
+    // Laplace's rule: 1/2 before any attempt has ended.
+    out[i++] = (finished + 1) / (finished + failed + 2);
+  }
+  return out;
+}

@@ -1,0 +1,225 @@
+/**
+ * The PARL orchestrator: a linear-softmax policy, one head per factor of the action (width,
+ * profile, control), over the decision features of features.ts. It samples while it trains and
+ * takes the most likely option when it is evaluated. Its gradient is written out by hand — a
+ * softmax over a linear map has a two-line gradient, and a tensor library would cost more in
+ * bundle and start-up than the whole training run (docs/learning.md).
+ */
+import type { Action, Policy, RunView } from '../policy/types';
+import type { Rng } from '../util/rng';
+import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
+import { FEATURES, features, TASK_FEATURES } from './features';
+
+export const HEADS = { width: WIDTHS.length, profile: PROFILES.length, control: CONTROLS.length } as const;
+export type HeadName = keyof typeof HEADS;
+export const HEAD_NAMES = Object.keys(HEADS) as HeadName[];
+
+/** Weights of each head (options × features, row-major) and of the value baseline (task features). */
+export interface ParlParams {
+  readonly width: Float64Array;
+  readonly profile: Float64Array;
+  readonly control: Float64Array;
+  readonly value: Float64Array;
+}
+
+/** Finishing early throws away the run; its logit starts low so early episodes are not wasted. */
+export const FINISH_PRIOR = -4;
+
+export function initParams(): ParlParams {
+  const dim = FEATURES.length;
+  const control = new Float64Array(HEADS.control * dim);
+  control[CONTROLS.indexOf('finish') * dim] = FINISH_PRIOR; // weight on the bias feature
+  return {
+    width: new Float64Array(HEADS.width * dim),
+    profile: new Float64Array(HEADS.profile * dim),
+    control,
+    value: new Float64Array(TASK_FEATURES.length),
+  };
+}
+
+/** Softmax of W·x over the options whose mask is 1 (all when no mask); masked options get 0. */
+export function probabilities(w: Float64Array, x: Float64Array, mask?: Uint8Array): Float64Array {
+  const dim = x.length;
+  const k = w.length / dim;
+  const p = new Float64Array(k);
+  let max = Number.NEGATIVE_INFINITY;
+  for (let a = 0; a < k; a++) {
+    if (mask && !mask[a]) continue;
+    let z = 0;
+    for (let j = 0; j < dim; j++) z += (w[a * dim + j] as number) * (x[j] as number);
+    p[a] = z;
+    max = Math.max(max, z);
+  }
+  let sum = 0;
+  for (let a = 0; a < k; a++) {
+    const e = mask && !mask[a] ? 0 : Math.exp((p[a] as number) - max);
+    p[a] = e;
+    sum += e;
+  }
+  for (let a = 0; a < k; a++) p[a] = (p[a] as number) / sum;
+  return p;
+}
+
+/** One decision as the learner needs it back: what was seen, what was allowed, what was chosen. */
+export interface Decision {
+  readonly x: Float64Array;
+  readonly choice: Choice;
+  readonly profileMask: Uint8Array;
+}
+
+export interface ParlPolicyOptions {
+  readonly params: ParlParams;
+  /** `sample` while training (needs `rng`); `greedy` when evaluated. */
+  readonly mode: 'sample' | 'greedy';
+  readonly rng?: Rng;
+  /** Profiles the policy may choose; the others are masked out. Default: all three. */
+  readonly profiles?: readonly string[];
+  /** Decisions are appended here (training). */
+  readonly record?: Decision[];
+  readonly name?: string;
+}
+
+function pick(p: Float64Array, mode: 'sample' | 'greedy', rng?: Rng): number {
+  if (mode === 'greedy') {
+    let best = 0;
+    for (let a = 1; a < p.length; a++) if ((p[a] as number) > (p[best] as number)) best = a;
+    return best;
+  }
+  let u = (rng as Rng).next();
+  for (let a = 0; a < p.length; a++) {
+    u -= p[a] as number;
+    if (u < 0) return a;
+  }
+  // Rounding left a sliver: the last option with any mass.
+  for (let a = p.length - 1; a >= 0; a--) if ((p[a] as number) > 0) return a;
+  return 0;
+}
+
+export function profileMask(allowed: readonly string[] | undefined): Uint8Array {
+  return Uint8Array.from(PROFILES, (p) => (allowed === undefined || allowed.includes(p) ? 1 : 0));
+}
+
+export function parlPolicy(options: ParlPolicyOptions): Policy {
+  const { params, mode, rng, record } = options;
+  if (mode === 'sample' && !rng) throw new Error('a sampling PARL policy needs an rng');
+  const mask = profileMask(options.profiles);
+  if (!mask.some((m) => m === 1))
+    throw new Error(`no known profile among ${JSON.stringify(options.profiles)}`);
+  return {
+    name: options.name ?? 'parl',
+    plan: 'swarm',
+    prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
+    decide(view: RunView): Action[] {
+      // Nothing can start: the decision has no options, so it is not the policy's to make.
+      if (launchable(view) === 0) return [];
+      const x = features(view);
+      const choice: Choice = {
+        width: pick(probabilities(params.width, x), mode, rng),
+        profile: pick(probabilities(params.profile, x, mask), mode, rng),
+        control: pick(probabilities(params.control, x), mode, rng),
+      };
+      record?.push({ x, choice, profileMask: mask });
+      return toActions(view, choice);
+    },
+  };
+}
+
+/**
+ * Adds to `grad` the gradient of Σ_decisions [ advantage · log π(choice | x) + β · H(π(· | x)) ]
+ * with respect to the head weights (ascent direction). For a softmax over W·x,
+ * ∂ log π(a) / ∂W[b] = (1[a = b] − π(b)) x and ∂H / ∂z_b = −π(b) (log π(b) + H).
+ */
+export function accumulatePolicyGradient(
+  params: ParlParams,
+  decisions: readonly Decision[],
+  advantage: number,
+  entropy: number,
+  grad: ParlParams,
+): void {
+  for (const d of decisions) {
+    for (const head of HEAD_NAMES) {
+      const w = params[head];
+      const mask = head === 'profile' ? d.profileMask : undefined;
+      const p = probabilities(w, d.x, mask);
+      const chosen = d.choice[head];
+      let h = 0;
+      for (const q of p) if (q > 0) h -= q * Math.log(q);
+      const g = grad[head];
+      const dim = d.x.length;
+      for (let b = 0; b < p.length; b++) {
+        const pb = p[b] as number;
+        if (mask && !mask[b]) continue;
+        const coef =
+          advantage * ((b === chosen ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (Math.log(pb) + h) : 0);
+        if (coef === 0) continue;
+        for (let j = 0; j < dim; j++) g[b * dim + j] = (g[b * dim + j] as number) + coef * (d.x[j] as number);
+      }
+    }
+  }
+}
+
+/** log π(choice | x) summed over heads: what the gradient check differentiates. */
+export function logProbability(params: ParlParams, d: Decision): number {
+  let sum = 0;
+  for (const head of HEAD_NAMES) {
+    const p = probabilities(params[head], d.x, head === 'profile' ? d.profileMask : undefined);
+    sum += Math.log(p[d.choice[head]] as number);
+  }
+  return sum;
+}
+
+export function zerosLike(p: ParlParams): ParlParams {
+  return {
+    width: new Float64Array(p.width.length),
+    profile: new Float64Array(p.profile.length),
+    control: new Float64Array(p.control.length),
+    value: new Float64Array(p.value.length),
+  };
+}
+
+/** The value baseline: a linear estimate of the episode's return from the task features. */
+export function baseline(params: ParlParams, task: Float64Array): number {
+  let v = 0;
+  for (let j = 0; j < task.length; j++) v += (params.value[j] as number) * (task[j] as number);
+  return v;
+}
+
+/**
+ * Adam (Kingma & Ba 2015) over every array of the parameters, ascending the gradient: the policy
+ * climbs its objective and the value baseline climbs −½(return − V)², so both go "up".
+ */
+export class Adam {
+  private readonly m: ParlParams;
+  private readonly v: ParlParams;
+  t = 0;
+  constructor(
+    params: ParlParams,
+    readonly rate: number,
+    readonly beta1 = 0.9,
+    readonly beta2 = 0.999,
+    readonly eps = 1e-8,
+  ) {
+    this.m = zerosLike(params);
+    this.v = zerosLike(params);
+  }
+
+  step(params: ParlParams, grad: ParlParams, rates: Partial<Record<keyof ParlParams, number>> = {}): void {
+    this.t++;
+    const c1 = 1 - this.beta1 ** this.t;
+    const c2 = 1 - this.beta2 ** this.t;
+    for (const key of ['width', 'profile', 'control', 'value'] as const) {
+      const w = params[key];
+      const g = grad[key];
+      const m = this.m[key];
+      const v = this.v[key];
+      const rate = rates[key] ?? this.rate;
+      for (let i = 0; i < w.length; i++) {
+        const gi = g[i] as number;
+        m[i] = this.beta1 * (m[i] as number) + (1 - this.beta1) * gi;
+        v[i] = this.beta2 * (v[i] as number) + (1 - this.beta2) * gi * gi;
+        w[i] =
+          (w[i] as number) + (rate * ((m[i] as number) / c1)) / (Math.sqrt((v[i] as number) / c2) + this.eps);
+      }
+    }
+  }
+}

@@ -1,0 +1,307 @@
+/**
+ * The training loop: simulated episodes, one after another, each a real run of a task scenario
+ * through the runtime with the learning policy at the orchestrator, its PARL reward, and an
+ * update — per batch of episodes for PARL (REINFORCE with a learned value baseline, Adam), per
+ * episode for the bandit. Pure and in-process: the caller passes the scenarios, profiles, provider
+ * and sandbox, and gets progress, curves and checkpoints through callbacks, so the same loop runs
+ * under the CLI and in a Web Worker. The same config and seed give the same curve, bit for bit.
+ */
+import type { Provider } from '../providers/types';
+import { scenarioKinds } from '../scenarios/registry';
+import { runScenario } from '../scenarios/run';
+import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
+import type { ScenarioPorts } from '../scenarios/types';
+import type { Metrics } from '../trace/metrics';
+import { hashString, keyedRng } from '../util/rng';
+import { PROFILES } from './actions';
+import type { Bandit } from './bandit';
+import { type BanditKind, type BanditPlay, banditArms, banditPolicy, makeBandit } from './bandit-policy';
+import { banditCheckpoint, type PolicyCheckpoint, parlCheckpoint } from './checkpoint';
+import { TASK_FEATURES } from './features';
+import { type Draw, drawTask, type MixSpec, weightsAt } from './mix';
+import {
+  Adam,
+  accumulatePolicyGradient,
+  baseline,
+  type Decision,
+  initParams,
+  type ParlParams,
+  parlPolicy,
+  zerosLike,
+} from './parl';
+import { lambdaAt, parlReward, type Schedule } from './reward';
+
+export interface TrainConfig {
+  readonly policy: 'parl' | 'bandit';
+  readonly episodes: number;
+  readonly seed: number;
+  readonly lambdaParallel: Schedule;
+  readonly lambdaFinish: Schedule;
+  /** What the episode budget counts: critical steps (the method) or total steps (experiment c). */
+  readonly budgetOn: 'critical' | 'total';
+  /** Profiles the policy may choose from. */
+  readonly profiles: readonly string[];
+  readonly batch: number;
+  readonly learningRate: number;
+  readonly entropy: number;
+  readonly bandit: BanditKind;
+  /** Episodes per point of the learning curves. */
+  readonly window: number;
+}
+
+export const defaultTrainConfig: TrainConfig = {
+  policy: 'parl',
+  episodes: 1200,
+  seed: 1,
+  // The published form: λ1 anneals from 0.1 to 0 (DESIGN §1). λ2 anneals too, from 0.3: a spare
+  // subagent must cost more in r_finish than it earns in r_parallel (docs/learning.md).
+  lambdaParallel: { kind: 'linear', from: 0.1, to: 0, over: 1200 },
+  lambdaFinish: { kind: 'linear', from: 0.3, to: 0, over: 1200 },
+  budgetOn: 'critical',
+  profiles: [...PROFILES],
+  batch: 16,
+  learningRate: 0.05,
+  entropy: 0.01,
+  bandit: 'linucb',
+  window: 60,
+};
+
+export interface TrainEnv {
+  readonly mix: MixSpec;
+  /** The task scenarios the mix names, by id. */
+  readonly specs: Readonly<Record<string, TaskScenarioSpec>>;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  /** Profile name → sha256 of its definition, recorded in the checkpoint. */
+  readonly profileHashes: Readonly<Record<string, string>>;
+  readonly provider: Provider;
+  readonly ports?: ScenarioPorts;
+}
+
+/** What one episode did, as the curves average it. */
+export interface EpisodeStats {
+  readonly episode: number;
+  readonly scenario: string;
+  readonly reward: number;
+  readonly quality: number;
+  readonly success: number;
+  readonly criticalSteps: number;
+  readonly avgParallelism: number;
+  readonly spawnCount: number;
+  readonly finishRate: number;
+  readonly lambdaParallel: number;
+  readonly lambdaFinish: number;
+}
+
+/** One point of the learning curves: the mean of a window of episodes, at its last episode. */
+export type CurvePoint = Omit<EpisodeStats, 'scenario'> & { readonly episodes: number };
+
+export interface TrainHooks {
+  readonly signal?: AbortSignal;
+  /** After every episode. */
+  readonly onEpisode?: (stats: EpisodeStats, done: number, total: number) => void;
+  /** After every window of episodes. */
+  readonly onCurve?: (point: CurvePoint) => void;
+  /** After every update (PARL: each batch; bandit: each window), and once at the end. */
+  readonly onCheckpoint?: (checkpoint: PolicyCheckpoint) => void;
+}
+
+export interface TrainResult {
+  readonly checkpoint: PolicyCheckpoint;
+  readonly curves: CurvePoint[];
+  readonly completedEpisodes: number;
+  readonly stopped: boolean;
+}
+
+/** PARL's reward for one episode at training episode `e`, and the parts the curves show. */
+export function episodeReward(
+  metrics: Metrics,
+  tasks: number,
+  maxSubagents: number,
+  budget: { on: 'critical' | 'total'; limit: number },
+  l1: number,
+  l2: number,
+) {
+  const used = budget.on === 'critical' ? metrics.criticalSteps : metrics.totalSteps;
+  const spawned = metrics.spawnCount;
+  const finish = spawned > 0 ? metrics.subtaskFinishRate * (1 - metrics.unusedSubagents / spawned) : 0;
+  return parlReward(
+    {
+      spawnCount: spawned,
+      maxSubagents: Math.max(1, Math.min(tasks, maxSubagents, 100)),
+      subtaskFinishRate: finish,
+      quality: metrics.itemF1,
+      success: metrics.episodeSuccess === 1,
+      withinBudget: used <= budget.limit,
+    },
+    l1,
+    l2,
+  );
+}
+
+export async function train(
+  config: TrainConfig,
+  env: TrainEnv,
+  hooks: TrainHooks = {},
+): Promise<TrainResult> {
+  const { mix } = env;
+  for (const c of mix.components) {
+    if (!env.specs[c.scenario])
+      throw new Error(`mix "${mix.id}" names scenario "${c.scenario}", which was not loaded`);
+  }
+  const params = initParams();
+  const adam = new Adam(params, config.learningRate);
+  const arms = banditArms(config.profiles);
+  const bandit: Bandit | null =
+    config.policy === 'bandit' ? makeBandit(config.bandit, arms.length, config.seed) : null;
+  const curves: CurvePoint[] = [];
+  const window: EpisodeStats[] = [];
+  let batch: { decisions: Decision[]; task: Float64Array; reward: number }[] = [];
+  let done = 0;
+
+  const checkpoint = (): PolicyCheckpoint => {
+    const training = { ...config, scenario: mix.id, completedEpisodes: done, profiles: [...config.profiles] };
+    const hyper =
+      config.policy === 'parl'
+        ? {
+            learningRate: config.learningRate,
+            batch: config.batch,
+            entropy: config.entropy,
+            algorithm: 'reinforce-with-baseline',
+          }
+        : { algorithm: config.bandit };
+    return bandit
+      ? banditCheckpoint(bandit, arms, { hyper, training, profiles: { ...env.profileHashes } })
+      : parlCheckpoint(params, {
+          hyper,
+          training,
+          profiles: { ...env.profileHashes },
+          allowedProfiles: config.profiles,
+        });
+  };
+
+  for (let e = 0; e < config.episodes; e++) {
+    if (hooks.signal?.aborted) break;
+    const draw: Draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
+    const { component } = draw;
+    const base = env.specs[component.scenario] as TaskScenarioSpec;
+    const critical = config.budgetOn === 'critical';
+    const spec: TaskScenarioSpec = {
+      ...base,
+      budgets: { ...base.budgets, ...(critical ? { maxCriticalSteps: component.maxCriticalSteps } : {}) },
+    };
+    const kind = scenarioKinds[spec.kind];
+    const instance = kind.generate(spec as never, hashString(`episode ${e}`, config.seed), draw.size);
+    const decisions: Decision[] = [];
+    const play: BanditPlay = { arm: -1, context: new Float64Array(0) };
+    const policy = bandit
+      ? banditPolicy(bandit, arms, play)
+      : parlPolicy({
+          params,
+          mode: 'sample',
+          rng: keyedRng(config.seed, 'policy', e),
+          profiles: config.profiles,
+          record: decisions,
+        });
+    const result = await runScenario({
+      kind: kind as never,
+      spec,
+      instance,
+      policy,
+      profiles: env.profiles,
+      provider: env.provider,
+      ...(env.ports ? { ports: env.ports } : {}),
+      keepEvents: false,
+    });
+    const l1 = lambdaAt(config.lambdaParallel, e);
+    const l2 = lambdaAt(config.lambdaFinish, e);
+    const m = result.metrics;
+    const tasks = result.plan.tasks.length;
+    const r = episodeReward(
+      m,
+      tasks,
+      spec.budgets?.maxConcurrentSubagents ?? 100,
+      { on: config.budgetOn, limit: critical ? component.maxCriticalSteps : component.maxTotalSteps },
+      l1,
+      l2,
+    );
+    done = e + 1;
+
+    if (bandit) {
+      if (play.arm >= 0) bandit.update(play.arm, play.context, r.reward);
+    } else {
+      // The first decision's features begin with the task's: what the value baseline reads.
+      const first = decisions[0];
+      if (first) batch.push({ decisions, task: first.x.slice(0, TASK_FEATURES.length), reward: r.reward });
+      if (batch.length >= config.batch) {
+        update(params, adam, batch, config.entropy);
+        batch = [];
+        hooks.onCheckpoint?.(checkpoint());
+      }
+    }
+
+    const stats: EpisodeStats = {
+      episode: e,
+      scenario: component.scenario,
+      reward: r.reward,
+      quality: m.itemF1,
+      success: m.episodeSuccess,
+      criticalSteps: m.criticalSteps,
+      avgParallelism: m.avgParallelism,
+      spawnCount: m.spawnCount,
+      finishRate: r.finish,
+      lambdaParallel: l1,
+      lambdaFinish: l2,
+    };
+    hooks.onEpisode?.(stats, done, config.episodes);
+    window.push(stats);
+    if (window.length >= config.window || done === config.episodes) {
+      const point = meanOf(window, done);
+      curves.push(point);
+      hooks.onCurve?.(point);
+      window.length = 0;
+      if (bandit) hooks.onCheckpoint?.(checkpoint());
+    }
+  }
+  if (!bandit && batch.length > 0) update(params, adam, batch, config.entropy);
+  if (window.length > 0) curves.push(meanOf(window, done));
+  const final = checkpoint();
+  hooks.onCheckpoint?.(final);
+  return { checkpoint: final, curves, completedEpisodes: done, stopped: done < config.episodes };
+}
+
+/** One REINFORCE step over a batch: advantage = return − V(task), then Adam on both objectives. */
+function update(
+  params: ParlParams,
+  adam: Adam,
+  batch: readonly { decisions: Decision[]; task: Float64Array; reward: number }[],
+  entropy: number,
+): void {
+  const grad = zerosLike(params);
+  const scale = 1 / batch.length;
+  for (const episode of batch) {
+    const advantage = episode.reward - baseline(params, episode.task);
+    accumulatePolicyGradient(params, episode.decisions, advantage * scale, entropy * scale, grad);
+    for (let j = 0; j < episode.task.length; j++) {
+      grad.value[j] = (grad.value[j] as number) + advantage * scale * (episode.task[j] as number);
+    }
+  }
+  adam.step(params, grad);
+}
+
+function meanOf(window: readonly EpisodeStats[], episodes: number): CurvePoint {
+  const mean = (f: (s: EpisodeStats) => number) =>
+    window.reduce((a, s) => a + f(s), 0) / Math.max(1, window.length);
+  return {
+    episodes,
+    episode: episodes - 1,
+    reward: mean((s) => s.reward),
+    quality: mean((s) => s.quality),
+    success: mean((s) => s.success),
+    criticalSteps: mean((s) => s.criticalSteps),
+    avgParallelism: mean((s) => s.avgParallelism),
+    spawnCount: mean((s) => s.spawnCount),
+    finishRate: mean((s) => s.finishRate),
+    lambdaParallel: mean((s) => s.lambdaParallel),
+    lambdaFinish: mean((s) => s.lambdaFinish),
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { banditArms, makeBandit } from '../../../src/core/learning/bandit-policy';
+import { banditCheckpoint, loadPolicy, parlCheckpoint } from '../../../src/core/learning/checkpoint';
+import { initParams } from '../../../src/core/learning/parl';
+
+const hashes = { small: 'sha256:aa', medium: 'sha256:bb', large: 'sha256:cc' };
+const training = { scenario: 'mix', episodes: 10, completedEpisodes: 10, seed: 1 };
+
+function parl() {
+  const params = initParams();
+  params.width[3] = 0.25;
+  params.value[1] = -1.5;
+  return JSON.parse(
+    JSON.stringify(
+      parlCheckpoint(params, {
+        hyper: { learningRate: 0.05 },
+        training,
+        profiles: hashes,
+        allowedProfiles: ['medium', 'large'],
+      }),
+    ),
+  );
+}
+
+describe('policy checkpoints', () => {
+  it('round-trip a PARL policy through JSON, weights and all', () => {
+    const loaded = loadPolicy(parl(), hashes);
+    expect(loaded.kind).toBe('parl');
+    if (loaded.kind !== 'parl') return;
+    expect(loaded.params.width[3]).toBe(0.25);
+    expect(loaded.params.value[1]).toBe(-1.5);
+    expect(loaded.params.control).toEqual(initParams().control);
+    expect(loaded.checkpoint.allowedProfiles).toEqual(['medium', 'large']);
+  });
+
+  it('round-trip a bandit, which then chooses exactly as the original', () => {
+    const arms = banditArms(['medium', 'large']);
+    const bandit = makeBandit('linucb', arms.length, 1);
+    const x = Float64Array.of(1, 1, 0, 0, 0.5, 0.8, 0.1);
+    for (let i = 0; i < 30; i++) bandit.update(i % arms.length, x, i % 7 === 0 ? 1 : 0.2);
+    const json = JSON.parse(
+      JSON.stringify(banditCheckpoint(bandit, arms, { hyper: {}, training, profiles: hashes })),
+    );
+    const loaded = loadPolicy(json, hashes);
+    expect(loaded.kind).toBe('bandit');
+    if (loaded.kind !== 'bandit') return;
+    expect(loaded.bandit.select(x)).toBe(bandit.select(x));
+    expect(loaded.checkpoint.arms).toEqual(arms);
+  });
+
+  it.each([
+    ['a list', [], /expected a JSON object/],
+    [
+      'a trace header',
+      { schema: 'swarmflight.trace/1' },
+      /"schema" is "swarmflight.trace\/1".*this is a swarmflight.trace\/1 file/,
+    ],
+    ['another version', { ...parl(), version: 2 }, /version 2; this build reads version 1/],
+    ['another kind', { ...parl(), kind: 'dqn' }, /"kind" is "dqn"/],
+    [
+      'other features',
+      { ...parl(), features: ['bias', 'kind=wide-search', 'something else'] },
+      /features differ .* position 3: "something else" where this build has "kind=deep-search"/,
+    ],
+    [
+      'short weights',
+      { ...parl(), weights: { ...parl().weights, width: [1, 2] } },
+      /width weights are not \d+ finite numbers/,
+    ],
+  ])('refuse %s, naming the difference', (_what, json, message) => {
+    expect(() => loadPolicy(json, hashes)).toThrow(/^not a usable policy: /);
+    expect(() => loadPolicy(json, hashes)).toThrow(message);
+  });
+
+  it('refuse a policy trained against a profile that has changed or is gone', () => {
+    expect(() => loadPolicy(parl(), { ...hashes, large: 'sha256:dd' })).toThrow(
+      'profile "large" has changed since training (trained against sha256:cc, now sha256:dd)',
+    );
+    const { small: _gone, ...rest } = hashes;
+    expect(() => loadPolicy(parl(), rest)).toThrow(
+      'trained against profile "small", which is not defined here',
+    );
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { FEATURES } from '../../../src/core/learning/features';
+import {
+  accumulatePolicyGradient,
+  type Decision,
+  FINISH_PRIOR,
+  HEAD_NAMES,
+  initParams,
+  logProbability,
+  probabilities,
+  zerosLike,
+} from '../../../src/core/learning/parl';
+import { createRng } from '../../../src/core/util/rng';
+
+function randomParams(seed: number) {
+  const rng = createRng(seed);
+  const p = initParams();
+  for (const head of HEAD_NAMES) for (let i = 0; i < p[head].length; i++) p[head][i] = rng.next() * 2 - 1;
+  return p;
+}
+
+function randomDecision(seed: number): Decision {
+  const rng = createRng(seed);
+  const x = Float64Array.from(FEATURES, () => rng.next());
+  return {
+    x,
+    choice: { width: rng.int(0, 4), profile: rng.int(1, 2), control: rng.int(0, 1) },
+    profileMask: Uint8Array.of(0, 1, 1),
+  };
+}
+
+describe('linear-softmax heads', () => {
+  it('give a masked option no probability and the rest a distribution', () => {
+    const p = probabilities(
+      Float64Array.from([1, 2, 3, 4, 5, 6]),
+      Float64Array.of(1, 1),
+      Uint8Array.of(1, 0, 1),
+    );
+    expect(p[1]).toBe(0);
+    expect((p[0] as number) + (p[2] as number)).toBeCloseTo(1, 12);
+    expect(p[2] as number).toBeCloseTo(Math.exp(11) / (Math.exp(3) + Math.exp(11)), 12);
+  });
+
+  it('start with finishing unlikely and every width and profile equally likely', () => {
+    const p = initParams();
+    const x = Float64Array.from(FEATURES, (_, i) => (i === 0 ? 1 : 0.5));
+    const control = probabilities(p.control, x);
+    expect(control[1] as number).toBeCloseTo(Math.exp(FINISH_PRIOR) / (1 + Math.exp(FINISH_PRIOR)), 12);
+    expect([...probabilities(p.width, x)].every((q) => Math.abs(q - 0.2) < 1e-12)).toBe(true);
+  });
+});
+
+describe('the policy gradient', () => {
+  it('matches finite differences of log π on a tiny case', () => {
+    const params = randomParams(7);
+    const decisions = [randomDecision(1), randomDecision(2)];
+    const grad = zerosLike(params);
+    accumulatePolicyGradient(params, decisions, 1, 0, grad);
+    const h = 1e-6;
+    let checked = 0;
+    for (const head of HEAD_NAMES) {
+      for (const i of [0, 3, 17, params[head].length - 1]) {
+        const w = params[head];
+        const keep = w[i] as number;
+        w[i] = keep + h;
+        const up = decisions.reduce((a, d) => a + logProbability(params, d), 0);
+        w[i] = keep - h;
+        const down = decisions.reduce((a, d) => a + logProbability(params, d), 0);
+        w[i] = keep;
+        expect(grad[head][i] as number).toBeCloseTo((up - down) / (2 * h), 6);
+        checked++;
+      }
+    }
+    expect(checked).toBe(12);
+  });
+
+  it('adds the entropy gradient: with zero advantage it flattens a peaked head', () => {
+    const params = initParams();
+    const x = Float64Array.from(FEATURES, (_, i) => (i === 0 ? 1 : 0));
+    params.width[0] = 3; // option 0 favoured through the bias feature
+    const grad = zerosLike(params);
+    accumulatePolicyGradient(
+      params,
+      [{ x, choice: { width: 0, profile: 0, control: 0 }, profileMask: Uint8Array.of(1, 1, 1) }],
+      0,
+      1,
+      grad,
+    );
+    expect(grad.width[0] as number).toBeLessThan(0);
+    expect(grad.width[FEATURES.length] as number).toBeGreaterThan(0);
+  });
+
+  it('never moves a masked profile', () => {
+    const params = randomParams(3);
+    const grad = zerosLike(params);
+    accumulatePolicyGradient(params, [randomDecision(5)], 2, 0.1, grad);
+    const dim = FEATURES.length;
+    expect(Array.from(grad.profile.subarray(0, dim)).every((g) => g === 0)).toBe(true);
+  });
+});
