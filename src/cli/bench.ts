@@ -5,11 +5,10 @@ import { nodeSandbox } from '../adapters/node-sandbox';
 import { type ContextSpec, contextStrategyNames } from '../core/agents/context/registry';
 import { type BenchReport, runBench } from '../core/bench/run-bench';
 import type { Summary } from '../core/bench/stats';
-import { policyByName, policyNames } from '../core/policy/registry';
-import { simulatedProvider } from '../core/providers/simulated';
-import { allPlayers } from '../core/scenarios/registry';
+import { simulatedProviderFor } from '../core/scenarios/registry';
 import { encodeTrace } from '../core/trace/jsonl';
 import { oneOf, UsageError, wholeNumber } from './errors';
+import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
 import { readProfiles, readScenario } from './scenario-file';
 
 export const benchHelp = `swarm bench --scenario ID --policies A,B,… --seeds N [options]
@@ -18,8 +17,10 @@ Runs every policy on the same N instances (seeds 1…N, or from --seed-start) wi
 simulated provider, and reports every metric as the mean and its 95% interval over seeds, with
 each swarm policy's mean divided by the single agent's (serial).
 
-  --scenario ID           scenarios/ID.json, scenarios/graphs/ID.json, or a path to a .json file
-  --policies A,B,…        ${policyNames().join(' | ')}
+  --scenario ID           scenarios/ID.json, scenarios/graphs/ID.json, or a path to a .json file;
+                          mix: the mixed wide / deep / coding distribution (scenarios/mix.json)
+  --policies A,B,…        ${policyForms}
+                          (FILE: a checkpoint written by swarm train)
   --seeds N               instances to run (≥ 1)
   --seed-start S          first seed (default 1)
   --size N                rows (wide-search), hops (deep-search), functions (mixed-coding);
@@ -61,14 +62,16 @@ export async function bench(
   if (values.seeds === undefined) throw new UsageError('--seeds is required');
   const seeds = wholeNumber('seeds', values.seeds, 1, 1);
   const start = wholeNumber('seed-start', values['seed-start'], 1, 0);
-  const policies = values.policies.split(',').map((name) => {
-    if (!policyNames().includes(name.trim())) {
-      throw new UsageError(`--policies: unknown policy "${name}"; known: ${policyNames().join(', ')}`);
-    }
-    return policyByName(name.trim());
-  });
   const scenario = readScenario(values.scenario);
   const profiles = readProfiles(values.profiles);
+  const hashes = await profileHashes(profiles);
+  const policies = values.policies.split(',').map((name) => {
+    try {
+      return resolvePolicy(name, hashes);
+    } catch (error) {
+      throw new UsageError(`--policies: ${(error as Error).message}`);
+    }
+  });
   if (values.profile !== undefined && !Object.hasOwn(profiles, values.profile)) {
     throw new UsageError(
       `--profile must be one of ${Object.keys(profiles).join(', ')}, got "${values.profile}"`,
@@ -76,7 +79,11 @@ export async function bench(
   }
   let size: number | undefined;
   if (values.size !== undefined) {
-    if (scenario.type !== 'task') throw new UsageError('--size applies to task scenarios, not graph files');
+    if (scenario.type !== 'task') {
+      throw new UsageError(
+        '--size applies to task scenarios, not graph or mix files (a mix sets its own sizes)',
+      );
+    }
     const { min, max } = scenario.spec.size;
     size = wholeNumber('size', values.size, 0, 0);
     if (size < min || size > max) {
@@ -93,19 +100,7 @@ export async function bench(
   const traceDir = values['trace-dir'];
   if (traceDir !== undefined) mkdirSync(traceDir, { recursive: true });
   const progress = process.stderr.isTTY === true;
-  const provider = simulatedProvider({
-    profiles: Object.fromEntries(
-      Object.entries(profiles).map(([name, p]) => [
-        name,
-        {
-          model: p.models.simulated ?? `sim-${name}`,
-          contextWindow: p.contextWindow,
-          simulator: p.simulator,
-        },
-      ]),
-    ),
-    players: allPlayers(),
-  });
+  const provider = simulatedProviderFor(profiles);
   const report = await runBench({
     scenario,
     policies,
@@ -119,9 +114,9 @@ export async function bench(
     clock: { now: () => performance.now() },
     onRun: ({ policy, seed, index, total, result }) => {
       if (traceDir !== undefined) {
-        const id = scenario.type === 'task' ? scenario.spec.id : scenario.graph.id;
+        const id = result.header.scenario.id;
         writeFileSync(
-          join(traceDir, `${id}-${policy}-seed${seed}.jsonl`),
+          join(traceDir, `${id}-${fileSafe(policy)}-seed${seed}.jsonl`),
           encodeTrace(result.header, result.events),
         );
       }

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchScenario } from '../core/bench/run-bench';
+import { type MixSpec, parseMix } from '../core/learning/mix';
 import { parseProfiles } from '../core/scenarios/profiles';
 import { parseScenario, scenarioKindOf } from '../core/scenarios/spec';
-import type { ProfileSpec } from '../core/scenarios/spec-types';
+import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
 import { UsageError } from './errors';
 import { readGraphFile } from './graph-file';
 
@@ -40,9 +41,35 @@ export function readScenario(idOrPath: string): BenchScenario {
     json = undefined;
   }
   if (scenarioKindOf(json) === 'graph') return { type: 'graph', graph: readGraphFile(file) };
+  if (typeof json === 'object' && json !== null && (json as { kind?: unknown }).kind === 'mix') {
+    return { type: 'mix', ...readMix(file, text) };
+  }
   const parsed = parseScenario(text, file);
   if (!parsed.ok) throw new UsageError(parsed.error);
   return { type: 'task', spec: parsed.spec };
+}
+
+/** A mix file and the task scenarios it names (each read as `scenarios/ID.json`). */
+export function readMix(
+  file: string,
+  text = read(file, 'mix file'),
+): { mix: MixSpec; specs: Record<string, TaskScenarioSpec> } {
+  const parsed = parseMix(text, file);
+  if (!parsed.ok) throw new UsageError(parsed.error);
+  const specs: Record<string, TaskScenarioSpec> = {};
+  for (const c of parsed.spec.components) {
+    const scenario = readScenario(c.scenario);
+    if (scenario.type !== 'task')
+      throw new UsageError(`${file}: component "${c.scenario}" is not a task scenario`);
+    const { min, max } = scenario.spec.size;
+    if (c.sizes[0] < min || c.sizes[1] > max) {
+      throw new UsageError(
+        `${file}: sizes of "${c.scenario}" must lie within ${min}…${max}, got [${c.sizes.join(', ')}]`,
+      );
+    }
+    specs[c.scenario] = scenario.spec;
+  }
+  return { mix: parsed.spec, specs };
 }
 
 export function readProfiles(file = `${scenariosDir}profiles.json`): Record<string, ProfileSpec> {

@@ -1,0 +1,268 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { nodeSandbox } from '../adapters/node-sandbox';
+import { PROFILES } from '../core/learning/actions';
+import type { BanditKind } from '../core/learning/bandit-policy';
+import { renderCurvesSvg } from '../core/learning/curves-svg';
+import type { MixSpec } from '../core/learning/mix';
+import { parseSchedule, type Schedule } from '../core/learning/reward';
+import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
+import { simulatedProviderFor } from '../core/scenarios/registry';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { oneOf, UsageError, wholeNumber } from './errors';
+import { profileHashes } from './policy-file';
+import { readMix, readProfiles, readScenario, resolveScenario } from './scenario-file';
+
+export const trainHelp = `swarm train --scenario ID|mix --policy parl|bandit [options]
+
+Trains a learned orchestrator on simulated episodes, in this process, and writes it as a
+checkpoint that bench accepts (parl:FILE, bandit:FILE). Progress goes to stderr; the checkpoint
+is rewritten after every update, so a run stopped part-way (Ctrl-C) keeps its last one.
+
+  --scenario ID           mix (scenarios/mix.json: wide, deep and coding with a curriculum),
+                          a mix file, or one task scenario (its budgets from mix.json)
+  --policy NAME           parl (policy gradient) | bandit (contextual bandit)   (default parl)
+  --episodes N            training episodes (default ${defaultTrainConfig.episodes})
+  --seed S                (default ${defaultTrainConfig.seed}); the same seed gives the same curve
+  --lambda-parallel SCHED weight of r_parallel: a number, linear:FROM:TO:EPISODES or
+                          cosine:FROM:TO:EPISODES (default linear:0.1:0:EPISODES)
+  --lambda-finish SCHED   weight of r_finish, same forms (default linear:0.3:0:EPISODES)
+  --budget-on WHAT        critical (default) | total: what the episode budget counts
+  --allow-profiles A,B    profiles the policy may pick (default ${PROFILES.join(',')})
+  --bandit NAME           linucb (default) | thompson | epsilon-greedy
+  --batch N               PARL episodes per update (default ${defaultTrainConfig.batch})
+  --learning-rate X       PARL Adam step size (default ${defaultTrainConfig.learningRate})
+  --window N              episodes per point of the learning curves (default ${defaultTrainConfig.window})
+  --profiles FILE         profiles file (default scenarios/profiles.json)
+  --out FILE              the checkpoint (default policy-<policy>-<scenario>-seed<S>.json)
+  --curves FILE           the learning curves as JSON
+  --svg FILE              the learning curves drawn as SVG
+  --json                  print one JSON document (the summary and the curves)`;
+
+/** Writes through a temporary file and a rename, so a reader never sees half a checkpoint. */
+function writeAtomically(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+function schedule(flag: string, raw: string | undefined, fallback: Schedule): Schedule {
+  if (raw === undefined) return fallback;
+  try {
+    return parseSchedule(raw);
+  } catch (error) {
+    throw new UsageError(`--${flag}: ${(error as Error).message}`);
+  }
+}
+
+function number(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const x = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(x) || x <= 0)
+    throw new UsageError(`--${flag} must be a number > 0, got "${raw}"`);
+  return x;
+}
+
+/** The training distribution: a mix file, or one scenario under the budgets mix.json gives it. */
+function distribution(id: string): {
+  mix: MixSpec;
+  specs: Record<string, import('../core/scenarios/spec-types').TaskScenarioSpec>;
+} {
+  const scenario = readScenario(id);
+  if (scenario.type === 'mix') return { mix: scenario.mix, specs: { ...scenario.specs } };
+  if (scenario.type !== 'task')
+    throw new UsageError(`--scenario: "${id}" is a graph; train needs task scenarios or a mix`);
+  const { mix } = readMix(resolveScenario('mix'));
+  const known = mix.components.find((c) => c.scenario === scenario.spec.id);
+  const size = scenario.spec.size.default;
+  const component = known ?? {
+    scenario: scenario.spec.id,
+    weight: 1,
+    sizes: [size, size] as [number, number],
+    maxCriticalSteps: Number.MAX_SAFE_INTEGER,
+    maxTotalSteps: Number.MAX_SAFE_INTEGER,
+  };
+  return {
+    mix: { kind: 'mix', id: scenario.spec.id, components: [{ ...component, weight: 1 }], curriculum: [] },
+    specs: { [scenario.spec.id]: scenario.spec },
+  };
+}
+
+const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
+const line = (p: CurvePoint, total: number, perSecond: number) =>
+  `episode ${p.episodes}/${total}  reward ${fmt(p.reward)}  quality ${fmt(p.quality)}  success ${fmt(p.success, 2)}  critical steps ${fmt(p.criticalSteps, 1)}  parallelism ${fmt(p.avgParallelism, 2)}  spawn ${fmt(p.spawnCount, 1)}  finish ${fmt(p.finishRate)}  λ1 ${fmt(p.lambdaParallel)} λ2 ${fmt(p.lambdaFinish)}  (${fmt(perSecond, 1)} episodes/s)`;
+
+export async function trainCommand(
+  argv: string[],
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      scenario: { type: 'string' },
+      policy: { type: 'string' },
+      episodes: { type: 'string' },
+      seed: { type: 'string' },
+      'lambda-parallel': { type: 'string' },
+      'lambda-finish': { type: 'string' },
+      'budget-on': { type: 'string' },
+      'allow-profiles': { type: 'string' },
+      bandit: { type: 'string' },
+      batch: { type: 'string' },
+      'learning-rate': { type: 'string' },
+      window: { type: 'string' },
+      profiles: { type: 'string' },
+      out: { type: 'string' },
+      curves: { type: 'string' },
+      svg: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (values.scenario === undefined)
+    throw new UsageError('--scenario is required (mix, or a task scenario id)');
+  const policy = oneOf('policy', values.policy, ['parl', 'bandit'] as const, 'parl');
+  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1);
+  const seed = wholeNumber('seed', values.seed, defaultTrainConfig.seed, 0);
+  // The defaults' schedules, stretched over this run's episodes.
+  const anneal = (s: Schedule): Schedule => (s.kind === 'constant' ? s : { ...s, over: episodes });
+  const allowed = values['allow-profiles']?.split(',').map((p) => p.trim()) ?? [...PROFILES];
+  for (const p of allowed) {
+    if (!(PROFILES as readonly string[]).includes(p)) {
+      throw new UsageError(`--allow-profiles: unknown profile "${p}"; known: ${PROFILES.join(', ')}`);
+    }
+  }
+  const config: TrainConfig = {
+    ...defaultTrainConfig,
+    policy,
+    episodes,
+    seed,
+    lambdaParallel: schedule(
+      'lambda-parallel',
+      values['lambda-parallel'],
+      anneal(defaultTrainConfig.lambdaParallel),
+    ),
+    lambdaFinish: schedule('lambda-finish', values['lambda-finish'], anneal(defaultTrainConfig.lambdaFinish)),
+    budgetOn: oneOf('budget-on', values['budget-on'], ['critical', 'total'] as const, 'critical'),
+    profiles: allowed,
+    bandit: oneOf(
+      'bandit',
+      values.bandit,
+      ['linucb', 'thompson', 'epsilon-greedy'] as BanditKind[],
+      'linucb',
+    ),
+    batch: wholeNumber('batch', values.batch, defaultTrainConfig.batch, 1),
+    learningRate: number('learning-rate', values['learning-rate'], defaultTrainConfig.learningRate),
+    window: wholeNumber(
+      'window',
+      values.window,
+      Math.max(1, Math.min(defaultTrainConfig.window, Math.ceil(episodes / 20))),
+      1,
+    ),
+  };
+  const { mix, specs } = distribution(values.scenario);
+  const profiles: Record<string, ProfileSpec> = readProfiles(values.profiles);
+  const file = values.out ?? `policy-${policy}-${mix.id}-seed${seed}.json`;
+  const provider = simulatedProviderFor(profiles);
+
+  const controller = new AbortController();
+  const stop = () => {
+    err('stopping after this episode; the last checkpoint is kept');
+    controller.abort();
+  };
+  process.once('SIGINT', stop);
+  const started = performance.now();
+  let result: Awaited<ReturnType<typeof train>>;
+  try {
+    result = await train(
+      config,
+      {
+        mix,
+        specs,
+        profiles,
+        profileHashes: await profileHashes(profiles),
+        provider,
+        ports: { sandbox: nodeSandbox },
+      },
+      {
+        signal: controller.signal,
+        onCheckpoint: (checkpoint) => writeAtomically(file, `${JSON.stringify(checkpoint)}\n`),
+        onCurve: (point) =>
+          err(line(point, episodes, point.episodes / ((performance.now() - started) / 1000))),
+      },
+    );
+  } finally {
+    process.removeListener('SIGINT', stop);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const curves = { scenario: mix.id, policy, seed, episodes, config, curves: result.curves };
+  if (values.curves !== undefined) writeAtomically(values.curves, `${JSON.stringify(curves, null, 2)}\n`);
+  if (values.svg !== undefined)
+    writeAtomically(
+      values.svg,
+      curvesSvg(`${policy} on ${mix.id}, seed ${seed}`, [{ name: policy, curves: result.curves }]),
+    );
+  const summary = {
+    policy,
+    scenario: mix.id,
+    seed,
+    episodes,
+    completedEpisodes: result.completedEpisodes,
+    stopped: result.stopped,
+    seconds,
+    episodesPerSecond: result.completedEpisodes / seconds,
+    out: file,
+    final: result.curves.at(-1) ?? null,
+  };
+  if (values.json) {
+    out(JSON.stringify({ ...summary, curves: result.curves }));
+    return;
+  }
+  out(
+    [
+      `${result.stopped ? 'stopped' : 'trained'} ${policy} on ${mix.id}: ${result.completedEpisodes}/${episodes} episodes in ${fmt(seconds, 1)} s (${fmt(summary.episodesPerSecond, 1)} episodes/s)`,
+      summary.final ? `last window: ${line(summary.final, episodes, summary.episodesPerSecond)}` : '',
+      `checkpoint: ${file}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+}
+
+export { trainCommand as train };
+
+/** The learning curves as small multiples, one line per run (experiments overlay several). */
+export function curvesSvg(
+  title: string,
+  runs: readonly { name: string; curves: readonly CurvePoint[] }[],
+): string {
+  const panel = (
+    name: string,
+    yLabel: string,
+    pick: (p: CurvePoint) => number,
+    yMin?: number,
+    yMax?: number,
+  ) => ({
+    title: name,
+    yLabel,
+    series: runs.map((r) => ({ name: r.name, points: r.curves.map((p) => ({ x: p.episodes, y: pick(p) })) })),
+    ...(yMin !== undefined ? { yMin } : {}),
+    ...(yMax !== undefined ? { yMax } : {}),
+  });
+  return renderCurvesSvg({
+    title,
+    xLabel: 'episode',
+    panels: [
+      panel('training reward (with λ terms)', 'reward', (p) => p.reward),
+      panel('quality (item-F1 / share right / pass@1)', 'quality', (p) => p.quality),
+      panel('critical steps', 'steps', (p) => p.criticalSteps),
+      panel('average parallelism', 'subagents busy', (p) => p.avgParallelism),
+      panel('subagents spawned', 'spawns', (p) => p.spawnCount),
+      panel('r_finish (finished subtasks, spares count as unfinished)', 'rate', (p) => p.finishRate),
+    ],
+  });
+}

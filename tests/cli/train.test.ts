@@ -1,0 +1,143 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCliAsync } from '../support/cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'swarm-train-'));
+const policy = join(dir, 'parl.json');
+
+describe('swarm train', () => {
+  it('trains, writes a checkpoint, the curves as JSON and SVG, and prints one JSON document', async () => {
+    const curves = join(dir, 'curves.json');
+    const svg = join(dir, 'curves.svg');
+    const r = await runCliAsync([
+      'train',
+      '--scenario',
+      'wide-search',
+      '--policy',
+      'parl',
+      '--episodes',
+      '6',
+      '--batch',
+      '3',
+      '--window',
+      '3',
+      '--out',
+      policy,
+      '--curves',
+      curves,
+      '--svg',
+      svg,
+      '--json',
+    ]);
+    expect(r.stderr).toMatch(/episode 3\/6 {2}reward/);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    expect(summary).toMatchObject({
+      policy: 'parl',
+      scenario: 'wide-search',
+      episodes: 6,
+      completedEpisodes: 6,
+      stopped: false,
+      out: policy,
+    });
+    expect(summary.curves).toHaveLength(2);
+    const checkpoint = JSON.parse(readFileSync(policy, 'utf8'));
+    expect(checkpoint).toMatchObject({ schema: 'swarmflight.policy', version: 1, kind: 'parl' });
+    expect(Object.keys(checkpoint.profiles)).toEqual(['small', 'medium', 'large']);
+    expect(JSON.parse(readFileSync(curves, 'utf8')).curves).toEqual(summary.curves);
+    expect(readFileSync(svg, 'utf8')).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<polyline/);
+    expect(existsSync(`${policy}.tmp`)).toBe(false);
+  }, 60_000);
+
+  it('bench runs the checkpoint as parl:FILE and reports reward for every policy', async () => {
+    const r = await runCliAsync([
+      'bench',
+      '--scenario',
+      'wide-search',
+      '--size',
+      '12',
+      '--policies',
+      `serial,heuristic,parl:${policy}`,
+      '--seeds',
+      '2',
+      '--json',
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    for (const name of ['serial', 'heuristic', `parl:${policy}`])
+      expect(report.policies[name].reward.mean).toBeTypeOf('number');
+    expect(report.ratios[`parl:${policy}`]).toBeDefined();
+  }, 60_000);
+
+  it('bench --scenario mix reports every component separately too', async () => {
+    const r = await runCliAsync([
+      'bench',
+      '--scenario',
+      'mix',
+      '--policies',
+      'serial,heuristic',
+      '--seeds',
+      '3',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.kind).toBe('mix');
+    expect(Object.keys(report.components).sort()).toEqual(['deep-search', 'mixed-coding', 'wide-search']);
+    expect(report.policies.heuristic.reward.mean).toBeGreaterThan(report.policies.serial.reward.mean);
+  }, 60_000);
+
+  it('refuses a checkpoint trained against other profiles, or of the wrong kind, naming why', async () => {
+    const changed = JSON.parse(readFileSync(policy, 'utf8'));
+    changed.profiles.large = 'sha256:0000';
+    const bad = join(dir, 'changed.json');
+    writeFileSync(bad, JSON.stringify(changed));
+    const r = await runCliAsync([
+      'bench',
+      '--scenario',
+      'wide-search',
+      '--policies',
+      `parl:${bad}`,
+      '--seeds',
+      '1',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      `${bad}: not a usable policy: profile "large" has changed since training (trained against sha256:0000`,
+    );
+    const wrongKind = await runCliAsync([
+      'bench',
+      '--scenario',
+      'wide-search',
+      '--policies',
+      `bandit:${policy}`,
+      '--seeds',
+      '1',
+    ]);
+    expect(wrongKind.stderr).toContain(`it is a parl policy, not bandit (use parl:${policy})`);
+    const notPolicy = await runCliAsync([
+      'bench',
+      '--scenario',
+      'wide-search',
+      '--policies',
+      'parl:scenarios/mix.json',
+      '--seeds',
+      '1',
+    ]);
+    expect(notPolicy.stderr).toContain('not a usable policy: "schema" is null');
+  }, 60_000);
+
+  it.each([
+    [['--policy', 'dqn'], '--policy must be one of parl, bandit, got "dqn"'],
+    [['--lambda-parallel', 'linear:0.1:0'], '--lambda-parallel: schedule "linear:0.1:0": expected'],
+    [['--allow-profiles', 'huge'], '--allow-profiles: unknown profile "huge"'],
+    [['--episodes', '0'], '--episodes must be a whole number ≥ 1'],
+  ])('refuses bad flags (%j)', async (flags, message) => {
+    const r = await runCliAsync(['train', '--scenario', 'mix', ...flags]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+});

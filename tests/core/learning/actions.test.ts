@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { graphOrThrow } from '../../../src/core/graph/validate';
+import { CONTROLS, PROFILES, toActions, WIDTHS, widthCount } from '../../../src/core/learning/actions';
+import type { Action, Policy } from '../../../src/core/policy/types';
+import { makeConfig } from '../../../src/core/runtime/config';
+import { simulate } from '../../../src/core/runtime/simulate';
+
+const graph = graphOrThrow({
+  kind: 'graph',
+  id: 'fan',
+  tasks: Array.from({ length: 8 }, (_, i) => ({ id: `t${i + 1}`, steps: 2, deps: [] as string[] })),
+});
+
+const choice = (width: string, profile: string, control = 'go') => ({
+  width: WIDTHS.indexOf(width as never),
+  profile: PROFILES.indexOf(profile as never),
+  control: CONTROLS.indexOf(control as never),
+});
+
+/** Runs the fan graph with a policy that makes `first` at its first decision and `rest` after. */
+function run(first: ReturnType<typeof choice>, rest = first, maxConcurrentSubagents = 100) {
+  const decisions: Action[][] = [];
+  const policy: Policy = {
+    name: 'fixed',
+    prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
+    decide: (view) => {
+      const actions = toActions(view, decisions.length === 0 ? first : rest);
+      decisions.push(actions);
+      return actions;
+    },
+  };
+  const result = simulate({ graph, config: makeConfig({ budgets: { maxConcurrentSubagents } }), policy });
+  return { decisions, result };
+}
+
+describe('the factorised action', () => {
+  it('launches a share of what can start, at least one', () => {
+    expect([0, 1, 5, 8].map((k) => widthCount('quarter', k))).toEqual([0, 1, 2, 2]);
+    expect(widthCount('half', 5)).toBe(3);
+    expect(widthCount('one', 8)).toBe(1);
+    expect(widthCount('all+spares', 8)).toBe(8);
+  });
+
+  it('all: every ready task at once on fresh subagents of the chosen profile', () => {
+    const { decisions, result } = run(choice('all', 'large'));
+    expect(decisions[0]?.[0]).toEqual({ type: 'spawn', count: 8, profile: 'large' });
+    expect(decisions[0]?.filter((a) => a.type === 'assign')).toHaveLength(8);
+    expect(result.metrics.spawnCount).toBe(8);
+    expect(result.metrics.unusedSubagents).toBe(0);
+  });
+
+  it('one: a single subagent reused task after task (serial execution of the plan)', () => {
+    const { result } = run(choice('one', 'medium'));
+    expect(result.metrics.spawnCount).toBe(1);
+    expect(result.metrics.criticalSteps).toBe(8 * (1 + 2));
+  });
+
+  it('reuses idle subagents of the chosen profile only, spawning the other profile anew', () => {
+    const { decisions } = run(choice('quarter', 'small'), choice('quarter', 'large'));
+    // First: 2 small spawned. Next decision: the small ones are idle but large is chosen.
+    expect(decisions[1]?.[0]).toEqual({ type: 'spawn', count: 2, profile: 'large' });
+  });
+
+  it('all+spares spawns as many idle subagents again: spawned for show, never used', () => {
+    const { decisions, result } = run(choice('all+spares', 'medium'));
+    expect(decisions[0]?.at(-1)).toEqual({ type: 'spawn', count: 8, profile: 'medium' });
+    expect(result.metrics.spawnCount).toBe(16);
+    expect(result.metrics.unusedSubagents).toBe(8);
+    expect(result.metrics.subtaskFinishRate).toBe(1);
+  });
+
+  it('falls back on idle subagents of another profile when the subagent budget is spent', () => {
+    const { decisions, result } = run(choice('all', 'small'), choice('all', 'large'), 4);
+    expect(decisions[1]?.some((a) => a.type === 'spawn')).toBe(false);
+    expect(result.metrics.spawnCount).toBe(4);
+    expect(result.reason).toBe('completed');
+  });
+
+  it('finish stops the run, and the episode fails', () => {
+    const { result } = run(choice('all', 'medium', 'finish'));
+    expect(result.metrics.episodeSuccess).toBe(0);
+    expect(result.metrics.reward).toBe(0);
+  });
+});
