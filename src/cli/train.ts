@@ -7,7 +7,13 @@ import type { BanditKind } from '../core/learning/bandit-policy';
 import { renderCurvesSvg } from '../core/learning/curves-svg';
 import type { MixSpec } from '../core/learning/mix';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
-import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
+import {
+  type CurvePoint,
+  defaultTrainConfig,
+  type TrainConfig,
+  type TrainEnv,
+  train,
+} from '../core/learning/train';
 import { simulatedProviderFor } from '../core/scenarios/registry';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { oneOf, UsageError, wholeNumber } from './errors';
@@ -63,6 +69,20 @@ function number(flag: string, raw: string | undefined, fallback: number): number
   if (raw.trim() === '' || !Number.isFinite(x) || x <= 0)
     throw new UsageError(`--${flag} must be a number > 0, got "${raw}"`);
   return x;
+}
+
+/** Everything a training run needs besides its config: the distribution, profiles, provider, sandbox. */
+export async function trainingEnv(scenario: string, profilesFile?: string): Promise<TrainEnv> {
+  const { mix, specs } = distribution(scenario);
+  const profiles: Record<string, ProfileSpec> = readProfiles(profilesFile);
+  return {
+    mix,
+    specs,
+    profiles,
+    profileHashes: await profileHashes(profiles),
+    provider: simulatedProviderFor(profiles),
+    ports: { sandbox: nodeSandbox },
+  };
 }
 
 /** The training distribution: a mix file, or one scenario under the budgets mix.json gives it. */
@@ -164,10 +184,9 @@ export async function trainCommand(
       1,
     ),
   };
-  const { mix, specs } = distribution(values.scenario);
-  const profiles: Record<string, ProfileSpec> = readProfiles(values.profiles);
+  const env = await trainingEnv(values.scenario, values.profiles);
+  const { mix } = env;
   const file = values.out ?? `policy-${policy}-${mix.id}-seed${seed}.json`;
-  const provider = simulatedProviderFor(profiles);
 
   const controller = new AbortController();
   const stop = () => {
@@ -178,23 +197,11 @@ export async function trainCommand(
   const started = performance.now();
   let result: Awaited<ReturnType<typeof train>>;
   try {
-    result = await train(
-      config,
-      {
-        mix,
-        specs,
-        profiles,
-        profileHashes: await profileHashes(profiles),
-        provider,
-        ports: { sandbox: nodeSandbox },
-      },
-      {
-        signal: controller.signal,
-        onCheckpoint: (checkpoint) => writeAtomically(file, `${JSON.stringify(checkpoint)}\n`),
-        onCurve: (point) =>
-          err(line(point, episodes, point.episodes / ((performance.now() - started) / 1000))),
-      },
-    );
+    result = await train(config, env, {
+      signal: controller.signal,
+      onCheckpoint: (checkpoint) => writeAtomically(file, `${JSON.stringify(checkpoint)}\n`),
+      onCurve: (point) => err(line(point, episodes, point.episodes / ((performance.now() - started) / 1000))),
+    });
   } finally {
     process.removeListener('SIGINT', stop);
   }

@@ -1,0 +1,164 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runBench } from '../core/bench/run-bench';
+import { parlPolicy } from '../core/learning/parl';
+import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
+import { heuristicPolicy } from '../core/policy/heuristic';
+import type { Policy } from '../core/policy/types';
+import { UsageError, wholeNumber } from './errors';
+import { curvesSvg, trainingEnv } from './train';
+
+/** Each experiment: two training runs that differ in one thing, on the mix, and what to compare. */
+const experiments = {
+  'serial-collapse': {
+    title: 'Serial collapse: λ1 = 0 from the start against λ1 annealed 0.1 → 0',
+    arms: {
+      'λ1 annealed 0.1→0': {},
+      'λ1 = 0': { lambdaParallel: { kind: 'constant', value: 0 } },
+    },
+  },
+  'spurious-parallelism': {
+    title: 'Spurious parallelism: λ2 = 0 against λ2 annealed 0.3 → 0',
+    arms: {
+      'λ2 annealed 0.3→0': {},
+      'λ2 = 0': { lambdaFinish: { kind: 'constant', value: 0 } },
+    },
+  },
+  'critical-vs-total': {
+    title: 'The budget counted in critical steps against total steps',
+    arms: {
+      'budget on critical steps': {},
+      'budget on total steps': { budgetOn: 'total' },
+    },
+  },
+} satisfies Record<string, { title: string; arms: Record<string, Partial<TrainConfig>> }>;
+
+type Name = keyof typeof experiments;
+const names = Object.keys(experiments) as Name[];
+const reported = [
+  'reward',
+  'itemF1',
+  'criticalSteps',
+  'avgParallelism',
+  'spawnCount',
+  'unusedSubagents',
+  'subtaskFinishRate',
+  'estimatedCost',
+] as const;
+
+export const experimentHelp = `swarm experiment NAME [--episodes N] [--seed S] [--seeds N] [--out-dir DIR] [--json]
+
+Trains PARL twice on the mix (scenarios/mix.json), the two runs differing in one thing, then
+scores both trained policies (greedy) and heuristic on bench seeds 1…N of the mix. Writes
+DIR/NAME.svg (both learning curves), DIR/NAME.json (curves and scores) and DIR/NAME.md (a table).
+
+  NAME            ${names.join(' | ')}
+  --episodes N    per training run (default ${defaultTrainConfig.episodes})
+  --seed S        training seed (default 1)
+  --seeds N       bench seeds for the final scores (default 20)
+  --out-dir DIR   (default docs/experiments)`;
+
+export async function experiment(
+  argv: string[],
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      episodes: { type: 'string' },
+      seed: { type: 'string' },
+      seeds: { type: 'string' },
+      'out-dir': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const name = positionals[0] as Name | undefined;
+  if (name === undefined || !names.includes(name)) {
+    throw new UsageError(`expected an experiment name: ${names.join(', ')}${name ? `; got "${name}"` : ''}`);
+  }
+  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1);
+  const seed = wholeNumber('seed', values.seed, 1, 0);
+  const seeds = wholeNumber('seeds', values.seeds, 20, 1);
+  const dir = values['out-dir'] ?? 'docs/experiments';
+  const spec = experiments[name];
+  const env = await trainingEnv('mix');
+  const stretch = <T>(s: T): T =>
+    typeof s === 'object' && s !== null && 'over' in s ? { ...s, over: episodes } : s;
+
+  const runs: { name: string; curves: CurvePoint[]; policy: Policy; seconds: number }[] = [];
+  for (const [arm, over] of Object.entries(spec.arms) as [string, Partial<TrainConfig>][]) {
+    const config: TrainConfig = {
+      ...defaultTrainConfig,
+      episodes,
+      seed,
+      window: Math.max(1, Math.ceil(episodes / 20)),
+      lambdaParallel: stretch(defaultTrainConfig.lambdaParallel),
+      lambdaFinish: stretch(defaultTrainConfig.lambdaFinish),
+      ...over,
+    };
+    const started = performance.now();
+    const result = await train(config, env, {
+      onCurve: (p) =>
+        err(
+          `${name} / ${arm}: episode ${p.episodes}/${episodes}  reward ${p.reward.toFixed(3)}  spawn ${p.spawnCount.toFixed(1)}`,
+        ),
+    });
+    if (result.checkpoint.kind !== 'parl') throw new Error('unreachable: experiments train PARL');
+    const c = result.checkpoint;
+    const params = {
+      width: Float64Array.from(c.weights.width),
+      profile: Float64Array.from(c.weights.profile),
+      control: Float64Array.from(c.weights.control),
+      value: Float64Array.from(c.weights.value),
+    };
+    runs.push({
+      name: arm,
+      curves: result.curves,
+      policy: parlPolicy({ params, mode: 'greedy', profiles: c.allowedProfiles, name: arm }),
+      seconds: (performance.now() - started) / 1000,
+    });
+  }
+  const report = await runBench({
+    scenario: { type: 'mix', mix: env.mix, specs: env.specs },
+    policies: [heuristicPolicy, ...runs.map((r) => r.policy)],
+    seeds: Array.from({ length: seeds }, (_, i) => i + 1),
+    profiles: env.profiles,
+    provider: env.provider,
+    ...(env.ports ? { ports: env.ports } : {}),
+  });
+
+  mkdirSync(dir, { recursive: true });
+  const command = `npm run --silent swarm -- experiment ${argv.join(' ')}`;
+  writeFileSync(join(dir, `${name}.svg`), curvesSvg(spec.title, runs));
+  const scores = Object.fromEntries(
+    Object.entries(report.policies).map(([p, m]) => [p, Object.fromEntries(reported.map((k) => [k, m[k]]))]),
+  );
+  const json = {
+    experiment: name,
+    title: spec.title,
+    command,
+    episodes,
+    seed,
+    benchSeeds: seeds,
+    arms: runs.map((r) => ({ name: r.name, seconds: r.seconds, curves: r.curves })),
+    scores,
+    components: report.components,
+  };
+  writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  const cell = (s: { mean: number; ci95: number } | undefined) =>
+    s ? `${s.mean.toFixed(3)} ± ${s.ci95.toFixed(3)}` : '';
+  const table = [
+    `| policy | ${reported.join(' | ')} |`,
+    `|:---|${reported.map(() => '---:').join('|')}|`,
+    ...Object.entries(report.policies).map(
+      ([p, m]) => `| ${p} | ${reported.map((k) => cell(m[k])).join(' | ')} |`,
+    ),
+  ].join('\n');
+  const md = `# ${spec.title}\n\nCommand: \`${command}\`\n\nMix, bench seeds 1–${seeds}, mean ± 95% interval; each trained policy acts greedily.\n\n${table}\n`;
+  writeFileSync(join(dir, `${name}.md`), md);
+  out(values.json ? JSON.stringify(json) : `${md}\nwrote ${join(dir, `${name}.svg`)}, .json, .md`);
+}
