@@ -104,7 +104,8 @@ export function gradeGraph(state: RunState): Grade {
 /**
  * The driver for simulated step-time: a discrete-event loop that carries out the machine's
  * effects. Inputs are taken in (step-time, kind, arrival) order, with wakes after every other
- * input of their instant so one decision sees all that happened then.
+ * input of their instant so one decision sees all that happened then, and the critical-steps
+ * deadline just before the wake, after the work that ended at that instant.
  */
 export function simulate(options: SimulateOptions): SimulateResult {
   const executor = options.executor ?? graphExecutor;
@@ -164,7 +165,9 @@ function* drive(
   );
   let seq = 0;
   const enqueue = (input: RuntimeInput | Note) =>
-    queue.push({ input, order: input.type === 'wake' ? 1 : 0, seq: seq++ });
+    // Work that ends at the deadline's instant ends within the budget: the deadline comes after
+    // every other input of its instant, and before the wake, so no decision launches into it.
+    queue.push({ input, order: input.type === 'wake' ? 2 : input.type === 'deadline' ? 1 : 0, seq: seq++ });
   const cancelled = new Set<string>();
   const ended = (run: Extract<Command, { type: 'run' }>, outcome: AttemptOutcome) => {
     for (const { after, body } of outcome.events ?? []) {
