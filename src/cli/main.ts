@@ -1,7 +1,10 @@
 import { bench, benchHelp } from './bench';
 import { UsageError } from './errors';
+import { experiment, experimentHelp } from './experiment';
+import { route, routeHelp, trainRouter, trainRouterHelp } from './router';
 import { schedule, scheduleHelp } from './schedule';
 import { score, scoreHelp } from './score';
+import { train, trainHelp } from './train';
 
 type Command = (
   argv: string[],
@@ -11,8 +14,12 @@ type Command = (
 
 const commands: Record<string, { run: Command; help: string }> = {
   bench: { run: bench, help: benchHelp },
+  experiment: { run: experiment, help: experimentHelp },
+  route: { run: route, help: routeHelp },
   schedule: { run: schedule, help: scheduleHelp },
   score: { run: score, help: scoreHelp },
+  train: { run: train, help: trainHelp },
+  'train-router': { run: trainRouter, help: trainRouterHelp },
 };
 
 const usage = `usage: npm run --silent swarm -- <command> [flags]

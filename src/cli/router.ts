@@ -1,0 +1,181 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROUTER_SCHEMA, readRouterCheckpoint, routerToCheckpoint } from '../core/router/checkpoint';
+import { type Profile, profileLadder } from '../core/router/choice';
+import { type LoggedRun, readLoggedRun, type SkipReason } from '../core/router/logged-runs';
+import { type RouterModel, routeQuery } from '../core/router/router';
+import { trainRouter as train } from '../core/router/train';
+import { decodeTrace } from '../core/trace/jsonl';
+import { oneOf, UsageError } from './errors';
+
+type Print = (text: string) => void;
+
+export const trainRouterHelp = `swarm train-router --traces DIR --out ROUTER.json [--json]
+
+Trains the router (docs/router.md) from the run traces in DIR (every *.jsonl, e.g. written by
+bench --trace-dir): each query is labelled with the choice (topology, workflow) that did best on
+it — the highest mean reward, then item-F1, then the fewest critical steps — a naive Bayes
+classifier learns the labels and a bandit learns a value per task type and choice from the
+rewards. Graph runs and traces without a query are skipped and counted.
+
+  --traces DIR        directory of JSONL traces
+  --out FILE          where to write the checkpoint (${ROUTER_SCHEMA})
+  --json              print one JSON document`;
+
+export const routeHelp = `swarm route "QUERY" [--router ROUTER.json] [--profile P] [--threshold T] [--json]
+
+Picks a topology (single | swarm | peers) and a workflow (wide-search | deep-search |
+mixed-coding | general) for the query. Without --router only the rules decide.
+
+  --router FILE       a checkpoint from train-router
+  --profile P         ${profileLadder.join(' | ')}: the profile you would run with (default medium)
+  --threshold T       below this confidence, escalate to the next larger profile (default 0.5)
+  --json              print one JSON document`;
+
+function listTraces(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.jsonl'))
+      .sort();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : code;
+    throw new UsageError(`${dir}: cannot read the trace directory (${why})`);
+  }
+}
+
+function readRuns(dir: string) {
+  const files = listTraces(dir);
+  if (files.length === 0) throw new UsageError(`${dir}: no *.jsonl traces to train on`);
+  const runs: LoggedRun[] = [];
+  const skipped: Partial<Record<SkipReason, number>> = {};
+  for (const name of files) {
+    const file = join(dir, name);
+    const decoded = decodeTrace(readFileSync(file, 'utf8'));
+    if (!decoded.ok) {
+      const [first, ...more] = decoded.problems;
+      const also = more.length > 0 ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''})` : '';
+      throw new UsageError(`${file}:${first?.line}: ${first?.message}${also}`);
+    }
+    const reading = readLoggedRun(decoded.header, decoded.events);
+    if (reading.ok) runs.push(reading.run);
+    else skipped[reading.skip] = (skipped[reading.skip] ?? 0) + 1;
+  }
+  return { files, runs, skipped };
+}
+
+const skipText = (skipped: Partial<Record<SkipReason, number>>) =>
+  Object.entries(skipped)
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ') || 'none';
+
+export function trainRouter(argv: string[], out: Print): void {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      traces: { type: 'string' },
+      out: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (values.traces === undefined) throw new UsageError('--traces DIR is required');
+  if (values.out === undefined) throw new UsageError('--out FILE is required');
+  const { files, runs, skipped } = readRuns(values.traces);
+  if (runs.length === 0) {
+    throw new UsageError(
+      `${values.traces}: no trace holds a task query to learn from (skipped: ${skipText(skipped)})`,
+    );
+  }
+  const { model, summary } = train(runs);
+  try {
+    writeFileSync(values.out, `${JSON.stringify(routerToCheckpoint(model))}\n`);
+  } catch (error) {
+    throw new UsageError(
+      `${values.out}: cannot write the checkpoint (${(error as NodeJS.ErrnoException).code})`,
+    );
+  }
+  const report = { out: values.out, traces: files.length, skipped, ...summary };
+  if (values.json) {
+    out(JSON.stringify(report));
+    return;
+  }
+  out(
+    [
+      `trained ${values.out} on ${summary.runs} runs of ${summary.queries} queries ` +
+        `(${files.length} traces; skipped: ${skipText(skipped)})`,
+      'labels (queries whose best choice it was):',
+      ...Object.entries(summary.labels).map(([label, n]) => `  ${label.padEnd(26)}${n}`),
+      `training accuracy ${(summary.trainingAccuracy * 100).toFixed(1)}%`,
+    ].join('\n'),
+  );
+}
+
+function readRouter(file: string): RouterModel {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== undefined) {
+      throw new UsageError(`${file}: cannot read the router (${code === 'ENOENT' ? 'no such file' : code})`);
+    }
+    throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`);
+  }
+  const reading = readRouterCheckpoint(json);
+  if (!reading.ok) throw new UsageError(`${file}: ${reading.message}`);
+  return reading.model;
+}
+
+function threshold(raw: string | undefined): number {
+  if (raw === undefined) return 0.5;
+  const value = Number(raw);
+  if (raw.trim() === '' || !(value >= 0 && value <= 1)) {
+    throw new UsageError(`--threshold must be a number from 0 to 1, got "${raw}"`);
+  }
+  return value;
+}
+
+export function route(argv: string[], out: Print): void {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      router: { type: 'string' },
+      profile: { type: 'string' },
+      threshold: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  // Words given without quotes are one query all the same.
+  const query = positionals.join(' ').trim();
+  if (query === '') throw new UsageError('a query is required: swarm route "the task text"');
+  const profile: Profile = oneOf('profile', values.profile, profileLadder, 'medium');
+  const limit = threshold(values.threshold);
+  const model = values.router === undefined ? undefined : readRouter(values.router);
+  const chosen = routeQuery(model, query, { profile, threshold: limit });
+  if (values.json) {
+    out(JSON.stringify({ ...chosen, threshold: limit, router: values.router ?? null }));
+    return;
+  }
+  const why =
+    chosen.source === 'rules'
+      ? `rules: ${chosen.rules.join(', ') || 'none matched'}`
+      : chosen.source === 'classifier'
+        ? 'the classifier'
+        : `the bandit (best value for ${chosen.taskType} tasks)`;
+  out(
+    [
+      `${chosen.topology} · ${chosen.workflow}`,
+      `confidence ${chosen.confidence.toFixed(2)} from ${why}`,
+      !chosen.escalate
+        ? `profile ${chosen.profile}`
+        : chosen.profile === profile
+          ? `escalate: confidence below ${limit}, and ${profile} is already the largest profile`
+          : `escalate: confidence below ${limit}, run with profile ${chosen.profile} (asked ${profile})`,
+    ].join('\n'),
+  );
+}

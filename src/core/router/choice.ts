@@ -1,0 +1,40 @@
+/**
+ * What the router chooses between: a topology (who runs the task) and a workflow (what kind of
+ * task it is), named together by one label such as "swarm/wide-search" so a classifier class, a
+ * bandit arm and a checkpoint key are the same string.
+ */
+
+/** `single`: one agent; `swarm`: an orchestrator with frozen subagents; `peers`: decentralized agents. */
+export const topologies = ['single', 'swarm', 'peers'] as const;
+export type Topology = (typeof topologies)[number];
+
+export const workflows = ['wide-search', 'deep-search', 'mixed-coding', 'general'] as const;
+export type Workflow = (typeof workflows)[number];
+
+export interface Choice {
+  readonly topology: Topology;
+  readonly workflow: Workflow;
+}
+
+export type ChoiceLabel = `${Topology}/${Workflow}`;
+
+export const choiceLabel = (c: Choice): ChoiceLabel => `${c.topology}/${c.workflow}`;
+
+/** The choice a label names, or undefined when it names none. */
+export function parseChoiceLabel(label: string): Choice | undefined {
+  const [topology, workflow, ...rest] = label.split('/');
+  if (rest.length > 0) return undefined;
+  if (!(topologies as readonly string[]).includes(topology ?? '')) return undefined;
+  if (!(workflows as readonly string[]).includes(workflow ?? '')) return undefined;
+  return { topology: topology as Topology, workflow: workflow as Workflow };
+}
+
+/** Frozen profiles from smallest to largest: escalation moves one place right. */
+export const profileLadder = ['small', 'medium', 'large'] as const;
+export type Profile = (typeof profileLadder)[number];
+
+/** The next larger profile; the largest stays itself (there is nothing larger to ask). */
+export function largerProfile(profile: Profile): Profile {
+  const i = profileLadder.indexOf(profile);
+  return profileLadder[Math.min(i + 1, profileLadder.length - 1)] as Profile;
+}

@@ -1,0 +1,219 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, runCliAsync } from '../support/cli';
+
+let dir: string;
+let traces: string;
+/** The query of each task scenario's seed-1 trace. */
+const queries: Record<string, string> = {};
+
+const queryOf = (file: string) =>
+  (JSON.parse(readFileSync(file, 'utf8').split('\n')[0] as string) as { query: string }).query;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'router-'));
+  traces = join(dir, 'traces');
+  // 4 + 4 + 2 task runs (one query per scenario and seed) and one graph run.
+  const benches = [
+    ['wide-search', '--policies', 'serial,heuristic', '--seeds', '2', '--size', '12'],
+    ['deep-search', '--policies', 'serial,heuristic', '--seeds', '2'],
+    ['mixed-coding', '--policies', 'serial,heuristic', '--seeds', '1'],
+    ['diamond', '--policies', 'serial', '--seeds', '1'],
+  ];
+  for (const args of benches) {
+    const { code, stderr } = await runCliAsync([
+      'bench',
+      '--scenario',
+      ...args,
+      '--trace-dir',
+      traces,
+      '--json',
+    ]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  }
+  for (const kind of ['wide-search', 'deep-search', 'mixed-coding']) {
+    queries[kind] = queryOf(join(traces, `${kind}-serial-seed1.jsonl`));
+  }
+  // A trace from before headers carried the query: skipped and counted.
+  const [header, ...events] = readFileSync(join(traces, 'wide-search-serial-seed2.jsonl'), 'utf8').split(
+    '\n',
+  );
+  const { query: _, ...old } = JSON.parse(header as string);
+  writeFileSync(join(traces, 'zz-no-query.jsonl'), [JSON.stringify(old), ...events].join('\n'));
+}, 120_000);
+
+const train = (...extra: string[]) =>
+  runCli(['train-router', '--traces', traces, '--out', join(dir, 'router.json'), ...extra]);
+
+describe('swarm train-router', () => {
+  it('trains on every query trace, skipping graph runs and traces without a query', () => {
+    expect(readdirSync(traces)).toHaveLength(12);
+    const { code, stdout, stderr } = train('--json');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toEqual({
+      out: join(dir, 'router.json'),
+      traces: 12,
+      skipped: { graph: 1, 'no-query': 1 },
+      runs: 10,
+      // One query per seed and scenario: the policies ran the same instance.
+      queries: 5,
+      // On each instance the swarm scores at least the single agent's reward and item-F1 in fewer
+      // critical steps (the simulator's figures), so every query is labelled swarm.
+      labels: { 'swarm/deep-search': 2, 'swarm/mixed-coding': 1, 'swarm/wide-search': 2 },
+      trainingAccuracy: 1,
+    });
+    const checkpoint = JSON.parse(readFileSync(join(dir, 'router.json'), 'utf8'));
+    expect(checkpoint).toMatchObject({ schema: 'swarmflight.router/1', trainedOn: { runs: 10, queries: 5 } });
+    expect(Object.keys(checkpoint.bandit.q).sort()).toEqual(['deep-search', 'mixed-coding', 'wide-search']);
+  });
+
+  it('prints a text summary', () => {
+    const { code, stdout } = train();
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^trained .*router\.json on 10 runs of 5 queries \(12 traces; skipped: 1 graph, 1 no-query\)/,
+    );
+    expect(stdout).toMatch(/labels \(queries whose best choice it was\):\n {2}(single|swarm)\//);
+    expect(stdout).toMatch(/training accuracy \d+\.\d%$/);
+  });
+
+  it('says which directory or file is wrong, and where', () => {
+    const missing = runCli(['train-router', '--traces', join(dir, 'nope'), '--out', join(dir, 'x.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      `${join(dir, 'nope')}: cannot read the trace directory (no such directory)`,
+    );
+
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    const none = runCli(['train-router', '--traces', empty, '--out', join(dir, 'x.json')]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(`${empty}: no *.jsonl traces to train on`);
+
+    const bad = join(dir, 'bad');
+    mkdirSync(bad);
+    const good = readFileSync(join(traces, 'wide-search-serial-seed1.jsonl'), 'utf8').split('\n');
+    writeFileSync(join(bad, 'a.jsonl'), good.join('\n'));
+    writeFileSync(join(bad, 'b.jsonl'), [good[0], '{"seq": 0,', ...good.slice(2)].join('\n'));
+    const broken = runCli(['train-router', '--traces', bad, '--out', join(dir, 'x.json')]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(new RegExp(`${join(bad, 'b.jsonl')}:2: not JSON`));
+
+    const graphs = join(dir, 'graphs');
+    mkdirSync(graphs);
+    writeFileSync(join(graphs, 'g.jsonl'), readFileSync(join(traces, 'diamond-serial-seed1.jsonl')));
+    const nothing = runCli(['train-router', '--traces', graphs, '--out', join(dir, 'x.json')]);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('no trace holds a task query to learn from (skipped: 1 graph)');
+
+    expect(runCli(['train-router', '--traces', traces]).stderr).toContain('--out FILE is required');
+  });
+});
+
+describe('swarm route', () => {
+  const router = () => join(dir, 'router.json');
+  beforeAll(() => {
+    expect(train().code).toBe(0);
+  });
+
+  it('routes each scenario’s query to its workflow by the rules alone', () => {
+    for (const [kind, query] of Object.entries(queries)) {
+      const { code, stdout } = runCli(['route', query, '--json']);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout), kind).toMatchObject({
+        topology: 'swarm',
+        workflow: kind,
+        source: 'rules',
+        router: null,
+      });
+    }
+  });
+
+  it('prints one JSON document with the choice, its source and the escalation', () => {
+    const { code, stdout } = runCli([
+      'route',
+      queries['deep-search'] as string,
+      '--router',
+      router(),
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(Object.keys(r).sort()).toEqual(
+      [
+        'confidence',
+        'escalate',
+        'explored',
+        'profile',
+        'router',
+        'rules',
+        'source',
+        'taskType',
+        'threshold',
+        'topology',
+        'workflow',
+      ].sort(),
+    );
+    expect(r).toMatchObject({
+      workflow: 'deep-search',
+      taskType: 'deep-search',
+      escalate: false,
+      profile: 'medium',
+      threshold: 0.5,
+      router: router(),
+      explored: false,
+    });
+    expect(['classifier', 'bandit']).toContain(r.source);
+    // A training query is known word for word: the classifier's confidence beats the rules'.
+    expect(r.confidence).toBeGreaterThan(0.8);
+  });
+
+  it('escalates a query nothing recognises, and prints text', () => {
+    const json = JSON.parse(runCli(['route', 'hello', 'there', '--profile', 'small', '--json']).stdout);
+    expect(json).toMatchObject({
+      topology: 'single',
+      workflow: 'general',
+      confidence: 0.3,
+      escalate: true,
+      profile: 'medium',
+    });
+    const text = runCli(['route', 'Debate remote work', '--router', router(), '--threshold', '0.7']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe(
+      'peers · general\nconfidence 0.60 from rules: debate\nescalate: confidence below 0.7, run with profile large (asked medium)',
+    );
+  });
+
+  it('refuses a file that is not a router checkpoint, naming the difference', () => {
+    const other = join(dir, 'other.json');
+    writeFileSync(other, JSON.stringify({ schema: 'swarmflight.bandit/1' }));
+    const wrong = runCli(['route', 'q', '--router', other]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(
+      `${other}: not a router checkpoint: "schema" is "swarmflight.bandit/1", expected "swarmflight.router/1"`,
+    );
+    writeFileSync(other, '[1, 2]');
+    expect(runCli(['route', 'q', '--router', other]).stderr).toContain(
+      'expected a JSON object, got an array',
+    );
+    writeFileSync(other, '{"schema":');
+    expect(runCli(['route', 'q', '--router', other]).stderr).toContain(`${other}: not valid JSON`);
+    expect(runCli(['route', 'q', '--router', join(dir, 'absent.json')]).stderr).toContain('no such file');
+  });
+
+  it('refuses bad flags and a missing query', () => {
+    expect(runCli(['route']).stderr).toContain('a query is required');
+    expect(runCli(['route', 'q', '--threshold', '2']).stderr).toContain(
+      '--threshold must be a number from 0 to 1',
+    );
+    const profile = runCli(['route', 'q', '--profile', 'huge']);
+    expect(profile.code).toBe(2);
+    expect(profile.stderr).toContain('--profile must be one of small, medium, large, got "huge"');
+    expect(runCli(['route', '--help']).stdout).toMatch(/^swarm route "QUERY"/);
+  });
+});

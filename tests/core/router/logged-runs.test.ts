@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { type LoggedRun, labelQueries, readLoggedRun } from '../../../src/core/router/logged-runs';
+import type { TraceEvent, TraceHeader } from '../../../src/core/trace/events';
+
+const header = (over: Partial<TraceHeader> = {}) =>
+  ({
+    schema: 'swarmflight.trace/1',
+    scenario: { id: 'wide-search', kind: 'wide-search' },
+    seed: 1,
+    policy: 'heuristic',
+    provider: 'simulated',
+    profiles: ['medium'],
+    query: 'Fill in a table',
+    budgets: {},
+    join: 'async',
+    mainStepCost: 1,
+    failurePolicy: 'skip-dependents',
+    onBudgetExhausted: 'cancel',
+    retry: {},
+    ...over,
+  }) as TraceHeader;
+
+const finished = (metrics: Record<string, number>): TraceEvent[] => [
+  { seq: 0, t: 0, wallMs: 0, type: 'run.started', workers: 1, tasks: [] },
+  { seq: 1, t: 5, wallMs: 1, type: 'run.finished', reason: 'completed', metrics },
+];
+
+const run = (
+  query: string,
+  topology: 'single' | 'swarm',
+  reward: number,
+  itemF1: number,
+  criticalSteps = 10,
+) => ({ query, choice: { topology, workflow: 'wide-search' }, reward, itemF1, criticalSteps }) as LoggedRun;
+
+describe('readLoggedRun', () => {
+  const metrics = { reward: 0.5, itemF1: 0.75, criticalSteps: 9 };
+
+  it('reads serial as a single agent and any other policy as a swarm, the kind as the workflow', () => {
+    expect(readLoggedRun(header(), finished(metrics))).toEqual({
+      ok: true,
+      run: { query: 'Fill in a table', choice: { topology: 'swarm', workflow: 'wide-search' }, ...metrics },
+    });
+    const serial = readLoggedRun(
+      header({ policy: 'serial', scenario: { id: 'd', kind: 'deep-search' } }),
+      finished(metrics),
+    );
+    expect(serial.ok && serial.run.choice).toEqual({ topology: 'single', workflow: 'deep-search' });
+  });
+
+  it('skips graph runs, traces without a query or an end, and unknown kinds, saying why', () => {
+    expect(readLoggedRun(header({ scenario: { id: 'g', kind: 'graph' } }), finished(metrics))).toEqual({
+      ok: false,
+      skip: 'graph',
+    });
+    expect(readLoggedRun(header({ query: undefined }), finished(metrics))).toEqual({
+      ok: false,
+      skip: 'no-query',
+    });
+    expect(readLoggedRun(header({ query: '  ' }), finished(metrics))).toEqual({
+      ok: false,
+      skip: 'no-query',
+    });
+    expect(readLoggedRun(header(), finished(metrics).slice(0, 1))).toEqual({ ok: false, skip: 'unfinished' });
+    expect(readLoggedRun(header(), finished({ itemF1: 1, criticalSteps: 3 }))).toEqual({
+      ok: false,
+      skip: 'unfinished',
+    });
+    expect(readLoggedRun(header({ scenario: { id: 'x', kind: 'general' } }), finished(metrics))).toEqual({
+      ok: false,
+      skip: 'unknown-kind',
+    });
+  });
+});
+
+describe('labelQueries', () => {
+  it('labels each query with the best mean reward, then item-F1, then fewer critical steps', () => {
+    const labelled = labelQueries([
+      // q1: the swarm's mean reward (0.5) beats the single agent's (0.4).
+      run('q1', 'single', 0.4, 1),
+      run('q1', 'swarm', 1, 0),
+      run('q1', 'swarm', 0, 0),
+      // q2: rewards tie at 0; item-F1 decides.
+      run('q2', 'swarm', 0, 0.7),
+      run('q2', 'single', 0, 0.9),
+      // q3: reward and item-F1 tie; fewer critical steps decide.
+      run('q3', 'single', 0, 0.5, 20),
+      run('q3', 'swarm', 0, 0.5, 12),
+    ]);
+    expect(labelled.map((q) => [q.query, q.label])).toEqual([
+      ['q1', 'swarm/wide-search'],
+      ['q2', 'single/wide-search'],
+      ['q3', 'swarm/wide-search'],
+    ]);
+    expect(labelled[0]?.arms['swarm/wide-search']).toEqual({
+      runs: 2,
+      reward: 0.5,
+      itemF1: 0,
+      criticalSteps: 10,
+    });
+  });
+
+  it('breaks a complete tie by label order, whatever the order of the runs', () => {
+    const a = run('q', 'swarm', 0, 0.5);
+    const b = run('q', 'single', 0, 0.5);
+    expect(labelQueries([a, b])[0]?.label).toBe('single/wide-search');
+    expect(labelQueries([b, a])[0]?.label).toBe('single/wide-search');
+  });
+});
