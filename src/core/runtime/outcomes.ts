@@ -85,7 +85,8 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
     cost: tokensIn * price.input + tokensOut * price.output,
   });
   state.dirty = true;
-  const tally = (state.profileOutcomes[agent.profile] ??= { finished: 0, failed: 0 });
+  const tally = state.profileOutcomes[agent.profile] ?? { finished: 0, failed: 0 };
+  state.profileOutcomes[agent.profile] = tally;
   if (input.ok) tally.finished++;
   else tally.failed++;
   const taskId = state.graph.ids[task] as string;
