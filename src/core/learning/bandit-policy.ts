@@ -26,9 +26,11 @@ export function makeBandit(kind: BanditKind, arms: number, seed: number): Bandit
   const dim = TASK_FEATURES.length;
   switch (kind) {
     case 'linucb':
-      return new LinUCB({ arms, dim, alpha: 0.5 });
+      // α ≈ the reward's range (0…1.4 with the λ terms): an arm never played must look better
+      // than one known to be good, or the bandit settles before it has tried every arm.
+      return new LinUCB({ arms, dim, alpha: 1 });
     case 'thompson':
-      return new LinearThompson({ arms, dim, v: 0.2, seed });
+      return new LinearThompson({ arms, dim, v: 0.5, seed });
     case 'epsilon-greedy':
       return new EpsilonGreedy({ arms, epsilon: 0.1, decay: 0.01, seed });
   }
@@ -61,7 +63,7 @@ export function banditPolicy(
       }
       if (chosen === null) {
         const context = taskFeatures(view.kind, view.graph);
-        const arm = bandit.select(context);
+        const arm = play ? bandit.select(context) : bandit.exploit(context);
         const a = arms[arm] as Arm;
         chosen = {
           width: WIDTHS.indexOf(a.width),

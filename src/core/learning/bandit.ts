@@ -17,6 +17,8 @@ export interface Bandit {
   readonly dim: number;
   /** The arm to play in this context; ties go to the lowest arm index. */
   select(context: Float64Array): number;
+  /** The arm with the best estimated reward in this context, without exploring (evaluation). */
+  exploit(context: Float64Array): number;
   /** Record the reward observed after playing `arm` in `context`. */
   update(arm: number, context: Float64Array, reward: number): void;
   toJSON(): BanditState;
@@ -183,6 +185,12 @@ export class LinUCB implements Bandit {
     return argmax(scores);
   }
 
+  exploit(context: Float64Array): number {
+    const scores = new Float64Array(this.arms);
+    for (let a = 0; a < this.arms; a++) scores[a] = dot(this.model.theta(a), context);
+    return argmax(scores);
+  }
+
   update(arm: number, context: Float64Array, reward: number): void {
     checkUpdate(this, arm, context, reward);
     this.model.update(arm, context, reward);
@@ -251,6 +259,12 @@ export class LinearThompson implements Bandit {
       }
       scores[a] = dot(theta, context);
     }
+    return argmax(scores);
+  }
+
+  exploit(context: Float64Array): number {
+    const scores = new Float64Array(this.arms);
+    for (let a = 0; a < this.arms; a++) scores[a] = dot(this.model.theta(a), context);
     return argmax(scores);
   }
 
@@ -324,6 +338,10 @@ export class EpsilonGreedy implements Bandit {
     const untried = this.counts.indexOf(0);
     if (untried >= 0) return untried;
     if (rng.next() < eps) return rng.int(0, this.arms - 1);
+    return argmax(this.means);
+  }
+
+  exploit(_context: Float64Array): number {
     return argmax(this.means);
   }
 

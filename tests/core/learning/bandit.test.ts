@@ -152,3 +152,21 @@ describe('fromJSON refusals', () => {
     expect(() => fromJSON(null)).toThrow(/must be an object/);
   });
 });
+
+describe('exploit (evaluation)', () => {
+  it.each([
+    ['linucb', () => new LinUCB({ arms: 3, dim: 1, alpha: 5 })],
+    ['linear-thompson', () => new LinearThompson({ arms: 3, dim: 1, v: 5, seed: 1 })],
+    ['epsilon-greedy', () => new EpsilonGreedy({ arms: 3, epsilon: 0.9, seed: 1 })],
+  ])('%s plays the best estimate, never an unexplored arm, and does not advance its clock', (_name, make) => {
+    const bandit = make();
+    const x = Float64Array.of(1);
+    for (let i = 0; i < 20; i++) {
+      bandit.update(0, x, 0.2);
+      bandit.update(1, x, 0.9);
+    }
+    const before = JSON.stringify(bandit.toJSON());
+    expect(bandit.exploit(x)).toBe(1);
+    expect(JSON.stringify(bandit.toJSON())).toBe(before);
+  });
+});
