@@ -26,10 +26,12 @@ const experiments = {
     },
   },
   'critical-vs-total': {
-    title: 'The budget counted in critical steps against total steps',
+    // λ1 = 0 in both arms: r_parallel pays for parallel work whatever the budget counts, and with it
+    // on both arms learn the same policy (docs/experiments.md), hiding what the budget itself does.
+    title: 'The budget counted in critical steps against total steps (λ1 = 0 in both)',
     arms: {
-      'budget on critical steps': {},
-      'budget on total steps': { budgetOn: 'total' },
+      'critical-steps budget': { lambdaParallel: { kind: 'constant', value: 0 } },
+      'total-steps budget': { budgetOn: 'total', lambdaParallel: { kind: 'constant', value: 0 } },
     },
   },
 } satisfies Record<string, { title: string; arms: Record<string, Partial<TrainConfig>> }>;

@@ -269,7 +269,7 @@ export function curvesSvg(
       panel('critical steps', 'steps', (p) => p.criticalSteps),
       panel('average parallelism', 'subagents busy', (p) => p.avgParallelism),
       panel('subagents spawned', 'spawns', (p) => p.spawnCount),
-      panel('r_finish (finished subtasks, spares count as unfinished)', 'rate', (p) => p.finishRate),
+      panel('r_finish (spares count as unfinished)', 'rate', (p) => p.finishRate),
     ],
   });
 }

@@ -130,6 +130,32 @@ describe('swarm train', () => {
     expect(notPolicy.stderr).toContain('not a usable policy: "schema" is null');
   }, 60_000);
 
+  it('experiment trains both arms, scores them, and writes the curves as SVG, JSON and Markdown', async () => {
+    const out = join(dir, 'experiments');
+    const r = await runCliAsync([
+      'experiment',
+      'spurious-parallelism',
+      '--episodes',
+      '4',
+      '--seeds',
+      '2',
+      '--out-dir',
+      out,
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result.arms.map((a: { name: string }) => a.name)).toEqual(['λ2 annealed 0.3→0', 'λ2 = 0']);
+    expect(Object.keys(result.scores)).toEqual(['heuristic', 'λ2 annealed 0.3→0', 'λ2 = 0']);
+    expect(readFileSync(join(out, 'spurious-parallelism.svg'), 'utf8').match(/<polyline/g)?.length).toBe(12);
+    expect(readFileSync(join(out, 'spurious-parallelism.md'), 'utf8')).toContain('| λ2 = 0 |');
+    const bad = await runCliAsync(['experiment', 'serial-colapse']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      'expected an experiment name: serial-collapse, spurious-parallelism, critical-vs-total; got "serial-colapse"',
+    );
+  }, 60_000);
+
   it.each([
     [['--policy', 'dqn'], '--policy must be one of parl, bandit, got "dqn"'],
     [['--lambda-parallel', 'linear:0.1:0'], '--lambda-parallel: schedule "linear:0.1:0": expected'],
