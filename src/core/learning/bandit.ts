@@ -123,6 +123,12 @@ class LinearArms {
   theta(arm: number): Float64Array {
     return matVec(this.aInv[arm]!, this.b[arm]!, this.dim);
   }
+  /** The arm whose estimate θ̂ᵀx is highest. */
+  best(x: Float64Array): number {
+    const scores = new Float64Array(this.arms);
+    for (let a = 0; a < this.arms; a++) scores[a] = dot(this.theta(a), x);
+    return argmax(scores);
+  }
   /** xᵀA⁻¹x: the variance factor of the arm's estimate at x. */
   spread(arm: number, x: Float64Array): number {
     return Math.max(dot(x, matVec(this.aInv[arm]!, x, this.dim)), 0);
@@ -186,9 +192,7 @@ export class LinUCB implements Bandit {
   }
 
   exploit(context: Float64Array): number {
-    const scores = new Float64Array(this.arms);
-    for (let a = 0; a < this.arms; a++) scores[a] = dot(this.model.theta(a), context);
-    return argmax(scores);
+    return this.model.best(context);
   }
 
   update(arm: number, context: Float64Array, reward: number): void {
@@ -263,9 +267,7 @@ export class LinearThompson implements Bandit {
   }
 
   exploit(context: Float64Array): number {
-    const scores = new Float64Array(this.arms);
-    for (let a = 0; a < this.arms; a++) scores[a] = dot(this.model.theta(a), context);
-    return argmax(scores);
+    return this.model.best(context);
   }
 
   update(arm: number, context: Float64Array, reward: number): void {
