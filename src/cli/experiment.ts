@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBench } from '../core/bench/run-bench';
+import { loadPolicy } from '../core/learning/checkpoint';
 import { parlPolicy } from '../core/learning/parl';
 import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
 import { heuristicPolicy } from '../core/policy/heuristic';
@@ -109,18 +110,18 @@ export async function experiment(
           `${name} / ${arm}: episode ${p.episodes}/${episodes}  reward ${p.reward.toFixed(3)}  spawn ${p.spawnCount.toFixed(1)}`,
         ),
     });
-    if (result.checkpoint.kind !== 'parl') throw new Error('unreachable: experiments train PARL');
-    const c = result.checkpoint;
-    const params = {
-      width: Float64Array.from(c.weights.width),
-      profile: Float64Array.from(c.weights.profile),
-      control: Float64Array.from(c.weights.control),
-      value: Float64Array.from(c.weights.value),
-    };
+    // Through the loader, as bench would read the checkpoint from its file.
+    const loaded = loadPolicy(result.checkpoint, env.profileHashes);
+    if (loaded.kind !== 'parl') throw new Error('unreachable: experiments train PARL');
     runs.push({
       name: arm,
       curves: result.curves,
-      policy: parlPolicy({ params, mode: 'greedy', profiles: c.allowedProfiles, name: arm }),
+      policy: parlPolicy({
+        params: loaded.params,
+        mode: 'greedy',
+        profiles: loaded.checkpoint.allowedProfiles,
+        name: arm,
+      }),
       seconds: (performance.now() - started) / 1000,
     });
   }

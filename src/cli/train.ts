@@ -15,7 +15,7 @@ import {
   train,
 } from '../core/learning/train';
 import { simulatedProviderFor } from '../core/scenarios/registry';
-import type { ProfileSpec } from '../core/scenarios/spec-types';
+import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { profileHashes } from './policy-file';
 import { readMix, readProfiles, readScenario, resolveScenario } from './scenario-file';
@@ -88,7 +88,7 @@ export async function trainingEnv(scenario: string, profilesFile?: string): Prom
 /** The training distribution: a mix file, or one scenario under the budgets mix.json gives it. */
 function distribution(id: string): {
   mix: MixSpec;
-  specs: Record<string, import('../core/scenarios/spec-types').TaskScenarioSpec>;
+  specs: Record<string, TaskScenarioSpec>;
 } {
   const scenario = readScenario(id);
   if (scenario.type === 'mix') return { mix: scenario.mix, specs: { ...scenario.specs } };
