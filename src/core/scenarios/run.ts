@@ -7,6 +7,7 @@
 import type { ContextSpec } from '../agents/context/registry';
 import { makeContextStrategy } from '../agents/context/registry';
 import { runAgent, type StopReason } from '../agents/loop';
+import type { ToolRegistry } from '../agents/tools';
 import { graphOrThrow } from '../graph/validate';
 import type { Policy } from '../policy/types';
 import type { Provider } from '../providers/types';
@@ -35,6 +36,11 @@ export interface ScenarioRunOptions<S extends TaskScenarioSpec, I extends Scenar
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: TraceEvent) => void;
   readonly keepEvents?: boolean;
+  /**
+   * Runs the attempts somewhere else (a pool of Web Workers built from the same spec and seed);
+   * by default they run here, through `scenarioExecutor`.
+   */
+  readonly executor?: AsyncExecutor;
 }
 
 export interface ScenarioRunResult extends SimulateResult {
@@ -85,7 +91,46 @@ export async function runScenario<S extends TaskScenarioSpec, I extends Scenario
     records[name] = { model: p.models[provider.name] ?? provider.name, hash: await profileHash(p) };
   }
 
-  const executor: AsyncExecutor = {
+  const executor =
+    options.executor ?? scenarioExecutor({ plan, tools, profiles, records, provider, context });
+
+  const result = await simulateAsync({
+    graph,
+    config,
+    policy,
+    executor,
+    scenario: { id: spec.id, kind: kind.kind, ...(spec.title ? { title: spec.title } : {}) },
+    provider: provider.name,
+    profiles: records,
+    context,
+    size: instance.size,
+    query: queryOf(kind, instance),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.keepEvents !== undefined ? { keepEvents: options.keepEvents } : {}),
+    grade: (_state, answers) => kind.grade(instance, plan, answers, ports),
+  });
+  return { ...result, plan };
+}
+
+export interface ScenarioExecutorOptions {
+  readonly plan: Plan;
+  readonly tools: ToolRegistry;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  /** Model and hash of each profile, as the trace header records them. */
+  readonly records: Readonly<Record<string, ProfileRecord>>;
+  readonly provider: Provider;
+  readonly context: ContextSpec;
+}
+
+/**
+ * Every attempt of a task is one agent loop over the provider. This is the subagent itself: the
+ * in-thread pool calls it directly, a Web Worker calls it on its side of the wire.
+ */
+export function scenarioExecutor(options: ScenarioExecutorOptions): AsyncExecutor {
+  const { plan, tools, profiles, records, provider, context } = options;
+  return {
     async run(request, signal): Promise<AttemptOutcome> {
       const task = plan.tasks[request.task] as Plan['tasks'][number];
       const inputs = new Map<string, string>();
@@ -130,25 +175,6 @@ export async function runScenario<S extends TaskScenarioSpec, I extends Scenario
       };
     },
   };
-
-  const result = await simulateAsync({
-    graph,
-    config,
-    policy,
-    executor,
-    scenario: { id: spec.id, kind: kind.kind, ...(spec.title ? { title: spec.title } : {}) },
-    provider: provider.name,
-    profiles: records,
-    context,
-    size: instance.size,
-    query: queryOf(kind, instance),
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-    ...(options.keepEvents !== undefined ? { keepEvents: options.keepEvents } : {}),
-    grade: (_state, answers) => kind.grade(instance, plan, answers, ports),
-  });
-  return { ...result, plan };
 }
 
 /** The whole task as one agent would be given it: the first user message of the single plan. */
