@@ -16,6 +16,13 @@ const args = [
   '--disable-sync',
 ];
 
+const browser = {
+  enabled: true,
+  provider: playwright({ launchOptions: { executablePath, args } }),
+  headless: true,
+  instances: [{ browser: 'chromium' as const }],
+};
+
 // No Solid plugin here: vite-plugin-solid would switch the environment to jsdom (STACK.md).
 export default defineConfig({
   test: {
@@ -32,12 +39,30 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          browser: {
-            enabled: true,
-            provider: playwright({ launchOptions: { executablePath, args } }),
-            headless: true,
-            instances: [{ browser: 'chromium' }],
-          },
+          browser,
+        },
+      },
+      {
+        // The built app (vite build, once, in globalSetup) served by a plain static server and
+        // driven in real Chromium by playwright-core.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Benchmarks that need a browser (`npm run bench:browser`); they print figures, they are
+        // not part of `npm test`.
+        test: {
+          name: 'bench-browser',
+          include: ['bench/browser/**/*.bench.test.ts'],
+          testTimeout: 120_000,
+          browser,
         },
       },
     ],
