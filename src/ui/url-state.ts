@@ -1,0 +1,168 @@
+/**
+ * The experiment lives in the URL hash, so every experiment is a link (STYLE §10). One table of
+ * settings drives both reading and writing: each has a key, a default and a parser that says in
+ * words what was wrong. Defaults are left out of the hash, so a plain link stays short.
+ */
+
+export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library'] as const;
+export const PROVIDERS = ['simulated', 'webllm', 'openai'] as const;
+export const JOINS = ['async', 'barrier'] as const;
+export const FAILURE_POLICIES = ['fail-fast', 'skip-dependents', 'continue'] as const;
+export const CONTEXTS = ['keep-all', 'hide-tool-result', 'sliding-window', 'summary', 'discard-all'] as const;
+export const PROFILE_NAMES = ['small', 'medium', 'large'] as const;
+export const TRAIN_POLICIES = ['parl', 'bandit'] as const;
+
+export interface AppState {
+  readonly view: (typeof VIEWS)[number];
+  readonly scenario: string;
+  /** Rows, hops or functions; 0 = the scenario's default. */
+  readonly size: number;
+  readonly seed: number;
+  /** A built-in policy name, or `parl:NAME` / `bandit:NAME` for a policy saved in this browser. */
+  readonly policy: string;
+  readonly provider: (typeof PROVIDERS)[number];
+  /** '' = the scenario's own profile. */
+  readonly profile: '' | (typeof PROFILE_NAMES)[number];
+  /** '' = the scenario's own setting. */
+  readonly join: '' | (typeof JOINS)[number];
+  readonly failure: '' | (typeof FAILURE_POLICIES)[number];
+  readonly context: '' | (typeof CONTEXTS)[number];
+  /** Budgets; 0 = the scenario's own (or none). */
+  readonly subagents: number;
+  readonly criticalSteps: number;
+  readonly toolCalls: number;
+  /** Real milliseconds a simulated model waits per turn, so a run can be watched. */
+  readonly pace: number;
+  /** Traces opened (run view: one; compare view: several), by library id. */
+  readonly runs: readonly string[];
+  readonly train: (typeof TRAIN_POLICIES)[number];
+  readonly episodes: number;
+}
+
+export const defaultState: AppState = {
+  view: 'gallery',
+  scenario: 'wide-search',
+  size: 0,
+  seed: 1,
+  policy: 'heuristic',
+  provider: 'simulated',
+  profile: '',
+  join: '',
+  failure: '',
+  context: '',
+  subagents: 0,
+  criticalSteps: 0,
+  toolCalls: 0,
+  pace: 15,
+  runs: [],
+  train: 'parl',
+  episodes: 300,
+};
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+type Setting<K extends keyof AppState> = {
+  readonly key: K;
+  parse(text: string): Parsed<AppState[K]>;
+  format(value: AppState[K]): string;
+};
+
+function oneOf<T extends string>(options: readonly T[], blank = false) {
+  return (text: string): Parsed<T> =>
+    (options as readonly string[]).includes(text) || (blank && text === '')
+      ? { ok: true, value: text as T }
+      : { ok: false, error: `"${text}" is not one of ${options.join(', ')}` };
+}
+
+function integer(min: number, max: number) {
+  return (text: string): Parsed<number> => {
+    if (!/^-?\d+$/.test(text)) return { ok: false, error: `"${text}" is not a whole number` };
+    const value = Number(text);
+    return value >= min && value <= max
+      ? { ok: true, value }
+      : { ok: false, error: `${value} is out of range (${min}–${max})` };
+  };
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const POLICY = /^(serial|heuristic|critical-path|llm|(parl|bandit):[A-Za-z0-9][A-Za-z0-9._ -]{0,63})$/;
+
+const plain = String;
+const table: { [K in keyof AppState]: Setting<K> } = {
+  view: { key: 'view', parse: oneOf(VIEWS), format: plain },
+  scenario: {
+    key: 'scenario',
+    parse: (t) =>
+      NAME.test(t) ? { ok: true, value: t } : { ok: false, error: `"${t}" is not a scenario id` },
+    format: plain,
+  },
+  size: { key: 'size', parse: integer(0, 5000), format: plain },
+  seed: { key: 'seed', parse: integer(0, 2 ** 31 - 1), format: plain },
+  policy: {
+    key: 'policy',
+    parse: (t) =>
+      POLICY.test(t)
+        ? { ok: true, value: t }
+        : {
+            ok: false,
+            error: `"${t}" is not a policy (serial, heuristic, critical-path, parl:NAME, bandit:NAME)`,
+          },
+    format: plain,
+  },
+  provider: { key: 'provider', parse: oneOf(PROVIDERS), format: plain },
+  profile: { key: 'profile', parse: oneOf(PROFILE_NAMES, true), format: plain },
+  join: { key: 'join', parse: oneOf(JOINS, true), format: plain },
+  failure: { key: 'failure', parse: oneOf(FAILURE_POLICIES, true), format: plain },
+  context: { key: 'context', parse: oneOf(CONTEXTS, true), format: plain },
+  subagents: { key: 'subagents', parse: integer(0, 100), format: plain },
+  criticalSteps: { key: 'criticalSteps', parse: integer(0, 100_000), format: plain },
+  toolCalls: { key: 'toolCalls', parse: integer(0, 1_000_000), format: plain },
+  pace: { key: 'pace', parse: integer(0, 5000), format: plain },
+  runs: {
+    key: 'runs',
+    parse: (t) => {
+      const ids = t.split(',').filter((s) => s !== '');
+      const bad = ids.find((id) => !NAME.test(id));
+      return bad === undefined && ids.length <= 8
+        ? { ok: true, value: ids }
+        : { ok: false, error: bad === undefined ? 'at most 8 runs' : `"${bad}" is not a run id` };
+    },
+    format: (ids) => ids.join(','),
+  },
+  train: { key: 'train', parse: oneOf(TRAIN_POLICIES), format: plain },
+  episodes: { key: 'episodes', parse: integer(10, 20_000), format: plain },
+};
+
+export interface ReadState {
+  readonly state: AppState;
+  /** One sentence per setting that was ignored, for the page to show. */
+  readonly problems: readonly string[];
+}
+
+/** Reads a hash (`#view=run&seed=3`); anything unknown or out of range is reported and left at its default. */
+export function readHash(hash: string, base: AppState = defaultState): ReadState {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const state: Record<string, unknown> = { ...base };
+  const problems: string[] = [];
+  for (const [key, text] of params) {
+    if (!Object.hasOwn(table, key)) {
+      problems.push(`Unknown setting "${key}" in the link was ignored.`);
+      continue;
+    }
+    const parsed = table[key as keyof AppState].parse(text);
+    if (parsed.ok) state[key] = parsed.value;
+    else problems.push(`Setting "${key}" in the link was ignored: ${parsed.error}.`);
+  }
+  return { state: state as unknown as AppState, problems };
+}
+
+/** Writes the state as a hash, settings at their default left out, in the table's order. */
+export function writeHash(state: AppState): string {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(table) as (keyof AppState)[]) {
+    const setting = table[key] as Setting<typeof key>;
+    const text = setting.format(state[key] as never);
+    if (text !== setting.format(defaultState[key] as never)) params.set(key, text);
+  }
+  const text = params.toString();
+  return text === '' ? '' : `#${text}`;
+}

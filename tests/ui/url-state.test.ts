@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type AppState,
+  CONTEXTS,
+  defaultState,
+  JOINS,
+  PROVIDERS,
+  readHash,
+  VIEWS,
+  writeHash,
+} from '../../src/ui/url-state';
+
+describe('url state', () => {
+  it('writes nothing for the defaults and reads back the defaults from an empty hash', () => {
+    expect(writeHash(defaultState)).toBe('');
+    expect(readHash('')).toEqual({ state: defaultState, problems: [] });
+  });
+
+  it('keeps only the settings that differ from the defaults', () => {
+    const hash = writeHash({ ...defaultState, view: 'run', seed: 7, runs: ['a1', 'b2'] });
+    expect(hash).toBe('#view=run&seed=7&runs=a1%2Cb2');
+  });
+
+  it('round-trips every state it can write', () => {
+    const state = fc.record({
+      view: fc.constantFrom(...VIEWS),
+      scenario: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
+      size: fc.integer({ min: 0, max: 5000 }),
+      seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      policy: fc.constantFrom('serial', 'heuristic', 'parl:my policy', 'bandit:b-1'),
+      provider: fc.constantFrom(...PROVIDERS),
+      profile: fc.constantFrom('', 'small', 'large'),
+      join: fc.constantFrom('', ...JOINS),
+      failure: fc.constantFrom('', 'continue'),
+      context: fc.constantFrom('', ...CONTEXTS),
+      subagents: fc.integer({ min: 0, max: 100 }),
+      criticalSteps: fc.integer({ min: 0, max: 100_000 }),
+      toolCalls: fc.integer({ min: 0, max: 1000 }),
+      pace: fc.integer({ min: 0, max: 5000 }),
+      runs: fc.array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { maxLength: 8 }),
+      train: fc.constantFrom('parl', 'bandit'),
+      episodes: fc.integer({ min: 10, max: 20_000 }),
+    }) as fc.Arbitrary<AppState>;
+    fc.assert(
+      fc.property(state, (s) => {
+        const back = readHash(writeHash(s));
+        expect(back.problems).toEqual([]);
+        expect(back.state).toEqual(s);
+      }),
+    );
+  });
+
+  it('reports unknown and out-of-range settings in words and keeps the defaults for them', () => {
+    const { state, problems } = readHash(
+      '#seed=-3&view=nowhere&colour=blue&subagents=500&pace=12&policy=<b>x</b>',
+    );
+    expect(state).toEqual({ ...defaultState, pace: 12 });
+    expect(problems).toEqual([
+      'Setting "seed" in the link was ignored: -3 is out of range (0–2147483647).',
+      'Setting "view" in the link was ignored: "nowhere" is not one of gallery, run, compare, train, library.',
+      'Unknown setting "colour" in the link was ignored.',
+      'Setting "subagents" in the link was ignored: 500 is out of range (0–100).',
+      'Setting "policy" in the link was ignored: "<b>x</b>" is not a policy (serial, heuristic, critical-path, parl:NAME, bandit:NAME).',
+    ]);
+  });
+
+  it('refuses a number that is not whole', () => {
+    expect(readHash('#seed=1.5').problems).toEqual([
+      'Setting "seed" in the link was ignored: "1.5" is not a whole number.',
+    ]);
+  });
+});
