@@ -30,6 +30,8 @@ export interface SimulateOptions {
   readonly signal?: AbortSignal;
   /** Called with each event as it is made (to append it to a store while the run goes on). */
   readonly onEvent?: (event: TraceEvent) => void;
+  /** Called once with the trace header, before the first event (to open a stored run). */
+  readonly onHeader?: (header: TraceHeader) => void;
   /** Keep every event in the result (default true). */
   readonly keepEvents?: boolean;
   readonly scenario?: { readonly id: string; readonly kind: string; readonly title?: string };
@@ -143,6 +145,7 @@ function* drive(
   const clock = options.clock ?? frozenClock;
   const keep = options.keepEvents ?? true;
   const header = traceHeader(options);
+  options.onHeader?.(header);
   const events: TraceEvent[] = [];
   const answers = new Map<string, string>();
   const metrics = new MetricsAccumulator({

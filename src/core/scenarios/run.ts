@@ -14,7 +14,7 @@ import type { Provider } from '../providers/types';
 import { makeConfig, type RunConfig } from '../runtime/config';
 import type { AsyncExecutor, AttemptOutcome, Clock } from '../runtime/ports';
 import { type SimulateResult, simulateAsync } from '../runtime/simulate';
-import type { EventBody, ProfileRecord, TraceEvent } from '../trace/events';
+import type { EventBody, ProfileRecord, TraceEvent, TraceHeader } from '../trace/events';
 import { hashString } from '../util/rng';
 import { profileHash } from './profiles';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
@@ -35,6 +35,7 @@ export interface ScenarioRunOptions<S extends TaskScenarioSpec, I extends Scenar
   readonly clock?: Clock;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: TraceEvent) => void;
+  readonly onHeader?: (header: TraceHeader) => void;
   readonly keepEvents?: boolean;
   /**
    * Runs the attempts somewhere else (a pool of Web Workers built from the same spec and seed);
@@ -108,6 +109,7 @@ export async function runScenario<S extends TaskScenarioSpec, I extends Scenario
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.onHeader ? { onHeader: options.onHeader } : {}),
     ...(options.keepEvents !== undefined ? { keepEvents: options.keepEvents } : {}),
     grade: (_state, answers) => kind.grade(instance, plan, answers, ports),
   });

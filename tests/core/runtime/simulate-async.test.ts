@@ -148,4 +148,23 @@ describe('simulateAsync', () => {
       }),
     ).toThrow(/simulateAsync/);
   });
+
+  it('hands the header over before the first event, equal to the one it returns', () => {
+    const order: string[] = [];
+    let header: unknown;
+    const result = simulate({
+      graph: graphOrThrow(diamond),
+      config: makeConfig({ seed: 1 }),
+      policy: criticalPathPolicy,
+      onHeader: (h) => {
+        header = h;
+        order.push('header');
+      },
+      onEvent: (e) => order.push(e.type),
+    });
+    expect(header).toEqual(result.header);
+    expect(order[0]).toBe('header');
+    expect(order.filter((o) => o === 'header')).toHaveLength(1);
+    expect(order.length).toBe(result.events.length + 1);
+  });
 });
