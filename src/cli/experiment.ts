@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBench } from '../core/bench/run-bench';
 import { loadPolicy } from '../core/learning/checkpoint';
+import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
 import { parlPolicy } from '../core/learning/parl';
 import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
 import { heuristicPolicy } from '../core/policy/heuristic';
 import type { Policy } from '../core/policy/types';
 import { UsageError, wholeNumber } from './errors';
-import { curvesSvg, trainingEnv } from './train';
+import { trainingEnv } from './train';
 
 /** Each experiment: two training runs that differ in one thing, on the mix, and what to compare. */
 const experiments = {

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
-import { renderCurvesSvg } from '../core/learning/curves-svg';
+import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
 import type { MixSpec } from '../core/learning/mix';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
 import {
@@ -241,35 +241,3 @@ export async function trainCommand(
 }
 
 export { trainCommand as train };
-
-/** The learning curves as small multiples, one line per run (experiments overlay several). */
-export function curvesSvg(
-  title: string,
-  runs: readonly { name: string; curves: readonly CurvePoint[] }[],
-): string {
-  const panel = (
-    name: string,
-    yLabel: string,
-    pick: (p: CurvePoint) => number,
-    yMin?: number,
-    yMax?: number,
-  ) => ({
-    title: name,
-    yLabel,
-    series: runs.map((r) => ({ name: r.name, points: r.curves.map((p) => ({ x: p.episodes, y: pick(p) })) })),
-    ...(yMin !== undefined ? { yMin } : {}),
-    ...(yMax !== undefined ? { yMax } : {}),
-  });
-  return renderCurvesSvg({
-    title,
-    xLabel: 'episode',
-    panels: [
-      panel('training reward (with λ terms)', 'reward', (p) => p.reward),
-      panel('quality (item-F1 / share right / pass@1)', 'quality', (p) => p.quality),
-      panel('critical steps', 'steps', (p) => p.criticalSteps),
-      panel('average parallelism', 'subagents busy', (p) => p.avgParallelism),
-      panel('subagents spawned', 'spawns', (p) => p.spawnCount),
-      panel('r_finish (spares count as unfinished)', 'rate', (p) => p.finishRate),
-    ],
-  });
-}

@@ -1,3 +1,4 @@
+import type { CurvePoint } from './train';
 /**
  * Learning curves as one standalone SVG 1.1 string: a grid of small-multiple panels that share an x
  * axis, a palette and a legend. Only string building, so the CLI can write the result to a file, the
@@ -215,4 +216,36 @@ export function renderCurvesSvg(chart: CurveChart): string {
     '</svg>',
     '',
   ].join('\n');
+}
+
+/** The learning curves as small multiples, one line per run (experiments overlay several). */
+export function trainingCurvesSvg(
+  title: string,
+  runs: readonly { name: string; curves: readonly CurvePoint[] }[],
+): string {
+  const panel = (
+    name: string,
+    yLabel: string,
+    pick: (p: CurvePoint) => number,
+    yMin?: number,
+    yMax?: number,
+  ) => ({
+    title: name,
+    yLabel,
+    series: runs.map((r) => ({ name: r.name, points: r.curves.map((p) => ({ x: p.episodes, y: pick(p) })) })),
+    ...(yMin !== undefined ? { yMin } : {}),
+    ...(yMax !== undefined ? { yMax } : {}),
+  });
+  return renderCurvesSvg({
+    title,
+    xLabel: 'episode',
+    panels: [
+      panel('training reward (with λ terms)', 'reward', (p) => p.reward),
+      panel('quality (item-F1 / share right / pass@1)', 'quality', (p) => p.quality),
+      panel('critical steps', 'steps', (p) => p.criticalSteps),
+      panel('average parallelism', 'subagents busy', (p) => p.avgParallelism),
+      panel('subagents spawned', 'spawns', (p) => p.spawnCount),
+      panel('r_finish (spares count as unfinished)', 'rate', (p) => p.finishRate),
+    ],
+  });
 }

@@ -1,0 +1,57 @@
+/**
+ * The app's one piece of global state: the experiment as the URL hash holds it. Reading and
+ * writing go through url-state's table; settings that make sense only against the catalog (a
+ * scenario id, a size in its range) are checked here, and every problem is kept for the page to
+ * show in words.
+ */
+
+import { createRoot, createSignal } from 'solid-js';
+import { findScenario, sizeRange } from './catalog';
+import { type AppState, defaultState, readHash, writeHash } from './url-state';
+
+function checked(hash: string): { state: AppState; problems: string[] } {
+  const read = readHash(hash);
+  let state = read.state;
+  const problems = [...read.problems];
+  const entry = findScenario(state.scenario);
+  if (!entry) {
+    problems.push(`There is no scenario "${state.scenario}"; showing ${defaultState.scenario} instead.`);
+    state = { ...state, scenario: defaultState.scenario, size: 0 };
+  } else {
+    const range = sizeRange(entry);
+    if (state.size !== 0 && (!range || state.size < range.min || state.size > range.max)) {
+      problems.push(
+        range
+          ? `Size ${state.size} is out of range for ${entry.id} (${range.min}–${range.max}); using its default, ${range.default}.`
+          : `${entry.id} has a fixed size; the size ${state.size} in the link was ignored.`,
+      );
+      state = { ...state, size: 0 };
+    }
+  }
+  return { state, problems };
+}
+
+function createAppState() {
+  const first = checked(location.hash);
+  const [state, setState] = createSignal<AppState>(first.state);
+  const [problems, setProblems] = createSignal<readonly string[]>(first.problems);
+
+  window.addEventListener('hashchange', () => {
+    const next = checked(location.hash);
+    setState(next.state);
+    setProblems(next.problems);
+  });
+
+  /** Changes settings; a change of view is a new history entry, the rest replace the current one. */
+  function update(patch: Partial<AppState>) {
+    const next = { ...state(), ...patch };
+    const hash = writeHash(next) || location.pathname + location.search;
+    if (patch.view !== undefined && patch.view !== state().view) history.pushState(null, '', hash);
+    else history.replaceState(null, '', hash);
+    setState(next);
+  }
+
+  return { state, problems, update, dismissProblems: () => setProblems([]) };
+}
+
+export const app = createRoot(createAppState);

@@ -1,0 +1,70 @@
+import { For, Match, Show, Switch } from 'solid-js';
+import { app } from './app-state';
+import type { AppState } from './url-state';
+import { CompareView } from './views/compare-view';
+import { Gallery } from './views/gallery';
+import { LibraryView } from './views/library-view';
+import { RunView } from './views/run-view';
+import { TrainView } from './views/train-view';
+
+const tabs: { view: AppState['view']; label: string }[] = [
+  { view: 'gallery', label: 'Scenarios' },
+  { view: 'run', label: 'Run' },
+  { view: 'compare', label: 'Compare' },
+  { view: 'train', label: 'Train' },
+  { view: 'library', label: 'Library' },
+];
+
+export function App() {
+  return (
+    <>
+      <header class="top">
+        <h1>SwarmFlight</h1>
+        <nav aria-label="Views">
+          <For each={tabs}>
+            {(tab) => (
+              <button
+                type="button"
+                data-testid={`nav-${tab.view}`}
+                aria-current={app.state().view === tab.view ? 'page' : undefined}
+                onClick={() => app.update({ view: tab.view })}
+              >
+                {tab.label}
+              </button>
+            )}
+          </For>
+        </nav>
+      </header>
+      <Show when={app.problems().length > 0}>
+        <div class="problems" role="alert" data-testid="link-problems">
+          <strong>Some settings in this link could not be used.</strong>
+          <ul>
+            <For each={app.problems()}>{(problem) => <li>{problem}</li>}</For>
+          </ul>
+          <button type="button" class="secondary" onClick={() => app.dismissProblems()}>
+            Dismiss
+          </button>
+        </div>
+      </Show>
+      <main>
+        <Switch>
+          <Match when={app.state().view === 'gallery'}>
+            <Gallery />
+          </Match>
+          <Match when={app.state().view === 'run'}>
+            <RunView />
+          </Match>
+          <Match when={app.state().view === 'compare'}>
+            <CompareView />
+          </Match>
+          <Match when={app.state().view === 'train'}>
+            <TrainView />
+          </Match>
+          <Match when={app.state().view === 'library'}>
+            <LibraryView />
+          </Match>
+        </Switch>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The scenarios the app offers, from the repository's own files (bundled as JSON), validated by
+ * the same parsers as the CLI. Graph scenarios are pure scheduling; the stress graph is generated.
+ */
+
+import deepSearch from '../../scenarios/deep-search.json';
+import deepChain from '../../scenarios/graphs/deep-chain.json';
+import diamond from '../../scenarios/graphs/diamond.json';
+import stg100 from '../../scenarios/graphs/stg-100.json';
+import wideFanout from '../../scenarios/graphs/wide-fanout.json';
+import mixJson from '../../scenarios/mix.json';
+import mixedCoding from '../../scenarios/mixed-coding.json';
+import profilesJson from '../../scenarios/profiles.json';
+import wideSearch from '../../scenarios/wide-search.json';
+import { randomGraph } from '../core/graph/generate';
+import type { GraphScenario } from '../core/graph/types';
+import { type MixSpec, parseMix } from '../core/learning/mix';
+import { parseProfiles } from '../core/scenarios/profiles';
+import { parseScenario } from '../core/scenarios/spec';
+import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
+
+export type CatalogEntry =
+  | {
+      readonly type: 'task';
+      readonly id: string;
+      readonly title: string;
+      readonly description: string;
+      readonly spec: TaskScenarioSpec;
+    }
+  | {
+      readonly type: 'graph';
+      readonly id: string;
+      readonly title: string;
+      readonly description: string;
+      /** Graph scenarios with a size are generated; the others are fixed files. */
+      readonly size?: { readonly min: number; readonly max: number; readonly default: number };
+      graph(size: number, seed: number): GraphScenario;
+    };
+
+function task(json: unknown, file: string): TaskScenarioSpec {
+  const parsed = parseScenario(JSON.stringify(json), file);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.spec;
+}
+
+const fixed = (json: unknown, description: string): CatalogEntry => {
+  const g = json as GraphScenario;
+  return { type: 'graph', id: g.id, title: g.title ?? g.id, description, graph: () => g };
+};
+
+const taskEntry = (spec: TaskScenarioSpec): CatalogEntry => ({
+  type: 'task',
+  id: spec.id,
+  title: spec.title ?? spec.id,
+  description: spec.description ?? '',
+  spec,
+});
+
+export const catalog: readonly CatalogEntry[] = [
+  taskEntry(task(wideSearch, 'scenarios/wide-search.json')),
+  taskEntry(task(deepSearch, 'scenarios/deep-search.json')),
+  taskEntry(task(mixedCoding, 'scenarios/mixed-coding.json')),
+  fixed(wideFanout, 'Pure scheduling: one task fans out to many independent ones. Parallelism pays in full.'),
+  fixed(
+    deepChain,
+    'Pure scheduling: a chain where every task waits for the one before. Parallelism cannot help.',
+  ),
+  fixed(
+    diamond,
+    'Pure scheduling: fan out to two branches and join; the longer branch is the critical path.',
+  ),
+  fixed(stg100, 'Pure scheduling: a 100-task random graph of the Standard Task Graph kind.'),
+  {
+    type: 'graph',
+    id: 'stress',
+    title: 'Stress: a large random task graph',
+    description:
+      'Pure scheduling on a generated layered graph (Standard Task Graph kind), up to 1,500 tasks: how the runtime and the drawing hold up.',
+    size: { min: 10, max: 1500, default: 1500 },
+    graph: (size, seed) => ({
+      ...randomGraph({ tasks: size, seed, method: 'layrpred', meanPreds: 2 }),
+      id: 'stress',
+      title: `${size} random tasks`,
+    }),
+  },
+];
+
+export function findScenario(id: string): CatalogEntry | undefined {
+  return catalog.find((entry) => entry.id === id);
+}
+
+/** The size a run uses: the link's when set and in range, else the scenario's default. */
+export function sizeRange(entry: CatalogEntry): { min: number; max: number; default: number } | undefined {
+  return entry.type === 'task' ? entry.spec.size : entry.size;
+}
+
+const profilesParsed = parseProfiles(JSON.stringify(profilesJson), 'scenarios/profiles.json');
+if (!profilesParsed.ok) throw new Error(profilesParsed.error);
+export const profiles: Readonly<Record<string, ProfileSpec>> = profilesParsed.profiles;
+
+const mixParsed = parseMix(JSON.stringify(mixJson), 'scenarios/mix.json');
+if (!mixParsed.ok) throw new Error(mixParsed.error);
+export const mix: MixSpec = mixParsed.spec;
+
+/** The task scenarios the training mix names, by id. */
+export const mixSpecs: Readonly<Record<string, TaskScenarioSpec>> = Object.fromEntries(
+  catalog.flatMap((entry) => (entry.type === 'task' ? [[entry.id, entry.spec]] : [])),
+);

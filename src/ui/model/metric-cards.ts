@@ -1,0 +1,84 @@
+/**
+ * The metric cards of the run view, as data: what each card says and whether it warns. Pure, so
+ * the wording and the 1.5× warning are tested without a browser.
+ */
+
+import type { Metrics } from '../../core/trace/metrics';
+
+export interface MetricCard {
+  /** `metric-<id>` is the card's test hook. */
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly detail: string;
+  readonly warn?: string;
+}
+
+export interface CardInput {
+  readonly metrics: Metrics;
+  /** max(critical path, ⌈total / P⌉) of the planned graph (DESIGN §2). */
+  readonly lowerBound: number;
+  readonly maxToolCalls: number;
+  readonly maxTokens: number;
+  /** Attempts running now (live runs). */
+  readonly running: number;
+  readonly graded: boolean;
+}
+
+/** Critical steps past this multiple of the lower bound get a warning. */
+export const SLOW_RATIO = 1.5;
+
+const fmt = (x: number, digits = 0) =>
+  Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : '∞';
+
+export function metricCards(input: CardInput): MetricCard[] {
+  const m = input.metrics;
+  const ratio = input.lowerBound > 0 ? m.criticalSteps / input.lowerBound : 1;
+  const cards: MetricCard[] = [
+    {
+      id: 'critical-steps',
+      label: 'Critical steps',
+      value: fmt(m.criticalSteps),
+      detail: `lower bound ${fmt(input.lowerBound)} (${fmt(ratio, 2)}×)`,
+      ...(ratio > SLOW_RATIO
+        ? { warn: `More than ${SLOW_RATIO}× the lower bound: the schedule leaves parallelism unused.` }
+        : {}),
+    },
+    {
+      id: 'tokens',
+      label: 'Tokens',
+      value: fmt(m.tokensIn + m.tokensOut),
+      detail: `${fmt(m.tokensIn)} in · ${fmt(m.tokensOut)} out${Number.isFinite(input.maxTokens) ? ` of ${fmt(input.maxTokens)}` : ''} · cost ${m.estimatedCost.toFixed(4)}`,
+    },
+    {
+      id: 'tool-calls',
+      label: 'Tool calls',
+      value: fmt(m.toolCalls),
+      detail: Number.isFinite(input.maxToolCalls) ? `of a budget of ${fmt(input.maxToolCalls)}` : 'no budget',
+      ...(Number.isFinite(input.maxToolCalls) && m.toolCalls >= input.maxToolCalls
+        ? { warn: 'The tool-call budget is spent.' }
+        : {}),
+    },
+    {
+      id: 'parallelism',
+      label: 'Parallelism',
+      value: fmt(m.avgParallelism, 2),
+      detail: `average · ${fmt(input.running)} running now · ${fmt(m.spawnCount)} subagents spawned`,
+    },
+    {
+      id: 'retries',
+      label: 'Retries',
+      value: fmt(m.retryCount),
+      detail: `failure rate ${fmt(m.failureRate * 100, 1)}% · skipped ${fmt(m.skipRate * 100, 1)}%`,
+    },
+  ];
+  if (input.graded) {
+    cards.push({
+      id: 'quality',
+      label: 'Quality',
+      value: fmt(m.itemF1, 3),
+      detail: `item-F1 · pass@1 ${fmt(m['pass@1'], 2)} · reward ${fmt(m.reward, 3)}`,
+    });
+  }
+  return cards;
+}

@@ -1,0 +1,147 @@
+import { createResource, For, Show } from 'solid-js';
+import { policyNames } from '../../core/policy/registry';
+import { app } from '../app-state';
+import { catalog, findScenario, sizeRange } from '../catalog';
+import { savedPolicies } from '../run/policies';
+import { CONTEXTS, FAILURE_POLICIES, JOINS, PROFILE_NAMES } from '../url-state';
+import { ProviderPicker } from './provider-picker';
+
+const num = (event: Event) => Number((event.currentTarget as HTMLInputElement).value) || 0;
+const text = (event: Event) => (event.currentTarget as HTMLSelectElement).value;
+
+/** Every setting of a run; each change goes to the URL, so the experiment is a link. */
+export function ConfigPanel() {
+  const s = () => app.state();
+  const range = () => {
+    const entry = findScenario(s().scenario);
+    return entry ? sizeRange(entry) : undefined;
+  };
+  const [saved] = createResource(savedPolicies);
+  return (
+    <div class="panel form">
+      <h2>Run settings</h2>
+      <label>
+        Scenario
+        <select
+          data-testid="scenario-select"
+          value={s().scenario}
+          onChange={(e) => app.update({ scenario: text(e), size: 0 })}
+        >
+          <For each={catalog}>{(entry) => <option value={entry.id}>{entry.title}</option>}</For>
+        </select>
+      </label>
+      <Show when={range()}>
+        {(r) => (
+          <label>
+            Size ({r().min}–{r().max})
+            <input
+              type="number"
+              min={r().min}
+              max={r().max}
+              value={s().size || r().default}
+              onChange={(e) => {
+                const v = num(e);
+                app.update({ size: v >= r().min && v <= r().max ? v : 0 });
+              }}
+            />
+          </label>
+        )}
+      </Show>
+      <label>
+        Seed
+        <input
+          type="number"
+          min="0"
+          data-testid="seed-input"
+          value={s().seed}
+          onChange={(e) => app.update({ seed: Math.max(0, Math.floor(num(e))) })}
+        />
+      </label>
+      <label>
+        Orchestrator policy
+        <select
+          data-testid="policy-select"
+          value={s().policy}
+          onChange={(e) => app.update({ policy: text(e) })}
+        >
+          <For each={policyNames()}>{(name) => <option value={name}>{name}</option>}</For>
+          <For each={saved() ?? []}>
+            {(p) => <option value={`${p.kind}:${p.name}`}>{`${p.kind}: ${p.name} (trained here)`}</option>}
+          </For>
+        </select>
+      </label>
+      <ProviderPicker />
+      <label>
+        Subagent profile
+        <select value={s().profile} onChange={(e) => app.update({ profile: text(e) as never })}>
+          <option value="">the scenario's</option>
+          <For each={PROFILE_NAMES}>{(name) => <option value={name}>{name}</option>}</For>
+        </select>
+      </label>
+      <details>
+        <summary>Budgets, joins, failures, context</summary>
+        <div class="form">
+          <label>
+            Concurrent subagents (0 = scenario's)
+            <input
+              type="number"
+              min="0"
+              max="100"
+              value={s().subagents}
+              onChange={(e) => app.update({ subagents: Math.min(100, Math.max(0, num(e))) })}
+            />
+          </label>
+          <label>
+            Critical-steps budget (0 = none)
+            <input
+              type="number"
+              min="0"
+              value={s().criticalSteps}
+              onChange={(e) => app.update({ criticalSteps: Math.max(0, num(e)) })}
+            />
+          </label>
+          <label>
+            Tool-call budget (0 = scenario's)
+            <input
+              type="number"
+              min="0"
+              value={s().toolCalls}
+              onChange={(e) => app.update({ toolCalls: Math.max(0, num(e)) })}
+            />
+          </label>
+          <label>
+            Join mode
+            <select value={s().join} onChange={(e) => app.update({ join: text(e) as never })}>
+              <option value="">the scenario's</option>
+              <For each={JOINS}>{(name) => <option value={name}>{name}</option>}</For>
+            </select>
+          </label>
+          <label>
+            Failure policy
+            <select value={s().failure} onChange={(e) => app.update({ failure: text(e) as never })}>
+              <option value="">the scenario's</option>
+              <For each={FAILURE_POLICIES}>{(name) => <option value={name}>{name}</option>}</For>
+            </select>
+          </label>
+          <label>
+            Context strategy
+            <select value={s().context} onChange={(e) => app.update({ context: text(e) as never })}>
+              <option value="">the scenario's</option>
+              <For each={CONTEXTS}>{(name) => <option value={name}>{name}</option>}</For>
+            </select>
+          </label>
+          <label>
+            Pace: ms per simulated model turn
+            <input
+              type="number"
+              min="0"
+              max="5000"
+              value={s().pace}
+              onChange={(e) => app.update({ pace: Math.min(5000, Math.max(0, num(e))) })}
+            />
+          </label>
+        </div>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { For } from 'solid-js';
+import { app } from '../app-state';
+import { catalog } from '../catalog';
+import { startRun } from '../run/session';
+
+/** The first screen: what this is, in one sentence, and every scenario one click from running. */
+export function Gallery() {
+  const open = (id: string, run: boolean) => {
+    app.update({ view: 'run', scenario: id, size: 0, runs: [] });
+    if (run) void startRun();
+  };
+  return (
+    <section>
+      <p class="lede">
+        You are looking at an <strong>agent swarm</strong> running in your browser: an orchestrator splits a
+        task into a graph of subtasks and hands them to subagents that work in parallel, and you watch the
+        graph, its critical path and the cost — here on a seeded simulated model, with nothing downloaded and
+        no server.
+      </p>
+      <div class="actions">
+        <button
+          type="button"
+          class="primary"
+          data-testid="quick-run"
+          onClick={() => open('wide-search', true)}
+        >
+          Run the wide-search swarm now
+        </button>
+        <span class="note">Or pick a scenario below; each card opens it with its settings.</span>
+      </div>
+      <div class="gallery">
+        <For each={catalog}>
+          {(entry) => (
+            <article class="card" data-testid={`scenario-card-${entry.id}`}>
+              <h3>{entry.title}</h3>
+              <p>
+                <span class="tag">{entry.type === 'task' ? entry.spec.kind : 'scheduling'}</span>
+                {entry.description}
+              </p>
+              <div class="actions">
+                <button type="button" class="primary" onClick={() => open(entry.id, true)}>
+                  Run
+                </button>
+                <button type="button" class="secondary" onClick={() => open(entry.id, false)}>
+                  Settings
+                </button>
+              </div>
+            </article>
+          )}
+        </For>
+      </div>
+    </section>
+  );
+}

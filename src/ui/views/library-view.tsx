@@ -1,0 +1,226 @@
+import { createResource, createSignal, For, Show } from 'solid-js';
+import { chromeTrace } from '../../core/trace/chrome-trace';
+import type { RunSummary } from '../../core/trace/store';
+import { app } from '../app-state';
+import { services } from '../services';
+
+const fmtBytes = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
+
+const fileName = (summary: RunSummary, ext: string) =>
+  `swarmflight-${summary.scenario.id}-${summary.policy.replace(/[^\w.-]+/g, '_')}-seed${summary.seed}-${summary.id}.${ext}`;
+
+/** Every run kept in this browser: filter, open, compare, download, import, delete. */
+export function LibraryView() {
+  const [filter, setFilter] = createSignal('');
+  const [message, setMessage] = createSignal<{ kind: 'error' | 'note'; text: string } | undefined>();
+  const [selected, setSelected] = createSignal<readonly string[]>([]);
+  const [runs, { refetch }] = createResource(filter, async (text) =>
+    (await services.store()).list(text ? { text } : {}),
+  );
+  const [usage, { refetch: refetchUsage }] = createResource(async () => (await services.store()).usage());
+  const refresh = () => {
+    void refetch();
+    void refetchUsage();
+  };
+
+  async function importFile(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    try {
+      const store = await services.store();
+      const id = await store.importTrace(await file.text(), { label: file.name, startedAt: Date.now() });
+      setMessage({ kind: 'note', text: `Imported ${file.name}.` });
+      refresh();
+      return id;
+    } catch (error) {
+      setMessage({ kind: 'error', text: `${file.name} was not imported: ${(error as Error).message}` });
+      return undefined;
+    }
+  }
+
+  async function download(summary: RunSummary, format: 'jsonl' | 'perfetto') {
+    try {
+      const store = await services.store();
+      if (format === 'jsonl') {
+        services.download(
+          fileName(summary, 'jsonl'),
+          await store.exportJsonl(summary.id),
+          'application/x-ndjson',
+        );
+      } else {
+        const trace = await store.get(summary.id);
+        if (!trace) throw new Error('the run is gone');
+        services.download(
+          fileName(summary, 'perfetto.json'),
+          JSON.stringify(chromeTrace(trace.header, trace.events)),
+        );
+      }
+    } catch (error) {
+      setMessage({ kind: 'error', text: `Could not export the run: ${(error as Error).message}` });
+    }
+  }
+
+  async function remove(id: string) {
+    try {
+      await (await services.store()).delete(id);
+      setSelected((s) => s.filter((x) => x !== id));
+      refresh();
+    } catch (error) {
+      setMessage({ kind: 'error', text: `Could not delete the run: ${(error as Error).message}` });
+    }
+  }
+
+  const toggle = (id: string) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  return (
+    <section>
+      <div class="actions">
+        <input
+          type="search"
+          placeholder="Filter by scenario, policy, status…"
+          data-testid="library-filter"
+          onInput={(e) => setFilter(e.currentTarget.value)}
+        />
+        <label
+          class="secondary"
+          style={{ padding: '0.3rem 0.6rem', border: '1px solid var(--line)', 'border-radius': '6px' }}
+        >
+          Import a JSONL trace{' '}
+          <input
+            type="file"
+            accept=".jsonl,.json,.txt"
+            data-testid="import-jsonl"
+            onChange={(e) => void importFile(e.currentTarget)}
+          />
+        </label>
+        <button
+          type="button"
+          class="primary"
+          data-testid="compare-selected"
+          disabled={selected().length < 2}
+          onClick={() => app.update({ view: 'compare', runs: selected() })}
+        >
+          Compare selected ({selected().length})
+        </button>
+        <span class="note" data-testid="storage-used">
+          <Show when={usage()} fallback="Storage use unknown">
+            {(u) =>
+              `Storage used: ${fmtBytes(u().bytes ?? 0)}${u().quota ? ` of ${fmtBytes(u().quota as number)}` : ''}`
+            }
+          </Show>
+          {services.persistent()
+            ? ''
+            : ' — IndexedDB is unavailable, runs are kept only until this tab closes'}
+        </span>
+      </div>
+      <Show when={message()}>
+        {(m) => (
+          <div
+            class={m().kind === 'error' ? 'error' : 'note'}
+            role={m().kind === 'error' ? 'alert' : 'status'}
+            data-testid="library-message"
+          >
+            {m().text}
+          </div>
+        )}
+      </Show>
+      <Show when={runs.error}>
+        <div class="error" role="alert">
+          The library could not be read: {(runs.error as Error).message}
+        </div>
+      </Show>
+      <table class="data">
+        <thead>
+          <tr>
+            <th>Run</th>
+            <th>Scenario</th>
+            <th>Policy</th>
+            <th>Seed</th>
+            <th>Status</th>
+            <th>Critical steps</th>
+            <th>Item-F1</th>
+            <th>Events</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          <For
+            each={runs() ?? []}
+            fallback={
+              <tr>
+                <td colSpan={9} class="note">
+                  No runs yet: run a scenario, or import a trace.
+                </td>
+              </tr>
+            }
+          >
+            {(run) => (
+              <tr data-testid="trace-row" data-run-id={run.id}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label="Select for comparison"
+                    checked={selected().includes(run.id)}
+                    onChange={() => toggle(run.id)}
+                  />{' '}
+                  {run.label}
+                  <div class="note">{new Date(run.startedAt).toLocaleString()}</div>
+                </td>
+                <td>{run.scenario.title ?? run.scenario.id}</td>
+                <td>{run.policy}</td>
+                <td>{run.seed}</td>
+                <td data-testid="trace-status">{run.status}</td>
+                <td>{run.metrics?.criticalSteps ?? '—'}</td>
+                <td>{run.metrics?.itemF1 !== undefined ? run.metrics.itemF1.toFixed(3) : '—'}</td>
+                <td>{run.eventCount}</td>
+                <td>
+                  <div class="actions">
+                    <button
+                      type="button"
+                      class="secondary"
+                      data-testid="open-run"
+                      onClick={() => app.update({ view: 'run', runs: [run.id] })}
+                    >
+                      Open
+                    </button>
+                    <button
+                      type="button"
+                      class="secondary"
+                      data-testid="download-jsonl"
+                      onClick={() => void download(run, 'jsonl')}
+                    >
+                      JSONL
+                    </button>
+                    <button
+                      type="button"
+                      class="secondary"
+                      data-testid="download-perfetto"
+                      onClick={() => void download(run, 'perfetto')}
+                    >
+                      Perfetto
+                    </button>
+                    <button
+                      type="button"
+                      class="secondary"
+                      data-testid="delete-run"
+                      onClick={() => void remove(run.id)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            )}
+          </For>
+        </tbody>
+      </table>
+      <p class="note">
+        Perfetto files open at ui.perfetto.dev or chrome://tracing: one thread per subagent, dependencies as
+        arrows.
+      </p>
+    </section>
+  );
+}

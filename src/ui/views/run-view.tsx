@@ -1,0 +1,220 @@
+import { createMemo, createResource, createSignal, Show } from 'solid-js';
+import { lowerBound } from '../../core/graph/cpm';
+import { graphOrThrow } from '../../core/graph/validate';
+import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { Metrics } from '../../core/trace/metrics';
+import { app } from '../app-state';
+import { DagView } from '../dag/dag-view';
+import { metricCards } from '../model/metric-cards';
+import { foldTrace, type RunSnapshot } from '../model/replay';
+import { session } from '../run/session';
+import { services } from '../services';
+import { TimelineView } from '../timeline/timeline-view';
+import { ConfigPanel } from './config-panel';
+import { MetricCards } from './metric-cards-view';
+
+/** Settings, the run controls, and the run itself: live while it goes on, or a stored one replayed. */
+export function RunView() {
+  const live = session.view;
+  const shownId = () => app.state().runs[0];
+  const isLive = () => live().status !== 'idle' && (shownId() === undefined || shownId() === live().id);
+  const [stored] = createResource(
+    () => (isLive() ? undefined : shownId()),
+    async (id) => (await services.store()).get(id),
+  );
+  return (
+    <div class="run-layout">
+      <ConfigPanel />
+      <section>
+        <div class="actions">
+          <button
+            type="button"
+            class="primary"
+            data-testid="run-button"
+            disabled={session.busy() && live().status === 'running'}
+            onClick={() => {
+              app.update({ runs: [] });
+              void session.start();
+            }}
+          >
+            Run
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="stop-button"
+            disabled={live().status !== 'running'}
+            onClick={() => session.stop()}
+          >
+            Stop
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="kill-worker"
+            title="Terminate one busy subagent worker, as a crash would: its task is retried"
+            disabled={live().status !== 'running'}
+            onClick={() => session.kill()}
+          >
+            Kill a worker
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="compare-serial"
+            onClick={() => void compareWithSerial()}
+          >
+            Compare with a single agent
+          </button>
+          <span>
+            Status:{' '}
+            <span
+              class="status"
+              data-testid="run-status"
+              data-state={isLive() ? live().status : (stored()?.summary.status ?? 'idle')}
+            >
+              {isLive() ? live().status : (stored()?.summary.status ?? (shownId() ? 'loading' : 'idle'))}
+            </span>
+          </span>
+        </div>
+        <Show when={isLive() && live().error}>
+          <div class="error" role="alert" data-testid="run-error">
+            {live().error}
+          </div>
+        </Show>
+        <Show
+          when={isLive()}
+          fallback={
+            <Show
+              when={stored()}
+              fallback={
+                <Show when={shownId()}>
+                  <p class="note">Loading run {shownId()}…</p>
+                </Show>
+              }
+            >
+              {(trace) => <Replay header={trace().header} events={trace().events} />}
+            </Show>
+          }
+        >
+          <Show when={live().snapshot}>
+            {(snapshot) => (
+              <RunPicture
+                snapshot={snapshot()}
+                metrics={live().metrics}
+                lowerBound={live().lowerBound}
+                budgets={live().header?.budgets ?? {}}
+                running={live().running}
+              />
+            )}
+          </Show>
+        </Show>
+      </section>
+    </div>
+  );
+}
+
+/** Runs the single agent on the same scenario and seed after the swarm, then compares the two. */
+async function compareWithSerial() {
+  const settings = app.state();
+  const swarm =
+    settings.runs[0] ??
+    (await session.start({
+      ...settings,
+      policy: settings.policy === 'serial' ? 'heuristic' : settings.policy,
+    }));
+  const serial = await session.start({ ...app.state(), policy: 'serial' });
+  if (swarm && serial) app.update({ view: 'compare', runs: [swarm, serial] });
+}
+
+function RunPicture(props: {
+  snapshot: RunSnapshot;
+  metrics: Metrics | undefined;
+  lowerBound: number;
+  budgets: TraceHeader['budgets'];
+  running: number;
+}) {
+  const cards = () =>
+    props.metrics
+      ? metricCards({
+          metrics: props.metrics,
+          lowerBound: props.lowerBound,
+          maxToolCalls: props.budgets.maxToolCalls ?? Number.POSITIVE_INFINITY,
+          maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
+          running: props.running,
+          graded: props.snapshot.finished,
+        })
+      : [];
+  const status = (id: string) => props.snapshot.status.get(id) ?? 'waiting';
+  return (
+    <>
+      <MetricCards cards={cards()} />
+      <Show when={props.snapshot.graph}>
+        {(graph) => (
+          <div class="figure">
+            <h3>Task graph — critical path in red; hover a task for its slack and a what-if</h3>
+            <DagView graph={graph()} status={status} />
+          </div>
+        )}
+      </Show>
+      <div class="figure">
+        <h3>Timeline — one lane per subagent, in step-time</h3>
+        <TimelineView snapshot={props.snapshot} />
+      </div>
+    </>
+  );
+}
+
+/** A stored run, replayed step by step with a scrubber. */
+function Replay(props: { header: TraceHeader; events: readonly TraceEvent[] }) {
+  const last = () => props.events[props.events.length - 1]?.seq ?? 0;
+  const [upTo, setUpTo] = createSignal(Number.POSITIVE_INFINITY);
+  const at = () => Math.min(upTo(), last());
+  const snapshot = createMemo(() => foldTrace(props.events, at()));
+  const finished = createMemo(() => {
+    const end = props.events.find((e) => e.type === 'run.finished');
+    return end?.type === 'run.finished' ? (end.metrics as unknown as Metrics) : undefined;
+  });
+  const bound = createMemo(() => {
+    const graph = snapshot().graph;
+    if (!graph) return 0;
+    const p = Math.min(graph.n || 1, props.header.budgets.maxConcurrentSubagents ?? 100);
+    return lowerBound(
+      graphOrThrow({ kind: 'graph', id: graph.id, tasks: graph.tasks }),
+      p,
+      props.header.mainStepCost,
+    );
+  });
+  return (
+    <>
+      <div class="scrubber">
+        <button type="button" class="secondary" onClick={() => setUpTo(0)}>
+          ⏮
+        </button>
+        <input
+          type="range"
+          min="0"
+          max={last()}
+          value={at()}
+          data-testid="replay-scrubber"
+          aria-label="Replay position (event number)"
+          onInput={(e) => setUpTo(Number(e.currentTarget.value))}
+        />
+        <span class="mono">
+          event {at()} / {last()} · step {snapshot().t}
+        </span>
+      </div>
+      <p class="note">
+        {props.header.scenario.title ?? props.header.scenario.id} · policy {props.header.policy} · seed{' '}
+        {props.header.seed} · provider {props.header.provider}
+      </p>
+      <RunPicture
+        snapshot={snapshot()}
+        metrics={at() >= last() ? finished() : undefined}
+        lowerBound={bound()}
+        budgets={props.header.budgets}
+        running={snapshot().segments.filter((s) => s.outcome === 'running').length}
+      />
+    </>
+  );
+}

@@ -1,0 +1,298 @@
+import { createResource, createSignal, For, Show } from 'solid-js';
+import type { TrainingHandle } from '../../adapters/train-client';
+import { loadPolicy, type PolicyCheckpoint } from '../../core/learning/checkpoint';
+import { trainingCurvesSvg } from '../../core/learning/curves-svg';
+import { type CurvePoint, defaultTrainConfig, type TrainConfig } from '../../core/learning/train';
+import { app } from '../app-state';
+import { mix, mixSpecs, profiles } from '../catalog';
+import { profileHashes } from '../run/policies';
+import { services } from '../services';
+
+type Phase = 'idle' | 'training' | 'stopped' | 'done' | 'failed';
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$/;
+
+/** Trains a bandit or PARL orchestrator on the scenario mix, in a Web Worker, with live curves. */
+export function TrainView() {
+  const s = () => app.state();
+  const [phase, setPhase] = createSignal<Phase>('idle');
+  const [progress, setProgress] = createSignal({ done: 0, total: 0 });
+  const [curves, setCurves] = createSignal<readonly CurvePoint[]>([]);
+  const [checkpoint, setCheckpoint] = createSignal<PolicyCheckpoint | undefined>();
+  const [message, setMessage] = createSignal<{ kind: 'error' | 'note'; text: string } | undefined>();
+  const [name, setName] = createSignal('');
+  const [saved, { refetch }] = createResource(async () => (await services.store()).listPolicies());
+  let handle: TrainingHandle | undefined;
+
+  async function start(resume?: PolicyCheckpoint) {
+    if (handle) return;
+    setMessage(undefined);
+    if (!resume) {
+      setCurves([]);
+      setCheckpoint(undefined);
+    }
+    const episodes = s().episodes;
+    const config: TrainConfig = {
+      ...defaultTrainConfig,
+      policy: s().train,
+      episodes,
+      seed: s().seed,
+      // The λ terms anneal over the whole run, as in the CLI's defaults.
+      lambdaParallel: {
+        ...defaultTrainConfig.lambdaParallel,
+        over: episodes,
+      } as TrainConfig['lambdaParallel'],
+      lambdaFinish: { ...defaultTrainConfig.lambdaFinish, over: episodes } as TrainConfig['lambdaFinish'],
+      window: Math.max(10, Math.round(episodes / 20)),
+    };
+    setPhase('training');
+    setProgress({ done: resume ? (checkpoint()?.training.completedEpisodes ?? 0) : 0, total: episodes });
+    const { startTraining } = await import('../../adapters/train-client');
+    handle = startTraining(
+      { config, mix, specs: mixSpecs, profiles, ...(resume ? { resume } : {}) },
+      {
+        onProgress: (done, total) => setProgress({ done, total }),
+        onCurve: (point) => setCurves((c) => [...c, point]),
+        onCheckpoint: (c) => setCheckpoint(c),
+      },
+    );
+    try {
+      const summary = await handle.done;
+      setCheckpoint(summary.checkpoint);
+      setPhase(summary.stopped ? 'stopped' : 'done');
+      setProgress({ done: summary.completedEpisodes, total: summary.episodes });
+      setName((n) => n || `${config.policy}-seed${config.seed}-${summary.completedEpisodes}`);
+    } catch (error) {
+      setPhase('failed');
+      setMessage({ kind: 'error', text: `Training failed: ${(error as Error).message}` });
+    } finally {
+      handle = undefined;
+    }
+  }
+
+  async function save() {
+    const c = checkpoint();
+    if (!c) return;
+    if (!NAME.test(name())) {
+      setMessage({
+        kind: 'error',
+        text: 'A policy name is letters, digits, spaces, dots, dashes or underscores (at most 64).',
+      });
+      return;
+    }
+    try {
+      await (await services.store()).savePolicy(name(), c, Date.now());
+      setMessage({
+        kind: 'note',
+        text: `Saved as “${name()}”: pick ${c.kind}: ${name()} as the policy in the Run view.`,
+      });
+      void refetch();
+    } catch (error) {
+      setMessage({ kind: 'error', text: (error as Error).message });
+    }
+  }
+
+  async function loadFile(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    try {
+      let json: unknown;
+      try {
+        json = JSON.parse(await file.text());
+      } catch {
+        throw new Error('it is not JSON');
+      }
+      const loaded = loadPolicy(json, await profileHashes());
+      if (loaded.kind !== s().train) {
+        app.update({ train: loaded.kind });
+      }
+      setCheckpoint(loaded.checkpoint);
+      setCurves([]);
+      setPhase('stopped');
+      setName(
+        file.name
+          .replace(/\.json$/i, '')
+          .replace(/[^A-Za-z0-9._ -]/g, '_')
+          .slice(0, 64),
+      );
+      setMessage({
+        kind: 'note',
+        text: `Loaded a ${loaded.kind} policy from ${file.name}; save it to use it, or resume its training.`,
+      });
+    } catch (error) {
+      setMessage({
+        kind: 'error',
+        text: `${file.name} was not loaded: ${(error as Error).message.replace(/^not a usable policy: /, 'not a usable policy — ')}`,
+      });
+    }
+  }
+
+  const curvesImage = () =>
+    curves().length === 0
+      ? undefined
+      : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(trainingCurvesSvg(`${s().train} on ${mix.id}`, [{ name: s().train, curves: curves() }]))}`;
+
+  return (
+    <section class="run-layout">
+      <div class="panel form">
+        <h2>Train an orchestrator</h2>
+        <p class="note">
+          On the mix of wide search, deep search and coding (scenarios/mix.json), with the PARL reward; runs
+          in a Web Worker, so the page stays responsive.
+        </p>
+        <label>
+          Policy
+          <select
+            data-testid="train-policy"
+            value={s().train}
+            onChange={(e) => app.update({ train: e.currentTarget.value as never })}
+          >
+            <option value="parl">PARL (policy gradient)</option>
+            <option value="bandit">Contextual bandit (LinUCB)</option>
+          </select>
+        </label>
+        <label>
+          Episodes
+          <input
+            type="number"
+            min="10"
+            max="20000"
+            data-testid="train-episodes"
+            value={s().episodes}
+            onChange={(e) =>
+              app.update({ episodes: Math.min(20000, Math.max(10, Number(e.currentTarget.value) || 10)) })
+            }
+          />
+        </label>
+        <label>
+          Seed
+          <input
+            type="number"
+            min="0"
+            value={s().seed}
+            onChange={(e) => app.update({ seed: Math.max(0, Number(e.currentTarget.value) || 0) })}
+          />
+        </label>
+        <div class="actions">
+          <button
+            type="button"
+            class="primary"
+            data-testid="train-button"
+            disabled={phase() === 'training'}
+            onClick={() => void start()}
+          >
+            Train
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="train-stop"
+            disabled={phase() !== 'training'}
+            onClick={() => void handle?.stop()}
+          >
+            Stop
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="train-resume"
+            disabled={phase() !== 'stopped' || !checkpoint()}
+            onClick={() => void start(checkpoint())}
+          >
+            Resume
+          </button>
+        </div>
+        <label>
+          Load a policy file
+          <input
+            type="file"
+            accept=".json"
+            data-testid="policy-file"
+            onChange={(e) => void loadFile(e.currentTarget)}
+          />
+        </label>
+      </div>
+      <div>
+        <div class="panel">
+          <progress data-testid="train-progress" max={progress().total || 1} value={progress().done} />
+          <div class="note" data-testid="train-status">
+            {phase()} · {progress().done} / {progress().total} episodes
+          </div>
+        </div>
+        <Show when={message()}>
+          {(m) => (
+            <div
+              class={m().kind === 'error' ? 'error' : 'note'}
+              role={m().kind === 'error' ? 'alert' : 'status'}
+              data-testid="train-message"
+            >
+              {m().text}
+            </div>
+          )}
+        </Show>
+        <Show when={curvesImage()}>
+          {(src) => (
+            <div class="figure curves">
+              <img
+                src={src()}
+                alt="Learning curves: reward, quality, critical steps, parallelism, spawns and finish rate by episode"
+                data-testid="train-curves"
+              />
+            </div>
+          )}
+        </Show>
+        <Show when={checkpoint()}>
+          <div class="panel actions">
+            <input
+              value={name()}
+              onInput={(e) => setName(e.currentTarget.value)}
+              aria-label="Policy name"
+              data-testid="policy-name"
+            />
+            <button
+              type="button"
+              class="primary"
+              data-testid="save-policy"
+              disabled={phase() === 'training'}
+              onClick={() => void save()}
+            >
+              Save in this browser
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              data-testid="download-policy"
+              onClick={() =>
+                services.download(`${name() || 'policy'}.json`, JSON.stringify(checkpoint(), null, 1))
+              }
+            >
+              Download JSON
+            </button>
+          </div>
+        </Show>
+        <div class="panel">
+          <h2>Saved policies</h2>
+          <For each={saved() ?? []} fallback={<p class="note">None yet.</p>}>
+            {(p) => (
+              <div class="actions" data-testid="saved-policy">
+                <span>{p.name}</span>
+                <span class="note">{new Date(p.savedAt).toLocaleString()}</span>
+                <button
+                  type="button"
+                  class="secondary"
+                  onClick={async () => {
+                    await (await services.store()).deletePolicy(p.name);
+                    void refetch();
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+            )}
+          </For>
+        </div>
+      </div>
+    </section>
+  );
+}

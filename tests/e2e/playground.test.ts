@@ -1,0 +1,211 @@
+import { readFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { decodeTrace } from '../../src/core/trace/jsonl';
+import { freshProfile, type Profile } from './support/browser';
+
+/**
+ * The built app, from a plain static server on a sub-path, in Debian's Chromium with a fresh
+ * profile per test — as a new visitor meets it.
+ */
+const appUrl = inject('appUrl');
+const t = (id: string) => `[data-testid="${id}"]`;
+
+let profile: Profile;
+beforeEach(async () => {
+  profile = await freshProfile();
+});
+afterEach(async () => {
+  await profile?.close();
+});
+
+async function runFromGallery(hash = '') {
+  const { page } = profile;
+  await page.goto(`${appUrl}${hash}`);
+  await page.click(`${t('scenario-card-wide-search')} button.primary`);
+  await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+}
+
+async function downloadText(selector: string): Promise<string> {
+  const { page } = profile;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return readFile((await download.path()) as string, 'utf8');
+}
+
+describe('the playground, end to end', () => {
+  it('runs wide search from the gallery and shows its DAG, critical path and metrics', async () => {
+    const { page } = profile;
+    const started = Date.now();
+    await page.goto(appUrl);
+    await expect(page.textContent('.lede')).resolves.toMatch(/agent swarm/);
+    await page.click(`${t('scenario-card-wide-search')} button.primary`);
+    await page.waitForSelector(t('dag-node-critical'));
+    const toCriticalPath = Date.now() - started;
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+    console.log(`e2e: wide search, page open to critical path drawn: ${toCriticalPath} ms`);
+    const nodes = await page.locator('[data-testid^="dag-node"]').count();
+    const critical = await page.locator(t('dag-node-critical')).count();
+    expect(nodes).toBeGreaterThan(5);
+    expect(critical).toBeGreaterThan(0);
+    expect(critical).toBeLessThan(nodes);
+    expect(await page.textContent(t('metric-critical-steps'))).toMatch(/\d+/);
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('keeps the run across a reload, exports it as JSONL and imports it into a fresh profile with the same metrics', async () => {
+    await runFromGallery();
+    const { page } = profile;
+    await page.reload();
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    expect(await page.locator(t('trace-row')).count()).toBe(1);
+    expect(await page.textContent(t('trace-status'))).toBe('done');
+    const text = await downloadText(t('download-jsonl'));
+    const decoded = decodeTrace(text);
+    if (!decoded.ok) throw new Error(JSON.stringify(decoded.problems));
+    expect(decoded.header.scenario.id).toBe('wide-search');
+    const finished = decoded.events.at(-1);
+    expect(finished?.type).toBe('run.finished');
+    const metrics = finished?.type === 'run.finished' ? finished.metrics : {};
+
+    // A fresh browser profile: an empty library, then the file imported.
+    await profile.close();
+    profile = await freshProfile();
+    const fresh = profile.page;
+    await fresh.goto(`${appUrl}#view=library`);
+    await fresh.waitForSelector(t('import-jsonl'), { state: 'attached' });
+    expect(await fresh.locator(t('trace-row')).count()).toBe(0);
+    await fresh.setInputFiles(t('import-jsonl'), {
+      name: 'run.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(text),
+    });
+    await fresh.waitForSelector(t('trace-row'));
+    await fresh.click(t('open-run'));
+    await fresh.waitForSelector(t('metric-critical-steps'));
+    expect(await fresh.textContent(`${t('metric-critical-steps')} .value`)).toBe(
+      String(metrics.criticalSteps),
+    );
+    expect(await fresh.textContent(`${t('metric-quality')} .value`)).toBe(
+      (metrics.itemF1 as number).toFixed(3),
+    );
+    // The imported run exports byte for byte as it came in.
+    await fresh.click(t('nav-library'));
+    expect(await downloadText(t('download-jsonl'))).toBe(text);
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('refuses a bad file with its line numbers and stores nothing of it', async () => {
+    await runFromGallery();
+    const { page } = profile;
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    const good = (await downloadText(t('download-jsonl'))).split('\n');
+    good[3] = '{"seq": oops';
+    await page.setInputFiles(t('import-jsonl'), {
+      name: 'broken.jsonl',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(good.join('\n')),
+    });
+    await page.waitForSelector(t('library-message'));
+    expect(await page.textContent(t('library-message'))).toMatch(/broken\.jsonl was not imported.*line 4/);
+    expect(await page.locator(t('trace-row')).count()).toBe(1);
+    await page.setInputFiles(t('import-jsonl'), {
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello\n'),
+    });
+    await page.waitForFunction(() => /notes\.txt was not imported/.test(document.body.textContent ?? ''));
+    expect(await page.locator(t('trace-row')).count()).toBe(1);
+  });
+
+  it('compares the swarm with a single agent on the same seed', async () => {
+    await runFromGallery();
+    const { page } = profile;
+    await page.click(t('compare-serial'));
+    await page.waitForSelector(t('compare-table'), { timeout: 60_000 });
+    const table = await page.textContent(t('compare-table'));
+    expect(table).toMatch(/heuristic/);
+    expect(table).toMatch(/serial/);
+    expect(table).toMatch(/Critical steps/);
+    expect(await page.locator('.figure').count()).toBe(2);
+  });
+
+  it('loses no task when a worker is killed mid-run: the task is retried and the run completes', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&pace=120`);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("running")`);
+    await page.waitForTimeout(400);
+    await page.click(t('kill-worker'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    const decoded = decodeTrace(await downloadText(t('download-jsonl')));
+    if (!decoded.ok) throw new Error('export did not decode');
+    const crashed = decoded.events.filter(
+      (e) => e.type === 'task.failed' && e.error.startsWith('worker crashed'),
+    );
+    expect(crashed.length).toBeGreaterThanOrEqual(1);
+    expect(decoded.events.some((e) => e.type === 'task.retried')).toBe(true);
+    const tasks = decoded.events.find((e) => e.type === 'run.started');
+    const finished = new Set(
+      decoded.events.filter((e) => e.type === 'task.finished').map((e) => (e as { task: string }).task),
+    );
+    expect(tasks?.type === 'run.started' && tasks.tasks.every((task) => finished.has(task.id))).toBe(true);
+  });
+
+  it('marks a run interrupted by a reload, keeping what was written', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&pace=300`);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("running")`);
+    await page.waitForTimeout(800);
+    await page.goto(`${appUrl}#view=library`);
+    await page.waitForSelector(t('trace-row'));
+    expect(await page.textContent(t('trace-status'))).toBe('interrupted');
+    const events = Number(await page.textContent(`${t('trace-row')} td:nth-child(8)`));
+    expect(events).toBeGreaterThan(0);
+  });
+
+  it('trains a policy in a worker with progress, and saves it for the run view', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=train&episodes=20`);
+    await page.click(t('train-button'));
+    await page.waitForFunction(
+      (sel) => {
+        const p = document.querySelector(sel) as HTMLProgressElement | null;
+        return p !== null && p.max === 20 && p.value === 20;
+      },
+      t('train-progress'),
+      { timeout: 60_000 },
+    );
+    await page.waitForSelector(t('save-policy'));
+    await page.fill(t('policy-name'), 'e2e-policy');
+    await page.click(t('save-policy'));
+    await page.waitForSelector(t('saved-policy'));
+    await page.click(t('nav-run'));
+    await page.waitForSelector('option[value="parl:e2e-policy"]', { state: 'attached' });
+  });
+
+  it('says what was wrong with a bad link and keeps working', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=nowhere&seed=-4&scenario=atlantis&colour=red`);
+    await page.waitForSelector(t('link-problems'));
+    const text = await page.textContent(t('link-problems'));
+    expect(text).toMatch(/"view"/);
+    expect(text).toMatch(/"seed"/);
+    expect(text).toMatch(/atlantis/);
+    expect(text).toMatch(/colour/);
+    await page.click(`${t('scenario-card-diamond')} button.primary`);
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`);
+  });
+
+  it('draws a 1,500-task run', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&scenario=stress&pace=0`);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    expect(await page.locator('[data-testid^="dag-node"]').count()).toBe(1500);
+    expect(profile.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../../../src/core/trace/metrics';
+import { metricCards } from '../../../src/ui/model/metric-cards';
+
+const metrics = { ...computeMetrics([], { prices: {}, mainStepCost: 1, maxCriticalSteps: Infinity }) };
+const base = { lowerBound: 10, maxToolCalls: 100, maxTokens: Infinity, running: 3, graded: false };
+
+describe('metric cards', () => {
+  it('gives critical steps against the lower bound, warning only past 1.5×', () => {
+    const at = (criticalSteps: number) =>
+      metricCards({ ...base, metrics: { ...metrics, criticalSteps } }).find((c) => c.id === 'critical-steps');
+    expect(at(15)).toMatchObject({ value: '15', detail: 'lower bound 10 (1.5×)' });
+    expect(at(15)?.warn).toBeUndefined();
+    expect(at(16)?.warn).toMatch(/1\.5× the lower bound/);
+  });
+
+  it('counts tool calls against their budget and warns when it is spent', () => {
+    const card = (toolCalls: number, maxToolCalls: number) =>
+      metricCards({ ...base, maxToolCalls, metrics: { ...metrics, toolCalls } }).find(
+        (c) => c.id === 'tool-calls',
+      );
+    expect(card(40, 100)).toMatchObject({ value: '40', detail: 'of a budget of 100' });
+    expect(card(100, 100)?.warn).toBe('The tool-call budget is spent.');
+    expect(card(5, Infinity)).toMatchObject({ detail: 'no budget' });
+  });
+
+  it('shows quality only once the run is graded', () => {
+    expect(metricCards({ ...base, metrics }).some((c) => c.id === 'quality')).toBe(false);
+    const graded = metricCards({ ...base, graded: true, metrics: { ...metrics, itemF1: 0.9581 } });
+    expect(graded.find((c) => c.id === 'quality')?.value).toBe('0.958');
+  });
+});
