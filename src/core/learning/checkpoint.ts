@@ -10,7 +10,7 @@ import { CONTROLS, PROFILES, WIDTHS } from './actions';
 import { type Bandit, type BanditState, fromJSON as banditFromJSON } from './bandit';
 import type { Arm } from './bandit-policy';
 import { FEATURES, TASK_FEATURES } from './features';
-import { initParams, type ParlParams } from './parl';
+import { type AdamState, initParams, type ParlParams } from './parl';
 
 export const POLICY_SCHEMA = 'swarmflight.policy';
 export const POLICY_VERSION = 1;
@@ -39,14 +39,27 @@ interface Common {
   readonly profiles: Readonly<Record<string, string>>;
 }
 
+interface Weights {
+  readonly width: number[];
+  readonly profile: number[];
+  readonly control: number[];
+  readonly value: number[];
+}
+
 export interface ParlCheckpoint extends Common {
   readonly kind: 'parl';
   readonly allowedProfiles: readonly string[];
-  readonly weights: {
-    readonly width: number[];
-    readonly profile: number[];
-    readonly control: number[];
-    readonly value: number[];
+  readonly weights: Weights;
+  /**
+   * Adam's moments and step count, so that training resumed from this checkpoint takes the steps
+   * the uninterrupted run would have. Optional: files written before it load, and resume with a
+   * fresh optimizer.
+   */
+  readonly optimizer?: {
+    readonly algorithm: 'adam';
+    readonly t: number;
+    readonly m: Weights;
+    readonly v: Weights;
   };
 }
 
@@ -60,6 +73,13 @@ export type PolicyCheckpoint = ParlCheckpoint | BanditCheckpoint;
 
 const actionNames = { width: [...WIDTHS], profile: [...PROFILES], control: [...CONTROLS] };
 
+const plain = (params: ParlParams): Weights => ({
+  width: Array.from(params.width),
+  profile: Array.from(params.profile),
+  control: Array.from(params.control),
+  value: Array.from(params.value),
+});
+
 export function parlCheckpoint(
   params: ParlParams,
   rest: {
@@ -67,22 +87,22 @@ export function parlCheckpoint(
     training: TrainingRecord;
     profiles: Record<string, string>;
     allowedProfiles: readonly string[];
+    optimizer?: AdamState;
   },
 ): ParlCheckpoint {
+  const { optimizer, ...fields } = rest;
   return {
     schema: POLICY_SCHEMA,
     version: POLICY_VERSION,
     kind: 'parl',
     features: [...FEATURES],
     actions: actionNames,
-    ...rest,
+    ...fields,
     allowedProfiles: [...rest.allowedProfiles],
-    weights: {
-      width: Array.from(params.width),
-      profile: Array.from(params.profile),
-      control: Array.from(params.control),
-      value: Array.from(params.value),
-    },
+    weights: plain(params),
+    ...(optimizer
+      ? { optimizer: { algorithm: 'adam', t: optimizer.t, m: plain(optimizer.m), v: plain(optimizer.v) } }
+      : {}),
   };
 }
 
@@ -104,7 +124,13 @@ export function banditCheckpoint(
 }
 
 export type Loaded =
-  | { readonly kind: 'parl'; readonly checkpoint: ParlCheckpoint; readonly params: ParlParams }
+  | {
+      readonly kind: 'parl';
+      readonly checkpoint: ParlCheckpoint;
+      readonly params: ParlParams;
+      /** Present when the checkpoint saved it (training resumes from it). */
+      readonly optimizer?: AdamState;
+    }
   | { readonly kind: 'bandit'; readonly checkpoint: BanditCheckpoint; readonly bandit: Bandit };
 
 const sameList = (what: string, got: unknown, want: readonly string[]): void => {
@@ -127,6 +153,27 @@ function numbers(what: string, got: unknown, length: number): Float64Array {
     throw new Error(`its ${what} weights are not ${length} finite numbers`);
   }
   return Float64Array.from(got as number[]);
+}
+
+/** The four weight arrays of a PARL policy, checked against this build's shapes. */
+function weights(what: string, got: unknown): ParlParams {
+  const w = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
+  const shape = initParams();
+  return {
+    width: numbers(`${what}width`, w.width, shape.width.length),
+    profile: numbers(`${what}profile`, w.profile, shape.profile.length),
+    control: numbers(`${what}control`, w.control, shape.control.length),
+    value: numbers(`${what}value`, w.value, shape.value.length),
+  };
+}
+
+function adamState(got: unknown): AdamState {
+  const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
+  if (o.algorithm !== 'adam')
+    throw new Error(`its optimizer is ${JSON.stringify(o.algorithm ?? null)}, expected "adam"`);
+  if (typeof o.t !== 'number' || !Number.isInteger(o.t) || o.t < 0)
+    throw new Error(`its optimizer's step count is ${JSON.stringify(o.t ?? null)}, expected a whole number`);
+  return { t: o.t, m: weights('optimizer m ', o.m), v: weights('optimizer v ', o.v) };
 }
 
 /**
@@ -180,19 +227,13 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
   if (typeof c.training !== 'object' || c.training === null)
     throw new Error('its "training" record is missing');
   if (c.kind === 'parl') {
-    const w = (c.weights ?? {}) as Record<string, unknown>;
-    const shape = initParams();
-    const params: ParlParams = {
-      width: numbers('width', w.width, shape.width.length),
-      profile: numbers('profile', w.profile, shape.profile.length),
-      control: numbers('control', w.control, shape.control.length),
-      value: numbers('value', w.value, shape.value.length),
-    };
+    const params = weights('', c.weights);
     const allowed = c.allowedProfiles;
     if (!Array.isArray(allowed) || !allowed.every((p) => (PROFILES as readonly unknown[]).includes(p))) {
       throw new Error(`"allowedProfiles" must list profiles among ${PROFILES.join(', ')}`);
     }
-    return { kind: 'parl', checkpoint: json as ParlCheckpoint, params };
+    const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer);
+    return { kind: 'parl', checkpoint: json as ParlCheckpoint, params, ...(optimizer ? { optimizer } : {}) };
   }
   const arms = c.arms;
   if (!Array.isArray(arms) || arms.length === 0) throw new Error('its "arms" are missing');

@@ -188,6 +188,13 @@ export function baseline(params: ParlParams, task: Float64Array): number {
  * Adam (Kingma & Ba 2015) over every array of the parameters, ascending the gradient: the policy
  * climbs its objective and the value baseline climbs −½(return − V)², so both go "up".
  */
+/** Adam's running moments and step count: without them a resumed run restarts its step sizes. */
+export interface AdamState {
+  readonly t: number;
+  readonly m: ParlParams;
+  readonly v: ParlParams;
+}
+
 export class Adam {
   private readonly m: ParlParams;
   private readonly v: ParlParams;
@@ -221,5 +228,25 @@ export class Adam {
           (w[i] as number) + (rate * ((m[i] as number) / c1)) / (Math.sqrt((v[i] as number) / c2) + this.eps);
       }
     }
+  }
+
+  /** A copy of the moments and step count, for a checkpoint. */
+  state(): AdamState {
+    const copy = (p: ParlParams): ParlParams => ({
+      width: p.width.slice(),
+      profile: p.profile.slice(),
+      control: p.control.slice(),
+      value: p.value.slice(),
+    });
+    return { t: this.t, m: copy(this.m), v: copy(this.v) };
+  }
+
+  /** Continues from a saved state (shapes as the parameters'; the checkpoint loader checks them). */
+  restore(state: AdamState): void {
+    for (const key of ['width', 'profile', 'control', 'value'] as const) {
+      this.m[key].set(state.m[key]);
+      this.v[key].set(state.v[key]);
+    }
+    this.t = state.t;
   }
 }

@@ -5,6 +5,10 @@
  * episode for the bandit. Pure and in-process: the caller passes the scenarios, profiles, provider
  * and sandbox, and gets progress, curves and checkpoints through callbacks, so the same loop runs
  * under the CLI and in a Web Worker. The same config and seed give the same curve, bit for bit.
+ *
+ * Everything an episode draws is keyed by its index (task, instance, actions, λ, curriculum), so a
+ * run resumed from a checkpoint of its first k episodes plays episodes k, k + 1, … as the
+ * uninterrupted run would (docs/learning.md, "Resuming").
  */
 import type { Provider } from '../providers/types';
 import { scenarioKinds } from '../scenarios/registry';
@@ -14,9 +18,22 @@ import type { ScenarioPorts } from '../scenarios/types';
 import type { Metrics } from '../trace/metrics';
 import { hashString, keyedRng } from '../util/rng';
 import { PROFILES } from './actions';
-import type { Bandit } from './bandit';
-import { type BanditKind, type BanditPlay, banditArms, banditPolicy, makeBandit } from './bandit-policy';
-import { banditCheckpoint, type PolicyCheckpoint, parlCheckpoint } from './checkpoint';
+import type { Bandit, BanditAlgorithm } from './bandit';
+import {
+  type Arm,
+  type BanditKind,
+  type BanditPlay,
+  banditArms,
+  banditPolicy,
+  makeBandit,
+} from './bandit-policy';
+import {
+  banditCheckpoint,
+  type Loaded,
+  loadPolicy,
+  type PolicyCheckpoint,
+  parlCheckpoint,
+} from './checkpoint';
 import { TASK_FEATURES } from './features';
 import { type Draw, drawTask, type MixSpec, weightsAt } from './mix';
 import {
@@ -97,7 +114,7 @@ export type CurvePoint = Omit<EpisodeStats, 'scenario'> & { readonly episodes: n
 
 export interface TrainHooks {
   readonly signal?: AbortSignal;
-  /** After every episode. */
+  /** After every episode, before the update or curve point it completes. */
   readonly onEpisode?: (stats: EpisodeStats, done: number, total: number) => void;
   /** After every window of episodes. */
   readonly onCurve?: (point: CurvePoint) => void;
@@ -138,25 +155,39 @@ export function episodeReward(
   );
 }
 
+/**
+ * Trains from scratch, or from `resume`: a checkpoint of this kind of policy whose weights (PARL,
+ * with Adam's state when saved) or bandit statistics it starts from, continuing at its
+ * `completedEpisodes` up to `config.episodes`. A resumed run's curves and checkpoints count
+ * episodes from the start of the whole training; its curves hold only the points after the resume.
+ */
 export async function train(
   config: TrainConfig,
   env: TrainEnv,
   hooks: TrainHooks = {},
+  resume?: PolicyCheckpoint,
 ): Promise<TrainResult> {
   const { mix } = env;
   for (const c of mix.components) {
     if (!env.specs[c.scenario])
       throw new Error(`mix "${mix.id}" names scenario "${c.scenario}", which was not loaded`);
   }
-  const params = initParams();
-  const adam = new Adam(params, config.learningRate);
   const arms = banditArms(config.profiles);
+  const from = resume === undefined ? null : resumable(resume, config, env.profileHashes, arms);
+  const params = from?.kind === 'parl' ? from.params : initParams();
+  const adam = new Adam(params, config.learningRate);
+  if (from?.kind === 'parl' && from.optimizer) adam.restore(from.optimizer);
   const bandit: Bandit | null =
-    config.policy === 'bandit' ? makeBandit(config.bandit, arms.length, config.seed) : null;
+    config.policy !== 'bandit'
+      ? null
+      : from?.kind === 'bandit'
+        ? from.bandit
+        : makeBandit(config.bandit, arms.length, config.seed);
   const curves: CurvePoint[] = [];
   const window: EpisodeStats[] = [];
   let batch: { decisions: Decision[]; task: Float64Array; reward: number }[] = [];
-  let done = 0;
+  const start = from?.checkpoint.training.completedEpisodes ?? 0;
+  let done = start;
 
   const checkpoint = (): PolicyCheckpoint => {
     const training = { ...config, scenario: mix.id, completedEpisodes: done, profiles: [...config.profiles] };
@@ -176,10 +207,11 @@ export async function train(
           training,
           profiles: { ...env.profileHashes },
           allowedProfiles: config.profiles,
+          optimizer: adam.state(),
         });
   };
 
-  for (let e = 0; e < config.episodes; e++) {
+  for (let e = start; e < config.episodes; e++) {
     if (hooks.signal?.aborted) break;
     const draw: Draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
     const { component } = draw;
@@ -226,19 +258,6 @@ export async function train(
     );
     done = e + 1;
 
-    if (bandit) {
-      if (play.arm >= 0) bandit.update(play.arm, play.context, r.reward);
-    } else {
-      // The first decision's features begin with the task's: what the value baseline reads.
-      const first = decisions[0];
-      if (first) batch.push({ decisions, task: first.x.slice(0, TASK_FEATURES.length), reward: r.reward });
-      if (batch.length >= config.batch) {
-        update(params, adam, batch, config.entropy);
-        batch = [];
-        hooks.onCheckpoint?.(checkpoint());
-      }
-    }
-
     const stats: EpisodeStats = {
       episode: e,
       scenario: component.scenario,
@@ -253,8 +272,24 @@ export async function train(
       lambdaFinish: l2,
     };
     hooks.onEpisode?.(stats, done, config.episodes);
+
+    if (bandit) {
+      if (play.arm >= 0) bandit.update(play.arm, play.context, r.reward);
+    } else {
+      // The first decision's features begin with the task's: what the value baseline reads.
+      const first = decisions[0];
+      if (first) batch.push({ decisions, task: first.x.slice(0, TASK_FEATURES.length), reward: r.reward });
+      if (batch.length >= config.batch) {
+        update(params, adam, batch, config.entropy);
+        batch = [];
+        hooks.onCheckpoint?.(checkpoint());
+      }
+    }
+
     window.push(stats);
-    if (window.length >= config.window || done === config.episodes) {
+    // Windows end at multiples of `window`, counted from the first episode of the whole training,
+    // so a resumed run's points fall where the uninterrupted run's do.
+    if (done % config.window === 0 || done === config.episodes) {
       const point = meanOf(window, done);
       curves.push(point);
       hooks.onCurve?.(point);
@@ -267,6 +302,42 @@ export async function train(
   const final = checkpoint();
   hooks.onCheckpoint?.(final);
   return { checkpoint: final, curves, completedEpisodes: done, stopped: done < config.episodes };
+}
+
+const banditAlgorithms: Record<BanditKind, BanditAlgorithm> = {
+  linucb: 'linucb',
+  thompson: 'linear-thompson',
+  'epsilon-greedy': 'epsilon-greedy',
+};
+
+/** Checks that `checkpoint` can continue the training `config` describes, and restores it. */
+function resumable(
+  checkpoint: PolicyCheckpoint,
+  config: TrainConfig,
+  profileHashes: Readonly<Record<string, string>>,
+  arms: readonly Arm[],
+): Loaded {
+  const loaded = loadPolicy(checkpoint, profileHashes);
+  const refuse = (why: string) => new Error(`cannot resume ${config.policy} training: ${why}`);
+  if (loaded.kind !== config.policy)
+    throw refuse(`the checkpoint is a ${loaded.kind} policy; resume from a ${config.policy} checkpoint`);
+  const completed: unknown = loaded.checkpoint.training.completedEpisodes;
+  if (typeof completed !== 'number' || !Number.isInteger(completed) || completed < 0)
+    throw refuse(`its completedEpisodes is ${JSON.stringify(completed ?? null)}, not a whole number`);
+  if (completed > config.episodes)
+    throw refuse(`it has ${completed} episodes done, more than the ${config.episodes} to train`);
+  if (loaded.kind === 'bandit') {
+    const want = banditAlgorithms[config.bandit];
+    if (loaded.bandit.name !== want)
+      throw refuse(`the checkpoint's bandit is ${loaded.bandit.name}, this run trains ${want}`);
+    const key = (list: readonly Arm[]) => list.map((a) => `${a.width}/${a.profile}`).join(', ');
+    if (key(loaded.checkpoint.arms) !== key(arms)) {
+      throw refuse(
+        `the checkpoint's arms (${key(loaded.checkpoint.arms)}) are not this run's (${key(arms)}): allow the profiles it was trained with`,
+      );
+    }
+  }
+  return loaded;
 }
 
 /** One REINFORCE step over a batch: advantage = return − V(task), then Adam on both objectives. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { banditArms, makeBandit } from '../../../src/core/learning/bandit-policy';
 import { banditCheckpoint, loadPolicy, parlCheckpoint } from '../../../src/core/learning/checkpoint';
-import { initParams } from '../../../src/core/learning/parl';
+import { Adam, initParams, zerosLike } from '../../../src/core/learning/parl';
 
 const hashes = { small: 'sha256:aa', medium: 'sha256:bb', large: 'sha256:cc' };
 const training = { scenario: 'mix', episodes: 10, completedEpisodes: 10, seed: 1 };
@@ -80,5 +80,39 @@ describe('policy checkpoints', () => {
     expect(() => loadPolicy(parl(), rest)).toThrow(
       'trained against profile "small", which is not defined here',
     );
+  });
+
+  it('carry Adam’s state when given it, and refuse a malformed one', () => {
+    const params = initParams();
+    const adam = new Adam(params, 0.05);
+    const grad = zerosLike(params);
+    grad.width[0] = 1;
+    adam.step(params, grad);
+    const json = JSON.parse(
+      JSON.stringify(
+        parlCheckpoint(params, {
+          hyper: {},
+          training,
+          profiles: hashes,
+          allowedProfiles: ['small'],
+          optimizer: adam.state(),
+        }),
+      ),
+    );
+    expect(json.optimizer).toMatchObject({ algorithm: 'adam', t: 1 });
+    const loaded = loadPolicy(json, hashes);
+    if (loaded.kind !== 'parl') throw new Error('expected PARL');
+    expect(loaded.optimizer?.t).toBe(1);
+    expect(loaded.optimizer?.m.width[0]).toBeCloseTo(0.1, 12); // (1 − β1) · g
+    expect(loadPolicy(parl(), hashes)).not.toHaveProperty('optimizer');
+    expect(() => loadPolicy({ ...json, optimizer: { ...json.optimizer, t: -1 } }, hashes)).toThrow(
+      "its optimizer's step count is -1, expected a whole number",
+    );
+    expect(() =>
+      loadPolicy(
+        { ...json, optimizer: { ...json.optimizer, v: { ...json.optimizer.v, value: [] } } },
+        hashes,
+      ),
+    ).toThrow(/its optimizer v value weights are not \d+ finite numbers/);
   });
 });

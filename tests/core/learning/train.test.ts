@@ -88,3 +88,106 @@ describe('training', () => {
     expect(r.checkpoint.bandit.state.t).toBe(24);
   }, 60_000);
 });
+
+describe('resuming training from a checkpoint', () => {
+  /** Trains `c`, aborting as soon as the checkpoint (or episode) at `k` has been handed out. */
+  async function stopAt(c: TrainConfig, k: number, on: 'checkpoint' | 'episode' = 'checkpoint') {
+    const controller = new AbortController();
+    return train(c, await env(), {
+      signal: controller.signal,
+      ...(on === 'checkpoint'
+        ? { onCheckpoint: (ck) => ck.training.completedEpisodes === k && controller.abort() }
+        : { onEpisode: (_s, done) => done === k && controller.abort() }),
+    });
+  }
+
+  it('PARL stopped at a batch and window boundary resumes to exactly the uninterrupted run', async () => {
+    const e = await env();
+    const whole = await train(config(), e);
+    const first = await stopAt(config(), 16);
+    expect(first.completedEpisodes).toBe(16);
+    if (first.checkpoint.kind !== 'parl') throw new Error('expected a PARL checkpoint');
+    expect(first.checkpoint.optimizer?.t).toBe(2); // two batches of 8
+    const episodes: number[] = [];
+    const rest = await train(config(), e, { onEpisode: (_s, done) => episodes.push(done) }, first.checkpoint);
+    expect(episodes).toEqual([17, 18, 19, 20, 21, 22, 23, 24]);
+    expect(rest.stopped).toBe(false);
+    expect(rest.completedEpisodes).toBe(24);
+    expect(rest.curves.map((p) => p.episodes)).toEqual([24]);
+    expect([...first.curves, ...rest.curves]).toEqual(whole.curves);
+    expect(rest.checkpoint).toEqual(whole.checkpoint);
+  }, 60_000);
+
+  it('PARL stopped mid-batch continues from there, its curve points where the whole run has them', async () => {
+    const e = await env();
+    const first = await stopAt(config(), 10, 'episode');
+    expect(first.curves.map((p) => p.episodes)).toEqual([8, 10]);
+    const rest = await train(config(), e, {}, first.checkpoint);
+    expect(rest.completedEpisodes).toBe(24);
+    expect(rest.checkpoint.training.completedEpisodes).toBe(24);
+    // The window of episode 16 holds only the six played after the resume.
+    expect(rest.curves.map((p) => [p.episodes, p.episode])).toEqual([
+      [16, 15],
+      [24, 23],
+    ]);
+    if (rest.checkpoint.kind !== 'parl' || first.checkpoint.kind !== 'parl') throw new Error('expected PARL');
+    expect(rest.checkpoint.weights.width).not.toEqual(first.checkpoint.weights.width);
+  }, 60_000);
+
+  it('a PARL checkpoint without the optimizer state (an older file) still resumes', async () => {
+    const first = await stopAt(config(), 8);
+    if (first.checkpoint.kind !== 'parl') throw new Error('expected a PARL checkpoint');
+    const { optimizer: _dropped, ...older } = first.checkpoint;
+    const rest = await train(config(), await env(), {}, older);
+    expect(rest.completedEpisodes).toBe(24);
+    if (rest.checkpoint.kind !== 'parl') throw new Error('expected a PARL checkpoint');
+    expect(rest.checkpoint.optimizer?.t).toBe(2); // a fresh Adam, two updates after the resume
+  }, 60_000);
+
+  it('a bandit resumed at any episode restores its statistics and ends as the uninterrupted run', async () => {
+    const c = config({ policy: 'bandit', bandit: 'thompson', profiles: ['medium', 'large'] });
+    const e = await env();
+    const whole = await train(c, e);
+    const first = await stopAt(c, 11, 'episode');
+    if (first.checkpoint.kind !== 'bandit') throw new Error('expected a bandit checkpoint');
+    expect(first.checkpoint.bandit.state.t).toBe(11);
+    const rest = await train(c, e, {}, first.checkpoint);
+    expect(rest.completedEpisodes).toBe(24);
+    expect(rest.curves.map((p) => p.episodes)).toEqual([16, 24]);
+    expect(rest.curves.at(-1)).toEqual(whole.curves.at(-1));
+    expect(rest.checkpoint).toEqual(whole.checkpoint);
+  }, 60_000);
+
+  it('a checkpoint already at the end trains nothing more', async () => {
+    const e = await env();
+    const whole = await train(config({ episodes: 8 }), e);
+    const again = await train(config({ episodes: 8 }), e, {}, whole.checkpoint);
+    expect(again.completedEpisodes).toBe(8);
+    expect(again.curves).toEqual([]);
+    expect(again.checkpoint).toEqual(whole.checkpoint);
+  }, 60_000);
+
+  it('refuses a checkpoint of the other kind, another bandit, other arms, or too many episodes', async () => {
+    const e = await env();
+    const parl = (await train(config({ episodes: 8 }), e)).checkpoint;
+    const bandit = (await train(config({ episodes: 8, policy: 'bandit' }), e)).checkpoint;
+    await expect(train(config(), e, {}, bandit)).rejects.toThrow(
+      'cannot resume parl training: the checkpoint is a bandit policy; resume from a parl checkpoint',
+    );
+    await expect(train(config({ policy: 'bandit' }), e, {}, parl)).rejects.toThrow(
+      'cannot resume bandit training: the checkpoint is a parl policy; resume from a bandit checkpoint',
+    );
+    await expect(train(config({ policy: 'bandit', bandit: 'thompson' }), e, {}, bandit)).rejects.toThrow(
+      "the checkpoint's bandit is linucb, this run trains linear-thompson",
+    );
+    await expect(train(config({ policy: 'bandit', profiles: ['large'] }), e, {}, bandit)).rejects.toThrow(
+      /the checkpoint's arms \(one\/small, .*\) are not this run's \(one\/large, /,
+    );
+    await expect(train(config({ episodes: 4 }), e, {}, parl)).rejects.toThrow(
+      'it has 8 episodes done, more than the 4 to train',
+    );
+    await expect(
+      train(config(), { ...e, profileHashes: { ...e.profileHashes, large: 'sha256:00' } }, {}, parl),
+    ).rejects.toThrow(/not a usable policy: profile "large" has changed/);
+  }, 60_000);
+});

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import deepSearch from '../../scenarios/deep-search.json';
+import mixJson from '../../scenarios/mix.json';
+import mixedCoding from '../../scenarios/mixed-coding.json';
+import profilesJson from '../../scenarios/profiles.json';
+import wideSearch from '../../scenarios/wide-search.json';
+import { startTraining } from '../../src/adapters/train-client';
+import type { TrainRequest } from '../../src/adapters/train-protocol';
+import { loadPolicy, type PolicyCheckpoint } from '../../src/core/learning/checkpoint';
+import { parseMix } from '../../src/core/learning/mix';
+import { defaultTrainConfig, type TrainConfig } from '../../src/core/learning/train';
+import { parseProfiles, profileHash } from '../../src/core/scenarios/profiles';
+import { parseScenario } from '../../src/core/scenarios/spec';
+import type { TaskScenarioSpec } from '../../src/core/scenarios/spec-types';
+
+// Real module Workers in real Chromium: workers/train.worker.ts served by Vite, coding episodes in
+// nested sandbox workers. The files come in as JSON imports and go through the same parsers as
+// the CLI's.
+
+function parsed<T>(result: ({ ok: true } & T) | { ok: false; error: string }): T {
+  if (!result.ok) throw new Error(result.error);
+  return result;
+}
+const mix = parsed(parseMix(JSON.stringify(mixJson), 'mix.json')).spec;
+const profiles = parsed(parseProfiles(JSON.stringify(profilesJson), 'profiles.json')).profiles;
+const specs: Record<string, TaskScenarioSpec> = {};
+for (const [file, json] of [
+  ['wide-search.json', wideSearch],
+  ['deep-search.json', deepSearch],
+  ['mixed-coding.json', mixedCoding],
+] as const) {
+  const spec = parsed(parseScenario(JSON.stringify(json), file)).spec;
+  specs[spec.id] = spec;
+}
+
+const config = (episodes: number): TrainConfig => ({
+  ...defaultTrainConfig,
+  episodes,
+  batch: 4,
+  window: 4,
+  lambdaParallel: { kind: 'linear', from: 0.1, to: 0, over: episodes },
+  lambdaFinish: { kind: 'linear', from: 0.3, to: 0, over: episodes },
+});
+const request = (episodes: number, resume?: PolicyCheckpoint): TrainRequest => ({
+  config: config(episodes),
+  mix,
+  specs,
+  profiles,
+  ...(resume ? { resume } : {}),
+});
+
+async function hashes(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, p] of Object.entries(profiles)) out[name] = await profileHash(p);
+  return out;
+}
+
+/** A module Worker on the real entry file, remembered so the test can see it terminated. */
+function trackedWorker() {
+  const made: { terminated: boolean }[] = [];
+  const createWorker = () => {
+    const worker = new Worker(new URL('../../workers/train.worker.ts', import.meta.url), { type: 'module' });
+    const seen = { terminated: false };
+    const terminate = worker.terminate.bind(worker);
+    worker.terminate = () => {
+      seen.terminated = true;
+      terminate();
+    };
+    made.push(seen);
+    return worker;
+  };
+  return { made, createWorker };
+}
+
+describe('training in a Web Worker', () => {
+  it('trains PARL on the mix, reports progress and curves, ends with a loadable checkpoint', async () => {
+    const progress: number[] = [];
+    const curves: number[] = [];
+    let last: PolicyCheckpoint | undefined;
+    const { made, createWorker } = trackedWorker();
+    const handle = startTraining(
+      request(12),
+      {
+        onProgress: (done, total) => {
+          expect(total).toBe(12);
+          progress.push(done);
+        },
+        onCurve: (point) => curves.push(point.episodes),
+        onCheckpoint: (c) => {
+          last = c;
+        },
+      },
+      { createWorker },
+    );
+    const summary = await handle.done;
+    expect(summary).toMatchObject({ episodes: 12, completedEpisodes: 12, stopped: false });
+    expect(progress.at(-1)).toBe(12);
+    expect(curves).toEqual([4, 8, 12]);
+    expect(last).toEqual(summary.checkpoint);
+    const loaded = loadPolicy(JSON.parse(JSON.stringify(last)), await hashes());
+    expect(loaded.kind).toBe('parl');
+    expect(made).toEqual([{ terminated: true }]);
+  }, 120_000);
+
+  it('stops with the last checkpoint kept, then resumes from it to the end', async () => {
+    const total = 16;
+    const first = trackedWorker();
+    let handle: ReturnType<typeof startTraining> | undefined;
+    let stopping: Promise<void> | undefined;
+    handle = startTraining(
+      request(total),
+      {
+        onCheckpoint: (c) => {
+          if (c.training.completedEpisodes >= 4) stopping ??= handle?.stop();
+        },
+      },
+      first,
+    );
+    const stopped = await handle.done;
+    await stopping;
+    expect(stopped.stopped).toBe(true);
+    const k = stopped.completedEpisodes;
+    expect(k).toBeGreaterThanOrEqual(4);
+    expect(k).toBeLessThan(total);
+    expect(stopped.checkpoint.training.completedEpisodes).toBe(k);
+    expect(first.made).toEqual([{ terminated: true }]);
+
+    const progress: number[] = [];
+    const resumed = await startTraining(request(total, stopped.checkpoint), {
+      onProgress: (done) => progress.push(done),
+    }).done;
+    expect(resumed).toMatchObject({ completedEpisodes: total, stopped: false });
+    expect(progress[0]).toBeGreaterThan(k);
+    expect(progress.at(-1)).toBe(total);
+    expect(resumed.curves.every((p) => p.episodes > k)).toBe(true);
+    expect(loadPolicy(resumed.checkpoint, await hashes()).checkpoint.training.completedEpisodes).toBe(total);
+  }, 120_000);
+
+  it('runs coding episodes in sandbox workers nested in the training worker', async () => {
+    const coding = mix.components.find((c) => c.scenario === 'mixed-coding');
+    if (!coding) throw new Error('mix.json has no mixed-coding component');
+    const onlyCoding = { ...mix, id: 'coding', components: [coding], curriculum: [] };
+    const scenarios: string[] = [];
+    const summary = await startTraining(
+      { ...request(3), config: { ...config(3), window: 3 }, mix: onlyCoding },
+      { onProgress: (_done, _total, stats) => scenarios.push(stats.scenario) },
+    ).done;
+    expect(scenarios).toContain('mixed-coding');
+    // Without a working sandbox every function fails its hidden tests and quality is 0.
+    expect(summary.curves[0]?.quality).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('rejects `done` with the reason when the request is refused', async () => {
+    const bad = { ...request(4), config: { ...config(4), policy: 'bandit' as const } };
+    const parl = (await startTraining(request(4)).done).checkpoint;
+    await expect(startTraining({ ...bad, resume: parl }).done).rejects.toThrow(
+      'cannot resume bandit training: the checkpoint is a parl policy',
+    );
+  }, 120_000);
+
+  it('rejects `done` with a readable message when the worker fails, and stop() still returns', async () => {
+    const url = URL.createObjectURL(new Blob(['throw new Error("boom")'], { type: 'text/javascript' }));
+    try {
+      const handle = startTraining(
+        request(4),
+        {},
+        { createWorker: () => new Worker(url, { type: 'module' }) },
+      );
+      await expect(handle.done).rejects.toThrow(/^the training worker failed: .*boom/);
+      await handle.stop();
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  }, 30_000);
+});
