@@ -1,0 +1,125 @@
+import * as Comlink from 'comlink';
+import { afterEach, describe, expect, it } from 'vitest';
+import { nodeSandbox } from '../../src/adapters/node-sandbox';
+import { providerFromSetup, subagentHost } from '../../src/adapters/subagent-host';
+import type { ProviderSetup, SubagentApi } from '../../src/adapters/subagent-protocol';
+import type { AttemptRequest } from '../../src/core/runtime/ports';
+import { simulatedProviderFor } from '../../src/core/scenarios/registry';
+import { executorFromSetup, type SubagentSetup } from '../../src/core/scenarios/subagent-setup';
+import type { CodeSandbox } from '../../src/core/tools/sandbox';
+import { requestsFor, wideSearchSetup } from '../support/pool-contract';
+import { loadProfiles, loadSpec } from '../support/scenarios';
+
+const ports: MessagePort[] = [];
+
+/** The host on one end of a MessageChannel, Comlink's proxy on the other: the wire without a worker. */
+function overChannel(host: SubagentApi): Comlink.Remote<SubagentApi> {
+  const { port1, port2 } = new MessageChannel();
+  ports.push(port1, port2);
+  Comlink.expose(host, port2);
+  return Comlink.wrap<SubagentApi>(port1);
+}
+
+afterEach(() => {
+  for (const port of ports.splice(0)) port.close();
+});
+
+const simulated = (paceMs: number): ProviderSetup => ({ kind: 'simulated', paceMs });
+const setup = wideSearchSetup(12, 4);
+const [first, second] = requestsFor(setup) as [AttemptRequest, AttemptRequest];
+
+describe('subagentHost over a MessageChannel', () => {
+  it('runs attempts after init exactly as the subagent does in-thread', async () => {
+    const direct = await executorFromSetup(setup, simulatedProviderFor(setup.profiles));
+    const remote = overChannel(subagentHost());
+    await remote.init(setup, simulated(0));
+    for (const request of [first, second]) {
+      const want = await direct.run(request);
+      expect(want.steps).toBeGreaterThan(1);
+      expect(JSON.stringify(await remote.run(request))).toBe(JSON.stringify(want));
+    }
+  });
+
+  it('refuses to run before init', async () => {
+    const remote = overChannel(subagentHost());
+    await expect(remote.run(first)).rejects.toThrow('the subagent ran before init(setup, provider)');
+  });
+
+  it('paces each model turn by paceMs of real time, and changes nothing else', async () => {
+    const plain = overChannel(subagentHost());
+    await plain.init(setup, simulated(0));
+    const paced = overChannel(subagentHost());
+    await paced.init(setup, simulated(15));
+    const want = await plain.run(first);
+    const t0 = performance.now();
+    const got = await paced.run(first);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(want.steps * 15 - 5);
+    expect(got).toEqual(want);
+  });
+
+  it('aborts the running attempt mid-turn; the next attempt runs to its end', async () => {
+    const plain = overChannel(subagentHost());
+    await plain.init(setup, simulated(0));
+    const want = await plain.run(first);
+    const remote = overChannel(subagentHost());
+    await remote.init(setup, simulated(100));
+    const t0 = performance.now();
+    const running = remote.run(first);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await remote.abort();
+    const outcome = await running;
+    // Well before the first 100 ms turn would have ended on its own.
+    expect(performance.now() - t0).toBeLessThan(90);
+    expect(outcome).toMatchObject({ ok: false, error: 'aborted: aborted: cancelled by the pool' });
+    expect(await remote.run(first)).toEqual(want);
+  });
+
+  it('lends a mixed-coding subagent its run_js sandbox, and only that scenario', async () => {
+    const calls: string[] = [];
+    let made = 0;
+    const spy = (): CodeSandbox => {
+      made++;
+      return {
+        run: (code, tests, timeoutMs) => {
+          calls.push(code);
+          return nodeSandbox.run(code, tests, timeoutMs);
+        },
+      };
+    };
+    const wide = overChannel(subagentHost(undefined, spy));
+    await wide.init(setup, simulated(0));
+    expect(made).toBe(0);
+
+    const scenario = loadSpec('mixed-coding', 'mixed-coding');
+    const coding: SubagentSetup = {
+      scenario,
+      seed: 2,
+      size: 3,
+      plan: 'swarm',
+      profiles: loadProfiles(),
+      context: { name: 'hide-tool-result' },
+    };
+    const remote = overChannel(subagentHost(undefined, spy));
+    await remote.init(coding, simulated(0));
+    expect(made).toBe(1);
+    const outcome = await remote.run(requestsFor(coding)[0] as AttemptRequest);
+    const runJs = (outcome.events ?? []).filter(
+      (e) => e.body.type === 'tool.call' && e.body.tool === 'run_js',
+    );
+    expect(runJs.length).toBeGreaterThan(0);
+    expect(calls).toHaveLength(runJs.length);
+  });
+});
+
+describe('providerFromSetup', () => {
+  it('builds the simulated provider under its own name, paced or not', () => {
+    expect(providerFromSetup(simulated(0), setup).name).toBe('simulated');
+    expect(providerFromSetup(simulated(20), setup).name).toBe('simulated');
+  });
+
+  it('names a provider kind it does not know', () => {
+    expect(() => providerFromSetup({ kind: 'carrier-pigeon' } as unknown as ProviderSetup, setup)).toThrow(
+      'unknown provider kind "carrier-pigeon"',
+    );
+  });
+});
