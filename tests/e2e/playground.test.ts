@@ -160,7 +160,9 @@ describe('the playground, end to end', () => {
     await page.click(t('run-button'));
     await page.waitForSelector(`${t('run-status')}:text-is("running")`);
     await page.waitForTimeout(800);
-    await page.goto(`${appUrl}#view=library`);
+    // A real reload (a hash change alone would keep the document and the run).
+    await page.reload();
+    await page.click(t('nav-library'));
     await page.waitForSelector(t('trace-row'));
     expect(await page.textContent(t('trace-status'))).toBe('interrupted');
     const events = Number(await page.textContent(`${t('trace-row')} td:nth-child(8)`));

@@ -105,6 +105,7 @@ export function RunView() {
                 lowerBound={live().lowerBound}
                 budgets={live().header?.budgets ?? {}}
                 running={live().running}
+                overhead={live().header?.mainStepCost ?? 0}
               />
             )}
           </Show>
@@ -133,6 +134,8 @@ function RunPicture(props: {
   lowerBound: number;
   budgets: TraceHeader['budgets'];
   running: number;
+  /** The orchestrator's step cost per task, for the critical path. */
+  overhead: number;
 }) {
   const cards = () =>
     props.metrics
@@ -153,7 +156,7 @@ function RunPicture(props: {
         {(graph) => (
           <div class="figure">
             <h3>Task graph — critical path in red; hover a task for its slack and a what-if</h3>
-            <DagView graph={graph()} status={status} />
+            <DagView graph={graph()} status={status} overhead={props.overhead} />
           </div>
         )}
       </Show>
@@ -213,6 +216,7 @@ function Replay(props: { header: TraceHeader; events: readonly TraceEvent[] }) {
         metrics={at() >= last() ? finished() : undefined}
         lowerBound={bound()}
         budgets={props.header.budgets}
+        overhead={props.header.mainStepCost}
         running={snapshot().segments.filter((s) => s.outcome === 'running').length}
       />
     </>

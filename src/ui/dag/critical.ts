@@ -1,0 +1,65 @@
+/**
+ * What the DAG view marks and says about the critical path, from the critical path method over the
+ * planned steps (core/graph/cpm): the tasks of one longest path and the edges between them, each
+ * task's slack, and a what-if — this task k× faster, how much shorter could the run be?
+ */
+
+import { type Cpm, criticalPath } from '../../core/graph/cpm';
+import type { TaskGraph } from '../../core/graph/types';
+import { graphOrThrow } from '../../core/graph/validate';
+
+export interface CriticalMarks {
+  readonly cpm: Cpm;
+  /** Task indices on the drawn critical path. */
+  readonly nodes: ReadonlySet<number>;
+  /** Edges on it, as `source>target` indices. */
+  readonly edges: ReadonlySet<string>;
+}
+
+export const edgeKey = (source: number, target: number) => `${source}>${target}`;
+
+export function criticalMarks(graph: TaskGraph, overhead = 0): CriticalMarks {
+  const cpm = criticalPath(graph, overhead);
+  const nodes = new Set(cpm.path);
+  const edges = new Set<string>();
+  for (let k = 1; k < cpm.path.length; k++)
+    edges.add(edgeKey(cpm.path[k - 1] as number, cpm.path[k] as number));
+  return { cpm, nodes, edges };
+}
+
+export interface WhatIf {
+  /** The critical-path length (a lower bound on the makespan with unlimited subagents). */
+  readonly before: number;
+  readonly after: number;
+  /** after − before: ≤ 0. */
+  readonly delta: number;
+}
+
+/** The task's steps divided by k, rounded up (a non-empty task keeps at least one step). */
+export function whatIf(graph: TaskGraph, taskId: string, k: number, overhead = 0): WhatIf {
+  const before = criticalPath(graph, overhead).length;
+  const i = graph.index.get(taskId);
+  if (i === undefined || k <= 0) return { before, after: before, delta: 0 };
+  const tasks = graph.tasks.map((t, j) =>
+    j === i ? { ...t, steps: t.steps === 0 ? 0 : Math.max(1, Math.ceil(t.steps / k)) } : t,
+  );
+  const after = criticalPath(graphOrThrow({ kind: 'graph', id: graph.id, tasks }), overhead).length;
+  return { before, after, delta: after - before };
+}
+
+/** The hover line: "t07: 5 steps, slack 3 — 2× faster: makespan −0 (40 → 40)". */
+export function describeTask(
+  graph: TaskGraph,
+  marks: CriticalMarks,
+  taskId: string,
+  k: number,
+  overhead = 0,
+): string {
+  const i = graph.index.get(taskId);
+  if (i === undefined) return taskId;
+  const slack = marks.cpm.slack[i] as number;
+  const w = whatIf(graph, taskId, k, overhead);
+  const where = marks.nodes.has(i) ? 'on the critical path' : `slack ${slack}`;
+  const sign = w.delta < 0 ? '−' : '±';
+  return `${taskId}: ${graph.steps[i]} steps, ${where} — ${k}× faster: makespan ${sign}${Math.abs(w.delta)} (${w.before} → ${w.after})`;
+}

@@ -1,0 +1,163 @@
+/**
+ * A run as the page draws it, folded from its trace events: the graph (from `run.started`, so a
+ * trace alone is enough), each task's state, each attempt as a timeline segment, the subagents.
+ * `RunFolder` takes events one at a time — a live run of 10,000 events is one pass — and
+ * `foldTrace(events, upTo)` replays a stored run up to an event, for the scrubber.
+ */
+
+import type { TaskGraph } from '../../core/graph/types';
+import { graphOrThrow } from '../../core/graph/validate';
+import type { TraceEvent } from '../../core/trace/events';
+
+export type TaskStatus =
+  | 'waiting'
+  | 'ready'
+  | 'running'
+  | 'done'
+  | 'failed'
+  | 'skipped'
+  | 'cancelled'
+  | 'degraded';
+
+export interface Segment {
+  readonly task: string;
+  readonly subagent: string;
+  readonly attempt: number;
+  readonly start: number;
+  /** Undefined while the attempt runs. */
+  readonly end: number | undefined;
+  readonly outcome: 'running' | 'finished' | 'failed' | 'cancelled';
+  readonly error?: string;
+}
+
+export interface RunSnapshot {
+  readonly graph: TaskGraph | undefined;
+  readonly status: ReadonlyMap<string, TaskStatus>;
+  /** Every attempt, in the order it started. */
+  readonly segments: readonly Segment[];
+  /** Subagents in spawn order, with their profile. */
+  readonly subagents: readonly { readonly id: string; readonly profile: string }[];
+  /** Step-time of the last event folded. */
+  readonly t: number;
+  /** Seq of the last event folded, -1 before any. */
+  readonly seq: number;
+  readonly finished: boolean;
+}
+
+const terminal: ReadonlySet<TaskStatus> = new Set(['done', 'failed', 'skipped', 'cancelled', 'degraded']);
+
+export class RunFolder {
+  private graph: TaskGraph | undefined;
+  private status = new Map<string, TaskStatus>();
+  private segments: Segment[] = [];
+  /** Index in `segments` of each running attempt, by `task#attempt`. */
+  private open = new Map<string, number>();
+  private subagents: { id: string; profile: string }[] = [];
+  private t = 0;
+  private seq = -1;
+  private finished = false;
+
+  push(e: TraceEvent): void {
+    this.t = Math.max(this.t, e.t);
+    this.seq = e.seq;
+    switch (e.type) {
+      case 'run.started':
+        this.graph = graphOrThrow({ kind: 'graph', id: 'run', tasks: e.tasks });
+        for (const task of e.tasks) this.status.set(task.id, task.deps.length === 0 ? 'ready' : 'waiting');
+        break;
+      case 'subagent.spawned':
+        this.subagents.push({ id: e.subagent, profile: e.profile });
+        break;
+      case 'task.started':
+        this.status.set(e.task, 'running');
+        this.open.set(`${e.task}#${e.attempt}`, this.segments.length);
+        this.segments.push({
+          task: e.task,
+          subagent: e.subagent,
+          attempt: e.attempt,
+          start: e.t,
+          end: undefined,
+          outcome: 'running',
+        });
+        break;
+      case 'task.finished':
+        this.close(e.task, e.attempt, e.t, 'finished');
+        this.settle(e.task, 'done');
+        break;
+      case 'task.failed':
+        this.close(e.task, e.attempt, e.t, 'failed', e.error);
+        // A failure that is retried leaves the task waiting for its next attempt.
+        this.status.set(e.task, e.final ? 'failed' : 'waiting');
+        break;
+      case 'task.retried':
+        this.status.set(e.task, 'waiting');
+        break;
+      case 'task.degraded':
+        this.settle(e.task, 'degraded');
+        break;
+      case 'task.skipped':
+        this.status.set(e.task, 'skipped');
+        break;
+      case 'task.cancelled':
+        if (e.attempt !== undefined) this.close(e.task, e.attempt, e.t, 'cancelled');
+        this.status.set(e.task, 'cancelled');
+        break;
+      case 'run.finished':
+        this.finished = true;
+        break;
+    }
+  }
+
+  snapshot(): RunSnapshot {
+    return {
+      graph: this.graph,
+      status: new Map(this.status),
+      segments: [...this.segments],
+      subagents: [...this.subagents],
+      t: this.t,
+      seq: this.seq,
+      finished: this.finished,
+    };
+  }
+
+  private close(task: string, attempt: number, t: number, outcome: Segment['outcome'], error?: string) {
+    const key = `${task}#${attempt}`;
+    const at = this.open.get(key);
+    if (at === undefined) return;
+    this.open.delete(key);
+    const s = this.segments[at] as Segment;
+    this.segments[at] = { ...s, end: t, outcome, ...(error !== undefined ? { error } : {}) };
+  }
+
+  /** A task ended well: dependents whose dependencies are all done become ready. */
+  private settle(task: string, status: TaskStatus) {
+    this.status.set(task, status);
+    const graph = this.graph;
+    const i = graph?.index.get(task);
+    if (!graph || i === undefined) return;
+    for (const s of graph.succs[i] ?? []) {
+      const id = graph.ids[s] as string;
+      if (this.status.get(id) !== 'waiting') continue;
+      const preds = graph.preds[s] ?? [];
+      if (
+        preds.every((p) => {
+          const st = this.status.get(graph.ids[p] as string);
+          return st === 'done' || st === 'degraded';
+        })
+      )
+        this.status.set(id, 'ready');
+    }
+  }
+}
+
+/** The run as it stood after event `upTo` (a seq; default: the end). */
+export function foldTrace(events: Iterable<TraceEvent>, upTo = Number.POSITIVE_INFINITY): RunSnapshot {
+  const folder = new RunFolder();
+  for (const e of events) {
+    if (e.seq > upTo) break;
+    folder.push(e);
+  }
+  return folder.snapshot();
+}
+
+export const isTerminal = (status: TaskStatus) => terminal.has(status);
