@@ -56,7 +56,7 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       .append('title')
       .text(
         (b) =>
-          `${b.segment.task} (attempt ${b.segment.attempt + 1}) on ${b.segment.subagent}: steps ${b.segment.start}–${b.segment.end ?? '…'}, ${b.segment.outcome}${b.segment.error ? ` — ${b.segment.error}` : ''}`,
+          `${b.segment.task} (attempt ${b.segment.attempt}) on ${b.segment.subagent}: steps ${b.segment.start}–${b.segment.end ?? '…'}, ${b.segment.outcome}${b.segment.error ? ` — ${b.segment.error}` : ''}`,
       );
     const axis = root.append('g').attr('transform', `translate(0,${l.lanes.length * h + 2})`);
     axis
