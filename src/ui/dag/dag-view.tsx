@@ -1,7 +1,7 @@
 import { select } from 'd3-selection';
 import { curveBasis, line } from 'd3-shape';
 import { zoom, zoomIdentity } from 'd3-zoom';
-import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, untrack } from 'solid-js';
 import type { TaskGraph } from '../../core/graph/types';
 import type { TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, edgeKey } from './critical';
@@ -19,6 +19,8 @@ export const STATUS_COLOURS: Readonly<Record<TaskStatus, string>> = {
 };
 
 const VIEW_HEIGHT = 380;
+/** Tasks up to which nodes carry their id and edges are curved. */
+const LABELS_UP_TO = 400;
 
 /**
  * The task graph, laid out once per graph; status changes only recolour nodes. Test hooks: every
@@ -33,8 +35,11 @@ export function DagView(props: {
 }) {
   let svg: SVGSVGElement | undefined;
   let canvas: SVGGElement | undefined;
-  const layout = createMemo(() => layoutDag(props.graph));
-  const marks = createMemo(() => criticalMarks(props.graph, props.overhead ?? 0));
+  // Memos on plain values, so a parent redrawing with the same graph and overhead redraws nothing.
+  const graph = createMemo(() => props.graph);
+  const overhead = createMemo(() => props.overhead ?? 0);
+  const layout = createMemo(() => layoutDag(graph()));
+  const marks = createMemo(() => criticalMarks(graph(), overhead()));
   const [hovered, setHovered] = createSignal<string | undefined>();
   const [factor, setFactor] = createSignal(2);
   let shapes: SVGRectElement[] = [];
@@ -42,12 +47,15 @@ export function DagView(props: {
 
   // Draws the graph whenever it changes (once per run).
   createEffect(() => {
+    const started = performance.now();
     const l = layout();
     const m = marks();
     if (!canvas) return;
     const root = select(canvas);
     root.selectChildren().remove();
-    const path = line().curve(curveBasis);
+    // Large graphs: straight segments and no labels, which cost more to draw than they tell.
+    const large = l.nodes.length > LABELS_UP_TO;
+    const path = large ? line() : line().curve(curveBasis);
     root
       .append('g')
       .attr('fill', 'none')
@@ -76,6 +84,7 @@ export function DagView(props: {
       .attr('stroke-width', (n) => (m.nodes.has(n.index) ? 2.5 : 1));
     // Task ids come from the trace: set as text, never as markup.
     nodes
+      .filter(() => !large)
       .append('text')
       .attr('x', w / 2)
       .attr('y', h / 2 + 4)
@@ -85,8 +94,15 @@ export function DagView(props: {
       .text((n) => (n.id.length > 9 ? `${n.id.slice(0, 8)}…` : n.id));
     shapes = nodes.select<SVGRectElement>('rect').nodes();
     shown = [];
-    recolour();
+    // Untracked: the drawing depends on the graph only; status changes go through the effect below.
+    untrack(recolour);
     fit();
+    // Layout, drawing and the browser's first paint of it, for DevTools and bench/playground.ts.
+    requestAnimationFrame(() =>
+      setTimeout(() =>
+        performance.measure('swarmflight:dag-render', { start: started, end: performance.now() }),
+      ),
+    );
   });
 
   function recolour() {
@@ -171,7 +187,7 @@ export function DagView(props: {
       >
         {(id) => (
           <p class="mono" data-testid="dag-hover">
-            {describeTask(props.graph, marks(), id(), factor(), props.overhead ?? 0)}
+            {describeTask(graph(), marks(), id(), factor(), overhead())}
           </p>
         )}
       </Show>

@@ -3,7 +3,8 @@
  * on the page's thread (it is a few microseconds per decision; docs/playground.md has the
  * measurement), and every subagent attempt of a task scenario runs in a Web Worker from the pool.
  * Each event goes to the library as it is made, to the replay fold and to the metrics; the page
- * redraws at most once per animation frame.
+ * redraws at most every REDRAW_MS, on an animation frame: copying a snapshot of a 1,500-task run
+ * and redrawing it every frame would keep the main thread busy (docs/playground.md).
  */
 
 import { createRoot, createSignal } from 'solid-js';
@@ -32,6 +33,9 @@ export type LiveStatus = 'idle' | 'starting' | 'running' | 'done' | 'cancelled' 
 
 /** Workers the page starts at most: attempts beyond wait their turn (effective ≤ nominal parallelism). */
 export const MAX_WORKERS = 16;
+
+/** The least time between two redraws of a live run. */
+export const REDRAW_MS = 150;
 
 export interface LiveView {
   readonly id: string | undefined;
@@ -94,8 +98,15 @@ function createSession() {
     let config: RunConfig | undefined;
     let bound = 0;
     let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let drawnAt = 0;
     const redraw = () => {
       frame = 0;
+      timer = undefined;
+      drawnAt = performance.now();
+      queueMicrotask(() =>
+        performance.measure('swarmflight:redraw', { start: drawnAt, end: performance.now() }),
+      );
       const snapshot = folder.snapshot();
       setView((v) => ({
         ...v,
@@ -120,7 +131,13 @@ function createSession() {
       metrics?.observe(event);
       const h = handle;
       void h?.then((open) => open.append(event));
-      frame ||= requestAnimationFrame(redraw);
+      if (frame || timer) return;
+      const wait = REDRAW_MS - (performance.now() - drawnAt);
+      if (wait <= 0) frame = requestAnimationFrame(redraw);
+      else
+        timer = setTimeout(() => {
+          frame = requestAnimationFrame(redraw);
+        }, wait);
     };
 
     let result: { metrics: Metrics; reason: string };
@@ -209,6 +226,7 @@ function createSession() {
       });
     }
     if (frame) cancelAnimationFrame(frame);
+    if (timer) clearTimeout(timer);
     redraw();
     const open = await (handle as Promise<RunHandle>);
     await open.flush();
