@@ -96,7 +96,7 @@ export function DagView(props: {
     shown = [];
     // Untracked: the drawing depends on the graph only; status changes go through the effect below.
     untrack(recolour);
-    fit();
+    fitToView();
     // Layout, drawing and the browser's first paint of it, for DevTools and bench/playground.ts.
     requestAnimationFrame(() =>
       setTimeout(() =>
@@ -123,7 +123,7 @@ export function DagView(props: {
   const behaviour = zoom<SVGSVGElement, unknown>()
     .scaleExtent([0.02, 4])
     .on('zoom', (event) => canvas?.setAttribute('transform', event.transform.toString()));
-  function fit() {
+  function fitToView() {
     if (!svg) return;
     const l = layout();
     const width = svg.clientWidth || 900;
@@ -133,7 +133,7 @@ export function DagView(props: {
   }
   onMount(() => {
     if (svg) select(svg).call(behaviour);
-    fit();
+    fitToView();
   });
   onCleanup(() => {
     if (svg) select(svg).on('.zoom', null);
@@ -152,7 +152,7 @@ export function DagView(props: {
         height={VIEW_HEIGHT}
         role="img"
         aria-label={`Task graph of ${props.graph.n} tasks; the critical path is outlined in red`}
-        onMouseOver={over}
+        onPointerOver={over}
         style={{ background: '#fbfbfd', cursor: 'grab', display: 'block' }}
       >
         <g ref={canvas} />
@@ -177,7 +177,7 @@ export function DagView(props: {
             <option value="10">10×</option>
           </select>
         </label>
-        <button type="button" class="secondary" onClick={fit}>
+        <button type="button" class="secondary" onClick={fitToView}>
           Fit
         </button>
       </div>

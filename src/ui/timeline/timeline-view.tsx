@@ -91,7 +91,7 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
         role="img"
         aria-label="Timeline: one lane per subagent, in step-time"
         style={{ display: 'block' }}
-        onMouseOver={over}
+        onPointerOver={over}
       />
       <Show when={!props.compact}>
         <p class="mono note">{hovered() ? describe(hovered() as Segment) : 'Hover a bar for the attempt.'}</p>
