@@ -210,4 +210,41 @@ describe('the playground, end to end', () => {
     expect(await page.locator('[data-testid^="dag-node"]').count()).toBe(1500);
     expect(profile.errors).toEqual([]);
   });
+
+  it('stops a run cleanly: it ends cancelled, in the page and in the library', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&pace=200`);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("running")`);
+    await page.waitForTimeout(500);
+    await page.click(t('stop-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("cancelled")`, { timeout: 30_000 });
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    expect(await page.textContent(t('trace-status'))).toBe('cancelled');
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('refuses a file that is not a policy, in words, and keeps working', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=train`);
+    await page.setInputFiles(t('policy-file'), {
+      name: 'trace.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ schema: 'swarmflight.trace/1' })),
+    });
+    await page.waitForSelector(t('train-message'));
+    expect(await page.textContent(t('train-message'))).toMatch(
+      /trace\.json was not loaded: not a usable policy/,
+    );
+    await page.setInputFiles(t('policy-file'), {
+      name: 'junk.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{oops'),
+    });
+    await page.waitForFunction(() =>
+      /junk\.json was not loaded: it is not JSON/.test(document.body.textContent ?? ''),
+    );
+    expect(await page.isEnabled(t('train-button'))).toBe(true);
+  });
 });
