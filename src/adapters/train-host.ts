@@ -6,7 +6,7 @@
  */
 import { releaseProxy } from 'comlink';
 import { train } from '../core/learning/train';
-import { profileHash } from '../core/scenarios/profiles';
+import { profileHashes } from '../core/scenarios/profiles';
 import { simulatedProviderFor } from '../core/scenarios/registry';
 import type { CodeSandbox } from '../core/tools/sandbox';
 import type { RemoteTrainEvents, TrainApi, TrainEvents, TrainRequest, TrainSummary } from './train-protocol';
@@ -47,8 +47,7 @@ export function trainHost(options: TrainHostOptions = {}): TrainApi {
         pending = null;
       };
       try {
-        const hashes: Record<string, string> = {};
-        for (const [name, p] of Object.entries(request.profiles)) hashes[name] = await profileHash(p);
+        const hashes = await profileHashes(request.profiles);
         const result = await train(
           request.config,
           {

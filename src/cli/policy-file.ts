@@ -4,20 +4,12 @@ import { loadPolicy } from '../core/learning/checkpoint';
 import { parlPolicy } from '../core/learning/parl';
 import { policyByName, policyNames } from '../core/policy/registry';
 import type { Policy } from '../core/policy/types';
-import { profileHash } from '../core/scenarios/profiles';
-import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { profileHashes } from '../core/scenarios/profiles';
 import { UsageError } from './errors';
 
-export const policyForms = `${policyNames().join(' | ')} | parl:FILE | bandit:FILE`;
+export { profileHashes };
 
-/** Profile name → sha256 of its definition: what a checkpoint is checked against. */
-export async function profileHashes(
-  profiles: Readonly<Record<string, ProfileSpec>>,
-): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [name, p] of Object.entries(profiles)) out[name] = await profileHash(p);
-  return out;
-}
+export const policyForms = `${policyNames().join(' | ')} | parl:FILE | bandit:FILE`;
 
 /** A built-in policy by name, or a trained one from its checkpoint (`parl:FILE`, `bandit:FILE`). */
 export function resolvePolicy(spec: string, hashes: Readonly<Record<string, string>>): Policy {

@@ -122,3 +122,12 @@ export async function profileHash(profile: ProfileSpec): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
   return `sha256:${Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** Profile name → its hash: what a policy checkpoint is checked against. */
+export async function profileHashes(
+  profiles: Readonly<Record<string, ProfileSpec>>,
+): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, p] of Object.entries(profiles)) out[name] = await profileHash(p);
+  return out;
+}

@@ -8,7 +8,7 @@ import { loadPolicy } from '../../core/learning/checkpoint';
 import { parlPolicy } from '../../core/learning/parl';
 import { policyByName, policyNames } from '../../core/policy/registry';
 import type { Policy } from '../../core/policy/types';
-import { profileHash } from '../../core/scenarios/profiles';
+import { profileHashes } from '../../core/scenarios/profiles';
 import { profiles } from '../catalog';
 import { services } from '../services';
 
@@ -25,13 +25,9 @@ export async function savedPolicies(): Promise<{ name: string; kind: string }[]>
 
 let hashes: Promise<Record<string, string>> | undefined;
 
-/** Profile name → sha256 of its definition, as checkpoints record them. */
-export function profileHashes(): Promise<Record<string, string>> {
-  hashes ??= (async () => {
-    const out: Record<string, string> = {};
-    for (const [name, p] of Object.entries(profiles)) out[name] = await profileHash(p);
-    return out;
-  })();
+/** Profile name → sha256 of its definition, as checkpoints record them; computed once. */
+export function bundledProfileHashes(): Promise<Record<string, string>> {
+  hashes ??= profileHashes(profiles);
   return hashes;
 }
 
@@ -49,7 +45,7 @@ export async function resolvePolicy(name: string): Promise<Policy> {
   if (json === undefined) {
     throw new Error(`No policy named "${saved}" is saved in this browser. Train one, or load a policy file.`);
   }
-  const loaded = loadPolicy(json, await profileHashes());
+  const loaded = loadPolicy(json, await bundledProfileHashes());
   if (loaded.kind !== kind) {
     throw new Error(`"${saved}" is a ${loaded.kind} policy, not ${kind}.`);
   }

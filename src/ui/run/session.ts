@@ -171,7 +171,9 @@ function createSession() {
       control = { abort, kill: () => pool.kill() };
       // Pre-warm as many workers as the first decision can use while the run starts; a worker
       // that cannot start shows up as crashed attempts, retried, so the warm-up's own error is moot.
-      pool.warm(Math.min(pool.capacity, plan.tasks.filter((t) => t.deps.length === 0).length)).catch(() => {});
+      pool
+        .warm(Math.min(pool.capacity, plan.tasks.filter((t) => t.deps.length === 0).length))
+        .catch(() => {});
       setView((v) => ({ ...v, config, lowerBound: bound }));
       try {
         result = await runScenario({

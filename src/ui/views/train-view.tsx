@@ -5,7 +5,7 @@ import { trainingCurvesSvg } from '../../core/learning/curves-svg';
 import { type CurvePoint, defaultTrainConfig, type TrainConfig } from '../../core/learning/train';
 import { app } from '../app-state';
 import { mix, mixSpecs, profiles } from '../catalog';
-import { profileHashes } from '../run/policies';
+import { bundledProfileHashes } from '../run/policies';
 import { services } from '../services';
 
 type Phase = 'idle' | 'training' | 'stopped' | 'done' | 'failed';
@@ -103,7 +103,7 @@ export function TrainView() {
       } catch {
         throw new Error('it is not JSON');
       }
-      const loaded = loadPolicy(json, await profileHashes());
+      const loaded = loadPolicy(json, await bundledProfileHashes());
       if (loaded.kind !== s().train) {
         app.update({ train: loaded.kind });
       }
