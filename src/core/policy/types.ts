@@ -1,7 +1,8 @@
 import type { Cpm } from '../graph/cpm';
 import type { TaskGraph } from '../graph/types';
 import type { RunConfig } from '../runtime/config';
-import type { ActionRecord, Observation } from '../trace/events';
+import type { AttemptRequest } from '../runtime/ports';
+import type { ActionRecord, EventBody, Observation, TraceEvent } from '../trace/events';
 
 /** An orchestrator action (DESIGN §1, the report's create_subagent / assign_task, and the run controls). */
 export type Action = ActionRecord;
@@ -56,4 +57,46 @@ export interface Policy {
   /** A score per task, higher first; ties are broken by id. */
   prioritize(ctx: PolicyContext): Float64Array;
   decide(view: RunView): Action[];
+  /**
+   * A policy that thinks asynchronously, as a model does (`llm`). The driver awaits it before
+   * every decision; `decide` then returns what it settled on.
+   */
+  readonly deliberation?: Deliberation;
+}
+
+/** What the task looks like to an orchestrator that reads: the whole query and its work items. */
+export interface TaskBrief {
+  readonly query: string;
+  readonly items: readonly {
+    readonly id: string;
+    readonly prompt: string;
+    readonly deps: readonly string[];
+  }[];
+}
+
+/** What an orchestrator told a subagent: its role (create_subagent) and its instructions (assign_task). */
+export interface SubagentBrief {
+  readonly system?: string;
+  readonly prompt?: string;
+}
+
+/**
+ * The hooks of a deliberating policy. Every hook is called in step-time order by the driver, so a
+ * run stays deterministic whatever the wall-clock order of the work underneath.
+ */
+export interface Deliberation {
+  /** Before the run: the task as a user stated it and its work items (task scenarios). */
+  begin(task: TaskBrief): void;
+  /**
+   * Before a decision at `view.t`: think (call the model) and settle the actions `decide` will
+   * return. Resolves with the events of the thinking (its llm turns and tool calls) to record
+   * before the decision. Must not reject on a model's failure: that is an outcome to record.
+   */
+  deliberate(view: RunView, signal?: AbortSignal): Promise<readonly EventBody[]>;
+  /** Every event the run records, in order. */
+  observe(event: TraceEvent): void;
+  /** An attempt's final answer, once the attempt is over (shown to the model only once the task is done). */
+  answered(taskId: string, answer: string): void;
+  /** What the orchestrator told the subagent running this attempt, if anything. */
+  brief(request: AttemptRequest): SubagentBrief | undefined;
 }

@@ -70,7 +70,7 @@ export function apply(state: RunState, action: Action): string | undefined {
       return undefined;
     }
     case 'finish':
-      trip(state, 'finished', 'the orchestrator finished the run');
+      trip(state, 'finished', action.reason ?? 'the orchestrator finished the run');
       return undefined;
     default:
       return `unknown action ${JSON.stringify((action as { type?: unknown }).type)}`;

@@ -30,7 +30,11 @@ export type RuntimeInput = { readonly at: number; readonly wallMs: number } & (
     }
   /** A timer the machine asked for. Decisions are taken only on wakes, which the driver sorts after
    *  every other input of the same instant, so one decision sees everything that happened then. */
-  | { readonly type: 'wake' }
+  | {
+      readonly type: 'wake';
+      /** A deliberating policy has thought for the decision due now. */
+      readonly deliberated?: boolean;
+    }
   | { readonly type: 'tool-result'; readonly callId: string; readonly ok: boolean; readonly result: string }
   | { readonly type: 'abort'; readonly reason: string }
   /** The critical-steps budget runs out now. Sorted after every other input of its instant. */
@@ -67,6 +71,10 @@ export function step(state: RunState, input: RuntimeInput): [RunState, Effect[]]
       break;
     case 'wake':
       state.timers.delete(input.at);
+      if (input.deliberated) {
+        state.deliberating = false;
+        state.deliberatedAt = state.t;
+      }
       break;
     case 'tool-result': {
       const call = state.toolCalls.get(input.callId);
@@ -117,8 +125,14 @@ function advance(state: RunState, woken: boolean): void {
     }
   }
   if (state.breaker === null && state.dirty && joinSatisfied(state)) {
-    if (woken && t >= state.busyUntil) decide(state);
-    else requestWake(state, Math.max(t, state.busyUntil));
+    if (woken && t >= state.busyUntil) {
+      if (!state.policy.deliberation || state.deliberatedAt === t) decide(state);
+      else if (!state.deliberating) {
+        // A model orchestrator thinks first; the driver wakes the machine again when it has.
+        state.deliberating = true;
+        state.out.push({ type: 'deliberate', at: t });
+      }
+    } else requestWake(state, Math.max(t, state.busyUntil));
   }
   maybeFinish(state);
 }
@@ -164,6 +178,7 @@ function decide(state: RunState): void {
     return;
   }
   state.dirty = false;
+  state.deliberatedAt = -1;
   const stepNo = ++state.orchestratorSteps;
   const observation = observe(state);
   const actions = state.policy.decide(state.view);

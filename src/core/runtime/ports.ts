@@ -21,6 +21,8 @@ export interface AttemptRequest {
   readonly seed: number;
   /** Final answers of the tasks done so far, by task id: what a dependent task reads. */
   readonly answers?: ReadonlyMap<string, string>;
+  /** What a model orchestrator (`llm`) told this subagent: its role and its instructions. */
+  readonly brief?: { readonly system?: string; readonly prompt?: string };
 }
 
 export interface AttemptOutcome {

@@ -113,8 +113,12 @@ export function simulate(options: SimulateOptions): SimulateResult {
   const executor = options.executor ?? graphExecutor;
   const run = drive(options, (request) => executor.simulate(request));
   const next = run.next();
-  // The loop yields only to await; a synchronous executor and grader never make it.
-  if (!next.done) throw new Error('simulate: the executor or grader returned a promise; use simulateAsync');
+  // The loop yields only to await; a synchronous executor, grader and policy never make it.
+  if (!next.done) {
+    throw new Error(
+      'simulate: the executor or grader returned a promise, or the policy deliberates (llm); use simulateAsync',
+    );
+  }
   return next.value;
 }
 
@@ -153,9 +157,11 @@ function* drive(
     mainStepCost: config.mainStepCost,
     maxCriticalSteps: config.budgets.maxCriticalSteps,
   });
+  const deliberation = policy.deliberation;
   const record = (event: TraceEvent) => {
     metrics.observe(event);
     if (keep) events.push(event);
+    deliberation?.observe(event);
     options.onEvent?.(event);
   };
 
@@ -266,6 +272,18 @@ function* drive(
         case 'end':
           reason = effect.reason;
           break;
+        case 'deliberate': {
+          // The model thinks while the attempts just launched run; what it did is recorded at
+          // the decision's step-time, before the decision itself.
+          const thought = (yield (deliberation as NonNullable<typeof deliberation>).deliberate(
+            state.view,
+            signal,
+          )) as readonly EventBody[];
+          for (const body of thought)
+            record({ seq: state.seq++, t: state.t, wallMs: wall(), ...body } as TraceEvent);
+          enqueue({ type: 'wake', at: effect.at, wallMs: 0, deliberated: true });
+          break;
+        }
         default:
           record(effect);
       }

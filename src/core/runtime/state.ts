@@ -57,7 +57,9 @@ export type Command =
       readonly args: unknown;
       readonly at: number;
     }
-  | { readonly type: 'end'; readonly reason: string };
+  | { readonly type: 'end'; readonly reason: string }
+  /** A deliberating policy must think before the decision due at `at`; then a deliberated wake. */
+  | { readonly type: 'deliberate'; readonly at: number };
 
 interface Totals {
   toolCalls: number;
@@ -110,6 +112,9 @@ export interface RunState {
   orchestratorSteps: number;
   busyUntil: number;
   dirty: boolean;
+  /** A deliberating policy: thinking for the decision due now, and the step-time it last finished thinking. */
+  deliberating: boolean;
+  deliberatedAt: number;
   readonly timers: Set<number>;
   /** Barrier join: attempts launched in the current stage and not ended yet. */
   stageOpen: number;
@@ -171,6 +176,8 @@ export function createState(graph: TaskGraph, config: RunConfig, policy: Policy,
     seq: 0,
     orchestratorSteps: 0,
     busyUntil: 0,
+    deliberating: false,
+    deliberatedAt: -1,
     dirty: false,
     timers: new Set(),
     stageOpen: 0,

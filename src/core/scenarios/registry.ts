@@ -1,3 +1,5 @@
+import { orchestratorPlayer } from '../policy/llm/player';
+import { ORCHESTRATOR_KIND } from '../policy/llm/protocol';
 import { simulatedProvider } from '../providers/simulated';
 import type { Provider } from '../providers/types';
 import { mixedCoding } from './coding/index';
@@ -16,9 +18,9 @@ export const scenarioKinds: Readonly<Record<TaskScenarioSpec['kind'], AnyKind>> 
   'mixed-coding': mixedCoding,
 };
 
-/** Every kind's players, for a simulated provider that can run any scenario. */
+/** Every kind's players, and the orchestrator's, for a simulated provider that can run any scenario. */
 export function allPlayers(): Record<string, Player> {
-  const players: Record<string, Player> = {};
+  const players: Record<string, Player> = { [ORCHESTRATOR_KIND]: orchestratorPlayer };
   for (const kind of Object.values(scenarioKinds)) Object.assign(players, kind.players);
   return players;
 }

@@ -6,10 +6,10 @@
 
 import type { ContextSpec } from '../agents/context/registry';
 import { makeContextStrategy } from '../agents/context/registry';
-import { runAgent, type StopReason } from '../agents/loop';
+import { runAgent, type StopReason, type Subtask } from '../agents/loop';
 import type { ToolRegistry } from '../agents/tools';
 import { graphOrThrow } from '../graph/validate';
-import type { Policy } from '../policy/types';
+import type { Policy, TaskBrief } from '../policy/types';
 import type { Provider } from '../providers/types';
 import { makeConfig, type RunConfig } from '../runtime/config';
 import type { AsyncExecutor, AttemptOutcome, Clock } from '../runtime/ports';
@@ -92,8 +92,22 @@ export async function runScenario<S extends TaskScenarioSpec, I extends Scenario
     records[name] = { model: p.models[provider.name] ?? provider.name, hash: await profileHash(p) };
   }
 
-  const executor =
-    options.executor ?? scenarioExecutor({ plan, tools, profiles, records, provider, context });
+  const base = options.executor ?? scenarioExecutor({ plan, tools, profiles, records, provider, context });
+  const deliberation = policy.deliberation;
+  let executor = base;
+  if (deliberation) {
+    // A model orchestrator reads the task and its work items, briefs each subagent it assigns,
+    // and hears each answer.
+    deliberation.begin(taskBrief(plan, queryOf(kind, instance)));
+    executor = {
+      async run(request, signal) {
+        const brief = deliberation.brief(request);
+        const outcome = await base.run(brief ? { ...request, brief } : request, signal);
+        if (outcome.ok && outcome.answer !== undefined) deliberation.answered(request.taskId, outcome.answer);
+        return outcome;
+      },
+    };
+  }
 
   const result = await simulateAsync({
     graph,
@@ -148,11 +162,13 @@ export function scenarioExecutor(options: ScenarioExecutorOptions): AsyncExecuto
         profile: {
           name: request.profile,
           model: records[request.profile]?.model ?? provider.name,
-          systemPrompt: profile.systemPrompt,
+          systemPrompt: request.brief?.system
+            ? `${profile.systemPrompt}\n\nYour role, as the orchestrator put it: ${request.brief.system}`
+            : profile.systemPrompt,
           allowed: profile.allowedTools,
           maxOutputTokens: profile.maxOutputTokens,
         },
-        subtask: task.subtask(inputs),
+        subtask: briefed(task.subtask(inputs), request.brief?.prompt),
         tools,
         strategy: makeContextStrategy(context),
         limits: { maxSteps: request.maxSteps },
@@ -176,6 +192,22 @@ export function scenarioExecutor(options: ScenarioExecutorOptions): AsyncExecuto
         events,
       };
     },
+  };
+}
+
+/** The subtask with the orchestrator's instructions after it (the subtask itself stays as written). */
+function briefed(subtask: Subtask, note: string | undefined): Subtask {
+  return note ? { ...subtask, prompt: `${subtask.prompt}\n\nFrom the orchestrator: ${note}` } : subtask;
+}
+
+/** The task and its work items, as a model orchestrator is first told them. */
+export function taskBrief(plan: Plan, query: string): TaskBrief {
+  return {
+    query,
+    items: plan.tasks.map((t) => {
+      const prompt = t.subtask(new Map()).prompt;
+      return { id: t.id, prompt: prompt.length > 240 ? `${prompt.slice(0, 240)}…` : prompt, deps: t.deps };
+    }),
   };
 }
 

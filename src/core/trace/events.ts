@@ -68,7 +68,12 @@ export type ActionRecord =
   | { readonly type: 'join'; readonly subagents: readonly string[] }
   | { readonly type: 'replan'; readonly scope: string }
   | { readonly type: 'tool_call'; readonly tool: string; readonly args: unknown }
-  | { readonly type: 'finish'; readonly answer?: string };
+  | {
+      readonly type: 'finish';
+      readonly answer?: string;
+      /** Why the orchestrator ended the run, when it was not done (run.finished's detail). */
+      readonly reason?: string;
+    };
 
 export interface Grade {
   readonly 'pass@1': number;
