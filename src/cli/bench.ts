@@ -5,6 +5,7 @@ import { nodeSandbox } from '../adapters/node-sandbox';
 import { type ContextSpec, contextStrategyNames } from '../core/agents/context/registry';
 import { type BenchReport, runBench } from '../core/bench/run-bench';
 import type { Summary } from '../core/bench/stats';
+import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import { simulatedProviderFor } from '../core/scenarios/registry';
 import { encodeTrace } from '../core/trace/jsonl';
 import { oneOf, UsageError, wholeNumber } from './errors';
@@ -65,7 +66,15 @@ export async function bench(
   const scenario = readScenario(values.scenario);
   const profiles = readProfiles(values.profiles);
   const hashes = await profileHashes(profiles);
+  const provider = simulatedProviderFor(profiles);
   const policies = values.policies.split(',').map((name) => {
+    if (name.trim() === 'llm') {
+      // The simulated provider plays the orchestrator too: the whole path runs offline.
+      if (scenario.type !== 'task') {
+        throw new UsageError('--policies: llm runs task scenarios (wide-search, deep-search, mixed-coding)');
+      }
+      return llmPolicyFor(provider, profiles);
+    }
     try {
       return resolvePolicy(name, hashes);
     } catch (error) {
@@ -100,7 +109,6 @@ export async function bench(
   const traceDir = values['trace-dir'];
   if (traceDir !== undefined) mkdirSync(traceDir, { recursive: true });
   const progress = process.stderr.isTTY === true;
-  const provider = simulatedProviderFor(profiles);
   const report = await runBench({
     scenario,
     policies,

@@ -166,6 +166,8 @@ export type TraceEvent = Base &
         readonly args: unknown;
         readonly ok: boolean;
         readonly result: string;
+        /** A model orchestrator's call refused before it ran (bad JSON, unknown agent…): an invalid action. */
+        readonly refused?: true;
       }
     | {
         readonly type: 'budget.exhausted';

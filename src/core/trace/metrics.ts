@@ -148,6 +148,7 @@ export class MetricsAccumulator {
         break;
       case 'tool.call':
         if (e.caller === 'orchestrator') m.toolCalls++;
+        if (e.refused) m.invalid++;
         break;
       case 'llm.turn':
         // Subagents' turns are inside their attempts' usage; the orchestrator's own turns are not.

@@ -165,6 +165,7 @@ describe('the llm orchestrator facing a model that breaks the protocol', () => {
     const result = await run(spec, 3, 10, orchestrator);
     expect(result.reason).toBe('completed');
     expect(orchestrator.invalidCalls()).toBe(5);
+    expect(result.metrics.invalidActions).toBe(5);
     const refused = orchestratorCalls(result.events).filter((c) => !c.ok);
     expect(refused.map((c) => c.tool)).toEqual([
       'create_subagent',

@@ -395,5 +395,35 @@ function turnEvent(finishReason: string, input: number, output: number): EventBo
 }
 
 function callEvent(callId: string, tool: string, args: unknown, ok: boolean, result: string): EventBody {
-  return { type: 'tool.call', caller: ORCHESTRATOR, callId, tool, args, ok, result };
+  return {
+    type: 'tool.call',
+    caller: ORCHESTRATOR,
+    callId,
+    tool,
+    args,
+    ok,
+    result,
+    ...(ok ? {} : { refused: true }),
+  };
+}
+
+/** The orchestrator profile by default: the largest model, as in the report (a stronger main agent). */
+export const ORCHESTRATOR_PROFILE = 'large';
+
+/**
+ * The `llm` policy over a provider with the frozen profiles: the orchestrator runs as `profile`
+ * (default `large`, else the first profile) under that profile's model name for the provider.
+ */
+export function llmPolicyFor(
+  provider: Provider,
+  profiles: Readonly<Record<string, { readonly models: Readonly<Record<string, string>> }>>,
+  profile?: string,
+): LlmPolicy {
+  const names = Object.keys(profiles);
+  const chosen = profile ?? (names.includes(ORCHESTRATOR_PROFILE) ? ORCHESTRATOR_PROFILE : names[0]);
+  if (chosen === undefined || !Object.hasOwn(profiles, chosen)) {
+    throw new Error(`no orchestrator profile "${String(chosen)}" (known: ${names.join(', ')})`);
+  }
+  const model = profiles[chosen]?.models[provider.name] ?? provider.name;
+  return llmPolicy({ provider, profile: chosen, model, profiles: names });
 }
