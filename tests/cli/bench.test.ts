@@ -114,6 +114,27 @@ describe('swarm bench', () => {
       expect(types).toContain(t);
   });
 
+  it('runs the llm orchestrator offline, the simulated provider playing it', async () => {
+    const { code, stdout, stderr } = await runCliAsync([
+      'bench',
+      '--scenario',
+      'deep-search',
+      '--policies',
+      'serial,llm',
+      '--seeds',
+      '2',
+      '--size',
+      '3',
+      '--json',
+    ]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as BenchReport;
+    const llm = report.policies.llm as BenchReport['policies'][string];
+    expect(llm.subtaskFinishRate.mean).toBeGreaterThan(0.5);
+    expect(llm.spawnCount.mean).toBeGreaterThanOrEqual(1);
+  });
+
   it('runs graph scenarios too', async () => {
     const { code, stdout } = await runCliAsync([
       'bench',
@@ -141,6 +162,7 @@ describe('swarm bench', () => {
       /no scenario "nope": looked for scenarios\/nope.json/,
     ],
     [['--scenario', 'wide-search', '--policies', 'serial,magic', '--seeds', '1'], /unknown policy "magic"/],
+    [['--scenario', 'diamond', '--policies', 'llm', '--seeds', '1'], /llm runs task scenarios/],
     [
       ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '0'],
       /--seeds must be a whole number ≥ 1/,
