@@ -104,7 +104,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
         ? { ok: true, value: t }
         : {
             ok: false,
-            error: `"${t}" is not a policy (serial, heuristic, critical-path, parl:NAME, bandit:NAME)`,
+            error: `"${t}" is not a policy (serial, heuristic, critical-path, llm, parl:NAME, bandit:NAME)`,
           },
     format: plain,
   },

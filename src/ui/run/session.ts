@@ -8,10 +8,12 @@
  */
 
 import { createRoot, createSignal } from 'solid-js';
+import { pacedProvider } from '../../adapters/paced-provider';
 import { workerPool } from '../../adapters/worker-pool';
 import { lowerBound } from '../../core/graph/cpm';
 import type { TaskGraph } from '../../core/graph/types';
 import { graphOrThrow } from '../../core/graph/validate';
+import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import { makeConfig, type RunConfig } from '../../core/runtime/config';
 import { graphExecutor } from '../../core/runtime/graph-executor';
 import type { AsyncExecutor } from '../../core/runtime/ports';
@@ -85,7 +87,16 @@ function createSession() {
   async function run(settings: AppState, abort: AbortController): Promise<string | undefined> {
     const entry = findScenario(settings.scenario) as CatalogEntry;
     const size = settings.size || sizeRange(entry)?.default || 0;
-    const policy = await resolvePolicy(settings.policy);
+    if (settings.policy === 'llm' && entry.type !== 'task') {
+      throw new Error(
+        'The llm orchestrator runs task scenarios (wide-search, deep-search, mixed-coding): pick one of those, or another policy for a graph.',
+      );
+    }
+    // The simulated model plays the orchestrator at the same pace as the subagents.
+    const policy =
+      settings.policy === 'llm'
+        ? llmPolicyFor(pacedProvider(simulatedProviderFor(profiles), settings.pace), profiles)
+        : await resolvePolicy(settings.policy);
     if (settings.provider !== 'simulated') {
       throw new Error(
         `The ${settings.provider === 'webllm' ? 'WebLLM' : 'OpenAI-compatible'} provider is not available in this build yet; choose the simulated provider.`,

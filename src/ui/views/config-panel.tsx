@@ -65,6 +65,7 @@ export function ConfigPanel() {
           onChange={(e) => app.update({ policy: text(e) })}
         >
           <For each={policyNames()}>{(name) => <option value={name}>{name}</option>}</For>
+          <option value="llm">llm (a model orchestrates)</option>
           <For each={saved() ?? []}>
             {(p) => <option value={`${p.kind}:${p.name}`}>{`${p.kind}: ${p.name} (trained here)`}</option>}
           </For>
