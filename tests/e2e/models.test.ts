@@ -30,6 +30,11 @@ describe('the llm orchestrator in the page', () => {
     const p = await open('#view=run&scenario=wide-search&policy=llm&pace=0');
     await p.page.click(t('run-button'));
     await p.page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+    // The model's calls are on the page, newest first.
+    expect(await p.page.locator(t('orchestrator-call')).count()).toBeGreaterThan(3);
+    expect(await p.page.textContent(t('orchestrator-log'))).toMatch(
+      /assign_task\(\{"agent":"sub-\d+","prompt":"\[/,
+    );
     await p.page.click(t('nav-library'));
     await p.page.waitForSelector(t('trace-row'));
     const decoded = decodeTrace(await downloadText(p, t('download-jsonl')));

@@ -42,7 +42,24 @@ export interface RunSnapshot {
   /** Seq of the last event folded, -1 before any. */
   readonly seq: number;
   readonly finished: boolean;
+  /** A model orchestrator's calls (policy `llm`), latest last, at most ORCHESTRATOR_CALLS. */
+  readonly orchestrator: readonly OrchestratorCall[];
+  /** Its turns, and the last one that failed (the provider's error in words), if any. */
+  readonly orchestratorTurns: number;
+  readonly orchestratorError: string | undefined;
 }
+
+export interface OrchestratorCall {
+  readonly t: number;
+  readonly tool: string;
+  /** The arguments as written, shortened for the page. */
+  readonly args: string;
+  readonly ok: boolean;
+  readonly result: string;
+}
+
+/** The orchestrator calls a snapshot keeps: a view of the latest, not the whole conversation. */
+export const ORCHESTRATOR_CALLS = 60;
 
 const terminal: ReadonlySet<TaskStatus> = new Set(['done', 'failed', 'skipped', 'cancelled', 'degraded']);
 
@@ -56,6 +73,9 @@ export class RunFolder {
   private t = 0;
   private seq = -1;
   private finished = false;
+  private calls: OrchestratorCall[] = [];
+  private turns = 0;
+  private turnError: string | undefined;
 
   push(e: TraceEvent): void {
     this.t = Math.max(this.t, e.t);
@@ -105,6 +125,25 @@ export class RunFolder {
       case 'run.finished':
         this.finished = true;
         break;
+      case 'llm.turn':
+        if (e.task === undefined && e.subagent === 'orchestrator') {
+          this.turns++;
+          if (e.finishReason.startsWith('error: ')) this.turnError = e.finishReason.slice(7);
+        }
+        break;
+      case 'tool.call':
+        if (e.caller === 'orchestrator') {
+          const args = typeof e.args === 'string' ? e.args : JSON.stringify(e.args);
+          this.calls.push({
+            t: e.t,
+            tool: e.tool,
+            args: args.length > 160 ? `${args.slice(0, 160)}…` : args,
+            ok: e.ok,
+            result: e.result.length > 200 ? `${e.result.slice(0, 200)}…` : e.result,
+          });
+          if (this.calls.length > 2 * ORCHESTRATOR_CALLS) this.calls = this.calls.slice(-ORCHESTRATOR_CALLS);
+        }
+        break;
     }
   }
 
@@ -117,6 +156,9 @@ export class RunFolder {
       t: this.t,
       seq: this.seq,
       finished: this.finished,
+      orchestrator: this.calls.slice(-ORCHESTRATOR_CALLS),
+      orchestratorTurns: this.turns,
+      orchestratorError: this.turnError,
     };
   }
 

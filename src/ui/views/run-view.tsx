@@ -1,4 +1,4 @@
-import { createMemo, createResource, createSignal, Show } from 'solid-js';
+import { createMemo, createResource, createSignal, For, Show } from 'solid-js';
 import { lowerBound } from '../../core/graph/cpm';
 import { graphOrThrow } from '../../core/graph/validate';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
@@ -164,7 +164,40 @@ function RunPicture(props: {
         <h3>Timeline — one lane per subagent, in step-time</h3>
         <TimelineView snapshot={props.snapshot} />
       </div>
+      <Show when={props.snapshot.orchestratorTurns > 0}>
+        <OrchestratorLog snapshot={props.snapshot} />
+      </Show>
     </>
+  );
+}
+
+/** What a model orchestrator (policy llm) called, and what it was told back; refused calls stand out. */
+function OrchestratorLog(props: { snapshot: RunSnapshot }) {
+  const refused = () => props.snapshot.orchestrator.filter((c) => !c.ok).length;
+  return (
+    <div class="figure" data-testid="orchestrator-log">
+      <h3>
+        Orchestrator model — {props.snapshot.orchestratorTurns} turn(s); latest calls
+        {refused() > 0 ? `, ${refused()} refused` : ''}
+      </h3>
+      <Show when={props.snapshot.orchestratorError}>
+        <div class="error" role="alert" data-testid="orchestrator-error">
+          The orchestrator model failed: {props.snapshot.orchestratorError}
+        </div>
+      </Show>
+      <ol class="calls">
+        <For each={[...props.snapshot.orchestrator].reverse()}>
+          {(call) => (
+            <li data-testid="orchestrator-call" classList={{ refused: !call.ok }}>
+              <code>
+                t={call.t} {call.tool}({call.args})
+              </code>
+              <span class="note"> → {call.result}</span>
+            </li>
+          )}
+        </For>
+      </ol>
+    </div>
   );
 }
 

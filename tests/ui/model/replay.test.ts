@@ -86,4 +86,50 @@ describe('replay fold', () => {
     }
     expect(folder.snapshot()).toEqual(foldTrace(run.events));
   });
+
+  it("keeps a model orchestrator's latest calls, refused ones marked, and its last error", () => {
+    const folder = new RunFolder();
+    let seq = 0;
+    const base = () => ({ seq: seq++, t: 1, wallMs: 0 });
+    const turn = (finishReason: string) =>
+      folder.push({
+        ...base(),
+        type: 'llm.turn',
+        subagent: 'orchestrator',
+        finishReason,
+        'gen_ai.usage.input_tokens': 10,
+        'gen_ai.usage.output_tokens': 5,
+      });
+    turn('tool_calls');
+    for (let i = 0; i < 150; i++) {
+      folder.push({
+        ...base(),
+        type: 'tool.call',
+        caller: 'orchestrator',
+        callId: `c${i}`,
+        tool: 'assign_task',
+        args: { agent: 'a', prompt: `[r${i}] ${'x'.repeat(300)}` },
+        ok: i !== 149,
+        result: i === 149 ? 'Error: a is busy' : 'ok',
+      });
+    }
+    // A subagent's turn is not the orchestrator's.
+    folder.push({
+      ...base(),
+      type: 'llm.turn',
+      subagent: 'sa-1',
+      task: 'r1',
+      finishReason: 'stop',
+      'gen_ai.usage.input_tokens': 1,
+      'gen_ai.usage.output_tokens': 1,
+    });
+    turn('error: HTTP 429 rate limited');
+    const snap = folder.snapshot();
+    expect(snap.orchestratorTurns).toBe(2);
+    expect(snap.orchestratorError).toBe('HTTP 429 rate limited');
+    expect(snap.orchestrator).toHaveLength(60);
+    expect(snap.orchestrator.at(-1)).toMatchObject({ ok: false, result: 'Error: a is busy' });
+    expect(snap.orchestrator.at(-1)?.args.startsWith('{"agent":"a","prompt":"[r149]')).toBe(true);
+    expect(snap.orchestrator.at(-1)?.args.length).toBe(161);
+  });
 });
