@@ -21,6 +21,14 @@ export interface AppState {
   /** A built-in policy name, or `parl:NAME` / `bandit:NAME` for a policy saved in this browser. */
   readonly policy: string;
   readonly provider: (typeof PROVIDERS)[number];
+  /** OpenAI-compatible endpoint's base URL (`…/v1`); the API key is never in the link. */
+  readonly endpoint: string;
+  /** Model name at that endpoint; '' = each profile's own (`models.openai`). */
+  readonly model: string;
+  /** WebLLM model id for every agent; '' = each profile's own (`models.webllm`). */
+  readonly wmodel: string;
+  /** WebLLM engines: 1 = one engine shared by every subagent; more = one engine per worker. */
+  readonly engines: number;
   /** '' = the scenario's own profile. */
   readonly profile: '' | (typeof PROFILE_NAMES)[number];
   /** '' = the scenario's own setting. */
@@ -46,6 +54,10 @@ export const defaultState: AppState = {
   seed: 1,
   policy: 'heuristic',
   provider: 'simulated',
+  endpoint: '',
+  model: '',
+  wmodel: '',
+  engines: 1,
   profile: '',
   join: '',
   failure: '',
@@ -84,6 +96,13 @@ function integer(min: number, max: number) {
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,159}$/;
+
+function modelName(text: string): Parsed<string> {
+  return text === '' || MODEL.test(text)
+    ? { ok: true, value: text }
+    : { ok: false, error: `"${text.slice(0, 80)}" is not a model name` };
+}
 const POLICY = /^(serial|heuristic|critical-path|llm|(parl|bandit):[A-Za-z0-9][A-Za-z0-9._ -]{0,63})$/;
 
 const plain = String;
@@ -109,6 +128,25 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     format: plain,
   },
   provider: { key: 'provider', parse: oneOf(PROVIDERS), format: plain },
+  endpoint: {
+    key: 'endpoint',
+    parse: (t) => {
+      if (t === '') return { ok: true, value: '' };
+      let url: URL | undefined;
+      try {
+        url = new URL(t);
+      } catch {
+        url = undefined;
+      }
+      return url && (url.protocol === 'http:' || url.protocol === 'https:') && t.length <= 500
+        ? { ok: true, value: t }
+        : { ok: false, error: `"${t.slice(0, 80)}" is not an http(s) URL` };
+    },
+    format: plain,
+  },
+  model: { key: 'model', parse: modelName, format: plain },
+  wmodel: { key: 'wmodel', parse: modelName, format: plain },
+  engines: { key: 'engines', parse: integer(1, 8), format: plain },
   profile: { key: 'profile', parse: oneOf(PROFILE_NAMES, true), format: plain },
   join: { key: 'join', parse: oneOf(JOINS, true), format: plain },
   failure: { key: 'failure', parse: oneOf(FAILURE_POLICIES, true), format: plain },

@@ -30,6 +30,10 @@ describe('url state', () => {
       seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
       policy: fc.constantFrom('serial', 'heuristic', 'parl:my policy', 'bandit:b-1'),
       provider: fc.constantFrom(...PROVIDERS),
+      endpoint: fc.constantFrom('', 'http://127.0.0.1:8080/v1', 'https://api.example.com/v1?x=1&y=2'),
+      model: fc.constantFrom('', 'gpt-4.1-mini', 'qwen2.5:0.5b', 'org/Model-7B@main'),
+      wmodel: fc.constantFrom('', 'SmolLM2-360M-Instruct-q4f32_1-MLC'),
+      engines: fc.integer({ min: 1, max: 8 }),
       profile: fc.constantFrom('', 'small', 'large'),
       join: fc.constantFrom('', ...JOINS),
       failure: fc.constantFrom('', 'continue'),
@@ -49,6 +53,19 @@ describe('url state', () => {
         expect(back.state).toEqual(s);
       }),
     );
+  });
+
+  it('takes only http(s) endpoints and plain model names', () => {
+    const { state, problems } = readHash(
+      '#endpoint=javascript:alert(1)&model=a%20b&wmodel=%3Cx%3E&engines=9',
+    );
+    expect(state).toEqual(defaultState);
+    expect(problems).toEqual([
+      'Setting "endpoint" in the link was ignored: "javascript:alert(1)" is not an http(s) URL.',
+      'Setting "model" in the link was ignored: "a b" is not a model name.',
+      'Setting "wmodel" in the link was ignored: "<x>" is not a model name.',
+      'Setting "engines" in the link was ignored: 9 is out of range (1–8).',
+    ]);
   });
 
   it('reports unknown and out-of-range settings in words and keeps the defaults for them', () => {
