@@ -3,7 +3,8 @@
  *
  *   1. rules (rules.ts) always give a choice and a confidence;
  *   2. the classifier (classifier.ts), once trained, replaces them when its confidence is at least
- *      the rules' confidence;
+ *      the rules' confidence; a nearest-neighbour prediction over embeddings (nearest.ts), when the
+ *      caller passes one, competes with it on the same terms (naive Bayes wins a tie);
  *   3. when the rules decided, the bandit (bandit.ts) looks at the task type (the rules'
  *      workflow) and may swap the topology for one that has earned a higher value on that type;
  *   4. escalation: a confidence below the threshold asks for the next larger profile.
@@ -24,7 +25,7 @@ import {
   parseChoiceLabel,
   type Workflow,
 } from './choice';
-import { type NaiveBayesModel, predictNaiveBayes } from './classifier';
+import { type NaiveBayesModel, type Prediction, predictNaiveBayes } from './classifier';
 import { applyRules, defaultRules, type Rule } from './rules';
 
 /** A trained router: what a checkpoint holds. */
@@ -65,6 +66,11 @@ export interface RouteOptions {
   /** Enables ε-greedy exploration; without it the bandit is greedy. */
   readonly rng?: Rng;
   readonly rules?: readonly Rule[];
+  /**
+   * The nearest-neighbour classifier's prediction for this query (nearest.ts: `nearestFor`),
+   * computed by the caller because embedding is asynchronous. Without it, routing is unchanged.
+   */
+  readonly nearest?: Prediction;
 }
 
 /** Layers 1 and 2: the rules, or the classifier when it is at least as confident. */
@@ -72,20 +78,28 @@ export function baseDecision(
   model: RouterModel | undefined,
   query: string,
   rules: readonly Rule[] = defaultRules,
+  nearest?: Prediction,
 ): BaseDecision {
   const byRules = applyRules(query, rules);
   const fromRules: BaseDecision = { ...byRules, rules: byRules.matched, source: 'rules' };
-  if (!model || model.classifier.classes.length === 0) return fromRules;
-  const prediction = predictNaiveBayes(model.classifier, query);
-  const choice = parseChoiceLabel(prediction.label);
-  if (!choice || prediction.confidence < byRules.confidence) return fromRules;
-  return { choice, confidence: prediction.confidence, source: 'classifier', rules: byRules.matched };
+  const predictions: Prediction[] = [];
+  if (model && model.classifier.classes.length > 0)
+    predictions.push(predictNaiveBayes(model.classifier, query));
+  if (nearest) predictions.push(nearest);
+  let best: BaseDecision = fromRules;
+  for (const prediction of predictions) {
+    const choice = parseChoiceLabel(prediction.label);
+    if (!choice || prediction.confidence < byRules.confidence) continue;
+    if (best.source === 'classifier' && prediction.confidence <= best.confidence) continue;
+    best = { choice, confidence: prediction.confidence, source: 'classifier', rules: byRules.matched };
+  }
+  return best;
 }
 
 export function routeQuery(model: RouterModel | undefined, query: string, options: RouteOptions = {}): Route {
   const threshold = options.threshold ?? 0.5;
   const profile = options.profile ?? 'medium';
-  const base = baseDecision(model, query, options.rules);
+  const base = baseDecision(model, query, options.rules, options.nearest);
   const taskType = base.choice.workflow;
   let choice = base.choice;
   let source: RouteSource = base.source;
