@@ -1,0 +1,80 @@
+/**
+ * API keys, kept in this browser's storage only (localStorage, one key per server origin) and
+ * nowhere else: never in a URL, a trace, an export or a log. `redactSecrets` is the last line of
+ * defence on every file the app writes.
+ */
+
+export interface KeyStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const ITEM = 'swarmflight.apiKeys';
+
+export interface ApiKeyStore {
+  /** The key saved for this server's origin, or '' . */
+  load(baseUrl: string): string;
+  save(baseUrl: string, key: string): void;
+  forget(baseUrl: string): void;
+  forgetAll(): void;
+  /** Every saved key, for redaction. */
+  secrets(): string[];
+}
+
+/** The origin a key belongs to; a URL that does not parse is its own bucket. */
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl.trim()).origin;
+  } catch {
+    return baseUrl.trim();
+  }
+}
+
+export function apiKeyStore(storage: KeyStorage | undefined = globalThis.localStorage): ApiKeyStore {
+  const read = (): Record<string, string> => {
+    try {
+      const parsed = JSON.parse(storage?.getItem(ITEM) ?? '{}') as unknown;
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+    } catch {
+      return {};
+    }
+  };
+  const write = (keys: Record<string, string>) => {
+    if (!storage) return;
+    if (Object.keys(keys).length === 0) storage.removeItem(ITEM);
+    else storage.setItem(ITEM, JSON.stringify(keys));
+  };
+  return {
+    load: (baseUrl) => read()[originOf(baseUrl)] ?? '',
+    save(baseUrl, key) {
+      const keys = read();
+      const trimmed = key.trim();
+      if (trimmed === '') delete keys[originOf(baseUrl)];
+      else keys[originOf(baseUrl)] = trimmed;
+      write(keys);
+    },
+    forget(baseUrl) {
+      const keys = read();
+      delete keys[originOf(baseUrl)];
+      write(keys);
+    },
+    forgetAll: () => write({}),
+    secrets: () => Object.values(read()).filter((k) => typeof k === 'string' && k.length > 0),
+  };
+}
+
+/**
+ * The text with every secret replaced by `[redacted]`, also as it would appear JSON-escaped.
+ * Secrets shorter than 4 characters are not keys anyone uses and would shred ordinary text.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length < 4) continue;
+    out = out.split(secret).join('[redacted]');
+    const escaped = JSON.stringify(secret).slice(1, -1);
+    if (escaped !== secret) out = out.split(escaped).join('[redacted]');
+  }
+  return out;
+}
