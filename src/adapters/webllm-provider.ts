@@ -634,3 +634,31 @@ export async function deleteCachedModel(id: string, api?: CacheApi, appConfig?: 
   const cache = api ?? (await webllmCacheApi());
   await cache.deleteModelAllInfoInCache(id, appConfig);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Several engines
+
+/**
+ * One provider over several engines holding the same model (one per subagent worker): each request
+ * goes to the engine with the shortest queue, ties to the first, so `n` engines serve up to `n`
+ * requests at once and the rest wait in FIFO order at the engine they were given.
+ */
+export function enginePool(
+  options: Omit<WebllmProviderOptions, 'engine' | 'gate'> & { engines: readonly EngineLike[] },
+): Provider {
+  const { engines, ...rest } = options;
+  if (engines.length === 0) throw new Error('enginePool needs at least one engine');
+  const members = engines.map((engine) => ({
+    gate: gateFor(engine),
+    provider: webllmProvider({ ...rest, engine }),
+  }));
+  const load = (m: (typeof members)[number]): number => (m.gate.busy ? 1 : 0) + m.gate.waiting;
+  return {
+    name: members[0]?.provider.name ?? 'webllm',
+    complete(request) {
+      let best = members[0] as (typeof members)[number];
+      for (const m of members) if (load(m) < load(best)) best = m;
+      return best.provider.complete(request);
+    },
+  };
+}

@@ -21,6 +21,7 @@ import {
   concurrencyMeter,
   deleteCachedModel,
   type EngineLike,
+  enginePool,
   loadEngine,
   type ModelLoadError,
   webllmProvider,
@@ -279,6 +280,26 @@ describe('webllmProvider', () => {
     expect(summary.elapsedMs).toBe(500);
     expect(summary.nominal).toBeCloseTo(2, 6);
     expect(summary.effective).toBeCloseTo(2, 6);
+  });
+
+  it('spreads four agents over two pooled engines: each engine serves one at a time, effective ≈ 2 of nominal 4', async () => {
+    const clock = fakeClock();
+    const shared = tally();
+    const meter = concurrencyMeter({ now: clock.now });
+    const engines = [1, 2].map(() => new FakeEngine({ clock, ms: 100, shared }));
+    const pool = enginePool({ engines, model: 'm', meter });
+    expect(pool.name).toBe('webllm');
+    const all = Promise.all([1, 2, 3, 4].map(() => agent(pool, 3)));
+    await clock.run();
+    await all;
+    expect(engines.map((e) => e.requests.length)).toEqual([6, 6]);
+    expect(engines.map((e) => e.own.max)).toEqual([1, 1]);
+    expect(shared.max).toBe(2);
+    const summary = meter.summary(clock.now());
+    expect(summary.elapsedMs).toBe(600);
+    expect(summary.effective).toBeCloseTo(2, 6);
+    expect(summary.peakNominal).toBe(4);
+    expect(() => enginePool({ engines: [], model: 'm' })).toThrow(/at least one engine/);
   });
 });
 
