@@ -71,7 +71,8 @@ export interface RetryInfo {
 export interface OpenAiProviderOptions {
   /** Up to and including the version segment, e.g. `http://localhost:8080/v1`. */
   readonly baseUrl: string;
-  readonly model: string;
+  /** The model every request asks for; without it, each request's own `model` (the profile's). */
+  readonly model?: string;
   /** Sent as a bearer token when not empty; never recorded anywhere. */
   readonly apiKey?: string;
   /** Server-sent events (default true); false asks for one JSON reply. */
@@ -97,8 +98,9 @@ const MAX_RETRY_AFTER_S = 120;
 
 export function openaiProvider(options: OpenAiProviderOptions): Provider {
   const baseUrl = checkBaseUrl(options.baseUrl);
-  if (options.model.trim() === '')
+  if (options.model !== undefined && options.model.trim() === '') {
     throw new ProviderError('bad-request', 'Choose a model: the model name is empty.');
+  }
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   const sleep = options.sleep ?? abortableSleep;
@@ -119,19 +121,19 @@ export function openaiProvider(options: OpenAiProviderOptions): Provider {
             Accept: stream ? 'text/event-stream' : 'application/json',
             ...(secret ? { Authorization: `Bearer ${secret}` } : {}),
           },
-          body: JSON.stringify(wireBody(request, options.model, stream)),
+          body: JSON.stringify(wireBody(request, options.model?.trim() || request.model, stream)),
           signal: timer.signal,
         });
       } catch (error) {
         throw await fetchFailure(error, timer, baseUrl, fetchFn, settings.timeoutMs);
       }
       timer.touch();
-      if (!response.ok) throw await httpFailure(response, baseUrl, options.model);
+      if (!response.ok) throw await httpFailure(response, baseUrl, options.model ?? request.model);
       try {
         const type = response.headers.get('content-type') ?? '';
         return stream && type.includes('text/event-stream')
-          ? await readStream(response, options.model, request, timer.touch)
-          : readJson(await response.text(), options.model, request);
+          ? await readStream(response, options.model ?? request.model, request, timer.touch)
+          : readJson(await response.text(), options.model ?? request.model, request);
       } catch (error) {
         if (error instanceof ProviderError) throw error;
         throw await fetchFailure(error, timer, baseUrl, fetchFn, settings.timeoutMs, true);

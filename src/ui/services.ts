@@ -4,6 +4,7 @@
  * downloads.
  */
 
+import { apiKeyStore, redactSecrets } from '../adapters/api-key-store';
 import { liveRunIds, openIdbTraceStore } from '../adapters/idb-trace-store';
 import { memoryTraceStore } from '../adapters/memory-trace-store';
 import type { TraceStore } from '../core/trace/store';
@@ -31,9 +32,13 @@ export const services = {
   },
   /** False when runs live only as long as the tab (IndexedDB unavailable). */
   persistent: () => persistent,
-  /** Saves text as a file; the object URL is revoked later, not at once (STACK.md). */
+  /**
+   * Saves text as a file; the object URL is revoked later, not at once (STACK.md). No key saved in
+   * this browser leaves it in a file: none should be in the text, and any that is, is redacted.
+   */
   download(name: string, text: string, type = 'application/json') {
-    const url = URL.createObjectURL(new Blob([text], { type }));
+    const safe = redactSecrets(text, apiKeyStore().secrets());
+    const url = URL.createObjectURL(new Blob([safe], { type }));
     const a = document.createElement('a');
     a.href = url;
     a.download = name;

@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { allPlayers, scenarioKinds } from '../../src/core/scenarios/registry';
 import type { TraceEvent } from '../../src/core/trace/events';
 import { decodeTrace } from '../../src/core/trace/jsonl';
+import { type ModelServer, providerBackend, startModelServer } from '../support/loopback-model-server';
+import { playerProvider } from '../support/player-provider';
+import { loadSpec } from '../support/scenarios';
 import { freshProfile, type Profile } from './support/browser';
 
 /** Issue 6 in the built app: the llm orchestrator, the providers' status and pickers, the API key. */
@@ -9,9 +13,12 @@ const appUrl = inject('appUrl');
 const t = (id: string) => `[data-testid="${id}"]`;
 
 let profile: Profile | undefined;
+let server: ModelServer | undefined;
 afterEach(async () => {
   await profile?.close();
   profile = undefined;
+  await server?.close();
+  server = undefined;
 });
 
 async function open(hash = '', args: readonly string[] = []): Promise<Profile> {
@@ -55,5 +62,137 @@ describe('the llm orchestrator in the page', () => {
     await p.page.click(t('run-button'));
     await p.page.waitForSelector(`${t('run-status')}:text-is("failed")`);
     expect(await p.page.textContent(t('run-error'))).toMatch(/llm orchestrator runs task scenarios/);
+  });
+});
+
+describe('WebLLM in the page', () => {
+  it('explains, without WebGPU, why it cannot run and what to do, and everything else still works', async () => {
+    const p = await open('#view=run&scenario=wide-search&pace=0');
+    await p.page.selectOption(t('provider-select'), 'webllm');
+    const status = p.page.locator(t('provider-status'));
+    await status.filter({ hasText: 'cannot run' }).waitFor();
+    expect(await status.textContent()).toMatch(
+      /WebLLM cannot run in this browser: .*(no WebGPU|no GPU adapter).* What to do: .*(chrome:\/\/gpu|Chrome or Edge)/,
+    );
+    expect(await p.page.locator(t('webllm-model')).count()).toBe(0);
+    // A run asked of it fails in the same words, and nothing is downloaded.
+    await p.page.click(t('run-button'));
+    await p.page.waitForSelector(`${t('run-status')}:text-is("failed")`);
+    expect(await p.page.textContent(t('run-error'))).toMatch(
+      /WebLLM cannot run here: .*(chrome:\/\/gpu|Chrome or Edge)/,
+    );
+    // The simulated provider and a graph scenario still run.
+    await p.page.selectOption(t('provider-select'), 'simulated');
+    await p.page.click(t('run-button'));
+    await p.page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+    expect(p.errors).toEqual([]);
+  });
+
+  it('with --enable-unsafe-webgpu lists only the models the adapter supports', async () => {
+    const p = await open('#view=run&scenario=wide-search&provider=webllm', ['--enable-unsafe-webgpu']);
+    const status = p.page.locator(t('provider-status'));
+    await status.filter({ hasText: 'models fit this GPU' }).waitFor({ timeout: 30_000 });
+    // SwiftShader, the software adapter, has no shader-f16 (STACK.md).
+    expect(await status.textContent()).toMatch(
+      /shader-f16 no.*models fit this GPU.*software \(CPU\) adapter/,
+    );
+    const ids = await p.page.$$eval(`${t('webllm-model')} option`, (options) =>
+      options.map((o) => (o as HTMLOptionElement).value),
+    );
+    expect(ids.length).toBeGreaterThan(5);
+    expect(ids.filter((id) => /f16/.test(id))).toEqual([]);
+    expect(ids).toContain('Qwen2.5-0.5B-Instruct-q4f32_1-MLC');
+    expect(await p.page.textContent(t('webllm-rejected'))).toMatch(/shader-f16/);
+    expect(await p.page.textContent(t('webllm-memory'))).toMatch(/about \d.* of GPU memory/);
+    // More engines, more memory, said before any download.
+    const one = await p.page.textContent(t('webllm-memory'));
+    await p.page.selectOption(t('webllm-engines'), '4');
+    expect(await p.page.textContent(t('webllm-memory'))).toMatch(/4 engines ×/);
+    expect(await p.page.textContent(t('webllm-memory'))).not.toBe(one);
+    // A relative self-hosted URL is refused in words, as WebLLM would refuse it opaquely.
+    await p.page.click('summary:text("Self-hosted weights")');
+    await p.page.fill(t('webllm-custom-url'), 'models/Mine-q4f32_1-MLC');
+    await p.page.fill(t('webllm-custom-lib'), 'https://example.com/mine.wasm');
+    await p.page.click(t('webllm-custom-add'));
+    expect(await p.page.textContent(t('webllm-custom-error'))).toMatch(/absolute http\(s\) URL/);
+    expect(p.errors).toEqual([]);
+  });
+});
+
+describe('an OpenAI-compatible endpoint in the page', () => {
+  const KEY = 'sk-e2e-never-in-a-file-7731';
+
+  it('runs wide search against a loopback server, graded, with the key in no download; Forget removes it', async () => {
+    const spec = loadSpec('wide-search', 'wide-search');
+    const kind = scenarioKinds['wide-search'];
+    const instance = kind.generate(spec, 3, 10);
+    const subtasks = kind.plan(instance, 'swarm').tasks.map((task) => task.subtask(new Map()));
+    server = await startModelServer(
+      providerBackend(playerProvider(allPlayers()), (body) => {
+        const messages = body.messages as { role: string; content: string | null }[];
+        const user = messages.find((m) => m.role === 'user')?.content ?? '';
+        const subtask = subtasks.find((st) => user.startsWith(st.prompt));
+        if (!subtask) throw new Error('no subtask matches the prompt');
+        return { subtask, profile: 'small', turn: messages.filter((m) => m.role === 'assistant').length + 1 };
+      }),
+    );
+    const endpoint = encodeURIComponent(server.url);
+    const p = await open(
+      `#view=run&scenario=wide-search&size=10&seed=3&provider=openai&endpoint=${endpoint}&model=loopback-model`,
+    );
+    await p.page.fill(t('openai-key'), KEY);
+    await p.page.press(t('openai-key'), 'Tab');
+    expect(p.page.url()).not.toContain(KEY);
+    await p.page.click(t('openai-check'));
+    await p.page
+      .locator(t('provider-status'))
+      .filter({ hasText: 'Connected: 1 model (loopback-model)' })
+      .waitFor();
+
+    await p.page.click(t('run-button'));
+    await p.page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+    const chats = server.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    expect(chats.length).toBeGreaterThan(10);
+    for (const r of chats) expect(r.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(chats[0]?.body.model).toBe('loopback-model');
+
+    await p.page.click(t('nav-library'));
+    await p.page.waitForSelector(t('trace-row'));
+    const jsonl = await downloadText(p, t('download-jsonl'));
+    const perfetto = await downloadText(p, t('download-perfetto'));
+    for (const file of [jsonl, perfetto]) expect(file).not.toContain(KEY);
+    const decoded = decodeTrace(jsonl);
+    if (!decoded.ok) throw new Error(JSON.stringify(decoded.problems));
+    expect(decoded.header.provider).toBe('openai');
+    expect(decoded.events.at(-1)).toMatchObject({ type: 'run.finished', reason: 'completed' });
+    const graded = decoded.events.find((e) => e.type === 'run.graded');
+    expect(graded).toBeDefined();
+    expect((graded as { itemF1: number }).itemF1).toBeGreaterThan(0.5);
+
+    // Forget: gone from the field and from the browser's storage.
+    await p.page.click(t('nav-run'));
+    await p.page.click(t('openai-forget'));
+    expect(await p.page.inputValue(t('openai-key'))).toBe('');
+    const stored = await p.page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).not.toContain(KEY);
+    expect(p.errors).toEqual([]);
+  });
+
+  it('tells a CORS refusal from a server that is down', async () => {
+    server = await startModelServer(() => ({ json: {} }), { cors: false });
+    const up = encodeURIComponent(server.url);
+    const p = await open(`#view=run&scenario=wide-search&provider=openai&endpoint=${up}`);
+    await p.page.click(t('openai-check'));
+    const status = p.page.locator(t('provider-status'));
+    await status.filter({ hasText: 'CORS' }).waitFor();
+    expect(await status.textContent()).toMatch(
+      /answered, but does not let http:\/\/127\.0\.0\.1:\d+ read its replies \(CORS\).*OLLAMA_ORIGINS/,
+    );
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    await p.page.click(t('openai-check'));
+    await status.filter({ hasText: 'Could not reach' }).waitFor();
+    expect(await status.textContent()).toContain(url);
   });
 });

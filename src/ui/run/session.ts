@@ -9,6 +9,7 @@
 
 import { createRoot, createSignal } from 'solid-js';
 import { pacedProvider } from '../../adapters/paced-provider';
+import type { ConcurrencySummary } from '../../adapters/webllm-provider';
 import { workerPool } from '../../adapters/worker-pool';
 import { lowerBound } from '../../core/graph/cpm';
 import type { TaskGraph } from '../../core/graph/types';
@@ -29,6 +30,7 @@ import { type CatalogEntry, findScenario, profiles, sizeRange } from '../catalog
 import { RunFolder, type RunSnapshot } from '../model/replay';
 import { services } from '../services';
 import type { AppState } from '../url-state';
+import { models } from './models';
 import { resolvePolicy } from './policies';
 
 export type LiveStatus = 'idle' | 'starting' | 'running' | 'done' | 'cancelled' | 'failed';
@@ -50,6 +52,8 @@ export interface LiveView {
   readonly config: RunConfig | undefined;
   readonly running: number;
   readonly crashes: number;
+  /** WebLLM runs: the concurrency the swarm asked for against what the engines delivered. */
+  readonly parallelism?: ConcurrencySummary & { readonly engines: number };
 }
 
 const idle: LiveView = {
@@ -92,16 +96,20 @@ function createSession() {
         'The llm orchestrator runs task scenarios (wide-search, deep-search, mixed-coding): pick one of those, or another policy for a graph.',
       );
     }
-    // The simulated model plays the orchestrator at the same pace as the subagents.
+    // A real model (WebLLM, an endpoint) serves task scenarios; graph tasks have no agent.
+    const real =
+      settings.provider !== 'simulated' && entry.type === 'task'
+        ? models.providerFor(settings, profiles)
+        : undefined;
+    const runProfiles = real?.profiles ?? profiles;
+    // The orchestrator model is the subagents' provider; the simulated one plays at their pace.
     const policy =
       settings.policy === 'llm'
-        ? llmPolicyFor(pacedProvider(simulatedProviderFor(profiles), settings.pace), profiles)
+        ? llmPolicyFor(
+            real?.provider ?? pacedProvider(simulatedProviderFor(profiles), settings.pace),
+            runProfiles,
+          )
         : await resolvePolicy(settings.policy);
-    if (settings.provider !== 'simulated') {
-      throw new Error(
-        `The ${settings.provider === 'webllm' ? 'WebLLM' : 'OpenAI-compatible'} provider is not available in this build yet; choose the simulated provider.`,
-      );
-    }
     const store = await services.store();
     const folder = new RunFolder();
     let metrics: MetricsAccumulator | undefined;
@@ -124,6 +132,9 @@ function createSession() {
         snapshot,
         metrics: metrics?.result(),
         running: snapshot.segments.filter((s) => s.outcome === 'running').length,
+        ...(real?.meter
+          ? { parallelism: { ...real.meter.meter.summary(), engines: real.meter.engines } }
+          : {}),
       }));
     };
     const onHeader = (header: TraceHeader) => {
@@ -174,38 +185,47 @@ function createSession() {
       const context = settings.context
         ? { name: settings.context }
         : (spec.context ?? { name: 'hide-tool-result' as const });
-      const pool = workerPool({
-        setup: { scenario: spec, seed: settings.seed, size, plan: plan.mode, profiles, context },
-        provider: { kind: 'simulated', paceMs: settings.pace },
-        capacity: Math.min(MAX_WORKERS, config.budgets.maxConcurrentSubagents),
-      });
-      control = { abort, kill: () => pool.kill() };
-      // Pre-warm as many workers as the first decision can use while the run starts; a worker
-      // that cannot start shows up as crashed attempts, retried, so the warm-up's own error is moot.
-      pool
-        .warm(Math.min(pool.capacity, plan.tasks.filter((t) => t.deps.length === 0).length))
-        .catch(() => {});
       setView((v) => ({ ...v, config, lowerBound: bound }));
-      try {
-        result = await runScenario({
-          kind,
-          spec,
-          instance,
-          policy,
-          profiles,
-          provider: simulatedProviderFor(profiles),
-          ...(settings.profile ? { profile: settings.profile } : {}),
-          context,
-          executor: pool,
-          signal: abort.signal,
-          clock: { now: () => performance.now() },
-          keepEvents: false,
-          onHeader,
-          onEvent,
+      const common = {
+        kind,
+        spec,
+        instance,
+        policy,
+        ...(settings.profile ? { profile: settings.profile } : {}),
+        context,
+        signal: abort.signal,
+        clock: { now: () => performance.now() },
+        keepEvents: false,
+        onHeader,
+        onEvent,
+      };
+      if (real) {
+        // Real models answer over the network or from the GPU worker: the agent loops are cheap
+        // and run here, waiting on them.
+        result = await runScenario({ ...common, profiles: runProfiles, provider: real.provider });
+      } else {
+        const pool = workerPool({
+          setup: { scenario: spec, seed: settings.seed, size, plan: plan.mode, profiles, context },
+          provider: { kind: 'simulated', paceMs: settings.pace },
+          capacity: Math.min(MAX_WORKERS, config.budgets.maxConcurrentSubagents),
         });
-      } finally {
-        setView((v) => ({ ...v, crashes: pool.stats().crashes }));
-        await pool.close();
+        control = { abort, kill: () => pool.kill() };
+        // Pre-warm as many workers as the first decision can use while the run starts; a worker
+        // that cannot start shows up as crashed attempts, retried, so the warm-up's own error is moot.
+        pool
+          .warm(Math.min(pool.capacity, plan.tasks.filter((t) => t.deps.length === 0).length))
+          .catch(() => {});
+        try {
+          result = await runScenario({
+            ...common,
+            profiles,
+            provider: simulatedProviderFor(profiles),
+            executor: pool,
+          });
+        } finally {
+          setView((v) => ({ ...v, crashes: pool.stats().crashes }));
+          await pool.close();
+        }
       }
     } else {
       const graph = graphOrThrow(entry.graph(size, settings.seed));

@@ -1,4 +1,8 @@
+import { createEffect, createSignal, For, Show, untrack } from 'solid-js';
+import { describeMemory } from '../../adapters/webllm-models';
 import { app } from '../app-state';
+import { findScenario, profiles } from '../catalog';
+import { models } from '../run/models';
 import { PROVIDERS } from '../url-state';
 
 const labels: Record<(typeof PROVIDERS)[number], string> = {
@@ -7,27 +11,350 @@ const labels: Record<(typeof PROVIDERS)[number], string> = {
   openai: 'OpenAI-compatible endpoint',
 };
 
-/** The model provider; its status line says whether it can run here and, if not, what to do. */
+const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
+
+/**
+ * The model provider, and what it needs before a run: WebLLM's GPU check, model and engines;
+ * an endpoint's URL, model and key. The status line says whether it can run here and, if not, why
+ * and what to do.
+ */
 export function ProviderPicker() {
-  const status = () =>
-    app.state().provider === 'simulated'
-      ? 'Ready: a seeded simulated model, nothing to download.'
-      : `Not available in this build yet: the ${labels[app.state().provider]} provider is still being built. Choose the simulated provider to run now.`;
+  const s = () => app.state();
+  createEffect(() => {
+    if (s().provider === 'webllm') untrack(() => void models.checkWebGpu());
+  });
+  const graph = () => findScenario(s().scenario)?.type === 'graph';
   return (
-    <label>
-      Model provider
-      <select
-        data-testid="provider-select"
-        value={app.state().provider}
-        onChange={(e) => app.update({ provider: e.currentTarget.value as never })}
-      >
-        {PROVIDERS.map((p) => (
-          <option value={p}>{labels[p]}</option>
-        ))}
-      </select>
-      <span class="note" data-testid="provider-status" role="status">
+    <div class="form provider">
+      <label>
+        Model provider
+        <select
+          data-testid="provider-select"
+          value={s().provider}
+          onChange={(e) => app.update({ provider: text(e) as never })}
+        >
+          <For each={PROVIDERS}>{(p) => <option value={p}>{labels[p]}</option>}</For>
+        </select>
+      </label>
+      <p class="note" data-testid="provider-status" role="status">
         {status()}
-      </span>
-    </label>
+        <Show when={graph() && s().provider !== 'simulated'}>
+          {' '}
+          Graph scenarios have no model (their tasks are abstract steps): they run on the time model whichever
+          provider is chosen.
+        </Show>
+      </p>
+      <Show when={s().provider === 'webllm'}>
+        <Show
+          when={typeof models.webllm().probe === 'object' && !(models.webllm().probe as { ok: boolean }).ok}
+        >
+          <button
+            type="button"
+            class="secondary"
+            data-testid="webgpu-recheck"
+            onClick={() => void models.checkWebGpu(true)}
+          >
+            Check WebGPU again
+          </button>
+        </Show>
+        <WebllmPanel />
+      </Show>
+      <Show when={s().provider === 'openai'}>
+        <OpenAiPanel />
+      </Show>
+    </div>
+  );
+}
+
+function status(): string {
+  const s = app.state();
+  if (s.provider === 'simulated') return 'Ready: a seeded simulated model, nothing to download.';
+  if (s.provider === 'openai') {
+    const o = models.openai();
+    if (!s.endpoint) {
+      return 'Enter the base URL of an OpenAI-compatible server (llama.cpp, Ollama, vLLM or a hosted API).';
+    }
+    if (o.retry) return o.retry;
+    if (o.check) return o.check.text;
+    const key = models.keys.load(s.endpoint) ? 'key saved in this browser' : 'no key';
+    return `Ready to run against ${s.endpoint} (model: ${s.model || "each profile's"}; ${key}).`;
+  }
+  const w = models.webllm();
+  if (w.probe === 'unchecked' || w.probe === 'checking') {
+    return "Checking this browser's WebGPU before anything is downloaded…";
+  }
+  if (!w.probe.ok) return `WebLLM cannot run in this browser: ${w.probe.message} What to do: ${w.probe.fix}`;
+  const gpu = [w.probe.vendor, w.probe.architecture].filter(Boolean).join(' ') || 'unnamed adapter';
+  const slow = w.probe.isFallbackAdapter
+    ? ' This is a software (CPU) adapter: a model will load but answer far too slowly to be useful.'
+    : '';
+  switch (w.status) {
+    case 'loading':
+      return `Loading ${w.modelId} (engine ${w.engineAt} of ${w.engines}): ${Math.round((w.progress?.fraction ?? 0) * 100)}%.`;
+    case 'ready':
+      return `Ready: ${w.modelId} on ${w.engines === 1 ? 'one shared engine' : `${w.engines} engines`}.${slow}`;
+    case 'failed':
+      return w.error ?? 'Loading failed.';
+    default:
+      if (!w.listed) return `WebGPU is ready (${gpu}); reading WebLLM's model list…`;
+      return `WebGPU is ready (${gpu}, shader-f16 ${w.probe.shaderF16 ? 'yes' : 'no'}). ${w.supported.length} of ${w.supported.length + w.rejected.length} models fit this GPU: pick one and press Load.${slow}`;
+  }
+}
+
+function WebllmPanel() {
+  const w = models.webllm;
+  const s = () => app.state();
+  const [customError, setCustomError] = createSignal('');
+  let customUrl!: HTMLInputElement;
+  let customLib!: HTMLInputElement;
+  const preferred = () => profiles[s().profile || 'medium']?.models.webllm;
+  const selected = () => {
+    const ids = w().supported.map((m) => m.id);
+    if (s().wmodel && ids.includes(s().wmodel)) return s().wmodel;
+    const own = preferred();
+    return own && ids.includes(own) ? own : (ids[0] ?? '');
+  };
+  const entry = () => w().supported.find((m) => m.id === selected());
+  const mb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} GB` : `${Math.round(n)} MB`);
+  return (
+    <Show when={typeof w().probe === 'object' && (w().probe as { ok: boolean }).ok}>
+      <label>
+        WebLLM model (only those this GPU supports)
+        <select
+          data-testid="webllm-model"
+          value={selected()}
+          disabled={w().status === 'loading'}
+          onChange={(e) => app.update({ wmodel: text(e) })}
+        >
+          <For each={w().supported}>
+            {(m) => (
+              <option value={m.id}>
+                {`${m.id}${m.vramMB ? ` · ${mb(m.vramMB)}` : ''}${w().cached.includes(m.id) ? ' · cached' : ''}`}
+              </option>
+            )}
+          </For>
+        </select>
+      </label>
+      <Show when={w().rejected.length > 0}>
+        <details data-testid="webllm-rejected">
+          <summary>{w().rejected.length} models this GPU cannot run</summary>
+          <ul class="note">
+            <For each={w().rejected.slice(0, 40)}>
+              {(r) => (
+                <li>
+                  <code>{r.entry.id}</code>: {r.reason}
+                </li>
+              )}
+            </For>
+          </ul>
+        </details>
+      </Show>
+      <label>
+        Engines
+        <select
+          data-testid="webllm-engines"
+          value={s().engines}
+          disabled={w().status === 'loading'}
+          onChange={(e) => app.update({ engines: Number(text(e)) })}
+        >
+          <For each={[1, 2, 3, 4, 6, 8]}>
+            {(n) => (
+              <option value={n}>
+                {n === 1
+                  ? 'One engine shared by every subagent (they take turns)'
+                  : `${n} engines, one per subagent worker (up to ${n} answer at once)`}
+              </option>
+            )}
+          </For>
+        </select>
+      </label>
+      <Show when={entry()}>
+        {(e) => (
+          <p class="note" data-testid="webllm-memory">
+            Needs {describeMemory(e(), s().engines)}. One engine generates for one request at a time: with
+            fewer engines than busy subagents, the rest wait (the run view shows effective against nominal
+            parallelism).
+          </p>
+        )}
+      </Show>
+      <div class="actions">
+        <button
+          type="button"
+          class="secondary"
+          data-testid="webllm-load"
+          disabled={w().status === 'loading' || !selected()}
+          onClick={() => void models.load(selected(), s().engines)}
+        >
+          {w().status === 'ready' && w().modelId === selected() && w().engines === s().engines
+            ? 'Reload'
+            : 'Load'}
+        </button>
+        <Show when={w().status === 'loading'}>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="webllm-cancel"
+            onClick={() => models.cancelLoad()}
+          >
+            Cancel
+          </button>
+        </Show>
+      </div>
+      <Show when={w().status === 'loading' && w().progress}>
+        {(p) => (
+          <div data-testid="webllm-progress">
+            <progress value={p().fraction} max="1" />
+            <span class="note">
+              {p().loadedMB !== undefined
+                ? `${Math.round(p().loadedMB as number)}${p().totalMB ? ` of ${Math.round(p().totalMB as number)}` : ''} MB`
+                : `${Math.round(p().fraction * 100)}%`}
+              {p().etaS !== undefined ? ` · about ${Math.ceil(p().etaS as number)} s left` : ''}
+              {` · ${Math.round(p().elapsedS)} s so far`}
+            </span>
+          </div>
+        )}
+      </Show>
+      <Show when={w().status === 'failed' && w().error}>
+        <div class="error" role="alert" data-testid="webllm-error">
+          {w().error}
+        </div>
+      </Show>
+      <Show when={w().cached.length > 0}>
+        <div data-testid="webllm-cached">
+          Cached in this browser:
+          <ul class="note">
+            <For each={w().cached}>
+              {(id) => (
+                <li>
+                  <code>{id}</code>{' '}
+                  <button type="button" class="secondary" onClick={() => void models.deleteCached(id)}>
+                    Delete
+                  </button>
+                </li>
+              )}
+            </For>
+          </ul>
+        </div>
+      </Show>
+      <details>
+        <summary>Self-hosted weights</summary>
+        <label>
+          Model URL (absolute: the folder with mlc-chat-config.json)
+          <input
+            ref={customUrl}
+            data-testid="webllm-custom-url"
+            placeholder="https://example.com/models/MyModel-q4f32_1-MLC"
+          />
+        </label>
+        <label>
+          Model library URL (the .wasm)
+          <input
+            ref={customLib}
+            data-testid="webllm-custom-lib"
+            placeholder="https://example.com/libs/MyModel-webgpu.wasm"
+          />
+        </label>
+        <button
+          type="button"
+          class="secondary"
+          data-testid="webllm-custom-add"
+          onClick={() => {
+            try {
+              const id = models.addCustomModel(customUrl.value, customLib.value);
+              setCustomError('');
+              app.update({ wmodel: id });
+            } catch (error) {
+              setCustomError((error as Error).message);
+            }
+          }}
+        >
+          Add to the list
+        </button>
+        <Show when={customError()}>
+          <div class="error" role="alert" data-testid="webllm-custom-error">
+            {customError()}
+          </div>
+        </Show>
+      </details>
+    </Show>
+  );
+}
+
+function OpenAiPanel() {
+  const s = () => app.state();
+  const [urlError, setUrlError] = createSignal('');
+  const key = () => (s().endpoint ? models.keys.load(s().endpoint) : '');
+  return (
+    <>
+      <label>
+        Base URL
+        <input
+          data-testid="openai-endpoint"
+          value={s().endpoint}
+          placeholder="http://localhost:8080/v1"
+          onChange={(e) => {
+            const value = text(e).trim();
+            try {
+              if (value) {
+                const url = new URL(value);
+                if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+              }
+              setUrlError('');
+              app.update({ endpoint: value });
+            } catch {
+              setUrlError(
+                `"${value}" is not an http(s) URL: give the server's base URL, e.g. http://localhost:8080/v1.`,
+              );
+            }
+          }}
+        />
+      </label>
+      <Show when={urlError()}>
+        <div class="error" role="alert" data-testid="openai-endpoint-error">
+          {urlError()}
+        </div>
+      </Show>
+      <label>
+        Model (empty: each profile's)
+        <input
+          data-testid="openai-model"
+          value={s().model}
+          placeholder="e.g. qwen2.5:1.5b"
+          onChange={(e) => app.update({ model: text(e).trim() })}
+        />
+      </label>
+      <label>
+        API key (kept in this browser only, never in a link, trace or export)
+        <input
+          type="password"
+          autocomplete="off"
+          data-testid="openai-key"
+          value={key()}
+          disabled={!s().endpoint}
+          placeholder={s().endpoint ? 'none needed for most local servers' : 'enter the base URL first'}
+          onChange={(e) => models.keys.save(s().endpoint, text(e))}
+        />
+      </label>
+      <div class="actions">
+        <button
+          type="button"
+          class="secondary"
+          data-testid="openai-check"
+          disabled={!s().endpoint || models.openai().checking}
+          onClick={() => void models.checkEndpoint(s().endpoint)}
+        >
+          Test connection
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          data-testid="openai-forget"
+          disabled={!key()}
+          onClick={() => models.keys.forget(s().endpoint)}
+        >
+          Forget key
+        </button>
+      </div>
+    </>
   );
 }

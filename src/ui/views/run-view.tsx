@@ -82,6 +82,17 @@ export function RunView() {
             {live().error}
           </div>
         </Show>
+        <Show when={isLive() && live().parallelism}>
+          {(p) => (
+            <p class="note" data-testid="parallelism">
+              Parallelism on this GPU: effective {p().effective.toFixed(2)} of nominal{' '}
+              {p().nominal.toFixed(2)} (peaks {p().peakEffective} of {p().peakNominal};{' '}
+              {p().engines === 1 ? 'one shared engine' : `${p().engines} engines`}). Subagents beyond the
+              engine count wait their turn; the time model's makespan shows what parallel hardware would give
+              (docs/models.md).
+            </p>
+          )}
+        </Show>
         <Show
           when={isLive()}
           fallback={

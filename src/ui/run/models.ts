@@ -1,0 +1,321 @@
+/**
+ * The real models a run can use, and their state on this page: WebLLM engines on this browser's
+ * GPU (checked before anything is downloaded, loaded with progress, cached, deleted), and
+ * OpenAI-compatible endpoints with their keys (in this browser's storage only). The session asks
+ * `providerFor` for a provider when a run starts; the provider picker shows and drives the rest.
+ *
+ * WebLLM's module (about 6 MB) is imported only when the user picks WebLLM and WebGPU is there.
+ */
+
+import type { AppConfig, ModelRecord } from '@mlc-ai/web-llm';
+import { createRoot, createSignal, untrack } from 'solid-js';
+import { apiKeyStore } from '../../adapters/api-key-store';
+import { listModels, openaiProvider } from '../../adapters/openai-provider';
+import { type GpuProbe, probeWebGpu } from '../../adapters/webgpu-probe';
+import {
+  type CatalogEntry,
+  customModelRecord,
+  type Rejected,
+  supportedModels,
+} from '../../adapters/webllm-models';
+import {
+  type ConcurrencyMeter,
+  cachedModels,
+  concurrencyMeter,
+  deleteCachedModel,
+  type EngineLike,
+  enginePool,
+  type LoadProgress,
+  loadEngine,
+} from '../../adapters/webllm-provider';
+import { withJsonTools } from '../../core/providers/json-tools';
+import type { Provider } from '../../core/providers/types';
+import type { ProfileSpec } from '../../core/scenarios/spec-types';
+import type { AppState } from '../url-state';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+export interface WebllmView {
+  /** 'unchecked' until the user picks WebLLM; the probe's answer after. */
+  readonly probe: 'unchecked' | 'checking' | GpuProbe;
+  /** The language models this GPU can run, and the others with the reason. */
+  readonly supported: readonly CatalogEntry[];
+  readonly rejected: readonly Rejected[];
+  /** WebLLM's model list has been read (after the probe). */
+  readonly listed: boolean;
+  /** Ids of models whose weights are in this browser's cache. */
+  readonly cached: readonly string[];
+  readonly status: LoadStatus;
+  /** The model loaded or being loaded, and on how many engines. */
+  readonly modelId?: string;
+  readonly engines?: number;
+  readonly progress?: LoadProgress;
+  /** Which engine is loading, from 1, while several are. */
+  readonly engineAt?: number;
+  readonly error?: string;
+}
+
+export interface OpenAiView {
+  /** Bumped when a key is saved or forgotten, so views re-read the store. */
+  readonly keys: number;
+  readonly checking: boolean;
+  /** The last connection check, in words. */
+  readonly check?: { readonly ok: boolean; readonly text: string };
+  /** The last retry the provider made in a run ("rate limited, retrying in 2 s"). */
+  readonly retry?: string;
+}
+
+const initialWebllm: WebllmView = {
+  probe: 'unchecked',
+  listed: false,
+  supported: [],
+  rejected: [],
+  cached: [],
+  status: 'idle',
+};
+
+/** What the page needs from WebLLM's module. */
+interface WebllmModule {
+  readonly prebuiltAppConfig: AppConfig;
+}
+
+function createModels() {
+  const [webllm, setWebllm] = createSignal<WebllmView>(initialWebllm);
+  const [openai, setOpenai] = createSignal<OpenAiView>({ keys: 0, checking: false });
+  const keys = apiKeyStore(typeof localStorage === 'undefined' ? undefined : localStorage);
+  let module: WebllmModule | undefined;
+  let custom: ModelRecord[] = [];
+  let engines: EngineLike[] = [];
+  let loading: AbortController | undefined;
+
+  const appConfig = (): AppConfig | undefined =>
+    module
+      ? { ...module.prebuiltAppConfig, model_list: [...module.prebuiltAppConfig.model_list, ...custom] }
+      : undefined;
+
+  /** Probes WebGPU once (again, when `again`, after a failure), then lists the models this GPU can run. */
+  async function checkWebGpu(again = false): Promise<void> {
+    const state = untrack(webllm).probe;
+    if (state === 'checking' || (typeof state === 'object' && (state.ok || !again))) return;
+    setWebllm((v) => ({ ...v, probe: 'checking' }));
+    const probe = await probeWebGpu();
+    setWebllm((v) => ({ ...v, probe }));
+    if (!probe.ok) return;
+    try {
+      module ??= await import('@mlc-ai/web-llm');
+      refreshCatalog(probe);
+      await refreshCache();
+    } catch (error) {
+      setWebllm((v) => ({ ...v, status: 'failed', error: `WebLLM could not start here: ${message(error)}` }));
+    }
+  }
+
+  function refreshCatalog(probe: GpuProbe): void {
+    const config = appConfig();
+    if (!config) return;
+    const { supported, rejected } = supportedModels(config.model_list, probe);
+    setWebllm((v) => ({
+      ...v,
+      listed: true,
+      supported: supported.filter((m) => m.kind === 'llm'),
+      rejected: rejected.filter((r) => r.entry.kind === 'llm'),
+    }));
+  }
+
+  async function refreshCache(): Promise<void> {
+    const config = appConfig();
+    if (!config) return;
+    const ids = webllm().supported.map((m) => m.id);
+    const cached = await cachedModels(ids, undefined, config).catch(() => []);
+    setWebllm((v) => ({ ...v, cached }));
+  }
+
+  /** Adds self-hosted weights to the list; throws in words on a URL WebLLM would not take. */
+  function addCustomModel(url: string, modelLib: string): string {
+    const record = customModelRecord({ url, modelLib });
+    custom = [...custom.filter((r) => r.model_id !== record.model_id), record];
+    const probe = webllm().probe;
+    if (typeof probe === 'object') refreshCatalog(probe);
+    if (!webllm().supported.some((m) => m.id === record.model_id)) {
+      const why = webllm().rejected.find((r) => r.entry.id === record.model_id)?.reason ?? 'not supported';
+      throw new Error(`${record.model_id} cannot run on this GPU: ${why}.`);
+    }
+    return record.model_id;
+  }
+
+  async function unload(): Promise<void> {
+    const old = engines;
+    engines = [];
+    await Promise.all(old.map((e) => e.unload?.().catch(() => {})));
+  }
+
+  /** Loads `modelId` into `count` engines, one after the other (the later ones read the cache). */
+  async function load(modelId: string, count: number): Promise<void> {
+    if (loading) return;
+    const config = appConfig();
+    if (!config) throw new Error('WebLLM is not ready: pick the WebLLM provider first.');
+    loading = new AbortController();
+    const signal = loading.signal;
+    await unload();
+    setWebllm((v) => ({
+      ...v,
+      status: 'loading',
+      modelId,
+      engines: count,
+      engineAt: 1,
+      error: undefined,
+      progress: undefined,
+    }));
+    try {
+      const loaded: EngineLike[] = [];
+      try {
+        for (let i = 0; i < count; i++) {
+          setWebllm((v) => ({ ...v, engineAt: i + 1 }));
+          loaded.push(
+            await loadEngine({
+              modelId,
+              appConfig: config,
+              signal,
+              onProgress: (progress) => setWebllm((v) => ({ ...v, progress })),
+            }),
+          );
+        }
+      } catch (error) {
+        // A half-loaded set is no use: free the engines that did load.
+        await Promise.all(loaded.map((e) => e.unload?.().catch(() => {})));
+        throw error;
+      }
+      engines = loaded;
+      setWebllm((v) => ({ ...v, status: 'ready' }));
+    } catch (error) {
+      setWebllm((v) => ({ ...v, status: 'failed', error: message(error) }));
+    } finally {
+      loading = undefined;
+      await refreshCache();
+    }
+  }
+
+  async function deleteCached(id: string): Promise<void> {
+    const config = appConfig();
+    if (webllm().modelId === id && webllm().status === 'ready') await unload();
+    try {
+      await deleteCachedModel(id, undefined, config);
+      setWebllm((v) => (v.modelId === id ? { ...v, status: 'idle', modelId: undefined } : v));
+    } catch (error) {
+      setWebllm((v) => ({ ...v, error: `Could not delete ${id} from the cache: ${message(error)}` }));
+    }
+    await refreshCache();
+  }
+
+  async function checkEndpoint(endpoint: string): Promise<void> {
+    setOpenai((v) => ({ ...v, checking: true }));
+    try {
+      const ids = await listModels({ baseUrl: endpoint, apiKey: keys.load(endpoint) });
+      const shown = ids.slice(0, 8).join(', ') + (ids.length > 8 ? ` and ${ids.length - 8} more` : '');
+      setOpenai((v) => ({
+        ...v,
+        check: { ok: true, text: `Connected: ${ids.length} model${ids.length === 1 ? '' : 's'} (${shown}).` },
+      }));
+    } catch (error) {
+      setOpenai((v) => ({ ...v, check: { ok: false, text: message(error) } }));
+    } finally {
+      setOpenai((v) => ({ ...v, checking: false }));
+    }
+  }
+
+  /**
+   * The provider a run uses, with the profiles as it will record them (every profile's model for
+   * this provider replaced by the one chosen here). Throws, in words, when it cannot run.
+   */
+  function providerFor(
+    settings: AppState,
+    profiles: Readonly<Record<string, ProfileSpec>>,
+  ): {
+    provider: Provider;
+    profiles: Record<string, ProfileSpec>;
+    meter?: { readonly meter: ConcurrencyMeter; readonly engines: number };
+  } {
+    if (settings.provider === 'openai') {
+      if (!settings.endpoint) {
+        throw new Error(
+          "Enter the OpenAI-compatible server's base URL (e.g. http://localhost:8080/v1) in the provider settings.",
+        );
+      }
+      const provider = openaiProvider({
+        baseUrl: settings.endpoint,
+        ...(settings.model ? { model: settings.model } : {}),
+        apiKey: keys.load(settings.endpoint),
+        onRetry: ({ attempt, error, delayMs }) =>
+          setOpenai((v) => ({
+            ...v,
+            retry: `${error.message} Retrying in ${Math.ceil(delayMs / 1000)} s (retry ${attempt}).`,
+          })),
+      });
+      setOpenai((v) => ({ ...v, retry: undefined }));
+      return { provider, profiles: withModel(profiles, 'openai', settings.model) };
+    }
+    const state = webllm();
+    if (typeof state.probe === 'object' && !state.probe.ok) {
+      throw new Error(`WebLLM cannot run here: ${state.probe.message} ${state.probe.fix}`);
+    }
+    if (state.status !== 'ready' || engines.length === 0 || !state.modelId) {
+      throw new Error(
+        state.status === 'loading'
+          ? 'The WebLLM model is still loading: wait for it, then run.'
+          : 'Load a WebLLM model first (provider settings, Load).',
+      );
+    }
+    const meter = concurrencyMeter();
+    const pool = enginePool({ engines, model: state.modelId, meter });
+    return {
+      // Tools as a JSON reply, for every model: WebLLM's native tools (Hermes models only) refuse
+      // a request that also has a system prompt, and every agent here has one.
+      provider: withJsonTools(pool),
+      profiles: withModel(profiles, 'webllm', state.modelId),
+      meter: { meter, engines: engines.length },
+    };
+  }
+
+  return {
+    webllm,
+    openai,
+    checkWebGpu,
+    addCustomModel,
+    load,
+    cancelLoad: () => loading?.abort(new Error('cancelled by the user')),
+    deleteCached,
+    refreshCache,
+    checkEndpoint,
+    providerFor,
+    keys: {
+      load: (endpoint: string) => (openai().keys >= 0 ? keys.load(endpoint) : ''),
+      save(endpoint: string, key: string) {
+        keys.save(endpoint, key);
+        setOpenai((v) => ({ ...v, keys: v.keys + 1, check: undefined }));
+      },
+      forget(endpoint: string) {
+        keys.forget(endpoint);
+        setOpenai((v) => ({ ...v, keys: v.keys + 1, check: undefined }));
+      },
+      secrets: () => keys.secrets(),
+    },
+  };
+}
+
+/** Profiles whose model for `provider` is `model` (all of them), or unchanged when `model` is ''. */
+function withModel(
+  profiles: Readonly<Record<string, ProfileSpec>>,
+  provider: string,
+  model: string,
+): Record<string, ProfileSpec> {
+  if (!model) return { ...profiles };
+  return Object.fromEntries(
+    Object.entries(profiles).map(([name, p]) => [name, { ...p, models: { ...p.models, [provider]: model } }]),
+  );
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const models = createRoot(createModels);
