@@ -2,7 +2,7 @@
  * WebLLM's model list, read: which models this GPU can run, what they cost in GPU memory, and a
  * record for self-hosted weights. Pure functions over `ModelRecord`s passed in (usually
  * `prebuiltAppConfig.model_list`, loaded lazily by the caller), so nothing here pulls WebLLM's
- * 14 MB module into the page.
+ * 6.8 MB module into the page.
  */
 import type { ModelRecord } from '@mlc-ai/web-llm';
 import type { GpuProbe } from './webgpu-probe';
