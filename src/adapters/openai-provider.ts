@@ -49,6 +49,16 @@ export class ProviderError extends Error {
     super(message);
   }
 
+  /**
+   * No later attempt can succeed until the user changes something (the key, the URL, the model, the
+   * server's CORS settings): the agent loop reports it so, and the runtime does not retry the task.
+   */
+  get final(): boolean {
+    return (
+      this.kind === 'auth' || this.kind === 'not-found' || this.kind === 'bad-request' || this.kind === 'cors'
+    );
+  }
+
   /** Worth another try: the same request may well succeed later. */
   get retryable(): boolean {
     return (

@@ -94,4 +94,25 @@ describe('a wide-search run over the OpenAI-compatible provider on loopback', ()
       ),
     ).toBe(true);
   });
+
+  it('records a refused key as failed tasks in words, without retrying what cannot succeed', async () => {
+    const instance = kind.generate(spec, 5, 10);
+    server = await startModelServer(() => ({ json: { error: { message: 'invalid key' } }, status: 401 }));
+    const provider = openaiProvider({ baseUrl: server.url, model: 'loopback-model', apiKey: 'sk-wrong-key' });
+    const result = await runScenario({ kind, spec, instance, policy: heuristicPolicy, profiles, provider });
+    const failed = result.events.filter((e) => e.type === 'task.failed');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const e of failed) {
+      if (e.type !== 'task.failed') continue;
+      expect(e.final).toBe(true);
+      expect(e.error).toMatch(
+        /provider "openai" failed on turn 1: The server refused the API key \(HTTP 401\)/,
+      );
+      expect(e.error).not.toContain('sk-wrong-key');
+    }
+    expect(result.events.some((e) => e.type === 'task.retried')).toBe(false);
+    // One request per attempt: the provider did not retry a 401 either.
+    expect(server.requests).toHaveLength(failed.length);
+    expect(result.metrics.itemF1).toBe(0);
+  });
 });

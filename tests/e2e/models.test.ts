@@ -178,6 +178,21 @@ describe('an OpenAI-compatible endpoint in the page', () => {
     expect(p.errors).toEqual([]);
   });
 
+  it('says in words when the server refuses the key', async () => {
+    server = await startModelServer(() => ({ json: { error: { message: 'invalid api key' } }, status: 401 }));
+    const endpoint = encodeURIComponent(server.url);
+    const p = await open(`#view=run&scenario=wide-search&provider=openai&endpoint=${endpoint}&model=m`);
+    await p.page.fill(t('openai-key'), 'sk-refused-1234');
+    await p.page.press(t('openai-key'), 'Tab');
+    await p.page.click(t('run-button'));
+    await p.page.waitForSelector(`${t('run-status')}:is(:text-is("done"), :text-is("failed"))`, {
+      timeout: 30_000,
+    });
+    expect(await p.page.textContent(t('run-failures'))).toMatch(
+      /attempts? failed\. The latest, .*: provider "openai" failed on turn 1: The server refused the API key \(HTTP 401\)\. Check the key/,
+    );
+  });
+
   it('tells a CORS refusal from a server that is down', async () => {
     server = await startModelServer(() => ({ json: {} }), { cors: false });
     const up = encodeURIComponent(server.url);

@@ -123,6 +123,8 @@ export interface AgentResult {
   /** The full history, system prompt first, as no context strategy shortened it. */
   readonly transcript: readonly ChatMessage[];
   readonly turns: readonly TurnRecord[];
+  /** The provider said no later attempt can succeed until the user changes something. */
+  readonly final?: true;
 }
 
 const EMPTY_REPLY =
@@ -186,7 +188,7 @@ class AgentRun {
       if (turn.kind === 'failed') {
         return signal?.aborted
           ? this.finish('aborted', `aborted: ${describe(signal.reason)}`)
-          : this.finish('provider-error', turn.error);
+          : { ...this.finish('provider-error', turn.error), ...(turn.final ? { final: true as const } : {}) };
       }
       if (turn.kind === 'answer') return this.finish('answer', undefined, turn.answer);
       malformedStreak = turn.malformed === undefined ? 0 : malformedStreak + 1;
@@ -200,7 +202,7 @@ class AgentRun {
   }
 
   private async turn(): Promise<
-    | { kind: 'failed'; error: string }
+    | { kind: 'failed'; error: string; final: boolean }
     | { kind: 'answer'; answer: string }
     | { kind: 'continue'; malformed?: string }
   > {
@@ -244,7 +246,9 @@ class AgentRun {
         calls: [],
         error: message,
       });
-      return { kind: 'failed', error: message };
+      // A provider error that says no retry can help (a refused key, a wrong URL) is passed on.
+      const final = (error as { final?: unknown } | null)?.final === true;
+      return { kind: 'failed', error: message, final };
     }
 
     const choice = response.choices[0];

@@ -186,7 +186,7 @@ export function scenarioExecutor(options: ScenarioExecutorOptions): AsyncExecuto
         steps: result.steps,
         ok: result.ok,
         ...(result.error !== undefined ? { error: `${result.stop}: ${result.error}` } : {}),
-        ...(final.has(result.stop) ? { retryable: false } : {}),
+        ...(final.has(result.stop) || result.final ? { retryable: false } : {}),
         usage: result.usage,
         ...(result.answer !== undefined ? { answer: result.answer } : {}),
         events,

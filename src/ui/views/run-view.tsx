@@ -178,7 +178,23 @@ function RunPicture(props: {
       <Show when={props.snapshot.orchestratorTurns > 0}>
         <OrchestratorLog snapshot={props.snapshot} />
       </Show>
+      <Failures snapshot={props.snapshot} />
     </>
+  );
+}
+
+/** Failed attempts in words: how many, and the latest error as the model or the runtime gave it. */
+function Failures(props: { snapshot: RunSnapshot }) {
+  const failed = () => props.snapshot.segments.filter((s) => s.outcome === 'failed');
+  return (
+    <Show when={failed().at(-1)}>
+      {(last) => (
+        <p class="note" data-testid="run-failures">
+          {failed().length} attempt{failed().length === 1 ? '' : 's'} failed. The latest, {last().task}{' '}
+          (attempt {last().attempt}): {last().error ?? 'no reason recorded'}
+        </p>
+      )}
+    </Show>
   );
 }
 
