@@ -117,6 +117,39 @@ describe('WebLLM in the page', () => {
     expect(await p.page.textContent(t('webllm-custom-error'))).toMatch(/absolute http\(s\) URL/);
     expect(p.errors).toEqual([]);
   });
+  it.each([
+    [
+      'a dropped connection',
+      'abort',
+      /The download stopped \(network\): check the connection and press Load again/,
+    ],
+    ['missing files', 404, /files of Qwen2\.5-0\.5B-Instruct-q4f32_1-MLC were not found on its host \(404\)/],
+  ] as const)(
+    'says in words when the real WebLLM worker cannot load a model: %s',
+    async (_name, failure, words) => {
+      const p = await open('#view=run&scenario=wide-search&provider=webllm', ['--enable-unsafe-webgpu']);
+      // The model host, as a network that drops or a host without the files.
+      const hosts: string[] = [];
+      await p.context.route(/huggingface\.co|raw\.githubusercontent\.com/, (route) => {
+        hosts.push(new URL(route.request().url()).host);
+        return failure === 'abort'
+          ? route.abort('connectionreset')
+          : route.fulfill({ status: 404, body: 'Not Found' });
+      });
+      await p.page
+        .locator(t('provider-status'))
+        .filter({ hasText: 'models fit this GPU' })
+        .waitFor({ timeout: 30_000 });
+      await p.page.selectOption(t('webllm-model'), 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC');
+      await p.page.click(t('webllm-load'));
+      await p.page.waitForSelector(t('webllm-error'), { timeout: 30_000 });
+      expect(await p.page.textContent(t('webllm-error'))).toMatch(words);
+      expect(await p.page.textContent(t('provider-status'))).toMatch(words);
+      expect(hosts.length).toBeGreaterThan(0);
+      // The load button is back, for another try.
+      expect(await p.page.isEnabled(t('webllm-load'))).toBe(true);
+    },
+  );
 });
 
 describe('an OpenAI-compatible endpoint in the page', () => {
