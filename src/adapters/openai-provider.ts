@@ -36,36 +36,48 @@ export type ProviderErrorKind =
   | 'bad-response'
   | 'aborted';
 
+export interface ProviderErrorDetails {
+  /** The HTTP status, when the server answered. */
+  readonly status?: number;
+  /** Seconds the server asked us to wait (`Retry-After`). */
+  readonly retryAfterS?: number;
+  /** Overrides the kind's default (see `final`). */
+  readonly final?: boolean;
+}
+
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
+  readonly status?: number;
+  readonly retryAfterS?: number;
+  /**
+   * No later attempt can succeed until the user changes something: the agent loop reports it so,
+   * and the runtime does not retry the task. A refused key and a wrong URL or model are final; so
+   * are a CORS refusal that outlived the provider's retries and a `Retry-After` too long to wait.
+   */
+  readonly final: boolean;
+
   constructor(
     readonly kind: ProviderErrorKind,
     message: string,
-    /** The HTTP status, when the server answered. */
-    readonly status?: number,
-    /** Seconds the server asked us to wait (`Retry-After`). */
-    readonly retryAfterS?: number,
+    details: ProviderErrorDetails = {},
   ) {
     super(message);
+    if (details.status !== undefined) this.status = details.status;
+    if (details.retryAfterS !== undefined) this.retryAfterS = details.retryAfterS;
+    this.final = details.final ?? (kind === 'auth' || kind === 'not-found');
   }
 
   /**
-   * No later attempt can succeed until the user changes something (the key, the URL, the model, the
-   * server's CORS settings): the agent loop reports it so, and the runtime does not retry the task.
+   * Worth another try: the same request may well succeed later. A CORS verdict is retried too: a
+   * browser reports a one-off dropped connection to a live server exactly as it reports CORS.
    */
-  get final(): boolean {
-    return (
-      this.kind === 'auth' || this.kind === 'not-found' || this.kind === 'bad-request' || this.kind === 'cors'
-    );
-  }
-
-  /** Worth another try: the same request may well succeed later. */
   get retryable(): boolean {
     return (
       this.kind === 'rate-limit' ||
       this.kind === 'server' ||
       this.kind === 'timeout' ||
-      this.kind === 'network'
+      this.kind === 'network' ||
+      this.kind === 'cors'
     );
   }
 }
@@ -116,8 +128,8 @@ export function openaiProvider(options: OpenAiProviderOptions): Provider {
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const stream = options.stream ?? true;
-  const secret = options.apiKey?.trim() ?? '';
-  const redact = (text: string) => (secret.length >= 4 ? text.split(secret).join('[redacted]') : text);
+  const secret = checkKey(options.apiKey);
+  const redact = redactor(secret);
 
   async function once(request: ChatRequest): Promise<ChatResponse> {
     const timer = idleTimer(settings.timeoutMs, request.signal);
@@ -138,7 +150,7 @@ export function openaiProvider(options: OpenAiProviderOptions): Provider {
         throw await fetchFailure(error, timer, baseUrl, fetchFn, settings.timeoutMs);
       }
       timer.touch();
-      if (!response.ok) throw await httpFailure(response, baseUrl, options.model ?? request.model);
+      if (!response.ok) throw await httpFailure(response, baseUrl, options.model ?? request.model, redact);
       try {
         const type = response.headers.get('content-type') ?? '';
         return stream && type.includes('text/event-stream')
@@ -162,18 +174,22 @@ export function openaiProvider(options: OpenAiProviderOptions): Provider {
         } catch (raw) {
           const error =
             raw instanceof ProviderError
-              ? new ProviderError(raw.kind, redact(raw.message), raw.status, raw.retryAfterS)
+              ? new ProviderError(raw.kind, redact(raw.message), raw)
               : new ProviderError('bad-response', redact(describe(raw)));
           const lastTry = attempt > settings.maxRetries;
-          const tooLong = (error.retryAfterS ?? 0) > MAX_RETRY_AFTER_S;
-          if (!error.retryable || lastTry || tooLong || request.signal?.aborted) {
+          if ((error.retryAfterS ?? 0) > MAX_RETRY_AFTER_S) {
+            throw new ProviderError(
+              error.kind,
+              `${error.message} That is longer than ${MAX_RETRY_AFTER_S} s: not retried (a quota, not a hiccup).`,
+              { ...error, final: true },
+            );
+          }
+          if (!error.retryable || lastTry || request.signal?.aborted) {
             throw lastTry && error.retryable
-              ? new ProviderError(
-                  error.kind,
-                  `${error.message} (gave up after ${attempt} attempts)`,
-                  error.status,
-                  error.retryAfterS,
-                )
+              ? new ProviderError(error.kind, `${error.message} (gave up after ${attempt} attempts)`, {
+                  ...error,
+                  final: error.kind === 'cors',
+                })
               : error;
           }
           const backoff = Math.min(settings.maxBackoffMs, settings.backoffMs * 2 ** (attempt - 1));
@@ -199,8 +215,9 @@ export async function listModels(
 ): Promise<string[]> {
   const baseUrl = checkBaseUrl(options.baseUrl);
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const secret = checkKey(options.apiKey);
+  const redact = redactor(secret);
   const timer = idleTimer(options.timeoutMs ?? 10_000, undefined);
-  const secret = options.apiKey?.trim() ?? '';
   try {
     let response: Response;
     try {
@@ -211,11 +228,15 @@ export async function listModels(
     } catch (error) {
       throw await fetchFailure(error, timer, baseUrl, fetchFn, options.timeoutMs ?? 10_000);
     }
-    if (!response.ok) throw await httpFailure(response, baseUrl, '');
+    if (!response.ok) throw await httpFailure(response, baseUrl, '', redact);
     const body = parseJson(await response.text()) as { data?: { id?: unknown }[] } | undefined;
     if (!Array.isArray(body?.data))
       throw new ProviderError('bad-response', `${baseUrl}/models did not list models.`);
     return body.data.map((m) => m.id).filter((id): id is string => typeof id === 'string');
+  } catch (error) {
+    throw error instanceof ProviderError
+      ? new ProviderError(error.kind, redact(error.message), error)
+      : error;
   } finally {
     timer.clear();
   }
@@ -236,6 +257,18 @@ function checkBaseUrl(raw: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ProviderError('bad-request', `"${raw}" is not an http(s) URL.`);
+  }
+  if (url.username || url.password) {
+    throw new ProviderError(
+      'bad-request',
+      'The base URL must not hold a user name or password: give the key in the API key field, which stays in this browser.',
+    );
+  }
+  if (url.search || url.hash) {
+    throw new ProviderError(
+      'bad-request',
+      `The base URL must end at the API's root, without "?…" or "#…", e.g. ${url.origin}${url.pathname}.`,
+    );
   }
   return url.href.replace(/\/+$/, '').replace(/\/chat\/completions$/, '');
 }
@@ -370,21 +403,21 @@ async function readStream(
     }
   };
 
-  for (;;) {
+  while (!done) {
     const { value, done: ended } = await reader.read();
     if (ended) break;
     touch();
     buffer += value;
     // Events end with a blank line; a `data:` line may be split across chunks.
     let cut = buffer.search(/\r?\n/);
-    while (cut >= 0) {
+    while (cut >= 0 && !done) {
       const line = buffer.slice(0, cut);
       buffer = buffer.slice(buffer[cut] === '\r' ? cut + 2 : cut + 1);
       if (line.startsWith('data:')) onData(line.slice(5).trim());
       cut = buffer.search(/\r?\n/);
     }
   }
-  if (buffer.startsWith('data:')) onData(buffer.slice(5).trim());
+  if (!done && buffer.startsWith('data:')) onData(buffer.slice(5).trim());
   if (!done && finish === undefined) {
     throw new ProviderError(
       'network',
@@ -448,15 +481,21 @@ function usageOf(raw: unknown, request: ChatRequest, content: string | null, cal
 // ---------------------------------------------------------------------------------------------
 // Failures, in words a user can act on
 
-async function httpFailure(res: Response, baseUrl: string, model: string): Promise<ProviderError> {
-  const said = serverMessage(await res.text().catch(() => ''));
+async function httpFailure(
+  res: Response,
+  baseUrl: string,
+  model: string,
+  redact: (text: string) => string,
+): Promise<ProviderError> {
+  // Redacted before it is shortened, so no part of an echoed key survives the cut.
+  const said = serverMessage(redact(await res.text().catch(() => '')));
   const tail = said ? ` The server said: ${said}` : '';
   const status = res.status;
   if (status === 401 || status === 403) {
     return new ProviderError(
       'auth',
       `The server refused the API key (HTTP ${status}). Check the key for ${baseUrl}, or forget it and enter it again.${tail}`,
-      status,
+      { status },
     );
   }
   if (status === 429) {
@@ -464,8 +503,7 @@ async function httpFailure(res: Response, baseUrl: string, model: string): Promi
     return new ProviderError(
       'rate-limit',
       `The server is rate limiting this key (HTTP 429)${after !== undefined ? `, asking to wait ${after} s` : ''}. Lower the concurrency or wait.${tail}`,
-      status,
-      after,
+      { status, ...(after !== undefined ? { retryAfterS: after } : {}) },
     );
   }
   if (status === 404) {
@@ -474,14 +512,19 @@ async function httpFailure(res: Response, baseUrl: string, model: string): Promi
       model
         ? `${baseUrl}/chat/completions was not found, or the server has no model "${model}" (HTTP 404). Check the base URL (it usually ends in /v1) and the model name.${tail}`
         : `${baseUrl}/models was not found (HTTP 404). Check the base URL (it usually ends in /v1).${tail}`,
-      status,
+      { status },
     );
   }
   if (status === 408 || status >= 500) {
     const after = retryAfter(res.headers.get('retry-after'));
-    return new ProviderError('server', `The server failed (HTTP ${status}).${tail}`, status, after);
+    return new ProviderError('server', `The server failed (HTTP ${status}).${tail}`, {
+      status,
+      ...(after !== undefined ? { retryAfterS: after } : {}),
+    });
   }
-  return new ProviderError('bad-request', `The server rejected the request (HTTP ${status}).${tail}`, status);
+  return new ProviderError('bad-request', `The server rejected the request (HTTP ${status}).${tail}`, {
+    status,
+  });
 }
 
 interface Timer {
@@ -511,9 +554,12 @@ function idleTimer(ms: number, outer: AbortSignal | undefined): Timer {
     signal: controller.signal,
     timedOut: () => timedOut,
     touch,
+    // Also ends the request: a stream that failed part-way, or a server that keeps the connection
+    // open after [DONE], must not hold a connection (browsers allow about six per host).
     clear: () => {
       clearTimeout(handle);
       outer?.removeEventListener('abort', onAbort);
+      if (!controller.signal.aborted) controller.abort(new Error('done'));
     },
   };
 }
@@ -562,6 +608,22 @@ async function refusedByCors(baseUrl: string, fetchFn: typeof fetch): Promise<bo
   } catch {
     return false;
   }
+}
+
+/** The key as sent; one no server issues (a space or invisible character inside) is refused in words. */
+function checkKey(key: string | undefined): string {
+  const secret = key?.trim() ?? '';
+  if (/[^\x21-\x7e]/.test(secret)) {
+    throw new ProviderError(
+      'auth',
+      'The API key holds a space or a character no key has (an invisible one, pasted along?): enter it again.',
+    );
+  }
+  return secret;
+}
+
+function redactor(secret: string): (text: string) => string {
+  return (text) => (secret.length >= 4 ? text.split(secret).join('[redacted]') : text);
 }
 
 function retryAfter(header: string | null): number | undefined {

@@ -179,6 +179,68 @@ describe('openaiProvider', () => {
     expect(s.requests).toHaveLength(1);
   });
 
+  it('redacts an echoed key before shortening the message, so no part of it survives', async () => {
+    const s = await serve(() => ({
+      json: { error: { message: `${'x'.repeat(190)} Invalid key ${KEY}` } },
+      status: 401,
+    }));
+    const error = await failure(provider(s.url).p.complete(request));
+    expect(error.message).not.toContain(KEY.slice(0, 8));
+    const echo = async () =>
+      new Response(JSON.stringify({ error: { message: `${'x'.repeat(190)} Invalid key ${KEY}` } }), {
+        status: 401,
+      });
+    const listed = await failure(listModels({ baseUrl: s.url, apiKey: KEY, fetch: echo }));
+    expect(listed.kind).toBe('auth');
+    expect(listed.message).not.toContain(KEY.slice(0, 8));
+  });
+
+  it('refuses a key with a space or an invisible character in words, before any request', () => {
+    expect(() => openaiProvider({ baseUrl: 'http://x/v1', apiKey: 'sk-abc\u200bdef' })).toThrow(
+      /character no key has/,
+    );
+  });
+
+  it('does not wait out a Retry-After longer than two minutes, and says so; the task is not retried either', async () => {
+    const s = await serve(() => ({ json: {}, status: 429, headers: { 'Retry-After': '3600' } }));
+    const { p, retries } = provider(s.url);
+    const error = await failure(p.complete(request));
+    expect(error.kind).toBe('rate-limit');
+    expect(error.final).toBe(true);
+    expect(error.message).toMatch(/asking to wait 3600 s.*not retried \(a quota, not a hiccup\)/);
+    expect(retries).toEqual([]);
+  });
+
+  it('stops reading at [DONE] even when the server keeps the connection open', async () => {
+    const s = await serve(() => ({ sse: streamed(completion('done here')), holdOpen: true }));
+    const { p, retries } = provider(s.url, { timeoutMs: 300 });
+    expect((await p.complete(request)).choices[0].message.content).toBe('done here');
+    expect(retries).toEqual([]);
+  });
+
+  it('closes the connection when a stream fails part-way, before retrying', async () => {
+    const chunks = streamed(completion('never finished'));
+    const s = await serve((_b, i) =>
+      i === 0
+        ? { sse: [...chunks.slice(0, 2), { error: { message: 'boom' } }], holdOpen: true }
+        : { sse: chunks },
+    );
+    const { p, retries } = provider(s.url);
+    expect((await p.complete(request)).choices[0].message.content).toBe('never finished');
+    expect(retries).toEqual(['server']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(s.requests[0]?.closedEarly).toBe(true);
+  });
+
+  it('marks only what no retry can fix as final: a refused key and a wrong URL, not a CORS verdict', () => {
+    expect(new ProviderError('auth', 'x').final).toBe(true);
+    expect(new ProviderError('not-found', 'x').final).toBe(true);
+    expect(new ProviderError('bad-request', 'x').final).toBe(false);
+    const cors = new ProviderError('cors', 'x');
+    expect(cors.final).toBe(false);
+    expect(cors.retryable).toBe(true);
+  });
+
   it('says a wrong URL or model is not found (404), without retrying', async () => {
     const s = await serve(() => ({ json: { error: { message: 'model "nope" not found' } }, status: 404 }));
     const error = await failure(provider(s.url).p.complete(request));
@@ -252,6 +314,12 @@ describe('openaiProvider', () => {
       /e\.g\. http:\/\/localhost:8080\/v1/,
     );
     expect(() => openaiProvider({ baseUrl: 'http://x/v1', model: ' ' })).toThrow(/model name is empty/);
+    expect(() => openaiProvider({ baseUrl: 'https://user:pw@x/v1' })).toThrow(
+      /must not hold a user name or password/,
+    );
+    expect(() => openaiProvider({ baseUrl: 'https://x/v1?api-version=1' })).toThrow(
+      /without "\?…" or "#…", e\.g\. https:\/\/x\/v1/,
+    );
   });
 
   it('accepts a base URL given with /chat/completions or a trailing slash', async () => {

@@ -12,13 +12,15 @@ import type { ChatRequest, ChatResponse, Provider } from '../../src/core/provide
 export type Reply =
   | { readonly json: unknown; readonly status?: number; readonly headers?: Record<string, string> }
   /** `data:` payloads, sent as separate writes; `[DONE]` is added unless `drop` cuts the stream. */
-  | { readonly sse: readonly unknown[]; readonly drop?: boolean }
+  | { readonly sse: readonly unknown[]; readonly drop?: boolean; readonly holdOpen?: boolean }
   | { readonly raw: string; readonly status?: number; readonly contentType?: string }
   /** Never answers (until the server closes). */
   | { readonly hang: true };
 
 export interface RecordedRequest {
   readonly path: string;
+  /** Set when the client closed the connection before the server ended the response. */
+  closedEarly?: boolean;
   readonly headers: IncomingHttpHeaders;
   readonly body: Record<string, unknown>;
 }
@@ -58,7 +60,11 @@ export async function startModelServer(handler: Handler, options: ServerOptions 
     const text = Buffer.concat(chunks).toString('utf8');
     const path = req.url ?? '';
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    requests.push({ path, headers: req.headers, body });
+    const record: RecordedRequest = { path, headers: req.headers, body };
+    requests.push(record);
+    res.on('close', () => {
+      if (!res.writableEnded) record.closedEarly = true;
+    });
     if (req.method === 'GET' && path.endsWith('/v1/models')) {
       send(res, { json: { object: 'list', data: [{ id: 'loopback-model', object: 'model' }] } });
       return;
@@ -103,6 +109,11 @@ function send(res: ServerResponse, reply: Reply): void {
   for (const data of reply.sse) res.write(`data: ${JSON.stringify(data)}\n\n`);
   if (reply.drop) {
     res.destroy();
+    return;
+  }
+  if (reply.holdOpen) {
+    // A proxy that keeps the connection after the last event: the client must stop reading.
+    res.write('data: [DONE]\n\n');
     return;
   }
   res.end('data: [DONE]\n\n');
