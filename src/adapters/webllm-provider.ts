@@ -640,8 +640,10 @@ export async function deleteCachedModel(id: string, api?: CacheApi, appConfig?: 
 
 /**
  * One provider over several engines holding the same model (one per subagent worker): each request
- * goes to the engine with the shortest queue, ties to the first, so `n` engines serve up to `n`
- * requests at once and the rest wait in FIFO order at the engine they were given.
+ * goes to the engine with the shortest queue, so `n` engines serve up to `n` requests at once and
+ * the rest wait in FIFO order at the engine they were given. Ties rotate, and an engine whose last
+ * request failed (a lost device, a dead worker: it fails at once, so it is always idle) is given
+ * work only when every engine is failing, so one broken engine does not draw the traffic.
  */
 export function enginePool(
   options: Omit<WebllmProviderOptions, 'engine' | 'gate'> & { engines: readonly EngineLike[] },
@@ -651,14 +653,28 @@ export function enginePool(
   const members = engines.map((engine) => ({
     gate: gateFor(engine),
     provider: webllmProvider({ ...rest, engine }),
+    failing: false,
   }));
-  const load = (m: (typeof members)[number]): number => (m.gate.busy ? 1 : 0) + m.gate.waiting;
+  let next = 0;
+  const score = (m: (typeof members)[number]): number =>
+    (m.failing ? 1e6 : 0) + (m.gate.busy ? 1 : 0) + m.gate.waiting;
   return {
     name: members[0]?.provider.name ?? 'webllm',
-    complete(request) {
-      let best = members[0] as (typeof members)[number];
-      for (const m of members) if (load(m) < load(best)) best = m;
-      return best.provider.complete(request);
+    async complete(request) {
+      let best = members[next % members.length] as (typeof members)[number];
+      for (let k = 1; k < members.length; k++) {
+        const m = members[(next + k) % members.length] as (typeof members)[number];
+        if (score(m) < score(best)) best = m;
+      }
+      next = (members.indexOf(best) + 1) % members.length;
+      try {
+        const response = await best.provider.complete(request);
+        best.failing = false;
+        return response;
+      } catch (error) {
+        if (!request.signal?.aborted) best.failing = true;
+        throw error;
+      }
     },
   };
 }

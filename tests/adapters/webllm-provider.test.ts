@@ -301,6 +301,28 @@ describe('webllmProvider', () => {
     expect(summary.peakNominal).toBe(4);
     expect(() => enginePool({ engines: [], model: 'm' })).toThrow(/at least one engine/);
   });
+
+  it('keeps sending work to healthy engines when one fails at once', async () => {
+    const clock = fakeClock();
+    const broken: EngineLike = {
+      chat: { completions: { create: async () => Promise.reject(new Error('device lost')) } },
+      interruptGenerate() {},
+    };
+    const healthy = [1, 2].map(() => new FakeEngine({ clock, ms: 100 }));
+    const pool = enginePool({ engines: [broken, ...healthy], model: 'm' });
+    let failed = 0;
+    // Six subagents of five turns each; a failed turn is answered and the subagent goes on.
+    const subagent = async () => {
+      for (let turn = 0; turn < 5; turn++)
+        await pool.complete(ask(`turn ${turn}`)).catch(() => (failed += 1));
+    };
+    const all = Promise.all(Array.from({ length: 6 }, subagent));
+    await clock.run();
+    await all;
+    // The first wave finds the engine broken (two of six requests); after that it gets none.
+    expect(failed).toBe(2);
+    expect(healthy.map((e) => e.requests.length)).toEqual([14, 14]);
+  });
 });
 
 describe('concurrencyMeter', () => {
