@@ -31,7 +31,19 @@ function originOf(baseUrl: string): string {
   }
 }
 
-export function apiKeyStore(storage: KeyStorage | undefined = globalThis.localStorage): ApiKeyStore {
+/**
+ * This browser's localStorage, or undefined where the browser refuses it: reading the property
+ * itself throws a SecurityError with storage blocked (cookies off, a sandboxed frame).
+ */
+export function browserStorage(): KeyStorage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function apiKeyStore(storage: KeyStorage | undefined = browserStorage()): ApiKeyStore {
   const read = (): Record<string, string> => {
     try {
       const parsed = JSON.parse(storage?.getItem(ITEM) ?? '{}') as unknown;
@@ -41,9 +53,18 @@ export function apiKeyStore(storage: KeyStorage | undefined = globalThis.localSt
     }
   };
   const write = (keys: Record<string, string>) => {
-    if (!storage) return;
-    if (Object.keys(keys).length === 0) storage.removeItem(ITEM);
-    else storage.setItem(ITEM, JSON.stringify(keys));
+    if (!storage)
+      throw new Error(
+        'This browser does not let the page store anything (storage is blocked), so the key cannot be kept.',
+      );
+    try {
+      if (Object.keys(keys).length === 0) storage.removeItem(ITEM);
+      else storage.setItem(ITEM, JSON.stringify(keys));
+    } catch (error) {
+      throw new Error(
+        `This browser refused to store the key: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   };
   return {
     load: (baseUrl) => read()[originOf(baseUrl)] ?? '',

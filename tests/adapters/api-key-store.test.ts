@@ -38,6 +38,23 @@ describe('apiKeyStore', () => {
     expect(storage.data.size).toBe(0);
   });
 
+  it('says so when the browser refuses to store, and reads nothing', () => {
+    const full: KeyStorage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+      removeItem: () => {},
+    };
+    expect(() => apiKeyStore(full).save('https://a.example', 'sk-a')).toThrow(
+      /refused to store the key: quota/,
+    );
+    const blocked = apiKeyStore(undefined);
+    expect(blocked.load('https://a.example')).toBe('');
+    expect(blocked.secrets()).toEqual([]);
+    expect(() => blocked.save('https://a.example', 'sk-a')).toThrow(/storage is blocked/);
+  });
+
   it('survives storage holding garbage', () => {
     const storage = memoryStorage();
     storage.setItem('swarmflight.apiKeys', '{not json');

@@ -59,8 +59,8 @@ export interface OpenAiView {
   /** Bumped when a key is saved or forgotten, so views re-read the store. */
   readonly keys: number;
   readonly checking: boolean;
-  /** The last connection check, in words. */
-  readonly check?: { readonly ok: boolean; readonly text: string };
+  /** The last connection check, in words, and the endpoint it was of. */
+  readonly check?: { readonly endpoint: string; readonly ok: boolean; readonly text: string };
   /** The last retry the provider made in a run ("rate limited, retrying in 2 s"). */
   readonly retry?: string;
 }
@@ -82,7 +82,7 @@ interface WebllmModule {
 function createModels() {
   const [webllm, setWebllm] = createSignal<WebllmView>(initialWebllm);
   const [openai, setOpenai] = createSignal<OpenAiView>({ keys: 0, checking: false });
-  const keys = apiKeyStore(typeof localStorage === 'undefined' ? undefined : localStorage);
+  const keys = apiKeyStore();
   let module: WebllmModule | undefined;
   let custom: ModelRecord[] = [];
   let engines: EngineLike[] = [];
@@ -95,18 +95,26 @@ function createModels() {
 
   /** Probes WebGPU once (again, when `again`, after a failure), then lists the models this GPU can run. */
   async function checkWebGpu(again = false): Promise<void> {
-    const state = untrack(webllm).probe;
-    if (state === 'checking' || (typeof state === 'object' && (state.ok || !again))) return;
-    setWebllm((v) => ({ ...v, probe: 'checking' }));
-    const probe = await probeWebGpu();
-    setWebllm((v) => ({ ...v, probe }));
-    if (!probe.ok) return;
+    const view = untrack(webllm);
+    const state = view.probe;
+    if (state === 'checking' || (typeof state === 'object' && ((state.ok && view.listed) || !again))) return;
+    let probe = state;
+    if (typeof probe !== 'object' || !probe.ok) {
+      setWebllm((v) => ({ ...v, probe: 'checking' }));
+      probe = await probeWebGpu();
+      setWebllm((v) => ({ ...v, probe }));
+      if (!probe.ok) return;
+    }
     try {
       module ??= await import('@mlc-ai/web-llm');
       refreshCatalog(probe);
       await refreshCache();
     } catch (error) {
-      setWebllm((v) => ({ ...v, status: 'failed', error: `WebLLM could not start here: ${message(error)}` }));
+      setWebllm((v) => ({
+        ...v,
+        status: 'failed',
+        error: `WebLLM's code could not be loaded (${message(error)}): check the connection and press "Check WebGPU again".`,
+      }));
     }
   }
 
@@ -146,7 +154,7 @@ function createModels() {
   async function unload(): Promise<void> {
     const old = engines;
     engines = [];
-    await Promise.all(old.map((e) => e.unload?.().catch(() => {})));
+    await Promise.all(old.map(dispose));
   }
 
   /** Loads `modelId` into `count` engines, one after the other (the later ones read the cache). */
@@ -182,7 +190,7 @@ function createModels() {
         }
       } catch (error) {
         // A half-loaded set is no use: free the engines that did load.
-        await Promise.all(loaded.map((e) => e.unload?.().catch(() => {})));
+        await Promise.all(loaded.map(dispose));
         throw error;
       }
       engines = loaded;
@@ -214,10 +222,14 @@ function createModels() {
       const shown = ids.slice(0, 8).join(', ') + (ids.length > 8 ? ` and ${ids.length - 8} more` : '');
       setOpenai((v) => ({
         ...v,
-        check: { ok: true, text: `Connected: ${ids.length} model${ids.length === 1 ? '' : 's'} (${shown}).` },
+        check: {
+          endpoint,
+          ok: true,
+          text: `Connected: ${ids.length} model${ids.length === 1 ? '' : 's'} (${shown}).`,
+        },
       }));
     } catch (error) {
-      setOpenai((v) => ({ ...v, check: { ok: false, text: message(error) } }));
+      setOpenai((v) => ({ ...v, check: { endpoint, ok: false, text: message(error) } }));
     } finally {
       setOpenai((v) => ({ ...v, checking: false }));
     }
@@ -276,6 +288,16 @@ function createModels() {
     };
   }
 
+  /** Changes the stored keys; a browser that refuses says so in the status line. */
+  function keep(change: () => void, endpoint: string): void {
+    try {
+      change();
+      setOpenai((v) => ({ ...v, keys: v.keys + 1, check: undefined }));
+    } catch (error) {
+      setOpenai((v) => ({ ...v, keys: v.keys + 1, check: { endpoint, ok: false, text: message(error) } }));
+    }
+  }
+
   return {
     webllm,
     openai,
@@ -290,12 +312,10 @@ function createModels() {
     keys: {
       load: (endpoint: string) => (openai().keys >= 0 ? keys.load(endpoint) : ''),
       save(endpoint: string, key: string) {
-        keys.save(endpoint, key);
-        setOpenai((v) => ({ ...v, keys: v.keys + 1, check: undefined }));
+        keep(() => keys.save(endpoint, key), endpoint);
       },
       forget(endpoint: string) {
-        keys.forget(endpoint);
-        setOpenai((v) => ({ ...v, keys: v.keys + 1, check: undefined }));
+        keep(() => keys.forget(endpoint), endpoint);
       },
       secrets: () => keys.secrets(),
     },
@@ -312,6 +332,18 @@ function withModel(
   return Object.fromEntries(
     Object.entries(profiles).map(([name, p]) => [name, { ...p, models: { ...p.models, [provider]: model } }]),
   );
+}
+
+/**
+ * Frees an engine: WebLLM's `unload()` only asks its worker to let the GPU memory go, and never
+ * answers from a dead worker, so it gets a few seconds; then the worker itself is terminated.
+ */
+async function dispose(engine: EngineLike): Promise<void> {
+  await Promise.race([
+    engine.unload?.().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ]);
+  (engine as { worker?: { terminate?: () => void } }).worker?.terminate?.();
 }
 
 function message(error: unknown): string {

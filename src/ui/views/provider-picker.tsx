@@ -3,6 +3,7 @@ import { describeMemory } from '../../adapters/webllm-models';
 import { app } from '../app-state';
 import { findScenario, profiles } from '../catalog';
 import { models } from '../run/models';
+import { session } from '../run/session';
 import { PROVIDERS } from '../url-state';
 
 const labels: Record<(typeof PROVIDERS)[number], string> = {
@@ -12,6 +13,9 @@ const labels: Record<(typeof PROVIDERS)[number], string> = {
 };
 
 const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
+
+/** A run is going (it holds the loaded engines; its provider may be retrying). */
+const running = () => ['starting', 'running'].includes(session.view().status);
 
 /**
  * The model provider, and what it needs before a run: WebLLM's GPU check, model and engines;
@@ -74,8 +78,8 @@ function status(): string {
     if (!s.endpoint) {
       return 'Enter the base URL of an OpenAI-compatible server (llama.cpp, Ollama, vLLM or a hosted API).';
     }
-    if (o.retry) return o.retry;
-    if (o.check) return o.check.text;
+    if (o.retry && running()) return o.retry;
+    if (o.check && o.check.endpoint === s.endpoint) return o.check.text;
     const key = models.keys.load(s.endpoint) ? 'key saved in this browser' : 'no key';
     return `Ready to run against ${s.endpoint} (model: ${s.model || "each profile's"}; ${key}).`;
   }
@@ -182,7 +186,8 @@ function WebllmPanel() {
           type="button"
           class="secondary"
           data-testid="webllm-load"
-          disabled={w().status === 'loading' || !selected()}
+          disabled={w().status === 'loading' || !selected() || running()}
+          title={running() ? 'A run is using the loaded engines: stop it first.' : ''}
           onClick={() => void models.load(selected(), s().engines)}
         >
           {w().status === 'ready' && w().modelId === selected() && w().engines === s().engines
@@ -227,7 +232,12 @@ function WebllmPanel() {
               {(id) => (
                 <li>
                   <code>{id}</code>{' '}
-                  <button type="button" class="secondary" onClick={() => void models.deleteCached(id)}>
+                  <button
+                    type="button"
+                    class="secondary"
+                    disabled={running()}
+                    onClick={() => void models.deleteCached(id)}
+                  >
                     Delete
                   </button>
                 </li>
