@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { hashingEmbedder } from '../core/embeddings/hashing';
 import { ROUTER_SCHEMA, readRouterCheckpoint, routerToCheckpoint } from '../core/router/checkpoint';
 import { type Profile, profileLadder } from '../core/router/choice';
+import type { Prediction } from '../core/router/classifier';
 import { type LoggedRun, readLoggedRun, type SkipReason } from '../core/router/logged-runs';
+import { indexExamples, nearestFor } from '../core/router/nearest';
 import { type RouterModel, routeQuery } from '../core/router/router';
 import { trainRouter as train } from '../core/router/train';
 import { decodeTrace } from '../core/trace/jsonl';
@@ -26,7 +29,9 @@ rewards. Graph runs and traces without a query are skipped and counted.
 export const routeHelp = `swarm route "QUERY" [--router ROUTER.json] [--profile P] [--threshold T] [--json]
 
 Picks a topology (single | swarm | peers) and a workflow (wide-search | deep-search |
-mixed-coding | general) for the query. Without --router only the rules decide.
+mixed-coding | general) for the query. Without --router only the rules decide. With a router
+trained here, its training queries also vote by similarity (nearest neighbours over the offline
+hashing embedder, no weights needed), which catches word forms and typos the classifier misses.
 
   --router FILE       a checkpoint from train-router
   --profile P         ${profileLadder.join(' | ')}: the profile you would run with (default medium)
@@ -138,7 +143,7 @@ function threshold(raw: string | undefined): number {
   return value;
 }
 
-export function route(argv: string[], out: Print): void {
+export async function route(argv: string[], out: Print): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     strict: true,
@@ -156,9 +161,19 @@ export function route(argv: string[], out: Print): void {
   const profile: Profile = oneOf('profile', values.profile, profileLadder, 'medium');
   const limit = threshold(values.threshold);
   const model = values.router === undefined ? undefined : readRouter(values.router);
-  const chosen = routeQuery(model, query, { profile, threshold: limit });
+  // The nearest-neighbour layer: the training queries, embedded here without weights.
+  let nearest: (Prediction & { readonly embedder: string }) | undefined;
+  if (model?.examples && model.examples.length > 0) {
+    const embedder = hashingEmbedder();
+    const index = await indexExamples(embedder, model.examples);
+    nearest = { ...(await nearestFor(embedder, index, query)), embedder: embedder.name };
+  }
+  const chosen = routeQuery(model, query, { profile, threshold: limit, ...(nearest ? { nearest } : {}) });
+  const neighbours = nearest
+    ? { embedder: nearest.embedder, label: nearest.label, confidence: nearest.confidence }
+    : null;
   if (values.json) {
-    out(JSON.stringify({ ...chosen, threshold: limit, router: values.router ?? null }));
+    out(JSON.stringify({ ...chosen, threshold: limit, router: values.router ?? null, nearest: neighbours }));
     return;
   }
   const why =
@@ -171,6 +186,11 @@ export function route(argv: string[], out: Print): void {
     [
       `${chosen.topology} · ${chosen.workflow}`,
       `confidence ${chosen.confidence.toFixed(2)} from ${why}`,
+      ...(neighbours
+        ? [
+            `nearest training queries (${neighbours.embedder}): ${neighbours.label} at ${neighbours.confidence.toFixed(2)}`,
+          ]
+        : []),
       !chosen.escalate
         ? `profile ${chosen.profile}`
         : chosen.profile === profile

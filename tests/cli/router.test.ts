@@ -121,9 +121,9 @@ describe('swarm route', () => {
     expect(train().code).toBe(0);
   });
 
-  it('routes each scenario’s query to its workflow by the rules alone', () => {
+  it('routes each scenario’s query to its workflow by the rules alone', async () => {
     for (const [kind, query] of Object.entries(queries)) {
-      const { code, stdout } = runCli(['route', query, '--json']);
+      const { code, stdout } = await runCliAsync(['route', query, '--json']);
       expect(code).toBe(0);
       expect(JSON.parse(stdout), kind).toMatchObject({
         topology: 'swarm',
@@ -134,8 +134,8 @@ describe('swarm route', () => {
     }
   });
 
-  it('prints one JSON document with the choice, its source and the escalation', () => {
-    const { code, stdout } = runCli([
+  it('prints one JSON document with the choice, its source and the escalation', async () => {
+    const { code, stdout } = await runCliAsync([
       'route',
       queries['deep-search'] as string,
       '--router',
@@ -149,6 +149,7 @@ describe('swarm route', () => {
         'confidence',
         'escalate',
         'explored',
+        'nearest',
         'profile',
         'router',
         'rules',
@@ -173,8 +174,39 @@ describe('swarm route', () => {
     expect(r.confidence).toBeGreaterThan(0.8);
   });
 
-  it('escalates a query nothing recognises, and prints text', () => {
-    const json = JSON.parse(runCli(['route', 'hello', 'there', '--profile', 'small', '--json']).stdout);
+  it('lets the training queries vote by similarity, on the offline hashing embedder', async () => {
+    const checkpoint = JSON.parse(readFileSync(router(), 'utf8'));
+    expect(checkpoint.examples).toHaveLength(5);
+    expect(checkpoint.examples[0]).toEqual({
+      text: expect.any(String),
+      label: expect.stringMatching(/^swarm\//),
+    });
+    // Every other word with its last two letters swapped: the nearest training query is still the
+    // deep-search one.
+    const typo = (w: string, i: number) =>
+      i % 2 === 0 && /^[a-z]{4,}$/i.test(w) ? `${w.slice(0, -2)}${w.at(-1)}${w.at(-2)}` : w;
+    const query = (queries['deep-search'] as string).slice(0, 300).split(' ').map(typo).join(' ');
+    const r = JSON.parse((await runCliAsync(['route', '--router', router(), '--json', '--', query])).stdout);
+    expect(r.workflow).toBe('deep-search');
+    expect(r.nearest).toMatchObject({ embedder: 'hashing-384', label: 'swarm/deep-search' });
+    expect(r.nearest.confidence).toBeGreaterThan(0.2);
+    // A checkpoint from before examples were kept routes as it did, without the layer.
+    const old = join(dir, 'old-router.json');
+    const { examples: _, ...rest } = checkpoint;
+    writeFileSync(old, JSON.stringify(rest));
+    const without = JSON.parse((await runCliAsync(['route', '--router', old, '--json', '--', query])).stdout);
+    expect(without.nearest).toBeNull();
+    expect(without.workflow).toBe('deep-search');
+    const text = await runCliAsync(['route', '--router', router(), '--', query]);
+    expect(text.stdout).toMatch(
+      /\nnearest training queries \(hashing-384\): swarm\/deep-search at 0\.\d\d\n/,
+    );
+  });
+
+  it('escalates a query nothing recognises, and prints text', async () => {
+    const json = JSON.parse(
+      (await runCliAsync(['route', 'hello', 'there', '--profile', 'small', '--json'])).stdout,
+    );
     expect(json).toMatchObject({
       topology: 'single',
       workflow: 'general',
@@ -182,38 +214,49 @@ describe('swarm route', () => {
       escalate: true,
       profile: 'medium',
     });
-    const text = runCli(['route', 'Debate remote work', '--router', router(), '--threshold', '0.7']);
+    const text = await runCliAsync([
+      'route',
+      'Debate remote work',
+      '--router',
+      router(),
+      '--threshold',
+      '0.7',
+    ]);
     expect(text.code).toBe(0);
     expect(text.stdout).toBe(
-      'peers · general\nconfidence 0.60 from rules: debate\nescalate: confidence below 0.7, run with profile large (asked medium)',
+      'peers · general\nconfidence 0.60 from rules: debate\nnearest training queries (hashing-384): swarm/mixed-coding at 0.00\nescalate: confidence below 0.7, run with profile large (asked medium)',
     );
   });
 
-  it('refuses a file that is not a router checkpoint, naming the difference', () => {
+  it('refuses a file that is not a router checkpoint, naming the difference', async () => {
     const other = join(dir, 'other.json');
     writeFileSync(other, JSON.stringify({ schema: 'swarmflight.bandit/1' }));
-    const wrong = runCli(['route', 'q', '--router', other]);
+    const wrong = await runCliAsync(['route', 'q', '--router', other]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(
       `${other}: not a router checkpoint: "schema" is "swarmflight.bandit/1", expected "swarmflight.router/1"`,
     );
     writeFileSync(other, '[1, 2]');
-    expect(runCli(['route', 'q', '--router', other]).stderr).toContain(
+    expect((await runCliAsync(['route', 'q', '--router', other])).stderr).toContain(
       'expected a JSON object, got an array',
     );
     writeFileSync(other, '{"schema":');
-    expect(runCli(['route', 'q', '--router', other]).stderr).toContain(`${other}: not valid JSON`);
-    expect(runCli(['route', 'q', '--router', join(dir, 'absent.json')]).stderr).toContain('no such file');
+    expect((await runCliAsync(['route', 'q', '--router', other])).stderr).toContain(
+      `${other}: not valid JSON`,
+    );
+    expect((await runCliAsync(['route', 'q', '--router', join(dir, 'absent.json')])).stderr).toContain(
+      'no such file',
+    );
   });
 
-  it('refuses bad flags and a missing query', () => {
-    expect(runCli(['route']).stderr).toContain('a query is required');
-    expect(runCli(['route', 'q', '--threshold', '2']).stderr).toContain(
+  it('refuses bad flags and a missing query', async () => {
+    expect((await runCliAsync(['route'])).stderr).toContain('a query is required');
+    expect((await runCliAsync(['route', 'q', '--threshold', '2'])).stderr).toContain(
       '--threshold must be a number from 0 to 1',
     );
-    const profile = runCli(['route', 'q', '--profile', 'huge']);
+    const profile = await runCliAsync(['route', 'q', '--profile', 'huge']);
     expect(profile.code).toBe(2);
     expect(profile.stderr).toContain('--profile must be one of small, medium, large, got "huge"');
-    expect(runCli(['route', '--help']).stdout).toMatch(/^swarm route "QUERY"/);
+    expect((await runCliAsync(['route', '--help'])).stdout).toMatch(/^swarm route "QUERY"/);
   });
 });

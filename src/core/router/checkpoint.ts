@@ -14,6 +14,7 @@
  */
 import { RecencyBandit } from './bandit';
 import { parseChoiceLabel } from './choice';
+import type { Example } from './classifier';
 import type { RouterModel } from './router';
 
 export const ROUTER_SCHEMA = 'swarmflight.router/1';
@@ -33,6 +34,8 @@ export function routerToCheckpoint(model: RouterModel) {
       counts: c.counts.map((row) => [...row]),
     },
     bandit: { ...model.bandit.hyper, q: model.bandit.table },
+    // The training queries, for the nearest-neighbour layer; optional on reading.
+    ...(model.examples ? { examples: model.examples.map((e) => ({ text: e.text, label: e.label })) } : {}),
   };
 }
 
@@ -108,6 +111,17 @@ function readClassifier(raw: Record<string, unknown>): RouterModel['classifier']
   };
 }
 
+function readExamples(value: unknown): Example[] {
+  if (!Array.isArray(value)) throw new Refusal(`"examples" must be an array, got ${describe(value)}`);
+  return value.map((item, i) => {
+    const e = object(item, `examples[${i}]`);
+    if (typeof e.text !== 'string' || typeof e.label !== 'string') {
+      throw new Refusal(`"examples[${i}]" must have a string "text" and "label"`);
+    }
+    return { text: e.text, label: e.label };
+  });
+}
+
 function readBandit(raw: Record<string, unknown>): RecencyBandit {
   const get = (key: string) => field(raw, 'bandit.', key);
   const hyper = {
@@ -162,6 +176,7 @@ export function readRouterCheckpoint(json: unknown): CheckpointReading {
         },
         classifier: readClassifier(object(field(raw, '', 'classifier'), 'classifier')),
         bandit: readBandit(object(field(raw, '', 'bandit'), 'bandit')),
+        ...(raw.examples === undefined ? {} : { examples: readExamples(raw.examples) }),
       },
     };
   } catch (error) {

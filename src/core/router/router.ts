@@ -25,7 +25,7 @@ import {
   parseChoiceLabel,
   type Workflow,
 } from './choice';
-import { type NaiveBayesModel, type Prediction, predictNaiveBayes } from './classifier';
+import { type Example, type NaiveBayesModel, type Prediction, predictNaiveBayes } from './classifier';
 import { applyRules, defaultRules, type Rule } from './rules';
 
 /** A trained router: what a checkpoint holds. */
@@ -33,6 +33,11 @@ export interface RouterModel {
   readonly classifier: NaiveBayesModel;
   readonly bandit: RecencyBandit;
   readonly trainedOn: { readonly runs: number; readonly queries: number };
+  /**
+   * The labelled training queries, for the nearest-neighbour layer (nearest.ts), which embeds them
+   * with whatever embedder the caller has. Absent in checkpoints written before it existed.
+   */
+  readonly examples?: readonly Example[];
 }
 
 export type RouteSource = 'rules' | 'classifier' | 'bandit';

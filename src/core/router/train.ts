@@ -53,6 +53,7 @@ export function trainRouter(runs: readonly LoggedRun[], options: TrainOptions = 
     classifier,
     bandit,
     trainedOn: { runs: runs.length, queries: labelled.length },
+    examples: labelled.map((q) => ({ text: q.query, label: q.label })),
   };
 
   // Layers 1–2 do not depend on the bandit: one guess per query serves all of its runs.

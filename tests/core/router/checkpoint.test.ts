@@ -69,6 +69,23 @@ describe('router checkpoint', () => {
     });
   });
 
+  it('keeps the labelled training queries for the nearest-neighbour layer, and reads checkpoints without them', () => {
+    const json = stored();
+    expect(json.examples).toEqual([
+      { text: queries[0], label: 'swarm/wide-search' },
+      { text: queries[1], label: 'single/deep-search' },
+      { text: queries[2], label: 'swarm/mixed-coding' },
+    ]);
+    const { examples: _, ...older } = json;
+    const reading = readRouterCheckpoint(older);
+    if (!reading.ok) throw new Error(reading.message);
+    expect(reading.model.examples).toBeUndefined();
+    expect(refusal({ ...json, examples: 'all of them' })).toBe('"examples" must be an array, got a string');
+    expect(refusal({ ...json, examples: [{ text: 'q' }] })).toBe(
+      '"examples[0]" must have a string "text" and "label"',
+    );
+  });
+
   it('refuses what is not an object, naming what it got', () => {
     expect(refusal([])).toBe('not a router checkpoint: expected a JSON object, got an array');
     expect(refusal('router')).toBe('not a router checkpoint: expected a JSON object, got a string');
