@@ -2,11 +2,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
+import { openaiProvider, ProviderError } from '../adapters/openai-provider';
 import { type ContextSpec, contextStrategyNames } from '../core/agents/context/registry';
 import { type BenchReport, runBench } from '../core/bench/run-bench';
 import type { Summary } from '../core/bench/stats';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
+import { withJsonTools } from '../core/providers/json-tools';
+import type { Provider } from '../core/providers/types';
 import { simulatedProviderFor } from '../core/scenarios/registry';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { encodeTrace } from '../core/trace/jsonl';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
@@ -15,8 +19,9 @@ import { readProfiles, readScenario } from './scenario-file';
 export const benchHelp = `swarm bench --scenario ID --policies A,B,… --seeds N [options]
 
 Runs every policy on the same N instances (seeds 1…N, or from --seed-start) with the seeded
-simulated provider, and reports every metric as the mean and its 95% interval over seeds, with
-each swarm policy's mean divided by the single agent's (serial).
+simulated provider, or a real model behind an OpenAI-compatible endpoint, and reports every metric
+as the mean and its 95% interval over seeds, with each swarm policy's mean divided by the single
+agent's (serial).
 
   --scenario ID           scenarios/ID.json, scenarios/graphs/ID.json, or a path to a .json file;
                           mix: the mixed wide / deep / coding distribution (scenarios/mix.json)
@@ -30,6 +35,12 @@ each swarm policy's mean divided by the single agent's (serial).
   --profile NAME          profile of every agent (default: the scenario's)
   --profiles FILE         profiles file (default scenarios/profiles.json)
   --workers P             graph scenarios: subagents at once (default 100)
+  --provider NAME         simulated (default) | openai: subagents, and the llm orchestrator, call
+                          --endpoint; the key is read from SWARM_API_KEY and never written out
+  --endpoint URL          the server's base URL, e.g. http://localhost:8080/v1 (llama.cpp)
+  --model NAME            the model every agent asks for (default: each profile's models.openai)
+  --tools native|json     native tool calls (default), or tools as a JSON reply for servers and
+                          models without them
   --trace-dir DIR         write each run's trace as DIR/<scenario>-<policy>-seed<S>.jsonl
   --out PATH              also write PATH.json and PATH.md (a report)
   --json                  print one JSON document`;
@@ -53,6 +64,10 @@ export async function bench(
       profile: { type: 'string' },
       profiles: { type: 'string' },
       workers: { type: 'string' },
+      provider: { type: 'string' },
+      endpoint: { type: 'string' },
+      model: { type: 'string' },
+      tools: { type: 'string' },
       'trace-dir': { type: 'string' },
       out: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -64,12 +79,13 @@ export async function bench(
   const seeds = wholeNumber('seeds', values.seeds, 1, 1);
   const start = wholeNumber('seed-start', values['seed-start'], 1, 0);
   const scenario = readScenario(values.scenario);
-  const profiles = readProfiles(values.profiles);
-  const hashes = await profileHashes(profiles);
-  const provider = simulatedProviderFor(profiles);
+  const read = readProfiles(values.profiles);
+  const hashes = await profileHashes(read);
+  const { provider, profiles } = benchProvider(values, read);
   const policies = values.policies.split(',').map((name) => {
     if (name.trim() === 'llm') {
-      // The simulated provider plays the orchestrator too: the whole path runs offline.
+      // The subagents' provider plays the orchestrator too: with the simulated one, the whole path
+      // runs offline.
       if (scenario.type !== 'task') {
         throw new UsageError('--policies: llm runs task scenarios (wide-search, deep-search, mixed-coding)');
       }
@@ -138,6 +154,45 @@ export async function bench(
     writeFileSync(`${base}.md`, markdownReport(report, argv));
   }
   out(values.json ? JSON.stringify(report) : textReport(report));
+}
+
+/** The provider of `--provider`, and the profiles as the traces will record them. */
+function benchProvider(
+  values: { provider?: string; endpoint?: string; model?: string; tools?: string },
+  profiles: Record<string, ProfileSpec>,
+): { provider: Provider; profiles: Record<string, ProfileSpec> } {
+  const name = oneOf('provider', values.provider, ['simulated', 'openai'] as const, 'simulated');
+  if (name === 'simulated') {
+    for (const flag of ['endpoint', 'model', 'tools'] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --provider openai`);
+    }
+    return { provider: simulatedProviderFor(profiles), profiles };
+  }
+  if (values.endpoint === undefined) throw new UsageError('--provider openai needs --endpoint URL');
+  const tools = oneOf('tools', values.tools, ['native', 'json'] as const, 'native');
+  let provider: Provider;
+  try {
+    provider = openaiProvider({
+      baseUrl: values.endpoint,
+      ...(values.model !== undefined ? { model: values.model } : {}),
+      apiKey: process.env.SWARM_API_KEY ?? '',
+    });
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      throw new UsageError(`${error.kind === 'auth' ? 'SWARM_API_KEY' : '--endpoint'}: ${error.message}`);
+    }
+    throw error;
+  }
+  const model = values.model;
+  return {
+    provider: tools === 'json' ? withJsonTools(provider) : provider,
+    // Every profile's model on this provider is the one asked for, as the trace header records it.
+    profiles: model
+      ? Object.fromEntries(
+          Object.entries(profiles).map(([n, p]) => [n, { ...p, models: { ...p.models, openai: model } }]),
+        )
+      : profiles,
+  };
 }
 
 const fmt = (x: number): string => {

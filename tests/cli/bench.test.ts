@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BenchReport } from '../../src/core/bench/run-bench';
+import { allPlayers, scenarioKinds } from '../../src/core/scenarios/registry';
 import { decodeTrace } from '../../src/core/trace/jsonl';
 import { runCliAsync } from '../support/cli';
+import { providerBackend, startModelServer } from '../support/loopback-model-server';
+import { playerProvider } from '../support/player-provider';
+import { loadSpec } from '../support/scenarios';
 
 const metrics = [
   'pass@1',
@@ -133,6 +137,85 @@ describe('swarm bench', () => {
     const llm = report.policies.llm as BenchReport['policies'][string];
     expect(llm.subtaskFinishRate.mean).toBeGreaterThan(0.5);
     expect(llm.spawnCount.mean).toBeGreaterThanOrEqual(1);
+  });
+
+  it('runs a real model behind an OpenAI-compatible endpoint, the key from the environment and in no file', async () => {
+    const spec = loadSpec('wide-search', 'wide-search');
+    const kind = scenarioKinds['wide-search'];
+    const instance = kind.generate(spec, 1, 10);
+    const subtasks = (['single', 'swarm'] as const).flatMap((mode) =>
+      kind.plan(instance, mode).tasks.map((t) => t.subtask(new Map())),
+    );
+    const server = await startModelServer(
+      providerBackend(playerProvider(allPlayers()), (body) => {
+        const messages = body.messages as { role: string; content: string | null }[];
+        const user = messages.find((m) => m.role === 'user')?.content ?? '';
+        const subtask = subtasks.find((st) => user.startsWith(st.prompt));
+        if (!subtask) throw new Error('no subtask matches the prompt');
+        return { subtask, profile: 'small', turn: messages.filter((m) => m.role === 'assistant').length + 1 };
+      }),
+    );
+    const key = 'sk-bench-secret-9911';
+    const before = process.env.SWARM_API_KEY;
+    process.env.SWARM_API_KEY = key;
+    const dir = mkdtempSync(join(tmpdir(), 'bench-openai-'));
+    try {
+      const { code, stdout, stderr } = await runCliAsync([
+        'bench',
+        ...['--scenario', 'wide-search', '--policies', 'serial,heuristic', '--seeds', '1', '--size', '10'],
+        ...['--provider', 'openai', '--endpoint', server.url, '--model', 'loopback-model'],
+        ...['--trace-dir', join(dir, 'traces'), '--out', join(dir, 'report'), '--json'],
+      ]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).not.toContain(key);
+      const report = JSON.parse(stdout) as BenchReport;
+      expect(report.policies.heuristic?.itemF1.mean).toBeGreaterThan(0.5);
+      expect(report.policies.serial?.itemF1.mean).toBeGreaterThan(0.5);
+      const chats = server.requests.filter((r) => r.path.endsWith('/chat/completions'));
+      expect(chats.length).toBeGreaterThan(10);
+      for (const r of chats) {
+        expect(r.headers.authorization).toBe(`Bearer ${key}`);
+        expect(r.body.model).toBe('loopback-model');
+      }
+      const files = [
+        ...readdirSync(join(dir, 'traces')).map((f) => join(dir, 'traces', f)),
+        join(dir, 'report.json'),
+        join(dir, 'report.md'),
+      ];
+      for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toContain(key);
+      const trace = decodeTrace(
+        readFileSync(join(dir, 'traces', 'wide-search-heuristic-seed1.jsonl'), 'utf8'),
+      );
+      if (!trace.ok) throw new Error('trace did not decode');
+      expect(trace.header.provider).toBe('openai');
+      expect(JSON.stringify(trace.header.profiles)).toContain('"model":"loopback-model"');
+    } finally {
+      if (before === undefined) delete process.env.SWARM_API_KEY;
+      else process.env.SWARM_API_KEY = before;
+      await server.close();
+    }
+  });
+
+  it('refuses endpoint flags without --provider openai, and --provider openai without an endpoint', async () => {
+    const stray = await runCliAsync(['bench', ...small, '--endpoint', 'http://localhost:8080/v1']);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain('--endpoint needs --provider openai');
+    const none = await runCliAsync(['bench', ...small, '--provider', 'openai']);
+    expect(none.stderr).toContain('--provider openai needs --endpoint URL');
+    const bad = await runCliAsync([
+      'bench',
+      ...small,
+      '--provider',
+      'openai',
+      '--endpoint',
+      'localhost:8080',
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--endpoint: .*not an http\(s\) URL|--endpoint: .*not a URL/);
+    expect((await runCliAsync(['bench', ...small, '--provider', 'gpt'])).stderr).toContain(
+      '--provider must be one of simulated, openai, got "gpt"',
+    );
   });
 
   it('runs graph scenarios too', async () => {
