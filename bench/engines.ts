@@ -17,6 +17,7 @@ import { heuristicPolicy } from '../src/core/policy/heuristic';
 import type { ChatRequest } from '../src/core/providers/types';
 import { allPlayers, scenarioKinds } from '../src/core/scenarios/registry';
 import { runScenario } from '../src/core/scenarios/run';
+import { subtaskMetadata, subtasksOf } from '../tests/support/loopback-model-server';
 import { playerProvider } from '../tests/support/player-provider';
 import { loadProfiles, loadSpec } from '../tests/support/scenarios';
 
@@ -39,7 +40,7 @@ const base = loadSpec('wide-search', 'wide-search');
 const spec = { ...base, budgets: { ...base.budgets, maxConcurrentSubagents: SUBAGENTS } };
 const kind = scenarioKinds['wide-search'];
 const instance = kind.generate(spec, 1, SIZE);
-const subtasks = kind.plan(instance, 'swarm').tasks.map((t) => t.subtask(new Map()));
+const metadataOf = subtaskMetadata(subtasksOf(kind, instance));
 const player = playerProvider(allPlayers());
 const profiles = loadProfiles();
 
@@ -54,16 +55,9 @@ function fakeEngine(): EngineLike {
           busy = true;
           try {
             await new Promise((resolve) => setTimeout(resolve, requestMs));
-            const messages = request.messages as { role: string; content: string | null }[];
-            const user = messages.find((m) => m.role === 'user')?.content ?? '';
-            const subtask = subtasks.find((s) => user.startsWith(s.prompt));
             const reply = await player.complete({
               ...(request as unknown as ChatRequest),
-              metadata: {
-                subtask,
-                profile: 'small',
-                turn: messages.filter((m) => m.role === 'assistant').length + 1,
-              },
+              metadata: metadataOf(request.messages as { role: string; content: string | null }[]),
             });
             return reply as unknown as ChatCompletionLike;
           } finally {

@@ -2,12 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openaiProvider } from '../../src/adapters/openai-provider';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import { llmPolicy } from '../../src/core/policy/llm/llm-policy';
-import { allPlayers, scenarioKinds, simulatedProviderFor } from '../../src/core/scenarios/registry';
+import { scenarioKinds, simulatedProviderFor } from '../../src/core/scenarios/registry';
 import { runScenario } from '../../src/core/scenarios/run';
 import { chromeTrace } from '../../src/core/trace/chrome-trace';
 import { encodeTrace } from '../../src/core/trace/jsonl';
-import { type ModelServer, providerBackend, startModelServer } from '../support/loopback-model-server';
-import { playerProvider } from '../support/player-provider';
+import {
+  type ModelServer,
+  playerBackend,
+  startModelServer,
+  subtasksOf,
+} from '../support/loopback-model-server';
 import { loadProfiles, loadSpec } from '../support/scenarios';
 
 // The issue's Done-when: a wide-search run with the OpenAI-compatible provider against a loopback
@@ -26,16 +30,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-function backendFor(instance: ReturnType<typeof kind.generate>) {
-  const subtasks = kind.plan(instance, 'swarm').tasks.map((t) => t.subtask(new Map()));
-  return providerBackend(playerProvider(allPlayers()), (body) => {
-    const messages = body.messages as { role: string; content: string | null }[];
-    const user = messages.find((m) => m.role === 'user')?.content ?? '';
-    const subtask = subtasks.find((s) => user.startsWith(s.prompt));
-    if (!subtask) throw new Error(`no subtask matches the prompt: ${user.slice(0, 80)}`);
-    return { subtask, profile: 'small', turn: messages.filter((m) => m.role === 'assistant').length + 1 };
-  });
-}
+const backendFor = (instance: ReturnType<typeof kind.generate>) => playerBackend(subtasksOf(kind, instance));
 
 describe('a wide-search run over the OpenAI-compatible provider on loopback', () => {
   it('completes, is graded, names the provider and keeps the key out of every export', async () => {

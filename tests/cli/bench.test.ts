@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BenchReport } from '../../src/core/bench/run-bench';
-import { allPlayers, scenarioKinds } from '../../src/core/scenarios/registry';
+import { scenarioKinds } from '../../src/core/scenarios/registry';
 import { decodeTrace } from '../../src/core/trace/jsonl';
 import { runCliAsync } from '../support/cli';
-import { providerBackend, startModelServer } from '../support/loopback-model-server';
-import { playerProvider } from '../support/player-provider';
+import { playerBackend, startModelServer, subtasksOf } from '../support/loopback-model-server';
 import { loadSpec } from '../support/scenarios';
 
 const metrics = [
@@ -143,18 +142,7 @@ describe('swarm bench', () => {
     const spec = loadSpec('wide-search', 'wide-search');
     const kind = scenarioKinds['wide-search'];
     const instance = kind.generate(spec, 1, 10);
-    const subtasks = (['single', 'swarm'] as const).flatMap((mode) =>
-      kind.plan(instance, mode).tasks.map((t) => t.subtask(new Map())),
-    );
-    const server = await startModelServer(
-      providerBackend(playerProvider(allPlayers()), (body) => {
-        const messages = body.messages as { role: string; content: string | null }[];
-        const user = messages.find((m) => m.role === 'user')?.content ?? '';
-        const subtask = subtasks.find((st) => user.startsWith(st.prompt));
-        if (!subtask) throw new Error('no subtask matches the prompt');
-        return { subtask, profile: 'small', turn: messages.filter((m) => m.role === 'assistant').length + 1 };
-      }),
-    );
+    const server = await startModelServer(playerBackend(subtasksOf(kind, instance, ['single', 'swarm'])));
     const key = 'sk-bench-secret-9911';
     const before = process.env.SWARM_API_KEY;
     process.env.SWARM_API_KEY = key;

@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { allPlayers, scenarioKinds } from '../../src/core/scenarios/registry';
+import { scenarioKinds } from '../../src/core/scenarios/registry';
 import type { TraceEvent } from '../../src/core/trace/events';
 import { decodeTrace } from '../../src/core/trace/jsonl';
-import { type ModelServer, providerBackend, startModelServer } from '../support/loopback-model-server';
-import { playerProvider } from '../support/player-provider';
+import {
+  type ModelServer,
+  playerBackend,
+  startModelServer,
+  subtasksOf,
+} from '../support/loopback-model-server';
 import { loadSpec } from '../support/scenarios';
 import { freshProfile, type Profile } from './support/browser';
 
@@ -159,16 +163,7 @@ describe('an OpenAI-compatible endpoint in the page', () => {
     const spec = loadSpec('wide-search', 'wide-search');
     const kind = scenarioKinds['wide-search'];
     const instance = kind.generate(spec, 3, 10);
-    const subtasks = kind.plan(instance, 'swarm').tasks.map((task) => task.subtask(new Map()));
-    server = await startModelServer(
-      providerBackend(playerProvider(allPlayers()), (body) => {
-        const messages = body.messages as { role: string; content: string | null }[];
-        const user = messages.find((m) => m.role === 'user')?.content ?? '';
-        const subtask = subtasks.find((st) => user.startsWith(st.prompt));
-        if (!subtask) throw new Error('no subtask matches the prompt');
-        return { subtask, profile: 'small', turn: messages.filter((m) => m.role === 'assistant').length + 1 };
-      }),
-    );
+    server = await startModelServer(playerBackend(subtasksOf(kind, instance)));
     const endpoint = encodeURIComponent(server.url);
     const p = await open(
       `#view=run&scenario=wide-search&size=10&seed=3&provider=openai&endpoint=${endpoint}&model=loopback-model`,

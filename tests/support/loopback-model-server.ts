@@ -7,7 +7,11 @@
 
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Subtask } from '../../src/core/agents/loop';
 import type { ChatRequest, ChatResponse, Provider } from '../../src/core/providers/types';
+import { allPlayers } from '../../src/core/scenarios/registry';
+import type { Plan, ScenarioInstance } from '../../src/core/scenarios/types';
+import { playerProvider } from './player-provider';
 
 export type Reply =
   | { readonly json: unknown; readonly status?: number; readonly headers?: Record<string, string> }
@@ -179,4 +183,38 @@ export function providerBackend(
     const response = await provider.complete(request);
     return body.stream && stream ? { sse: streamed(response) } : { json: response };
   };
+}
+
+/**
+ * What the scenario's player needs to answer a request that came over the wire: the subtask whose
+ * prompt the first user message starts with (an orchestrator's brief may follow it), and the turn.
+ */
+export function subtaskMetadata(
+  subtasks: readonly Subtask[],
+): (
+  messages: readonly { readonly role: string; readonly content?: string | null }[],
+) => Record<string, unknown> {
+  return (messages) => {
+    const user = messages.find((m) => m.role === 'user')?.content ?? '';
+    const subtask = subtasks.find((s) => user.startsWith(s.prompt));
+    if (!subtask) throw new Error(`no subtask matches the prompt: ${user.slice(0, 80)}`);
+    return { subtask, profile: 'small', turn: messages.filter((m) => m.role === 'assistant').length + 1 };
+  };
+}
+
+/** The subtasks of an instance's plans, as a model is first given them. */
+export function subtasksOf<I extends ScenarioInstance>(
+  kind: { plan(instance: I, mode: 'single' | 'swarm'): Plan },
+  instance: I,
+  modes: readonly ('single' | 'swarm')[] = ['swarm'],
+): Subtask[] {
+  return modes.flatMap((mode) => kind.plan(instance, mode).tasks.map((t) => t.subtask(new Map())));
+}
+
+/** A server whose model is the scenarios' players, with no errors: it answers as a good model would. */
+export function playerBackend(subtasks: readonly Subtask[]): Handler {
+  const metadata = subtaskMetadata(subtasks);
+  return providerBackend(playerProvider(allPlayers()), (body) =>
+    metadata(body.messages as { role: string; content: string | null }[]),
+  );
 }
