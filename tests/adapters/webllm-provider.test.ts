@@ -6,7 +6,15 @@ import type {
 } from '@mlc-ai/web-llm';
 import { prebuiltAppConfig } from '@mlc-ai/web-llm';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { concurrencyMeter } from '../../src/adapters/engine-concurrency';
 import type { GpuProbe } from '../../src/adapters/webgpu-probe';
+import {
+  type CacheApi,
+  cachedModels,
+  deleteCachedModel,
+  loadEngine,
+  type ModelLoadError,
+} from '../../src/adapters/webllm-load';
 import {
   catalogEntry,
   customModelRecord,
@@ -15,15 +23,9 @@ import {
   supportedModels,
 } from '../../src/adapters/webllm-models';
 import {
-  type CacheApi,
   type ChatCompletionLike,
-  cachedModels,
-  concurrencyMeter,
-  deleteCachedModel,
   type EngineLike,
   enginePool,
-  loadEngine,
-  type ModelLoadError,
   webllmProvider,
 } from '../../src/adapters/webllm-provider';
 import type { ChatRequest, Provider } from '../../src/core/providers/types';

@@ -10,24 +10,17 @@
 import type { AppConfig, ModelRecord } from '@mlc-ai/web-llm';
 import { createRoot, createSignal, untrack } from 'solid-js';
 import { apiKeyStore } from '../../adapters/api-key-store';
+import { type ConcurrencyMeter, concurrencyMeter } from '../../adapters/engine-concurrency';
 import { listModels, openaiProvider } from '../../adapters/openai-provider';
 import { type GpuProbe, probeWebGpu } from '../../adapters/webgpu-probe';
+import { cachedModels, deleteCachedModel, type LoadProgress, loadEngine } from '../../adapters/webllm-load';
 import {
   type CatalogEntry,
   customModelRecord,
   type Rejected,
   supportedModels,
 } from '../../adapters/webllm-models';
-import {
-  type ConcurrencyMeter,
-  cachedModels,
-  concurrencyMeter,
-  deleteCachedModel,
-  type EngineLike,
-  enginePool,
-  type LoadProgress,
-  loadEngine,
-} from '../../adapters/webllm-provider';
+import { type EngineLike, enginePool } from '../../adapters/webllm-provider';
 import { withJsonTools } from '../../core/providers/json-tools';
 import type { Provider } from '../../core/providers/types';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';

@@ -8,8 +8,8 @@
  */
 
 import { createRoot, createSignal } from 'solid-js';
+import type { ConcurrencySummary } from '../../adapters/engine-concurrency';
 import { pacedProvider } from '../../adapters/paced-provider';
-import type { ConcurrencySummary } from '../../adapters/webllm-provider';
 import { workerPool } from '../../adapters/worker-pool';
 import { lowerBound } from '../../core/graph/cpm';
 import type { TaskGraph } from '../../core/graph/types';
