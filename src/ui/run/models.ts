@@ -157,7 +157,6 @@ function createModels() {
     if (!config) throw new Error('WebLLM is not ready: pick the WebLLM provider first.');
     loading = new AbortController();
     const signal = loading.signal;
-    await unload();
     setWebllm((v) => ({
       ...v,
       status: 'loading',
@@ -168,6 +167,8 @@ function createModels() {
       progress: undefined,
     }));
     try {
+      // The engines loaded before free their GPU memory first.
+      await unload();
       const loaded: EngineLike[] = [];
       try {
         for (let i = 0; i < count; i++) {

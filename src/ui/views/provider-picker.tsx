@@ -219,7 +219,7 @@ function WebllmPanel() {
           </div>
         )}
       </Show>
-      <Show when={w().status === 'failed' && w().error}>
+      <Show when={w().error}>
         <div class="error" role="alert" data-testid="webllm-error">
           {w().error}
         </div>
