@@ -9,11 +9,18 @@
 
 import type { AppConfig, ModelRecord } from '@mlc-ai/web-llm';
 import { createRoot, createSignal, untrack } from 'solid-js';
-import { apiKeyStore } from '../../adapters/api-key-store';
+import { type ApiKeyStore, apiKeyStore } from '../../adapters/api-key-store';
 import { type ConcurrencyMeter, concurrencyMeter } from '../../adapters/engine-concurrency';
 import { listModels, openaiProvider } from '../../adapters/openai-provider';
 import { type GpuProbe, probeWebGpu } from '../../adapters/webgpu-probe';
-import { cachedModels, deleteCachedModel, type LoadProgress, loadEngine } from '../../adapters/webllm-load';
+import {
+  type CacheApi,
+  cachedModels,
+  deleteCachedModel,
+  type LoadEngineOptions,
+  type LoadProgress,
+  loadEngine,
+} from '../../adapters/webllm-load';
 import {
   type CatalogEntry,
   customModelRecord,
@@ -68,14 +75,31 @@ const initialWebllm: WebllmView = {
 };
 
 /** What the page needs from WebLLM's module. */
-interface WebllmModule {
+export interface WebllmModule {
   readonly prebuiltAppConfig: AppConfig;
 }
 
-function createModels() {
+/** The world this module reaches: WebGPU, WebLLM's module, its loader and its cache. */
+export interface ModelDeps {
+  readonly probe: () => Promise<GpuProbe>;
+  readonly importWebllm: () => Promise<WebllmModule>;
+  readonly loadEngine: (options: LoadEngineOptions<EngineLike>) => Promise<EngineLike>;
+  /** Undefined: WebLLM's own cache functions. */
+  readonly cache?: CacheApi;
+  /** Where keys are kept (default: this browser's localStorage). */
+  readonly keys?: ApiKeyStore;
+}
+
+const browserDeps: ModelDeps = {
+  probe: () => probeWebGpu(),
+  importWebllm: () => import('@mlc-ai/web-llm'),
+  loadEngine: (options) => loadEngine(options),
+};
+
+export function createModels(deps: ModelDeps = browserDeps) {
   const [webllm, setWebllm] = createSignal<WebllmView>(initialWebllm);
   const [openai, setOpenai] = createSignal<OpenAiView>({ keys: 0, checking: false });
-  const keys = apiKeyStore();
+  const keys = deps.keys ?? apiKeyStore();
   let module: WebllmModule | undefined;
   let custom: ModelRecord[] = [];
   let engines: EngineLike[] = [];
@@ -94,12 +118,12 @@ function createModels() {
     let probe = state;
     if (typeof probe !== 'object' || !probe.ok) {
       setWebllm((v) => ({ ...v, probe: 'checking' }));
-      probe = await probeWebGpu();
+      probe = await deps.probe();
       setWebllm((v) => ({ ...v, probe }));
       if (!probe.ok) return;
     }
     try {
-      module ??= await import('@mlc-ai/web-llm');
+      module ??= await deps.importWebllm();
       refreshCatalog(probe);
       await refreshCache();
     } catch (error) {
@@ -127,7 +151,7 @@ function createModels() {
     const config = appConfig();
     if (!config) return;
     const ids = webllm().supported.map((m) => m.id);
-    const cached = await cachedModels(ids, undefined, config).catch(() => []);
+    const cached = await cachedModels(ids, deps.cache, config).catch(() => []);
     setWebllm((v) => ({ ...v, cached }));
   }
 
@@ -174,7 +198,7 @@ function createModels() {
         for (let i = 0; i < count; i++) {
           setWebllm((v) => ({ ...v, engineAt: i + 1 }));
           loaded.push(
-            await loadEngine({
+            await deps.loadEngine({
               modelId,
               appConfig: config,
               signal,
@@ -201,7 +225,7 @@ function createModels() {
     const config = appConfig();
     if (webllm().modelId === id && webllm().status === 'ready') await unload();
     try {
-      await deleteCachedModel(id, undefined, config);
+      await deleteCachedModel(id, deps.cache, config);
       setWebllm((v) => (v.modelId === id ? { ...v, status: 'idle', modelId: undefined } : v));
     } catch (error) {
       setWebllm((v) => ({ ...v, error: `Could not delete ${id} from the cache: ${message(error)}` }));
@@ -344,4 +368,4 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export const models = createRoot(createModels);
+export const models = createRoot(() => createModels());
