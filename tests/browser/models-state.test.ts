@@ -83,15 +83,23 @@ function setup(overrides: Partial<ModelDeps> = {}) {
   const engines: FakeEngine[] = [];
   const cached = new Set(['Other-q4f32_1-MLC']);
   const loads: string[] = [];
+  /** The backend of every appConfig WebLLM was given. */
+  const backends: (string | undefined)[] = [];
   const cache: CacheApi = {
-    hasModelInCache: async (id) => cached.has(id),
+    hasModelInCache: async (id, config) => {
+      backends.push(config?.cacheBackend);
+      // The IndexedDB cache starts empty.
+      return config?.cacheBackend === 'indexeddb' ? false : cached.has(id);
+    },
     deleteModelAllInfoInCache: async (id) => void cached.delete(id),
   };
+  const settings = memoryStorage();
   const deps: ModelDeps = {
     probe: async () => okProbe,
     importWebllm: async () => ({ prebuiltAppConfig: { model_list: records } as AppConfig }),
     async loadEngine(options: LoadEngineOptions<EngineLike>) {
       loads.push(options.modelId);
+      backends.push(options.appConfig?.cacheBackend);
       options.onProgress?.({
         fraction: 0.5,
         elapsedS: 2,
@@ -109,10 +117,12 @@ function setup(overrides: Partial<ModelDeps> = {}) {
     },
     cache,
     keys: apiKeyStore(memoryStorage()),
+    settings,
+    storageEstimate: async () => ({ usage: 700 * 2 ** 20, quota: 10 * 2 ** 30 }),
     ...overrides,
   };
   const models = createRoot(() => createModels(deps));
-  return { models, engines, cached, loads };
+  return { models, engines, cached, loads, backends, settings, deps };
 }
 
 const settings = (patch: Partial<AppState>): AppState => ({ ...defaultState, ...patch });
@@ -207,6 +217,25 @@ describe('the page model state', () => {
     expect(models.webllm().cached).toEqual(['Other-q4f32_1-MLC']);
     expect(models.webllm().status).toBe('idle');
     expect(engines[0]?.worker.terminated).toBe(true);
+  });
+
+  it('keeps the weights where the user chose, remembered in this browser, and says what the site stores', async () => {
+    const { models, backends, settings, deps } = setup();
+    await models.checkWebGpu();
+    expect(models.webllm().cacheBackend).toBe('cache');
+    expect(models.webllm().storage).toEqual({ usage: 700 * 2 ** 20, quota: 10 * 2 ** 30 });
+    expect(new Set(backends)).toEqual(new Set(['cache']));
+    const before = backends.length;
+    await models.setCacheBackend('indexeddb');
+    expect(models.webllm().cached).toEqual([]);
+    await models.load('Small-q4f32_1-MLC', 1);
+    // The load and every cache check after the choice went to IndexedDB.
+    expect(backends.length).toBeGreaterThan(before + 2);
+    expect(new Set(backends.slice(before))).toEqual(new Set(['indexeddb']));
+    // The next visit starts with the same choice.
+    expect(settings.getItem('swarmflight.webllmCache')).toBe('indexeddb');
+    const again = createRoot(() => createModels(deps));
+    expect(again.webllm().cacheBackend).toBe('indexeddb');
   });
 
   it('without WebGPU, refuses a run with the probe’s reason and fix', async () => {

@@ -113,6 +113,13 @@ describe('WebLLM in the page', () => {
     await p.page.selectOption(t('webllm-engines'), '4');
     expect(await p.page.textContent(t('webllm-memory'))).toMatch(/4 engines ×/);
     expect(await p.page.textContent(t('webllm-memory'))).not.toBe(one);
+    // Where the weights go, and what the site stores against what the browser allows.
+    expect(
+      await p.page.$$eval(`${t('webllm-cache')} option`, (o) => o.map((x) => (x as HTMLOptionElement).value)),
+    ).toEqual(['cache', 'indexeddb', 'opfs']);
+    expect(await p.page.textContent(t('webllm-storage'))).toMatch(
+      /This site stores .* of the \d.* the browser allows it/,
+    );
     // A relative self-hosted URL is refused in words, as WebLLM would refuse it opaquely.
     await p.page.click('summary:text("Self-hosted weights")');
     await p.page.fill(t('webllm-custom-url'), 'models/Mine-q4f32_1-MLC');

@@ -9,7 +9,7 @@
 
 import type { AppConfig, ModelRecord } from '@mlc-ai/web-llm';
 import { createRoot, createSignal, untrack } from 'solid-js';
-import { type ApiKeyStore, apiKeyStore } from '../../adapters/api-key-store';
+import { type ApiKeyStore, apiKeyStore, browserStorage, type KeyStorage } from '../../adapters/api-key-store';
 import { type ConcurrencyMeter, concurrencyMeter } from '../../adapters/engine-concurrency';
 import { listModels, openaiProvider } from '../../adapters/openai-provider';
 import { type GpuProbe, probeWebGpu } from '../../adapters/webgpu-probe';
@@ -43,6 +43,9 @@ export interface WebllmView {
   readonly rejected: readonly Rejected[];
   /** WebLLM's model list has been read (after the probe). */
   readonly listed: boolean;
+  /** Where the weights are cached, and what this origin stores (bytes), when the browser says. */
+  readonly cacheBackend: ModelCache;
+  readonly storage?: { readonly usage: number; readonly quota: number };
   /** Ids of models whose weights are in this browser's cache. */
   readonly cached: readonly string[];
   readonly status: LoadStatus;
@@ -68,6 +71,7 @@ export interface OpenAiView {
 const initialWebllm: WebllmView = {
   probe: 'unchecked',
   listed: false,
+  cacheBackend: 'cache',
   supported: [],
   rejected: [],
   cached: [],
@@ -88,7 +92,18 @@ export interface ModelDeps {
   readonly cache?: CacheApi;
   /** Where keys are kept (default: this browser's localStorage). */
   readonly keys?: ApiKeyStore;
+  /** Where the choice of cache backend is kept (default: this browser's localStorage). */
+  readonly settings?: KeyStorage;
+  /** Bytes used and available to this origin, when the browser says (navigator.storage.estimate). */
+  readonly storageEstimate?: () => Promise<{ usage?: number; quota?: number } | undefined>;
 }
+
+/** Where WebLLM keeps the weights: the Cache API (its best tested), IndexedDB, or the private file system. */
+export const CACHE_BACKENDS = ['cache', 'indexeddb', 'opfs'] as const satisfies readonly NonNullable<
+  AppConfig['cacheBackend']
+>[];
+export type ModelCache = (typeof CACHE_BACKENDS)[number];
+const CACHE_ITEM = 'swarmflight.webllmCache';
 
 const browserDeps: ModelDeps = {
   probe: () => probeWebGpu(),
@@ -97,7 +112,14 @@ const browserDeps: ModelDeps = {
 };
 
 export function createModels(deps: ModelDeps = browserDeps) {
-  const [webllm, setWebllm] = createSignal<WebllmView>(initialWebllm);
+  const settings = deps.settings ?? browserStorage();
+  const saved = safely(() => settings?.getItem(CACHE_ITEM));
+  const [webllm, setWebllm] = createSignal<WebllmView>({
+    ...initialWebllm,
+    cacheBackend: (CACHE_BACKENDS as readonly string[]).includes(saved ?? '')
+      ? (saved as ModelCache)
+      : 'cache',
+  });
   const [openai, setOpenai] = createSignal<OpenAiView>({ keys: 0, checking: false });
   const keys = deps.keys ?? apiKeyStore();
   let module: WebllmModule | undefined;
@@ -107,8 +129,19 @@ export function createModels(deps: ModelDeps = browserDeps) {
 
   const appConfig = (): AppConfig | undefined =>
     module
-      ? { ...module.prebuiltAppConfig, model_list: [...module.prebuiltAppConfig.model_list, ...custom] }
+      ? {
+          ...module.prebuiltAppConfig,
+          model_list: [...module.prebuiltAppConfig.model_list, ...custom],
+          cacheBackend: untrack(webllm).cacheBackend,
+        }
       : undefined;
+
+  /** Another place for the weights: the list of cached models is read again from there. */
+  async function setCacheBackend(backend: ModelCache): Promise<void> {
+    safely(() => settings?.setItem(CACHE_ITEM, backend));
+    setWebllm((v) => ({ ...v, cacheBackend: backend }));
+    await refreshCache();
+  }
 
   /** Probes WebGPU once (again, when `again`, after a failure), then lists the models this GPU can run. */
   async function checkWebGpu(again = false): Promise<void> {
@@ -152,7 +185,12 @@ export function createModels(deps: ModelDeps = browserDeps) {
     if (!config) return;
     const ids = webllm().supported.map((m) => m.id);
     const cached = await cachedModels(ids, deps.cache, config).catch(() => []);
-    setWebllm((v) => ({ ...v, cached }));
+    const estimate = await (deps.storageEstimate ?? browserEstimate)().catch(() => undefined);
+    const storage =
+      typeof estimate?.usage === 'number' && typeof estimate.quota === 'number'
+        ? { usage: estimate.usage, quota: estimate.quota }
+        : undefined;
+    setWebllm((v) => ({ ...v, cached, ...(storage ? { storage } : {}) }));
   }
 
   /** Adds self-hosted weights to the list; throws in words on a URL WebLLM would not take. */
@@ -320,6 +358,7 @@ export function createModels(deps: ModelDeps = browserDeps) {
     webllm,
     openai,
     checkWebGpu,
+    setCacheBackend,
     addCustomModel,
     load,
     cancelLoad: () => loading?.abort(new Error('cancelled by the user')),
@@ -362,6 +401,20 @@ async function dispose(engine: EngineLike): Promise<void> {
     new Promise((resolve) => setTimeout(resolve, 3000)),
   ]);
   (engine as { worker?: { terminate?: () => void } }).worker?.terminate?.();
+}
+
+function browserEstimate(): Promise<{ usage?: number; quota?: number } | undefined> {
+  const storage = (globalThis.navigator as Navigator | undefined)?.storage as StorageManager | undefined;
+  return storage?.estimate ? storage.estimate() : Promise.resolve(undefined);
+}
+
+/** The value, or undefined where the browser refuses (blocked or full storage). */
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
 
 function message(error: unknown): string {

@@ -2,7 +2,7 @@ import { createEffect, createSignal, For, Show, untrack } from 'solid-js';
 import { describeMemory } from '../../adapters/webllm-models';
 import { app } from '../app-state';
 import { findScenario, profiles } from '../catalog';
-import { models } from '../run/models';
+import { CACHE_BACKENDS, type ModelCache, models } from '../run/models';
 import { session } from '../run/session';
 import { PROVIDERS } from '../url-state';
 
@@ -13,6 +13,15 @@ const labels: Record<(typeof PROVIDERS)[number], string> = {
 };
 
 const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
+
+const cacheLabels: Record<ModelCache, string> = {
+  cache: 'the Cache API (WebLLM’s best tested)',
+  indexeddb: 'IndexedDB',
+  opfs: 'the origin private file system',
+};
+
+const gb = (bytes: number) =>
+  bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GB` : `${Math.round(bytes / 2 ** 20)} MB`;
 
 /** A run is going (it holds the loaded engines; its provider may be retrying). */
 const running = () => ['starting', 'running'].includes(session.view().status);
@@ -223,6 +232,25 @@ function WebllmPanel() {
         <div class="error" role="alert" data-testid="webllm-error">
           {w().error}
         </div>
+      </Show>
+      <label>
+        Keep the weights in
+        <select
+          data-testid="webllm-cache"
+          value={w().cacheBackend}
+          disabled={w().status === 'loading' || running()}
+          onChange={(e) => void models.setCacheBackend(text(e) as ModelCache)}
+        >
+          <For each={CACHE_BACKENDS}>{(b) => <option value={b}>{cacheLabels[b]}</option>}</For>
+        </select>
+      </label>
+      <Show when={w().storage}>
+        {(st) => (
+          <p class="note" data-testid="webllm-storage">
+            This site stores {gb(st().usage)} of the {gb(st().quota)} the browser allows it: a model that does
+            not fit fails to load with a message saying so.
+          </p>
+        )}
       </Show>
       <Show when={w().cached.length > 0}>
         <div data-testid="webllm-cached">
