@@ -249,22 +249,29 @@ function interruptible<T>(
  * One provider over several engines holding the same model (one per subagent worker): each request
  * goes to the engine with the shortest queue, so `n` engines serve up to `n` requests at once and
  * the rest wait in FIFO order at the engine they were given. Ties rotate, and an engine whose last
- * request failed (a lost device, a dead worker: it fails at once, so it is always idle) is given
- * work only when every engine is failing, so one broken engine does not draw the traffic.
+ * request failed (a lost device, a dead worker: it fails at once, so it is always idle) is passed
+ * over for `coolDownMs` unless every engine is, so one broken engine does not draw the traffic.
  */
 export function enginePool(
-  options: Omit<WebllmProviderOptions, 'engine' | 'gate'> & { engines: readonly EngineLike[] },
+  options: Omit<WebllmProviderOptions, 'engine' | 'gate'> & {
+    engines: readonly EngineLike[];
+    /** How long an engine whose request failed is passed over (default 10 s). */
+    readonly coolDownMs?: number;
+    readonly now?: () => number;
+  },
 ): Provider {
-  const { engines, ...rest } = options;
+  const { engines, coolDownMs = 10_000, now = () => performance.now(), ...rest } = options;
   if (engines.length === 0) throw new Error('enginePool needs at least one engine');
   const members = engines.map((engine) => ({
     gate: gateFor(engine),
     provider: webllmProvider({ ...rest, engine }),
-    failing: false,
+    failedAt: Number.NEGATIVE_INFINITY,
   }));
   let next = 0;
+  // A failure may be the request's own (a prompt too long), not the engine's: the engine is passed
+  // over for a while, not for good, so one bad request cannot take an engine out of the pool.
   const score = (m: (typeof members)[number]): number =>
-    (m.failing ? 1e6 : 0) + (m.gate.busy ? 1 : 0) + m.gate.waiting;
+    (now() - m.failedAt < coolDownMs ? 1e6 : 0) + (m.gate.busy ? 1 : 0) + m.gate.waiting;
   return {
     name: members[0]?.provider.name ?? 'webllm',
     async complete(request) {
@@ -276,10 +283,10 @@ export function enginePool(
       next = (members.indexOf(best) + 1) % members.length;
       try {
         const response = await best.provider.complete(request);
-        best.failing = false;
+        best.failedAt = Number.NEGATIVE_INFINITY;
         return response;
       } catch (error) {
-        if (!request.signal?.aborted) best.failing = true;
+        if (!request.signal?.aborted) best.failedAt = now();
         throw error;
       }
     },

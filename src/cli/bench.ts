@@ -82,6 +82,9 @@ export async function bench(
   const read = readProfiles(values.profiles);
   const hashes = await profileHashes(read);
   const { provider, profiles } = benchProvider(values, read);
+  if (values.provider === 'openai' && scenario.type === 'graph') {
+    throw new UsageError('--provider openai runs task scenarios: graph tasks have no model to call');
+  }
   const policies = values.policies.split(',').map((name) => {
     if (name.trim() === 'llm') {
       // The subagents' provider plays the orchestrator too: with the simulated one, the whole path
@@ -169,6 +172,8 @@ function benchProvider(
     return { provider: simulatedProviderFor(profiles), profiles };
   }
   if (values.endpoint === undefined) throw new UsageError('--provider openai needs --endpoint URL');
+  if (values.model !== undefined && values.model.trim() === '')
+    throw new UsageError('--model must not be empty');
   const tools = oneOf('tools', values.tools, ['native', 'json'] as const, 'native');
   let provider: Provider;
   try {

@@ -169,8 +169,13 @@ export async function route(argv: string[], out: Print): Promise<void> {
     nearest = { ...(await nearestFor(embedder, index, query)), embedder: embedder.name };
   }
   const chosen = routeQuery(model, query, { profile, threshold: limit, ...(nearest ? { nearest } : {}) });
+  // No training query at all like this one: no label to speak of.
   const neighbours = nearest
-    ? { embedder: nearest.embedder, label: nearest.label, confidence: nearest.confidence }
+    ? {
+        embedder: nearest.embedder,
+        label: nearest.confidence > 0 ? nearest.label : null,
+        confidence: nearest.confidence,
+      }
     : null;
   if (values.json) {
     out(JSON.stringify({ ...chosen, threshold: limit, router: values.router ?? null, nearest: neighbours }));
@@ -188,7 +193,9 @@ export async function route(argv: string[], out: Print): Promise<void> {
       `confidence ${chosen.confidence.toFixed(2)} from ${why}`,
       ...(neighbours
         ? [
-            `nearest training queries (${neighbours.embedder}): ${neighbours.label} at ${neighbours.confidence.toFixed(2)}`,
+            neighbours.label === null
+              ? `nearest training queries (${neighbours.embedder}): none alike`
+              : `nearest training queries (${neighbours.embedder}): ${neighbours.label} at ${neighbours.confidence.toFixed(2)}`,
           ]
         : []),
       !chosen.escalate

@@ -325,6 +325,54 @@ describe('webllmProvider', () => {
     expect(failed).toBe(2);
     expect(healthy.map((e) => e.requests.length)).toEqual([14, 14]);
   });
+
+  it('takes an engine back after its cool-down: one bad request does not remove it for good', async () => {
+    let t = 0;
+    const engines = [1, 2].map(() => new FakeEngine({ reply: () => ({}) }));
+    const quick = (engine: FakeEngine, fail: boolean): EngineLike => ({
+      chat: {
+        completions: {
+          create: async (request) => {
+            engine.requests.push(request);
+            if (fail) throw new Error('context window exceeded');
+            return {
+              id: 'c',
+              model: 'm',
+              choices: [{ finish_reason: 'stop', message: { content: 'ok' } }],
+            };
+          },
+        },
+      },
+      interruptGenerate() {},
+    });
+    let failFirst = true;
+    const first = engines[0] as FakeEngine;
+    const flaky: EngineLike = {
+      chat: {
+        completions: {
+          create: (request) => {
+            const once = failFirst;
+            failFirst = false;
+            return quick(first, once).chat.completions.create(request);
+          },
+        },
+      },
+      interruptGenerate() {},
+    };
+    const pool = enginePool({
+      engines: [flaky, quick(engines[1] as FakeEngine, false)],
+      model: 'm',
+      coolDownMs: 1000,
+      now: () => t,
+    });
+    await expect(pool.complete(ask('too long'))).rejects.toThrow(/context window/);
+    for (let i = 0; i < 4; i++) await pool.complete(ask('x'));
+    // Within the cool-down every request went to the other engine.
+    expect(engines.map((e) => e.requests.length)).toEqual([1, 4]);
+    t = 1500;
+    for (let i = 0; i < 4; i++) await pool.complete(ask('x'));
+    expect(engines.map((e) => e.requests.length)).toEqual([3, 6]);
+  });
 });
 
 describe('concurrencyMeter', () => {

@@ -208,6 +208,16 @@ describe('the page model state', () => {
     );
   });
 
+  it('does not delete the weights a load is reading', async () => {
+    const { models, cached } = setup();
+    await models.checkWebGpu();
+    const loading = models.load('Other-q4f32_1-MLC', 1);
+    await models.deleteCached('Other-q4f32_1-MLC');
+    expect(cached.has('Other-q4f32_1-MLC')).toBe(true);
+    await loading;
+    expect(models.webllm()).toMatchObject({ status: 'ready', modelId: 'Other-q4f32_1-MLC' });
+  });
+
   it('deletes a cached model, unloading it when it is the one loaded', async () => {
     const { models, engines, cached } = setup();
     await models.checkWebGpu();
@@ -267,8 +277,10 @@ describe('the page model state', () => {
     expect(models.webllm()).toMatchObject({ status: 'failed', listed: false });
     expect(models.webllm().error).toMatch(/could not be loaded \(network\).*Check WebGPU again/);
     fail = false;
-    await models.checkWebGpu(true);
-    expect(models.webllm().listed).toBe(true);
+    // Picking WebLLM again tries the import again, and the failure is forgotten.
+    await models.checkWebGpu();
+    expect(models.webllm()).toMatchObject({ listed: true, status: 'idle', error: undefined });
+    expect(models.webllm().supported).toHaveLength(2);
   });
 
   it('builds the endpoint provider with the key from storage, and each profile on the chosen model', () => {

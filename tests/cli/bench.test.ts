@@ -201,6 +201,18 @@ describe('swarm bench', () => {
     ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--endpoint: .*not an http\(s\) URL|--endpoint: .*not a URL/);
+    const graph = await runCliAsync([
+      ...['bench', '--scenario', 'diamond', '--policies', 'serial', '--seeds', '1'],
+      ...['--provider', 'openai', '--endpoint', 'http://localhost:8080/v1'],
+    ]);
+    expect(graph.stderr).toContain(
+      '--provider openai runs task scenarios: graph tasks have no model to call',
+    );
+    const empty = await runCliAsync([
+      ...['bench', ...small],
+      ...['--provider', 'openai', '--endpoint', 'http://x/v1', '--model', ''],
+    ]);
+    expect(empty.stderr).toContain('--model must not be empty');
     expect((await runCliAsync(['bench', ...small, '--provider', 'gpt'])).stderr).toContain(
       '--provider must be one of simulated, openai, got "gpt"',
     );

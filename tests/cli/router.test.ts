@@ -224,7 +224,7 @@ describe('swarm route', () => {
     ]);
     expect(text.code).toBe(0);
     expect(text.stdout).toBe(
-      'peers · general\nconfidence 0.60 from rules: debate\nnearest training queries (hashing-384): swarm/mixed-coding at 0.00\nescalate: confidence below 0.7, run with profile large (asked medium)',
+      'peers · general\nconfidence 0.60 from rules: debate\nnearest training queries (hashing-384): none alike\nescalate: confidence below 0.7, run with profile large (asked medium)',
     );
   });
 

@@ -118,6 +118,11 @@ function readExamples(value: unknown): Example[] {
     if (typeof e.text !== 'string' || typeof e.label !== 'string') {
       throw new Refusal(`"examples[${i}]" must have a string "text" and "label"`);
     }
+    if (!parseChoiceLabel(e.label)) {
+      throw new Refusal(
+        `"examples[${i}].label" is ${JSON.stringify(e.label)}, not a topology/workflow label`,
+      );
+    }
     return { text: e.text, label: e.label };
   });
 }

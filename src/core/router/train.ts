@@ -56,7 +56,9 @@ export function trainRouter(runs: readonly LoggedRun[], options: TrainOptions = 
     examples: labelled.map((q) => ({ text: q.query, label: q.label })),
   };
 
-  // Layers 1–2 do not depend on the bandit: one guess per query serves all of its runs.
+  // Layers 1–2 do not depend on the bandit: one guess per query serves all of its runs. The
+  // nearest-neighbour layer is left out (it needs an embedder): on a training query naive Bayes is
+  // as sure as it is, and at routing time either one, confident, keeps the bandit out.
   const typeOf = new Map(labelled.map((q) => [q.query, baseDecision(model, q.query, rules).choice.workflow]));
   for (const run of runs) {
     const type = typeOf.get(run.query) as string;

@@ -147,7 +147,9 @@ export function createModels(deps: ModelDeps = browserDeps) {
   async function checkWebGpu(again = false): Promise<void> {
     const view = untrack(webllm);
     const state = view.probe;
-    if (state === 'checking' || (typeof state === 'object' && ((state.ok && view.listed) || !again))) return;
+    // Done once the list is read; a failed probe is asked again only when the user says so, while
+    // a failed import of WebLLM (the probe passed) is tried again whenever WebLLM is picked.
+    if (state === 'checking' || (typeof state === 'object' && (state.ok ? view.listed : !again))) return;
     let probe = state;
     if (typeof probe !== 'object' || !probe.ok) {
       setWebllm((v) => ({ ...v, probe: 'checking' }));
@@ -157,6 +159,7 @@ export function createModels(deps: ModelDeps = browserDeps) {
     }
     try {
       module ??= await deps.importWebllm();
+      setWebllm((v) => (v.status === 'failed' && !v.listed ? { ...v, status: 'idle', error: undefined } : v));
       refreshCatalog(probe);
       await refreshCache();
     } catch (error) {
@@ -180,9 +183,12 @@ export function createModels(deps: ModelDeps = browserDeps) {
     }));
   }
 
+  let refreshes = 0;
   async function refreshCache(): Promise<void> {
     const config = appConfig();
     if (!config) return;
+    // Only the latest refresh is shown: an older one may have read the cache the user left.
+    const generation = ++refreshes;
     const ids = webllm().supported.map((m) => m.id);
     const cached = await cachedModels(ids, deps.cache, config).catch(() => []);
     const estimate = await (deps.storageEstimate ?? browserEstimate)().catch(() => undefined);
@@ -190,6 +196,7 @@ export function createModels(deps: ModelDeps = browserDeps) {
       typeof estimate?.usage === 'number' && typeof estimate.quota === 'number'
         ? { usage: estimate.usage, quota: estimate.quota }
         : undefined;
+    if (generation !== refreshes) return;
     setWebllm((v) => ({ ...v, cached, ...(storage ? { storage } : {}) }));
   }
 
@@ -260,11 +267,15 @@ export function createModels(deps: ModelDeps = browserDeps) {
   }
 
   async function deleteCached(id: string): Promise<void> {
+    // The weights a load is reading stay until it ends.
+    if (loading) return;
     const config = appConfig();
-    if (webllm().modelId === id && webllm().status === 'ready') await unload();
+    if (webllm().modelId === id && webllm().status === 'ready') {
+      await unload();
+      setWebllm((v) => ({ ...v, status: 'idle', modelId: undefined }));
+    }
     try {
       await deleteCachedModel(id, deps.cache, config);
-      setWebllm((v) => (v.modelId === id ? { ...v, status: 'idle', modelId: undefined } : v));
     } catch (error) {
       setWebllm((v) => ({ ...v, error: `Could not delete ${id} from the cache: ${message(error)}` }));
     }

@@ -59,7 +59,10 @@ export function ProviderPicker() {
       </p>
       <Show when={s().provider === 'webllm'}>
         <Show
-          when={typeof models.webllm().probe === 'object' && !(models.webllm().probe as { ok: boolean }).ok}
+          when={
+            typeof models.webllm().probe === 'object' &&
+            (!(models.webllm().probe as { ok: boolean }).ok || !models.webllm().listed)
+          }
         >
           <button
             type="button"
@@ -263,7 +266,7 @@ function WebllmPanel() {
                   <button
                     type="button"
                     class="secondary"
-                    disabled={running()}
+                    disabled={running() || w().status === 'loading'}
                     onClick={() => void models.deleteCached(id)}
                   >
                     Delete

@@ -84,6 +84,9 @@ describe('router checkpoint', () => {
     expect(refusal({ ...json, examples: [{ text: 'q' }] })).toBe(
       '"examples[0]" must have a string "text" and "label"',
     );
+    expect(refusal({ ...json, examples: [{ text: 'q', label: 'swarm' }] })).toBe(
+      '"examples[0].label" is "swarm", not a topology/workflow label',
+    );
   });
 
   it('refuses what is not an object, naming what it got', () => {
