@@ -52,6 +52,8 @@ export interface LiveView {
   readonly config: RunConfig | undefined;
   readonly running: number;
   readonly crashes: number;
+  /** Subagents run in the worker pool (simulated task runs), so one can be killed. */
+  readonly workers: boolean;
   /** WebLLM runs: the concurrency the swarm asked for against what the engines delivered. */
   readonly parallelism?: ConcurrencySummary & { readonly engines: number };
 }
@@ -67,6 +69,7 @@ const idle: LiveView = {
   config: undefined,
   running: 0,
   crashes: 0,
+  workers: false,
 };
 
 function createSession() {
@@ -210,6 +213,7 @@ function createSession() {
           capacity: Math.min(MAX_WORKERS, config.budgets.maxConcurrentSubagents),
         });
         control = { abort, kill: () => pool.kill() };
+        setView((v) => ({ ...v, workers: true }));
         // Pre-warm as many workers as the first decision can use while the run starts; a worker
         // that cannot start shows up as crashed attempts, retried, so the warm-up's own error is moot.
         pool

@@ -52,8 +52,12 @@ export function RunView() {
             type="button"
             class="secondary"
             data-testid="kill-worker"
-            title="Terminate one busy subagent worker, as a crash would: its task is retried"
-            disabled={live().status !== 'running'}
+            title={
+              live().workers
+                ? 'Terminate one busy subagent worker, as a crash would: its task is retried'
+                : 'Only simulated runs of task scenarios have subagent workers to kill'
+            }
+            disabled={live().status !== 'running' || !live().workers}
             onClick={() => session.kill()}
           >
             Kill a worker
