@@ -61,7 +61,8 @@ export function ProviderPicker() {
         <Show
           when={
             typeof models.webllm().probe === 'object' &&
-            (!(models.webllm().probe as { ok: boolean }).ok || !models.webllm().listed)
+            (!(models.webllm().probe as { ok: boolean }).ok ||
+              (models.webllm().status === 'failed' && !models.webllm().listed))
           }
         >
           <button
