@@ -49,10 +49,10 @@ export function webllmEmbedder(options: WebllmEmbedderOptions): Embedder {
       const out = texts.map(() => new Float32Array(dim));
       // WebLLM rejects an empty input (EmbeddingInputEmptyError) and so would fail the whole
       // batch: such texts keep the zero vector the port promises for "nothing to embed".
-      const todo = texts.flatMap((t, i) => (t.trim() === '' ? [] : [i]));
-      for (let start = 0; start < todo.length; start += batchSize) {
+      const pending = texts.flatMap((t, i) => (t.trim() === '' ? [] : [i]));
+      for (let start = 0; start < pending.length; start += batchSize) {
         throwIfAborted(signal);
-        const batch = todo.slice(start, start + batchSize);
+        const batch = pending.slice(start, start + batchSize);
         const input = batch.map((i) => texts[i] as string);
         // The engine cannot be interrupted mid-batch; an abort rejects at once and the batch's
         // result is dropped when it comes.

@@ -7,12 +7,9 @@
  * Only types come from `@mlc-ai/web-llm` here.
  */
 import type {
-  AppConfig,
   ChatCompletionMessageParam,
   ChatCompletionRequestNonStreaming,
   ChatOptions,
-  InitProgressReport,
-  WebWorkerMLCEngine,
 } from '@mlc-ai/web-llm';
 import type {
   ChatMessage,

@@ -1,7 +1,7 @@
 /**
  * The real models a run can use, and their state on this page: WebLLM engines on this browser's
  * GPU (checked before anything is downloaded, loaded with progress, cached, deleted), and
- * OpenAI-compatible endpoints with their keys (in this browser's storage only). The session asks
+ * OpenAI-compatible endpoints with their keys (endpoint.ts). The session asks
  * `providerFor` for a provider when a run starts; the provider picker shows and drives the rest.
  *
  * WebLLM's module (about 6 MB) is imported only when the user picks WebLLM and WebGPU is there.
@@ -11,7 +11,6 @@ import type { AppConfig, ModelRecord } from '@mlc-ai/web-llm';
 import { createRoot, createSignal, untrack } from 'solid-js';
 import { type ApiKeyStore, apiKeyStore, browserStorage, type KeyStorage } from '../../adapters/api-key-store';
 import { type ConcurrencyMeter, concurrencyMeter } from '../../adapters/engine-concurrency';
-import { listModels, openaiProvider } from '../../adapters/openai-provider';
 import { type GpuProbe, probeWebGpu } from '../../adapters/webgpu-probe';
 import {
   type CacheApi,
@@ -32,6 +31,7 @@ import { withJsonTools } from '../../core/providers/json-tools';
 import type { Provider } from '../../core/providers/types';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { AppState } from '../url-state';
+import { createEndpointState, message, withModel } from './endpoint';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -58,16 +58,6 @@ export interface WebllmView {
   readonly error?: string;
 }
 
-export interface OpenAiView {
-  /** Bumped when a key is saved or forgotten, so views re-read the store. */
-  readonly keys: number;
-  readonly checking: boolean;
-  /** The last connection check, in words, and the endpoint it was of. */
-  readonly check?: { readonly endpoint: string; readonly ok: boolean; readonly text: string };
-  /** The last retry the provider made in a run ("rate limited, retrying in 2 s"). */
-  readonly retry?: string;
-}
-
 const initialWebllm: WebllmView = {
   probe: 'unchecked',
   listed: false,
@@ -77,6 +67,13 @@ const initialWebllm: WebllmView = {
   cached: [],
   status: 'idle',
 };
+
+/** A run's provider, with the profiles as it will record them and, for WebLLM, its meter. */
+export interface RunProvider {
+  readonly provider: Provider;
+  readonly profiles: Record<string, ProfileSpec>;
+  readonly meter?: { readonly meter: ConcurrencyMeter; readonly engines: number };
+}
 
 /** What the page needs from WebLLM's module. */
 export interface WebllmModule {
@@ -120,8 +117,7 @@ export function createModels(deps: ModelDeps = browserDeps) {
       ? (saved as ModelCache)
       : 'cache',
   });
-  const [openai, setOpenai] = createSignal<OpenAiView>({ keys: 0, checking: false });
-  const keys = deps.keys ?? apiKeyStore();
+  const endpoint = createEndpointState(deps.keys ?? apiKeyStore());
   let module: WebllmModule | undefined;
   let custom: ModelRecord[] = [];
   let engines: EngineLike[] = [];
@@ -282,57 +278,12 @@ export function createModels(deps: ModelDeps = browserDeps) {
     await refreshCache();
   }
 
-  async function checkEndpoint(endpoint: string): Promise<void> {
-    setOpenai((v) => ({ ...v, checking: true }));
-    try {
-      const ids = await listModels({ baseUrl: endpoint, apiKey: keys.load(endpoint) });
-      const shown = ids.slice(0, 8).join(', ') + (ids.length > 8 ? ` and ${ids.length - 8} more` : '');
-      setOpenai((v) => ({
-        ...v,
-        check: {
-          endpoint,
-          ok: true,
-          text: `Connected: ${ids.length} model${ids.length === 1 ? '' : 's'} (${shown}).`,
-        },
-      }));
-    } catch (error) {
-      setOpenai((v) => ({ ...v, check: { endpoint, ok: false, text: message(error) } }));
-    } finally {
-      setOpenai((v) => ({ ...v, checking: false }));
-    }
-  }
-
   /**
    * The provider a run uses, with the profiles as it will record them (every profile's model for
    * this provider replaced by the one chosen here). Throws, in words, when it cannot run.
    */
-  function providerFor(
-    settings: AppState,
-    profiles: Readonly<Record<string, ProfileSpec>>,
-  ): {
-    provider: Provider;
-    profiles: Record<string, ProfileSpec>;
-    meter?: { readonly meter: ConcurrencyMeter; readonly engines: number };
-  } {
-    if (settings.provider === 'openai') {
-      if (!settings.endpoint) {
-        throw new Error(
-          "Enter the OpenAI-compatible server's base URL (e.g. http://localhost:8080/v1) in the provider settings.",
-        );
-      }
-      const provider = openaiProvider({
-        baseUrl: settings.endpoint,
-        ...(settings.model ? { model: settings.model } : {}),
-        apiKey: keys.load(settings.endpoint),
-        onRetry: ({ attempt, error, delayMs }) =>
-          setOpenai((v) => ({
-            ...v,
-            retry: `${error.message} Retrying in ${Math.ceil(delayMs / 1000)} s (retry ${attempt}).`,
-          })),
-      });
-      setOpenai((v) => ({ ...v, retry: undefined }));
-      return { provider, profiles: withModel(profiles, 'openai', settings.model) };
-    }
+  function providerFor(settings: AppState, profiles: Readonly<Record<string, ProfileSpec>>): RunProvider {
+    if (settings.provider === 'openai') return endpoint.providerFor(settings, profiles);
     const state = webllm();
     if (typeof state.probe === 'object' && !state.probe.ok) {
       throw new Error(`WebLLM cannot run here: ${state.probe.message} ${state.probe.fix}`);
@@ -355,19 +306,8 @@ export function createModels(deps: ModelDeps = browserDeps) {
     };
   }
 
-  /** Changes the stored keys; a browser that refuses says so in the status line. */
-  function keep(change: () => void, endpoint: string): void {
-    try {
-      change();
-      setOpenai((v) => ({ ...v, keys: v.keys + 1, check: undefined }));
-    } catch (error) {
-      setOpenai((v) => ({ ...v, keys: v.keys + 1, check: { endpoint, ok: false, text: message(error) } }));
-    }
-  }
-
   return {
     webllm,
-    openai,
     checkWebGpu,
     setCacheBackend,
     addCustomModel,
@@ -375,31 +315,11 @@ export function createModels(deps: ModelDeps = browserDeps) {
     cancelLoad: () => loading?.abort(new Error('cancelled by the user')),
     deleteCached,
     refreshCache,
-    checkEndpoint,
+    checkEndpoint: endpoint.checkEndpoint,
+    openai: endpoint.openai,
+    keys: endpoint.keys,
     providerFor,
-    keys: {
-      load: (endpoint: string) => (openai().keys >= 0 ? keys.load(endpoint) : ''),
-      save(endpoint: string, key: string) {
-        keep(() => keys.save(endpoint, key), endpoint);
-      },
-      forget(endpoint: string) {
-        keep(() => keys.forget(endpoint), endpoint);
-      },
-      secrets: () => keys.secrets(),
-    },
   };
-}
-
-/** Profiles whose model for `provider` is `model` (all of them), or unchanged when `model` is ''. */
-function withModel(
-  profiles: Readonly<Record<string, ProfileSpec>>,
-  provider: string,
-  model: string,
-): Record<string, ProfileSpec> {
-  if (!model) return { ...profiles };
-  return Object.fromEntries(
-    Object.entries(profiles).map(([name, p]) => [name, { ...p, models: { ...p.models, [provider]: model } }]),
-  );
 }
 
 /**
@@ -426,10 +346,6 @@ function safely<T>(read: () => T): T | undefined {
   } catch {
     return undefined;
   }
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export const models = createRoot(() => createModels());

@@ -309,4 +309,7 @@ function lowerBoundOf(graph: TaskGraph, config: RunConfig): number {
 }
 
 export const session = createRoot(createSession);
+
+/** A run is going (it holds the loaded engines; its provider may be retrying). */
+export const running = () => ['starting', 'running'].includes(session.view().status);
 export const startRun = (settings?: AppState) => session.start(settings);

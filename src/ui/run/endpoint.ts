@@ -1,0 +1,109 @@
+/**
+ * An OpenAI-compatible endpoint as the page keeps it: the API keys (in this browser's storage
+ * only, per server origin), the last connection check, the last retry of a run, and the provider a
+ * run gets.
+ */
+
+import { createSignal } from 'solid-js';
+import type { ApiKeyStore } from '../../adapters/api-key-store';
+import { listModels, openaiProvider } from '../../adapters/openai-provider';
+import type { ProfileSpec } from '../../core/scenarios/spec-types';
+import type { AppState } from '../url-state';
+import type { RunProvider } from './models';
+
+export interface OpenAiView {
+  /** Bumped when a key is saved or forgotten, so views re-read the store. */
+  readonly keys: number;
+  readonly checking: boolean;
+  /** The last connection check, in words, and the endpoint it was of. */
+  readonly check?: { readonly endpoint: string; readonly ok: boolean; readonly text: string };
+  /** The last retry the provider made in a run ("rate limited, retrying in 2 s"). */
+  readonly retry?: string;
+}
+
+export function createEndpointState(keys: ApiKeyStore) {
+  const [openai, setOpenai] = createSignal<OpenAiView>({ keys: 0, checking: false });
+
+  async function checkEndpoint(endpoint: string): Promise<void> {
+    setOpenai((v) => ({ ...v, checking: true }));
+    try {
+      const ids = await listModels({ baseUrl: endpoint, apiKey: keys.load(endpoint) });
+      const shown = ids.slice(0, 8).join(', ') + (ids.length > 8 ? ` and ${ids.length - 8} more` : '');
+      setOpenai((v) => ({
+        ...v,
+        check: {
+          endpoint,
+          ok: true,
+          text: `Connected: ${ids.length} model${ids.length === 1 ? '' : 's'} (${shown}).`,
+        },
+      }));
+    } catch (error) {
+      setOpenai((v) => ({ ...v, check: { endpoint, ok: false, text: message(error) } }));
+    } finally {
+      setOpenai((v) => ({ ...v, checking: false }));
+    }
+  }
+
+  /** The provider a run uses; throws, in words, without a base URL. */
+  function providerFor(settings: AppState, profiles: Readonly<Record<string, ProfileSpec>>): RunProvider {
+    if (!settings.endpoint) {
+      throw new Error(
+        "Enter the OpenAI-compatible server's base URL (e.g. http://localhost:8080/v1) in the provider settings.",
+      );
+    }
+    const provider = openaiProvider({
+      baseUrl: settings.endpoint,
+      ...(settings.model ? { model: settings.model } : {}),
+      apiKey: keys.load(settings.endpoint),
+      onRetry: ({ attempt, error, delayMs }) =>
+        setOpenai((v) => ({
+          ...v,
+          retry: `${error.message} Retrying in ${Math.ceil(delayMs / 1000)} s (retry ${attempt}).`,
+        })),
+    });
+    setOpenai((v) => ({ ...v, retry: undefined }));
+    return { provider, profiles: withModel(profiles, 'openai', settings.model) };
+  }
+
+  /** Changes the stored keys; a browser that refuses says so in the status line. */
+  function keep(change: () => void, endpoint: string): void {
+    try {
+      change();
+      setOpenai((v) => ({ ...v, keys: v.keys + 1, check: undefined }));
+    } catch (error) {
+      setOpenai((v) => ({ ...v, keys: v.keys + 1, check: { endpoint, ok: false, text: message(error) } }));
+    }
+  }
+
+  return {
+    openai,
+    checkEndpoint,
+    providerFor,
+    keys: {
+      load: (endpoint: string) => (openai().keys >= 0 ? keys.load(endpoint) : ''),
+      save(endpoint: string, key: string) {
+        keep(() => keys.save(endpoint, key), endpoint);
+      },
+      forget(endpoint: string) {
+        keep(() => keys.forget(endpoint), endpoint);
+      },
+      secrets: () => keys.secrets(),
+    },
+  };
+}
+
+/** Profiles whose model for `provider` is `model` (all of them), or unchanged when `model` is ''. */
+export function withModel(
+  profiles: Readonly<Record<string, ProfileSpec>>,
+  provider: string,
+  model: string,
+): Record<string, ProfileSpec> {
+  if (!model) return { ...profiles };
+  return Object.fromEntries(
+    Object.entries(profiles).map(([name, p]) => [name, { ...p, models: { ...p.models, [provider]: model } }]),
+  );
+}
+
+export function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

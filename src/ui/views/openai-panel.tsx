@@ -1,0 +1,85 @@
+import { createSignal, Show } from 'solid-js';
+import { app } from '../app-state';
+import { models } from '../run/models';
+
+const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
+
+/** An OpenAI-compatible endpoint: base URL, model, the key (this browser only), test and forget. */
+export function OpenAiPanel() {
+  const s = () => app.state();
+  const [urlError, setUrlError] = createSignal('');
+  const key = () => (s().endpoint ? models.keys.load(s().endpoint) : '');
+  return (
+    <>
+      <label>
+        Base URL
+        <input
+          data-testid="openai-endpoint"
+          value={s().endpoint}
+          placeholder="http://localhost:8080/v1"
+          onChange={(e) => {
+            const value = text(e).trim();
+            try {
+              if (value) {
+                const url = new URL(value);
+                if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+              }
+              setUrlError('');
+              app.update({ endpoint: value });
+            } catch {
+              setUrlError(
+                `"${value}" is not an http(s) URL: give the server's base URL, e.g. http://localhost:8080/v1.`,
+              );
+            }
+          }}
+        />
+      </label>
+      <Show when={urlError()}>
+        <div class="error" role="alert" data-testid="openai-endpoint-error">
+          {urlError()}
+        </div>
+      </Show>
+      <label>
+        Model (empty: each profile's)
+        <input
+          data-testid="openai-model"
+          value={s().model}
+          placeholder="e.g. qwen2.5:1.5b"
+          onChange={(e) => app.update({ model: text(e).trim() })}
+        />
+      </label>
+      <label>
+        API key (kept in this browser only, never in a link, trace or export)
+        <input
+          type="password"
+          autocomplete="off"
+          data-testid="openai-key"
+          value={key()}
+          disabled={!s().endpoint}
+          placeholder={s().endpoint ? 'none needed for most local servers' : 'enter the base URL first'}
+          onChange={(e) => models.keys.save(s().endpoint, text(e))}
+        />
+      </label>
+      <div class="actions">
+        <button
+          type="button"
+          class="secondary"
+          data-testid="openai-check"
+          disabled={!s().endpoint || models.openai().checking}
+          onClick={() => void models.checkEndpoint(s().endpoint)}
+        >
+          Test connection
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          data-testid="openai-forget"
+          disabled={!key()}
+          onClick={() => models.keys.forget(s().endpoint)}
+        >
+          Forget key
+        </button>
+      </div>
+    </>
+  );
+}
