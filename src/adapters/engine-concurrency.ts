@@ -186,3 +186,29 @@ export function abortError(signal: AbortSignal): Error {
   error.name = 'AbortError';
   return error;
 }
+
+/** The promise, or at the signal's abort: `onAbort()` and a rejection named AbortError. */
+export function interruptible<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  onAbort: () => void,
+): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => {
+      onAbort();
+      reject(abortError(signal));
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -7,6 +7,7 @@
 import type { CreateEmbeddingResponse, EmbeddingCreateParams } from '@mlc-ai/web-llm';
 import { hashingEmbedder } from '../core/embeddings/hashing';
 import { type Embedder, l2Normalize } from '../core/embeddings/types';
+import { interruptible } from './engine-concurrency';
 
 /** The part of WebLLM's engine this adapter calls: the OpenAI-style embeddings API. */
 export interface EmbeddingEngineLike {
@@ -56,7 +57,7 @@ export function webllmEmbedder(options: WebllmEmbedderOptions): Embedder {
         const input = batch.map((i) => texts[i] as string);
         // The engine cannot be interrupted mid-batch; an abort rejects at once and the batch's
         // result is dropped when it comes.
-        const response = await abortable(engine.embeddings.create({ input, model }), signal);
+        const response = await interruptible(engine.embeddings.create({ input, model }), signal, () => {});
         if (response.data.length !== batch.length) {
           throw new Error(`${model} returned ${response.data.length} embeddings for ${batch.length} inputs`);
         }
@@ -120,25 +121,6 @@ export async function chooseEmbedder(options: ChooseEmbedderOptions): Promise<Ch
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-}
-
-/** The promise, or a rejection with the signal's reason as soon as it aborts. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason ?? new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function describe(error: unknown): string {

@@ -19,7 +19,13 @@ import type {
   Provider,
   ToolCall,
 } from '../core/providers/types';
-import { abortError, type ConcurrencyMeter, type EngineGate, gateFor } from './engine-concurrency';
+import {
+  abortError,
+  type ConcurrencyMeter,
+  type EngineGate,
+  gateFor,
+  interruptible,
+} from './engine-concurrency';
 
 // ---------------------------------------------------------------------------------------------
 // The engine
@@ -211,32 +217,6 @@ function fromWebllmResponse(response: ChatCompletionLike, model: string): ChatRe
       total_tokens: usage?.total_tokens ?? Number.NaN,
     },
   };
-}
-
-/** The promise, or at the signal's abort: `onAbort()` and a rejection named AbortError. */
-function interruptible<T>(
-  promise: Promise<T>,
-  signal: AbortSignal | undefined,
-  onAbort: () => void,
-): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => {
-      onAbort();
-      reject(abortError(signal));
-    };
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', abort);
-        reject(error);
-      },
-    );
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

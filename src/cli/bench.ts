@@ -9,6 +9,7 @@ import type { Summary } from '../core/bench/stats';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import { withJsonTools } from '../core/providers/json-tools';
 import type { Provider } from '../core/providers/types';
+import { withModel } from '../core/scenarios/profiles';
 import { simulatedProviderFor } from '../core/scenarios/registry';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { encodeTrace } from '../core/trace/jsonl';
@@ -192,11 +193,7 @@ function benchProvider(
   return {
     provider: tools === 'json' ? withJsonTools(provider) : provider,
     // Every profile's model on this provider is the one asked for, as the trace header records it.
-    profiles: model
-      ? Object.fromEntries(
-          Object.entries(profiles).map(([n, p]) => [n, { ...p, models: { ...p.models, openai: model } }]),
-        )
-      : profiles,
+    profiles: withModel(profiles, 'openai', model ?? ''),
   };
 }
 

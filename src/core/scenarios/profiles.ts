@@ -131,3 +131,15 @@ export async function profileHashes(
   for (const [name, p] of Object.entries(profiles)) out[name] = await profileHash(p);
   return out;
 }
+
+/** Profiles whose model for `provider` is `model` (all of them), or unchanged when `model` is ''. */
+export function withModel(
+  profiles: Readonly<Record<string, ProfileSpec>>,
+  provider: string,
+  model: string,
+): Record<string, ProfileSpec> {
+  if (!model) return { ...profiles };
+  return Object.fromEntries(
+    Object.entries(profiles).map(([name, p]) => [name, { ...p, models: { ...p.models, [provider]: model } }]),
+  );
+}

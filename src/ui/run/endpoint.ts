@@ -7,6 +7,7 @@
 import { createSignal } from 'solid-js';
 import type { ApiKeyStore } from '../../adapters/api-key-store';
 import { listModels, openaiProvider } from '../../adapters/openai-provider';
+import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { AppState } from '../url-state';
 import type { RunProvider } from './models';
@@ -90,18 +91,6 @@ export function createEndpointState(keys: ApiKeyStore) {
       secrets: () => keys.secrets(),
     },
   };
-}
-
-/** Profiles whose model for `provider` is `model` (all of them), or unchanged when `model` is ''. */
-export function withModel(
-  profiles: Readonly<Record<string, ProfileSpec>>,
-  provider: string,
-  model: string,
-): Record<string, ProfileSpec> {
-  if (!model) return { ...profiles };
-  return Object.fromEntries(
-    Object.entries(profiles).map(([name, p]) => [name, { ...p, models: { ...p.models, [provider]: model } }]),
-  );
 }
 
 export function message(error: unknown): string {

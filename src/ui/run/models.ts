@@ -29,9 +29,10 @@ import {
 import { type EngineLike, enginePool } from '../../adapters/webllm-provider';
 import { withJsonTools } from '../../core/providers/json-tools';
 import type { Provider } from '../../core/providers/types';
+import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { AppState } from '../url-state';
-import { createEndpointState, message, withModel } from './endpoint';
+import { createEndpointState, message } from './endpoint';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
