@@ -2,7 +2,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
 // Debian's chromium (`apt-get install chromium`), not a Playwright download: /usr/bin/chromium is a
-// wrapper script, this is the binary (STACK.md). A missing binary fails the browser project.
+// wrapper script, this is the binary (docs/development.md). A missing binary fails the browser project.
 const executablePath = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
 
 // Without the background-networking flags Chromium keeps dialling out on a closed network.
@@ -23,7 +23,7 @@ const browser = {
   instances: [{ browser: 'chromium' as const }],
 };
 
-// No Solid plugin here: vite-plugin-solid would switch the environment to jsdom (STACK.md).
+// No Solid plugin here: vite-plugin-solid would switch the environment to jsdom (docs/development.md).
 export default defineConfig({
   test: {
     projects: [

@@ -219,7 +219,7 @@ function sharpened(
 }
 
 /**
- * The best static lower bound: DESIGN §2's max(critical path, ⌈work / P⌉), the longest
+ * The best static lower bound: the time model's (docs/architecture.md) max(critical path, ⌈work / P⌉), the longest
  * head + cost + tail, and the two-sided load bound — every set of tasks with head ≥ a and tail ≥ b
  * runs inside [a, Cmax − b], so Cmax ≥ a + b + ⌈its work / P⌉.
  */

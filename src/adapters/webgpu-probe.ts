@@ -1,6 +1,6 @@
 /**
  * What this browser's WebGPU can do, asked before any model is fetched: WebLLM's `reload()`
- * downloads the config and the wasm before it looks for a GPU (STACK.md), so a page that skipped
+ * downloads the config and the wasm before it looks for a GPU (docs/development.md), so a page that skipped
  * this check would spend megabytes to learn there is no adapter. The answer is either the few
  * facts the model list is filtered by, or a reason in words with a fix the user can act on.
  */

@@ -14,7 +14,7 @@ export const scheduleHelp = `swarm schedule --graph FILE --workers P [options]
 
 Runs a graph scenario through the orchestrator runtime and prints its schedule.
 
-  --graph FILE            graph scenario JSON (DESIGN §4)
+  --graph FILE            graph scenario JSON (docs/architecture.md, contracts)
   --workers P             subagents that may run at once (≥ 1)
   --policy NAME           ${policyNames().join(' | ')} (default critical-path)
   --main-step-cost N      step-time one orchestrator decision costs (default 1)

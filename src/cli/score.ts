@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { GradeConfigError, gradeTable, parseRules, ruleNames } from '../core/scenarios/widesearch/grade';
-import { parseCsv, parseMarkdownTable, type TableResult } from '../core/scenarios/widesearch/table';
+import { GradeConfigError, gradeTable, parseRules, ruleNames } from '../core/scenarios/wide-search/grade';
+import { parseCsv, parseMarkdownTable, type TableResult } from '../core/scenarios/wide-search/table';
 import { UsageError } from './errors';
 
 export const scoreHelp = `swarm score --gold GOLD.csv --pred PRED.md --keys a,b [options]

@@ -33,7 +33,7 @@ export const services = {
   /** False when runs live only as long as the tab (IndexedDB unavailable). */
   persistent: () => persistent,
   /**
-   * Saves text as a file; the object URL is revoked later, not at once (STACK.md). No key saved in
+   * Saves text as a file; the object URL is revoked later, not at once (docs/development.md). No key saved in
    * this browser leaves it in a file: none should be in the text, and any that is, is redacted.
    */
   download(name: string, text: string, type = 'application/json') {

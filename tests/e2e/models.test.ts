@@ -96,7 +96,7 @@ describe('WebLLM in the page', () => {
     const p = await open('#view=run&scenario=wide-search&provider=webllm', ['--enable-unsafe-webgpu']);
     const status = p.page.locator(t('provider-status'));
     await status.filter({ hasText: 'models fit this GPU' }).waitFor({ timeout: 30_000 });
-    // SwiftShader, the software adapter, has no shader-f16 (STACK.md).
+    // SwiftShader, the software adapter, has no shader-f16 (docs/development.md).
     expect(await status.textContent()).toMatch(
       /shader-f16 no.*models fit this GPU.*software \(CPU\) adapter/,
     );

@@ -1,5 +1,5 @@
 /**
- * The subagent loop (DESIGN §3 agents/): LLM turn → tool calls → tool results → … until a final
+ * The subagent loop (docs/architecture.md, layers): LLM turn → tool calls → tool results → … until a final
  * answer, the step limit or the token budget. The same loop runs a simulated or a real model;
  * everything it meets from the outside — a provider that throws, a malformed or refused tool call,
  * a tool that fails, an abort — ends up in its result, never as an exception.
@@ -33,7 +33,7 @@ export interface Subtask {
 
 export interface AgentLimits {
   /**
-   * LLM turns (steps, DESIGN §2) before the run stops without an answer.
+   * LLM turns (steps, docs/architecture.md, time model) before the run stops without an answer.
    * @default 100 (the report's per-subagent step limit)
    */
   readonly maxSteps?: number;

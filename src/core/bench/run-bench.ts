@@ -1,6 +1,6 @@
 /**
  * The comparison behind `swarm bench`: every policy on the same instances (one per seed), every
- * metric of DESIGN §5 summarised over seeds, and each swarm policy's means divided by the single
+ * metric of docs/metrics.md summarised over seeds, and each swarm policy's means divided by the single
  * agent's. Pure: the caller passes the provider, the sandbox and the clock, and gets each run back
  * (to write its trace) as it finishes.
  */

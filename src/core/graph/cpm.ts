@@ -84,7 +84,7 @@ export function criticalPath(graph: TaskGraph, overhead = 0): Cpm {
 }
 
 /**
- * DESIGN §2: no schedule on P workers beats max(critical path, ceil(total steps / P)).
+ * The time model (docs/architecture.md): no schedule on P workers beats max(critical path, ceil(total steps / P)).
  * With an orchestrator overhead m per task, a chain pays m per task and the first start is at m.
  */
 export function lowerBound(graph: TaskGraph, workers: number, overhead = 0): number {

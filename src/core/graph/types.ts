@@ -1,4 +1,4 @@
-/** One task of a graph scenario, as written in its JSON file (DESIGN §4). */
+/** One task of a graph scenario, as written in its JSON file (docs/architecture.md, contracts). */
 export interface TaskSpec {
   readonly id: string;
   /** Cost in steps: a whole number ≥ 0. */

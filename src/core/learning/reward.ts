@@ -1,5 +1,5 @@
 /**
- * The PARL reward (DESIGN §1, Kimi K2.5 report): r = λ1·r_parallel + λ2·r_finish + r_perf, with the
+ * The PARL reward (docs/architecture.md, the method; Kimi K2.5 report): r = λ1·r_parallel + λ2·r_finish + r_perf, with the
  * auxiliary weights annealed during training so the orchestrator first learns to go parallel (no
  * serial collapse) and to finish what it spawns (no spurious parallelism), then only task quality
  * counts. With λ1 = λ2 = 0 it is the `reward` metric of docs/metrics.md.

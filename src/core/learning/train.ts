@@ -70,7 +70,7 @@ export const defaultTrainConfig: TrainConfig = {
   policy: 'parl',
   episodes: 1200,
   seed: 1,
-  // The published form: λ1 anneals from 0.1 to 0 (DESIGN §1). λ2 anneals too, from 0.3: a spare
+  // The published form: λ1 anneals from 0.1 to 0 (docs/architecture.md, the method). λ2 anneals too, from 0.3: a spare
   // subagent must cost more in r_finish than it earns in r_parallel (docs/learning.md).
   lambdaParallel: { kind: 'linear', from: 0.1, to: 0, over: 1200 },
   lambdaFinish: { kind: 'linear', from: 0.3, to: 0, over: 1200 },

@@ -4,7 +4,7 @@ import type { RunConfig } from '../runtime/config';
 import type { AttemptRequest } from '../runtime/ports';
 import type { ActionRecord, EventBody, Observation, TraceEvent } from '../trace/events';
 
-/** An orchestrator action (DESIGN §1, the report's create_subagent / assign_task, and the run controls). */
+/** An orchestrator action (docs/architecture.md, the method; the report's create_subagent / assign_task, and the run controls). */
 export type Action = ActionRecord;
 
 export interface PolicyContext {

@@ -19,7 +19,7 @@ export interface Budgets {
   readonly maxCost: number;
   /** Wall-clock milliseconds: the one budget a replay cannot reproduce exactly. */
   readonly maxWallMs: number;
-  /** Critical steps (= step-time makespan, DESIGN §2) the run may take. */
+  /** Critical steps (= step-time makespan, docs/architecture.md, time model) the run may take. */
   readonly maxCriticalSteps: number;
 }
 
@@ -46,7 +46,7 @@ export interface ProfilePrice {
 export interface RunConfig {
   readonly seed: number;
   readonly join: JoinMode;
-  /** S_main: step-time one orchestrator decision costs (DESIGN §2). */
+  /** S_main: step-time one orchestrator decision costs (docs/architecture.md, time model). */
   readonly mainStepCost: number;
   readonly failurePolicy: FailurePolicy;
   readonly onBudgetExhausted: OnBudgetExhausted;

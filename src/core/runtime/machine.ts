@@ -98,7 +98,7 @@ export function step(state: RunState, input: RuntimeInput): [RunState, Effect[]]
       trip(state, 'aborted', input.reason);
       break;
     case 'deadline':
-      // Whatever is still open when the budget ends cannot finish within it (DESIGN §1: budgets
+      // Whatever is still open when the budget ends cannot finish within it (docs/architecture.md, the method: budgets
       // are counted in critical steps), so the run stops here rather than at its next decision.
       if (state.breaker === null && open(state) > 0) {
         exhausted(state, 'maxCriticalSteps', state.config.budgets.maxCriticalSteps, state.t);

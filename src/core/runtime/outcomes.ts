@@ -109,7 +109,7 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
   const { retry } = state.config;
   if (state.breaker === null && input.retryable !== false) {
     const spec = state.graph.tasks[task] as TaskSpec;
-    // Off the critical path a failure costs slack, not makespan: take the declared default (DESIGN seeds).
+    // Off the critical path a failure costs slack, not makespan: take the declared default.
     if (retry.degradeOffCriticalPath && (state.cpm.slack[task] as number) > 0 && spec.default !== undefined) {
       failed(false);
       setStatus(state, task, Status.DEGRADED);

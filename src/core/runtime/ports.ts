@@ -1,7 +1,7 @@
 import type { TaskSpec } from '../graph/types';
 import type { EventBody, Usage } from '../trace/events';
 
-/** Wall-clock time, passed in: the core never reads a real clock (DESIGN §3). */
+/** Wall-clock time, passed in: the core never reads a real clock (docs/architecture.md, layers). */
 export interface Clock {
   /** Milliseconds from an arbitrary origin. */
   now(): number;

@@ -2,11 +2,11 @@ import { orchestratorPlayer } from '../policy/llm/player';
 import { ORCHESTRATOR_KIND } from '../policy/llm/protocol';
 import { simulatedProvider } from '../providers/simulated';
 import type { Provider } from '../providers/types';
-import { mixedCoding } from './coding/index';
-import { deepSearch } from './deepsearch/index';
+import { deepSearch } from './deep-search';
+import { mixedCoding } from './mixed-coding';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
 import type { Player, ScenarioInstance, ScenarioKind } from './types';
-import { wideSearch } from './widesearch/scenario';
+import { wideSearch } from './wide-search';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; the registry erases it.
 type AnyKind = ScenarioKind<any, ScenarioInstance>;

@@ -44,7 +44,7 @@ export interface WideColumnSpec {
   readonly name: string;
   /** The entity's attribute or link it holds (a link is written as the linked entity's name). */
   readonly attr: string;
-  /** WideSearch rule (src/core/scenarios/widesearch/grade.ts). @default 'string' */
+  /** WideSearch rule (src/core/scenarios/wide-search/grade.ts). @default 'string' */
   readonly rule?: 'exact' | 'string' | 'judge' | 'number' | 'url' | 'date' | 'contains';
   /** Relative tolerance of a `number` column. */
   readonly tolerance?: number;

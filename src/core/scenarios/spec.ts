@@ -33,8 +33,8 @@ import {
   words,
 } from './spec-fields';
 import type { SizeSpec, TaskScenarioSpec, WideSearchSpec } from './spec-types';
-import { ruleNames } from './widesearch/grade';
-import { normColumn } from './widesearch/normalize';
+import { ruleNames } from './wide-search/grade';
+import { normColumn } from './wide-search/normalize';
 
 export type ScenarioResult = { ok: true; spec: TaskScenarioSpec } | { ok: false; error: string };
 

@@ -1,6 +1,6 @@
 import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, type TraceHeader } from './events';
 
-/** A trace as JSONL: the header on the first line, then one event a line (DESIGN §4). */
+/** A trace as JSONL: the header on the first line, then one event a line (docs/architecture.md, contracts). */
 export function encodeTrace(header: TraceHeader, events: Iterable<TraceEvent>): string {
   const lines = [JSON.stringify(header)];
   for (const e of events) lines.push(JSON.stringify(e));

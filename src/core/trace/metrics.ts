@@ -2,7 +2,7 @@ import type { ProfilePrice } from '../runtime/config';
 import type { TraceEvent } from './events';
 
 /**
- * Every metric of DESIGN §5, computed from the event stream and nowhere else. Each is defined in
+ * Every metric of docs/metrics.md, computed from the event stream and nowhere else. Each is defined in
  * docs/metrics.md; the comments here give the formula.
  */
 export interface Metrics {
@@ -180,7 +180,7 @@ export class MetricsAccumulator {
     let busy = 0;
     for (const r of this.runs) busy += r.end - r.start;
     const grade = this.grade ?? { 'pass@1': 0, itemF1: 0, rowF1: 0, success: false };
-    // The episode succeeds when it ran to its end within every budget (DESIGN §1: over the
+    // The episode succeeds when it ran to its end within every budget (docs/architecture.md, the method: over the
     // critical-steps budget it fails); the grader's exact-match `success` is `successRate`.
     const episodeSuccess = !this.stopped && criticalSteps <= this.ctx.maxCriticalSteps;
     return {
@@ -200,7 +200,7 @@ export class MetricsAccumulator {
       spawnCount: m.spawned,
       subtaskFinishRate: m.assigned > 0 ? m.finishedAttempts / m.assigned : 0,
       barrierWaste: Math.max(0, criticalSteps - this.causalMakespan()),
-      // DESIGN §5: the PARL reward with λ1 = λ2 = 0 — quality, gated by the episode's success.
+      // docs/metrics.md: the PARL reward with λ1 = λ2 = 0 — quality, gated by the episode's success.
       reward: episodeSuccess ? grade.itemF1 : 0,
       totalSteps: m.steps,
       toolCalls: m.toolCalls,

@@ -1,6 +1,6 @@
 import type { TraceEvent } from './events';
 
-/** One attempt as it ran, in step-time (DESIGN §4's `schedule` entries). */
+/** One attempt as it ran, in step-time (the contract's (docs/architecture.md) `schedule` entries). */
 export interface ScheduleEntry {
   readonly task: string;
   readonly worker: string;

@@ -16,7 +16,7 @@ export interface MetricCard {
 
 export interface CardInput {
   readonly metrics: Metrics;
-  /** max(critical path, ⌈total / P⌉) of the planned graph (DESIGN §2). */
+  /** max(critical path, ⌈total / P⌉) of the planned graph (docs/architecture.md, time model). */
   readonly lowerBound: number;
   readonly maxToolCalls: number;
   readonly maxTokens: number;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
-/** Debian's chromium, as the browser tests use it (STACK.md). */
+/** Debian's chromium, as the browser tests use it (docs/development.md). */
 export const executablePath = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
 export const chromiumArgs = [
   '--no-sandbox',

@@ -13,7 +13,7 @@ export interface ContextView {
 }
 
 /**
- * A context strategy (DESIGN §1, the report's context-management comparison). It is a pure
+ * A context strategy (docs/architecture.md, the method; the report's context-management comparison). It is a pure
  * function of the whole history, applied afresh before every LLM turn: the loop keeps the full
  * transcript and never edits it, so a strategy's effect is reproducible from the trace alone.
  * Every strategy keeps the head (the system prompt and the task) and keeps whole turns, so each

@@ -1,5 +1,5 @@
 /**
- * The `llm` policy: the orchestrator is a model (DESIGN §1). Before each decision it reads the
+ * The `llm` policy: the orchestrator is a model (docs/architecture.md, the method). Before each decision it reads the
  * status and calls `create_subagent`, `assign_task` and `finish`; several assign_task calls in one
  * turn run concurrently. The work items are the scenario's own decomposition, so the run can be
  * graded like any other; the model chooses how many subagents, which profile, what each is told,
@@ -7,7 +7,7 @@
  * failed `tool.call`, and counted (`invalidCalls`).
  *
  * A decision costs one orchestrator step whatever the number of model turns in it (the time
- * model counts decisions, DESIGN §2); a turn whose calls were all refused is followed, within the
+ * model counts decisions, docs/architecture.md, time model); a turn whose calls were all refused is followed, within the
  * same decision, by another turn that reads the errors, up to `maxTurnsPerDecision`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What a model orchestrator reads and may call (DESIGN §1; Kimi K2.5, appendix E.8): the tools
+ * What a model orchestrator reads and may call (docs/architecture.md, the method; Kimi K2.5, appendix E.8): the tools
  * `create_subagent(name, system_prompt)`, `assign_task(agent, prompt)` and `finish(answer)`, the
  * system prompt that explains them, and the status it is shown before each decision — in words
  * for a model, with the same facts as a JSON block that the simulated orchestrator reads.

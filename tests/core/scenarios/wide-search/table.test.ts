@@ -4,7 +4,7 @@ import {
   parseMarkdownTable,
   type Table,
   type TableResult,
-} from '../../../../src/core/scenarios/widesearch/table';
+} from '../../../../src/core/scenarios/wide-search/table';
 
 function tableOf(result: TableResult): Table {
   if (!result.ok) throw new Error(`expected a table, got: ${result.message}`);

@@ -5,7 +5,7 @@ import {
   gradeTable,
   parseRules,
   type TableGrade,
-} from '../../../../src/core/scenarios/widesearch/grade';
+} from '../../../../src/core/scenarios/wide-search/grade';
 import {
   cellText,
   dateNear,
@@ -15,8 +15,8 @@ import {
   numberNear,
   parseDate,
   urlMatch,
-} from '../../../../src/core/scenarios/widesearch/normalize';
-import { parseCsv, parseMarkdownTable, type Table } from '../../../../src/core/scenarios/widesearch/table';
+} from '../../../../src/core/scenarios/wide-search/normalize';
+import { parseCsv, parseMarkdownTable, type Table } from '../../../../src/core/scenarios/wide-search/table';
 
 function csv(text: string): Table {
   const r = parseCsv(text);

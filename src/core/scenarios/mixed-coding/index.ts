@@ -1,6 +1,6 @@
 /**
  * The `mixed-coding` scenario kind: k small functions with unit tests, some built on others,
- * graded pass@1 on hidden tests (DESIGN §5).
+ * graded pass@1 on hidden tests (docs/metrics.md).
  */
 
 import type { ToolRegistry } from '../../agents/tools';

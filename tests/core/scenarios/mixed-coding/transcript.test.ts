@@ -9,7 +9,7 @@ import {
   notesIn,
   outcomeOf,
   readTurns,
-} from '../../../../src/core/scenarios/coding/transcript';
+} from '../../../../src/core/scenarios/mixed-coding/transcript';
 
 // A coder's history of two turns: it checked gcd (pass), then noted it and checked lcm (fail).
 const gcd = 'function gcd(a, b) {\n  return b === 0 ? a : gcd(b, a % b);\n}';

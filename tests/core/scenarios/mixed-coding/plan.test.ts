@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { generateMixedCoding } from '../../../../src/core/scenarios/coding/generate';
+import { generateMixedCoding } from '../../../../src/core/scenarios/mixed-coding/generate';
 import {
   CODING_KIND,
   type CodingDescriptor,
   planMixedCoding,
   SINGLE_TASK_ID,
-} from '../../../../src/core/scenarios/coding/plan';
+} from '../../../../src/core/scenarios/mixed-coding/plan';
 import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
 
 const spec: MixedCodingSpec = {

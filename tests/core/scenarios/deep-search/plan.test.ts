@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepSearch, type HopDescriptor } from '../../../../src/core/scenarios/deepsearch/index';
+import { deepSearch, type HopDescriptor } from '../../../../src/core/scenarios/deep-search';
 import type { DeepSearchSpec } from '../../../../src/core/scenarios/spec-types';
 
 const spec: DeepSearchSpec = {

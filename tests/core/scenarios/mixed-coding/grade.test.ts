@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { nodeSandbox } from '../../../../src/adapters/node-sandbox';
-import { judgeFunctions, mixedCoding } from '../../../../src/core/scenarios/coding';
-import { extractCode } from '../../../../src/core/scenarios/coding/code';
-import { generateMixedCoding } from '../../../../src/core/scenarios/coding/generate';
-import { libraryFunction, mutantSource } from '../../../../src/core/scenarios/coding/library';
-import { SINGLE_TASK_ID } from '../../../../src/core/scenarios/coding/plan';
+import { judgeFunctions, mixedCoding } from '../../../../src/core/scenarios/mixed-coding';
+import { extractCode } from '../../../../src/core/scenarios/mixed-coding/code';
+import { generateMixedCoding } from '../../../../src/core/scenarios/mixed-coding/generate';
+import { libraryFunction, mutantSource } from '../../../../src/core/scenarios/mixed-coding/library';
+import { SINGLE_TASK_ID } from '../../../../src/core/scenarios/mixed-coding/plan';
 import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
 import type { CodeSandbox } from '../../../../src/core/tools/sandbox';
 

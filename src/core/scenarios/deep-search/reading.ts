@@ -6,7 +6,7 @@
 
 import type { ChatMessage } from '../../providers/types';
 import type { EntityKind } from '../../world/types';
-import { normStr } from '../widesearch/normalize';
+import { normStr } from '../wide-search/normalize';
 import { linkedNames, subjectOf } from './relations';
 
 export interface Hit {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deepSearch } from '../../../../src/core/scenarios/deepsearch/index';
-import { RELATIONS } from '../../../../src/core/scenarios/deepsearch/relations';
+import { deepSearch } from '../../../../src/core/scenarios/deep-search';
+import { RELATIONS } from '../../../../src/core/scenarios/deep-search/relations';
 import type { DeepSearchSpec } from '../../../../src/core/scenarios/spec-types';
 
 const spec: DeepSearchSpec = {

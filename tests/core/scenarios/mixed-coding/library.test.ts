@@ -6,7 +6,7 @@ import {
   type LibraryFunction,
   libraryFunction,
   mutantSource,
-} from '../../../../src/core/scenarios/coding/library';
+} from '../../../../src/core/scenarios/mixed-coding/library';
 import type { CodeTest } from '../../../../src/core/tools/sandbox';
 
 // Every expectation in the library is checked here against the reference, in the same sandbox the

@@ -5,7 +5,7 @@
 
 import type { Grade } from '../../trace/events';
 import type { Plan } from '../types';
-import { normStr } from '../widesearch/normalize';
+import { normStr } from '../wide-search/normalize';
 import type { DeepSearchInstance } from './generate';
 import { hopTaskId } from './plan';
 

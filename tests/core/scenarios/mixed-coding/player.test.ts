@@ -8,11 +8,15 @@ import type { ContextStrategy } from '../../../../src/core/agents/context/types'
 import { type AgentResult, runAgent, type Subtask } from '../../../../src/core/agents/loop';
 import { scriptedProvider } from '../../../../src/core/providers/scripted';
 import type { ChatRequest } from '../../../../src/core/providers/types';
-import { MAX_ATTEMPTS, type MixedCodingInstance, mixedCoding } from '../../../../src/core/scenarios/coding';
-import { extractCode } from '../../../../src/core/scenarios/coding/code';
-import { generateMixedCoding } from '../../../../src/core/scenarios/coding/generate';
-import { libraryFunction } from '../../../../src/core/scenarios/coding/library';
-import { CODING_KIND } from '../../../../src/core/scenarios/coding/plan';
+import {
+  MAX_ATTEMPTS,
+  type MixedCodingInstance,
+  mixedCoding,
+} from '../../../../src/core/scenarios/mixed-coding';
+import { extractCode } from '../../../../src/core/scenarios/mixed-coding/code';
+import { generateMixedCoding } from '../../../../src/core/scenarios/mixed-coding/generate';
+import { libraryFunction } from '../../../../src/core/scenarios/mixed-coding/library';
+import { CODING_KIND } from '../../../../src/core/scenarios/mixed-coding/plan';
 import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
 import type { Plan, PlanMode, PlayerInput } from '../../../../src/core/scenarios/types';
 import { createRng } from '../../../../src/core/util/rng';

@@ -3,8 +3,8 @@ import {
   generateMixedCoding,
   MAX_FUNCTIONS,
   MIN_FUNCTIONS,
-} from '../../../../src/core/scenarios/coding/generate';
-import { libraryFunction } from '../../../../src/core/scenarios/coding/library';
+} from '../../../../src/core/scenarios/mixed-coding/generate';
+import { libraryFunction } from '../../../../src/core/scenarios/mixed-coding/library';
 import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
 
 const spec: MixedCodingSpec = {

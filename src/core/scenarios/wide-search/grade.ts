@@ -1,5 +1,5 @@
 /**
- * The WideSearch table metric (DESIGN §1), following ByteDance-Seed/WideSearch
+ * The WideSearch table metric (docs/architecture.md, the method), following ByteDance-Seed/WideSearch
  * `src/evaluation/evaluation.py`, `evaluate_single_query`, step for step:
  *
  * 1. Column names are normalized (`norm_column`); the prediction must have exactly the gold's

@@ -7,7 +7,7 @@ import type { ContextStrategy } from '../../../../src/core/agents/context/types'
 import { type AgentProfile, runAgent, type Subtask } from '../../../../src/core/agents/loop';
 import type { ToolRegistry } from '../../../../src/core/agents/tools';
 import type { ToolCall } from '../../../../src/core/providers/types';
-import { type DeepSearchInstance, deepSearch } from '../../../../src/core/scenarios/deepsearch/index';
+import { type DeepSearchInstance, deepSearch } from '../../../../src/core/scenarios/deep-search';
 import type { DeepSearchSpec } from '../../../../src/core/scenarios/spec-types';
 import { createRng } from '../../../../src/core/util/rng';
 import { playerProvider } from '../../../support/player-provider';

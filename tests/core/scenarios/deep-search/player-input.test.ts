@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../../src/core/providers/types';
-import { deepSearch } from '../../../../src/core/scenarios/deepsearch/index';
+import { deepSearch } from '../../../../src/core/scenarios/deep-search';
 import type { Player, PlayerInput } from '../../../../src/core/scenarios/types';
 import { createRng } from '../../../../src/core/util/rng';
 

@@ -10,8 +10,8 @@ import {
   mergeAnswers,
   planWideSearch,
   wideSearch,
-} from '../../../../src/core/scenarios/widesearch/scenario';
-import { parseMarkdownTable } from '../../../../src/core/scenarios/widesearch/table';
+} from '../../../../src/core/scenarios/wide-search';
+import { parseMarkdownTable } from '../../../../src/core/scenarios/wide-search/table';
 import { playerProvider } from '../../../support/player-provider';
 import { loadSpec } from '../../../support/scenarios';
 
