@@ -193,7 +193,8 @@ export function slotPool(options: SlotPoolOptions): SlotPool {
       if (closed) return Promise.reject(new Error('the subagent pool is closed'));
       return new Promise<AttemptOutcome>((resolve) => {
         const job: Job = {
-          // The request as it is now: the driver's answers map keeps growing.
+          // The request as it is now, whoever owns its answers map (the driver's is its own, and
+          // holds only the task's dependencies, so the copy stays small).
           request: request.answers ? { ...request, answers: new Map(request.answers) } : request,
           resolve,
           settled: false,

@@ -199,6 +199,8 @@ export async function trainCommand(
   try {
     result = await train(config, env, {
       signal: controller.signal,
+      // Ctrl-C is an event: without a turn of the event loop between episodes it waits to the end.
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
       onCheckpoint: (checkpoint) => writeAtomically(file, `${JSON.stringify(checkpoint)}\n`),
       onCurve: (point) => err(line(point, episodes, point.episodes / ((performance.now() - started) / 1000))),
     });

@@ -10,7 +10,8 @@ import { scenarioKinds, simulatedProviderFor } from '../../src/core/scenarios/re
 import { runScenario } from '../../src/core/scenarios/run';
 import { parseScenario } from '../../src/core/scenarios/spec';
 import type { ProfileSpec, TaskScenarioSpec } from '../../src/core/scenarios/spec-types';
-import { executorFromSetup, type SubagentSetup, setupPlan } from '../../src/core/scenarios/subagent-setup';
+import { executorFromSetup, type SubagentSetup } from '../../src/core/scenarios/subagent-setup';
+import type { Plan } from '../../src/core/scenarios/types';
 import { encodeTrace, withoutWallClock } from '../../src/core/trace/jsonl';
 import { faults, Gate } from './test-subagent';
 
@@ -49,6 +50,12 @@ export function wideSearchSetup(size = 30, seed = 3): SubagentSetup {
     profiles: repoProfiles(),
     context: scenario.context ?? { name: 'hide-tool-result' },
   };
+}
+
+/** The plan of the setup's instance, as the orchestrator sees it. */
+function setupPlan(setup: SubagentSetup): Plan {
+  const kind = scenarioKinds[setup.scenario.kind];
+  return kind.plan(kind.generate(setup.scenario as never, setup.seed, setup.size), setup.plan);
 }
 
 /** The first attempt of each planned task, as the runtime would ask for it. */

@@ -10,11 +10,11 @@ import type { TaskGraph } from '../graph/types';
 import { drawBenchTask, type MixSpec } from '../learning/mix';
 import type { Policy } from '../policy/types';
 import type { Provider } from '../providers/types';
-import { makeConfig } from '../runtime/config';
 import type { Clock } from '../runtime/ports';
-import { type SimulateResult, simulate } from '../runtime/simulate';
+import type { SimulateResult } from '../runtime/simulate';
+import { prepareRun } from '../scenarios/prepare';
 import { scenarioKinds } from '../scenarios/registry';
-import { runScenario } from '../scenarios/run';
+import { runPrepared } from '../scenarios/run';
 import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
 import type { Metrics } from '../trace/metrics';
@@ -98,34 +98,29 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     if (instance && scenario.type === 'task') size = instance.size;
     for (const policy of policies) {
       if (options.signal?.aborted) throw new Error('the bench was aborted');
-      let result: SimulateResult;
-      if (spec && instance) {
-        result = await runScenario({
-          kind: scenarioKinds[spec.kind] as never,
-          spec,
-          instance,
-          policy,
-          profiles: options.profiles,
-          provider: options.provider,
-          ...(options.ports ? { ports: options.ports } : {}),
+      const run = await prepareRun({
+        scenario:
+          spec && instance
+            ? { type: 'task', spec, instance }
+            : { type: 'graph', graph: (scenario as Extract<BenchScenario, { type: 'graph' }>).graph },
+        seed,
+        plan: policy.plan ?? 'swarm',
+        profiles: options.profiles,
+        overrides: {
           ...(options.context ? { context: options.context } : {}),
           ...(options.profile ? { profile: options.profile } : {}),
-          ...(options.clock ? { clock: options.clock } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
-      } else if (scenario.type === 'graph') {
-        result = simulate({
-          graph: scenario.graph,
-          config: makeConfig({
-            seed,
-            ...(scenario.workers ? { budgets: { maxConcurrentSubagents: scenario.workers } } : {}),
-          }),
-          policy,
-          ...(options.clock ? { clock: options.clock } : {}),
-        });
-      } else {
-        throw new Error('unreachable');
-      }
+          ...(scenario.type === 'graph' && scenario.workers
+            ? { budgets: { maxConcurrentSubagents: scenario.workers } }
+            : {}),
+        },
+      });
+      const result = await runPrepared(run, {
+        policy,
+        provider: options.provider,
+        ...(options.ports ? { ports: options.ports } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
+        ...(run.type === 'task' && options.signal ? { signal: options.signal } : {}),
+      });
       perPolicy.get(policy.name)?.push(result.metrics);
       if (scenario.type === 'mix' && spec) {
         const byPolicy = perComponent.get(spec.id) ?? new Map<string, Metrics[]>();

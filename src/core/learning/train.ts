@@ -11,8 +11,8 @@
  * uninterrupted run would (docs/learning.md, "Resuming").
  */
 import type { Provider } from '../providers/types';
-import { scenarioKinds } from '../scenarios/registry';
-import { runScenario } from '../scenarios/run';
+import { type PreparedTaskRun, prepareRun } from '../scenarios/prepare';
+import { runPrepared } from '../scenarios/run';
 import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
 import type { Metrics } from '../trace/metrics';
@@ -116,6 +116,12 @@ export interface TrainHooks {
   readonly signal?: AbortSignal;
   /** After every episode, before the update or curve point it completes. */
   readonly onEpisode?: (stats: EpisodeStats, done: number, total: number) => void;
+  /**
+   * Awaited after every episode, so the host's own events get in (a stop message, Ctrl-C): an
+   * episode may never leave the microtask queue, and core has no timers, so the host says how to
+   * yield (and how often it needs to).
+   */
+  readonly pause?: () => Promise<void>;
   /** After every window of episodes. */
   readonly onCurve?: (point: CurvePoint) => void;
   /** After every update (PARL: each batch; bandit: each window), and once at the end. */
@@ -221,8 +227,7 @@ export async function train(
       ...base,
       budgets: { ...base.budgets, ...(critical ? { maxCriticalSteps: component.maxCriticalSteps } : {}) },
     };
-    const kind = scenarioKinds[spec.kind];
-    const instance = kind.generate(spec as never, hashString(`episode ${e}`, config.seed), draw.size);
+    const seed = hashString(`episode ${e}`, config.seed);
     const decisions: Decision[] = [];
     const play: BanditPlay = { arm: -1, context: new Float64Array(0) };
     const policy = bandit
@@ -234,16 +239,16 @@ export async function train(
           profiles: config.profiles,
           record: decisions,
         });
-    const result = await runScenario({
-      kind: kind as never,
-      spec,
-      instance,
-      policy,
-      profiles: env.profiles,
-      provider: env.provider,
-      ...(env.ports ? { ports: env.ports } : {}),
-      keepEvents: false,
-    });
+    const result = await runPrepared(
+      (await prepareRun({
+        scenario: { type: 'task', spec },
+        seed,
+        size: draw.size,
+        plan: policy.plan ?? 'swarm',
+        profiles: env.profiles,
+      })) as PreparedTaskRun,
+      { policy, provider: env.provider, ...(env.ports ? { ports: env.ports } : {}), keepEvents: false },
+    );
     const l1 = lambdaAt(config.lambdaParallel, e);
     const l2 = lambdaAt(config.lambdaFinish, e);
     const m = result.metrics;
@@ -272,6 +277,7 @@ export async function train(
       lambdaFinish: l2,
     };
     hooks.onEpisode?.(stats, done, config.episodes);
+    if (hooks.pause) await hooks.pause();
 
     if (bandit) {
       if (play.arm >= 0) bandit.update(play.arm, play.context, r.reward);

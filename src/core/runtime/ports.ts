@@ -19,7 +19,7 @@ export interface AttemptRequest {
   readonly profile: string;
   readonly maxSteps: number;
   readonly seed: number;
-  /** Final answers of the tasks done so far, by task id: what a dependent task reads. */
+  /** Final answers of this task's dependencies that completed, by task id: what it reads. */
   readonly answers?: ReadonlyMap<string, string>;
   /** What a model orchestrator (`llm`) told this subagent: its role and its instructions. */
   readonly brief?: { readonly system?: string; readonly prompt?: string };

@@ -1,7 +1,7 @@
 import type { TaskGraph } from '../graph/types';
 import type { Policy } from '../policy/types';
 import { type EventBody, type Grade, TRACE_SCHEMA, type TraceEvent, type TraceHeader } from '../trace/events';
-import { type Metrics, MetricsAccumulator } from '../trace/metrics';
+import { type Metrics, MetricsAccumulator, type MetricsContext } from '../trace/metrics';
 import { Heap } from '../util/heap';
 import { budgetsToJson, type RunConfig } from './config';
 import { graphExecutor } from './graph-executor';
@@ -34,6 +34,11 @@ export interface SimulateOptions {
   readonly onHeader?: (header: TraceHeader) => void;
   /** Keep every event in the result (default true). */
   readonly keepEvents?: boolean;
+  /**
+   * The run's metrics, for a caller that reads them while the run goes on (the page); one is made
+   * when absent. Either way a run folds its events into exactly one accumulator.
+   */
+  readonly metrics?: MetricsAccumulator;
   readonly scenario?: { readonly id: string; readonly kind: string; readonly title?: string };
   readonly provider?: string;
   /** Profiles in the header, with their content hashes; default: the names of the priced profiles. */
@@ -95,6 +100,17 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
   };
 }
 
+const noAnswers: ReadonlyMap<string, string> = new Map();
+
+/** What the metrics of a run under this configuration are computed against. */
+export function metricsContext(config: RunConfig): MetricsContext {
+  return {
+    prices: config.prices,
+    mainStepCost: config.mainStepCost,
+    maxCriticalSteps: config.budgets.maxCriticalSteps,
+  };
+}
+
 /** A graph scenario succeeds when every task completed (or took its declared default). */
 export function gradeGraph(state: RunState): Grade {
   const completed = (state.count[Status.DONE] as number) + (state.count[Status.DEGRADED] as number);
@@ -152,11 +168,7 @@ function* drive(
   options.onHeader?.(header);
   const events: TraceEvent[] = [];
   const answers = new Map<string, string>();
-  const metrics = new MetricsAccumulator({
-    prices: config.prices,
-    mainStepCost: config.mainStepCost,
-    maxCriticalSteps: config.budgets.maxCriticalSteps,
-  });
+  const metrics = options.metrics ?? new MetricsAccumulator(metricsContext(config));
   const deliberation = policy.deliberation;
   const record = (event: TraceEvent) => {
     metrics.observe(event);
@@ -194,6 +206,18 @@ function* drive(
       usage: outcome.usage,
       ...(outcome.answer !== undefined ? { answer: outcome.answer } : {}),
     });
+  };
+  // An attempt reads only its dependencies' answers: handing it every answer so far would make a
+  // pool that copies requests (structured clone to a worker) copy O(tasks²) over a run.
+  const answersFor = (task: number): ReadonlyMap<string, string> => {
+    if (answers.size === 0) return noAnswers;
+    const own = new Map<string, string>();
+    for (const dep of graph.preds[task] as readonly number[]) {
+      const id = graph.ids[dep] as string;
+      const answer = answers.get(id);
+      if (answer !== undefined) own.set(id, answer);
+    }
+    return own;
   };
   const pending: { run: Extract<Command, { type: 'run' }>; outcome: Promise<AttemptOutcome> }[] = [];
 
@@ -249,7 +273,7 @@ function* drive(
             profile: effect.profile,
             maxSteps: effect.maxSteps,
             seed: config.seed,
-            answers,
+            answers: answersFor(effect.task),
           });
           if (outcome instanceof Promise) pending.push({ run: effect, outcome });
           else ended(effect, outcome);

@@ -1,0 +1,247 @@
+/**
+ * The composition root of a run: everything a run is made of, built once, from the scenario, the
+ * seed, the size and the caller's overrides. The page, `swarm bench`, training and a subagent
+ * worker all start here, so a run is put together in one place: the instance is generated once,
+ * planned once, its graph validated once, and the tools (a search index, a sandbox) are built only
+ * by whoever runs the subagents. docs/architecture.md walks a run from here.
+ */
+
+import type { ContextSpec } from '../agents/context/registry';
+import { makeContextStrategy } from '../agents/context/registry';
+import type { ToolRegistry } from '../agents/tools';
+import { lowerBound } from '../graph/cpm';
+import type { GraphScenario, TaskGraph } from '../graph/types';
+import { graphOrThrow } from '../graph/validate';
+import {
+  type Budgets,
+  type FailurePolicy,
+  type JoinMode,
+  makeConfig,
+  type RunConfig,
+} from '../runtime/config';
+import type { ProfileRecord } from '../trace/events';
+import { profileHash } from './profiles';
+import { scenarioKinds } from './registry';
+import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
+import type { SubagentSetup } from './subagent-setup';
+import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from './types';
+
+// biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; a prepared run erases it.
+type AnyKind = ScenarioKind<any, ScenarioInstance>;
+
+/** What the caller may change of a scenario file for one run (the page's settings, bench flags). */
+export interface RunOverrides {
+  readonly join?: JoinMode;
+  readonly failurePolicy?: FailurePolicy;
+  readonly budgets?: Partial<Budgets>;
+  /** The profile every agent uses (task scenarios). */
+  readonly profile?: string;
+  /** The context strategy every agent uses (task scenarios). */
+  readonly context?: ContextSpec;
+}
+
+export type RunScenario =
+  | {
+      readonly type: 'task';
+      readonly spec: TaskScenarioSpec;
+      /**
+       * An instance already generated from this spec (bench runs every policy on one); its seed
+       * and size then stand for the run's.
+       */
+      readonly instance?: ScenarioInstance;
+    }
+  | {
+      readonly type: 'graph';
+      readonly graph: GraphScenario | TaskGraph;
+      /** The scenario as the trace header names it; the graph's own id when absent. */
+      readonly scenario?: { readonly id: string; readonly kind: 'graph'; readonly title?: string };
+    };
+
+export interface RunInput {
+  readonly scenario: RunScenario;
+  readonly seed: number;
+  /** Rows, hops or functions; the scenario's default when absent. Graph scenarios ignore it. */
+  readonly size?: number;
+  /** How the policy splits the task (`Policy.plan`). @default 'swarm' */
+  readonly plan?: PlanMode;
+  /** The frozen profiles the agents run with (task scenarios). */
+  readonly profiles?: Readonly<Record<string, ProfileSpec>>;
+  readonly overrides?: RunOverrides;
+}
+
+interface PreparedCommon {
+  readonly seed: number;
+  /** The validated task graph the runtime schedules (a task scenario's plan, as a graph). */
+  readonly graph: TaskGraph;
+  readonly config: RunConfig;
+  /** The trace header's scenario. */
+  readonly scenario: { readonly id: string; readonly kind: string; readonly title?: string };
+  /**
+   * max(critical path, ⌈total / P⌉) of the planned graph, P = min(tasks, concurrency): computed
+   * on first use (the page shows it; bench and training never ask).
+   */
+  lowerBound(): number;
+}
+
+export interface PreparedGraphRun extends PreparedCommon {
+  readonly type: 'graph';
+}
+
+export interface PreparedTaskRun extends PreparedCommon {
+  readonly type: 'task';
+  /** The scenario file with the run's overrides applied. */
+  readonly spec: TaskScenarioSpec;
+  readonly kind: AnyKind;
+  readonly instance: ScenarioInstance;
+  readonly plan: Plan;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  /** Profile name → `sha256:…` of its definition. */
+  readonly profileHashes: Readonly<Record<string, string>>;
+  readonly context: ContextSpec;
+  /** The whole task as one agent would be given it. */
+  readonly query: string;
+  /** The run as plain data, for a subagent on another thread to rebuild it byte for byte. */
+  readonly setup: SubagentSetup;
+  /** Model and hash of each profile under this provider, as the trace header records them. */
+  records(provider: string): Record<string, ProfileRecord>;
+  /** The subagents' tools, built on each call: only whoever runs the subagents needs them. */
+  tools(ports: ScenarioPorts): ToolRegistry;
+}
+
+export type PreparedRun = PreparedGraphRun | PreparedTaskRun;
+
+/** Builds a run. Throws, naming what is wrong, on an unknown profile, a bad context or a bad graph. */
+export async function prepareRun(input: RunInput): Promise<PreparedRun> {
+  return input.scenario.type === 'task'
+    ? prepareTaskRun(input, input.scenario.spec, input.scenario.instance)
+    : prepareGraphRun(input, input.scenario);
+}
+
+function prepareGraphRun(
+  input: RunInput,
+  scenario: Extract<RunScenario, { type: 'graph' }>,
+): PreparedGraphRun {
+  const graph = isTaskGraph(scenario.graph) ? scenario.graph : graphOrThrow(scenario.graph);
+  const o = input.overrides ?? {};
+  const config = makeConfig({
+    seed: input.seed,
+    ...(o.join ? { join: o.join } : {}),
+    ...(o.failurePolicy ? { failurePolicy: o.failurePolicy } : {}),
+    ...(o.budgets ? { budgets: o.budgets } : {}),
+  });
+  return {
+    type: 'graph',
+    seed: input.seed,
+    graph,
+    config,
+    scenario: scenario.scenario ?? { id: graph.id, kind: 'graph' },
+    lowerBound: boundOf(graph, config),
+  };
+}
+
+async function prepareTaskRun(
+  input: RunInput,
+  file: TaskScenarioSpec,
+  generated: ScenarioInstance | undefined,
+): Promise<PreparedTaskRun> {
+  const o = input.overrides ?? {};
+  const profiles = input.profiles ?? {};
+  const spec: TaskScenarioSpec = {
+    ...file,
+    ...(o.join ? { join: o.join } : {}),
+    ...(o.failurePolicy ? { failurePolicy: o.failurePolicy } : {}),
+    ...(o.budgets ? { budgets: { ...file.budgets, ...o.budgets } } : {}),
+  };
+  const kind = scenarioKinds[spec.kind] as AnyKind;
+  const instance = generated ?? kind.generate(spec, input.seed, input.size ?? spec.size.default);
+  const plan = kind.plan(instance, input.plan ?? 'swarm');
+  const graph = graphOrThrow({
+    kind: 'graph',
+    id: `${spec.id}#${instance.seed}`,
+    tasks: plan.tasks.map((t) => ({ id: t.id, steps: t.estimatedSteps, deps: t.deps })),
+  });
+  const config = scenarioConfig(spec, instance.seed, profiles, o.profile);
+  if (!Object.hasOwn(profiles, config.defaultProfile)) {
+    throw new Error(`no profile "${config.defaultProfile}" (known: ${Object.keys(profiles).join(', ')})`);
+  }
+  const context = o.context ?? spec.context ?? { name: 'hide-tool-result' };
+  // Made once: a bad option fails here, before any agent runs.
+  makeContextStrategy(context);
+  const hashes = await hashesOf(profiles);
+  // The single plan's one subtask is the whole task; a single-agent run has it already.
+  const single = plan.mode === 'single' ? plan : kind.plan(instance, 'single');
+  const query = single.tasks[0]?.subtask(new Map()).prompt ?? '';
+  return {
+    type: 'task',
+    seed: instance.seed,
+    spec,
+    kind,
+    instance,
+    plan,
+    graph,
+    config,
+    profiles,
+    profileHashes: hashes,
+    context,
+    query,
+    scenario: { id: spec.id, kind: kind.kind, ...(spec.title ? { title: spec.title } : {}) },
+    setup: { scenario: spec, seed: instance.seed, size: instance.size, plan: plan.mode, profiles, context },
+    lowerBound: boundOf(graph, config),
+    records: (provider) =>
+      Object.fromEntries(
+        Object.entries(profiles).map(([name, p]) => [
+          name,
+          { model: p.models[provider] ?? provider, hash: hashes[name] as string },
+        ]),
+      ),
+    tools: (ports) => kind.tools(instance, ports),
+  };
+}
+
+/** The run configuration a task scenario file asks for, with the run's default profile. */
+export function scenarioConfig(
+  spec: TaskScenarioSpec,
+  seed: number,
+  profiles: Readonly<Record<string, ProfileSpec>>,
+  profile?: string,
+): RunConfig {
+  return makeConfig({
+    seed,
+    ...(spec.join ? { join: spec.join } : {}),
+    ...(spec.failurePolicy ? { failurePolicy: spec.failurePolicy } : {}),
+    ...(spec.mainStepCost !== undefined ? { mainStepCost: spec.mainStepCost } : {}),
+    ...(spec.budgets ? { budgets: spec.budgets } : {}),
+    defaultProfile: profile ?? spec.profile ?? 'medium',
+    prices: Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.price])),
+  });
+}
+
+function boundOf(graph: TaskGraph, config: RunConfig): () => number {
+  let bound: number | undefined;
+  return () => {
+    const workers = Math.min(graph.n || 1, config.budgets.maxConcurrentSubagents);
+    bound ??= lowerBound(graph, workers, config.mainStepCost);
+    return bound;
+  };
+}
+
+function isTaskGraph(graph: GraphScenario | TaskGraph): graph is TaskGraph {
+  return 'topo' in graph;
+}
+
+// Profiles are frozen: a set of them hashes the same every time, so training's thousands of
+// episodes (and a page's many runs) hash it once.
+const hashCache = new WeakMap<object, Promise<Record<string, string>>>();
+
+function hashesOf(profiles: Readonly<Record<string, ProfileSpec>>): Promise<Record<string, string>> {
+  let hashes = hashCache.get(profiles);
+  if (!hashes) {
+    hashes = (async () => {
+      const out: Record<string, string> = {};
+      for (const [name, p] of Object.entries(profiles)) out[name] = await profileHash(p);
+      return out;
+    })();
+    hashCache.set(profiles, hashes);
+  }
+  return hashes;
+}

@@ -1,0 +1,81 @@
+/**
+ * The subagent itself: every attempt of a task is one agent loop over the provider. The in-thread
+ * pool calls it directly; a Web Worker builds the same one from the run's plain setup
+ * (subagent-setup.ts) and calls it on its side of the wire.
+ */
+
+import { makeContextStrategy } from '../agents/context/registry';
+import { runAgent, type StopReason, type Subtask } from '../agents/loop';
+import type { Provider } from '../providers/types';
+import type { AsyncExecutor, AttemptOutcome } from '../runtime/ports';
+import type { EventBody } from '../trace/events';
+import { hashString } from '../util/rng';
+import type { PreparedTaskRun } from './prepare';
+import type { ProfileSpec } from './spec-types';
+import type { Plan, ScenarioPorts } from './types';
+
+/** Stops a retry cannot change: the same subtask would stop the same way. */
+const final: ReadonlySet<StopReason> = new Set(['step-limit', 'invalid-input', 'internal-error']);
+
+/** The subagent of a prepared run, over this provider, with its tools built from these ports. */
+export function subagentExecutor(
+  run: PreparedTaskRun,
+  provider: Provider,
+  ports: ScenarioPorts = {},
+): AsyncExecutor {
+  const { plan, profiles, context } = run;
+  const tools = run.tools(ports);
+  const records = run.records(provider.name);
+  return {
+    async run(request, signal): Promise<AttemptOutcome> {
+      const task = plan.tasks[request.task] as Plan['tasks'][number];
+      const inputs = new Map<string, string>();
+      for (const dep of task.deps) {
+        const answer = request.answers?.get(dep);
+        if (answer !== undefined) inputs.set(dep, answer);
+      }
+      const profile = profiles[request.profile] as ProfileSpec;
+      const events: { after: number; body: EventBody }[] = [];
+      let turn = 0;
+      const result = await runAgent({
+        provider,
+        profile: {
+          name: request.profile,
+          model: records[request.profile]?.model ?? provider.name,
+          systemPrompt: request.brief?.system
+            ? `${profile.systemPrompt}\n\nYour role, as the orchestrator put it: ${request.brief.system}`
+            : profile.systemPrompt,
+          allowed: profile.allowedTools,
+          maxOutputTokens: profile.maxOutputTokens,
+        },
+        subtask: briefed(task.subtask(inputs), request.brief?.prompt),
+        tools,
+        strategy: makeContextStrategy(context),
+        limits: { maxSteps: request.maxSteps },
+        ...(signal ? { signal } : {}),
+        onEvent: (body) => {
+          if (body.type === 'llm.turn') turn++;
+          events.push({ after: Math.max(1, turn), body });
+        },
+        subagent: request.subagent,
+        attempt: request.attempt,
+        // Each attempt draws afresh; the same attempt of the same run draws the same.
+        seed: hashString(`attempt ${request.attempt}`, request.seed),
+      });
+      return {
+        steps: result.steps,
+        ok: result.ok,
+        ...(result.error !== undefined ? { error: `${result.stop}: ${result.error}` } : {}),
+        ...(final.has(result.stop) || result.final ? { retryable: false } : {}),
+        usage: result.usage,
+        ...(result.answer !== undefined ? { answer: result.answer } : {}),
+        events,
+      };
+    },
+  };
+}
+
+/** The subtask with the orchestrator's instructions after it (the subtask itself stays as written). */
+function briefed(subtask: Subtask, note: string | undefined): Subtask {
+  return note ? { ...subtask, prompt: `${subtask.prompt}\n\nFrom the orchestrator: ${note}` } : subtask;
+}
