@@ -8,7 +8,7 @@ import type { AsyncExecutor } from '../core/runtime/ports';
 import { simulatedProviderFor } from '../core/scenarios/registry';
 import { executorFromSetup, type SubagentSetup } from '../core/scenarios/subagent-setup';
 import type { CodeSandbox } from '../core/tools/sandbox';
-import { pacedProvider } from './paced-provider';
+import { realPace } from './pace';
 import type { ProviderSetup, SubagentApi } from './subagent-protocol';
 import { workerSandbox } from './worker-sandbox';
 
@@ -18,7 +18,7 @@ export type ProviderFactory = (provider: ProviderSetup, setup: SubagentSetup) =>
 export function providerFromSetup(provider: ProviderSetup, setup: SubagentSetup): Provider {
   switch (provider.kind) {
     case 'simulated':
-      return pacedProvider(simulatedProviderFor(setup.profiles), provider.paceMs);
+      return simulatedProviderFor(setup.profiles, realPace(provider.paceMs));
     default: {
       const unknown: never = provider.kind;
       throw new Error(`unknown provider kind "${String(unknown)}"`);

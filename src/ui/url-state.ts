@@ -1,5 +1,5 @@
 /**
- * The experiment lives in the URL hash, so every experiment is a link (STYLE §10). One table of
+ * The experiment lives in the URL hash, so every experiment is a link. One table of
  * settings drives both reading and writing: each has a key, a default and a parser that says in
  * words what was wrong. Defaults are left out of the hash, so a plain link stays short.
  */

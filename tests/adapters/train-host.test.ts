@@ -11,7 +11,7 @@ import { profileHash } from '../../src/core/scenarios/profiles';
 import { loadProfiles, loadSpec } from '../support/scenarios';
 
 // The host and a page joined by a MessageChannel, with Comlink on both ends as in the browser:
-// every request, callback and result crosses by structured clone (STYLE 6). Real Workers are
+// every request, callback and result crosses by structured clone. Real Workers are
 // tests/browser/train-worker.test.ts.
 
 const parsed = parseMix(readFileSync('scenarios/mix.json', 'utf8'), 'scenarios/mix.json');

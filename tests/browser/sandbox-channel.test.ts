@@ -4,7 +4,7 @@ import { sandboxContract } from '../support/sandbox-contract';
 
 /**
  * The worker's handler and the page's client, joined by a MessageChannel instead of a Worker: the
- * wiring and the structured-clone round trip without the worker boundary (STYLE 6). In-thread, the
+ * wiring and the structured-clone round trip without the worker boundary. In-thread, the
  * code shares the page's globals and a runaway loop would hang the page, so those checks are skipped.
  */
 function channelWorker(): SandboxWorker {

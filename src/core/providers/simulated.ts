@@ -7,6 +7,7 @@
  */
 
 import { estimateMessagesTokens, estimateTextTokens, estimateToolsTokens } from '../agents/tokens';
+import type { Pace } from '../runtime/pace';
 import type { SimulatorParams } from '../scenarios/spec-types';
 import type { Player } from '../scenarios/types';
 import { keyedRng } from '../util/rng';
@@ -24,10 +25,10 @@ export interface SimulatedProviderOptions {
   /** Players by descriptor kind (`metadata.subtask.descriptor.kind`). */
   readonly players: Readonly<Record<string, Player>>;
   /**
-   * Waits the reply's simulated wall time (`wallMsPerToken` × output tokens) before answering, for
-   * a demo that should look live. Without it replies are instant: the CLI and tests never sleep.
+   * Waits one paced step of real time before each reply, for a run people watch. Without it
+   * replies are instant: the CLI and tests never sleep.
    */
-  readonly delay?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly pace?: Pace;
 }
 
 /** The chance that one item produced this turn is wrong, for a context filled to `fill` (0–1). */
@@ -103,7 +104,8 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
         estimateTextTokens(move.content ?? '') +
         calls.reduce((n, c) => n + estimateTextTokens(c.function.name + c.function.arguments), 0);
       const completion = written + params.outputTokensPerStep;
-      if (options.delay) await options.delay(completion * params.wallMsPerToken, request.signal);
+      if (options.pace && options.pace.msPerStep > 0)
+        await options.pace.wait(options.pace.msPerStep, request.signal);
       return {
         id: `sim-${String(subtask?.id ?? '')}-${turn}`,
         model: profile.model,

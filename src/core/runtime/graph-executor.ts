@@ -1,5 +1,6 @@
 import { keyedRng } from '../util/rng';
-import type { AttemptOutcome, AttemptRequest, SimulatedExecutor } from './ports';
+import type { Pace } from './pace';
+import type { AsyncExecutor, AttemptOutcome, AttemptRequest, SimulatedExecutor } from './ports';
 
 /**
  * Graph scenarios' subagents: an attempt takes exactly the task's steps and fails with the task's
@@ -32,3 +33,16 @@ export const graphExecutor: SimulatedExecutor = {
       : { steps: spec.steps, ok, error: 'the subagent returned an error', usage };
   },
 };
+
+/**
+ * Graph attempts at a pace people can watch: each waits one paced step before it reports (the
+ * attempts of one decision run at once, so a wave takes one step's time), with the same outcomes.
+ */
+export function pacedGraphExecutor(pace: Pace): AsyncExecutor {
+  return {
+    async run(request, signal) {
+      if (pace.msPerStep > 0) await pace.wait(pace.msPerStep, signal);
+      return graphExecutor.simulate(request);
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { orchestratorPlayer } from '../policy/llm/player';
 import { ORCHESTRATOR_KIND } from '../policy/llm/protocol';
 import { simulatedProvider } from '../providers/simulated';
 import type { Provider } from '../providers/types';
+import type { Pace } from '../runtime/pace';
 import { deepSearch } from './deep-search';
 import { mixedCoding } from './mixed-coding';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
@@ -26,7 +27,7 @@ export function allPlayers(): Record<string, Player> {
 }
 
 /** The seeded simulated provider playing every scenario kind with these frozen profiles. */
-export function simulatedProviderFor(profiles: Readonly<Record<string, ProfileSpec>>): Provider {
+export function simulatedProviderFor(profiles: Readonly<Record<string, ProfileSpec>>, pace?: Pace): Provider {
   return simulatedProvider({
     profiles: Object.fromEntries(
       Object.entries(profiles).map(([name, p]) => [
@@ -39,5 +40,6 @@ export function simulatedProviderFor(profiles: Readonly<Record<string, ProfileSp
       ]),
     ),
     players: allPlayers(),
+    ...(pace ? { pace } : {}),
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Layered layout of a task graph with d3-dag's Sugiyama method, left to right: a task's layer is
  * its longest chain of dependencies (layeringLongestPath), so everything a task waits for is to
- * its left. Pure: coordinates only, no drawing (STYLE §9).
+ * its left. Pure: coordinates only, no drawing.
  *
  * Operators are picked by size. Measured in node on this 2-core machine (randomGraph layrpred,
  * meanPreds 2, median of 3): 100 tasks — two-layer median decrossing + centre coords 23 ms;

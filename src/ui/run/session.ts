@@ -1,28 +1,23 @@
 /**
- * The live run: one at a time, started from the settings in the URL. The orchestrator runs here,
- * on the page's thread (it is a few microseconds per decision; docs/playground.md has the
+ * The live run: one at a time, started from the settings in the URL. The settings become a
+ * prepared run (`prepareRun`, the composition root every run goes through); the orchestrator runs
+ * here, on the page's thread (it is a few microseconds per decision; docs/playground.md has the
  * measurement), and every subagent attempt of a task scenario runs in a Web Worker from the pool.
- * Each event goes to the library as it is made, to the replay fold and to the metrics; the page
- * redraws at most every REDRAW_MS, on an animation frame: copying a snapshot of a 1,500-task run
- * and redrawing it every frame would keep the main thread busy (docs/playground.md).
+ * Each event goes to the library as it is made, to the replay fold and to the run's one metrics
+ * accumulator; the page redraws at most every REDRAW_MS. Everything from outside (store, pool,
+ * clock, pace) comes from `services`.
  */
 
 import { createRoot, createSignal } from 'solid-js';
 import type { ConcurrencySummary } from '../../adapters/engine-concurrency';
-import { pacedProvider } from '../../adapters/paced-provider';
-import { workerPool } from '../../adapters/worker-pool';
-import { lowerBound } from '../../core/graph/cpm';
-import type { TaskGraph } from '../../core/graph/types';
-import { graphOrThrow } from '../../core/graph/validate';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
-import { makeConfig, type RunConfig } from '../../core/runtime/config';
-import { graphExecutor } from '../../core/runtime/graph-executor';
-import type { AsyncExecutor } from '../../core/runtime/ports';
-import { simulateAsync } from '../../core/runtime/simulate';
-import { scenarioKinds, simulatedProviderFor } from '../../core/scenarios/registry';
-import { runScenario, scenarioConfig } from '../../core/scenarios/run';
-import type { TaskScenarioSpec } from '../../core/scenarios/spec-types';
-import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { RunConfig } from '../../core/runtime/config';
+import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
+import { metricsContext, type SimulateResult } from '../../core/runtime/simulate';
+import { prepareRun } from '../../core/scenarios/prepare';
+import { simulatedProviderFor } from '../../core/scenarios/registry';
+import { runPrepared } from '../../core/scenarios/run';
+import type { TraceHeader } from '../../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../../core/trace/metrics';
 import type { RunHandle } from '../../core/trace/store';
 import { app } from '../app-state';
@@ -32,6 +27,7 @@ import { services } from '../services';
 import type { AppState } from '../url-state';
 import { models } from './models';
 import { resolvePolicy } from './policies';
+import { throttledRedraw } from './redraw';
 
 export type LiveStatus = 'idle' | 'starting' | 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -104,170 +100,107 @@ function createSession() {
       settings.provider !== 'simulated' && entry.type === 'task'
         ? models.providerFor(settings, profiles)
         : undefined;
-    const runProfiles = real?.profiles ?? profiles;
+    const pace = services.pace(settings.pace);
     // The orchestrator model is the subagents' provider; the simulated one plays at their pace.
     const policy =
       settings.policy === 'llm'
-        ? llmPolicyFor(
-            real?.provider ?? pacedProvider(simulatedProviderFor(profiles), settings.pace),
-            runProfiles,
-          )
+        ? llmPolicyFor(real?.provider ?? simulatedProviderFor(profiles, pace), real?.profiles ?? profiles)
         : await resolvePolicy(settings.policy);
+    const prepared = await prepareRun({
+      scenario:
+        entry.type === 'task'
+          ? { type: 'task', spec: entry.spec }
+          : {
+              type: 'graph',
+              graph: entry.graph(size, settings.seed),
+              scenario: { id: entry.id, kind: 'graph', title: entry.title },
+            },
+      seed: settings.seed,
+      size,
+      plan: policy.plan ?? 'swarm',
+      profiles: real?.profiles ?? profiles,
+      overrides: {
+        ...(settings.join ? { join: settings.join } : {}),
+        ...(settings.failure ? { failurePolicy: settings.failure } : {}),
+        budgets: budgetOverrides(settings),
+        ...(settings.profile ? { profile: settings.profile } : {}),
+        ...(settings.context ? { context: { name: settings.context } } : {}),
+      },
+    });
     const store = await services.store();
     const folder = new RunFolder();
-    let metrics: MetricsAccumulator | undefined;
+    const metrics = new MetricsAccumulator(metricsContext(prepared.config));
     let handle: Promise<RunHandle> | undefined;
-    let config: RunConfig | undefined;
-    let bound = 0;
-    let frame = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let drawnAt = 0;
-    const redraw = () => {
-      frame = 0;
-      timer = undefined;
-      drawnAt = performance.now();
-      queueMicrotask(() =>
-        performance.measure('swarmflight:redraw', { start: drawnAt, end: performance.now() }),
-      );
+    const redraw = throttledRedraw(() => {
       const snapshot = folder.snapshot();
       setView((v) => ({
         ...v,
         snapshot,
-        metrics: metrics?.result(),
+        metrics: metrics.result(),
         running: snapshot.segments.filter((s) => s.outcome === 'running').length,
         ...(real?.meter
           ? { parallelism: { ...real.meter.meter.summary(), engines: real.meter.engines } }
           : {}),
       }));
-    };
-    const onHeader = (header: TraceHeader) => {
-      handle = store.begin(header, {
-        label: `${entry.title} · ${settings.policy} · seed ${settings.seed}`,
-        startedAt: Date.now(),
-      });
-      void handle.then((h) => {
-        setView((v) => ({ ...v, id: h.id }));
-        app.update({ runs: [h.id] });
-      });
-      setView((v) => ({ ...v, header, status: 'running' }));
-    };
-    const onEvent = (event: TraceEvent) => {
-      folder.push(event);
-      metrics?.observe(event);
-      const h = handle;
-      void h?.then((open) => open.append(event));
-      if (frame || timer) return;
-      const wait = REDRAW_MS - (performance.now() - drawnAt);
-      if (wait <= 0) frame = requestAnimationFrame(redraw);
-      else
-        timer = setTimeout(() => {
-          frame = requestAnimationFrame(redraw);
-        }, wait);
-    };
+    }, REDRAW_MS);
+    setView((v) => ({ ...v, config: prepared.config, lowerBound: prepared.lowerBound() }));
 
-    let result: { metrics: Metrics; reason: string };
-    if (entry.type === 'task') {
-      const spec = withOverrides(entry.spec, settings);
-      config = scenarioConfig(spec, settings.seed, profiles, settings.profile || undefined);
-      const kind = scenarioKinds[spec.kind];
-      const instance = kind.generate(spec as never, settings.seed, size);
-      const plan = kind.plan(instance, policy.plan ?? 'swarm');
-      bound = lowerBoundOf(
-        graphOrThrow({
-          kind: 'graph',
-          id: spec.id,
-          tasks: plan.tasks.map((t) => ({ id: t.id, steps: t.estimatedSteps, deps: t.deps })),
-        }),
-        config,
-      );
-      metrics = new MetricsAccumulator({
-        prices: config.prices,
-        mainStepCost: config.mainStepCost,
-        maxCriticalSteps: config.budgets.maxCriticalSteps,
-      });
-      const context = settings.context
-        ? { name: settings.context }
-        : (spec.context ?? { name: 'hide-tool-result' as const });
-      setView((v) => ({ ...v, config, lowerBound: bound }));
-      const common = {
-        kind,
-        spec,
-        instance,
-        policy,
-        ...(settings.profile ? { profile: settings.profile } : {}),
-        context,
-        signal: abort.signal,
-        clock: { now: () => performance.now() },
-        keepEvents: false,
-        onHeader,
-        onEvent,
-      };
-      if (real) {
-        // Real models answer over the network or from the GPU worker: the agent loops are cheap
-        // and run here, waiting on them.
-        result = await runScenario({ ...common, profiles: runProfiles, provider: real.provider });
-      } else {
-        const pool = workerPool({
-          setup: { scenario: spec, seed: settings.seed, size, plan: plan.mode, profiles, context },
-          provider: { kind: 'simulated', paceMs: settings.pace },
-          capacity: Math.min(MAX_WORKERS, config.budgets.maxConcurrentSubagents),
-        });
-        control = { abort, kill: () => pool.kill() };
-        setView((v) => ({ ...v, workers: true }));
-        // Pre-warm as many workers as the first decision can use while the run starts; a worker
-        // that cannot start shows up as crashed attempts, retried, so the warm-up's own error is moot.
-        pool
-          .warm(Math.min(pool.capacity, plan.tasks.filter((t) => t.deps.length === 0).length))
-          .catch(() => {});
-        try {
-          result = await runScenario({
-            ...common,
-            profiles,
-            provider: simulatedProviderFor(profiles),
-            executor: pool,
-          });
-        } finally {
-          setView((v) => ({ ...v, crashes: pool.stats().crashes }));
-          await pool.close();
-        }
-      }
-    } else {
-      const graph = graphOrThrow(entry.graph(size, settings.seed));
-      config = makeConfig({
-        seed: settings.seed,
-        ...(settings.join ? { join: settings.join } : {}),
-        ...(settings.failure ? { failurePolicy: settings.failure } : {}),
-        budgets: budgetOverrides(settings),
-      });
-      bound = lowerBoundOf(graph, config);
-      metrics = new MetricsAccumulator({
-        prices: config.prices,
-        mainStepCost: config.mainStepCost,
-        maxCriticalSteps: config.budgets.maxCriticalSteps,
-      });
-      setView((v) => ({ ...v, config, lowerBound: bound }));
-      const pace = settings.pace;
-      // Graph tasks have no agent: a wave of attempts waits one pace so the run can be watched.
-      const executor: AsyncExecutor = {
-        run: (request) =>
-          new Promise((resolve) => setTimeout(() => resolve(graphExecutor.simulate(request)), pace)),
-      };
-      result = await simulateAsync({
-        graph,
-        config,
-        policy,
-        executor,
-        scenario: { id: entry.id, kind: 'graph', title: entry.title },
-        signal: abort.signal,
-        clock: { now: () => performance.now() },
-        keepEvents: false,
-        onHeader,
-        onEvent,
-      });
+    // Real models answer over the network or from their GPU workers, so their agent loops are
+    // cheap and run here; simulated subagents run in the worker pool; graph attempts are paced here.
+    const pool =
+      prepared.type === 'task' && !real
+        ? services.subagentPool({
+            setup: prepared.setup,
+            provider: { kind: 'simulated', paceMs: settings.pace },
+            capacity: Math.min(MAX_WORKERS, prepared.config.budgets.maxConcurrentSubagents),
+          })
+        : undefined;
+    if (pool) {
+      control = { abort, kill: () => pool.kill() };
+      setView((v) => ({ ...v, workers: true }));
+      // Pre-warm as many workers as the first decision can use while the run starts; a worker
+      // that cannot start shows up as crashed attempts, retried, so the warm-up's own error is moot.
+      const first =
+        prepared.type === 'task' ? prepared.plan.tasks.filter((t) => t.deps.length === 0).length : 0;
+      pool.warm(Math.min(pool.capacity, first)).catch(() => {});
     }
-    if (frame) cancelAnimationFrame(frame);
-    if (timer) clearTimeout(timer);
-    redraw();
+    const executor = pool ?? (prepared.type === 'graph' ? pacedGraphExecutor(pace) : undefined);
+    let result: SimulateResult;
+    try {
+      result = await runPrepared(prepared, {
+        policy,
+        provider: real?.provider ?? simulatedProviderFor(profiles),
+        ...(executor ? { executor } : {}),
+        // Grading runs code here (mixed-coding), as do the agents of a real model.
+        ...(prepared.type === 'task' ? { ports: { sandbox: services.codeSandbox() } } : {}),
+        signal: abort.signal,
+        clock: services.clock,
+        keepEvents: false,
+        metrics,
+        onHeader: (header) => {
+          handle = store.begin(header, {
+            label: `${entry.title} · ${settings.policy} · seed ${settings.seed}`,
+            startedAt: Date.now(),
+          });
+          void handle.then((h) => {
+            setView((v) => ({ ...v, id: h.id }));
+            app.update({ runs: [h.id] });
+          });
+          setView((v) => ({ ...v, header, status: 'running' }));
+        },
+        onEvent: (event) => {
+          folder.push(event);
+          void handle?.then((open) => open.append(event));
+          redraw.request();
+        },
+      });
+    } finally {
+      if (pool) {
+        setView((v) => ({ ...v, crashes: pool.stats().crashes }));
+        await pool.close();
+      }
+    }
+    redraw.now();
     const open = await (handle as Promise<RunHandle>);
     await open.flush();
     const status = abort.signal.aborted ? 'cancelled' : 'done';
@@ -292,20 +225,6 @@ function budgetOverrides(settings: AppState) {
     ...(settings.criticalSteps ? { maxCriticalSteps: settings.criticalSteps } : {}),
     ...(settings.toolCalls ? { maxToolCalls: settings.toolCalls } : {}),
   };
-}
-
-function withOverrides(spec: TaskScenarioSpec, settings: AppState): TaskScenarioSpec {
-  return {
-    ...spec,
-    ...(settings.join ? { join: settings.join } : {}),
-    ...(settings.failure ? { failurePolicy: settings.failure } : {}),
-    budgets: { ...spec.budgets, ...budgetOverrides(settings) },
-  };
-}
-
-function lowerBoundOf(graph: TaskGraph, config: RunConfig): number {
-  const workers = Math.min(graph.n || 1, config.budgets.maxConcurrentSubagents);
-  return lowerBound(graph, workers, config.mainStepCost);
 }
 
 export const session = createRoot(createSession);

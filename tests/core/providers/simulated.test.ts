@@ -332,8 +332,8 @@ describe('simulatedProvider', () => {
     });
   });
 
-  describe('delay', () => {
-    it('waits completion × wallMsPerToken, with the request signal, before answering', async () => {
+  describe('pace', () => {
+    it('waits one paced step, with the request signal, before answering', async () => {
       const { player } = echoPlayer(() => ({ content: 'Paris', calls: [] }));
       let release = (): void => {};
       const delay = vi.fn(
@@ -345,7 +345,7 @@ describe('simulatedProvider', () => {
       const provider = simulatedProvider({
         profiles: { small: profile() },
         players: { echo: player },
-        delay,
+        pace: { msPerStep: 15, wait: delay },
       });
       const signal = new AbortController().signal;
       let settled = false;
@@ -359,7 +359,7 @@ describe('simulatedProvider', () => {
 
       release();
       const response = await pending;
-      expect(delay).toHaveBeenCalledWith(response.usage.completion_tokens * 10, signal);
+      expect(delay).toHaveBeenCalledWith(15, signal);
       expect(response.usage.completion_tokens).toBe(estimateTextTokens('Paris') + 20);
     });
 
@@ -371,12 +371,12 @@ describe('simulatedProvider', () => {
       const provider = simulatedProvider({
         profiles: { small: profile() },
         players: { echo: player },
-        delay,
+        pace: { msPerStep: 15, wait: delay },
       });
       await expect(provider.complete(request())).rejects.toThrow('aborted while waiting');
     });
 
-    it('answers without touching a timer when no delay is given', async () => {
+    it('answers without touching a timer when no pace is given', async () => {
       vi.useFakeTimers();
       const { player } = echoPlayer();
       const provider = simulatedProvider({ profiles: { small: profile() }, players: { echo: player } });
