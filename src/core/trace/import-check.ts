@@ -35,7 +35,7 @@ export function checkImport(text: string, meta: RunMeta, newId: () => string): C
  * Checks a JSONL trace completely before anything is stored: decodeTrace's line-by-line checks,
  * plus the header fields the library lists runs by. Throws TraceImportError.
  */
-export function validateImport(text: string): { header: TraceHeader; events: TraceEvent[] } {
+function validateImport(text: string): { header: TraceHeader; events: TraceEvent[] } {
   const newer = newerSchema(text);
   const decoded = decodeTrace(text);
   if (newer !== undefined) {
