@@ -1,72 +1,19 @@
-import type { TraceEvent, TraceHeader } from '../core/trace/events';
+import type { BatchLimits } from '../core/trace/append-buffer';
+import type { TraceHeader } from '../core/trace/events';
+import { checkImport } from '../core/trace/import-check';
 import { encodeTrace } from '../core/trace/jsonl';
-import {
-  AppendBuffer,
-  type BatchLimits,
-  defaultBatchLimits,
-  type FinishStatus,
-  finishedRecord,
-  importedRecord,
-  matchesFilter,
-  newestFirst,
-  newRunRecord,
-  type PolicySummary,
-  policiesNewestFirst,
-  type RunEnd,
-  type RunFilter,
-  type RunHandle,
-  type RunMeta,
-  type RunRecord,
-  type RunSummary,
-  type Scheduler,
-  type StoredPolicy,
-  type StoredTrace,
-  StoreQuotaError,
-  summaryOf,
-  type TraceStore,
-  validateImport,
-} from '../core/trace/store';
+import { matchesFilter, newestFirst } from '../core/trace/run-listing';
+import { type RunRecord, summaryOf } from '../core/trace/run-record';
+import { RunRecorder } from '../core/trace/run-recorder';
+import type { Scheduler } from '../core/trace/scheduler';
+import type { RunFilter, RunHandle, RunMeta, RunSummary, StoredTrace, TraceStore } from '../core/trace/store';
+import { createMemoryLibrary, type MemoryLibraryOptions, reserve, sized } from './memory-library';
+import { timeoutScheduler } from './timeout-scheduler';
 
-/**
- * The data a memory store keeps, apart from the store object so that a second store over the same
- * data behaves as the page after a reload does. Values are structured-cloned in and out, as
- * IndexedDB does, so callers cannot change what is stored by mutating what they passed or got.
- */
-export interface MemoryTraceDb {
-  readonly runs: Map<string, Sized<RunRecord>>;
-  readonly events: Map<string, Sized<TraceEvent>[]>;
-  readonly policies: Map<string, Sized<StoredPolicy>>;
-  /** Σ sizes of everything above. */
-  bytes: number;
-}
-
-interface Sized<T> {
-  readonly value: T;
-  /** Its JSON length: what the simulated quota counts. */
-  readonly size: number;
-}
-
-export function createMemoryTraceDb(): MemoryTraceDb {
-  return { runs: new Map(), events: new Map(), policies: new Map(), bytes: 0 };
-}
-
-export interface MemoryTraceStoreOptions {
-  readonly db?: MemoryTraceDb;
-  /** Simulates a disk of this size (in JSON characters): a write that would pass it is refused. */
-  readonly quotaBytes?: number;
+export interface MemoryTraceStoreOptions extends MemoryLibraryOptions {
   readonly batch?: BatchLimits;
   readonly schedule?: Scheduler;
 }
-
-const timers: Scheduler = (task, ms) => {
-  const handle = setTimeout(task, ms);
-  return () => clearTimeout(handle);
-};
-
-const sized = <T>(value: T): Sized<T> => ({
-  value: structuredClone(value),
-  size: JSON.stringify(value).length,
-});
 
 /**
  * The in-memory TraceStore: for node tests, and the app's fallback when IndexedDB is
@@ -74,24 +21,15 @@ const sized = <T>(value: T): Sized<T> => ({
  * a refused write changes nothing.
  */
 export function memoryTraceStore(options: MemoryTraceStoreOptions = {}): TraceStore {
-  const db = options.db ?? createMemoryTraceDb();
-  const schedule = options.schedule ?? timers;
-  const limits = options.batch ?? defaultBatchLimits;
-  const handles = new Set<AppendBuffer>();
+  const db = options.db ?? createMemoryLibrary();
   let closed = false;
 
   const open = () => {
     if (closed) throw new Error('the trace store is closed');
   };
-  /** Refuses a write that would grow the data by `delta` past the quota. */
-  const reserve = (delta: number, what: string) => {
-    if (options.quotaBytes !== undefined && delta > 0 && db.bytes + delta > options.quotaBytes) {
-      throw new StoreQuotaError(what);
-    }
-  };
   const putRun = (record: RunRecord, what: string, extra = 0) => {
     const entry = sized(record);
-    reserve(entry.size - (db.runs.get(record.id)?.size ?? 0) + extra, what);
+    reserve(db, options.quotaBytes, entry.size - (db.runs.get(record.id)?.size ?? 0) + extra, what);
     db.bytes += entry.size - (db.runs.get(record.id)?.size ?? 0);
     db.runs.set(record.id, entry);
   };
@@ -101,58 +39,38 @@ export function memoryTraceStore(options: MemoryTraceStoreOptions = {}): TraceSt
     return entry.value;
   };
 
+  const runs = new RunRecorder(
+    {
+      async begin(run) {
+        open();
+        if (db.runs.has(run.id)) throw new Error(`a run with id "${run.id}" is already in the library`);
+        putRun(run, 'the new run');
+        db.events.set(run.id, []);
+      },
+      async append(id, batch, from) {
+        open();
+        const entries = batch.map(sized);
+        const grow = entries.reduce((n, e) => n + e.size, 0);
+        const list = db.events.get(id);
+        if (!list) throw new Error(`run "${id}" is no longer in the library`);
+        const updated = { ...record(id), eventCount: from + batch.length };
+        putRun(updated, "the run's events", grow);
+        for (const entry of entries) list.push(entry);
+        db.bytes += grow;
+      },
+      async finish(id, end) {
+        const done = end(record(id));
+        putRun(done, "the run's result");
+        return done;
+      },
+    },
+    { schedule: options.schedule ?? timeoutScheduler, ...(options.batch ? { batch: options.batch } : {}) },
+  );
+
   const store: TraceStore = {
     async begin(header: TraceHeader, meta: RunMeta): Promise<RunHandle> {
       open();
-      const id = meta.id ?? crypto.randomUUID();
-      if (db.runs.has(id)) throw new Error(`a run with id "${id}" is already in the library`);
-      putRun(newRunRecord(id, header, meta, 'running'), 'the new run');
-      db.events.set(id, []);
-      let lastMetrics: Readonly<Record<string, number>> | undefined;
-      let finished = false;
-
-      const buffer = new AppendBuffer(
-        async (batch, from) => {
-          open();
-          const entries = batch.map(sized);
-          const grow = entries.reduce((n, e) => n + e.size, 0);
-          const list = db.events.get(id);
-          if (!list) throw new Error(`run "${id}" is no longer in the library`);
-          const updated = { ...record(id), eventCount: from + batch.length };
-          putRun(updated, "the run's events", grow);
-          for (const entry of entries) list.push(entry);
-          db.bytes += grow;
-        },
-        schedule,
-        limits,
-      );
-      handles.add(buffer);
-
-      return {
-        id,
-        append(event) {
-          open();
-          if (finished) throw new Error(`run "${id}" has finished; nothing more can be appended`);
-          if (event.type === 'run.finished') lastMetrics = event.metrics;
-          buffer.push(event);
-        },
-        flush: () => buffer.flush(),
-        async finish(status: FinishStatus, end: RunEnd = {}) {
-          if (finished) throw new Error(`run "${id}" has already finished`);
-          await buffer.flush();
-          const metrics = end.metrics ?? lastMetrics;
-          const done = finishedRecord(
-            record(id),
-            status,
-            { ...end, ...(metrics ? { metrics } : {}) },
-            buffer.written,
-          );
-          putRun(done, "the run's result");
-          finished = true;
-          handles.delete(buffer);
-          return summaryOf(done);
-        },
-      };
+      return runs.begin(meta.id ?? crypto.randomUUID(), header, meta);
     },
 
     async list(filter?: RunFilter): Promise<RunSummary[]> {
@@ -191,10 +109,9 @@ export function memoryTraceStore(options: MemoryTraceStoreOptions = {}): TraceSt
 
     async importTrace(text: string, meta: RunMeta): Promise<RunSummary> {
       open();
-      const { header, events } = validateImport(text);
-      const id = meta.id ?? crypto.randomUUID();
+      const { record: imported, events } = checkImport(text, meta, () => crypto.randomUUID());
+      const { id } = imported;
       if (db.runs.has(id)) throw new Error(`a run with id "${id}" is already in the library`);
-      const imported = importedRecord(id, header, events, meta);
       const entries = events.map(sized);
       const grow = entries.reduce((n, e) => n + e.size, 0);
       putRun(imported, 'the imported trace', grow);
@@ -219,40 +136,9 @@ export function memoryTraceStore(options: MemoryTraceStoreOptions = {}): TraceSt
       return marked;
     },
 
-    async savePolicy(name: string, checkpoint: unknown, savedAt: number): Promise<void> {
-      open();
-      const entry = sized<StoredPolicy>({ name, savedAt, checkpoint });
-      const old = db.policies.get(name)?.size ?? 0;
-      reserve(entry.size - old, `policy "${name}"`);
-      db.bytes += entry.size - old;
-      db.policies.set(name, entry);
-    },
-
-    async listPolicies(): Promise<PolicySummary[]> {
-      open();
-      return [...db.policies.values()]
-        .map(({ value }) => ({ name: value.name, savedAt: value.savedAt }))
-        .sort(policiesNewestFirst);
-    },
-
-    async getPolicy(name: string): Promise<StoredPolicy | undefined> {
-      open();
-      const entry = db.policies.get(name);
-      return entry ? structuredClone(entry.value) : undefined;
-    },
-
-    async deletePolicy(name: string): Promise<void> {
-      open();
-      const entry = db.policies.get(name);
-      if (!entry) return;
-      db.bytes -= entry.size;
-      db.policies.delete(name);
-    },
-
     close() {
       closed = true;
-      for (const buffer of handles) buffer.discard();
-      handles.clear();
+      runs.close();
     },
   };
   return store;

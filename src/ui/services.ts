@@ -1,41 +1,62 @@
 /**
  * Every piece of the outside world the views touch, in one module: the trace library
- * (IndexedDB, or memory when the browser refuses IndexedDB, e.g. some private modes), file
- * downloads, and what a live run is given from outside — the wall clock, the pace of a simulated
- * run, and the pool of subagent workers.
+ * and the trained policies kept beside it (IndexedDB, or memory when the browser refuses
+ * IndexedDB, e.g. some private modes), file downloads, and what a live run is given from outside:
+ * the wall clock, the pace of a simulated run, the pool of subagent workers and a code sandbox.
  */
 
 import { apiKeyStore, redactSecrets } from '../adapters/api-key-store';
-import { liveRunIds, openIdbTraceStore } from '../adapters/idb-trace-store';
+import { openIdbPolicyStore } from '../adapters/idb-policy-store';
+import { openIdbTraceStore } from '../adapters/idb-trace-store';
+import { createMemoryLibrary } from '../adapters/memory-library';
+import { memoryPolicyStore } from '../adapters/memory-policy-store';
 import { memoryTraceStore } from '../adapters/memory-trace-store';
 import { realPace } from '../adapters/pace';
+import { liveRunIds } from '../adapters/run-locks';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
 import { workerSandbox } from '../adapters/worker-sandbox';
+import type { PolicyStore } from '../core/learning/policy-store';
 import type { Pace } from '../core/runtime/pace';
 import type { Clock } from '../core/runtime/ports';
 import type { CodeSandbox } from '../core/tools/sandbox';
 import type { TraceStore } from '../core/trace/store';
 
-let store: Promise<TraceStore> | undefined;
+interface Library {
+  readonly traces: TraceStore;
+  readonly policies: PolicyStore;
+}
+
+let library: Promise<Library> | undefined;
 let persistent = true;
 
-async function openStore(): Promise<TraceStore> {
+/** Both stores in IndexedDB, or both in memory: runs and policies are kept, or lost, together. */
+async function openLibrary(): Promise<Library> {
+  let traces: TraceStore | undefined;
   try {
-    const store = await openIdbTraceStore();
+    traces = await openIdbTraceStore();
+    const policies = await openIdbPolicyStore();
     // A run left 'running' by a tab that is gone (reloaded, closed, crashed) was interrupted.
     const live = await liveRunIds();
-    await store.markInterrupted((id) => live.has(id));
-    return store;
+    await traces.markInterrupted((id) => live.has(id));
+    return { traces, policies };
   } catch {
+    traces?.close();
     persistent = false;
-    return memoryTraceStore();
+    const db = createMemoryLibrary();
+    return { traces: memoryTraceStore({ db }), policies: memoryPolicyStore({ db }) };
   }
 }
 
 export const services = {
-  store(): Promise<TraceStore> {
-    store ??= openStore();
-    return store;
+  /** The trace library: every run recorded or imported. */
+  async store(): Promise<TraceStore> {
+    library ??= openLibrary();
+    return (await library).traces;
+  },
+  /** The trained policies saved in this browser. */
+  async policies(): Promise<PolicyStore> {
+    library ??= openLibrary();
+    return (await library).policies;
   },
   /** False when runs live only as long as the tab (IndexedDB unavailable). */
   persistent: () => persistent,

@@ -7,8 +7,10 @@ import type { Policy } from '../../src/core/policy/types';
 import { makeConfig } from '../../src/core/runtime/config';
 import { simulate } from '../../src/core/runtime/simulate';
 import type { TraceEvent } from '../../src/core/trace/events';
+import { TraceImportError } from '../../src/core/trace/import-check';
 import { encodeTrace } from '../../src/core/trace/jsonl';
-import { StoreQuotaError, TraceImportError, type TraceStore } from '../../src/core/trace/store';
+import type { TraceStore } from '../../src/core/trace/store';
+import { StoreQuotaError } from '../../src/core/trace/store-quota-error';
 import { chain, diamond, scenario, task } from '../core/graph/test-graphs';
 
 export interface StoreUnderTest {
@@ -49,13 +51,21 @@ export function sampleRun(graph: GraphScenario, policy: Policy = criticalPathPol
 }
 
 /** 300 leaves under one hub: a trace of a few thousand events, far past the quota the tests set. */
-const wide = scenario('wide', [
+export const wide = scenario('wide', [
   task('hub', 1),
   ...Array.from({ length: 300 }, (_, i) => task(`leaf${i}`, 2, ['hub'])),
 ]);
 
 const appendAll = (handle: { append(e: TraceEvent): void }, events: readonly TraceEvent[]) => {
   for (const e of events) handle.append(e);
+};
+
+/** A write refused as a full disk refuses it, saying what to do. */
+export const isQuotaError = (e: unknown) => {
+  expect(e).toBeInstanceOf(StoreQuotaError);
+  expect((e as Error).message).toMatch(
+    /^Browser storage is full: .+ Delete old runs in the library to make room\.$/,
+  );
 };
 
 /**
@@ -312,34 +322,6 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
       expect(await store.markInterrupted(() => false)).toEqual(['live']);
     });
 
-    it('keeps trained policies: save, list newest first, get, replace, delete', async () => {
-      const store = await fresh();
-      const checkpoint = { kind: 'parl', weights: [0.5, -1.25, 3], meta: { epochs: 40 } };
-      await store.savePolicy('parl-a', checkpoint, 1000);
-      await store.savePolicy('bandit-b', { kind: 'bandit', arms: ['x'] }, 2000);
-      checkpoint.weights.push(99); // what was saved is a copy
-      expect(await store.listPolicies()).toEqual([
-        { name: 'bandit-b', savedAt: 2000 },
-        { name: 'parl-a', savedAt: 1000 },
-      ]);
-      expect(await store.getPolicy('parl-a')).toEqual({
-        name: 'parl-a',
-        savedAt: 1000,
-        checkpoint: { kind: 'parl', weights: [0.5, -1.25, 3], meta: { epochs: 40 } },
-      });
-
-      await store.savePolicy('parl-a', { kind: 'parl', weights: [1] }, 3000);
-      expect((await store.listPolicies()).map((p) => p.name)).toEqual(['parl-a', 'bandit-b']);
-      expect((await store.getPolicy('parl-a'))?.checkpoint).toEqual({ kind: 'parl', weights: [1] });
-
-      await store.deletePolicy('parl-a');
-      await store.deletePolicy('never-was');
-      expect(await store.listPolicies()).toEqual([{ name: 'bandit-b', savedAt: 2000 }]);
-      expect(await store.getPolicy('parl-a')).toBeUndefined();
-      // Policies live apart from runs.
-      expect(await store.list()).toEqual([]);
-    });
-
     it('reports its usage', async () => {
       const store = await fresh();
       const usage = await store.usage();
@@ -348,12 +330,11 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
       }
     });
 
-    it('keeps everything over a reload: what was flushed of a live run, finished runs, policies', async () => {
+    it('keeps everything over a reload: what was flushed of a live run, finished runs', async () => {
       const { store, reopen } = await makeStore();
       const done = await store.begin(d.header, { id: 'done', label: 'done', startedAt: 1 });
       appendAll(done, d.events);
       await done.finish('done', { finishedAt: 9 });
-      await store.savePolicy('p', { kind: 'bandit', arms: [1, 2] }, 5);
       const live = await store.begin(d.header, { id: 'live', label: 'live', startedAt: 2 });
       appendAll(live, d.events.slice(0, 4));
       await live.flush();
@@ -365,11 +346,6 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
       const live2 = await again.get('live');
       expect(live2?.events).toEqual(d.events.slice(0, 4));
       expect(live2?.summary).toMatchObject({ status: 'running', eventCount: 4 });
-      expect(await again.getPolicy('p')).toEqual({
-        name: 'p',
-        savedAt: 5,
-        checkpoint: { kind: 'bandit', arms: [1, 2] },
-      });
       expect(await again.markInterrupted(() => false)).toEqual(['live']);
       expect((await again.list()).map((r) => [r.id, r.status])).toEqual([
         ['live', 'interrupted'],
@@ -378,8 +354,8 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
     });
 
     describe('when the disk is full', () => {
-      // The small run and policy fit in the quota with room to spare; the wide trace is many
-      // times larger than it.
+      // The small run fits in the quota with room to spare; the wide trace is many times larger
+      // than it.
       const quotaBytes = 60_000;
       const w = sampleRun(wide);
       const wideText = encodeTrace(w.header, w.events);
@@ -391,22 +367,12 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
         const run = await store.begin(d.header, { id: 'small', label: 'small', startedAt: 1 });
         appendAll(run, d.events);
         await run.finish('done');
-        await store.savePolicy('keep', { kind: 'bandit', arms: [1] }, 1);
         const before = await store.list();
         const intact = async () => {
           expect(await store.list()).toEqual(expect.arrayContaining(before));
           expect(await store.exportJsonl('small')).toBe(encodeTrace(d.header, d.events));
-          expect(await store.listPolicies()).toEqual([{ name: 'keep', savedAt: 1 }]);
-          expect((await store.getPolicy('keep'))?.checkpoint).toEqual({ kind: 'bandit', arms: [1] });
         };
         return { store, before, intact };
-      };
-
-      const isQuotaError = (e: unknown) => {
-        expect(e).toBeInstanceOf(StoreQuotaError);
-        expect((e as Error).message).toMatch(
-          /^Browser storage is full: .+ Delete old runs in the library to make room\.$/,
-        );
       };
 
       it('refuses an import with StoreQuotaError and keeps what was there', async () => {
@@ -432,19 +398,6 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
         // finish cannot flush either: the run stays running, for markInterrupted to find later.
         isQuotaError(await run.finish('done').catch((e) => e));
         expect((await store.list()).find((r) => r.id === 'big')?.status).toBe('running');
-        await intact();
-      });
-
-      it('refuses a policy too big to save, keeping the others', async () => {
-        const { store, intact } = await filled();
-        // Noise, not a pattern: Chromium compresses large IndexedDB values, and i / 7 compressed
-        // to fit the quota on Chromium 150.
-        const huge = {
-          kind: 'parl',
-          weights: Array.from({ length: 30_000 }, (_, i) => Math.sin(i * 12.9898) * 43_758.5453),
-        };
-        isQuotaError(await store.savePolicy('huge', huge, 2).catch((e) => e));
-        expect(await store.getPolicy('huge')).toBeUndefined();
         await intact();
       });
     });

@@ -14,10 +14,10 @@ import { services } from '../services';
 
 /** Saved policies with their kind, for the policy picker. */
 export async function savedPolicies(): Promise<{ name: string; kind: string }[]> {
-  const store = await services.store();
+  const store = await services.policies();
   const out: { name: string; kind: string }[] = [];
-  for (const p of await store.listPolicies()) {
-    const kind = ((await store.getPolicy(p.name))?.checkpoint as { kind?: unknown } | undefined)?.kind;
+  for (const p of await store.list()) {
+    const kind = ((await store.get(p.name))?.checkpoint as { kind?: unknown } | undefined)?.kind;
     if (kind === 'parl' || kind === 'bandit') out.push({ name: p.name, kind });
   }
   return out;
@@ -40,8 +40,8 @@ export async function resolvePolicy(name: string): Promise<Policy> {
   }
   const kind = name.slice(0, colon);
   const saved = name.slice(colon + 1);
-  const store = await services.store();
-  const json = (await store.getPolicy(saved))?.checkpoint;
+  const store = await services.policies();
+  const json = (await store.get(saved))?.checkpoint;
   if (json === undefined) {
     throw new Error(`No policy named "${saved}" is saved in this browser. Train one, or load a policy file.`);
   }

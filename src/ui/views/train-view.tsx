@@ -21,7 +21,7 @@ export function TrainView() {
   const [checkpoint, setCheckpoint] = createSignal<PolicyCheckpoint | undefined>();
   const [message, setMessage] = createSignal<{ kind: 'error' | 'note'; text: string } | undefined>();
   const [name, setName] = createSignal('');
-  const [saved, { refetch }] = createResource(async () => (await services.store()).listPolicies());
+  const [saved, { refetch }] = createResource(async () => (await services.policies()).list());
   let handle: TrainingHandle | undefined;
 
   async function start(resume?: PolicyCheckpoint) {
@@ -81,7 +81,7 @@ export function TrainView() {
       return;
     }
     try {
-      await (await services.store()).savePolicy(name(), c, Date.now());
+      await (await services.policies()).save(name(), c, Date.now());
       setMessage({
         kind: 'note',
         text: `Saved as “${name()}”: pick ${c.kind}: ${name()} as the policy in the Run view.`,
@@ -282,7 +282,7 @@ export function TrainView() {
                   type="button"
                   class="secondary"
                   onClick={async () => {
-                    await (await services.store()).deletePolicy(p.name);
+                    await (await services.policies()).delete(p.name);
                     void refetch();
                   }}
                 >
