@@ -3,7 +3,7 @@ import { nodeSandbox } from '../../../src/adapters/node-sandbox';
 import { llmPolicy } from '../../../src/core/policy/llm/llm-policy';
 import { latestStatus } from '../../../src/core/policy/llm/protocol';
 import { type ScriptStep, scriptedProvider } from '../../../src/core/providers/scripted';
-import type { Provider } from '../../../src/core/providers/types';
+import type { ChatResponse, Provider } from '../../../src/core/providers/types';
 import { scenarioKinds, simulatedProviderFor } from '../../../src/core/scenarios/registry';
 import { runScenario } from '../../../src/core/scenarios/run';
 import type { TaskScenarioSpec } from '../../../src/core/scenarios/spec-types';
@@ -241,5 +241,62 @@ describe('the llm orchestrator facing a model that breaks the protocol', () => {
       /made no valid call \(3 refused in 1 decision/,
     );
     expect(orchestrator.invalidCalls()).toBe(3);
+  });
+
+  // Before the orchestrator took the agents' turn, each of these threw out of the run.
+  it('ends the run in words when the model answers without a message', async () => {
+    const empty: Provider = {
+      name: 'empty',
+      complete: async () => ({ id: 'x', model: 'm', choices: [] }) as unknown as ChatResponse,
+    };
+    const result = await run(spec, 3, 10, policy(empty));
+    expect(result.reason).toBe('finished');
+    const finished = result.events.at(-1);
+    expect(finished?.type === 'run.finished' && finished.detail).toBe(
+      'the orchestrator model failed: the response has no message',
+    );
+  });
+
+  it('estimates the usage of a turn the provider reported none for', async () => {
+    const unmetered: Provider = {
+      name: 'simulated',
+      async complete(request) {
+        const { usage: _, ...response } = await simulated.complete(request);
+        return response as ChatResponse;
+      },
+    };
+    const result = await run(spec, 3, 10, policy(unmetered));
+    expect(result.reason).toBe('completed');
+    const turns = result.events.filter((e) => e.type === 'llm.turn' && e.subagent === 'orchestrator');
+    expect(turns.length).toBeGreaterThan(0);
+    for (const turn of turns) {
+      expect(turn.type === 'llm.turn' && turn['gen_ai.usage.input_tokens']).toBeGreaterThan(0);
+      expect(turn.type === 'llm.turn' && turn['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
+    }
+  });
+
+  it('takes calls with arguments as an object and without ids, as some servers send them', async () => {
+    const loose: Provider = {
+      name: 'simulated',
+      async complete(request) {
+        const response = await simulated.complete(request);
+        const message = response.choices[0]?.message;
+        const calls = message?.tool_calls?.map((call) => ({
+          type: 'function',
+          function: { name: call.function.name, arguments: JSON.parse(call.function.arguments) },
+        }));
+        return {
+          ...response,
+          choices: [{ ...response.choices[0], message: { ...message, tool_calls: calls } }],
+        } as unknown as ChatResponse;
+      },
+    };
+    const result = await run(spec, 3, 10, policy(loose));
+    expect(result.reason).toBe('completed');
+    const calls = orchestratorCalls(result.events);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c.ok)).toBe(true);
+    expect(calls.every((c) => /^call_\d+_\d+$/.test(c.callId))).toBe(true);
+    expect(new Set(calls.map((c) => c.callId)).size).toBe(calls.length);
   });
 });

@@ -11,30 +11,14 @@
  * same decision, by another turn that reads the errors, up to `maxTurnsPerDecision`.
  */
 
-import { checkCall, type ToolRegistry } from '../../agents/tools';
-import type { ChatMessage, ChatResponse, Provider, ToolCall } from '../../providers/types';
+import type { Provider } from '../../providers/types';
 import type { AttemptRequest } from '../../runtime/ports';
-import type { EventBody, TraceEvent } from '../../trace/events';
+import type { TraceEvent } from '../../trace/events';
 import { criticalPathPolicy } from '../critical-path';
-import type {
-  Action,
-  Deliberation,
-  Policy,
-  PolicyContext,
-  RunView,
-  SubagentBrief,
-  TaskBrief,
-} from '../types';
-import {
-  itemOf,
-  ORCHESTRATOR,
-  ORCHESTRATOR_KIND,
-  orchestratorTools,
-  type Status,
-  statusMessage,
-  systemPrompt,
-  taskMessage,
-} from './protocol';
+import type { Action, Deliberation, Policy, PolicyContext } from '../types';
+import { afterDecision, type DeliberationSetup, deliberate, newSession } from './deliberate';
+import { briefFor, fold } from './orchestrator-state';
+import { orchestratorTools } from './protocol';
 
 export interface LlmPolicyOptions {
   readonly provider: Provider;
@@ -62,348 +46,56 @@ export interface LlmPolicy extends Policy {
   readonly invalidCalls: () => number;
 }
 
-interface Exchange {
-  readonly messages: ChatMessage[];
-}
-
 export function llmPolicy(options: LlmPolicyOptions): LlmPolicy {
-  const maxTurns = options.maxTurnsPerDecision ?? 3;
-  const maxFailed = options.maxFailedDecisions ?? 3;
-  const keep = options.keepDecisions ?? 4;
-  const answerChars = options.answerChars ?? 200;
-  const tools: ToolRegistry = orchestratorTools(options.profiles);
-  const toolNames = Object.keys(tools);
-  const definitions = Object.values(tools).map((t) => t.definition);
+  const tools = orchestratorTools(options.profiles);
+  const setup: DeliberationSetup = {
+    provider: options.provider,
+    profile: options.profile,
+    model: options.model,
+    profiles: options.profiles,
+    definitions: Object.values(tools).map((t) => t.definition),
+    maxOutputTokens: options.maxOutputTokens ?? 1024,
+    tools,
+    maxTurns: options.maxTurnsPerDecision ?? 3,
+    maxFailed: options.maxFailedDecisions ?? 3,
+    keep: options.keepDecisions ?? 4,
+    answerChars: options.answerChars ?? 200,
+  };
 
-  // Per run; `begin` resets it.
-  let task: TaskBrief = { query: '', items: [] };
-  let items = new Set<string>();
-  let idOf = new Map<string, string>(); // agent name → runtime subagent id
-  let nameOf = new Map<string, string>();
-  let profileOf = new Map<string, string>();
-  let system = new Map<string, string>(); // subagent id → its system prompt
-  let instructions = new Map<string, string>(); // task id → the latest assign_task prompt
-  let running = new Map<string, string>(); // task id → subagent id
-  let done: string[] = [];
-  let failed: string[] = [];
-  let answers = new Map<string, string>();
-  let unseen: string[] = [];
-  let history: Exchange[] = [];
-  let prepared: Action[] = [];
-  let turn = 0;
-  let decisions = 0;
-  let invalid = 0;
-  let failedDecisions = 0;
+  // Per run; `begin` starts a new one.
+  let session = newSession({ query: '', items: [] });
+  let prepared: readonly Action[] = [];
 
   const deliberation: Deliberation = {
     begin(brief) {
-      task = brief;
-      items = new Set(brief.items.map((i) => i.id));
-      idOf = new Map();
-      nameOf = new Map();
-      profileOf = new Map();
-      system = new Map();
-      instructions = new Map();
-      running = new Map();
-      done = [];
-      failed = [];
-      answers = new Map();
-      unseen = [];
-      history = [];
+      session = newSession(brief);
       prepared = [];
-      turn = 0;
-      decisions = 0;
-      invalid = 0;
-      failedDecisions = 0;
     },
-
     observe(event: TraceEvent) {
-      switch (event.type) {
-        case 'task.started':
-          running.set(event.task, event.subagent);
-          break;
-        case 'task.finished':
-          running.delete(event.task);
-          done.push(event.task);
-          unseen.push(event.task);
-          break;
-        case 'task.failed':
-          running.delete(event.task);
-          if (event.final) failed.push(event.task);
-          break;
-        case 'task.cancelled':
-          running.delete(event.task);
-          break;
-        default:
-          break;
-      }
+      session = { ...session, state: fold(session.state, { kind: 'event', event }) };
     },
-
-    answered(taskId, answer) {
-      answers.set(taskId, answer);
+    answered(task, answer) {
+      session = { ...session, state: fold(session.state, { kind: 'answer', task, answer }) };
     },
-
-    brief(request: AttemptRequest): SubagentBrief | undefined {
-      const role = system.get(request.subagent);
-      const prompt = instructions.get(request.taskId);
-      if (role === undefined && prompt === undefined) return undefined;
-      return { ...(role !== undefined ? { system: role } : {}), ...(prompt !== undefined ? { prompt } : {}) };
-    },
-
+    brief: (request: AttemptRequest) => briefFor(session.state, request.subagent, request.taskId),
     async deliberate(view, signal) {
-      const events: EventBody[] = [];
-      const status = statusOf(view);
-      const exchange: Exchange = { messages: [{ role: 'user', content: statusMessage(status) }] };
-      history.push(exchange);
-      const decision = new Decision(view, status);
-      const invalidBefore = invalid;
-      const refusedNow = () => invalid - invalidBefore;
-      for (let k = 0; k < maxTurns && !decision.settled(); k++) {
-        if (signal?.aborted) break;
-        const messages: ChatMessage[] = [
-          {
-            role: 'system',
-            content: systemPrompt({
-              maxSubagents: view.config.budgets.maxConcurrentSubagents,
-              defaultProfile: view.config.defaultProfile,
-              profiles: options.profiles,
-            }),
-          },
-          { role: 'user', content: taskMessage(task) },
-          ...history.slice(-keep - 1).flatMap((e) => e.messages),
-        ];
-        turn++;
-        let response: ChatResponse;
-        try {
-          response = await options.provider.complete({
-            model: options.model,
-            messages,
-            tools: definitions,
-            tool_choice: 'auto',
-            max_tokens: options.maxOutputTokens ?? 1024,
-            seed: view.config.seed,
-            metadata: {
-              profile: options.profile,
-              subtask: { id: ORCHESTRATOR, descriptor: { kind: ORCHESTRATOR_KIND } },
-              turn,
-            },
-            ...(signal ? { signal } : {}),
-          });
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          events.push(turnEvent(`error: ${message}`, 0, 0));
-          decision.error = message;
-          break;
-        }
-        const reply = response.choices[0].message;
-        events.push(
-          turnEvent(
-            response.choices[0].finish_reason,
-            response.usage.prompt_tokens,
-            response.usage.completion_tokens,
-          ),
-        );
-        const calls = reply.tool_calls ?? [];
-        exchange.messages.push({
-          role: 'assistant',
-          content: reply.content,
-          ...(calls.length > 0 ? { tool_calls: calls } : {}),
-        });
-        if (calls.length === 0) {
-          if (view.runningCount > 0 && status.ready.length === 0) {
-            decision.waiting = true;
-          } else {
-            invalid++;
-            const note =
-              'Error: your reply had no tool call, and nothing will happen without one. Assign the ready items with assign_task, or call finish.';
-            exchange.messages.push({ role: 'user', content: note });
-            events.push(callEvent(`call_${turn}_0`, '(none)', reply.content ?? '', false, note));
-          }
-          continue;
-        }
-        for (const call of calls) {
-          const result = decision.carryOut(call);
-          if (!result.ok) invalid++;
-          exchange.messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
-          events.push(callEvent(call.id, call.function.name, result.args, result.ok, result.content));
-        }
-      }
-      if (decision.actions.length > 0 || decision.waiting) failedDecisions = 0;
-      else if (!signal?.aborted) {
-        failedDecisions++;
-        // With nothing running, a decision that starts nothing would stall the run for good: end
-        // it now, in words. With work running, the model gets a few more chances.
-        if (failedDecisions >= maxFailed || view.runningCount === 0) {
-          decision.actions.push({
-            type: 'finish',
-            reason:
-              decision.error !== undefined
-                ? `the orchestrator model failed: ${decision.error}`
-                : `the orchestrator model made no valid call (${refusedNow()} refused in ${failedDecisions} decision(s) in a row)`,
-          });
-        }
-      }
-      prepared = decision.actions;
-      // Keep only the last few decisions: the status repeats what older ones said.
-      if (history.length > keep + 1) history = history.slice(-keep - 1);
-      return events;
+      const decided = await deliberate(setup, session, view, signal);
+      session = afterDecision(session, decided, setup.keep);
+      prepared = decided.actions;
+      return decided.events;
     },
   };
-
-  function statusOf(view: RunView): Status {
-    const shown: Record<string, string> = {};
-    for (const id of unseen) {
-      const answer = answers.get(id) ?? '';
-      shown[id] = answer.length > answerChars ? `${answer.slice(0, answerChars)}…` : answer;
-    }
-    unseen = [];
-    const busy = new Map<string, string>();
-    for (const [t, s] of running) busy.set(s, t);
-    return {
-      step: ++decisions,
-      t: view.t,
-      ready: view.topReady(view.readyCount),
-      running: Object.fromEntries([...running].map(([t, s]) => [t, nameOf.get(s) ?? s])),
-      done: [...done],
-      failed: [...failed],
-      agents: [...idOf].map(([name, id]) => ({
-        name,
-        profile: profileOf.get(id) ?? view.config.defaultProfile,
-        busy: busy.get(id) ?? null,
-      })),
-      maxSubagents: view.config.budgets.maxConcurrentSubagents,
-      answers: shown,
-    };
-  }
-
-  /** One decision: the calls of its turns, checked against the run as it stands, become actions. */
-  class Decision {
-    readonly actions: Action[] = [];
-    waiting = false;
-    error: string | undefined;
-    private finished = false;
-    private readonly ready: Set<string>;
-    private readonly assigned = new Set<string>();
-    private readonly working = new Set<string>();
-    private spawned = 0;
-
-    constructor(
-      private readonly view: RunView,
-      status: Status,
-    ) {
-      this.ready = new Set(status.ready);
-      for (const s of running.values()) this.working.add(s);
-    }
-
-    settled(): boolean {
-      return this.finished || this.waiting || this.actions.length > 0 || this.error !== undefined;
-    }
-
-    carryOut(call: ToolCall): { ok: boolean; content: string; args: unknown } {
-      const checked = checkCall(tools, toolNames, call);
-      if (!checked.ok) return { ok: false, content: checked.message, args: checked.args };
-      const args = checked.args as Record<string, string>;
-      const refuse = (message: string) => ({ ok: false, content: `Error: ${message}`, args });
-      const view = this.view;
-      switch (call.function.name) {
-        case 'create_subagent': {
-          const name = args.name?.trim() ?? '';
-          if (name === '') return refuse('the name is empty.');
-          if (idOf.has(name)) return refuse(`there is already a subagent named "${name}".`);
-          const max = view.config.budgets.maxConcurrentSubagents;
-          if (view.subagentCount + this.spawned >= max) {
-            return refuse(`the swarm is full (${max} subagents): give work to an idle one instead.`);
-          }
-          const profile = args.profile ?? view.config.defaultProfile;
-          const id = view.nextSubagentIds(this.spawned + 1)[this.spawned] as string;
-          this.spawned++;
-          idOf.set(name, id);
-          nameOf.set(id, name);
-          profileOf.set(id, profile);
-          system.set(id, args.system_prompt ?? '');
-          this.actions.push({ type: 'spawn', count: 1, profile });
-          return { ok: true, content: `Created ${name} (${profile}); it is idle.`, args };
-        }
-        case 'assign_task': {
-          const agent = args.agent?.trim() ?? '';
-          const id = idOf.get(agent);
-          if (id === undefined) {
-            const names = [...idOf.keys()];
-            return refuse(
-              `there is no subagent named "${agent}"${names.length > 0 ? ` (yours: ${names.join(', ')})` : ''}; create it first with create_subagent.`,
-            );
-          }
-          if (this.working.has(id)) return refuse(`${agent} is busy; give the item to an idle subagent.`);
-          const prompt = args.prompt ?? '';
-          const item = itemOf(prompt, (id) => items.has(id));
-          if (item === undefined) {
-            return refuse(
-              'the prompt names no work item: start it with the item id in brackets, e.g. "[row-3] …".',
-            );
-          }
-          if (!this.ready.has(item) || this.assigned.has(item)) {
-            const why =
-              running.has(item) || this.assigned.has(item)
-                ? 'is already running'
-                : done.includes(item)
-                  ? 'is done'
-                  : failed.includes(item)
-                    ? 'has failed for good'
-                    : 'is waiting for the items it depends on';
-            return refuse(
-              `[${item}] ${why}; ready now: ${[...this.ready].filter((r) => !this.assigned.has(r)).join(', ') || 'none'}.`,
-            );
-          }
-          this.assigned.add(item);
-          this.working.add(id);
-          instructions.set(item, prompt);
-          this.actions.push({ type: 'assign', subagent: id, task: item });
-          return { ok: true, content: `${agent} is working on [${item}].`, args };
-        }
-        case 'finish': {
-          this.finished = true;
-          this.actions.push({ type: 'finish', answer: args.answer ?? '' });
-          return { ok: true, content: 'The run ends.', args };
-        }
-        default:
-          return refuse(`there is no tool named "${call.function.name}".`);
-      }
-    }
-  }
 
   return {
     name: options.name ?? 'llm',
     prioritize: (ctx: PolicyContext) => criticalPathPolicy.prioritize(ctx),
     decide(): Action[] {
-      const actions = prepared;
+      const actions = [...prepared];
       prepared = [];
       return actions;
     },
     deliberation,
-    invalidCalls: () => invalid,
-  };
-}
-
-function turnEvent(finishReason: string, input: number, output: number): EventBody {
-  return {
-    type: 'llm.turn',
-    subagent: ORCHESTRATOR,
-    finishReason,
-    'gen_ai.usage.input_tokens': input,
-    'gen_ai.usage.output_tokens': output,
-  };
-}
-
-function callEvent(callId: string, tool: string, args: unknown, ok: boolean, result: string): EventBody {
-  return {
-    type: 'tool.call',
-    caller: ORCHESTRATOR,
-    callId,
-    tool,
-    args,
-    ok,
-    result,
-    ...(ok ? {} : { refused: true }),
+    invalidCalls: () => session.invalid,
   };
 }
 

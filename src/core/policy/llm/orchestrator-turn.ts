@@ -1,0 +1,65 @@
+/**
+ * One model turn of the orchestrator: the request it sends (its system prompt, the task, then the
+ * conversation so far) through the agents' own turn, so a provider's failure, a response without
+ * a message, calls in another shape or missing usage meet the same safeguards as in a subagent.
+ */
+
+import { type TurnActor, type TurnOutcome, takeTurn } from '../../agents/turn';
+import type { ChatMessage, Provider, ToolDefinition } from '../../providers/types';
+import type { RunView, TaskBrief } from '../types';
+import { ORCHESTRATOR, ORCHESTRATOR_KIND, systemPrompt, taskMessage } from './protocol';
+
+/** Who the orchestrator's turns are in the trace: no task, no attempt. */
+export const ORCHESTRATOR_ACTOR: TurnActor = { subagent: ORCHESTRATOR };
+
+export interface OrchestratorModel {
+  readonly provider: Provider;
+  /** Its own profile (for the simulated provider) and model name. */
+  readonly profile: string;
+  readonly model: string;
+  /** Subagent profiles it may choose from. */
+  readonly profiles: readonly string[];
+  readonly definitions: readonly ToolDefinition[];
+  readonly maxOutputTokens: number;
+}
+
+/** Asks the model once; `turn` counts the orchestrator's turns in the run, from 1. */
+export function askOrchestrator(
+  model: OrchestratorModel,
+  view: RunView,
+  task: TaskBrief,
+  conversation: readonly ChatMessage[],
+  turn: number,
+  signal?: AbortSignal,
+): Promise<TurnOutcome> {
+  const messages: ChatMessage[] = [
+    {
+      role: 'system',
+      content: systemPrompt({
+        maxSubagents: view.config.budgets.maxConcurrentSubagents,
+        defaultProfile: view.config.defaultProfile,
+        profiles: model.profiles,
+      }),
+    },
+    { role: 'user', content: taskMessage(task) },
+    ...conversation,
+  ];
+  return takeTurn(
+    model.provider,
+    {
+      model: model.model,
+      messages,
+      tools: model.definitions,
+      tool_choice: 'auto',
+      max_tokens: model.maxOutputTokens,
+      seed: view.config.seed,
+      metadata: {
+        profile: model.profile,
+        subtask: { id: ORCHESTRATOR, descriptor: { kind: ORCHESTRATOR_KIND } },
+        turn,
+      },
+      ...(signal ? { signal } : {}),
+    },
+    turn,
+  );
+}
