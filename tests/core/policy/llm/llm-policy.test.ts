@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../../src/adapters/node-sandbox';
-import { llmPolicy } from '../../../src/core/policy/llm/llm-policy';
-import { latestStatus } from '../../../src/core/policy/llm/protocol';
-import { type ScriptStep, scriptedProvider } from '../../../src/core/providers/scripted';
-import type { ChatResponse, Provider } from '../../../src/core/providers/types';
-import { scenarioKinds, simulatedProviderFor } from '../../../src/core/scenarios/registry';
-import { runScenario } from '../../../src/core/scenarios/run';
-import type { TaskScenarioSpec } from '../../../src/core/scenarios/spec-types';
-import type { TraceEvent } from '../../../src/core/trace/events';
-import { withoutWallClock } from '../../../src/core/trace/jsonl';
-import { loadProfiles, loadSpec } from '../../support/scenarios';
+import { nodeSandbox } from '../../../../src/adapters/node-sandbox';
+import { llmPolicy } from '../../../../src/core/policy/llm/llm-policy';
+import { latestStatus } from '../../../../src/core/policy/llm/protocol';
+import { type ScriptStep, scriptedProvider } from '../../../../src/core/providers/scripted';
+import type { ChatResponse, Provider } from '../../../../src/core/providers/types';
+import { scenarioKinds, simulatedProviderFor } from '../../../../src/core/scenarios/registry';
+import { runScenario } from '../../../../src/core/scenarios/run';
+import type { TaskScenarioSpec } from '../../../../src/core/scenarios/spec-types';
+import type { TraceEvent } from '../../../../src/core/trace/events';
+import { withoutWallClock } from '../../../../src/core/trace/jsonl';
+import { loadProfiles, loadSpec } from '../../../support/scenarios';
 
 const profiles = loadProfiles();
 const simulated = simulatedProviderFor(profiles);
