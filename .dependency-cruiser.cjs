@@ -53,7 +53,8 @@ const CORE_LAYERS = [
 CORE_LAYERS.forEach(([folder, allowed], rank) => {
   for (const lower of allowed) {
     const at = CORE_LAYERS.findIndex(([name]) => name === lower);
-    if (at < 0 || at >= rank) throw new Error(`core layer "${folder}" may not import "${lower}": not below it`);
+    if (at < 0 || at >= rank)
+      throw new Error(`core layer "${folder}" may not import "${lower}": not below it`);
   }
 });
 

@@ -5,10 +5,10 @@
  * a tool that fails, an abort — ends up in its result, never as an exception.
  */
 
+import { estimateMessagesTokens, estimateTextTokens } from '../providers/tokens';
 import type { ChatMessage, ChatRequest, ChatResponse, Provider, ToolCall } from '../providers/types';
 import type { EventBody, Usage } from '../trace/events';
 import type { ContextStrategy } from './context/types';
-import { estimateMessagesTokens, estimateTextTokens } from './tokens';
 import { type CallRejection, checkCall, type Tool, type ToolRegistry, type ToolResult } from './tools';
 
 /** What the loop needs of a frozen profile (the full profile lives with the scenarios). */
