@@ -12,7 +12,8 @@
  *   graph       task DAGs, validation, critical paths
  *   world       the generated world the search scenarios ask about
  *   embeddings  text embeddings the router reads
- *   trace       the event vocabulary, its JSONL form, metrics and the schedule read from a trace
+ *   trace       the event vocabulary, its JSONL form, the trace store port, and what is read
+ *               from a trace (metrics, the schedule, the Chrome trace)
  *   runtime     the orchestrator: state machine, drivers, and the ports it calls (executors, the
  *               policy port in runtime/policy-port.ts: the runtime never imports a policy)
  *   providers   the model port (chat types), token estimates, the scripted and simulated models
@@ -24,6 +25,11 @@
  *   learning    training policies over scenario runs (bandits, PARL, mixes, checkpoints)
  *   router      routing a query to a setting, trained from logged runs
  *   bench       the bench: every scenario × policy, run and scored
+ *
+ * What two layers share lives in the lower one: the policy port in runtime (policy/types.ts
+ * re-exports it), the Player types and SimulatorParams in providers, ProfilePrice in
+ * trace/metrics.ts, the token estimate in providers/tokens.ts. The matrix lists what each folder
+ * may use, not everything below it: widening it is a decision to make here, in review.
  *
  * Parsing: the project's TypeScript 7 has no JavaScript compiler API, so dependency-cruiser reads
  * TypeScript with swc, which keeps type-only imports (a type import is a dependency too). Its swc
@@ -159,12 +165,10 @@ module.exports = {
     parser: 'swc',
     extraExtensionsToScan: ['.tsx'],
     doNotFollow: { path: 'node_modules' },
-    tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'types', 'default'],
       mainFields: ['module', 'main', 'types', 'typings'],
     },
-    reporterOptions: { text: { highlightFocused: true } },
   },
 };
