@@ -9,6 +9,7 @@ import { train } from '../core/learning/train';
 import { profileHashes } from '../core/scenarios/profiles';
 import { simulatedProviderFor } from '../core/scenarios/registry';
 import type { CodeSandbox } from '../core/tools/sandbox';
+import { nextTask } from './next-task';
 import type { RemoteTrainEvents, TrainApi, TrainEvents, TrainRequest, TrainSummary } from './train-protocol';
 
 export interface TrainHostOptions {
@@ -60,6 +61,7 @@ export function trainHost(options: TrainHostOptions = {}): TrainApi {
           },
           {
             signal: controller.signal,
+            nextTask,
             onEpisode: (stats, done, total) => {
               pending = [done, total, stats];
               const t = now();

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { nextTask } from '../adapters/next-task';
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
@@ -199,6 +200,7 @@ export async function trainCommand(
   try {
     result = await train(config, env, {
       signal: controller.signal,
+      nextTask,
       onCheckpoint: (checkpoint) => writeAtomically(file, `${JSON.stringify(checkpoint)}\n`),
       onCurve: (point) => err(line(point, episodes, point.episodes / ((performance.now() - started) / 1000))),
     });

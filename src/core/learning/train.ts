@@ -114,6 +114,11 @@ export type CurvePoint = Omit<EpisodeStats, 'scenario'> & { readonly episodes: n
 
 export interface TrainHooks {
   readonly signal?: AbortSignal;
+  /**
+   * Awaited before every episode: a turn of the host's event loop, so that a stop (a worker
+   * message, a signal) can land while training runs. Core has no event loop of its own to yield to.
+   */
+  readonly nextTask?: () => Promise<void>;
   /** After every episode, before the update or curve point it completes. */
   readonly onEpisode?: (stats: EpisodeStats, done: number, total: number) => void;
   /** After every window of episodes. */
@@ -212,6 +217,7 @@ export async function train(
   };
 
   for (let e = start; e < config.episodes; e++) {
+    await hooks.nextTask?.();
     if (hooks.signal?.aborted) break;
     const draw: Draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
     const { component } = draw;
