@@ -134,10 +134,10 @@ module.exports = {
     },
     {
       name: 'workers-only-adapters-and-core',
-      comment: 'A worker is an entry point over adapters and core: no views, no CLI.',
+      comment: 'A worker is an entry point over adapters and core: no views, no CLI, no other worker.',
       severity: 'error',
       from: { path: '^workers/' },
-      to: { path: '^src/', pathNot: '^src/(adapters|core)/' },
+      to: { path: '^(src|workers)/', pathNot: '^src/(adapters|core)/' },
     },
     {
       name: 'ui-not-cli',
