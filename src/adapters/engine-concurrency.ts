@@ -4,8 +4,6 @@
  * meter tells the concurrency a swarm asked for (nominal) from the one it got (effective).
  */
 
-import type { EngineLike } from './webllm-provider';
-
 // ---------------------------------------------------------------------------------------------
 // One engine, one request at a time
 
@@ -66,10 +64,12 @@ export function engineGate(): EngineGate {
   };
 }
 
-const gates = new WeakMap<EngineLike, EngineGate>();
+// Keyed by the engine object only: a gate reads nothing of the engine, so this file needs no engine
+// type (webllm-provider.ts, which declares EngineLike, imports this file).
+const gates = new WeakMap<object, EngineGate>();
 
 /** The gate every provider over `engine` shares unless given another. */
-export function gateFor(engine: EngineLike): EngineGate {
+export function gateFor(engine: object): EngineGate {
   let gate = gates.get(engine);
   if (!gate) {
     gate = engineGate();

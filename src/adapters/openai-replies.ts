@@ -4,7 +4,7 @@
  * none, a reply that is not one refused as a `bad-response`.
  */
 
-import { estimateMessagesTokens, estimateTextTokens } from '../core/agents/tokens';
+import { estimateMessagesTokens, estimateTextTokens } from '../core/providers/tokens';
 import type { ChatRequest, ChatResponse, ChatUsage, FinishReason, ToolCall } from '../core/providers/types';
 import { ProviderError, parseJson, preview } from './openai-errors';
 

@@ -9,6 +9,7 @@ import { train } from '../core/learning/train';
 import { profileHashes } from '../core/scenarios/profiles';
 import { simulatedProviderFor } from '../core/scenarios/registry';
 import type { CodeSandbox } from '../core/tools/sandbox';
+import { nextTask } from './next-task';
 import type { RemoteTrainEvents, TrainApi, TrainEvents, TrainRequest, TrainSummary } from './train-protocol';
 
 export interface TrainHostOptions {
@@ -60,7 +61,7 @@ export function trainHost(options: TrainHostOptions = {}): TrainApi {
           },
           {
             signal: controller.signal,
-            pause: yieldEvery(every, now),
+            nextTask,
             onEpisode: (stats, done, total) => {
               pending = [done, total, stats];
               const t = now();
@@ -97,18 +98,5 @@ export function trainHost(options: TrainHostOptions = {}): TrainApi {
     stop(): void {
       running?.abort();
     },
-  };
-}
-
-/**
- * Lets the worker's queued messages (a stop) in at least every `ms`: a timer task per episode would
- * cost more than many episodes, and none at all would leave `stop` unread until the end.
- */
-function yieldEvery(ms: number, now: () => number): () => Promise<void> {
-  let last = now();
-  return async () => {
-    if (now() - last < ms) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    last = now();
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { nextTask } from '../adapters/next-task';
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
@@ -199,8 +200,7 @@ export async function trainCommand(
   try {
     result = await train(config, env, {
       signal: controller.signal,
-      // Ctrl-C is an event: without a turn of the event loop between episodes it waits to the end.
-      pause: () => new Promise((resolve) => setImmediate(resolve)),
+      nextTask,
       onCheckpoint: (checkpoint) => writeAtomically(file, `${JSON.stringify(checkpoint)}\n`),
       onCurve: (point) => err(line(point, episodes, point.episodes / ((performance.now() - started) / 1000))),
     });

@@ -1,5 +1,5 @@
+import type { Player } from '../../src/core/providers/player';
 import type { ChatRequest, Provider, ToolCall } from '../../src/core/providers/types';
-import type { Player } from '../../src/core/scenarios/types';
 import { createRng, type Rng } from '../../src/core/util/rng';
 
 export interface PlayerDrive {

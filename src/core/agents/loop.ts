@@ -5,8 +5,8 @@
  * a tool that fails, an abort — ends up in its result, never as an exception.
  */
 
+import { estimateMessagesTokens } from '../providers/tokens';
 import type { ChatMessage, ChatRequest } from '../providers/types';
-import { estimateMessagesTokens } from './tokens';
 import { checkCall, type Tool, type ToolResult } from './tools';
 import { describeError, takeTurn, turnEvents } from './turn';
 import type { AgentResult, CallRecord, RunAgentInput, StopReason, TurnRecord } from './types';

@@ -5,9 +5,9 @@
  * exception. Also the trace records of a turn, so both write them alike.
  */
 
+import { estimateMessagesTokens, estimateTextTokens } from '../providers/tokens';
 import type { ChatMessage, ChatRequest, ChatResponse, Provider, ToolCall } from '../providers/types';
 import type { EventBody } from '../trace/events';
-import { estimateMessagesTokens, estimateTextTokens } from './tokens';
 
 /** The trace records a turn emits, as TraceEvent bodies: the runtime stamps seq, t and wallMs. */
 export type AgentEvent = Extract<EventBody, { type: 'llm.turn' }> | Extract<EventBody, { type: 'tool.call' }>;

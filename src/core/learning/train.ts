@@ -114,14 +114,13 @@ export type CurvePoint = Omit<EpisodeStats, 'scenario'> & { readonly episodes: n
 
 export interface TrainHooks {
   readonly signal?: AbortSignal;
+  /**
+   * Awaited before every episode: a turn of the host's event loop, so that a stop (a worker
+   * message, a signal) can land while training runs. Core has no event loop of its own to yield to.
+   */
+  readonly nextTask?: () => Promise<void>;
   /** After every episode, before the update or curve point it completes. */
   readonly onEpisode?: (stats: EpisodeStats, done: number, total: number) => void;
-  /**
-   * Awaited after every episode, so the host's own events get in (a stop message, Ctrl-C): an
-   * episode may never leave the microtask queue, and core has no timers, so the host says how to
-   * yield (and how often it needs to).
-   */
-  readonly pause?: () => Promise<void>;
   /** After every window of episodes. */
   readonly onCurve?: (point: CurvePoint) => void;
   /** After every update (PARL: each batch; bandit: each window), and once at the end. */
@@ -218,6 +217,7 @@ export async function train(
   };
 
   for (let e = start; e < config.episodes; e++) {
+    await hooks.nextTask?.();
     if (hooks.signal?.aborted) break;
     const draw: Draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
     const { component } = draw;
@@ -277,7 +277,6 @@ export async function train(
       lambdaFinish: l2,
     };
     hooks.onEpisode?.(stats, done, config.episodes);
-    if (hooks.pause) await hooks.pause();
 
     if (bandit) {
       if (play.arm >= 0) bandit.update(play.arm, play.context, r.reward);

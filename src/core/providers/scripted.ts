@@ -3,7 +3,7 @@
  * for tests of the agent loop, which can then assert the exact messages each turn sent.
  */
 
-import { estimateMessagesTokens, estimateTextTokens } from '../agents/tokens';
+import { estimateMessagesTokens, estimateTextTokens } from './tokens';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ToolCall } from './types';
 
 export interface ScriptedCall {

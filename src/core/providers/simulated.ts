@@ -6,12 +6,28 @@
  * context window, malformed calls, token usage and (optionally) the time a reply takes.
  */
 
-import { estimateMessagesTokens, estimateTextTokens, estimateToolsTokens } from '../agents/tokens';
 import type { Pace } from '../runtime/pace';
-import type { SimulatorParams } from '../scenarios/spec-types';
-import type { Player } from '../scenarios/types';
 import { keyedRng } from '../util/rng';
+import type { Player } from './player';
+import { estimateMessagesTokens, estimateTextTokens, estimateToolsTokens } from './tokens';
 import type { ChatRequest, ChatResponse, Provider, ToolCall } from './types';
+
+/** The simulated model's parameters (docs/simulator.md). */
+export interface SimulatorParams {
+  /** Chance an item (a cell, a hop, a function) is wrong with an empty context. */
+  readonly itemError: number;
+  /** Extra chance of error when the context is full: error = itemError + contextDegradation · fill^degradationExponent. */
+  readonly contextDegradation: number;
+  readonly degradationExponent: number;
+  /** Tool calls the model issues in one turn. */
+  readonly callsPerTurn: number;
+  /** Chance that a turn's tool call is malformed (arguments that are not JSON). */
+  readonly malformedRate: number;
+  /** Output tokens a turn spends besides what it writes (reasoning). */
+  readonly outputTokensPerStep: number;
+  /** Wall-clock milliseconds per output token, to estimate wall time. */
+  readonly wallMsPerToken: number;
+}
 
 export interface SimulatedProfile {
   readonly model: string;

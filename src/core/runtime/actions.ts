@@ -1,6 +1,7 @@
 import type { TaskSpec } from '../graph/types';
-import type { Action } from '../policy/types';
+import { demandOf } from './demand';
 import { reserve, trip } from './outcomes';
+import type { Action } from './policy-port';
 import {
   emit,
   isTerminal,
@@ -103,17 +104,4 @@ function assign(state: RunState, subagent: string, taskId: string): string | und
   if (state.config.join === 'barrier') state.stageOpen++;
   emit(state, { type: 'task.assigned', task: taskId, subagent, attempt: state.attempts[task] as number });
   return undefined;
-}
-
-/** What one attempt of a task is declared to use, reserved against the budgets when it is assigned. */
-export function demandOf(state: RunState, spec: TaskSpec, profile: string) {
-  const price = state.config.prices[profile] ?? { input: 0, output: 0 };
-  const tokensIn = spec.tokensIn ?? 0;
-  const tokensOut = spec.tokensOut ?? 0;
-  return {
-    toolCalls: spec.toolCalls ?? 0,
-    tokensIn,
-    tokensOut,
-    cost: tokensIn * price.input + tokensOut * price.output,
-  };
 }

@@ -3,6 +3,8 @@
  * gives a number (100 subagents, 1,500 tool calls, 100 steps per subagent, 2–3 retries).
  */
 
+import type { ProfilePrice } from '../trace/metrics';
+
 export type JoinMode = 'async' | 'barrier';
 export type FailurePolicy = 'fail-fast' | 'skip-dependents' | 'continue';
 /** What a tripped budget does to work already running. */
@@ -35,12 +37,6 @@ export interface RetryPolicy {
    * failure instead of being retried: its delay cannot lengthen the run, its retries still cost.
    */
   readonly degradeOffCriticalPath: boolean;
-}
-
-export interface ProfilePrice {
-  /** Cost units per input and per output token. */
-  readonly input: number;
-  readonly output: number;
 }
 
 export interface RunConfig {

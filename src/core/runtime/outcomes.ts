@@ -1,7 +1,7 @@
 import type { TaskSpec } from '../graph/types';
-import { demandOf } from './actions';
 import { backoffDelay } from './config';
-import type { RuntimeInput } from './machine';
+import { demandOf } from './demand';
+import type { RuntimeInput } from './input';
 import { emit, type RunState, requestWake, Status, type Subagent, setStatus } from './state';
 
 type Demand = { toolCalls: number; tokensIn: number; tokensOut: number; cost: number };

@@ -1,11 +1,12 @@
 import type { TaskGraph } from '../graph/types';
-import type { Policy } from '../policy/types';
 import { type EventBody, type Grade, TRACE_SCHEMA, type TraceEvent, type TraceHeader } from '../trace/events';
 import { type Metrics, MetricsAccumulator, type MetricsContext } from '../trace/metrics';
 import { Heap } from '../util/heap';
 import { budgetsToJson, type RunConfig } from './config';
 import { graphExecutor } from './graph-executor';
-import { type RuntimeInput, step } from './machine';
+import type { RuntimeInput } from './input';
+import { step } from './machine';
+import type { Policy } from './policy-port';
 import {
   type AsyncExecutor,
   type AttemptOutcome,

@@ -1,10 +1,10 @@
 import { type Cpm, criticalPath } from '../graph/cpm';
 import type { TaskGraph } from '../graph/types';
-import type { Policy, RunView } from '../policy/types';
 import type { EventBody, Observation, TraceEvent } from '../trace/events';
 import { Heap } from '../util/heap';
 import { IntHeap } from '../util/int-heap';
 import type { RunConfig } from './config';
+import type { Policy, RunView } from './policy-port';
 
 /** Task states. Everything from DONE on is terminal: a task reaches exactly one of them. */
 export const Status = {

@@ -23,7 +23,6 @@ import type { ProfileRecord } from '../trace/events';
 import { profileHash } from './profiles';
 import { scenarioKinds } from './registry';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
-import type { SubagentSetup } from './subagent-setup';
 import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from './types';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; a prepared run erases it.
@@ -109,6 +108,19 @@ export interface PreparedTaskRun extends PreparedCommon {
 }
 
 export type PreparedRun = PreparedGraphRun | PreparedTaskRun;
+
+/**
+ * What a subagent needs to know to run any attempt of one run, as plain data that crosses a
+ * thread (subagent-setup.ts rebuilds the run from it).
+ */
+export interface SubagentSetup {
+  readonly scenario: TaskScenarioSpec;
+  readonly seed: number;
+  readonly size: number;
+  readonly plan: PlanMode;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  readonly context: ContextSpec;
+}
 
 /** Builds a run. Throws, naming what is wrong, on an unknown profile, a bad context or a bad graph. */
 export async function prepareRun(input: RunInput): Promise<PreparedRun> {

@@ -4,6 +4,8 @@
  * identifies a profile's exact content by hash for trace headers.
  */
 
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
 import {
   type Assignable,
@@ -115,12 +117,17 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * Identifies a profile's exact content in a trace header: `sha256:` and the hex SHA-256 of its
- * canonical JSON. Web Crypto, so the same code runs in Node ≥ 20 and in the browser.
+ * canonical JSON (UTF-8). Pure JavaScript (@noble/hashes) rather than Web Crypto, so that it is
+ * synchronous and needs nothing of the host; the digest is the one Web Crypto gives, byte for byte
+ * (tests/core/scenarios/profiles.test.ts checks both).
  */
+export function profileHashSync(profile: ProfileSpec): string {
+  return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalJson(profile))))}`;
+}
+
+/** profileHashSync as a promise, the form callers had while hashing went through Web Crypto. */
 export async function profileHash(profile: ProfileSpec): Promise<string> {
-  const bytes = new TextEncoder().encode(canonicalJson(profile));
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
-  return `sha256:${Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return profileHashSync(profile);
 }
 
 /** Profile name → its hash: what a policy checkpoint is checked against. */
@@ -128,7 +135,7 @@ export async function profileHashes(
   profiles: Readonly<Record<string, ProfileSpec>>,
 ): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const [name, p] of Object.entries(profiles)) out[name] = await profileHash(p);
+  for (const [name, p] of Object.entries(profiles)) out[name] = profileHashSync(p);
   return out;
 }
 

@@ -1,12 +1,13 @@
 import { orchestratorPlayer } from '../policy/llm/player';
 import { ORCHESTRATOR_KIND } from '../policy/llm/protocol';
+import type { Player } from '../providers/player';
 import { simulatedProvider } from '../providers/simulated';
 import type { Provider } from '../providers/types';
 import type { Pace } from '../runtime/pace';
 import { deepSearch } from './deep-search';
 import { mixedCoding } from './mixed-coding';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
-import type { Player, ScenarioInstance, ScenarioKind } from './types';
+import type { ScenarioInstance, ScenarioKind } from './types';
 import { wideSearch } from './wide-search';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; the registry erases it.

@@ -4,6 +4,7 @@
  */
 
 import type { ContextSpec } from '../agents/context/registry';
+import type { SimulatorParams } from '../providers/simulated';
 import type { Budgets, FailurePolicy, JoinMode } from '../runtime/config';
 import type { EntityKind } from '../world/types';
 
@@ -90,21 +91,4 @@ export interface ProfileSpec {
   /** Cost units per input and output token. */
   readonly price: { readonly input: number; readonly output: number };
   readonly simulator: SimulatorParams;
-}
-
-/** The simulated model's parameters (docs/simulator.md). */
-export interface SimulatorParams {
-  /** Chance an item (a cell, a hop, a function) is wrong with an empty context. */
-  readonly itemError: number;
-  /** Extra chance of error when the context is full: error = itemError + contextDegradation · fill^degradationExponent. */
-  readonly contextDegradation: number;
-  readonly degradationExponent: number;
-  /** Tool calls the model issues in one turn. */
-  readonly callsPerTurn: number;
-  /** Chance that a turn's tool call is malformed (arguments that are not JSON). */
-  readonly malformedRate: number;
-  /** Output tokens a turn spends besides what it writes (reasoning). */
-  readonly outputTokensPerStep: number;
-  /** Wall-clock milliseconds per output token, to estimate wall time. */
-  readonly wallMsPerToken: number;
 }

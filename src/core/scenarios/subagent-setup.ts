@@ -6,22 +6,13 @@
  * attempt requests.
  */
 
-import type { ContextSpec } from '../agents/context/registry';
 import type { Provider } from '../providers/types';
 import type { AsyncExecutor } from '../runtime/ports';
-import { type PreparedTaskRun, prepareRun } from './prepare';
-import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
+import { type PreparedTaskRun, prepareRun, type SubagentSetup } from './prepare';
 import { subagentExecutor } from './subagent';
-import type { PlanMode, ScenarioPorts } from './types';
+import type { ScenarioPorts } from './types';
 
-export interface SubagentSetup {
-  readonly scenario: TaskScenarioSpec;
-  readonly seed: number;
-  readonly size: number;
-  readonly plan: PlanMode;
-  readonly profiles: Readonly<Record<string, ProfileSpec>>;
-  readonly context: ContextSpec;
-}
+export type { SubagentSetup } from './prepare';
 
 /** The run a setup describes, rebuilt through the same composition root as the page's. */
 export async function runFromSetup(setup: SubagentSetup): Promise<PreparedTaskRun> {

@@ -1,4 +1,3 @@
-import type { ProfilePrice } from '../runtime/config';
 import type { TraceEvent } from './events';
 
 /**
@@ -33,6 +32,12 @@ export interface Metrics {
   unusedSubagents: number;
   /** 1 when the run went to its end within every budget (the reward's gate), else 0. */
   episodeSuccess: number;
+}
+
+export interface ProfilePrice {
+  /** Cost units per input and per output token. */
+  readonly input: number;
+  readonly output: number;
 }
 
 export interface MetricsContext {

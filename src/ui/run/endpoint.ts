@@ -10,7 +10,7 @@ import { listModels, openaiProvider } from '../../adapters/openai-provider';
 import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { AppState } from '../url-state';
-import type { RunProvider } from './models';
+import type { RunProvider } from './run-provider';
 
 export interface OpenAiView {
   /** Bumped when a key is saved or forgotten, so views re-read the store. */

@@ -10,7 +10,7 @@
 import type { AppConfig, ModelRecord } from '@mlc-ai/web-llm';
 import { createRoot, createSignal, untrack } from 'solid-js';
 import { type ApiKeyStore, apiKeyStore, browserStorage, type KeyStorage } from '../../adapters/api-key-store';
-import { type ConcurrencyMeter, concurrencyMeter } from '../../adapters/engine-concurrency';
+import { concurrencyMeter } from '../../adapters/engine-concurrency';
 import { type GpuProbe, probeWebGpu } from '../../adapters/webgpu-probe';
 import {
   type CacheApi,
@@ -28,11 +28,11 @@ import {
 } from '../../adapters/webllm-models';
 import { type EngineLike, enginePool } from '../../adapters/webllm-provider';
 import { withJsonTools } from '../../core/providers/json-tools';
-import type { Provider } from '../../core/providers/types';
 import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { AppState } from '../url-state';
 import { createEndpointState, message } from './endpoint';
+import type { RunProvider } from './run-provider';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -68,13 +68,6 @@ const initialWebllm: WebllmView = {
   cached: [],
   status: 'idle',
 };
-
-/** A run's provider, with the profiles as it will record them and, for WebLLM, its meter. */
-export interface RunProvider {
-  readonly provider: Provider;
-  readonly profiles: Record<string, ProfileSpec>;
-  readonly meter?: { readonly meter: ConcurrencyMeter; readonly engines: number };
-}
 
 /** What the page needs from WebLLM's module. */
 export interface WebllmModule {

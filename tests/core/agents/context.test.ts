@@ -7,7 +7,7 @@ import { contextSlidingWindow } from '../../../src/core/agents/context/sliding-w
 import { contextSummary } from '../../../src/core/agents/context/summary';
 import { pairingProblems, splitTurns } from '../../../src/core/agents/context/turns';
 import type { ContextStrategy } from '../../../src/core/agents/context/types';
-import { estimateMessagesTokens } from '../../../src/core/agents/tokens';
+import { estimateMessagesTokens } from '../../../src/core/providers/tokens';
 import type { ChatMessage } from '../../../src/core/providers/types';
 
 const call = (id: string, name: string, args: Record<string, unknown>) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateMessagesTokens, estimateTextTokens } from '../../../src/core/agents/tokens';
 import { normalizeCalls, takeTurn, turnEvents } from '../../../src/core/agents/turn';
+import { estimateMessagesTokens, estimateTextTokens } from '../../../src/core/providers/tokens';
 import type { ChatRequest, ChatResponse, Provider, ToolCall } from '../../../src/core/providers/types';
 
 const request: ChatRequest = {

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  estimateMessagesTokens,
-  estimateTextTokens,
-  estimateToolsTokens,
-} from '../../../src/core/agents/tokens';
+import type { Player, PlayerInput, PlayerMove } from '../../../src/core/providers/player';
 import {
   ContextWindowExceeded,
   itemErrorRate,
   type SimulatedProfile,
+  type SimulatorParams,
   simulatedProvider,
 } from '../../../src/core/providers/simulated';
+import {
+  estimateMessagesTokens,
+  estimateTextTokens,
+  estimateToolsTokens,
+} from '../../../src/core/providers/tokens';
 import type { ChatMessage, ChatRequest, ToolDefinition } from '../../../src/core/providers/types';
-import type { SimulatorParams } from '../../../src/core/scenarios/spec-types';
-import type { Player, PlayerInput, PlayerMove } from '../../../src/core/scenarios/types';
 
 const PARAMS: SimulatorParams = {
   itemError: 0.05,

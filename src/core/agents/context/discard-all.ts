@@ -1,12 +1,12 @@
+import { estimateMessagesTokens, estimateMessageTokens } from '../../providers/tokens';
 import type { ChatMessage } from '../../providers/types';
-import { estimateMessagesTokens, estimateMessageTokens } from '../tokens';
 import { wholeNumber } from './options';
 import { keepHeadAndTail, splitTurns, turnEnd } from './turns';
 import type { ContextStrategy } from './types';
 
 export interface DiscardAllOptions {
   /**
-   * Estimated tokens (see tokens.ts) past which the history is dropped.
+   * Estimated tokens (see providers/tokens.ts) past which the history is dropped.
    * @default 3072 (three quarters of a 4,096-token window, the smallest of the WebLLM models we
    * target, leaving room for the reply; set it from the profile's context window)
    */

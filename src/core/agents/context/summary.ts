@@ -1,5 +1,5 @@
+import { estimateMessagesTokens } from '../../providers/tokens';
 import type { ChatMessage } from '../../providers/types';
-import { estimateMessagesTokens } from '../tokens';
 import { wholeNumber } from './options';
 import { splitTurns, turnEnd } from './turns';
 import type { ContextStrategy } from './types';

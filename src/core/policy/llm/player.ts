@@ -7,7 +7,7 @@
  * then (the profile's `malformedRate`), which the policy answers and counts.
  */
 
-import type { Player, PlayerMove } from '../../scenarios/types';
+import type { Player, PlayerMove } from '../../providers/player';
 import { latestStatus } from './protocol';
 
 const ROLE =

@@ -6,7 +6,7 @@
  * would make a real model lose its place.
  */
 
-import type { PlayerInput, PlayerMove } from '../types';
+import type { PlayerInput, PlayerMove } from '../../providers/player';
 import {
   isPageAbout,
   isToolError,

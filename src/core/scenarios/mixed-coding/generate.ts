@@ -3,34 +3,15 @@
  * every function it builds on, so a dependency is always part of the same instance.
  */
 
-import type { CodeTest } from '../../tools/sandbox';
 import { keyedRng, type Rng } from '../../util/rng';
 import type { MixedCodingSpec } from '../spec-types';
-import type { ScenarioInstance } from '../types';
+import type { CodingFunction, MixedCodingInstance } from './instance';
 import { dependencyClosure, LIBRARY, type LibraryFunction } from './library';
 import { taskPrompt } from './prompt';
 
 /** Fewer than two leaves nothing to split; twelve is what the library's loners can fill alone. */
 export const MIN_FUNCTIONS = 2;
 export const MAX_FUNCTIONS = 12;
-
-export interface CodingFunction {
-  readonly name: string;
-  readonly signature: string;
-  readonly spec: string;
-  /** The functions of this instance it calls (its library `uses`), in instance order. */
-  readonly deps: readonly string[];
-  readonly visible: readonly CodeTest[];
-  /** The grader's tests: never shown to an agent. */
-  readonly hidden: readonly CodeTest[];
-}
-
-export interface MixedCodingInstance extends ScenarioInstance {
-  /** Dependencies before the functions that use them. */
-  readonly functions: readonly CodingFunction[];
-  /** Time limit of one run_js call, and of each grading run. */
-  readonly timeoutMs: number;
-}
 
 export function generateMixedCoding(spec: MixedCodingSpec, seed: number, size: number): MixedCodingInstance {
   if (!Number.isInteger(size) || size < MIN_FUNCTIONS || size > MAX_FUNCTIONS) {

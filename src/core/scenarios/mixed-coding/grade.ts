@@ -7,7 +7,7 @@ import type { CodeSandbox } from '../../tools/sandbox';
 import type { Grade } from '../../trace/events';
 import type { Plan, ScenarioPorts } from '../types';
 import { extractCode, joinCode } from './code';
-import type { CodingFunction, MixedCodingInstance } from './generate';
+import type { CodingFunction, MixedCodingInstance } from './instance';
 import { dependencyClosure } from './library';
 import { taskIdOf } from './plan';
 

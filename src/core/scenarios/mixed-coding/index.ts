@@ -7,14 +7,15 @@ import type { ToolRegistry } from '../../agents/tools';
 import { worldTools } from '../../tools/registry';
 import type { MixedCodingSpec } from '../spec-types';
 import type { ScenarioKind, ScenarioPorts } from '../types';
-import { generateMixedCoding, type MixedCodingInstance } from './generate';
+import { generateMixedCoding } from './generate';
 import { gradeMixedCoding } from './grade';
+import type { MixedCodingInstance } from './instance';
 import { CODING_KIND, planMixedCoding } from './plan';
 import { playCoding } from './player';
 
-export type { CodingFunction, MixedCodingInstance } from './generate';
 export { MAX_FUNCTIONS, MIN_FUNCTIONS } from './generate';
 export { type FunctionVerdict, judgeFunctions } from './grade';
+export type { CodingFunction, MixedCodingInstance } from './instance';
 export { LIBRARY, type LibraryFunction } from './library';
 export { CODING_KIND, type CodingDescriptor, SINGLE_TASK_ID } from './plan';
 export { MAX_ATTEMPTS, playCoding } from './player';

@@ -7,7 +7,7 @@
 import type { Subtask } from '../../agents/loop';
 import type { Plan, PlanMode, PlannedTask } from '../types';
 import { extractCode, fence, joinCode } from './code';
-import type { CodingFunction, MixedCodingInstance } from './generate';
+import type { CodingFunction, MixedCodingInstance } from './instance';
 import { describeFunction } from './prompt';
 
 /** The descriptor kind of every coding subtask: its player is `players[CODING_KIND]`. */

@@ -11,7 +11,7 @@
  * result happens in the turn that writes the next one), plus one step per task for the answer.
  */
 
-import type { PlayerInput, PlayerMove } from '../types';
+import type { PlayerInput, PlayerMove } from '../../providers/player';
 import { fence, joinCode, ownCode } from './code';
 import { dependencyClosure, type LibraryFunction, libraryFunction, mutantSource } from './library';
 import { CODING_KIND } from './plan';

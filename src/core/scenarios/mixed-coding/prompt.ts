@@ -1,6 +1,6 @@
 /** What the agents read: one function described, and the whole task as a user would state it. */
 
-import type { CodingFunction } from './generate';
+import type { CodingFunction } from './instance';
 
 export function describeFunction(fn: CodingFunction): string {
   return [

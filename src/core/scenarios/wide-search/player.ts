@@ -9,9 +9,9 @@
  * (whose figures are stale) instead of the article, and each cell it copies may be misread.
  */
 
+import type { PlayerInput, PlayerMove } from '../../providers/player';
 import type { ChatMessage } from '../../providers/types';
 import type { EntityKind } from '../../world/types';
-import type { PlayerInput, PlayerMove } from '../types';
 
 export interface WideRowsDescriptor {
   readonly kind: 'wide-rows';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Player, PlayerInput } from '../../../../src/core/providers/player';
 import type { ChatMessage } from '../../../../src/core/providers/types';
 import { deepSearch } from '../../../../src/core/scenarios/deep-search';
-import type { Player, PlayerInput } from '../../../../src/core/scenarios/types';
 import { createRng } from '../../../../src/core/util/rng';
 
 // The player called directly, on messages no agent loop would send it: it must never throw, and

@@ -6,6 +6,7 @@ import { contextSlidingWindow } from '../../../../src/core/agents/context/slidin
 import { contextSummary } from '../../../../src/core/agents/context/summary';
 import type { ContextStrategy } from '../../../../src/core/agents/context/types';
 import { type AgentResult, runAgent, type Subtask } from '../../../../src/core/agents/loop';
+import type { PlayerInput } from '../../../../src/core/providers/player';
 import { scriptedProvider } from '../../../../src/core/providers/scripted';
 import type { ChatRequest } from '../../../../src/core/providers/types';
 import {
@@ -18,7 +19,7 @@ import { generateMixedCoding } from '../../../../src/core/scenarios/mixed-coding
 import { libraryFunction } from '../../../../src/core/scenarios/mixed-coding/library';
 import { CODING_KIND } from '../../../../src/core/scenarios/mixed-coding/plan';
 import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
-import type { Plan, PlanMode, PlayerInput } from '../../../../src/core/scenarios/types';
+import type { Plan, PlanMode } from '../../../../src/core/scenarios/types';
 import { createRng } from '../../../../src/core/util/rng';
 
 // The player through the real agent loop: a scripted provider whose every turn asks the player,

@@ -16,7 +16,7 @@
  * estimate, good for comparing contexts with each other, not for billing.
  */
 
-import type { ChatMessage, ToolDefinition } from '../providers/types';
+import type { ChatMessage, ToolDefinition } from './types';
 
 const BYTES_PER_TOKEN = 4;
 const DIGITS_PER_TOKEN = 3;

@@ -4,7 +4,7 @@ import {
   estimateMessageTokens,
   estimateTextTokens,
   estimateToolsTokens,
-} from '../../../src/core/agents/tokens';
+} from '../../../src/core/providers/tokens';
 import type { ChatMessage, ToolDefinition } from '../../../src/core/providers/types';
 
 describe('estimateTextTokens', () => {

@@ -1,0 +1,175 @@
+/**
+ * Which folder may import which, checked by `npm run lint:deps` (part of `npm test`).
+ *
+ * The outer folders: src/ui, src/cli and workers/ are entry points; src/adapters are the ports
+ * to the browser and Node; src/core is pure TypeScript that runs anywhere, so it imports none of
+ * them, no Node built-in and no browser-only package.
+ *
+ * Inside src/core the folders are layers, lowest first (CORE_LAYERS below). A folder imports only
+ * folders listed for it, and those are always lower, so no two folders import each other:
+ *
+ *   util        seeded randomness and heaps: depends on nothing
+ *   graph       task DAGs, validation, critical paths
+ *   world       the generated world the search scenarios ask about
+ *   embeddings  text embeddings the router reads
+ *   trace       the event vocabulary, its JSONL form, the trace store port, and what is read
+ *               from a trace (metrics, the schedule, the Chrome trace)
+ *   runtime     the orchestrator: state machine, drivers, and the ports it calls (executors, the
+ *               policy port in runtime/policy-port.ts: the runtime never imports a policy)
+ *   providers   the model port (chat types), token estimates, the scripted and simulated models
+ *               and the players the simulated model plays
+ *   agents      the subagent loop over a provider: tool protocol, context strategies
+ *   tools       the tools subagents call (search, calculator, sandbox port)
+ *   policy      the orchestration policies implementing the runtime's port, the `llm` one included
+ *   scenarios   the task scenarios and running one end to end with a policy
+ *   learning    training policies over scenario runs (bandits, PARL, mixes, checkpoints)
+ *   router      routing a query to a setting, trained from logged runs
+ *   bench       the bench: every scenario × policy, run and scored
+ *
+ * What two layers share lives in the lower one: the policy port in runtime (policy/types.ts
+ * re-exports it), the Player types and SimulatorParams in providers, ProfilePrice in
+ * trace/metrics.ts, the token estimate in providers/tokens.ts. The matrix lists what each folder
+ * may use, not everything below it: widening it is a decision to make here, in review.
+ *
+ * Parsing: the project's TypeScript 7 has no JavaScript compiler API, so dependency-cruiser reads
+ * TypeScript with swc, which keeps type-only imports (a type import is a dependency too). Its swc
+ * reader does not take TSX in this version: the .tsx views (all in src/ui) are in the graph, so
+ * an import of one is checked, but their own imports are not read.
+ */
+
+/** @type {[folder: string, mayImport: string[]][]} */
+const CORE_LAYERS = [
+  ['util', []],
+  ['graph', ['util']],
+  ['world', ['util']],
+  ['embeddings', ['util']],
+  ['trace', ['util', 'graph']],
+  ['runtime', ['util', 'graph', 'trace']],
+  // providers read runtime/pace.ts: the simulated model waits on the run's one pacing port.
+  ['providers', ['util', 'trace', 'runtime']],
+  ['agents', ['util', 'trace', 'providers']],
+  ['tools', ['util', 'world', 'trace', 'providers', 'agents']],
+  ['policy', ['util', 'graph', 'trace', 'runtime', 'providers', 'agents', 'tools']],
+  ['scenarios', ['util', 'graph', 'world', 'trace', 'runtime', 'providers', 'agents', 'tools', 'policy']],
+  ['learning', ['util', 'graph', 'trace', 'runtime', 'providers', 'policy', 'scenarios']],
+  ['router', ['util', 'embeddings', 'trace', 'learning']],
+  ['bench', ['util', 'graph', 'trace', 'runtime', 'providers', 'agents', 'policy', 'scenarios', 'learning']],
+];
+
+// The matrix may only point down the list: that is what keeps the folders free of cycles.
+CORE_LAYERS.forEach(([folder, allowed], rank) => {
+  for (const lower of allowed) {
+    const at = CORE_LAYERS.findIndex(([name]) => name === lower);
+    if (at < 0 || at >= rank)
+      throw new Error(`core layer "${folder}" may not import "${lower}": not below it`);
+  }
+});
+
+const coreFolders = CORE_LAYERS.map(([folder]) => folder);
+
+const layerRules = CORE_LAYERS.map(([folder, allowed]) => ({
+  name: `core-${folder}-layer`,
+  comment: `src/core/${folder} may import only ${allowed.length > 0 ? allowed.join(', ') : 'nothing else in core'} (see CORE_LAYERS)`,
+  severity: 'error',
+  from: { path: `^src/core/${folder}/` },
+  to: {
+    path: `^src/core/(?!(?:${[folder, ...allowed].join('|')})/)`,
+  },
+}));
+
+/** Packages that need a DOM (or a GPU) to load: core must run in Node and workers alike. */
+const browserOnlyPackages = ['idb', 'comlink', 'solid-js', 'd3-[^/]+', '@mlc-ai/web-llm'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Files import each other in a circle: move what both need to a lower file.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-folder-cycle',
+      comment: 'Two folders of src/core reach each other (through any subfolders).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/core/([^/]+)' },
+      to: { circular: true, path: '^src/core/', pathNot: '^src/core/$1(/|$)' },
+    },
+    {
+      name: 'core-is-pure',
+      comment: 'src/core imports no adapter, view, CLI or worker: they import core.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^(src/(adapters|ui|cli)|workers)/' },
+    },
+    {
+      name: 'core-no-node',
+      comment: 'src/core runs in the browser too: no Node built-in (node:*, fs, path, …).',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'core-no-browser-packages',
+      comment: 'src/core runs in Node too: no package that needs a DOM or a GPU.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: `(^|/)node_modules/(${browserOnlyPackages.join('|')})/` },
+    },
+    {
+      name: 'core-unknown-folder',
+      comment: `A new folder in src/core needs a place in CORE_LAYERS (known: ${coreFolders.join(', ')}).`,
+      severity: 'error',
+      from: { path: '^src/core/', pathNot: `^src/core/(${coreFolders.join('|')})/` },
+      to: { path: '^src/core/' },
+    },
+    ...layerRules,
+    {
+      name: 'adapters-not-entry-points',
+      comment: 'src/adapters serve the views, the CLI and the workers; they import none of them.',
+      severity: 'error',
+      from: { path: '^src/adapters/' },
+      to: { path: '^(src/(ui|cli)|workers)/' },
+    },
+    {
+      name: 'workers-only-adapters-and-core',
+      comment: 'A worker is an entry point over adapters and core: no views, no CLI, no other worker.',
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^(src|workers)/', pathNot: '^src/(adapters|core)/' },
+    },
+    {
+      name: 'ui-not-cli',
+      comment: 'The page and the CLI are separate entry points (the CLI reads files with Node).',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'cli-not-ui',
+      comment: 'The page and the CLI are separate entry points (the page needs a DOM).',
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/ui/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve could hide a forbidden dependency.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    extraExtensionsToScan: ['.tsx'],
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};

@@ -1,0 +1,102 @@
+import type { Cpm } from '../graph/cpm';
+import type { TaskGraph } from '../graph/types';
+import type { ActionRecord, EventBody, Observation, TraceEvent } from '../trace/events';
+import type { RunConfig } from './config';
+import type { AttemptRequest } from './ports';
+
+/** An orchestrator action (docs/architecture.md, the method; the report's create_subagent / assign_task, and the run controls). */
+export type Action = ActionRecord;
+
+export interface PolicyContext {
+  readonly graph: TaskGraph;
+  readonly config: RunConfig;
+  /** CPM of the graph with the main step cost as per-task overhead. */
+  readonly cpm: Cpm;
+  /** Tasks still to do (not yet in a terminal state), for a replan. */
+  readonly remaining?: (task: number) => boolean;
+}
+
+/** What a policy may read when it decides: the run as it stands at step-time `t`. */
+export interface RunView {
+  readonly t: number;
+  /** The scenario kind of the run (`wide-search`, `deep-search`, `mixed-coding`, or `graph`). */
+  readonly kind: string;
+  readonly graph: TaskGraph;
+  readonly config: RunConfig;
+  readonly readyCount: number;
+  readonly runningCount: number;
+  /** Tasks by state and subagents, as the step event records them. */
+  readonly observation: Observation;
+  /** Subagents alive and not working on anything. */
+  readonly idleCount: number;
+  readonly subagentCount: number;
+  /** How many more tasks could start now without passing maxConcurrentSubagents. */
+  readonly freeSlots: number;
+  /** The ready tasks in the runtime's priority order (the policy's own ranking), at most k. */
+  topReady(k: number): string[];
+  /** Idle subagents, lowest id first, at most k; only those of `profile` when it is given. */
+  idleSubagents(k: number, profile?: string): string[];
+  /** Attempts that ended so far on subagents of this profile. */
+  profileOutcomes(profile: string): { readonly finished: number; readonly failed: number };
+  /** The ids a `spawn` of n subagents made now would create. */
+  nextSubagentIds(n: number): string[];
+}
+
+/**
+ * The port every orchestrator decision goes through. `prioritize` ranks tasks once per plan;
+ * `decide` is asked whenever the orchestrator wakes. Learned policies plug in here unchanged.
+ */
+export interface Policy {
+  readonly name: string;
+  /**
+   * How a task scenario is split for this policy: `single` gives one agent the whole task in one
+   * context (the baseline), `swarm` the scenario's decomposition. Graph scenarios ignore it.
+   * @default 'swarm'
+   */
+  readonly plan?: 'single' | 'swarm';
+  /** A score per task, higher first; ties are broken by id. */
+  prioritize(ctx: PolicyContext): Float64Array;
+  decide(view: RunView): Action[];
+  /**
+   * A policy that thinks asynchronously, as a model does (`llm`). The driver awaits it before
+   * every decision; `decide` then returns what it settled on.
+   */
+  readonly deliberation?: Deliberation;
+}
+
+/** What the task looks like to an orchestrator that reads: the whole query and its work items. */
+export interface TaskBrief {
+  readonly query: string;
+  readonly items: readonly {
+    readonly id: string;
+    readonly prompt: string;
+    readonly deps: readonly string[];
+  }[];
+}
+
+/** What an orchestrator told a subagent: its role (create_subagent) and its instructions (assign_task). */
+export interface SubagentBrief {
+  readonly system?: string;
+  readonly prompt?: string;
+}
+
+/**
+ * The hooks of a deliberating policy. Every hook is called in step-time order by the driver, so a
+ * run stays deterministic whatever the wall-clock order of the work underneath.
+ */
+export interface Deliberation {
+  /** Before the run: the task as a user stated it and its work items (task scenarios). */
+  begin(task: TaskBrief): void;
+  /**
+   * Before a decision at `view.t`: think (call the model) and settle the actions `decide` will
+   * return. Resolves with the events of the thinking (its llm turns and tool calls) to record
+   * before the decision. Must not reject on a model's failure: that is an outcome to record.
+   */
+  deliberate(view: RunView, signal?: AbortSignal): Promise<readonly EventBody[]>;
+  /** Every event the run records, in order. */
+  observe(event: TraceEvent): void;
+  /** An attempt's final answer, once the attempt is over (shown to the model only once the task is done). */
+  answered(taskId: string, answer: string): void;
+  /** What the orchestrator told the subagent running this attempt, if anything. */
+  brief(request: AttemptRequest): SubagentBrief | undefined;
+}
