@@ -43,4 +43,44 @@ describe('the gallery', () => {
     expect(ended).toEqual(Object.fromEntries(ids.map((id) => [id, 'done'])));
     expect(profile.errors).toEqual([]);
   }, 240_000);
+
+  it('opens a scenario when its card body is clicked', async () => {
+    const { page } = profile;
+    await page.goto(appUrl);
+    await page.click(`${t('scenario-card-deep-search')} h3`);
+    await page.waitForFunction(() => location.hash.includes('scenario=deep-search'));
+    expect(await page.locator(t('run-status')).count()).toBe(1);
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('keeps every control inside its panel at 1400×900 and 1280×720', async () => {
+    const { page } = profile;
+    const overflowing: string[] = [];
+    for (const [width, height] of [
+      [1400, 900],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const view of ['run', 'train']) {
+        await page.goto(`${appUrl}#view=${view}`);
+        await page.waitForSelector('.panel');
+        const found = await page.evaluate(() =>
+          [...document.querySelectorAll('.panel input, .panel select, .panel button')].flatMap((el) => {
+            const panel = (el as HTMLElement).closest('.panel') as HTMLElement;
+            const a = el.getBoundingClientRect();
+            const b = panel.getBoundingClientRect();
+            // A control hidden in a closed <details> has no box.
+            if (a.width === 0) return [];
+            return a.right > b.right + 0.5 || a.left < b.left - 0.5
+              ? [
+                  `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} (${Math.round(a.right - b.right)} px)`,
+                ]
+              : [];
+          }),
+        );
+        overflowing.push(...found.map((f) => `${view} at ${width}×${height}: ${f}`));
+      }
+    }
+    expect(overflowing).toEqual([]);
+  });
 });

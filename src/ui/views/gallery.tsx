@@ -31,7 +31,15 @@ export function Gallery() {
       <div class="gallery">
         <For each={catalog}>
           {(entry) => (
-            <article class="card" data-testid={`scenario-card-${entry.id}`}>
+            <article
+              class="card clickable"
+              data-testid={`scenario-card-${entry.id}`}
+              // The card's body opens the scenario's settings; its buttons (the keyboard's way in)
+              // say what they do.
+              onClick={(event) => {
+                if (!(event.target as Element).closest('button')) open(entry.id, false);
+              }}
+            >
               <h3>{entry.title}</h3>
               <p>
                 <span class="tag">{entry.type === 'task' ? entry.spec.kind : 'scheduling'}</span>
