@@ -25,7 +25,7 @@ export const COMPARED: readonly { metric: string; label: string; better: 'lower'
   { metric: 'estimatedCost', label: 'Estimated cost', better: 'lower' },
   { metric: 'toolCalls', label: 'Tool calls', better: 'lower' },
   { metric: 'retryCount', label: 'Retries', better: 'lower' },
-  { metric: 'wallClockMs', label: 'Wall clock (ms)', better: 'lower' },
+  { metric: 'wallClockMs', label: 'Wall clock', better: 'lower' },
 ];
 
 export function compareRows(runs: readonly (Readonly<Record<string, number>> | undefined)[]): CompareRow[] {

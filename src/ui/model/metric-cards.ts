@@ -4,6 +4,7 @@
  */
 
 import type { Metrics } from '../../core/trace/metrics';
+import { formatNumber } from './format';
 
 export interface MetricCard {
   /** `metric-<id>` is the card's test hook. */
@@ -28,8 +29,7 @@ export interface CardInput {
 /** Critical steps past this multiple of the lower bound get a warning. */
 export const SLOW_RATIO = 1.5;
 
-const fmt = (x: number, digits = 0) =>
-  Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : '∞';
+const fmt = (x: number, digits = 0) => formatNumber(x, digits);
 
 export function metricCards(input: CardInput): MetricCard[] {
   const m = input.metrics;

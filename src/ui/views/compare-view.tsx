@@ -2,6 +2,7 @@ import { createResource, For, Index, Show } from 'solid-js';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { compareRows } from '../model/compare';
+import { formatDuration, formatNumber } from '../model/format';
 import { foldTrace } from '../model/replay';
 import { services } from '../services';
 import { TimelineView } from '../timeline/timeline-view';
@@ -13,8 +14,8 @@ interface Loaded {
   readonly metrics: Readonly<Record<string, number>> | undefined;
 }
 
-const fmt = (x: number | undefined) =>
-  x === undefined ? '—' : Number.isInteger(x) ? x.toLocaleString('en-US') : x.toFixed(3);
+const fmt = (x: number | undefined, metric: string) =>
+  x === undefined ? '—' : metric === 'wallClockMs' ? formatDuration(x) : formatNumber(x);
 
 /** Two or more stored runs side by side: the metrics with ratios to the first, the timelines stacked. */
 export function CompareView() {
@@ -71,7 +72,7 @@ export function CompareView() {
                   <Index each={row.values}>
                     {(value, i) => (
                       <td>
-                        {fmt(value())}
+                        {fmt(value(), row.metric)}
                         <Show when={i > 0 && row.ratios[i - 1] !== undefined}>
                           <span class="note"> ({(row.ratios[i - 1] as number).toFixed(2)}×)</span>
                         </Show>
