@@ -14,6 +14,9 @@ import { type AdamState, initParams, type ParlParams } from './parl';
 
 export const POLICY_SCHEMA = 'swarmflight.policy';
 export const POLICY_VERSION = 1;
+/** The kinds of learned policy a checkpoint holds (and a `KIND:REF` policy name names). */
+export const POLICY_KINDS = ['parl', 'bandit'] as const;
+export type PolicyKind = (typeof POLICY_KINDS)[number];
 
 export interface TrainingRecord {
   readonly scenario: string;
