@@ -7,7 +7,8 @@
  */
 
 import { CONTROLS, PROFILES, WIDTHS } from './actions';
-import { type Bandit, type BanditState, fromJSON as banditFromJSON } from './bandit';
+import type { Bandit } from './bandit';
+import { type BanditState, banditFromJSON } from './bandit-from-json';
 import type { Arm } from './bandit-policy';
 import { FEATURES, TASK_FEATURES } from './features';
 import { type AdamState, initParams, type ParlParams } from './parl';
@@ -122,7 +123,8 @@ export function banditCheckpoint(
     actions: actionNames,
     ...rest,
     arms: arms.map((a) => ({ ...a })),
-    bandit: bandit.toJSON(),
+    // Every Bandit is one of the algorithms bandit-from-json.ts restores.
+    bandit: bandit.toJSON() as BanditState,
   };
 }
 
