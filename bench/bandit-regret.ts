@@ -4,7 +4,10 @@
  * Prints the median over 10 seeds at several horizons; docs/benchmarks.md records the figures.
  * Regret counts expected reward lost, Σ_t (μ*(x_t) − μ_{a_t}(x_t)), so reward noise does not blur it.
  */
-import { type Bandit, EpsilonGreedy, LinearThompson, LinUCB } from '../src/core/learning/bandit';
+import type { Bandit } from '../src/core/learning/bandit';
+import { EpsilonGreedy } from '../src/core/learning/epsilon-greedy';
+import { LinearThompson } from '../src/core/learning/linear-thompson';
+import { LinUCB } from '../src/core/learning/linucb';
 import { contextualProblem, flatProblem, type PlantedProblem, playPlanted } from './planted-bandits';
 
 function regretCurve(bandit: Bandit, problem: PlantedProblem, seed: number, horizons: number[]): number[] {

@@ -7,6 +7,7 @@ import { type ContextSpec, contextStrategyNames } from '../core/agents/context/r
 import { type BenchReport, runBench } from '../core/bench/run-bench';
 import type { Summary } from '../core/bench/stats';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
+import type { Policy } from '../core/policy/types';
 import { withJsonTools } from '../core/providers/json-tools';
 import type { Provider } from '../core/providers/types';
 import { withModel } from '../core/scenarios/profiles';
@@ -86,21 +87,24 @@ export async function bench(
   if (values.provider === 'openai' && scenario.type === 'graph') {
     throw new UsageError('--provider openai runs task scenarios: graph tasks have no model to call');
   }
-  const policies = values.policies.split(',').map((name) => {
+  // One by one, so the first bad name in the list is the one reported.
+  const policies: Policy[] = [];
+  for (const name of values.policies.split(',')) {
     if (name.trim() === 'llm') {
       // The subagents' provider plays the orchestrator too: with the simulated one, the whole path
       // runs offline.
       if (scenario.type !== 'task') {
         throw new UsageError('--policies: llm runs task scenarios (wide-search, deep-search, mixed-coding)');
       }
-      return llmPolicyFor(provider, profiles);
+      policies.push(llmPolicyFor(provider, profiles));
+      continue;
     }
     try {
-      return resolvePolicy(name, hashes);
+      policies.push(await resolvePolicy(name, hashes));
     } catch (error) {
       throw new UsageError(`--policies: ${(error as Error).message}`);
     }
-  });
+  }
   if (values.profile !== undefined && !Object.hasOwn(profiles, values.profile)) {
     throw new UsageError(
       `--profile must be one of ${Object.keys(profiles).join(', ')}, got "${values.profile}"`,

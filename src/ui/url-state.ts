@@ -4,13 +4,18 @@
  * words what was wrong. Defaults are left out of the hash, so a plain link stays short.
  */
 
+import { type ContextStrategyName, contextStrategyNames } from '../core/agents/context/registry';
+import { POLICY_KINDS, type PolicyKind } from '../core/learning/checkpoint';
+import { policyNames } from '../core/policy/registry';
+import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../core/runtime/config';
+import {
+  PROFILE_NAMES,
+  PROVIDER_KINDS,
+  type ProfileName,
+  type ProviderKind,
+} from '../core/scenarios/profiles';
+
 export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library'] as const;
-export const PROVIDERS = ['simulated', 'webllm', 'openai'] as const;
-export const JOINS = ['async', 'barrier'] as const;
-export const FAILURE_POLICIES = ['fail-fast', 'skip-dependents', 'continue'] as const;
-export const CONTEXTS = ['keep-all', 'hide-tool-result', 'sliding-window', 'summary', 'discard-all'] as const;
-export const PROFILE_NAMES = ['small', 'medium', 'large'] as const;
-export const TRAIN_POLICIES = ['parl', 'bandit'] as const;
 
 export interface AppState {
   readonly view: (typeof VIEWS)[number];
@@ -20,7 +25,7 @@ export interface AppState {
   readonly seed: number;
   /** A built-in policy name, or `parl:NAME` / `bandit:NAME` for a policy saved in this browser. */
   readonly policy: string;
-  readonly provider: (typeof PROVIDERS)[number];
+  readonly provider: ProviderKind;
   /** OpenAI-compatible endpoint's base URL (`…/v1`); the API key is never in the link. */
   readonly endpoint: string;
   /** Model name at that endpoint; '' = each profile's own (`models.openai`). */
@@ -30,11 +35,11 @@ export interface AppState {
   /** WebLLM engines: 1 = one engine shared by every subagent; more = one engine per worker. */
   readonly engines: number;
   /** '' = the scenario's own profile. */
-  readonly profile: '' | (typeof PROFILE_NAMES)[number];
+  readonly profile: '' | ProfileName;
   /** '' = the scenario's own setting. */
-  readonly join: '' | (typeof JOINS)[number];
-  readonly failure: '' | (typeof FAILURE_POLICIES)[number];
-  readonly context: '' | (typeof CONTEXTS)[number];
+  readonly join: '' | JoinMode;
+  readonly failure: '' | FailurePolicy;
+  readonly context: '' | ContextStrategyName;
   /** Budgets; 0 = the scenario's own (or none). */
   readonly subagents: number;
   readonly criticalSteps: number;
@@ -43,7 +48,7 @@ export interface AppState {
   readonly pace: number;
   /** Traces opened (run view: one; compare view: several), by library id. */
   readonly runs: readonly string[];
-  readonly train: (typeof TRAIN_POLICIES)[number];
+  readonly train: PolicyKind;
   readonly episodes: number;
 }
 
@@ -103,7 +108,14 @@ function modelName(text: string): Parsed<string> {
     ? { ok: true, value: text }
     : { ok: false, error: `"${text.slice(0, 80)}" is not a model name` };
 }
-const POLICY = /^(serial|heuristic|critical-path|llm|(parl|bandit):[A-Za-z0-9][A-Za-z0-9._ -]{0,63})$/;
+/** A policy saved in this browser: `parl:NAME`, `bandit:NAME`. */
+const SAVED_POLICY = new RegExp(`^(${POLICY_KINDS.join('|')}):[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$`);
+const isPolicy = (t: string) => t === 'llm' || policyNames().includes(t) || SAVED_POLICY.test(t);
+/**
+ * The forms a policy takes, in the order the page has always listed them (core's registry lists
+ * heuristic last, as the CLI prints it); tests/ui/url-state.test.ts checks it names every one.
+ */
+export const POLICY_FORMS = 'serial, heuristic, critical-path, llm, parl:NAME, bandit:NAME';
 
 const plain = String;
 const table: { [K in keyof AppState]: Setting<K> } = {
@@ -119,15 +131,10 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   policy: {
     key: 'policy',
     parse: (t) =>
-      POLICY.test(t)
-        ? { ok: true, value: t }
-        : {
-            ok: false,
-            error: `"${t}" is not a policy (serial, heuristic, critical-path, llm, parl:NAME, bandit:NAME)`,
-          },
+      isPolicy(t) ? { ok: true, value: t } : { ok: false, error: `"${t}" is not a policy (${POLICY_FORMS})` },
     format: plain,
   },
-  provider: { key: 'provider', parse: oneOf(PROVIDERS), format: plain },
+  provider: { key: 'provider', parse: oneOf(PROVIDER_KINDS), format: plain },
   endpoint: {
     key: 'endpoint',
     parse: (t) => {
@@ -148,9 +155,9 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   wmodel: { key: 'wmodel', parse: modelName, format: plain },
   engines: { key: 'engines', parse: integer(1, 8), format: plain },
   profile: { key: 'profile', parse: oneOf(PROFILE_NAMES, true), format: plain },
-  join: { key: 'join', parse: oneOf(JOINS, true), format: plain },
+  join: { key: 'join', parse: oneOf(JOIN_MODES, true), format: plain },
   failure: { key: 'failure', parse: oneOf(FAILURE_POLICIES, true), format: plain },
-  context: { key: 'context', parse: oneOf(CONTEXTS, true), format: plain },
+  context: { key: 'context', parse: oneOf(contextStrategyNames, true), format: plain },
   subagents: { key: 'subagents', parse: integer(0, 100), format: plain },
   criticalSteps: { key: 'criticalSteps', parse: integer(0, 100_000), format: plain },
   toolCalls: { key: 'toolCalls', parse: integer(0, 1_000_000), format: plain },
@@ -166,7 +173,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     },
     format: (ids) => ids.join(','),
   },
-  train: { key: 'train', parse: oneOf(TRAIN_POLICIES), format: plain },
+  train: { key: 'train', parse: oneOf(POLICY_KINDS), format: plain },
   episodes: { key: 'episodes', parse: integer(10, 20_000), format: plain },
 };
 

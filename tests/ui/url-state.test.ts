@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { contextStrategyNames as CONTEXTS } from '../../src/core/agents/context/registry';
+import { policyNames } from '../../src/core/policy/registry';
+import { JOIN_MODES as JOINS } from '../../src/core/runtime/config';
+import { PROVIDER_KINDS as PROVIDERS } from '../../src/core/scenarios/profiles';
 import {
   type AppState,
-  CONTEXTS,
   defaultState,
-  JOINS,
-  PROVIDERS,
+  POLICY_FORMS,
   readHash,
   VIEWS,
   writeHash,
@@ -86,5 +88,13 @@ describe('url state', () => {
     expect(readHash('#seed=1.5').problems).toEqual([
       'Setting "seed" in the link was ignored: "1.5" is not a whole number.',
     ]);
+  });
+
+  it('lists, in its message, exactly the policies it accepts', () => {
+    const forms = POLICY_FORMS.split(', ');
+    expect(new Set(forms)).toEqual(new Set([...policyNames(), 'llm', 'parl:NAME', 'bandit:NAME']));
+    for (const form of forms) {
+      expect(readHash(`#policy=${form.replace('NAME', 'mine')}`).problems).toEqual([]);
+    }
   });
 });

@@ -6,6 +6,7 @@
  * a linear-softmax head per choice learns from few episodes.
  */
 import type { Action, RunView } from '../policy/types';
+import { PROFILE_NAMES } from '../scenarios/profiles';
 
 /**
  * `one`…`all` launch that share of the launchable tasks (at least one). `all+spares` launches all
@@ -13,7 +14,8 @@ import type { Action, RunView } from '../policy/types';
  * parallelism PARL's r_finish exists to punish (docs/learning.md).
  */
 export const WIDTHS = ['one', 'quarter', 'half', 'all', 'all+spares'] as const;
-export const PROFILES = ['small', 'medium', 'large'] as const;
+/** The profile head chooses among the frozen profiles. */
+export const PROFILES = PROFILE_NAMES;
 export const CONTROLS = ['go', 'finish'] as const;
 
 export type Width = (typeof WIDTHS)[number];

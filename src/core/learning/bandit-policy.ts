@@ -7,8 +7,11 @@
 
 import type { Action, Policy, RunView } from '../policy/types';
 import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
-import { type Bandit, EpsilonGreedy, LinearThompson, LinUCB } from './bandit';
+import type { Bandit } from './bandit';
+import { EpsilonGreedy } from './epsilon-greedy';
 import { TASK_FEATURES, taskFeatures } from './features';
+import { LinearThompson } from './linear-thompson';
+import { LinUCB } from './linucb';
 
 export interface Arm {
   readonly width: (typeof WIDTHS)[number];

@@ -7,13 +7,17 @@
  */
 
 import { CONTROLS, PROFILES, WIDTHS } from './actions';
-import { type Bandit, type BanditState, fromJSON as banditFromJSON } from './bandit';
+import type { Bandit } from './bandit';
+import { type BanditState, banditFromJSON } from './bandit-from-json';
 import type { Arm } from './bandit-policy';
 import { FEATURES, TASK_FEATURES } from './features';
 import { type AdamState, initParams, type ParlParams } from './parl';
 
 export const POLICY_SCHEMA = 'swarmflight.policy';
 export const POLICY_VERSION = 1;
+/** The kinds of learned policy a checkpoint holds (and a `KIND:REF` policy name names). */
+export const POLICY_KINDS = ['parl', 'bandit'] as const;
+export type PolicyKind = (typeof POLICY_KINDS)[number];
 
 export interface TrainingRecord {
   readonly scenario: string;
@@ -119,7 +123,8 @@ export function banditCheckpoint(
     actions: actionNames,
     ...rest,
     arms: arms.map((a) => ({ ...a })),
-    bandit: bandit.toJSON(),
+    // Every Bandit is one of the algorithms bandit-from-json.ts restores.
+    bandit: bandit.toJSON() as BanditState,
   };
 }
 

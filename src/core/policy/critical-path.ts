@@ -1,13 +1,9 @@
-import { fillSlots } from './list-scheduling';
+import { listSchedulingPolicy } from './list-scheduling';
 import type { Policy } from './types';
 
 /**
- * List scheduling by bottom level (HLFET, Adam, Chandy & Dickson 1974): whenever subagents are
- * free, start the ready tasks with the longest remaining path to the end of the graph, ties by
- * id. On random graphs it lands within a few percent of optimal (Kwok & Ahmad 1999).
+ * List scheduling by bottom level, under the name the scheduling literature gives it: the policy
+ * for graph scenarios (`swarm schedule`, the scheduling bench). On random graphs it lands within
+ * a few percent of optimal (Kwok & Ahmad 1999). It behaves exactly as `heuristic` (heuristic.ts).
  */
-export const criticalPathPolicy: Policy = {
-  name: 'critical-path',
-  prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
-  decide: (view) => fillSlots(view, view.freeSlots, view.config.defaultProfile),
-};
+export const criticalPathPolicy: Policy = listSchedulingPolicy({ name: 'critical-path' });

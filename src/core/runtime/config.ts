@@ -5,8 +5,12 @@
 
 import type { ProfilePrice } from '../trace/metrics';
 
-export type JoinMode = 'async' | 'barrier';
-export type FailurePolicy = 'fail-fast' | 'skip-dependents' | 'continue';
+/** When the orchestrator wakes: whenever an attempt ends, or when a whole stage has. */
+export const JOIN_MODES = ['async', 'barrier'] as const;
+export type JoinMode = (typeof JOIN_MODES)[number];
+/** What the run does when a task fails for good. */
+export const FAILURE_POLICIES = ['fail-fast', 'skip-dependents', 'continue'] as const;
+export type FailurePolicy = (typeof FAILURE_POLICIES)[number];
 /** What a tripped budget does to work already running. */
 export type OnBudgetExhausted = 'cancel' | 'drain';
 

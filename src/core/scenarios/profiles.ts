@@ -29,15 +29,21 @@ export type ProfilesResult =
   | { ok: true; profiles: Record<string, ProfileSpec> }
   | { ok: false; error: string };
 
-const providerNames = ['simulated', 'webllm', 'openai'];
+/** The providers a profile names a model for: the kinds of model a run's subagents can talk to. */
+export const PROVIDER_KINDS = ['simulated', 'webllm', 'openai'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** The frozen profiles scenarios/profiles.json defines, weakest first. */
+export const PROFILE_NAMES = ['small', 'medium', 'large'] as const;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 const profileSchema = strict('a profile', {
   description: v.optional(words()),
   models: v.pipe(
     v.record(
       v.picklist(
-        providerNames,
-        (issue) => `${got(issue.input)} is not a provider (one of: ${providerNames.join(', ')})`,
+        PROVIDER_KINDS,
+        (issue) => `${got(issue.input)} is not a provider (one of: ${PROVIDER_KINDS.join(', ')})`,
       ),
       text(),
       says('an object from provider to model name'),

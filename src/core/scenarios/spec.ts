@@ -13,7 +13,7 @@
 
 import * as v from 'valibot';
 import type { ContextSpec } from '../agents/context/registry';
-import type { FailurePolicy, JoinMode } from '../runtime/config';
+import { FAILURE_POLICIES, JOIN_MODES } from '../runtime/config';
 import type { EntityKind } from '../world/types';
 import {
   type Assignable,
@@ -49,8 +49,6 @@ export const entityFields: Readonly<Record<EntityKind, readonly string[]>> = {
   company: ['founded', 'industry', 'employees', 'website', 'founder', 'headquarters'],
 };
 const entityKinds = Object.keys(entityFields) as EntityKind[];
-const joinModes: readonly JoinMode[] = ['async', 'barrier'];
-const failurePolicies: readonly FailurePolicy[] = ['fail-fast', 'skip-dependents', 'continue'];
 
 function sizeSchema(kind: string, lo: number, hi: number) {
   const bound = () =>
@@ -120,8 +118,8 @@ const common = (kind: string, lo: number, hi: number) => ({
   profile: v.optional(text()),
   context: v.optional(contextSchema),
   budgets: v.optional(budgetsSchema),
-  join: v.optional(oneOf(joinModes)),
-  failurePolicy: v.optional(oneOf(failurePolicies)),
+  join: v.optional(oneOf(JOIN_MODES)),
+  failurePolicy: v.optional(oneOf(FAILURE_POLICIES)),
   mainStepCost: v.optional(whole(0)),
   world: v.optional(worldSchema),
 });

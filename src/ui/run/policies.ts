@@ -3,10 +3,7 @@
  * the library (`parl:NAME`, `bandit:NAME`), checked against the profiles it was trained with.
  */
 
-import { banditPolicy } from '../../core/learning/bandit-policy';
-import { loadPolicy } from '../../core/learning/checkpoint';
-import { parlPolicy } from '../../core/learning/parl';
-import { policyByName, policyNames } from '../../core/policy/registry';
+import { resolvePolicy as resolveNamedPolicy } from '../../core/learning/resolve-policy';
 import type { Policy } from '../../core/policy/types';
 import { profileHashes } from '../../core/scenarios/profiles';
 import { profiles } from '../catalog';
@@ -33,23 +30,17 @@ export function bundledProfileHashes(): Promise<Record<string, string>> {
 
 /** Resolves a policy name; a missing or unusable saved policy is an Error that says why. */
 export async function resolvePolicy(name: string): Promise<Policy> {
-  const colon = name.indexOf(':');
-  if (colon < 0) {
-    if (!policyNames().includes(name)) throw new Error(`There is no built-in policy "${name}".`);
-    return policyByName(name);
-  }
-  const kind = name.slice(0, colon);
-  const saved = name.slice(colon + 1);
-  const store = await services.policies();
-  const json = (await store.get(saved))?.checkpoint;
-  if (json === undefined) {
-    throw new Error(`No policy named "${saved}" is saved in this browser. Train one, or load a policy file.`);
-  }
-  const loaded = loadPolicy(json, await bundledProfileHashes());
-  if (loaded.kind !== kind) {
-    throw new Error(`"${saved}" is a ${loaded.kind} policy, not ${kind}.`);
-  }
-  return loaded.kind === 'parl'
-    ? parlPolicy({ params: loaded.params, mode: 'greedy', profiles: loaded.checkpoint.allowedProfiles, name })
-    : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name);
+  return resolveNamedPolicy(name, {
+    load: async (saved) => (await (await services.policies()).get(saved))?.checkpoint,
+    hashes: bundledProfileHashes,
+    messages: {
+      unknownBuiltIn: (name) => `There is no built-in policy "${name}".`,
+      // The URL admits only parl: and bandit: names, so the page never shows this one.
+      unknownKind: (name, kind) => `"${name}": there is no ${kind} policy kind (parl or bandit).`,
+      missing: (saved) =>
+        `No policy named "${saved}" is saved in this browser. Train one, or load a policy file.`,
+      unloadable: (_saved, reason) => reason,
+      wrongKind: (saved, actual, asked) => `"${saved}" is a ${actual} policy, not ${asked}.`,
+    },
+  });
 }

@@ -1,9 +1,11 @@
 import { createResource, For, Show } from 'solid-js';
+import { contextStrategyNames } from '../../core/agents/context/registry';
 import { policyNames } from '../../core/policy/registry';
+import { FAILURE_POLICIES, JOIN_MODES } from '../../core/runtime/config';
+import { PROFILE_NAMES } from '../../core/scenarios/profiles';
 import { app } from '../app-state';
 import { catalog, findScenario, sizeRange } from '../catalog';
 import { savedPolicies } from '../run/policies';
-import { CONTEXTS, FAILURE_POLICIES, JOINS, PROFILE_NAMES } from '../url-state';
 import { ProviderPicker } from './provider-picker';
 
 const num = (event: Event) => Number((event.currentTarget as HTMLInputElement).value) || 0;
@@ -114,7 +116,7 @@ export function ConfigPanel() {
             Join mode
             <select value={s().join} onChange={(e) => app.update({ join: text(e) as never })}>
               <option value="">the scenario's</option>
-              <For each={JOINS}>{(name) => <option value={name}>{name}</option>}</For>
+              <For each={JOIN_MODES}>{(name) => <option value={name}>{name}</option>}</For>
             </select>
           </label>
           <label>
@@ -128,7 +130,7 @@ export function ConfigPanel() {
             Context strategy
             <select value={s().context} onChange={(e) => app.update({ context: text(e) as never })}>
               <option value="">the scenario's</option>
-              <For each={CONTEXTS}>{(name) => <option value={name}>{name}</option>}</For>
+              <For each={contextStrategyNames}>{(name) => <option value={name}>{name}</option>}</For>
             </select>
           </label>
           <label>

@@ -1,13 +1,13 @@
 import { createEffect, For, Show, untrack } from 'solid-js';
+import { PROVIDER_KINDS, type ProviderKind } from '../../core/scenarios/profiles';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { models } from '../run/models';
 import { running } from '../run/session';
-import { PROVIDERS } from '../url-state';
 import { OpenAiPanel } from './openai-panel';
 import { WebllmPanel } from './webllm-panel';
 
-const labels: Record<(typeof PROVIDERS)[number], string> = {
+const labels: Record<ProviderKind, string> = {
   simulated: 'Simulated (seeded, offline)',
   webllm: 'WebLLM (in-browser, WebGPU)',
   openai: 'OpenAI-compatible endpoint',
@@ -35,7 +35,7 @@ export function ProviderPicker() {
           value={s().provider}
           onChange={(e) => app.update({ provider: text(e) as never })}
         >
-          <For each={PROVIDERS}>{(p) => <option value={p}>{labels[p]}</option>}</For>
+          <For each={PROVIDER_KINDS}>{(p) => <option value={p}>{labels[p]}</option>}</For>
         </select>
       </label>
       <p class="note" data-testid="provider-status" role="status">

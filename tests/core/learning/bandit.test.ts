@@ -5,15 +5,12 @@ import {
   type PlantedProblem,
   playPlanted,
 } from '../../../bench/planted-bandits';
-import {
-  BANDIT_SCHEMA,
-  type Bandit,
-  EpsilonGreedy,
-  fromJSON,
-  LinearThompson,
-  LinUCB,
-} from '../../../src/core/learning/bandit';
+import { BANDIT_SCHEMA, type Bandit } from '../../../src/core/learning/bandit';
+import { banditFromJSON as fromJSON } from '../../../src/core/learning/bandit-from-json';
+import { EpsilonGreedy } from '../../../src/core/learning/epsilon-greedy';
 import { cholesky, identity, invert, shermanMorrison } from '../../../src/core/learning/linalg';
+import { LinearThompson } from '../../../src/core/learning/linear-thompson';
+import { LinUCB } from '../../../src/core/learning/linucb';
 
 const SEED = 7;
 const makers: Record<string, (p: PlantedProblem) => Bandit> = {

@@ -1,0 +1,67 @@
+/**
+ * A policy by name: a built-in one (`serial`, `heuristic`, `critical-path`), or a trained one
+ * from its checkpoint (`parl:REF`, `bandit:REF`). The page and the CLI resolve names the same way
+ * and differ in where a checkpoint comes from (the browser's policy store, a file) and in how they
+ * word a refusal, so both of those are parameters. It lives in learning, not policy, because the
+ * trained policies (PARL, bandits) are learning's.
+ */
+
+import { policyByName, policyNames } from '../policy/registry';
+import type { Policy } from '../policy/types';
+import { banditPolicy } from './bandit-policy';
+import { loadPolicy, POLICY_KINDS, type PolicyKind } from './checkpoint';
+import { parlPolicy } from './parl';
+
+/** The words of each refusal; every caller words them for its own users. */
+export interface PolicyMessages {
+  /** A name without a colon that is no built-in policy. */
+  unknownBuiltIn(name: string): string;
+  /** `KIND:REF` with a kind that is neither parl nor bandit. */
+  unknownKind(name: string, kind: string): string;
+  /** The loader found nothing under `ref`. */
+  missing(ref: string): string;
+  /** The checkpoint under `ref` was refused by `loadPolicy`, which said `reason`. */
+  unloadable(ref: string, reason: string): string;
+  /** The checkpoint under `ref` is of another kind than the name asked for. */
+  wrongKind(ref: string, actual: PolicyKind, asked: string): string;
+}
+
+export interface PolicySource {
+  /**
+   * The checkpoint JSON saved under `ref`, or undefined when there is none. It may throw its own
+   * error (a file it cannot read), which is passed on as it is.
+   */
+  load(ref: string): unknown | Promise<unknown>;
+  /** Profile name → sha256 of its definition, which a checkpoint must match. */
+  hashes(): Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
+  readonly messages: PolicyMessages;
+  /** Makes the Error thrown for a refusal (the CLI's usage error); a plain Error by default. */
+  fail?(message: string): Error;
+}
+
+/** Resolves a policy name; a refusal is an Error whose words `source.messages` chose. */
+export async function resolvePolicy(name: string, source: PolicySource): Promise<Policy> {
+  const { messages } = source;
+  const fail = (message: string): Error => source.fail?.(message) ?? new Error(message);
+  const colon = name.indexOf(':');
+  if (colon < 0) {
+    if (!policyNames().includes(name)) throw fail(messages.unknownBuiltIn(name));
+    return policyByName(name);
+  }
+  const kind = name.slice(0, colon);
+  const ref = name.slice(colon + 1);
+  if (!(POLICY_KINDS as readonly string[]).includes(kind)) throw fail(messages.unknownKind(name, kind));
+  const json = await source.load(ref);
+  if (json === undefined) throw fail(messages.missing(ref));
+  const hashes = await source.hashes();
+  let loaded: ReturnType<typeof loadPolicy>;
+  try {
+    loaded = loadPolicy(json, hashes);
+  } catch (error) {
+    throw fail(messages.unloadable(ref, (error as Error).message));
+  }
+  if (loaded.kind !== kind) throw fail(messages.wrongKind(ref, loaded.kind, kind));
+  return loaded.kind === 'parl'
+    ? parlPolicy({ params: loaded.params, mode: 'greedy', profiles: loaded.checkpoint.allowedProfiles, name })
+    : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name);
+}
