@@ -1,6 +1,6 @@
 import { apply } from './actions';
 import type { RuntimeInput } from './input';
-import { attemptEnded, exhausted, launch, makeReady, trip } from './outcomes';
+import { attemptEnded, dependenciesResolved, exhausted, launch, makeReady, trip } from './outcomes';
 import {
   busyCount,
   type Effect,
@@ -32,7 +32,7 @@ export function step(state: RunState, input: RuntimeInput): [RunState, Effect[]]
         workers: state.config.budgets.maxConcurrentSubagents,
         tasks: state.graph.tasks,
       });
-      for (let i = 0; i < state.graph.n; i++) if (state.unresolved[i] === 0) makeReady(state, i);
+      for (let i = 0; i < state.graph.n; i++) if (state.unresolved[i] === 0) dependenciesResolved(state, i);
       state.dirty = true;
       if (Number.isFinite(state.config.budgets.maxCriticalSteps)) {
         state.out.push({ type: 'deadline', at: state.config.budgets.maxCriticalSteps });

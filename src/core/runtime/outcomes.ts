@@ -11,12 +11,18 @@ export function makeReady(state: RunState, task: number): void {
   state.ready.push(task);
 }
 
+/** Every dependency of a pending task is resolved: it becomes ready, and the trace says so. */
+export function dependenciesResolved(state: RunState, task: number): void {
+  makeReady(state, task);
+  emit(state, { type: 'task.ready', task: state.graph.ids[task] as string });
+}
+
 /** `task` no longer holds its successors back (it finished, degraded, or failed under `continue`). */
 function resolveDependents(state: RunState, task: number): void {
   for (const s of state.graph.succs[task] as number[]) {
     const left = (state.unresolved[s] as number) - 1;
     state.unresolved[s] = left;
-    if (left === 0 && state.status[s] === Status.PENDING) makeReady(state, s);
+    if (left === 0 && state.status[s] === Status.PENDING) dependenciesResolved(state, s);
   }
 }
 

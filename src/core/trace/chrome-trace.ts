@@ -1,3 +1,4 @@
+import { AttemptFold } from './attempts';
 import type { TraceEvent, TraceHeader } from './events';
 
 /**
@@ -38,15 +39,6 @@ export interface ChromeTrace {
 const PID = 1;
 const ORCHESTRATOR_TID = 0;
 
-interface Attempt {
-  readonly task: string;
-  readonly attempt: number;
-  readonly tid: number;
-  readonly start: number;
-  readonly wallStart: number;
-  end?: TraceEvent;
-}
-
 /** Pure and deterministic: the same header and events give the same object. */
 export function chromeTrace(header: TraceHeader, events: readonly TraceEvent[]): ChromeTrace {
   const us = (t: number) => Math.round(t * US_PER_STEP);
@@ -73,16 +65,12 @@ export function chromeTrace(header: TraceHeader, events: readonly TraceEvent[]):
   };
 
   const out: ChromeTraceEvent[] = [];
-  const open = new Map<string, Attempt>();
-  const attempts: Attempt[] = [];
-  const deps = new Map<string, readonly string[]>();
+  const fold = new AttemptFold();
   let lastT = 0;
   for (const e of events) {
     lastT = Math.max(lastT, e.t);
+    const closes = fold.push(e);
     switch (e.type) {
-      case 'run.started':
-        for (const task of e.tasks) deps.set(task.id, task.deps);
-        break;
       case 'subagent.spawned':
         tidOf(e.subagent, e.profile);
         break;
@@ -104,32 +92,14 @@ export function chromeTrace(header: TraceHeader, events: readonly TraceEvent[]):
           },
         });
         break;
-      case 'task.started': {
-        const attempt = {
-          task: e.task,
-          attempt: e.attempt,
-          tid: tidOf(e.subagent),
-          start: e.t,
-          wallStart: e.wallMs,
-        };
-        open.set(`${e.task}#${e.attempt}`, attempt);
-        attempts.push(attempt);
+      case 'task.started':
+        // A subagent's thread is named where it first appears (its spawn, or else its first attempt).
+        tidOf(e.subagent);
         break;
-      }
-      case 'task.finished':
-      case 'task.failed':
-      case 'task.cancelled': {
-        const key = `${e.task}#${e.attempt}`;
-        const attempt = open.get(key);
-        if (e.attempt === undefined || !attempt) {
-          if (e.type === 'task.cancelled')
-            out.push(instant(`cancel ${e.task}`, us(e.t), { reason: e.reason }));
-          break;
-        }
-        attempt.end = e;
-        open.delete(key);
+      case 'task.cancelled':
+        // A cancelled attempt ends its slice; a task cancelled with no attempt running is an instant.
+        if (!closes) out.push(instant(`cancel ${e.task}`, us(e.t), { reason: e.reason }));
         break;
-      }
       case 'task.retried':
         out.push(
           instant(`retry ${e.task}`, us(e.t), { attempt: e.attempt, readyAt: e.readyAt, wallMs: e.wallMs }),
@@ -152,8 +122,8 @@ export function chromeTrace(header: TraceHeader, events: readonly TraceEvent[]):
   // Slices, by attempt, in the order they started. An attempt the trace never ends (a run cut off)
   // is drawn up to the trace's last step-time.
   const slices = new Map<string, { first: ChromeTraceEvent; last: ChromeTraceEvent }>();
-  for (const a of attempts) {
-    const end = a.end;
+  fold.attempts.forEach((a, i) => {
+    const end = fold.ends[i];
     const finish = end?.t ?? lastT;
     const outcome = !end
       ? 'unfinished'
@@ -169,7 +139,7 @@ export function chromeTrace(header: TraceHeader, events: readonly TraceEvent[]):
       ts: us(a.start),
       dur: us(finish) - us(a.start),
       pid: PID,
-      tid: a.tid,
+      tid: threads.get(a.subagent) as number,
       ...(outcome === 'failed' ? { cname: 'terrible' } : outcome === 'finished' ? {} : { cname: 'grey' }),
       args: {
         attempt: a.attempt,
@@ -177,19 +147,19 @@ export function chromeTrace(header: TraceHeader, events: readonly TraceEvent[]):
         ...(end?.type === 'task.failed' ? { error: end.error, final: end.final } : {}),
         ...(end?.type === 'task.cancelled' ? { error: end.reason } : {}),
         ...(end?.type === 'task.finished' || end?.type === 'task.failed' ? { usage: { ...end.usage } } : {}),
-        wallMs: { start: a.wallStart, ...(end ? { end: end.wallMs } : {}) },
+        wallMs: { start: (fold.starts[i] as TraceEvent).wallMs, ...(end ? { end: end.wallMs } : {}) },
       },
     };
     out.push(slice);
     const seen = slices.get(a.task);
     slices.set(a.task, { first: seen?.first ?? slice, last: slice });
-  }
+  });
 
   // One arrow per dependency edge whose both ends ran: from the end of the dependency's last
   // attempt to the start of the dependent's first. Each end sits 1 µs inside its slice (when the
   // slice is not empty) so that both viewers bind it to that slice and not to a neighbour.
   let flowId = 0;
-  for (const [task, taskDeps] of deps) {
+  for (const [task, taskDeps] of fold.deps) {
     const to = slices.get(task)?.first;
     if (!to) continue;
     for (const dep of taskDeps) {

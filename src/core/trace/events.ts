@@ -104,6 +104,11 @@ export type TraceEvent = Base &
         readonly nextObservation: Observation;
       }
     | { readonly type: 'subagent.spawned'; readonly subagent: string; readonly profile: string }
+    /**
+     * Every dependency of the task resolved: it may start. Once per task (a retry's readiness is
+     * `task.retried`'s readyAt). Traces of older versions lack it; readers derive it there.
+     */
+    | { readonly type: 'task.ready'; readonly task: string }
     | {
         readonly type: 'task.assigned';
         readonly task: string;

@@ -21,6 +21,7 @@ const eventTypes = new Set<string>([
   'run.started',
   'orchestrator.step',
   'subagent.spawned',
+  'task.ready',
   'task.assigned',
   'task.started',
   'task.finished',

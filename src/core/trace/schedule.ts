@@ -1,3 +1,4 @@
+import { foldAttempts } from './attempts';
 import type { TraceEvent } from './events';
 
 /** One attempt as it ran, in step-time (the contract's (docs/architecture.md) `schedule` entries). */
@@ -10,32 +11,19 @@ export interface ScheduleEntry {
   readonly outcome: 'finished' | 'failed' | 'cancelled';
 }
 
-/** The attempts a trace shows, in the order they started. */
+/** The attempts a trace shows ended, in the order they started. */
 export function scheduleFromEvents(events: Iterable<TraceEvent>): ScheduleEntry[] {
-  const started = new Map<string, { worker: string; start: number; order: number }>();
-  const entries: (ScheduleEntry & { order: number })[] = [];
-  let order = 0;
-  for (const e of events) {
-    if (e.type === 'task.started') {
-      started.set(`${e.task}#${e.attempt}`, { worker: e.subagent, start: e.t, order: order++ });
-    } else if (e.type === 'task.finished' || e.type === 'task.failed' || e.type === 'task.cancelled') {
-      if (e.attempt === undefined) continue;
-      const s = started.get(`${e.task}#${e.attempt}`);
-      if (!s) continue;
-      started.delete(`${e.task}#${e.attempt}`);
-      const outcome =
-        e.type === 'task.finished' ? 'finished' : e.type === 'task.failed' ? 'failed' : 'cancelled';
-      entries.push({
-        task: e.task,
-        worker: s.worker,
-        start: s.start,
-        finish: e.t,
-        attempt: e.attempt,
-        outcome,
-        order: s.order,
-      });
-    }
+  const entries: ScheduleEntry[] = [];
+  for (const a of foldAttempts(events).attempts) {
+    if (a.outcome === 'running' || a.end === undefined) continue;
+    entries.push({
+      task: a.task,
+      worker: a.subagent,
+      start: a.start,
+      finish: a.end,
+      attempt: a.attempt,
+      outcome: a.outcome,
+    });
   }
-  entries.sort((a, b) => a.order - b.order);
-  return entries.map(({ order: _, ...entry }) => entry);
+  return entries;
 }

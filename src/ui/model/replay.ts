@@ -7,28 +7,11 @@
 
 import type { TaskGraph } from '../../core/graph/types';
 import { graphOrThrow } from '../../core/graph/validate';
+import { AttemptFold, type TaskAttempt, type TaskState } from '../../core/trace/attempts';
 import type { TraceEvent } from '../../core/trace/events';
 
-export type TaskStatus =
-  | 'waiting'
-  | 'ready'
-  | 'running'
-  | 'done'
-  | 'failed'
-  | 'skipped'
-  | 'cancelled'
-  | 'degraded';
-
-export interface Segment {
-  readonly task: string;
-  readonly subagent: string;
-  readonly attempt: number;
-  readonly start: number;
-  /** Undefined while the attempt runs. */
-  readonly end: number | undefined;
-  readonly outcome: 'running' | 'finished' | 'failed' | 'cancelled';
-  readonly error?: string;
-}
+export type TaskStatus = TaskState;
+export type Segment = TaskAttempt;
 
 export interface RunSnapshot {
   readonly graph: TaskGraph | undefined;
@@ -65,10 +48,8 @@ const terminal: ReadonlySet<TaskStatus> = new Set(['done', 'failed', 'skipped', 
 
 export class RunFolder {
   private graph: TaskGraph | undefined;
-  private status = new Map<string, TaskStatus>();
-  private segments: Segment[] = [];
-  /** Index in `segments` of each running attempt, by `task#attempt`. */
-  private open = new Map<string, number>();
+  /** Task states and attempts: the trace's one fold (core), shared with the schedule and the export. */
+  private fold = new AttemptFold();
   private subagents: { id: string; profile: string }[] = [];
   private t = 0;
   private seq = -1;
@@ -80,47 +61,13 @@ export class RunFolder {
   push(e: TraceEvent): void {
     this.t = Math.max(this.t, e.t);
     this.seq = e.seq;
+    this.fold.push(e);
     switch (e.type) {
       case 'run.started':
         this.graph = graphOrThrow({ kind: 'graph', id: 'run', tasks: e.tasks });
-        for (const task of e.tasks) this.status.set(task.id, task.deps.length === 0 ? 'ready' : 'waiting');
         break;
       case 'subagent.spawned':
         this.subagents.push({ id: e.subagent, profile: e.profile });
-        break;
-      case 'task.started':
-        this.status.set(e.task, 'running');
-        this.open.set(`${e.task}#${e.attempt}`, this.segments.length);
-        this.segments.push({
-          task: e.task,
-          subagent: e.subagent,
-          attempt: e.attempt,
-          start: e.t,
-          end: undefined,
-          outcome: 'running',
-        });
-        break;
-      case 'task.finished':
-        this.close(e.task, e.attempt, e.t, 'finished');
-        this.settle(e.task, 'done');
-        break;
-      case 'task.failed':
-        this.close(e.task, e.attempt, e.t, 'failed', e.error);
-        // A failure that is retried leaves the task waiting for its next attempt.
-        this.status.set(e.task, e.final ? 'failed' : 'waiting');
-        break;
-      case 'task.retried':
-        this.status.set(e.task, 'waiting');
-        break;
-      case 'task.degraded':
-        this.settle(e.task, 'degraded');
-        break;
-      case 'task.skipped':
-        this.status.set(e.task, 'skipped');
-        break;
-      case 'task.cancelled':
-        if (e.attempt !== undefined) this.close(e.task, e.attempt, e.t, 'cancelled');
-        this.status.set(e.task, 'cancelled');
         break;
       case 'run.finished':
         this.finished = true;
@@ -150,8 +97,8 @@ export class RunFolder {
   snapshot(): RunSnapshot {
     return {
       graph: this.graph,
-      status: new Map(this.status),
-      segments: [...this.segments],
+      status: new Map(this.fold.states),
+      segments: [...this.fold.attempts],
       subagents: [...this.subagents],
       t: this.t,
       seq: this.seq,
@@ -160,35 +107,6 @@ export class RunFolder {
       orchestratorTurns: this.turns,
       orchestratorError: this.turnError,
     };
-  }
-
-  private close(task: string, attempt: number, t: number, outcome: Segment['outcome'], error?: string) {
-    const key = `${task}#${attempt}`;
-    const at = this.open.get(key);
-    if (at === undefined) return;
-    this.open.delete(key);
-    const s = this.segments[at] as Segment;
-    this.segments[at] = { ...s, end: t, outcome, ...(error !== undefined ? { error } : {}) };
-  }
-
-  /** A task ended well: dependents whose dependencies are all done become ready. */
-  private settle(task: string, status: TaskStatus) {
-    this.status.set(task, status);
-    const graph = this.graph;
-    const i = graph?.index.get(task);
-    if (!graph || i === undefined) return;
-    for (const s of graph.succs[i] ?? []) {
-      const id = graph.ids[s] as string;
-      if (this.status.get(id) !== 'waiting') continue;
-      const preds = graph.preds[s] ?? [];
-      if (
-        preds.every((p) => {
-          const st = this.status.get(graph.ids[p] as string);
-          return st === 'done' || st === 'degraded';
-        })
-      )
-        this.status.set(id, 'ready');
-    }
   }
 }
 

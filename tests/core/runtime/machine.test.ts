@@ -523,3 +523,46 @@ describe('invalid actions and stalls', () => {
     expect(ofType(r.events, 'task.cancelled')).toMatchObject([{ task: 'b', t: 2, reason: 'stalled' }]);
   });
 });
+
+describe('task.ready', () => {
+  const readiness = (events: readonly TraceEvent[]) =>
+    events
+      .filter((e) => e.type === 'task.ready' || e.type === 'task.finished' || e.type === 'run.started')
+      .map(
+        (e) =>
+          `${e.type === 'run.started' ? 'start' : `${e.type.slice(5)} ${(e as { task: string }).task}`} @${e.t}`,
+      );
+
+  it('is emitted once per task, right after the event that resolved its last dependency', () => {
+    const r = runOn(diamond, { mainStepCost: 1, budgets: { maxConcurrentSubagents: 2 } });
+    expect(readiness(r.events)).toEqual([
+      'start @0',
+      'ready a @0',
+      'finished a @2',
+      'ready b @2',
+      'ready c @2',
+      'finished b @5',
+      'finished c @7',
+      'ready d @7',
+      'finished d @9',
+    ]);
+  });
+
+  it('is not emitted again for a retry, nor for a task skipped after a failure', () => {
+    const r = runOn(
+      scenario('retry', [task('a', 1), task('b', 1, ['a'])]),
+      { mainStepCost: 0, failurePolicy: 'skip-dependents', retry: { maxAttempts: 2, backoffInitial: 1 } },
+      { executor: failing('a#1', 'a#2') },
+    );
+    expect(ofType(r.events, 'task.ready').map((e) => e.task)).toEqual(['a']);
+  });
+
+  it('under `continue`, a failed task resolves its dependents too', () => {
+    const r = runOn(
+      scenario('continue', [task('a', 1), task('b', 1, ['a'])]),
+      { mainStepCost: 0, failurePolicy: 'continue', retry: { maxAttempts: 1 } },
+      { executor: failing('a#1') },
+    );
+    expect(ofType(r.events, 'task.ready').map((e) => `${e.task} @${e.t}`)).toEqual(['a @0', 'b @1']);
+  });
+});
