@@ -98,7 +98,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     if (instance && scenario.type === 'task') size = instance.size;
     for (const policy of policies) {
       if (options.signal?.aborted) throw new Error('the bench was aborted');
-      const run = await prepareRun({
+      const run = prepareRun({
         scenario:
           spec && instance
             ? { type: 'task', spec, instance }

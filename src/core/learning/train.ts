@@ -11,7 +11,7 @@
  * uninterrupted run would (docs/learning.md, "Resuming").
  */
 import type { Provider } from '../providers/types';
-import { type PreparedTaskRun, prepareRun } from '../scenarios/prepare';
+import { prepareRun } from '../scenarios/prepare';
 import { runPrepared } from '../scenarios/run';
 import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
@@ -240,13 +240,13 @@ export async function train(
           record: decisions,
         });
     const result = await runPrepared(
-      (await prepareRun({
+      prepareRun({
         scenario: { type: 'task', spec },
         seed,
         size: draw.size,
         plan: policy.plan ?? 'swarm',
         profiles: env.profiles,
-      })) as PreparedTaskRun,
+      }),
       { policy, provider: env.provider, ...(env.ports ? { ports: env.ports } : {}), keepEvents: false },
     );
     const l1 = lambdaAt(config.lambdaParallel, e);

@@ -20,7 +20,7 @@ import {
   type RunConfig,
 } from '../runtime/config';
 import type { ProfileRecord } from '../trace/events';
-import { profileHash } from './profiles';
+import { profileHashSync } from './profiles';
 import { scenarioKinds } from './registry';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
 import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from './types';
@@ -123,7 +123,11 @@ export interface SubagentSetup {
 }
 
 /** Builds a run. Throws, naming what is wrong, on an unknown profile, a bad context or a bad graph. */
-export async function prepareRun(input: RunInput): Promise<PreparedRun> {
+export function prepareRun(
+  input: RunInput & { readonly scenario: { readonly type: 'task' } },
+): PreparedTaskRun;
+export function prepareRun(input: RunInput): PreparedRun;
+export function prepareRun(input: RunInput): PreparedRun {
   return input.scenario.type === 'task'
     ? prepareTaskRun(input, input.scenario.spec, input.scenario.instance)
     : prepareGraphRun(input, input.scenario);
@@ -151,11 +155,11 @@ function prepareGraphRun(
   };
 }
 
-async function prepareTaskRun(
+function prepareTaskRun(
   input: RunInput,
   file: TaskScenarioSpec,
   generated: ScenarioInstance | undefined,
-): Promise<PreparedTaskRun> {
+): PreparedTaskRun {
   const o = input.overrides ?? {};
   const profiles = input.profiles ?? {};
   const spec: TaskScenarioSpec = {
@@ -179,7 +183,7 @@ async function prepareTaskRun(
   const context = o.context ?? spec.context ?? { name: 'hide-tool-result' };
   // Made once: a bad option fails here, before any agent runs.
   makeContextStrategy(context);
-  const hashes = await hashesOf(profiles);
+  const hashes = hashesOf(profiles);
   // The single plan's one subtask is the whole task; a single-agent run has it already.
   const single = plan.mode === 'single' ? plan : kind.plan(instance, 'single');
   const query = single.tasks[0]?.subtask(new Map()).prompt ?? '';
@@ -243,16 +247,12 @@ function isTaskGraph(graph: GraphScenario | TaskGraph): graph is TaskGraph {
 
 // Profiles are frozen: a set of them hashes the same every time, so training's thousands of
 // episodes (and a page's many runs) hash it once.
-const hashCache = new WeakMap<object, Promise<Record<string, string>>>();
+const hashCache = new WeakMap<object, Record<string, string>>();
 
-function hashesOf(profiles: Readonly<Record<string, ProfileSpec>>): Promise<Record<string, string>> {
+function hashesOf(profiles: Readonly<Record<string, ProfileSpec>>): Record<string, string> {
   let hashes = hashCache.get(profiles);
   if (!hashes) {
-    hashes = (async () => {
-      const out: Record<string, string> = {};
-      for (const [name, p] of Object.entries(profiles)) out[name] = await profileHash(p);
-      return out;
-    })();
+    hashes = Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, profileHashSync(p)]));
     hashCache.set(profiles, hashes);
   }
   return hashes;

@@ -115,7 +115,7 @@ export async function runScenario<S extends TaskScenarioSpec, I extends Scenario
   options: ScenarioRunOptions<S, I>,
 ): Promise<ScenarioRunResult> {
   const { spec, instance, policy, profiles } = options;
-  const run = (await prepareRun({
+  const run = prepareRun({
     scenario: { type: 'task', spec, instance },
     seed: instance.seed,
     plan: policy.plan ?? 'swarm',
@@ -124,7 +124,7 @@ export async function runScenario<S extends TaskScenarioSpec, I extends Scenario
       ...(options.profile ? { profile: options.profile } : {}),
       ...(options.context ? { context: options.context } : {}),
     },
-  })) as PreparedTaskRun;
+  });
   return runPrepared(run, options);
 }
 

@@ -15,15 +15,15 @@ import type { ScenarioPorts } from './types';
 export type { SubagentSetup } from './prepare';
 
 /** The run a setup describes, rebuilt through the same composition root as the page's. */
-export async function runFromSetup(setup: SubagentSetup): Promise<PreparedTaskRun> {
-  return (await prepareRun({
+export function runFromSetup(setup: SubagentSetup): PreparedTaskRun {
+  return prepareRun({
     scenario: { type: 'task', spec: setup.scenario },
     seed: setup.seed,
     size: setup.size,
     plan: setup.plan,
     profiles: setup.profiles,
     overrides: { context: setup.context },
-  })) as PreparedTaskRun;
+  });
 }
 
 /** The subagent of `runPrepared`, rebuilt from plain data on whichever thread runs it. */
@@ -32,5 +32,5 @@ export async function executorFromSetup(
   provider: Provider,
   ports: ScenarioPorts = {},
 ): Promise<AsyncExecutor> {
-  return subagentExecutor(await runFromSetup(setup), provider, ports);
+  return subagentExecutor(runFromSetup(setup), provider, ports);
 }

@@ -106,7 +106,7 @@ function createSession() {
       settings.policy === 'llm'
         ? llmPolicyFor(real?.provider ?? simulatedProviderFor(profiles, pace), real?.profiles ?? profiles)
         : await resolvePolicy(settings.policy);
-    const prepared = await prepareRun({
+    const prepared = prepareRun({
       scenario:
         entry.type === 'task'
           ? { type: 'task', spec: entry.spec }
