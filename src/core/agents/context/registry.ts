@@ -35,5 +35,10 @@ export function makeContextStrategy(spec: ContextSpec): ContextStrategy {
       return contextSummary(spec);
     case 'discard-all':
       return contextDiscardAll(spec);
+    default: {
+      // Files and links are validated before they get here; this catches a caller that skipped it.
+      const name = (spec as { name?: unknown }).name;
+      throw new Error(`no context strategy "${String(name)}" (known: ${contextStrategyNames.join(', ')})`);
+    }
   }
 }
