@@ -2,9 +2,9 @@
 
 import type { Pace } from '../core/runtime/pace';
 
-/** A pace of `msPerStep` real milliseconds per simulated step. */
-export function realPace(msPerStep: number): Pace {
-  return { msPerStep: Math.max(0, msPerStep), wait };
+/** A pace of `msPerSecond` real milliseconds per second of simulated model time. */
+export function realPace(msPerSecond: number): Pace {
+  return { msPerSecond: Math.max(0, msPerSecond), wait };
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */

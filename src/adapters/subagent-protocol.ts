@@ -15,7 +15,10 @@
 import type { AttemptOutcome, AttemptRequest } from '../core/runtime/ports';
 import type { SubagentSetup } from '../core/scenarios/subagent-setup';
 
-/** The seeded simulated provider, waiting `paceMs` of real time before each turn (0: no wait). */
+/**
+ * The seeded simulated provider, each reply taking its latency-model time at `paceMs` real
+ * milliseconds per second of model time (0: no wait).
+ */
 export interface SimulatedProviderSetup {
   readonly kind: 'simulated';
   readonly paceMs: number;

@@ -62,8 +62,8 @@ export const services = {
   persistent: () => persistent,
   /** The wall clock runs are timed with (never part of a deterministic result). */
   clock: { now: () => performance.now() } as Clock,
-  /** A simulated run at `msPerStep` real milliseconds per step, so it can be watched. */
-  pace: (msPerStep: number): Pace => realPace(msPerStep),
+  /** A simulated run at `msPerSecond` real ms per second of model time, so it can be watched. */
+  pace: (msPerSecond: number): Pace => realPace(msPerSecond),
   /**
    * Where model-written code runs on this thread: grading mixed-coding, and `run_js` for agents
    * that run here (real models). A fresh Web Worker per call.

@@ -45,7 +45,7 @@ describe('subagentHost over a MessageChannel', () => {
     await expect(remote.run(first)).rejects.toThrow('the subagent ran before init(setup, provider)');
   });
 
-  it('paces each model turn by paceMs of real time, and changes nothing else', async () => {
+  it('paces each reply by its latency (output tokens × ms per token) at paceMs per model second, and changes nothing else', async () => {
     const plain = overChannel(subagentHost());
     await plain.init(setup, simulated(0));
     const paced = overChannel(subagentHost());
@@ -53,7 +53,10 @@ describe('subagentHost over a MessageChannel', () => {
     const want = await plain.run(first);
     const t0 = performance.now();
     const got = await paced.run(first);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(want.steps * 15 - 5);
+    // Every turn of the medium profile: output tokens × 15 ms, at 15 ms per second of model time.
+    const modelMs =
+      want.usage['gen_ai.usage.output_tokens'] * setup.profiles.medium!.simulator.wallMsPerToken;
+    expect(performance.now() - t0).toBeGreaterThanOrEqual((modelMs * 15) / 1000 - 5);
     expect(got).toEqual(want);
   });
 

@@ -6,7 +6,7 @@
  * context window, malformed calls, token usage and (optionally) the time a reply takes.
  */
 
-import type { Pace } from '../runtime/pace';
+import { type Pace, waitModelTime } from '../runtime/pace';
 import { keyedRng } from '../util/rng';
 import type { Player } from './player';
 import { estimateMessagesTokens, estimateTextTokens, estimateToolsTokens } from './tokens';
@@ -41,8 +41,8 @@ export interface SimulatedProviderOptions {
   /** Players by descriptor kind (`metadata.subtask.descriptor.kind`). */
   readonly players: Readonly<Record<string, Player>>;
   /**
-   * Waits one paced step of real time before each reply, for a run people watch. Without it
-   * replies are instant: the CLI and tests never sleep.
+   * Waits each reply's latency (`wallMsPerToken` × output tokens) at this pace, for a run people
+   * watch. Without it replies are instant: the CLI and tests never sleep.
    */
   readonly pace?: Pace;
 }
@@ -120,8 +120,8 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
         estimateTextTokens(move.content ?? '') +
         calls.reduce((n, c) => n + estimateTextTokens(c.function.name + c.function.arguments), 0);
       const completion = written + params.outputTokensPerStep;
-      if (options.pace && options.pace.msPerStep > 0)
-        await options.pace.wait(options.pace.msPerStep, request.signal);
+      // The reply takes the latency model's time (output tokens × ms per token), at the run's pace.
+      await waitModelTime(options.pace, completion * params.wallMsPerToken, request.signal);
       return {
         id: `sim-${String(subtask?.id ?? '')}-${turn}`,
         model: profile.model,

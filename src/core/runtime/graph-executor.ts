@@ -1,5 +1,5 @@
 import { keyedRng } from '../util/rng';
-import type { Pace } from './pace';
+import { GRAPH_STEP_MS, type Pace, waitModelTime } from './pace';
 import type { AsyncExecutor, AttemptOutcome, AttemptRequest, SimulatedExecutor } from './ports';
 
 /**
@@ -35,14 +35,15 @@ export const graphExecutor: SimulatedExecutor = {
 };
 
 /**
- * Graph attempts at a pace people can watch: each waits one paced step before it reports (the
- * attempts of one decision run at once, so a wave takes one step's time), with the same outcomes.
+ * Graph attempts at a pace people can watch: each takes its steps' model time (a second a step)
+ * at the pace before it reports (the attempts of one decision run at once), with the same outcomes.
  */
 export function pacedGraphExecutor(pace: Pace): AsyncExecutor {
   return {
     async run(request, signal) {
-      if (pace.msPerStep > 0) await pace.wait(pace.msPerStep, signal);
-      return graphExecutor.simulate(request);
+      const outcome = graphExecutor.simulate(request);
+      await waitModelTime(pace, outcome.steps * GRAPH_STEP_MS, signal);
+      return outcome;
     },
   };
 }

@@ -6,6 +6,7 @@ import { budgetsToJson, type RunConfig } from './config';
 import { graphExecutor } from './graph-executor';
 import type { RuntimeInput } from './input';
 import { step } from './machine';
+import { type Pace, waitModelTime } from './pace';
 import type { Policy } from './policy-port';
 import {
   type AsyncExecutor,
@@ -58,6 +59,14 @@ export interface SimulateOptions {
 
 export interface SimulateAsyncOptions extends Omit<SimulateOptions, 'executor' | 'grade'> {
   readonly executor: AsyncExecutor;
+  /**
+   * Wall time for a run people watch: each orchestrator decision then takes `decisionMs` of model
+   * time per step of S_main at this pace, before what it launched starts. A policy that
+   * deliberates (the `llm` orchestrator) is paced by its own model's replies instead.
+   */
+  readonly pace?: Pace;
+  /** Model time of one orchestrator step (one turn of thought), in ms. @default 0 */
+  readonly decisionMs?: number;
   readonly grade?: (state: RunState, answers: ReadonlyMap<string, string>) => Grade | Promise<Grade>;
 }
 
@@ -171,6 +180,8 @@ function* drive(
   const answers = new Map<string, string>();
   const metrics = options.metrics ?? new MetricsAccumulator(metricsContext(config));
   const deliberation = policy.deliberation;
+  const pace = 'pace' in options ? options.pace : undefined;
+  const decisionMs = ('decisionMs' in options ? options.decisionMs : undefined) ?? 0;
   const record = (event: TraceEvent) => {
     metrics.observe(event);
     if (keep) events.push(event);
@@ -261,6 +272,11 @@ function* drive(
       (input as { wallMs: number }).wallMs = wall();
     }
     const [nextState, effects] = step(state, input);
+    if (decisionMs > 0 && !deliberation && effects.some((e) => e.type === 'orchestrator.step')) {
+      // An abort ends the wait early; the loop then handles it as its next input.
+      const thinking = waitModelTime(pace, decisionMs * config.mainStepCost, signal);
+      if (thinking) yield thinking.catch(() => undefined);
+    }
     state = nextState;
     for (const effect of effects) {
       switch (effect.type) {

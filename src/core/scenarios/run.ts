@@ -7,6 +7,7 @@
 import type { ContextSpec } from '../agents/context/registry';
 import type { Policy, TaskBrief } from '../policy/types';
 import type { Provider } from '../providers/types';
+import { GRAPH_STEP_MS, type Pace } from '../runtime/pace';
 import type { AsyncExecutor, Clock } from '../runtime/ports';
 import { type SimulateResult, simulate, simulateAsync } from '../runtime/simulate';
 import type { TraceEvent, TraceHeader } from '../trace/events';
@@ -35,6 +36,12 @@ export interface RunOptions {
   readonly keepEvents?: boolean;
   /** The run's metrics, to read while it goes on; one is made when absent. */
   readonly metrics?: MetricsAccumulator;
+  /**
+   * Wall time for a run people watch: orchestrator decisions take one turn of thought each (the
+   * default profile's `outputTokensPerStep` × `wallMsPerToken`; a second for a graph) at this
+   * pace. The subagents' model and executor are paced on their own side (see runtime/pace.ts).
+   */
+  readonly pace?: Pace;
 }
 
 export interface ScenarioRunResult extends SimulateResult {
@@ -59,6 +66,7 @@ export async function runPrepared(
     ...(options.onHeader ? { onHeader: options.onHeader } : {}),
     ...(options.keepEvents !== undefined ? { keepEvents: options.keepEvents } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.pace ? { pace: options.pace, decisionMs: decisionMs(run) } : {}),
   };
   if (run.type === 'graph') {
     // With no executor, every attempt is simulated from its spec at once: no need to await.
@@ -95,6 +103,13 @@ export async function runPrepared(
     grade: (_state, answers) => kind.grade(instance, plan, answers, ports),
   });
   return { ...result, plan };
+}
+
+/** Model time of one orchestrator step: a turn of thought of the run's default profile. */
+function decisionMs(run: PreparedRun): number {
+  if (run.type === 'graph') return GRAPH_STEP_MS;
+  const sim = run.profiles[run.config.defaultProfile]?.simulator;
+  return sim ? sim.outputTokensPerStep * sim.wallMsPerToken : 0;
 }
 
 export interface ScenarioRunOptions<S extends TaskScenarioSpec, I extends ScenarioInstance>

@@ -173,6 +173,7 @@ function createSession() {
         ...(executor ? { executor } : {}),
         // Grading runs code here (mixed-coding), as do the agents of a real model.
         ...(prepared.type === 'task' ? { ports: { sandbox: services.codeSandbox() } } : {}),
+        pace,
         signal: abort.signal,
         clock: services.clock,
         keepEvents: false,

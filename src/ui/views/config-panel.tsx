@@ -134,7 +134,7 @@ export function ConfigPanel() {
             </select>
           </label>
           <label>
-            Pace: ms per simulated model turn
+            Pace: real ms per second of a model's time (1000 = real time, 0 = flat out)
             <input
               type="number"
               min="0"

@@ -333,7 +333,7 @@ describe('simulatedProvider', () => {
   });
 
   describe('pace', () => {
-    it('waits one paced step, with the request signal, before answering', async () => {
+    it('waits completion × wallMsPerToken at the pace (real time here), with the request signal, before answering', async () => {
       const { player } = echoPlayer(() => ({ content: 'Paris', calls: [] }));
       let release = (): void => {};
       const delay = vi.fn(
@@ -345,7 +345,7 @@ describe('simulatedProvider', () => {
       const provider = simulatedProvider({
         profiles: { small: profile() },
         players: { echo: player },
-        pace: { msPerStep: 15, wait: delay },
+        pace: { msPerSecond: 1000, wait: delay },
       });
       const signal = new AbortController().signal;
       let settled = false;
@@ -359,8 +359,20 @@ describe('simulatedProvider', () => {
 
       release();
       const response = await pending;
-      expect(delay).toHaveBeenCalledWith(15, signal);
+      expect(delay).toHaveBeenCalledWith(response.usage.completion_tokens * 10, signal);
       expect(response.usage.completion_tokens).toBe(estimateTextTokens('Paris') + 20);
+    });
+
+    it('scales the latency by the pace: 250 ms per model second waits a quarter of it', async () => {
+      const { player } = echoPlayer(() => ({ content: 'Paris', calls: [] }));
+      const delay = vi.fn(async (_ms: number, _signal?: AbortSignal) => {});
+      const provider = simulatedProvider({
+        profiles: { small: profile() },
+        players: { echo: player },
+        pace: { msPerSecond: 250, wait: delay },
+      });
+      const response = await provider.complete(request());
+      expect(delay).toHaveBeenCalledWith((response.usage.completion_tokens * 10) / 4, undefined);
     });
 
     it('passes on a rejection from the wait (an abort mid-reply)', async () => {
@@ -371,7 +383,7 @@ describe('simulatedProvider', () => {
       const provider = simulatedProvider({
         profiles: { small: profile() },
         players: { echo: player },
-        pace: { msPerStep: 15, wait: delay },
+        pace: { msPerSecond: 1000, wait: delay },
       });
       await expect(provider.complete(request())).rejects.toThrow('aborted while waiting');
     });
