@@ -5,7 +5,7 @@ import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, 
 import type { TaskGraph } from '../../core/graph/types';
 import type { TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, edgeKey } from './critical';
-import { layoutDag } from './layout';
+import { layoutDag, taskGraphInput } from './layout';
 
 export const STATUS_COLOURS: Readonly<Record<TaskStatus, string>> = {
   waiting: '#e4e7ee',
@@ -38,7 +38,7 @@ export function DagView(props: {
   // Memos on plain values, so a parent redrawing with the same graph and overhead redraws nothing.
   const graph = createMemo(() => props.graph);
   const overhead = createMemo(() => props.overhead ?? 0);
-  const layout = createMemo(() => layoutDag(graph()));
+  const layout = createMemo(() => layoutDag(taskGraphInput(graph())));
   const marks = createMemo(() => criticalMarks(graph(), overhead()));
   const [hovered, setHovered] = createSignal<string | undefined>();
   const [factor, setFactor] = createSignal(2);

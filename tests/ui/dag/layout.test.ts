@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { randomGraph } from '../../../src/core/graph/generate';
 import type { TaskGraph } from '../../../src/core/graph/types';
 import { graphOrThrow } from '../../../src/core/graph/validate';
-import { layoutDag } from '../../../src/ui/dag/layout';
+import { layoutDag as layoutInput, taskGraphInput } from '../../../src/ui/dag/layout';
+
+const layoutDag = (graph: TaskGraph) => layoutInput(taskGraphInput(graph));
+
 import { diamond, forkJoin, scenario, task } from '../../core/graph/test-graphs';
 
 function checkLayout(graph: TaskGraph) {
