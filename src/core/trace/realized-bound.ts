@@ -42,7 +42,10 @@ export function realizedLowerBound(fold: RealizedFold, mainStepCost: number): nu
 }
 
 /** The heaviest chain through the dependencies, each task weighing `own` (0 when it never ran). */
-function longestChain(deps: ReadonlyMap<string, readonly string[]>, own: ReadonlyMap<string, number>): number {
+function longestChain(
+  deps: ReadonlyMap<string, readonly string[]>,
+  own: ReadonlyMap<string, number>,
+): number {
   const finish = new Map<string, number>();
   let best = 0;
   // Iterative depth-first order: graphs of thousands of tasks would overflow a recursive walk.

@@ -43,6 +43,8 @@ export interface RealizedPath {
 export interface Stage {
   readonly step: number;
   readonly t: number;
+  /** Seq of its `orchestrator.step` event: work that ended before it is what it saw. */
+  readonly seq: number;
   /** S_main of the stage. */
   readonly main: number;
   /** The attempts it launched, as indices into `RealizedFold.attempts`. */
@@ -147,7 +149,8 @@ export class RealizedFold {
         const a = this.attempts[index] as Attempt;
         a.end = e.t;
         a.endSeq = e.seq;
-        a.outcome = e.type === 'task.finished' ? 'finished' : e.type === 'task.failed' ? 'failed' : 'cancelled';
+        a.outcome =
+          e.type === 'task.finished' ? 'finished' : e.type === 'task.failed' ? 'failed' : 'cancelled';
         if (e.type === 'task.failed') this.lastFailed.set(e.task, index);
         this.index(this.attemptsEndingAt, e.t, index);
         break;
@@ -169,9 +172,9 @@ export class RealizedFold {
     }
   }
 
-  /** True once the run's last event is folded. */
-  get finished(): boolean {
-    return this.finishedAt !== undefined;
+  /** Step-time of `run.finished`, once folded. */
+  get endedAt(): number | undefined {
+    return this.finishedAt;
   }
 
   stages(): Stage[] {
@@ -182,7 +185,7 @@ export class RealizedFold {
         const end = a.end ?? this.now;
         maxSub = Math.max(maxSub, end - a.start);
       }
-      return { step: s.step, t: s.t, main: this.mainStepCost, launched: s.launched, maxSub };
+      return { step: s.step, t: s.t, seq: s.seq, main: this.mainStepCost, launched: [...s.launched], maxSub };
     });
   }
 

@@ -1,12 +1,14 @@
 /**
- * What the DAG view marks and says about the critical path, from the critical path method over the
- * planned steps (core/graph/cpm): the tasks of one longest path and the edges between them, each
- * task's slack, and a what-if — this task k× faster, how much shorter could the run be?
+ * What the DAG view says about a task's slack and a what-if — this task k× faster, how much
+ * shorter could the run be? — from the critical path method (core/graph/cpm) over the planned
+ * steps before a run, and over the steps the run really took after it (`realizedTaskGraph`). The
+ * planned critical path is also drawn, dashed, next to the realized one (core/trace/realized-path).
  */
 
 import { type Cpm, criticalPath } from '../../core/graph/cpm';
 import type { TaskGraph } from '../../core/graph/types';
 import { graphOrThrow } from '../../core/graph/validate';
+import type { Realized } from '../model/replay';
 
 export interface CriticalMarks {
   readonly cpm: Cpm;
@@ -45,6 +47,18 @@ export function whatIf(graph: TaskGraph, taskId: string, k: number, overhead = 0
   );
   const after = criticalPath(graphOrThrow({ kind: 'graph', id: graph.id, tasks }), overhead).length;
   return { before, after, delta: after - before };
+}
+
+/**
+ * The graph with each task's steps as the run took them, all its attempts together (a task that
+ * never ran takes 0), for slack and what-ifs after a run.
+ */
+export function realizedTaskGraph(graph: TaskGraph, realized: Realized): TaskGraph {
+  const took = new Map<string, number>();
+  for (const a of realized.attempts)
+    took.set(a.task, (took.get(a.task) ?? 0) + ((a.end ?? a.start) - a.start));
+  const tasks = graph.tasks.map((t) => ({ ...t, steps: took.get(t.id) ?? 0 }));
+  return graphOrThrow({ kind: 'graph', id: graph.id, tasks });
 }
 
 /** The hover line: "t07: 5 steps, slack 3 — 2× faster: makespan −0 (40 → 40)". */

@@ -1,102 +1,70 @@
 import { select } from 'd3-selection';
-import { curveBasis, line } from 'd3-shape';
 import { zoom, zoomIdentity } from 'd3-zoom';
-import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, untrack } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack } from 'solid-js';
 import type { TaskGraph } from '../../core/graph/types';
-import type { TaskStatus } from '../model/replay';
-import { criticalMarks, describeTask, edgeKey } from './critical';
-import { layoutDag, taskGraphInput } from './layout';
-
-export const STATUS_COLOURS: Readonly<Record<TaskStatus, string>> = {
-  waiting: '#e4e7ee',
-  ready: '#cfe0ff',
-  running: '#f5c542',
-  done: '#7cc79a',
-  degraded: '#b7d9a8',
-  failed: '#e0675f',
-  skipped: '#b9bec9',
-  cancelled: '#9aa0ab',
-};
+import type { Realized, TaskStatus } from '../model/replay';
+import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
+import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } from './dag-draw';
+import { type DagLayout, layoutDag } from './layout';
+import { pathSummary } from './path-summary';
+import { type PathMarks, realizedMarks, runGraph } from './run-graph';
+import { StageStrip } from './stage-strip';
 
 const VIEW_HEIGHT = 380;
-/** Tasks up to which nodes carry their id and edges are curved. */
-const LABELS_UP_TO = 400;
 
 /**
- * The task graph, laid out once per graph; status changes only recolour nodes. Test hooks: every
- * node is `data-testid="dag-node"`, except those on the critical path, which are
- * `dag-node-critical` instead — so `[data-testid^="dag-node"]` finds them all.
+ * The run's graph: tasks, and the orchestrator's steps once the run has them, with the realized
+ * critical path in red and the planned one dashed. It is laid out again only when its shape
+ * changes (a new orchestrator step, the run's end); status, marks and times are updated in place.
+ * Test hooks: every node is `dag-node`, or `dag-node-critical` on the realized path, with
+ * `data-task`, `data-kind` (`task` | `main`), `data-start` and `data-finish` (step-time).
  */
 export function DagView(props: {
   graph: TaskGraph;
   status: (taskId: string) => TaskStatus;
-  /** The orchestrator's step cost per task (mainStepCost), for the critical path and what-ifs. */
+  /** The orchestrator's step cost (mainStepCost), for the planned path and what-ifs. */
   overhead?: number;
+  /** What the run took so far; absent before it starts. */
+  realized?: Realized;
 }) {
   let svg: SVGSVGElement | undefined;
   let canvas: SVGGElement | undefined;
-  // Memos on plain values, so a parent redrawing with the same graph and overhead redraws nothing.
-  const graph = createMemo(() => props.graph);
   const overhead = createMemo(() => props.overhead ?? 0);
-  const layout = createMemo(() => layoutDag(taskGraphInput(graph())));
-  const marks = createMemo(() => criticalMarks(graph(), overhead()));
+  const planned = createMemo(() => criticalMarks(props.graph, overhead()));
+  // The shape: which nodes and edges exist. Marks and times change far more often than this.
+  const shape = createMemo(() => {
+    const r = props.realized;
+    return `${r?.stages.length ?? 0}|${r?.endedAt ?? ''}|${r?.path.unavailable ? 'x' : ''}`;
+  });
+  const graph = createMemo(
+    on([() => props.graph, shape], () => untrack(() => runGraph(props.graph, props.realized))),
+  );
+  const layout = createMemo<DagLayout>(() => layoutDag(graph().input));
+  const finished = () => props.realized?.endedAt !== undefined;
+  const showRealized = () => Boolean(props.realized && !props.realized.path.unavailable);
+  const marks = createMemo<PathMarks>(() =>
+    props.realized && showRealized()
+      ? realizedMarks(graph(), props.realized, props.graph)
+      : { nodes: new Set(), edges: new Set() },
+  );
+  // Slack and what-ifs: on the steps the run took once it ended, on the plan before.
+  const basis = createMemo(() =>
+    finished() && props.realized ? realizedTaskGraph(props.graph, props.realized) : props.graph,
+  );
+  const basisMarks = createMemo(() => criticalMarks(basis(), overhead()));
   const [hovered, setHovered] = createSignal<string | undefined>();
   const [factor, setFactor] = createSignal(2);
-  let shapes: SVGRectElement[] = [];
-  let shown: (TaskStatus | undefined)[] = [];
+  let drawn: Drawn | undefined;
+  let shown = { nodes: [] as string[], edges: [] as string[] };
 
-  // Draws the graph whenever it changes (once per run).
   createEffect(() => {
     const started = performance.now();
     const l = layout();
-    const m = marks();
     if (!canvas) return;
-    const root = select(canvas);
-    root.selectChildren().remove();
-    // Large graphs: straight segments and no labels, which cost more to draw than they tell.
-    const large = l.nodes.length > LABELS_UP_TO;
-    const path = large ? line() : line().curve(curveBasis);
-    root
-      .append('g')
-      .attr('fill', 'none')
-      .selectAll('path')
-      .data(l.edges)
-      .join('path')
-      .attr('d', (e) => path(e.points as [number, number][]))
-      .attr('stroke', (e) => (m.edges.has(edgeKey(e.source, e.target)) ? '#d1342f' : '#b4bac6'))
-      .attr('stroke-width', (e) => (m.edges.has(edgeKey(e.source, e.target)) ? 2.5 : 1));
-    const w = l.nodeWidth;
-    const h = l.nodeHeight;
-    const nodes = root
-      .append('g')
-      .selectAll('g')
-      .data(l.nodes)
-      .join('g')
-      .attr('data-testid', (n) => (m.nodes.has(n.index) ? 'dag-node-critical' : 'dag-node'))
-      .attr('data-task', (n) => n.id)
-      .attr('transform', (n) => `translate(${n.x - w / 2},${n.y - h / 2})`);
-    nodes
-      .append('rect')
-      .attr('width', w)
-      .attr('height', h)
-      .attr('rx', 4)
-      .attr('stroke', (n) => (m.nodes.has(n.index) ? '#d1342f' : '#7d8595'))
-      .attr('stroke-width', (n) => (m.nodes.has(n.index) ? 2.5 : 1));
-    // Task ids come from the trace: set as text, never as markup.
-    nodes
-      .filter(() => !large)
-      .append('text')
-      .attr('x', w / 2)
-      .attr('y', h / 2 + 4)
-      .attr('text-anchor', 'middle')
-      .attr('font-size', 10)
-      .attr('pointer-events', 'none')
-      .text((n) => (n.id.length > 9 ? `${n.id.slice(0, 8)}…` : n.id));
-    shapes = nodes.select<SVGRectElement>('rect').nodes();
-    shown = [];
-    // Untracked: the drawing depends on the graph only; status changes go through the effect below.
-    untrack(recolour);
-    fitToView();
+    drawn = drawGraph(canvas, l, graph().labels);
+    shown = { nodes: [], edges: [] };
+    untrack(update);
+    untrack(fitToView);
     // Layout, drawing and the browser's first paint of it, for DevTools and bench/playground.ts.
     requestAnimationFrame(() =>
       setTimeout(() =>
@@ -105,19 +73,42 @@ export function DagView(props: {
     );
   });
 
-  function recolour() {
-    const l = layout();
-    for (let i = 0; i < l.nodes.length; i++) {
-      const status = props.status((l.nodes[i] as (typeof l.nodes)[number]).id);
-      if (shown[i] === status) continue;
-      shown[i] = status;
-      shapes[i]?.setAttribute('fill', STATUS_COLOURS[status]);
-    }
+  function update() {
+    if (!drawn) return;
+    const g = graph();
+    const m = marks();
+    const plan = planned();
+    const realized = props.realized;
+    // Live times: a task's last attempt so far, read from the snapshot, not the laid-out copy.
+    const times = new Map<string, { start: number; end: number | undefined }>();
+    for (const a of realized?.attempts ?? []) times.set(a.task, { start: a.start, end: a.end });
+    const stateOf = (i: number): NodeState => {
+      if (i < g.taskCount) {
+        const id = props.graph.ids[i] as string;
+        const time = times.get(id);
+        return {
+          fill: STATUS_COLOURS[props.status(id)],
+          onPath: m.nodes.has(i),
+          planned: plan.nodes.has(i),
+          start: time?.start,
+          finish: time?.end,
+        };
+      }
+      return {
+        fill: undefined,
+        onPath: m.nodes.has(i),
+        planned: false,
+        start: g.start[i],
+        finish: g.finish[i],
+      };
+    };
+    updateGraph(drawn, stateOf, m.edges, plan.edges, shown);
   }
-  // Status changes: only fills that changed are touched.
   createEffect(() => {
     props.status;
-    recolour();
+    props.realized;
+    marks();
+    update();
   });
 
   const behaviour = zoom<SVGSVGElement, unknown>()
@@ -143,6 +134,17 @@ export function DagView(props: {
     const g = (event.target as Element).closest('[data-task]');
     setHovered(g?.getAttribute('data-task') ?? undefined);
   };
+  const describe = (id: string) => {
+    const g = graph();
+    const node = g.input.ids.indexOf(id);
+    if (node >= g.taskCount) {
+      const step = props.realized?.stages.find((s) => `main:${s.step}` === id);
+      if (!step) return `${g.labels[node] ?? id}: the run's end — every answer is in`;
+      return `orchestrator step ${step.step} at step-time ${step.t}: S_main ${step.main}, launched ${step.launched.length} attempt(s), the slowest took ${step.maxSub} steps`;
+    }
+    const prefix = finished() ? 'as run' : 'as planned';
+    return `${describeTask(basis(), basisMarks(), id, factor(), overhead())} (${prefix})`;
+  };
 
   return (
     <div>
@@ -151,9 +153,10 @@ export function DagView(props: {
         width="100%"
         height={VIEW_HEIGHT}
         role="img"
-        aria-label={`Task graph of ${props.graph.n} tasks; the critical path is outlined in red`}
+        aria-label={`Graph of ${props.graph.n} tasks${props.realized?.stages.length ? ` and ${props.realized.stages.length} orchestrator steps` : ''}; the realized critical path is outlined in red, the planned one dashed`}
         onPointerOver={over}
         style={{ background: '#fbfbfd', cursor: 'grab', display: 'block' }}
+        data-testid="dag"
       >
         <g ref={canvas} />
       </svg>
@@ -168,7 +171,11 @@ export function DagView(props: {
             </span>
           )}
         </For>
-        <span>· critical path: {marks().cpm.length} steps</span>
+        <span data-testid="critical-path-summary">
+          {props.realized
+            ? pathSummary(props.realized, planned().cpm.length)
+            : `planned critical path: ${planned().cpm.length} steps (an estimate)`}
+        </span>
         <label>
           what-if speed-up{' '}
           <select value={factor()} onChange={(e) => setFactor(Number(e.currentTarget.value))}>
@@ -181,13 +188,16 @@ export function DagView(props: {
           Fit
         </button>
       </div>
+      <Show when={props.realized?.stages.length}>
+        <StageStrip realized={props.realized as Realized} />
+      </Show>
       <Show
         when={hovered()}
-        fallback={<p class="note">Hover a task for its slack and what a faster subagent would change.</p>}
+        fallback={<p class="note">Hover a node for its slack and what a faster subagent would change.</p>}
       >
         {(id) => (
           <p class="mono" data-testid="dag-hover">
-            {describeTask(graph(), marks(), id(), factor(), overhead())}
+            {describe(id())}
           </p>
         )}
       </Show>

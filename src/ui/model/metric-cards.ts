@@ -4,7 +4,7 @@
  */
 
 import type { Metrics } from '../../core/trace/metrics';
-import { formatNumber } from './format';
+import { formatDuration, formatNumber } from './format';
 
 export interface MetricCard {
   /** `metric-<id>` is the card's test hook. */
@@ -17,8 +17,13 @@ export interface MetricCard {
 
 export interface CardInput {
   readonly metrics: Metrics;
-  /** max(critical path, ⌈total / P⌉) of the planned graph (docs/architecture.md, time model). */
+  /**
+   * From the run's own durations (core/trace/realized-bound): the longest chain of what ran, or its
+   * work over P — never above the critical steps.
+   */
   readonly lowerBound: number;
+  /** max(critical path, ⌈total / P⌉) of the plan's estimates (docs/architecture.md), when known. */
+  readonly plannedBound?: number;
   readonly maxToolCalls: number;
   readonly maxTokens: number;
   /** Attempts running now (live runs). */
@@ -43,6 +48,18 @@ export function metricCards(input: CardInput): MetricCard[] {
       ...(ratio > SLOW_RATIO
         ? { warn: `More than ${SLOW_RATIO}× the lower bound: the schedule leaves parallelism unused.` }
         : {}),
+    },
+    {
+      id: 'lower-bound',
+      label: 'Lower bound',
+      value: fmt(input.lowerBound),
+      detail: `no schedule of this work is shorter: its longest chain, or its work over P${input.plannedBound !== undefined ? ` · planned estimate ${fmt(input.plannedBound)}` : ''}`,
+    },
+    {
+      id: 'wall-clock',
+      label: 'Wall clock',
+      value: formatDuration(m.wallClockMs),
+      detail: 'real time, at the pace set for simulated models',
     },
     {
       id: 'tokens',

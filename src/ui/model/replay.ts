@@ -9,6 +9,8 @@ import type { TaskGraph } from '../../core/graph/types';
 import { graphOrThrow } from '../../core/graph/validate';
 import { AttemptFold, type TaskAttempt, type TaskState } from '../../core/trace/attempts';
 import type { TraceEvent } from '../../core/trace/events';
+import { realizedLowerBound } from '../../core/trace/realized-bound';
+import { type Attempt, RealizedFold, type RealizedPath, type Stage } from '../../core/trace/realized-path';
 
 export type TaskStatus = TaskState;
 export type Segment = TaskAttempt;
@@ -30,6 +32,21 @@ export interface RunSnapshot {
   /** Its turns, and the last one that failed (the provider's error in words), if any. */
   readonly orchestratorTurns: number;
   readonly orchestratorError: string | undefined;
+  /** What the run really took: its critical path, stages and lower bound, from the trace. */
+  readonly realized: Realized;
+}
+
+export interface Realized {
+  readonly path: RealizedPath;
+  readonly stages: readonly Stage[];
+  /** Attempts with the stage that launched each (indices of `stages`), in start order. */
+  readonly attempts: readonly Readonly<Attempt>[];
+  /** From realized durations: never above the critical steps (core/trace/realized-bound). */
+  readonly lowerBound: number;
+  /** S_main: step-time of one orchestrator step. */
+  readonly mainStepCost: number;
+  /** Step-time the run ended at, once it has. */
+  readonly endedAt: number | undefined;
 }
 
 export interface OrchestratorCall {
@@ -48,6 +65,7 @@ const terminal: ReadonlySet<TaskStatus> = new Set(['done', 'failed', 'skipped', 
 
 export class RunFolder {
   private graph: TaskGraph | undefined;
+  private readonly realized: RealizedFold;
   /** Task states and attempts: the trace's one fold (core), shared with the schedule and the export. */
   private fold = new AttemptFold();
   private subagents: { id: string; profile: string }[] = [];
@@ -58,10 +76,16 @@ export class RunFolder {
   private turns = 0;
   private turnError: string | undefined;
 
+  /** `mainStepCost` from the run's header: the realized path counts each orchestrator step as that. */
+  constructor(private readonly mainStepCost = 1) {
+    this.realized = new RealizedFold(mainStepCost);
+  }
+
   push(e: TraceEvent): void {
     this.t = Math.max(this.t, e.t);
     this.seq = e.seq;
     this.fold.push(e);
+    this.realized.push(e);
     switch (e.type) {
       case 'run.started':
         this.graph = graphOrThrow({ kind: 'graph', id: 'run', tasks: e.tasks });
@@ -106,13 +130,25 @@ export class RunFolder {
       orchestrator: this.calls.slice(-ORCHESTRATOR_CALLS),
       orchestratorTurns: this.turns,
       orchestratorError: this.turnError,
+      realized: {
+        path: this.realized.path(),
+        stages: this.realized.stages(),
+        attempts: this.realized.attempts.map((a) => ({ ...a })),
+        lowerBound: realizedLowerBound(this.realized, this.mainStepCost),
+        mainStepCost: this.mainStepCost,
+        endedAt: this.realized.endedAt,
+      },
     };
   }
 }
 
 /** The run as it stood after event `upTo` (a seq; default: the end). */
-export function foldTrace(events: Iterable<TraceEvent>, upTo = Number.POSITIVE_INFINITY): RunSnapshot {
-  const folder = new RunFolder();
+export function foldTrace(
+  events: Iterable<TraceEvent>,
+  upTo = Number.POSITIVE_INFINITY,
+  mainStepCost = 1,
+): RunSnapshot {
+  const folder = new RunFolder(mainStepCost);
   for (const e of events) {
     if (e.seq > upTo) break;
     folder.push(e);

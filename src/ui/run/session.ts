@@ -128,7 +128,7 @@ function createSession() {
       },
     });
     const store = await services.store();
-    const folder = new RunFolder();
+    const folder = new RunFolder(prepared.config.mainStepCost);
     const metrics = new MetricsAccumulator(metricsContext(prepared.config));
     let handle: Promise<RunHandle> | undefined;
     const redraw = throttledRedraw(() => {

@@ -117,7 +117,7 @@ export function RunView() {
               <RunPicture
                 snapshot={snapshot()}
                 metrics={live().metrics}
-                lowerBound={live().lowerBound}
+                plannedBound={live().lowerBound}
                 budgets={live().header?.budgets ?? {}}
                 running={live().running}
                 overhead={live().header?.mainStepCost ?? 0}
@@ -146,7 +146,8 @@ async function compareWithSerial() {
 function RunPicture(props: {
   snapshot: RunSnapshot;
   metrics: Metrics | undefined;
-  lowerBound: number;
+  /** The plan's estimate of the lower bound; the shown one comes from the run's own durations. */
+  plannedBound: number;
   budgets: TraceHeader['budgets'];
   running: number;
   /** The orchestrator's step cost per task, for the critical path. */
@@ -156,7 +157,8 @@ function RunPicture(props: {
     props.metrics
       ? metricCards({
           metrics: props.metrics,
-          lowerBound: props.lowerBound,
+          lowerBound: props.snapshot.realized.lowerBound,
+          plannedBound: props.plannedBound,
           maxToolCalls: props.budgets.maxToolCalls ?? Number.POSITIVE_INFINITY,
           maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
           running: props.running,
@@ -170,8 +172,16 @@ function RunPicture(props: {
       <Show when={props.snapshot.graph}>
         {(graph) => (
           <div class="figure">
-            <h3>Task graph — critical path in red; hover a task for its slack and a what-if</h3>
-            <DagView graph={graph()} status={status} overhead={props.overhead} />
+            <h3>
+              Run graph — tasks and the orchestrator's steps; the realized critical path in red, the planned
+              one dashed; hover a node for its slack and a what-if
+            </h3>
+            <DagView
+              graph={graph()}
+              status={status}
+              overhead={props.overhead}
+              realized={props.snapshot.seq >= 0 ? props.snapshot.realized : undefined}
+            />
           </div>
         )}
       </Show>
@@ -237,7 +247,7 @@ function Replay(props: { header: TraceHeader; events: readonly TraceEvent[] }) {
   const last = () => props.events[props.events.length - 1]?.seq ?? 0;
   const [upTo, setUpTo] = createSignal(Number.POSITIVE_INFINITY);
   const at = () => Math.min(upTo(), last());
-  const snapshot = createMemo(() => foldTrace(props.events, at()));
+  const snapshot = createMemo(() => foldTrace(props.events, at(), props.header.mainStepCost));
   const finished = createMemo(() => {
     const end = props.events.find((e) => e.type === 'run.finished');
     return end?.type === 'run.finished' ? (end.metrics as unknown as Metrics) : undefined;
@@ -278,7 +288,7 @@ function Replay(props: { header: TraceHeader; events: readonly TraceEvent[] }) {
       <RunPicture
         snapshot={snapshot()}
         metrics={at() >= last() ? finished() : undefined}
-        lowerBound={bound()}
+        plannedBound={bound()}
         budgets={props.header.budgets}
         overhead={props.header.mainStepCost}
         running={snapshot().segments.filter((s) => s.outcome === 'running').length}

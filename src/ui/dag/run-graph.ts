@@ -1,0 +1,161 @@
+/**
+ * The graph the run view draws: the tasks with their dependencies and, once the run has them, the
+ * orchestrator's own steps as nodes of kind `main` — each step points at the attempts it launched
+ * (fan-out), each task at the first step that saw it end (fan-in), and a closing `end` node
+ * collects what no later step saw. The realized critical path is marked on it. Pure: data only.
+ */
+
+import type { TaskGraph } from '../../core/graph/types';
+import type { PathNode } from '../../core/trace/realized-path';
+import type { Realized } from '../model/replay';
+import { edgeKey } from './critical';
+import type { DagInput, NodeKind } from './layout';
+
+export interface RunGraph {
+  readonly input: DagInput;
+  /** What each node is called on the page. */
+  readonly labels: readonly string[];
+  /** Step-time each node started and finished (a task's last attempt); undefined before it ran. */
+  readonly start: readonly (number | undefined)[];
+  readonly finish: readonly (number | undefined)[];
+  /** Tasks come first (their graph index), then one node per orchestrator step, then `end`. */
+  readonly taskCount: number;
+  /** Node index of each orchestrator step, by step number. */
+  readonly stepNode: ReadonlyMap<number, number>;
+  readonly endNode: number | undefined;
+}
+
+/** Orchestrator steps are drawn up to this many; past it the graph shows tasks only (the strip has the stages). */
+export const MAX_STEP_NODES = 600;
+
+export const END_ID = 'main:end';
+export const stepId = (step: number) => `main:${step}`;
+
+export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunGraph {
+  const n = graph.n;
+  const ids: string[] = [...graph.ids];
+  const kinds: NodeKind[] = graph.ids.map(() => 'task');
+  const labels: string[] = [...graph.ids];
+  const start: (number | undefined)[] = new Array(n).fill(undefined);
+  const finish: (number | undefined)[] = new Array(n).fill(undefined);
+  const edges: [number, number][] = [];
+  for (let i = 0; i < n; i++) for (const p of graph.preds[i] ?? []) edges.push([p, i]);
+  const stepNode = new Map<number, number>();
+  const plain = {
+    input: { ids, kinds, edges },
+    labels,
+    start,
+    finish,
+    taskCount: n,
+    stepNode,
+    endNode: undefined,
+  };
+  if (!realized) return plain;
+
+  // Each task's last attempt: its times on the page, and the seq its end came at.
+  const lastEndSeq = new Array<number>(n).fill(-1);
+  for (const a of realized.attempts) {
+    const i = graph.index.get(a.task);
+    if (i === undefined) continue;
+    start[i] = a.start;
+    finish[i] = a.end;
+    lastEndSeq[i] = a.endSeq;
+  }
+  const stages = realized.stages;
+  if (realized.path.unavailable || stages.length === 0 || stages.length > MAX_STEP_NODES) return plain;
+
+  const runEnd = realized.endedAt;
+  const clip = (t: number) => (runEnd === undefined ? t : Math.min(t, runEnd));
+  const out = new Array<boolean>(n + stages.length).fill(false);
+  for (const s of stages) {
+    const node = ids.length;
+    stepNode.set(s.step, node);
+    ids.push(stepId(s.step));
+    kinds.push('main');
+    labels.push(`main ${s.step}`);
+    start.push(s.t);
+    finish.push(clip(s.t + s.main));
+    const launched = new Set<number>();
+    for (const k of s.launched) {
+      const task = graph.index.get((realized.attempts[k] as { task: string }).task);
+      if (task !== undefined) launched.add(task);
+    }
+    for (const task of launched) {
+      edges.push([node, task]);
+      out[node] = true;
+    }
+  }
+  // Fan-in: a task points at the first step after its end (stages are in seq order).
+  const seqs = stages.map((s) => s.seq);
+  let endNode: number | undefined;
+  const toEnd: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if ((lastEndSeq[i] as number) < 0) continue;
+    const k = firstAfter(seqs, lastEndSeq[i] as number);
+    if (k < stages.length) {
+      edges.push([i, stepNode.get((stages[k] as { step: number }).step) as number]);
+      out[i] = true;
+    } else toEnd.push(i);
+  }
+  if (runEnd !== undefined) {
+    endNode = ids.length;
+    ids.push(END_ID);
+    kinds.push('main');
+    labels.push('end');
+    start.push(runEnd);
+    finish.push(runEnd);
+    for (const i of toEnd) edges.push([i, endNode]);
+    for (let k = 0; k < stages.length; k++) {
+      const node = n + k;
+      if (!out[node]) edges.push([node, endNode]);
+    }
+  }
+  return { input: { ids, kinds, edges }, labels, start, finish, taskCount: n, stepNode, endNode };
+}
+
+/** Index of the first seq greater than `seq` in an ascending list (its length when none). */
+function firstAfter(seqs: readonly number[], seq: number): number {
+  let lo = 0;
+  let hi = seqs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((seqs[mid] as number) > seq) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+export interface PathMarks {
+  readonly nodes: ReadonlySet<number>;
+  readonly edges: ReadonlySet<string>;
+}
+
+/**
+ * The nodes of the realized path: its orchestrator steps, the `end` node of a finished run, and
+ * each task whose drawn (last) attempt is on it — a failed attempt that was retried stays on the
+ * timeline, where every attempt has its own bar. Edges between consecutive marked nodes are marked.
+ */
+export function realizedMarks(rg: RunGraph, realized: Realized, graph: TaskGraph): PathMarks {
+  const nodes: number[] = [];
+  const lastAttempt = new Map<string, number>();
+  for (const a of realized.attempts) lastAttempt.set(a.task, a.attempt);
+  for (const link of realized.path.nodes) {
+    const node = nodeOf(link, rg, graph, lastAttempt);
+    if (node !== undefined && nodes.at(-1) !== node) nodes.push(node);
+  }
+  if (rg.endNode !== undefined && realized.path.nodes.length > 0) nodes.push(rg.endNode);
+  const edges = new Set<string>();
+  for (let k = 1; k < nodes.length; k++) edges.add(edgeKey(nodes[k - 1] as number, nodes[k] as number));
+  return { nodes: new Set(nodes), edges };
+}
+
+function nodeOf(
+  link: PathNode,
+  rg: RunGraph,
+  graph: TaskGraph,
+  lastAttempt: ReadonlyMap<string, number>,
+): number | undefined {
+  if (link.kind === 'main') return rg.stepNode.get(link.step);
+  if (link.kind === 'task' && lastAttempt.get(link.task) === link.attempt) return graph.index.get(link.task);
+  return undefined;
+}
