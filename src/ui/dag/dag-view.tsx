@@ -7,8 +7,9 @@ import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
 import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } from './dag-draw';
 import { type DagLayout, layoutDag } from './layout';
 import { pathSummary } from './path-summary';
-import { type PathMarks, realizedMarks, runGraph } from './run-graph';
+import { graphShape, type PathMarks, realizedMarks, runGraph } from './run-graph';
 import { StageStrip } from './stage-strip';
+import { throttledShape } from './throttled-shape';
 
 const VIEW_HEIGHT = 380;
 
@@ -31,11 +32,12 @@ export function DagView(props: {
   let canvas: SVGGElement | undefined;
   const overhead = createMemo(() => props.overhead ?? 0);
   const planned = createMemo(() => criticalMarks(props.graph, overhead()));
-  // The shape: which nodes and edges exist. Marks and times change far more often than this.
-  const shape = createMemo(() => {
-    const r = props.realized;
-    return `${r?.stages.length ?? 0}|${r?.endedAt ?? ''}|${r?.path.unavailable ? 'x' : ''}`;
-  });
+  // The shape: which nodes exist. Marks and times change far more often; while a run goes on a
+  // new shape is laid out at most once per RELAYOUT_MS, so layouts do not crowd the main thread.
+  const shape = throttledShape(
+    () => graphShape(props.graph, props.realized),
+    () => props.realized?.endedAt !== undefined,
+  );
   const graph = createMemo(
     on([() => props.graph, shape], () => untrack(() => runGraph(props.graph, props.realized))),
   );

@@ -58,6 +58,8 @@ export interface DagLayout {
 
 /** Up to this many nodes the layout spends time on fewer crossings. */
 export const SMALL = 300;
+/** … and up to this many edges: the orchestrator's steps add long edges, and with them dummy nodes. */
+export const SMALL_EDGES = 400;
 export const NODE_WIDTH = 56;
 export const NODE_HEIGHT = 22;
 
@@ -81,7 +83,9 @@ export function layoutDag(input: DagInput): DagLayout {
     dag.link(source, target);
   }
   const decross =
-    n <= SMALL ? decrossTwoLayer().order(twolayerAgg()).inits([decrossDfs()]).passes(2) : decrossDfs();
+    n <= SMALL && input.edges.length <= SMALL_EDGES
+      ? decrossTwoLayer().order(twolayerAgg()).inits([decrossDfs()]).passes(2)
+      : decrossDfs();
   // d3-dag lays layers top to bottom; sizes are given as [across, along] and swapped on output.
   const layout = sugiyama()
     .layering(layeringLongestPath())
