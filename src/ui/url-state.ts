@@ -70,7 +70,7 @@ export const defaultState: AppState = {
   subagents: 0,
   criticalSteps: 0,
   toolCalls: 0,
-  pace: 15,
+  pace: 40,
   runs: [],
   train: 'parl',
   episodes: 300,

@@ -26,6 +26,8 @@ export interface CardInput {
   readonly plannedBound?: number;
   readonly maxToolCalls: number;
   readonly maxTokens: number;
+  /** Real ms spent starting workers before the run, when it had any. */
+  readonly startupMs?: number;
   /** Attempts running now (live runs). */
   readonly running: number;
   readonly graded: boolean;
@@ -59,7 +61,7 @@ export function metricCards(input: CardInput): MetricCard[] {
       id: 'wall-clock',
       label: 'Wall clock',
       value: formatDuration(m.wallClockMs),
-      detail: 'real time, at the pace set for simulated models',
+      detail: `real time, at the pace set for simulated models${input.startupMs ? ` · ${formatDuration(input.startupMs)} before it to start the subagent workers` : ''}`,
     },
     {
       id: 'tokens',

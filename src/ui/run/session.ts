@@ -50,6 +50,8 @@ export interface LiveView {
   readonly crashes: number;
   /** Subagents run in the worker pool (simulated task runs), so one can be killed. */
   readonly workers: boolean;
+  /** Real ms spent starting subagent workers before the run began (not in its wall clock). */
+  readonly startupMs?: number;
   /** WebLLM runs: the concurrency the swarm asked for against what the engines delivered. */
   readonly parallelism?: ConcurrencySummary & { readonly engines: number };
 }
@@ -158,11 +160,15 @@ function createSession() {
     if (pool) {
       control = { abort, kill: () => pool.kill() };
       setView((v) => ({ ...v, workers: true }));
-      // Pre-warm as many workers as the first decision can use while the run starts; a worker
-      // that cannot start shows up as crashed attempts, retried, so the warm-up's own error is moot.
+      // Start as many workers as the first decision can use before the run's clock starts, as a
+      // model is loaded before it is timed: the wall clock is the swarm's, not the page's start-up
+      // (up to 10 workers rebuilding the instance take 1–1.5 s on 2 cores), which is shown apart.
+      // A worker that cannot start shows up as crashed attempts, retried, so its error is moot here.
       const first =
         prepared.type === 'task' ? prepared.plan.tasks.filter((t) => t.deps.length === 0).length : 0;
-      pool.warm(Math.min(pool.capacity, first)).catch(() => {});
+      const warming = performance.now();
+      await pool.warm(Math.min(pool.capacity, first)).catch(() => {});
+      setView((v) => ({ ...v, startupMs: performance.now() - warming }));
     }
     const executor = pool ?? (prepared.type === 'graph' ? pacedGraphExecutor(pace) : undefined);
     let result: SimulateResult;

@@ -65,13 +65,13 @@ export function CompareView() {
           <tbody>
             <For each={compareRows((runs() ?? []).map((r) => r.metrics))}>
               {(row) => (
-                <tr>
+                <tr data-testid="compare-row" data-metric={row.metric}>
                   <td>
                     {row.label} <span class="note">({row.better} is better)</span>
                   </td>
                   <Index each={row.values}>
                     {(value, i) => (
-                      <td>
+                      <td data-value={value() ?? ''}>
                         {fmt(value(), row.metric)}
                         <Show when={i > 0 && row.ratios[i - 1] !== undefined}>
                           <span class="note"> ({(row.ratios[i - 1] as number).toFixed(2)}×)</span>
@@ -88,7 +88,7 @@ export function CompareView() {
           {(r) => (
             <div class="figure">
               <h3>{title(r)}</h3>
-              <TimelineView snapshot={foldTrace(r.events)} maxT={maxT()} compact />
+              <TimelineView snapshot={foldTrace(r.events, Number.POSITIVE_INFINITY, r.header.mainStepCost)} maxT={maxT()} compact />
             </div>
           )}
         </For>

@@ -118,6 +118,7 @@ export function RunView() {
                 snapshot={snapshot()}
                 metrics={live().metrics}
                 plannedBound={live().lowerBound}
+                startupMs={live().startupMs}
                 budgets={live().header?.budgets ?? {}}
                 running={live().running}
                 overhead={live().header?.mainStepCost ?? 0}
@@ -148,6 +149,7 @@ function RunPicture(props: {
   metrics: Metrics | undefined;
   /** The plan's estimate of the lower bound; the shown one comes from the run's own durations. */
   plannedBound: number;
+  startupMs?: number | undefined;
   budgets: TraceHeader['budgets'];
   running: number;
   /** The orchestrator's step cost per task, for the critical path. */
@@ -159,6 +161,7 @@ function RunPicture(props: {
           metrics: props.metrics,
           lowerBound: props.snapshot.realized.lowerBound,
           plannedBound: props.plannedBound,
+          ...(props.startupMs ? { startupMs: props.startupMs } : {}),
           maxToolCalls: props.budgets.maxToolCalls ?? Number.POSITIVE_INFINITY,
           maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
           running: props.running,

@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { graphOrThrow } from '../../src/core/graph/validate';
+import { heuristicPolicy } from '../../src/core/policy/heuristic';
+import { makeConfig } from '../../src/core/runtime/config';
+import { simulate } from '../../src/core/runtime/simulate';
+import { encodeTrace } from '../../src/core/trace/jsonl';
+import { freshProfile, type Profile } from './support/browser';
+
+/**
+ * The run view tells the truth (issue 15): the red nodes are the run's realized critical path —
+ * one chain in time from 0 to the run's end, as long as the critical-steps card says — the lower
+ * bound bounds, and the wall clock shows the swarm's speed-up.
+ */
+const appUrl = inject('appUrl');
+const t = (id: string) => `[data-testid="${id}"]`;
+
+let profile: Profile;
+beforeEach(async () => {
+  profile = await freshProfile();
+});
+afterEach(async () => {
+  await profile?.close();
+});
+
+interface Red {
+  task: string;
+  kind: string;
+  start: number;
+  finish: number;
+}
+
+// Strings, not functions: the test runner's transform would add helpers the page does not have.
+const readRed = `[...document.querySelectorAll('[data-testid="dag-node-critical"]')].map((n) => ({
+  task: n.getAttribute('data-task'), kind: n.getAttribute('data-kind'),
+  start: Number(n.getAttribute('data-start')), finish: Number(n.getAttribute('data-finish')) }))`;
+const cardNumber = (id: string) =>
+  `Number(document.querySelector('[data-testid="metric-${id}"] .value').textContent.replace(/,/g, ''))`;
+
+async function runAndRead(hash: string) {
+  const { page } = profile;
+  await page.goto(`${appUrl}#view=run&${hash}`);
+  await page.click(t('run-button'));
+  await page.waitForFunction(
+    (sel) => ['done', 'failed', 'cancelled'].includes(document.querySelector(sel)?.textContent ?? ''),
+    t('run-status'),
+    { timeout: 60_000 },
+  );
+  await page.waitForSelector(t('dag-node-critical'));
+  return {
+    status: await page.textContent(t('run-status')),
+    red: ((await page.evaluate(readRed)) as Red[]).sort((a, b) => a.start - b.start || a.finish - b.finish),
+    critical: (await page.evaluate(cardNumber('critical-steps'))) as number,
+    bound: (await page.evaluate(cardNumber('lower-bound'))) as number,
+  };
+}
+
+describe('the run view', () => {
+  it('marks the realized critical path: one chain from 0 to the end, as long as the critical steps', async () => {
+    const runs = [
+      ...['wide-search', 'deep-search', 'mixed-coding'].flatMap((s) =>
+        [1, 2, 3].map((seed) => `scenario=${s}&seed=${seed}`),
+      ),
+      // A graph with failures and retries (failProbability on its hops).
+      'scenario=deep-chain&seed=1',
+      'scenario=deep-chain&seed=2',
+    ];
+    const problems: string[] = [];
+    for (const hash of runs) {
+      // pace=0: step-time does not depend on the pace, and the suite stays short.
+      const r = await runAndRead(`${hash}&pace=0`);
+      const chain = r.red.every((n, k) => k === 0 || n.start >= (r.red[k - 1] as Red).finish);
+      const ok =
+        r.status === 'done' &&
+        r.red.length >= 2 &&
+        r.red[0]?.start === 0 &&
+        r.red.at(-1)?.finish === r.critical &&
+        chain &&
+        r.red.some((n) => n.kind === 'main') &&
+        r.bound <= r.critical;
+      if (!ok) problems.push(`${hash}: ${JSON.stringify(r)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(profile.errors).toEqual([]);
+  }, 240_000);
+
+  it('shows a wall-clock speed-up within 25% of the critical-steps one against a single agent', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&scenario=wide-search&size=60&seed=1&policy=heuristic`);
+    await page.click(t('compare-serial'));
+    await page.waitForSelector(t('compare-table'), { timeout: 120_000 });
+    const rows =
+      (await page.evaluate(`Object.fromEntries([...document.querySelectorAll('[data-testid="compare-row"]')].map((r) =>
+      [r.getAttribute('data-metric'), [...r.querySelectorAll('td[data-value]')].map((c) => Number(c.getAttribute('data-value')))]))`)) as Record<
+        string,
+        [number, number]
+      >;
+    const [swarmSteps, serialSteps] = rows.criticalSteps as [number, number];
+    const [swarmMs, serialMs] = rows.wallClockMs as [number, number];
+    const steps = serialSteps / swarmSteps;
+    const wall = serialMs / swarmMs;
+    expect(steps).toBeGreaterThanOrEqual(4.5);
+    expect(wall).toBeGreaterThanOrEqual(4.5);
+    expect(
+      Math.abs(wall / steps - 1),
+      `wall ×${wall.toFixed(2)} against steps ×${steps.toFixed(2)}`,
+    ).toBeLessThanOrEqual(0.25);
+    expect(profile.errors).toEqual([]);
+  }, 180_000);
+
+  it('shows an older trace without orchestrator steps with the planned path and says why', async () => {
+    const graph = graphOrThrow({
+      kind: 'graph',
+      id: 'old',
+      tasks: [
+        { id: 'a', steps: 2, deps: [] },
+        { id: 'b', steps: 3, deps: ['a'] },
+      ],
+    });
+    const r = simulate({ graph, config: makeConfig({}), policy: heuristicPolicy });
+    const events = r.events.filter((e) => e.type !== 'orchestrator.step').map((e, seq) => ({ ...e, seq }));
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=library`);
+    await page.waitForSelector(t('import-jsonl'), { state: 'attached' });
+    await page.setInputFiles(t('import-jsonl'), {
+      name: 'old.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(encodeTrace(r.header, events)),
+    });
+    await page.waitForSelector(t('trace-row'));
+    await page.click(t('open-run'));
+    await page.waitForSelector(t('critical-path-summary'));
+    expect(await page.textContent(t('critical-path-summary'))).toMatch(
+      /planned.*no realized path: this trace has no orchestrator\.step events/,
+    );
+    expect(await page.locator(t('dag-node-critical')).count()).toBe(0);
+    expect(await page.locator(t('dag-node')).count()).toBe(2);
+    expect(profile.errors).toEqual([]);
+  });
+});
