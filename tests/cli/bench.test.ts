@@ -59,6 +59,9 @@ describe('swarm bench', () => {
       12,
     );
     expect(swarm.criticalSteps.mean).toBeLessThan(serial.criticalSteps.mean);
+    // The latency model's wall clock along the realized path: the swarm's is shorter too.
+    expect(swarm.modelWallMs.mean).toBeGreaterThan(0);
+    expect(swarm.modelWallMs.mean).toBeLessThan(serial.modelWallMs.mean);
   });
 
   it('gives the same figures on a rerun, wall-clock apart', async () => {

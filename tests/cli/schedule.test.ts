@@ -82,6 +82,19 @@ describe('swarm schedule', () => {
     expect(b.msPerRun).toBeGreaterThan(0);
   });
 
+  it('reports the realized critical path and a lower bound from realized durations', () => {
+    const r = JSON.parse(
+      run(['schedule', '--graph', 'scenarios/graphs/deep-chain.json', '--workers', '4', '--json']).stdout,
+    );
+    expect(r.realizedPath[0].start).toBe(0);
+    expect(r.realizedPath.at(-1).end).toBe(r.criticalSteps);
+    for (let k = 1; k < r.realizedPath.length; k++)
+      expect(r.realizedPath[k].start).toBe(r.realizedPath[k - 1].end);
+    // deep-chain's hops fail now and then: this seed waits out a retry's backoff on the path.
+    expect(r.realizedPath.some((l: { kind: string }) => l.kind === 'backoff')).toBe(true);
+    expect(r.realizedLowerBound).toBeLessThanOrEqual(r.criticalSteps);
+  });
+
   it('runs barrier joins and reports the barrier waste', () => {
     const base = ['schedule', '--graph', 'scenarios/graphs/stg-50.json', '--workers', '4', '--json'];
     const async = JSON.parse(run(base).stdout);

@@ -12,6 +12,8 @@ import type { AsyncExecutor, Clock } from '../runtime/ports';
 import { type SimulateResult, simulate, simulateAsync } from '../runtime/simulate';
 import type { TraceEvent, TraceHeader } from '../trace/events';
 import type { MetricsAccumulator } from '../trace/metrics';
+import { modelWallMs } from '../trace/model-time';
+import { realizedPath } from '../trace/realized-path';
 import { type PreparedRun, type PreparedTaskRun, prepareRun } from './prepare';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
 import { subagentExecutor } from './subagent';
@@ -106,6 +108,23 @@ export async function runPrepared(
 }
 
 /** Model time of one orchestrator step: a turn of thought of the run's default profile. */
+/**
+ * The run's wall-clock time by the latency model along its realized critical path (trace/model-time):
+ * what `swarm bench` reports as `modelWallMs`.
+ */
+export function modelWallOf(run: PreparedRun, events: readonly TraceEvent[]): number {
+  const path = realizedPath(events, run.config.mainStepCost);
+  const profiles = run.type === 'task' ? run.profiles : {};
+  const msPerOutputToken = Object.fromEntries(
+    Object.entries(profiles).map(([name, p]) => [name, p.simulator?.wallMsPerToken ?? 0]),
+  );
+  return modelWallMs(events, path, {
+    msPerOutputToken,
+    decisionMs: decisionMs(run),
+    ...(run.type === 'graph' ? { msPerStep: GRAPH_STEP_MS } : {}),
+  });
+}
+
 function decisionMs(run: PreparedRun): number {
   if (run.type === 'graph') return GRAPH_STEP_MS;
   const sim = run.profiles[run.config.defaultProfile]?.simulator;

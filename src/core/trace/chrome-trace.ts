@@ -1,5 +1,6 @@
 import { AttemptFold } from './attempts';
 import type { TraceEvent, TraceHeader } from './events';
+import { realizedPath } from './realized-path';
 
 /**
  * A run in the Chrome Trace Event Format (the JSON object form), for ui.perfetto.dev and
@@ -38,6 +39,8 @@ export interface ChromeTrace {
 
 const PID = 1;
 const ORCHESTRATOR_TID = 0;
+/** Last of the threads, below every subagent (there are at most 100). */
+const CRITICAL_TID = 1000;
 
 /** Pure and deterministic: the same header and events give the same object. */
 export function chromeTrace(header: TraceHeader, events: readonly TraceEvent[]): ChromeTrace {
@@ -170,6 +173,32 @@ export function chromeTrace(header: TraceHeader, events: readonly TraceEvent[]):
       const flow = { name: `${dep} → ${task}`, cat: 'dependency', pid: PID, id } as const;
       out.push({ ...flow, ph: 's', ts: Math.max(from.ts, fromEnd - 1), tid: from.tid });
       out.push({ ...flow, ph: 'f', bp: 'e', ts: Math.min(to.ts + 1, to.ts + (to.dur ?? 0)), tid: to.tid });
+    }
+  }
+
+  // The realized critical path on a thread of its own, link by link (trace/realized-path).
+  const path = realizedPath(events, header.mainStepCost);
+  if (path.nodes.length > 0) {
+    meta.push(...threadNames(CRITICAL_TID, 'realized critical path'));
+    for (const link of path.nodes) {
+      out.push({
+        name:
+          link.kind === 'main'
+            ? `step ${link.step}`
+            : link.kind === 'task'
+              ? `${link.task} #${link.attempt}`
+              : link.kind === 'backoff'
+                ? `backoff ${link.task}`
+                : 'wait',
+        cat: 'critical-path',
+        ph: 'X',
+        ts: us(link.start),
+        dur: us(link.end) - us(link.start),
+        pid: PID,
+        tid: CRITICAL_TID,
+        cname: 'bad',
+        args: { ...link },
+      });
     }
   }
 

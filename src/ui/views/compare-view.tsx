@@ -88,7 +88,11 @@ export function CompareView() {
           {(r) => (
             <div class="figure">
               <h3>{title(r)}</h3>
-              <TimelineView snapshot={foldTrace(r.events, Number.POSITIVE_INFINITY, r.header.mainStepCost)} maxT={maxT()} compact />
+              <TimelineView
+                snapshot={foldTrace(r.events, Number.POSITIVE_INFINITY, r.header.mainStepCost)}
+                maxT={maxT()}
+                compact
+              />
             </div>
           )}
         </For>

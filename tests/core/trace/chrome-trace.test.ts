@@ -62,14 +62,24 @@ describe('chromeTrace', () => {
     }
   });
 
-  it('gives every subagent a thread of its own, named, and the orchestrator thread 0', () => {
+  it('gives every subagent a thread of its own, named, the orchestrator thread 0, and the realized path one', () => {
     const spawned = ofType(r.events, 'subagent.spawned');
     expect(spawned.length).toBe(2);
     const names = byPh(events, 'M').filter((e) => e.name === 'thread_name');
     expect(names.map((e) => [e.tid, e.args?.name])).toEqual([
       [0, 'orchestrator'],
       ...spawned.map((s, i) => [i + 1, `${s.subagent} (${s.profile})`]),
+      [1000, 'realized critical path'],
     ]);
+  });
+
+  it('draws the realized critical path link by link, end to end, from 0 to the run end', () => {
+    const links = byPh(events, 'X').filter((e) => e.cat === 'critical-path');
+    expect(links[0]?.ts).toBe(0);
+    for (let k = 1; k < links.length; k++)
+      expect(links[k]?.ts).toBe((links[k - 1]?.ts as number) + (links[k - 1]?.dur as number));
+    const last = links.at(-1);
+    expect((last?.ts as number) + (last?.dur as number)).toBe(r.metrics.criticalSteps * 1000);
   });
 
   it('draws every attempt, retries included, as one X slice on its subagent, at step-time × 1000 µs', () => {
