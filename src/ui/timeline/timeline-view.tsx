@@ -24,8 +24,16 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
     observer.observe(svg);
     onCleanup(() => observer.disconnect());
   });
+  // `task#attempt` of every attempt on the realized critical path.
+  const critical = () =>
+    new Set(
+      props.snapshot.realized.path.nodes.flatMap((n) =>
+        n.kind === 'task' ? [`${n.task}#${n.attempt}`] : [],
+      ),
+    );
   createEffect(() => {
     if (!svg) return;
+    const crit = critical();
     const l = layoutTimeline(props.snapshot, {
       width: width(),
       ...(props.maxT !== undefined ? { maxT: props.maxT } : {}),
@@ -54,7 +62,11 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       .attr('y', (b) => b.lane * h + 1)
       .attr('width', (b) => b.width)
       .attr('height', h - 2)
-      .attr('fill', (b) => COLOURS[b.segment.outcome]);
+      .attr('fill', (b) => COLOURS[b.segment.outcome])
+      // Attempts on the realized critical path are outlined as in the graph above.
+      .attr('stroke', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? '#d1342f' : null))
+      .attr('stroke-width', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 2 : null))
+      .attr('data-critical', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 'true' : null));
     layer('axis')
       .attr('transform', `translate(0,${l.lanes.length * h + 2})`)
       .selectAll('text')
@@ -89,7 +101,7 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
         ref={svg}
         width="100%"
         role="img"
-        aria-label="Timeline: one lane per subagent, in step-time"
+        aria-label="Timeline: one lane per subagent, in step-time; attempts on the realized critical path outlined in red"
         style={{ display: 'block' }}
         onPointerOver={over}
       />

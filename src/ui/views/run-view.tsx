@@ -189,7 +189,7 @@ function RunPicture(props: {
         )}
       </Show>
       <div class="figure">
-        <h3>Timeline — one lane per subagent, in step-time</h3>
+        <h3>Timeline — one lane per subagent, in step-time; the realized critical path outlined in red</h3>
         <TimelineView snapshot={props.snapshot} />
       </div>
       <Show when={props.snapshot.orchestratorTurns > 0}>
