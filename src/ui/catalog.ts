@@ -75,8 +75,8 @@ export const catalog: readonly CatalogEntry[] = [
     id: 'stress',
     title: 'Stress: a large random task graph',
     description:
-      'Pure scheduling on a generated layered graph (Standard Task Graph kind), up to 1,500 tasks: how the runtime and the drawing hold up.',
-    size: { min: 10, max: 1500, default: 1500 },
+      'Pure scheduling on a generated layered graph (Standard Task Graph kind), 1,500 tasks by default and up to 5,000: how the runtime and the drawing hold up.',
+    size: { min: 10, max: 5000, default: 1500 },
     graph: (size, seed) => ({
       ...randomGraph({ tasks: size, seed, method: 'layrpred', meanPreds: 2 }),
       id: 'stress',

@@ -5,13 +5,15 @@ import type { TaskGraph } from '../../core/graph/types';
 import type { Realized, TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
 import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } from './dag-draw';
-import { type DagLayout, layoutDag } from './layout';
+import type { DagLayout } from './layout';
+import { createLayouter, Superseded } from './layout-client';
 import { pathSummary } from './path-summary';
-import { graphShape, type PathMarks, realizedMarks, runGraph } from './run-graph';
+import { graphShape, type PathMarks, type RunGraph, realizedMarks, runGraph } from './run-graph';
 import { StageStrip } from './stage-strip';
 import { throttledShape } from './throttled-shape';
 
 const VIEW_HEIGHT = 380;
+const EMPTY: DagLayout = { nodes: [], edges: [], width: 0, height: 0, nodeWidth: 0, nodeHeight: 0 };
 
 /**
  * The run's graph: tasks, and the orchestrator's steps once the run has them, with the realized
@@ -41,12 +43,30 @@ export function DagView(props: {
   const graph = createMemo(
     on([() => props.graph, shape], () => untrack(() => runGraph(props.graph, props.realized))),
   );
-  const layout = createMemo<DagLayout>(() => layoutDag(graph().input));
+  // Laid out here or, past OFF_THREAD_FROM nodes, in a worker; the drawing follows the graph that
+  // was laid out, so a newer graph waiting for its layout never meets an older layout.
+  const layouter = createLayouter();
+  onCleanup(() => layouter.dispose());
+  const [laid, setLaid] = createSignal<{ graph: RunGraph; layout: DagLayout; asked: number }>();
+  const [layoutError, setLayoutError] = createSignal<string>();
+  createEffect(() => {
+    const g = graph();
+    const asked = performance.now();
+    layouter.layout(g.input).then(
+      (layout) => {
+        if (graph() === g) setLaid({ graph: g, layout, asked });
+      },
+      (error: unknown) => {
+        if (!(error instanceof Superseded)) setLayoutError((error as Error).message);
+      },
+    );
+  });
+  const layout = () => laid()?.layout ?? EMPTY;
   const finished = () => props.realized?.endedAt !== undefined;
   const showRealized = () => Boolean(props.realized && !props.realized.path.unavailable);
   const marks = createMemo<PathMarks>(() =>
     props.realized && showRealized()
-      ? realizedMarks(graph(), props.realized, props.graph)
+      ? realizedMarks(laid()?.graph ?? graph(), props.realized, props.graph)
       : { nodes: new Set(), edges: new Set() },
   );
   // Slack and what-ifs: on the steps the run took once it ended, on the plan before.
@@ -60,10 +80,11 @@ export function DagView(props: {
   let shown = { nodes: [] as string[], edges: [] as string[] };
 
   createEffect(() => {
-    const started = performance.now();
-    const l = layout();
-    if (!canvas) return;
-    drawn = drawGraph(canvas, l, graph().labels);
+    const current = laid();
+    if (!canvas || !current) return;
+    const started = current.asked;
+    const l = current.layout;
+    drawn = drawGraph(canvas, l, current.graph.labels);
     shown = { nodes: [], edges: [] };
     untrack(update);
     untrack(fitToView);
@@ -76,8 +97,8 @@ export function DagView(props: {
   });
 
   function update() {
-    if (!drawn) return;
-    const g = graph();
+    const g = laid()?.graph;
+    if (!drawn || !g) return;
     const m = marks();
     const plan = planned();
     const realized = props.realized;
@@ -137,7 +158,7 @@ export function DagView(props: {
     setHovered(g?.getAttribute('data-task') ?? undefined);
   };
   const describe = (id: string) => {
-    const g = graph();
+    const g = laid()?.graph ?? graph();
     const node = g.input.ids.indexOf(id);
     if (node >= g.taskCount) {
       const step = props.realized?.stages.find((s) => `main:${s.step}` === id);
@@ -192,6 +213,16 @@ export function DagView(props: {
       </div>
       <Show when={props.realized?.stages.length}>
         <StageStrip realized={props.realized as Realized} />
+      </Show>
+      <Show when={layoutError()}>
+        <p class="error" role="alert" data-testid="dag-error">
+          The graph could not be laid out: {layoutError()}
+        </p>
+      </Show>
+      <Show when={!laid()}>
+        <p class="note" data-testid="dag-laying-out">
+          Laying out {graph().input.ids.length.toLocaleString('en-US')} nodes…
+        </p>
       </Show>
       <Show
         when={hovered()}
