@@ -27,7 +27,9 @@ const server = await serveStatic(join(dir, 'dist'), '/app/');
 const readTable = `Object.fromEntries([...document.querySelectorAll('[data-testid="compare-row"]')].map((r) =>
   [r.getAttribute('data-metric'), [...r.querySelectorAll('td[data-value]')].map((c) => Number(c.getAttribute('data-value')))]))`;
 
-console.log('| pace | seed | critical steps (swarm, single) | wall ms (swarm, single) | critical ratio | wall ratio | wall / critical |');
+console.log(
+  '| pace | seed | critical steps (swarm, single) | wall ms (swarm, single) | critical ratio | wall ratio | wall / critical |',
+);
 console.log('|---:|---:|---|---|---:|---:|---:|');
 try {
   for (const pace of paces) {
@@ -35,7 +37,9 @@ try {
       const profile = await freshProfile();
       try {
         const { page } = profile;
-        await page.goto(`${server.url}#view=run&scenario=wide-search&size=60&seed=${seed}&policy=heuristic&pace=${pace}`);
+        await page.goto(
+          `${server.url}#view=run&scenario=wide-search&size=60&seed=${seed}&policy=heuristic&pace=${pace}`,
+        );
         await page.click('[data-testid="compare-serial"]');
         await page.waitForSelector('[data-testid="compare-table"]', { timeout: 180_000 });
         const rows = (await page.evaluate(readTable)) as Record<string, number[]>;

@@ -16,7 +16,10 @@ import { freshProfile } from '../tests/e2e/support/browser';
 import { serveStatic } from '../tests/e2e/support/static-server';
 
 const { values } = parseArgs({
-  options: { reps: { type: 'string', default: '3' }, cases: { type: 'string', default: '1500:40,1500:0,5000:40' } },
+  options: {
+    reps: { type: 'string', default: '3' },
+    cases: { type: 'string', default: '1500:40,1500:0,5000:40' },
+  },
 });
 const reps = Number(values.reps);
 const cases = (values.cases as string).split(',').map((c) => c.split(':').map(Number) as [number, number]);
@@ -59,9 +62,13 @@ try {
         await page.click('[data-testid="run-button"]');
         await page.waitForSelector('[data-testid="run-status"]:text-is("done")', { timeout: 600_000 });
         done.push(Date.now() - start);
-        await page.waitForFunction(`performance.getEntriesByName('swarmflight:dag-render').length > 0`, undefined, {
-          timeout: 60_000,
-        });
+        await page.waitForFunction(
+          `performance.getEntriesByName('swarmflight:dag-render').length > 0`,
+          undefined,
+          {
+            timeout: 60_000,
+          },
+        );
         await page.waitForTimeout(500);
         const m = (await page.evaluate(read)) as { painted: number; after: number[]; nodes: number };
         painted.push(m.painted);
@@ -83,6 +90,8 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 console.log(`stress runs in Chromium, ${reps} fresh profiles per case, medians (all runs in brackets)\n`);
-console.log('| tasks | pace | run to done | DAG nodes drawn | long tasks > 50 ms after first paint | > 100 ms | longest |');
+console.log(
+  '| tasks | pace | run to done | DAG nodes drawn | long tasks > 50 ms after first paint | > 100 ms | longest |',
+);
 console.log('|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) console.log(r);

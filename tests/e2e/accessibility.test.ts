@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { freshProfile, type Profile } from './support/browser';
+
+/**
+ * The page holds up (issue 15): a real accessibility auditor (axe-core) finds no serious or
+ * critical violation on any view; at a phone's width (390×844) no view scrolls sideways; and the
+ * main way through — a gallery card, then Run — works from the keyboard alone.
+ */
+const appUrl = inject('appUrl');
+const t = (id: string) => `[data-testid="${id}"]`;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let profile: Profile;
+beforeEach(async () => {
+  profile = await freshProfile();
+});
+afterEach(async () => {
+  await profile?.close();
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Opens each view the way a visitor gets there; yields its name once it is on screen. */
+async function* views(): AsyncGenerator<string> {
+  const { page } = profile;
+  await page.goto(appUrl);
+  await page.waitForSelector('[data-testid^="scenario-card-"]');
+  yield 'gallery';
+  await page.click(`${t('scenario-card-wide-search')} button.primary`);
+  await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+  yield 'run (a finished wide search)';
+  await page.click(t('compare-serial'));
+  await page.waitForSelector(t('compare-table'), { timeout: 120_000 });
+  yield 'compare';
+  await page.goto(`${appUrl}#view=train`);
+  await page.waitForSelector('.panel');
+  yield 'train';
+  await page.click(t('nav-library'));
+  await page.waitForSelector(t('trace-row'));
+  yield 'library';
+}
+
+describe('accessibility and small screens', () => {
+  it('has no serious or critical axe-core violation on any view', async () => {
+    const { page } = profile;
+    const found: string[] = [];
+    for await (const view of views()) {
+      if (!(await page.evaluate('typeof window.axe'))?.toString().includes('object')) {
+        await page.addScriptTag({ content: axeSource });
+      }
+      const violations = (await page.evaluate(
+        `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) })))`,
+      )) as Violation[];
+      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        found.push(
+          `${view}: ${v.id} (${v.impact}) — ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+        );
+      }
+    }
+    expect(found).toEqual([]);
+    expect(profile.errors).toEqual([]);
+  }, 240_000);
+
+  it('never scrolls sideways at a phone width of 390×844', async () => {
+    const { page } = profile;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const wide: string[] = [];
+    for await (const view of views()) {
+      const m = (await page.evaluate(
+        `({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth, widest: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('svg')).slice(0, 3).map((el) => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : '') + (el.getAttribute('data-testid') ? '[' + el.getAttribute('data-testid') + ']' : '')) })`,
+      )) as { scroll: number; inner: number; widest: string[] };
+      if (m.scroll > m.inner)
+        wide.push(`${view}: ${m.scroll} px wide in ${m.inner} (${m.widest.join(', ')})`);
+    }
+    expect(wide).toEqual([]);
+  }, 240_000);
+
+  it('runs a scenario from the keyboard: Tab to a card, Enter, Tab to Run, Enter', async () => {
+    const { page } = profile;
+    await page.goto(appUrl);
+    await page.waitForSelector('[data-testid^="scenario-card-"]');
+    const focused = () =>
+      page.evaluate(
+        `(document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? '') + '|' + (document.activeElement?.textContent ?? '')`,
+      ) as Promise<string>;
+    let reached = '';
+    for (let k = 0; k < 40 && !reached.startsWith('scenario-card-deep-search'); k++) {
+      await page.keyboard.press('Tab');
+      reached = await focused();
+    }
+    expect(reached).toMatch(/^scenario-card-deep-search/);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash.includes('scenario=deep-search'));
+    let onRun = false;
+    for (let k = 0; k < 60 && !onRun; k++) {
+      await page.keyboard.press('Tab');
+      onRun = (await focused()).startsWith('run-button');
+    }
+    expect(onRun).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    expect(profile.errors).toEqual([]);
+  }, 120_000);
+});
