@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { graphOrThrow } from '../../src/core/graph/validate';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
@@ -106,6 +107,33 @@ describe('the run view', () => {
     ).toBeLessThanOrEqual(0.25);
     expect(profile.errors).toEqual([]);
   }, 180_000);
+
+  it('saves the run graph and the timeline as SVG and PNG files, whole and readable', async () => {
+    const { page } = profile;
+    await page.goto(appUrl);
+    await page.click(`${t('scenario-card-wide-search')} button.primary`);
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    const save = async (id: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(t(id))]);
+      return { name: download.suggestedFilename(), bytes: await readFile((await download.path()) as string) };
+    };
+    const dag = await save('download-dag-svg');
+    expect(dag.name).toBe('swarmflight-dag.svg');
+    const svg = dag.bytes.toString('utf8');
+    // Every node of the run graph is in the file, the realized path's among them, zoom or not.
+    const nodes = await page.locator('[data-testid^="dag-node"]').count();
+    expect(svg.match(/data-testid="dag-node/g)).toHaveLength(nodes);
+    expect(svg).toContain('data-testid="dag-node-critical"');
+    expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*viewBox=/);
+    const timeline = await save('download-timeline-svg');
+    expect(timeline.bytes.toString('utf8').match(/data-testid="timeline-bar"/g)).toHaveLength(10);
+    for (const id of ['download-dag-png', 'download-timeline-png']) {
+      const png = await save(id);
+      expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      expect(png.bytes.length).toBeGreaterThan(2000);
+    }
+    expect(profile.errors).toEqual([]);
+  });
 
   it('shows an older trace without orchestrator steps with the planned path and says why', async () => {
     const graph = graphOrThrow({

@@ -2,6 +2,7 @@ import { select } from 'd3-selection';
 import { zoom, zoomIdentity } from 'd3-zoom';
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack } from 'solid-js';
 import type { TaskGraph } from '../../core/graph/types';
+import { PictureDownload } from '../export/picture-download';
 import type { Realized, TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
 import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } from './dag-draw';
@@ -210,6 +211,13 @@ export function DagView(props: {
         <button type="button" class="secondary" onClick={fitToView}>
           Fit
         </button>
+        <PictureDownload
+          svg={() => svg}
+          content={() => canvas}
+          name="dag"
+          label="the run graph"
+          title={`Run graph of ${props.graph.id}: the realized critical path in red, the planned one dashed`}
+        />
       </div>
       <Show when={props.realized?.stages.length}>
         <StageStrip realized={props.realized as Realized} />

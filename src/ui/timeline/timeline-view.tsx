@@ -1,5 +1,6 @@
 import { select } from 'd3-selection';
 import { createEffect, createSignal, onCleanup, onMount, Show } from 'solid-js';
+import { PictureDownload } from '../export/picture-download';
 import type { RunSnapshot, Segment } from '../model/replay';
 import { type Bar, layoutTimeline } from './timeline-layout';
 
@@ -106,7 +107,17 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
         onPointerOver={over}
       />
       <Show when={!props.compact}>
-        <p class="mono note">{hovered() ? describe(hovered() as Segment) : 'Hover a bar for the attempt.'}</p>
+        <div class="actions note">
+          <span class="mono">
+            {hovered() ? describe(hovered() as Segment) : 'Hover a bar for the attempt.'}
+          </span>
+          <PictureDownload
+            svg={() => svg}
+            name="timeline"
+            label="the timeline"
+            title="Timeline: one lane per subagent, in step-time"
+          />
+        </div>
       </Show>
     </div>
   );
