@@ -20,6 +20,7 @@ import type { Pace } from '../core/runtime/pace';
 import type { Clock } from '../core/runtime/ports';
 import type { CodeSandbox } from '../core/tools/sandbox';
 import type { TraceStore } from '../core/trace/store';
+import { downloadBlob } from './export/picture';
 
 interface Library {
   readonly traces: TraceStore;
@@ -77,13 +78,6 @@ export const services = {
    */
   download(name: string, text: string, type = 'application/json') {
     const safe = redactSecrets(text, apiKeyStore().secrets());
-    const url = URL.createObjectURL(new Blob([safe], { type }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    downloadBlob(new Blob([safe], { type }), name);
   },
 };
