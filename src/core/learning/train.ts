@@ -10,23 +10,8 @@
  * run resumed from a checkpoint of its first k episodes plays episodes k, k + 1, … as the
  * uninterrupted run would (docs/learning.md, "Resuming").
  */
-import type { Provider } from '../providers/types';
-import { prepareRun } from '../scenarios/prepare';
-import { runPrepared } from '../scenarios/run';
-import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
-import type { ScenarioPorts } from '../scenarios/types';
-import type { Metrics } from '../trace/metrics';
-import { hashString, keyedRng } from '../util/rng';
-import { PROFILES } from './actions';
 import type { Bandit, BanditAlgorithm } from './bandit';
-import {
-  type Arm,
-  type BanditKind,
-  type BanditPlay,
-  banditArms,
-  banditPolicy,
-  makeBandit,
-} from './bandit-policy';
+import { type Arm, type BanditKind, banditArms, makeBandit } from './bandit-policy';
 import {
   banditCheckpoint,
   type Loaded,
@@ -34,8 +19,8 @@ import {
   type PolicyCheckpoint,
   parlCheckpoint,
 } from './checkpoint';
+import { type EpisodeOutcome, type EpisodeStats, type Learner, playEpisode } from './episode';
 import { TASK_FEATURES } from './features';
-import { type Draw, drawTask, type MixSpec, weightsAt } from './mix';
 import {
   Adam,
   accumulatePolicyGradient,
@@ -43,71 +28,13 @@ import {
   type Decision,
   initParams,
   type ParlParams,
-  parlPolicy,
   zerosLike,
 } from './parl';
-import { lambdaAt, parlReward, type Schedule } from './reward';
+import type { TrainConfig, TrainEnv } from './train-config';
 
-export interface TrainConfig {
-  readonly policy: 'parl' | 'bandit';
-  readonly episodes: number;
-  readonly seed: number;
-  readonly lambdaParallel: Schedule;
-  readonly lambdaFinish: Schedule;
-  /** What the episode budget counts: critical steps (the method) or total steps (experiment c). */
-  readonly budgetOn: 'critical' | 'total';
-  /** Profiles the policy may choose from. */
-  readonly profiles: readonly string[];
-  readonly batch: number;
-  readonly learningRate: number;
-  readonly entropy: number;
-  readonly bandit: BanditKind;
-  /** Episodes per point of the learning curves. */
-  readonly window: number;
-}
-
-export const defaultTrainConfig: TrainConfig = {
-  policy: 'parl',
-  episodes: 1200,
-  seed: 1,
-  // The published form: λ1 anneals from 0.1 to 0 (docs/architecture.md, the method). λ2 anneals too, from 0.3: a spare
-  // subagent must cost more in r_finish than it earns in r_parallel (docs/learning.md).
-  lambdaParallel: { kind: 'linear', from: 0.1, to: 0, over: 1200 },
-  lambdaFinish: { kind: 'linear', from: 0.3, to: 0, over: 1200 },
-  budgetOn: 'critical',
-  profiles: [...PROFILES],
-  batch: 16,
-  learningRate: 0.05,
-  entropy: 0.01,
-  bandit: 'linucb',
-  window: 60,
-};
-
-export interface TrainEnv {
-  readonly mix: MixSpec;
-  /** The task scenarios the mix names, by id. */
-  readonly specs: Readonly<Record<string, TaskScenarioSpec>>;
-  readonly profiles: Readonly<Record<string, ProfileSpec>>;
-  /** Profile name → sha256 of its definition, recorded in the checkpoint. */
-  readonly profileHashes: Readonly<Record<string, string>>;
-  readonly provider: Provider;
-  readonly ports?: ScenarioPorts;
-}
-
-/** What one episode did, as the curves average it. */
-export interface EpisodeStats {
-  readonly episode: number;
-  readonly scenario: string;
-  readonly reward: number;
-  readonly quality: number;
-  readonly success: number;
-  readonly criticalSteps: number;
-  readonly avgParallelism: number;
-  readonly spawnCount: number;
-  readonly finishRate: number;
-  readonly lambdaParallel: number;
-  readonly lambdaFinish: number;
-}
+export type { EpisodeOutcome, EpisodeStats } from './episode';
+export { episodeReward, playEpisode } from './episode';
+export { defaultTrainConfig, type TrainConfig, type TrainEnv } from './train-config';
 
 /** One point of the learning curves: the mean of a window of episodes, at its last episode. */
 export type CurvePoint = Omit<EpisodeStats, 'scenario'> & { readonly episodes: number };
@@ -125,6 +52,13 @@ export interface TrainHooks {
   readonly onCurve?: (point: CurvePoint) => void;
   /** After every update (PARL: each batch; bandit: each window), and once at the end. */
   readonly onCheckpoint?: (checkpoint: PolicyCheckpoint) => void;
+  /**
+   * Plays PARL episodes with the same weights — the episodes of one batch, which no update
+   * separates — possibly in parallel (worker threads, Web Workers). Each outcome must be what
+   * `playEpisode(config, env, e, { params })` gives, in the order asked: training is then
+   * bit-identical however many workers play. Default: one after another, here.
+   */
+  readonly rollouts?: Rollouts;
 }
 
 export interface TrainResult {
@@ -134,31 +68,7 @@ export interface TrainResult {
   readonly stopped: boolean;
 }
 
-/** PARL's reward for one episode at training episode `e`, and the parts the curves show. */
-export function episodeReward(
-  metrics: Metrics,
-  tasks: number,
-  maxSubagents: number,
-  budget: { on: 'critical' | 'total'; limit: number },
-  l1: number,
-  l2: number,
-) {
-  const used = budget.on === 'critical' ? metrics.criticalSteps : metrics.totalSteps;
-  const spawned = metrics.spawnCount;
-  const finish = spawned > 0 ? metrics.subtaskFinishRate * (1 - metrics.unusedSubagents / spawned) : 0;
-  return parlReward(
-    {
-      spawnCount: spawned,
-      maxSubagents: Math.max(1, Math.min(tasks, maxSubagents, 100)),
-      subtaskFinishRate: finish,
-      quality: metrics.itemF1,
-      success: metrics.episodeSuccess === 1,
-      withinBudget: used <= budget.limit,
-    },
-    l1,
-    l2,
-  );
-}
+export type Rollouts = (episodes: readonly number[], params: ParlParams) => Promise<EpisodeOutcome[]>;
 
 /**
  * Trains from scratch, or from `resume`: a checkpoint of this kind of policy whose weights (PARL,
@@ -216,90 +126,58 @@ export async function train(
         });
   };
 
-  for (let e = start; e < config.episodes; e++) {
+  const learner: Learner = bandit ? { bandit, arms } : { params };
+  const rollouts: Rollouts =
+    hooks.rollouts ??
+    (async (episodes, weights) => {
+      const out: EpisodeOutcome[] = [];
+      for (const e of episodes) out.push(await playEpisode(config, env, e, { params: weights }));
+      return out;
+    });
+  let e = start;
+  let stopped = false;
+  while (e < config.episodes && !stopped) {
     await hooks.nextTask?.();
     if (hooks.signal?.aborted) break;
-    const draw: Draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
-    const { component } = draw;
-    const base = env.specs[component.scenario] as TaskScenarioSpec;
-    const critical = config.budgetOn === 'critical';
-    const spec: TaskScenarioSpec = {
-      ...base,
-      budgets: { ...base.budgets, ...(critical ? { maxCriticalSteps: component.maxCriticalSteps } : {}) },
-    };
-    const seed = hashString(`episode ${e}`, config.seed);
-    const decisions: Decision[] = [];
-    const play: BanditPlay = { arm: -1, context: new Float64Array(0) };
-    const policy = bandit
-      ? banditPolicy(bandit, arms, play)
-      : parlPolicy({
-          params,
-          mode: 'sample',
-          rng: keyedRng(config.seed, 'policy', e),
-          profiles: config.profiles,
-          record: decisions,
-        });
-    const result = await runPrepared(
-      prepareRun({
-        scenario: { type: 'task', spec },
-        seed,
-        size: draw.size,
-        plan: policy.plan ?? 'swarm',
-        profiles: env.profiles,
-      }),
-      { policy, provider: env.provider, ...(env.ports ? { ports: env.ports } : {}), keepEvents: false },
-    );
-    const l1 = lambdaAt(config.lambdaParallel, e);
-    const l2 = lambdaAt(config.lambdaFinish, e);
-    const m = result.metrics;
-    const tasks = result.plan.tasks.length;
-    const r = episodeReward(
-      m,
-      tasks,
-      spec.budgets?.maxConcurrentSubagents ?? 100,
-      { on: config.budgetOn, limit: critical ? component.maxCriticalSteps : component.maxTotalSteps },
-      l1,
-      l2,
-    );
-    done = e + 1;
-
-    const stats: EpisodeStats = {
-      episode: e,
-      scenario: component.scenario,
-      reward: r.reward,
-      quality: m.itemF1,
-      success: m.episodeSuccess,
-      criticalSteps: m.criticalSteps,
-      avgParallelism: m.avgParallelism,
-      spawnCount: m.spawnCount,
-      finishRate: r.finish,
-      lambdaParallel: l1,
-      lambdaFinish: l2,
-    };
-    hooks.onEpisode?.(stats, done, config.episodes);
-
-    if (bandit) {
-      if (play.arm >= 0) bandit.update(play.arm, play.context, r.reward);
-    } else {
-      // The first decision's features begin with the task's: what the value baseline reads.
-      const first = decisions[0];
-      if (first) batch.push({ decisions, task: first.x.slice(0, TASK_FEATURES.length), reward: r.reward });
-      if (batch.length >= config.batch) {
-        update(params, adam, batch, config.entropy);
-        batch = [];
-        hooks.onCheckpoint?.(checkpoint());
+    // PARL's weights change only when a batch is full: the episodes that fill it can be played
+    // together. A bandit learns after every episode, so it plays one at a time.
+    const k = bandit ? 1 : Math.min(config.batch - batch.length, config.episodes - e);
+    const episodes = Array.from({ length: k }, (_, i) => e + i);
+    const outcomes = bandit ? [await playEpisode(config, env, e, learner)] : await rollouts(episodes, params);
+    e += k;
+    for (const { stats, decisions, play } of outcomes) {
+      // A stop lands between episodes: the ones played past it are not counted (a resume plays
+      // them again, to the same outcome, since an episode depends only on its index and weights).
+      if (stats.episode > e - k && hooks.signal?.aborted) {
+        stopped = true;
+        break;
       }
-    }
+      done = stats.episode + 1;
+      hooks.onEpisode?.(stats, done, config.episodes);
+      if (bandit) {
+        if (play.arm >= 0) bandit.update(play.arm, play.context, stats.reward);
+      } else {
+        // The first decision's features begin with the task's: what the value baseline reads.
+        const first = decisions[0];
+        if (first)
+          batch.push({ decisions, task: first.x.slice(0, TASK_FEATURES.length), reward: stats.reward });
+        if (batch.length >= config.batch) {
+          update(params, adam, batch, config.entropy);
+          batch = [];
+          hooks.onCheckpoint?.(checkpoint());
+        }
+      }
 
-    window.push(stats);
-    // Windows end at multiples of `window`, counted from the first episode of the whole training,
-    // so a resumed run's points fall where the uninterrupted run's do.
-    if (done % config.window === 0 || done === config.episodes) {
-      const point = meanOf(window, done);
-      curves.push(point);
-      hooks.onCurve?.(point);
-      window.length = 0;
-      if (bandit) hooks.onCheckpoint?.(checkpoint());
+      window.push(stats);
+      // Windows end at multiples of `window`, counted from the first episode of the whole training,
+      // so a resumed run's points fall where the uninterrupted run's do.
+      if (done % config.window === 0 || done === config.episodes) {
+        const point = meanOf(window, done);
+        curves.push(point);
+        hooks.onCurve?.(point);
+        window.length = 0;
+        if (bandit) hooks.onCheckpoint?.(checkpoint());
+      }
     }
   }
   if (!bandit && batch.length > 0) update(params, adam, batch, config.entropy);

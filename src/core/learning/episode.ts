@@ -1,0 +1,141 @@
+/**
+ * One training episode: a task drawn from the mix by its index, run with the learner at the
+ * orchestrator, scored with PARL's reward. Pure given its arguments, so rollout workers can play
+ * episodes of a batch in parallel and training stays bit-identical (train.ts).
+ */
+import { prepareRun } from '../scenarios/prepare';
+import { runPrepared } from '../scenarios/run';
+import type { TaskScenarioSpec } from '../scenarios/spec-types';
+import type { Metrics } from '../trace/metrics';
+import { hashString, keyedRng } from '../util/rng';
+import type { Bandit } from './bandit';
+import { type Arm, type BanditPlay, banditPolicy } from './bandit-policy';
+import { type Draw, drawTask, weightsAt } from './mix';
+import { type Decision, type ParlParams, parlPolicy } from './parl';
+import { lambdaAt, parlReward } from './reward';
+import type { TrainConfig, TrainEnv } from './train-config';
+
+/** What one episode did, as the curves average it. */
+export interface EpisodeStats {
+  readonly episode: number;
+  readonly scenario: string;
+  readonly reward: number;
+  readonly quality: number;
+  readonly success: number;
+  readonly criticalSteps: number;
+  readonly avgParallelism: number;
+  readonly spawnCount: number;
+  readonly finishRate: number;
+  readonly lambdaParallel: number;
+  readonly lambdaFinish: number;
+}
+
+/** PARL's reward for one episode at training episode `e`, and the parts the curves show. */
+export function episodeReward(
+  metrics: Metrics,
+  tasks: number,
+  maxSubagents: number,
+  budget: { on: 'critical' | 'total'; limit: number },
+  l1: number,
+  l2: number,
+) {
+  const used = budget.on === 'critical' ? metrics.criticalSteps : metrics.totalSteps;
+  const spawned = metrics.spawnCount;
+  const finish = spawned > 0 ? metrics.subtaskFinishRate * (1 - metrics.unusedSubagents / spawned) : 0;
+  return parlReward(
+    {
+      spawnCount: spawned,
+      maxSubagents: Math.max(1, Math.min(tasks, maxSubagents, 100)),
+      subtaskFinishRate: finish,
+      quality: metrics.itemF1,
+      success: metrics.episodeSuccess === 1,
+      withinBudget: used <= budget.limit,
+    },
+    l1,
+    l2,
+  );
+}
+
+/** What one episode gives the learner, as plain data (it crosses to and from rollout workers). */
+export interface EpisodeOutcome {
+  readonly stats: EpisodeStats;
+  /** PARL: the decisions taken, with their features and masks. */
+  readonly decisions: Decision[];
+  /** Bandit: the arm played and its context (arm −1: none). */
+  readonly play: BanditPlay;
+}
+
+/** Who plays an episode: PARL weights (sampling) or a bandit and its arms. */
+export type Learner =
+  | { readonly params: ParlParams }
+  | { readonly bandit: Bandit; readonly arms: readonly Arm[] };
+
+/**
+ * Plays training episode `e`: draws its task from the mix (curriculum and all, keyed by `e`), runs
+ * it with the learner at the orchestrator and scores it with PARL's reward at `e`'s λ. Pure given
+ * its arguments (and the bandit's state): the same `e` gives the same outcome anywhere.
+ */
+export async function playEpisode(
+  config: TrainConfig,
+  env: TrainEnv,
+  e: number,
+  learner: Learner,
+): Promise<EpisodeOutcome> {
+  const { mix } = env;
+  const draw: Draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
+  const { component } = draw;
+  const base = env.specs[component.scenario] as TaskScenarioSpec;
+  const critical = config.budgetOn === 'critical';
+  const spec: TaskScenarioSpec = {
+    ...base,
+    budgets: { ...base.budgets, ...(critical ? { maxCriticalSteps: component.maxCriticalSteps } : {}) },
+  };
+  const seed = hashString(`episode ${e}`, config.seed);
+  const decisions: Decision[] = [];
+  const play: BanditPlay = { arm: -1, context: new Float64Array(0) };
+  const policy =
+    'bandit' in learner
+      ? banditPolicy(learner.bandit, learner.arms, play)
+      : parlPolicy({
+          params: learner.params,
+          mode: 'sample',
+          rng: keyedRng(config.seed, 'policy', e),
+          profiles: config.profiles,
+          record: decisions,
+        });
+  const result = await runPrepared(
+    prepareRun({
+      scenario: { type: 'task', spec },
+      seed,
+      size: draw.size,
+      plan: policy.plan ?? 'swarm',
+      profiles: env.profiles,
+    }),
+    { policy, provider: env.provider, ...(env.ports ? { ports: env.ports } : {}), keepEvents: false },
+  );
+  const l1 = lambdaAt(config.lambdaParallel, e);
+  const l2 = lambdaAt(config.lambdaFinish, e);
+  const m = result.metrics;
+  const r = episodeReward(
+    m,
+    result.plan.tasks.length,
+    spec.budgets?.maxConcurrentSubagents ?? 100,
+    { on: config.budgetOn, limit: critical ? component.maxCriticalSteps : component.maxTotalSteps },
+    l1,
+    l2,
+  );
+  const stats: EpisodeStats = {
+    episode: e,
+    scenario: component.scenario,
+    reward: r.reward,
+    quality: m.itemF1,
+    success: m.episodeSuccess,
+    criticalSteps: m.criticalSteps,
+    avgParallelism: m.avgParallelism,
+    spawnCount: m.spawnCount,
+    finishRate: r.finish,
+    lambdaParallel: l1,
+    lambdaFinish: l2,
+  };
+  return { stats, decisions, play };
+}

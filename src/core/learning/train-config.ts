@@ -1,0 +1,54 @@
+/** What a training run is configured with, and what it runs on (train.ts, episode.ts). */
+import type { Provider } from '../providers/types';
+import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
+import type { ScenarioPorts } from '../scenarios/types';
+import { PROFILES } from './actions';
+import type { BanditKind } from './bandit-policy';
+import type { MixSpec } from './mix';
+import type { Schedule } from './reward';
+
+export interface TrainConfig {
+  readonly policy: 'parl' | 'bandit';
+  readonly episodes: number;
+  readonly seed: number;
+  readonly lambdaParallel: Schedule;
+  readonly lambdaFinish: Schedule;
+  /** What the episode budget counts: critical steps (the method) or total steps (experiment c). */
+  readonly budgetOn: 'critical' | 'total';
+  /** Profiles the policy may choose from. */
+  readonly profiles: readonly string[];
+  readonly batch: number;
+  readonly learningRate: number;
+  readonly entropy: number;
+  readonly bandit: BanditKind;
+  /** Episodes per point of the learning curves. */
+  readonly window: number;
+}
+
+export const defaultTrainConfig: TrainConfig = {
+  policy: 'parl',
+  episodes: 1200,
+  seed: 1,
+  // The published form: λ1 anneals from 0.1 to 0 (docs/architecture.md, the method). λ2 anneals too, from 0.3: a spare
+  // subagent must cost more in r_finish than it earns in r_parallel (docs/learning.md).
+  lambdaParallel: { kind: 'linear', from: 0.1, to: 0, over: 1200 },
+  lambdaFinish: { kind: 'linear', from: 0.3, to: 0, over: 1200 },
+  budgetOn: 'critical',
+  profiles: [...PROFILES],
+  batch: 16,
+  learningRate: 0.05,
+  entropy: 0.01,
+  bandit: 'linucb',
+  window: 60,
+};
+
+export interface TrainEnv {
+  readonly mix: MixSpec;
+  /** The task scenarios the mix names, by id. */
+  readonly specs: Readonly<Record<string, TaskScenarioSpec>>;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  /** Profile name → sha256 of its definition, recorded in the checkpoint. */
+  readonly profileHashes: Readonly<Record<string, string>>;
+  readonly provider: Provider;
+  readonly ports?: ScenarioPorts;
+}
