@@ -2,24 +2,14 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { nextTask } from '../adapters/next-task';
-import { nodeSandbox } from '../adapters/node-sandbox';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
-import type { MixSpec } from '../core/learning/mix';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
-import {
-  type CurvePoint,
-  defaultTrainConfig,
-  type TrainConfig,
-  type TrainEnv,
-  train,
-} from '../core/learning/train';
-import { simulatedProviderFor } from '../core/scenarios/registry';
-import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
+import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
 import { oneOf, UsageError, wholeNumber } from './errors';
-import { profileHashes } from './policy-file';
-import { readMix, readProfiles, readScenario, resolveScenario } from './scenario-file';
+import { rolloutPool } from './rollout-pool';
+import { trainingEnv } from './training-env';
 
 export const trainHelp = `swarm train --scenario ID|mix --policy parl|bandit [options]
 
@@ -45,7 +35,12 @@ is rewritten after every update, so a run stopped part-way (Ctrl-C) keeps its la
   --out FILE              the checkpoint (default policy-<policy>-<scenario>-seed<S>.json)
   --curves FILE           the learning curves as JSON
   --svg FILE              the learning curves drawn as SVG
+  --rollout-workers N     PARL: play each batch's episodes on N worker threads (default 1, at
+                          most ${16}); the checkpoint is byte-identical whatever N
   --json                  print one JSON document (the summary and the curves)`;
+
+/** More threads than this only queue on any machine this runs on. */
+const MAX_ROLLOUT_WORKERS = 16;
 
 /** Writes through a temporary file and a rename, so a reader never sees half a checkpoint. */
 function writeAtomically(file: string, text: string): void {
@@ -70,45 +65,6 @@ function number(flag: string, raw: string | undefined, fallback: number): number
   if (raw.trim() === '' || !Number.isFinite(x) || x <= 0)
     throw new UsageError(`--${flag} must be a number > 0, got "${raw}"`);
   return x;
-}
-
-/** Everything a training run needs besides its config: the distribution, profiles, provider, sandbox. */
-export async function trainingEnv(scenario: string, profilesFile?: string): Promise<TrainEnv> {
-  const { mix, specs } = distribution(scenario);
-  const profiles: Record<string, ProfileSpec> = readProfiles(profilesFile);
-  return {
-    mix,
-    specs,
-    profiles,
-    profileHashes: await profileHashes(profiles),
-    provider: simulatedProviderFor(profiles),
-    ports: { sandbox: nodeSandbox },
-  };
-}
-
-/** The training distribution: a mix file, or one scenario under the budgets mix.json gives it. */
-function distribution(id: string): {
-  mix: MixSpec;
-  specs: Record<string, TaskScenarioSpec>;
-} {
-  const scenario = readScenario(id);
-  if (scenario.type === 'mix') return { mix: scenario.mix, specs: { ...scenario.specs } };
-  if (scenario.type !== 'task')
-    throw new UsageError(`--scenario: "${id}" is a graph; train needs task scenarios or a mix`);
-  const { mix } = readMix(resolveScenario('mix'));
-  const known = mix.components.find((c) => c.scenario === scenario.spec.id);
-  const size = scenario.spec.size.default;
-  const component = known ?? {
-    scenario: scenario.spec.id,
-    weight: 1,
-    sizes: [size, size] as [number, number],
-    maxCriticalSteps: Number.MAX_SAFE_INTEGER,
-    maxTotalSteps: Number.MAX_SAFE_INTEGER,
-  };
-  return {
-    mix: { kind: 'mix', id: scenario.spec.id, components: [{ ...component, weight: 1 }], curriculum: [] },
-    specs: { [scenario.spec.id]: scenario.spec },
-  };
 }
 
 const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
@@ -141,6 +97,7 @@ export async function trainCommand(
       out: { type: 'string' },
       curves: { type: 'string' },
       svg: { type: 'string' },
+      'rollout-workers': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -185,6 +142,13 @@ export async function trainCommand(
       1,
     ),
   };
+  const rolloutWorkers = wholeNumber('rollout-workers', values['rollout-workers'], 1, 1);
+  if (rolloutWorkers > MAX_ROLLOUT_WORKERS)
+    throw new UsageError(`--rollout-workers must be at most ${MAX_ROLLOUT_WORKERS}, got ${rolloutWorkers}`);
+  if (rolloutWorkers > 1 && policy === 'bandit')
+    throw new UsageError(
+      '--rollout-workers: a bandit learns after every episode, so its episodes cannot be played in parallel; use --rollout-workers 1 (PARL plays each batch in parallel)',
+    );
   const env = await trainingEnv(values.scenario, values.profiles);
   const { mix } = env;
   const file = values.out ?? `policy-${policy}-${mix.id}-seed${seed}.json`;
@@ -195,10 +159,19 @@ export async function trainCommand(
     controller.abort();
   };
   process.once('SIGINT', stop);
+  const pool =
+    rolloutWorkers > 1
+      ? rolloutPool(rolloutWorkers, {
+          scenario: values.scenario,
+          ...(values.profiles !== undefined ? { profiles: values.profiles } : {}),
+          config,
+        })
+      : undefined;
   const started = performance.now();
   let result: Awaited<ReturnType<typeof train>>;
   try {
     result = await train(config, env, {
+      ...(pool ? { rollouts: pool.rollouts } : {}),
       signal: controller.signal,
       nextTask,
       onCheckpoint: (checkpoint) => writeAtomically(file, `${JSON.stringify(checkpoint)}\n`),
@@ -206,6 +179,7 @@ export async function trainCommand(
     });
   } finally {
     process.removeListener('SIGINT', stop);
+    await pool?.close();
   }
   const seconds = (performance.now() - started) / 1000;
   const curves = { scenario: mix.id, policy, seed, episodes, config, curves: result.curves };
@@ -242,4 +216,5 @@ export async function trainCommand(
   );
 }
 
+export { trainingEnv } from './training-env';
 export { trainCommand as train };

@@ -39,8 +39,24 @@ function utf8Bytes(text: string): number {
   return bytes;
 }
 
+// The same texts come back turn after turn (system prompts, tool results a context strategy copies
+// into new messages): counting them once saved most of the estimator's time in training.
+const textCache = new Map<string, number>();
+const TEXT_CACHE_MAX = 4096;
+const CACHED_FROM = 64;
+
 /** Estimated tokens of plain text. */
 export function estimateTextTokens(text: string): number {
+  if (text.length < CACHED_FROM) return countTokens(text);
+  const cached = textCache.get(text);
+  if (cached !== undefined) return cached;
+  const tokens = countTokens(text);
+  if (textCache.size >= TEXT_CACHE_MAX) textCache.clear();
+  textCache.set(text, tokens);
+  return tokens;
+}
+
+function countTokens(text: string): number {
   let tokens = 0;
   for (const match of text.matchAll(PIECE)) {
     const piece = match[0];
@@ -79,7 +95,15 @@ export function estimateMessagesTokens(messages: readonly ChatMessage[]): number
   return tokens;
 }
 
+// A run offers the same tool list on every turn: serialised and counted once per list.
+const toolsCache = new WeakMap<readonly ToolDefinition[], number>();
+
 /** Estimated tokens the tool definitions add to every request (their JSON, as templates inline it). */
 export function estimateToolsTokens(tools: readonly ToolDefinition[]): number {
-  return tools.length === 0 ? 0 : estimateTextTokens(JSON.stringify(tools));
+  if (tools.length === 0) return 0;
+  const cached = toolsCache.get(tools);
+  if (cached !== undefined) return cached;
+  const tokens = estimateTextTokens(JSON.stringify(tools));
+  toolsCache.set(tools, tokens);
+  return tokens;
 }

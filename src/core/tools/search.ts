@@ -14,22 +14,29 @@ export interface SearchHit {
  * matching (typos in a model's query still find the page). Titles weigh double.
  */
 export class WorldSearch {
-  private readonly index: MiniSearch<WorldDocument>;
+  /** Built at the first search: a run whose agents never search (coding) never pays for it. */
+  private index: MiniSearch<WorldDocument> | undefined;
   private readonly byId: Map<string, WorldDocument>;
 
-  constructor(world: World) {
-    this.index = new MiniSearch<WorldDocument>({
-      fields: ['title', 'text'],
-      storeFields: ['title'],
-      searchOptions: { boost: { title: 2 }, prefix: true, fuzzy: 0.15 },
-    });
-    this.index.addAll(world.documents as WorldDocument[]);
+  constructor(private readonly world: World) {
     this.byId = new Map(world.documents.map((d) => [d.id, d]));
+  }
+
+  private built(): MiniSearch<WorldDocument> {
+    if (!this.index) {
+      this.index = new MiniSearch<WorldDocument>({
+        fields: ['title', 'text'],
+        storeFields: ['title'],
+        searchOptions: { boost: { title: 2 }, prefix: true, fuzzy: 0.15 },
+      });
+      this.index.addAll(this.world.documents as WorldDocument[]);
+    }
+    return this.index;
   }
 
   search(query: string, limit = 5): SearchHit[] {
     // Ties in score are broken by id so that results never depend on insertion order.
-    return this.index
+    return this.built()
       .search(query)
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
       .slice(0, limit)

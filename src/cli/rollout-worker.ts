@@ -1,0 +1,39 @@
+/**
+ * One rollout worker of `swarm train --rollout-workers N` (a Node worker thread): it builds the
+ * training environment once, from the same files as the parent, then plays the episodes it is
+ * sent with the weights sent along (core/learning/episode.ts) and posts back each outcome. Model
+ * work here is simulated, so the threads share nothing but messages.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { playEpisode } from '../core/learning/episode';
+import type { ParlParams } from '../core/learning/parl';
+import type { TrainConfig } from '../core/learning/train-config';
+import { trainingEnv } from './training-env';
+
+export interface RolloutWorkerData {
+  readonly scenario: string;
+  readonly profiles?: string;
+  readonly config: TrainConfig;
+}
+
+export interface RolloutRequest {
+  readonly episode: number;
+  readonly params: ParlParams;
+}
+
+const data = workerData as RolloutWorkerData;
+const port = parentPort;
+if (!port) throw new Error('rollout-worker.ts runs as a worker thread of swarm train');
+const env = trainingEnv(data.scenario, data.profiles);
+port.on('message', (request: RolloutRequest) => {
+  env
+    .then((e) => playEpisode(data.config, e, request.episode, { params: request.params }))
+    .then(
+      (outcome) => port.postMessage({ episode: request.episode, outcome }),
+      (error: unknown) =>
+        port.postMessage({
+          episode: request.episode,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    );
+});

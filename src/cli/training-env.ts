@@ -1,0 +1,49 @@
+import { nodeSandbox } from '../adapters/node-sandbox';
+import type { MixSpec } from '../core/learning/mix';
+import type { TrainEnv } from '../core/learning/train-config';
+import { simulatedProviderFor } from '../core/scenarios/registry';
+import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
+import { memoSandbox } from '../core/tools/memo-sandbox';
+import { UsageError } from './errors';
+import { profileHashes } from './policy-file';
+import { readMix, readProfiles, readScenario, resolveScenario } from './scenario-file';
+
+/** Everything a training run needs besides its config: the distribution, profiles, provider, sandbox. */
+export async function trainingEnv(scenario: string, profilesFile?: string): Promise<TrainEnv> {
+  const { mix, specs } = distribution(scenario);
+  const profiles: Record<string, ProfileSpec> = readProfiles(profilesFile);
+  return {
+    mix,
+    specs,
+    profiles,
+    profileHashes: await profileHashes(profiles),
+    provider: simulatedProviderFor(profiles),
+    // Training replays the same programs many times: results are remembered (memo-sandbox.ts).
+    ports: { sandbox: memoSandbox(nodeSandbox) },
+  };
+}
+
+/** The training distribution: a mix file, or one scenario under the budgets mix.json gives it. */
+function distribution(id: string): {
+  mix: MixSpec;
+  specs: Record<string, TaskScenarioSpec>;
+} {
+  const scenario = readScenario(id);
+  if (scenario.type === 'mix') return { mix: scenario.mix, specs: { ...scenario.specs } };
+  if (scenario.type !== 'task')
+    throw new UsageError(`--scenario: "${id}" is a graph; train needs task scenarios or a mix`);
+  const { mix } = readMix(resolveScenario('mix'));
+  const known = mix.components.find((c) => c.scenario === scenario.spec.id);
+  const size = scenario.spec.size.default;
+  const component = known ?? {
+    scenario: scenario.spec.id,
+    weight: 1,
+    sizes: [size, size] as [number, number],
+    maxCriticalSteps: Number.MAX_SAFE_INTEGER,
+    maxTotalSteps: Number.MAX_SAFE_INTEGER,
+  };
+  return {
+    mix: { kind: 'mix', id: scenario.spec.id, components: [{ ...component, weight: 1 }], curriculum: [] },
+    specs: { [scenario.spec.id]: scenario.spec },
+  };
+}
