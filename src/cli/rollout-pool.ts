@@ -16,7 +16,15 @@ export interface RolloutPool {
   close(): Promise<void>;
 }
 
-export function rolloutPool(size: number, data: RolloutWorkerData): RolloutPool {
+/**
+ * `cost(e)` guesses how long episode e takes: a batch is handed out longest first, so the last
+ * episode of a batch is a short one and no worker waits long for another (LPT scheduling).
+ */
+export function rolloutPool(
+  size: number,
+  data: RolloutWorkerData,
+  cost?: (episode: number) => number,
+): RolloutPool {
   // The CLI runs its TypeScript through tsx, whose loader a worker thread does not inherit: a
   // JavaScript entry registers it in the thread first.
   const workers = Array.from(
@@ -26,6 +34,12 @@ export function rolloutPool(size: number, data: RolloutWorkerData): RolloutPool 
   const rollouts: Rollouts = (episodes: readonly number[], params: ParlParams) =>
     new Promise<EpisodeOutcome[]>((resolve, reject) => {
       const results = new Array<EpisodeOutcome | undefined>(episodes.length);
+      // Slots in the order they are handed out; results still land in the order asked.
+      const order = episodes.map((_, i) => i);
+      if (cost) {
+        const c = episodes.map(cost);
+        order.sort((a, b) => (c[b] as number) - (c[a] as number) || a - b);
+      }
       let next = 0;
       let finished = 0;
       let failed = false;
@@ -37,7 +51,7 @@ export function rolloutPool(size: number, data: RolloutWorkerData): RolloutPool 
       };
       const feed = (worker: Worker) => {
         if (next >= episodes.length) return;
-        const slot = next++;
+        const slot = order[next++] as number;
         const request: RolloutRequest = { episode: episodes[slot] as number, params };
         worker.postMessage(request);
       };

@@ -5,6 +5,7 @@ import { nextTask } from '../adapters/next-task';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
+import { drawTask, type MixSpec, weightsAt } from '../core/learning/mix';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
 import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
 import { oneOf, UsageError, wholeNumber } from './errors';
@@ -38,6 +39,20 @@ is rewritten after every update, so a run stopped part-way (Ctrl-C) keeps its la
   --rollout-workers N     PARL: play each batch's episodes on N worker threads (default 1, at
                           most ${16}); the checkpoint is byte-identical whatever N
   --json                  print one JSON document (the summary and the curves)`;
+
+/**
+ * A guess at an episode's CPU time, for handing a batch out longest first: its task's size times
+ * a per-kind cost measured on the simulator (ms per row, hop or function; CPU profile of training).
+ */
+function episodeCost(mix: MixSpec, config: TrainConfig, e: number): number {
+  const draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
+  return draw.size * (MS_PER_UNIT[draw.component.scenario] ?? 1);
+}
+const MS_PER_UNIT: Readonly<Record<string, number>> = {
+  'wide-search': 0.5,
+  'deep-search': 4.3,
+  'mixed-coding': 2.1,
+};
 
 /** More threads than this only queue on any machine this runs on. */
 const MAX_ROLLOUT_WORKERS = 16;
@@ -161,11 +176,15 @@ export async function trainCommand(
   process.once('SIGINT', stop);
   const pool =
     rolloutWorkers > 1
-      ? rolloutPool(rolloutWorkers, {
-          scenario: values.scenario,
-          ...(values.profiles !== undefined ? { profiles: values.profiles } : {}),
-          config,
-        })
+      ? rolloutPool(
+          rolloutWorkers,
+          {
+            scenario: values.scenario,
+            ...(values.profiles !== undefined ? { profiles: values.profiles } : {}),
+            config,
+          },
+          (e) => episodeCost(env.mix, config, e),
+        )
       : undefined;
   const started = performance.now();
   let result: Awaited<ReturnType<typeof train>>;
