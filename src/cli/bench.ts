@@ -13,6 +13,7 @@ import type { Provider } from '../core/providers/types';
 import { withModel } from '../core/scenarios/profiles';
 import { simulatedProviderFor } from '../core/scenarios/registry';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
@@ -30,7 +31,13 @@ agent's (serial).
   --policies A,B,…        ${policyForms}
                           (FILE: a checkpoint written by swarm train)
   --seeds N               instances to run (≥ 1)
+  --split NAME            train | validation | test: the N instances are that split's first seeds
+                          (from --seed-start); splits are disjoint and training draws from train
+                          only. Without it, seeds S…S+N−1 of every split.
   --seed-start S          first seed (default 1)
+  --baseline NAME         the policy every other one is paired with, instance by instance: the
+                          report gives each difference with a paired-bootstrap 95% interval
+                          (default: the first of --policies)
   --size N                rows (wide-search), hops (deep-search), functions (mixed-coding);
                           default: the scenario's
   --context NAME          ${contextStrategyNames.join(' | ')} (default: the scenario's)
@@ -60,6 +67,8 @@ export async function bench(
       scenario: { type: 'string' },
       policies: { type: 'string' },
       seeds: { type: 'string' },
+      split: { type: 'string' },
+      baseline: { type: 'string' },
       'seed-start': { type: 'string' },
       size: { type: 'string' },
       context: { type: 'string' },
@@ -80,6 +89,14 @@ export async function bench(
   if (values.seeds === undefined) throw new UsageError('--seeds is required');
   const seeds = wholeNumber('seeds', values.seeds, 1, 1);
   const start = wholeNumber('seed-start', values['seed-start'], 1, 0);
+  let split: Split | undefined;
+  if (values.split !== undefined) {
+    try {
+      split = parseSplit(values.split);
+    } catch (error) {
+      throw new UsageError(`--split: ${(error as Error).message}`);
+    }
+  }
   const scenario = readScenario(values.scenario);
   const read = readProfiles(values.profiles);
   const hashes = await profileHashes(read);
@@ -104,6 +121,11 @@ export async function bench(
     } catch (error) {
       throw new UsageError(`--policies: ${(error as Error).message}`);
     }
+  }
+  if (values.baseline !== undefined && !policies.some((p) => p.name === values.baseline)) {
+    throw new UsageError(
+      `--baseline must be one of the policies run (${policies.map((p) => p.name).join(', ')}), got "${values.baseline}"`,
+    );
   }
   if (values.profile !== undefined && !Object.hasOwn(profiles, values.profile)) {
     throw new UsageError(
@@ -136,7 +158,9 @@ export async function bench(
   const report = await runBench({
     scenario,
     policies,
-    seeds: Array.from({ length: seeds }, (_, i) => start + i),
+    seeds: split ? splitSeeds(split, seeds, start) : Array.from({ length: seeds }, (_, i) => start + i),
+    ...(split ? { split } : {}),
+    ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
     ...(size !== undefined ? { size } : {}),
     profiles,
     provider,
@@ -229,15 +253,44 @@ function rows(report: BenchReport): string[][] {
 
 function title(report: BenchReport): string {
   const size = report.size === null ? '' : `, size ${report.size}`;
-  return `${report.scenario} (${report.kind}${size}), ${report.seeds} seed${report.seeds === 1 ? '' : 's'}: mean ± 95% interval`;
+  const split = report.split ? ` of the ${report.split} split` : '';
+  return `${report.scenario} (${report.kind}${size}), ${report.seeds} seed${report.seeds === 1 ? '' : 's'}${split}: mean ± 95% interval`;
+}
+
+/** The metrics a paired comparison is printed for: quality, reward, time and cost. */
+const PAIRED_SHOWN = ['reward', 'itemF1', 'criticalSteps', 'modelWallMs', 'estimatedCost'];
+
+function pairedRows(report: BenchReport): string[][] {
+  const others = Object.keys(report.paired);
+  if (others.length === 0) return [];
+  const header = ['metric', ...others.map((o) => `${o} − ${report.baseline} [95% paired]`)];
+  const body = PAIRED_SHOWN.map((metric) => [
+    metric,
+    ...others.map((o) => {
+      const d = report.paired[o]?.[metric];
+      return d ? `${fmt(d.mean)} [${fmt(d.low)}, ${fmt(d.high)}]` : '';
+    }),
+  ]);
+  return [header, ...body];
+}
+
+function aligned(table: string[][]): string[] {
+  const widths = (table[0] as string[]).map((_, c) => Math.max(...table.map((r) => (r[c] ?? '').length)));
+  return table.map((r) =>
+    r.map((x, c) => (c === 0 ? x.padEnd(widths[c] as number) : x.padStart(widths[c] as number))).join('  '),
+  );
 }
 
 export function textReport(report: BenchReport): string {
-  const table = rows(report);
-  const widths = (table[0] as string[]).map((_, c) => Math.max(...table.map((r) => (r[c] ?? '').length)));
-  const line = (r: string[]) =>
-    r.map((x, c) => (c === 0 ? x.padEnd(widths[c] as number) : x.padStart(widths[c] as number))).join('  ');
-  return [title(report), '', ...table.map(line)].join('\n');
+  const paired = pairedRows(report);
+  return [
+    title(report),
+    '',
+    ...aligned(rows(report)),
+    ...(paired.length > 0
+      ? ['', `paired with ${report.baseline}, instance by instance:`, ...aligned(paired)]
+      : []),
+  ].join('\n');
 }
 
 export function markdownReport(report: BenchReport, argv: readonly string[]): string {

@@ -47,7 +47,11 @@ describe('swarm bench', () => {
     for (const policy of ['serial', 'heuristic']) {
       for (const metric of metrics) {
         const s = report.policies[policy]?.[metric as keyof BenchReport['policies'][string]];
-        expect(s, `${policy}.${metric}`).toEqual({ mean: expect.any(Number), ci95: expect.any(Number) });
+        expect(s, `${policy}.${metric}`).toEqual({
+          mean: expect.any(Number),
+          ci95: expect.any(Number),
+          values: [expect.any(Number), expect.any(Number)],
+        });
       }
     }
     const serial = report.policies.serial as BenchReport['policies'][string];
@@ -274,5 +278,70 @@ describe('swarm bench', () => {
     expect(stderr).toMatch(message);
     expect(stdout).toBe('');
     expect(code).toBe(2);
+  });
+});
+
+describe('swarm bench on a split, paired', () => {
+  it("runs the split's own seeds and pairs each policy with the baseline, instance by instance", async () => {
+    const { code, stdout } = await runCliAsync([
+      'bench',
+      '--scenario',
+      'wide-search',
+      '--policies',
+      'serial,heuristic',
+      '--seeds',
+      '4',
+      '--size',
+      '12',
+      '--split',
+      'test',
+      '--baseline',
+      'serial',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as BenchReport;
+    expect(report.split).toBe('test');
+    expect(report.baseline).toBe('serial');
+    const serial = report.policies.serial?.criticalSteps;
+    const swarm = report.policies.heuristic?.criticalSteps;
+    // One value per instance, in seed order, so that differences can be paired.
+    expect(serial?.values).toHaveLength(4);
+    expect(swarm?.values).toHaveLength(4);
+    const diffs = (swarm?.values ?? []).map((v, i) => v - (serial?.values[i] as number));
+    const d = report.paired.heuristic?.criticalSteps;
+    expect(d?.mean).toBeCloseTo(diffs.reduce((a, b) => a + b, 0) / 4, 12);
+    expect(d?.low).toBeLessThanOrEqual(d?.mean as number);
+    expect(d?.high).toBeGreaterThanOrEqual(d?.mean as number);
+    expect(d?.high).toBeLessThan(0); // the swarm is faster on every test instance
+  }, 60_000);
+
+  it('refuses an unknown split or a baseline that did not run, with exit 2', async () => {
+    const split = await runCliAsync([
+      'bench',
+      '--scenario',
+      'wide-search',
+      '--policies',
+      'serial',
+      '--seeds',
+      '1',
+      '--split',
+      'dev',
+    ]);
+    expect(split.code).toBe(2);
+    expect(split.stderr).toMatch(/unknown split "dev" \(known: train, validation, test\)/);
+    const base = await runCliAsync([
+      'bench',
+      '--scenario',
+      'wide-search',
+      '--policies',
+      'serial',
+      '--seeds',
+      '1',
+      '--baseline',
+      'heuristic',
+    ]);
+    expect(base.code).toBe(2);
+    expect(base.stderr).toMatch(/--baseline must be one of the policies run \(serial\)/);
   });
 });

@@ -16,8 +16,11 @@ import { prepareRun } from '../scenarios/prepare';
 import { scenarioKinds } from '../scenarios/registry';
 import { modelWallOf, runPrepared } from '../scenarios/run';
 import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
+import type { Split } from '../scenarios/splits';
 import type { ScenarioPorts } from '../scenarios/types';
 import type { Metrics } from '../trace/metrics';
+import { hashString } from '../util/rng';
+import { type PairedDifference, pairedBootstrap } from './paired';
 import { type Summary, summarize } from './stats';
 
 /**
@@ -25,6 +28,9 @@ import { type Summary, summarize } from './stats';
  * model's wall clock along the realized critical path (trace/model-time).
  */
 export type BenchMetrics = Metrics & { readonly modelWallMs: number };
+
+/** A metric over the seeds: mean, 95% interval, and each instance's value in seed order (for pairing). */
+export type MetricSummary = Summary & { readonly values: readonly number[] };
 
 export type BenchScenario =
   | { readonly type: 'task'; readonly spec: TaskScenarioSpec }
@@ -49,6 +55,10 @@ export interface BenchOptions {
   readonly profile?: string;
   readonly clock?: Clock;
   readonly signal?: AbortSignal;
+  /** Each policy is paired with this one, instance by instance (paired bootstrap); default: the first. */
+  readonly baseline?: string;
+  /** Which split the seeds were drawn from, for the report. */
+  readonly split?: Split;
   /** Called after each run, in order (policy-major within a seed). */
   readonly onRun?: (run: {
     policy: string;
@@ -64,7 +74,16 @@ export interface BenchReport {
   readonly kind: string;
   readonly size: number | null;
   readonly seeds: number;
-  readonly policies: Readonly<Record<string, Readonly<Record<keyof BenchMetrics, Summary>>>>;
+  /** The split the seeds come from (scenarios/splits.ts), when one was asked for. */
+  readonly split?: Split;
+  readonly policies: Readonly<Record<string, Readonly<Record<keyof BenchMetrics, MetricSummary>>>>;
+  /** The policy every other one is paired with. */
+  readonly baseline: string;
+  /**
+   * For every other policy, each metric's paired difference (policy − baseline) over the same
+   * instances, with its 95% paired-bootstrap interval.
+   */
+  readonly paired: Readonly<Record<string, Readonly<Record<string, PairedDifference>>>>;
   /**
    * For each swarm policy, each metric's mean divided by the single-agent policy's (present when
    * exactly one policy plans `single`); null where the single agent's mean is 0.
@@ -73,7 +92,7 @@ export interface BenchReport {
   readonly single: string | null;
   /** Mix only: the same summaries per component scenario. */
   readonly components?: Readonly<
-    Record<string, Readonly<Record<string, Readonly<Record<keyof BenchMetrics, Summary>>>>>
+    Record<string, Readonly<Record<string, Readonly<Record<keyof BenchMetrics, MetricSummary>>>>>
   >;
 }
 
@@ -156,6 +175,22 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       );
     }
   }
+  const baseline = options.baseline ?? (policies[0] as Policy).name;
+  if (!summaries[baseline]) throw new Error(`--baseline "${baseline}" is not among the policies run`);
+  const paired: Record<string, Record<string, PairedDifference>> = {};
+  const base = summaries[baseline] as Record<string, MetricSummary>;
+  for (const p of policies) {
+    if (p.name === baseline) continue;
+    const own = summaries[p.name] as Record<string, MetricSummary>;
+    paired[p.name] = Object.fromEntries(
+      Object.keys(own).map((k) => [
+        k,
+        pairedBootstrap((base[k] as MetricSummary).values, (own[k] as MetricSummary).values, {
+          seed: hashString(k),
+        }),
+      ]),
+    );
+  }
   return {
     scenario:
       scenario.type === 'task'
@@ -166,7 +201,10 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     kind: scenario.type === 'task' ? scenario.spec.kind : scenario.type,
     size,
     seeds: seeds.length,
+    ...(options.split ? { split: options.split } : {}),
     policies: summaries,
+    baseline,
+    paired,
     ratios,
     single,
     ...(scenario.type === 'mix'
@@ -177,14 +215,16 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
 function summarizeRuns(
   perPolicy: ReadonlyMap<string, BenchMetrics[]>,
-): Record<string, Record<keyof BenchMetrics, Summary>> {
-  const summaries: Record<string, Record<keyof BenchMetrics, Summary>> = {};
+): Record<string, Record<keyof BenchMetrics, MetricSummary>> {
+  const summaries: Record<string, Record<keyof BenchMetrics, MetricSummary>> = {};
   for (const [name, runs] of perPolicy) {
     const keys = Object.keys(runs[0] ?? {}) as (keyof BenchMetrics)[];
-    summaries[name] = Object.fromEntries(keys.map((k) => [k, summarize(runs.map((m) => m[k]))])) as Record<
-      keyof BenchMetrics,
-      Summary
-    >;
+    summaries[name] = Object.fromEntries(
+      keys.map((k) => {
+        const values = runs.map((m) => m[k]);
+        return [k, { ...summarize(values), values }];
+      }),
+    ) as unknown as Record<keyof BenchMetrics, MetricSummary>;
   }
   return summaries;
 }

@@ -6,8 +6,9 @@
 import { prepareRun } from '../scenarios/prepare';
 import { runPrepared } from '../scenarios/run';
 import type { TaskScenarioSpec } from '../scenarios/spec-types';
+import { trainingSeed } from '../scenarios/splits';
 import type { Metrics } from '../trace/metrics';
-import { hashString, keyedRng } from '../util/rng';
+import { keyedRng } from '../util/rng';
 import type { Bandit } from './bandit';
 import { type Arm, type BanditPlay, banditPolicy } from './bandit-policy';
 import { type Draw, drawTask, weightsAt } from './mix';
@@ -90,7 +91,8 @@ export async function playEpisode(
     ...base,
     budgets: { ...base.budgets, ...(critical ? { maxCriticalSteps: component.maxCriticalSteps } : {}) },
   };
-  const seed = hashString(`episode ${e}`, config.seed);
+  // From the train split only: no episode can be a validation or test instance (scenarios/splits).
+  const seed = trainingSeed(e, config.seed);
   const decisions: Decision[] = [];
   const play: BanditPlay = { arm: -1, context: new Float64Array(0) };
   const policy =
