@@ -1,6 +1,7 @@
 import { bench, benchHelp } from './bench';
 import { UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
+import { grid, gridHelp } from './grid';
 import { route, routeHelp, trainRouter, trainRouterHelp } from './router';
 import { schedule, scheduleHelp } from './schedule';
 import { score, scoreHelp } from './score';
@@ -14,6 +15,7 @@ type Command = (
 
 const commands: Record<string, { run: Command; help: string }> = {
   bench: { run: bench, help: benchHelp },
+  grid: { run: grid, help: gridHelp },
   experiment: { run: experiment, help: experimentHelp },
   route: { run: route, help: routeHelp },
   schedule: { run: schedule, help: scheduleHelp },

@@ -7,7 +7,7 @@ import { UsageError } from './errors';
 
 export { profileHashes };
 
-export const policyForms = `${policyNames().join(' | ')} | llm | parl:FILE | bandit:FILE`;
+export const policyForms = `${policyNames().join(' | ')} | llm | fixed:WIDTH/PROFILE | parl:FILE | bandit:FILE`;
 
 /** A built-in policy by name, or a trained one from its checkpoint (`parl:FILE`, `bandit:FILE`). */
 export function resolvePolicy(spec: string, hashes: Readonly<Record<string, string>>): Promise<Policy> {

@@ -1,6 +1,6 @@
 /**
- * A policy by name: a built-in one (`serial`, `heuristic`, `critical-path`), or a trained one
- * from its checkpoint (`parl:REF`, `bandit:REF`). The page and the CLI resolve names the same way
+ * A policy by name: a built-in one (`serial`, `heuristic`, `critical-path`), a fixed setting
+ * (`fixed:all/large`, learning/fixed-policy.ts), or a trained one from its checkpoint (`parl:REF`, `bandit:REF`). The page and the CLI resolve names the same way
  * and differ in where a checkpoint comes from (the browser's policy store, a file) and in how they
  * word a refusal, so both of those are parameters. It lives in learning, not policy, because the
  * trained policies (PARL, bandits) are learning's.
@@ -10,6 +10,7 @@ import { policyByName, policyNames } from '../policy/registry';
 import type { Policy } from '../policy/types';
 import { banditPolicy } from './bandit-policy';
 import { loadPolicy, POLICY_KINDS, type PolicyKind } from './checkpoint';
+import { fixedPolicy } from './fixed-policy';
 import { parlPolicy } from './parl';
 
 /** The words of each refusal; every caller words them for its own users. */
@@ -50,6 +51,13 @@ export async function resolvePolicy(name: string, source: PolicySource): Promise
   }
   const kind = name.slice(0, colon);
   const ref = name.slice(colon + 1);
+  if (kind === 'fixed') {
+    try {
+      return fixedPolicy(ref);
+    } catch (error) {
+      throw fail(`policy "${name}": ${(error as Error).message}`);
+    }
+  }
   if (!(POLICY_KINDS as readonly string[]).includes(kind)) throw fail(messages.unknownKind(name, kind));
   const json = await source.load(ref);
   if (json === undefined) throw fail(messages.missing(ref));

@@ -1,0 +1,133 @@
+import { parseArgs } from 'node:util';
+import { nodeSandbox } from '../adapters/node-sandbox';
+import { type MetricSummary, runBench } from '../core/bench/run-bench';
+import { fixedPolicy, fixedSettings, settingName } from '../core/learning/fixed-policy';
+import { simulatedProviderFor } from '../core/scenarios/registry';
+import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
+import { UsageError, wholeNumber } from './errors';
+import { readProfiles, readScenario } from './scenario-file';
+
+export const gridHelp = `swarm grid --scenario ID|mix --split NAME --seeds N [options]
+
+Runs every fixed setting (a width and a profile for the whole run: fixed:WIDTH/PROFILE) on the
+first N seeds of a split with the simulated provider, and names the best by mean reward: over
+all tasks, and per task kind. Choose baselines on validation, never on test; bench accepts what
+it prints (fixed:SETTING, and the per-kind policy fixed:KIND=SETTING:KIND=SETTING…).
+
+  --scenario ID           mix (scenarios/mix.json), a mix file, or a task scenario
+  --split NAME            train | validation | test (default validation)
+  --seeds N               instances (≥ 1)
+  --profiles FILE         profiles file (default scenarios/profiles.json)
+  --json                  print one JSON document: {"best": "<setting>", …}`;
+
+interface SettingRow {
+  readonly setting: string;
+  readonly reward: number;
+  readonly itemF1: number;
+  readonly estimatedCost: number;
+  readonly criticalSteps: number;
+  readonly spawnCount: number;
+}
+
+export async function grid(argv: string[], out: (text: string) => void): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      scenario: { type: 'string' },
+      split: { type: 'string' },
+      seeds: { type: 'string' },
+      profiles: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (values.scenario === undefined) throw new UsageError('--scenario is required (mix, or a task scenario)');
+  if (values.seeds === undefined) throw new UsageError('--seeds is required');
+  const seeds = wholeNumber('seeds', values.seeds, 1, 1);
+  let split: Split;
+  try {
+    split = parseSplit(values.split ?? 'validation');
+  } catch (error) {
+    throw new UsageError(`--split: ${(error as Error).message}`);
+  }
+  const scenario = readScenario(values.scenario);
+  if (scenario.type === 'graph')
+    throw new UsageError('--scenario: grid runs task scenarios or a mix, not graphs');
+  const profiles = readProfiles(values.profiles);
+  const settings = fixedSettings();
+  const report = await runBench({
+    scenario,
+    policies: settings.map((arm) => fixedPolicy(settingName(arm))),
+    seeds: splitSeeds(split, seeds),
+    split,
+    profiles,
+    provider: simulatedProviderFor(profiles),
+    ports: { sandbox: nodeSandbox },
+  });
+  const rowsOf = (
+    policies: Readonly<Record<string, Readonly<Record<string, MetricSummary>>>>,
+  ): SettingRow[] =>
+    settings
+      .map((arm) => {
+        const m = policies[`fixed:${settingName(arm)}`] ?? {};
+        const mean = (k: string) => m[k]?.mean ?? Number.NaN;
+        return {
+          setting: settingName(arm),
+          reward: mean('reward'),
+          itemF1: mean('itemF1'),
+          estimatedCost: mean('estimatedCost'),
+          criticalSteps: mean('criticalSteps'),
+          spawnCount: mean('spawnCount'),
+        };
+      })
+      // Best first; ties go to the cheaper setting, then the one that spawns fewer subagents (spares
+      // that change nothing are no better a choice), then by name, so the choice is stable.
+      .sort(
+        (a, b) =>
+          b.reward - a.reward ||
+          a.estimatedCost - b.estimatedCost ||
+          a.spawnCount - b.spawnCount ||
+          (a.setting < b.setting ? -1 : 1),
+      );
+  const overall = rowsOf(report.policies);
+  const kinds =
+    report.components ?? (scenario.type === 'task' ? { [scenario.spec.id]: report.policies } : {});
+  const perKind = Object.fromEntries(
+    Object.entries(kinds).map(([kind, policies]) => {
+      const best = rowsOf(policies)[0] as SettingRow;
+      return [kind, { best: best.setting, reward: best.reward }];
+    }),
+  );
+  const result = {
+    scenario: report.scenario,
+    split,
+    seeds,
+    best: (overall[0] as SettingRow).setting,
+    bestReward: (overall[0] as SettingRow).reward,
+    perKind,
+    perKindPolicy: `fixed:${Object.entries(perKind)
+      .map(([kind, b]) => `${kind}=${b.best}`)
+      .join(':')}`,
+    settings: overall,
+  };
+  if (values.json) {
+    out(JSON.stringify(result));
+    return;
+  }
+  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : String(x));
+  out(
+    [
+      `${report.scenario}: every fixed setting on the first ${seeds} seeds of the ${split} split, by mean reward`,
+      '',
+      'setting           reward  item-F1     cost  critical steps',
+      ...overall.map(
+        (r) =>
+          `${r.setting.padEnd(16)} ${f(r.reward).padStart(7)}  ${f(r.itemF1).padStart(7)}  ${f(r.estimatedCost).padStart(7)}  ${r.criticalSteps.toFixed(1).padStart(14)}`,
+      ),
+      '',
+      `best: fixed:${result.best} (reward ${f(result.bestReward)})`,
+      `best per kind: ${result.perKindPolicy}`,
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { runCliAsync } from '../support/cli';
+
+describe('swarm grid', () => {
+  it('runs every fixed setting on a split and names the best, overall and per kind, for bench to run', async () => {
+    const r = await runCliAsync([
+      'grid',
+      '--scenario',
+      'mix',
+      '--split',
+      'validation',
+      '--seeds',
+      '6',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const g = JSON.parse(r.stdout);
+    expect(g.split).toBe('validation');
+    expect(g.settings).toHaveLength(15);
+    // Sorted best first, and the best is the first row.
+    const rewards = g.settings.map((s: { reward: number }) => s.reward);
+    expect(rewards).toEqual([...rewards].sort((a: number, b: number) => b - a));
+    expect(g.best).toBe(g.settings[0].setting);
+    // Spares that change nothing never win a tie against the same setting without them.
+    expect(g.best).not.toMatch(/spares/);
+    expect(Object.keys(g.perKind).sort()).toEqual(['deep-search', 'mixed-coding', 'wide-search']);
+    // What it names, bench runs.
+    const b = await runCliAsync([
+      'bench',
+      '--scenario',
+      'mix',
+      '--policies',
+      `heuristic,fixed:${g.best},${g.perKindPolicy}`,
+      '--seeds',
+      '6',
+      '--split',
+      'validation',
+      '--json',
+    ]);
+    expect(b.code).toBe(0);
+    const report = JSON.parse(b.stdout);
+    expect(report.policies[`fixed:${g.best}`].reward.mean).toBeCloseTo(g.bestReward, 12);
+  }, 120_000);
+
+  it('refuses a setting that names an unknown width or profile, saying what is accepted', async () => {
+    for (const [policy, message] of [
+      ['fixed:most/large', /unknown width "most" \(known: one, quarter, half, all, all\+spares\)/],
+      ['fixed:all/huge', /unknown profile "huge" \(known: small, medium, large\)/],
+      ['fixed:all', /is not WIDTH\/PROFILE/],
+    ] as const) {
+      const r = await runCliAsync(['bench', '--scenario', 'mix', '--policies', policy, '--seeds', '1']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    const split = await runCliAsync(['grid', '--scenario', 'mix', '--split', 'holdout', '--seeds', '1']);
+    expect(split.code).toBe(2);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { fixedSettings, parseFixed, settingName } from '../../../src/core/learning/fixed-policy';
+
+describe('fixed settings', () => {
+  it('are every width with every profile, named WIDTH/PROFILE, and parse back', () => {
+    const settings = fixedSettings();
+    expect(settings).toHaveLength(15);
+    for (const s of settings) expect(parseFixed(settingName(s))).toEqual(s);
+  });
+
+  it('take one setting per task kind, and refuse a kind given twice or a part without =', () => {
+    const byKind = parseFixed('wide-search=all/large:deep-search=one/medium') as ReadonlyMap<string, unknown>;
+    expect([...byKind.keys()]).toEqual(['wide-search', 'deep-search']);
+    expect(byKind.get('deep-search')).toEqual({ width: 'one', profile: 'medium' });
+    expect(() => parseFixed('wide-search=all/large:wide-search=one/small')).toThrow(/given twice/);
+    expect(() => parseFixed('wide-search=all/large:half/small')).toThrow(/is not KIND=WIDTH\/PROFILE/);
+  });
+});
