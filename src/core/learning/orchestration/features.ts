@@ -1,0 +1,118 @@
+/**
+ * What a learned orchestrator sees at each kind of decision, as fixed-length vectors scaled to
+ * about [0, 1]. Every decision sees the instance's features (kind, size, engines, budget, cues);
+ * each adds what its choice turns on. The names are part of a checkpoint: a policy trained on
+ * other features is refused.
+ */
+import type { ControlView, FailureView, Observed, ShardView } from './decisions';
+import { KINDS } from './params';
+
+const log2 = Math.log2;
+const clip = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+export const PLAN_FEATURES = [
+  'bias',
+  ...KINDS.map((k) => `kind=${k}`),
+  'log2(units)/6',
+  'log2(engines)/5',
+  'log2(units/engines)/6',
+  'budget/soloSteps',
+  'log2(budget/soloSteps)/2',
+  'meanCue',
+  'share(cue>0.6)',
+] as const;
+
+export const SHARD_FEATURES = [
+  ...PLAN_FEATURES,
+  'solo',
+  'shard.meanCue',
+  'shard.maxCue',
+  'log2(shard units)/4',
+  'log2(context need/8000)/2',
+] as const;
+
+export const RECOVER_FEATURES = [
+  ...PLAN_FEATURES,
+  'shard.meanCue',
+  'profile=small',
+  'profile=medium',
+  'profile=large',
+  'attempts/3',
+  'overflow',
+  't/budget',
+] as const;
+
+export const CONTROL_FEATURES = [
+  ...PLAN_FEATURES,
+  't/budget',
+  '(t+nextWave)/budget',
+  'answered',
+  'waiting',
+] as const;
+
+const planCache = new WeakMap<Observed, Float64Array>();
+
+export function planFeatures(o: Observed): Float64Array {
+  const cached = planCache.get(o);
+  if (cached) return cached;
+  const n = o.cue.length;
+  const x = new Float64Array(PLAN_FEATURES.length);
+  let i = 0;
+  x[i++] = 1;
+  for (const k of KINDS) x[i++] = o.kind === k ? 1 : 0;
+  x[i++] = log2(n + 1) / 6;
+  x[i++] = log2(o.engines + 1) / 5;
+  x[i++] = clip(log2(n / o.engines) / 6, -1, 1);
+  const ratio = o.budget / o.soloSteps;
+  x[i++] = clip(ratio / 2, 0, 1.5);
+  x[i++] = clip(log2(ratio) / 2, -1.5, 1.5);
+  let sum = 0;
+  let hard = 0;
+  for (const c of o.cue) {
+    sum += c;
+    if (c > 0.6) hard++;
+  }
+  x[i++] = n ? sum / n : 0;
+  x[i++] = n ? hard / n : 0;
+  planCache.set(o, x);
+  return x;
+}
+
+function extend(base: Float64Array, extra: readonly number[]): Float64Array {
+  const x = new Float64Array(base.length + extra.length);
+  x.set(base);
+  x.set(extra, base.length);
+  return x;
+}
+
+export function shardFeatures(v: ShardView): Float64Array {
+  return extend(planFeatures(v.instance), [
+    v.solo ? 1 : 0,
+    v.meanCue,
+    v.maxCue,
+    log2(v.units) / 4,
+    clip(log2(v.contextNeed / 8000) / 2, -1, 2),
+  ]);
+}
+
+export function recoverFeatures(v: FailureView): Float64Array {
+  return extend(planFeatures(v.instance), [
+    v.shard.meanCue,
+    v.profile === 'small' ? 1 : 0,
+    v.profile === 'medium' ? 1 : 0,
+    v.profile === 'large' ? 1 : 0,
+    v.attempts / 3,
+    v.overflow ? 1 : 0,
+    clip(v.t / v.instance.budget, 0, 2),
+  ]);
+}
+
+export function controlFeatures(v: ControlView): Float64Array {
+  const b = v.instance.budget;
+  return extend(planFeatures(v.instance), [
+    clip(v.t / b, 0, 2),
+    clip((v.t + v.nextWave) / b, 0, 3),
+    v.answered,
+    v.waiting,
+  ]);
+}

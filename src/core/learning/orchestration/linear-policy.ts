@@ -1,0 +1,198 @@
+/**
+ * The learned orchestrator of the orchestration environment: one linear softmax head per choice
+ * (mode, shard, replicas, spares, profile, recovery, control), each over the features of its kind
+ * of decision. It samples while training and takes the most likely option when evaluated. The
+ * gradient of a softmax over a linear map is written out by hand (learning/parl.ts explains why
+ * no tensor library).
+ */
+import type { Rng } from '../../util/rng';
+import { probabilities } from '../parl';
+import {
+  CONTROLS,
+  type ControlView,
+  type FailureView,
+  MODES,
+  type Observed,
+  type OrchestrationPolicy,
+  PROFILES,
+  RECOVERIES,
+  REPLICAS,
+  SHARDS,
+  type ShardView,
+  SPARES,
+} from './decisions';
+import {
+  CONTROL_FEATURES,
+  controlFeatures,
+  PLAN_FEATURES,
+  planFeatures,
+  RECOVER_FEATURES,
+  recoverFeatures,
+  SHARD_FEATURES,
+  shardFeatures,
+} from './features';
+
+/** Each head: its options and the features it reads. */
+export const HEADS = {
+  mode: { options: MODES.length, features: PLAN_FEATURES },
+  shard: { options: SHARDS.length, features: PLAN_FEATURES },
+  replicas: { options: REPLICAS.length, features: PLAN_FEATURES },
+  spares: { options: SPARES.length, features: PLAN_FEATURES },
+  profile: { options: PROFILES.length, features: SHARD_FEATURES },
+  recover: { options: RECOVERIES.length, features: RECOVER_FEATURES },
+  control: { options: CONTROLS.length, features: CONTROL_FEATURES },
+} as const;
+export type Head = keyof typeof HEADS;
+export const HEAD_NAMES = Object.keys(HEADS) as Head[];
+
+/** Weights per head (options × features, row-major) and the value baseline over the plan features. */
+export type Weights = Record<Head | 'value', Float64Array>;
+
+/**
+ * The orchestrator starts as a pretrained model does: it would rather do the task itself. Its
+ * solo logit starts SOLO_PRIOR above spawn's (e^4: 98% solo), the single-agent habit PARL's
+ * r_parallel exists to overcome (docs/learning.md). Every other head starts uniform.
+ */
+export const SOLO_PRIOR = 4;
+
+export function initWeights(prior = SOLO_PRIOR): Weights {
+  const w = zeroWeights();
+  // The weight on the bias feature (index 0) of the solo option (row 0).
+  w.mode[MODES.indexOf('solo') * PLAN_FEATURES.length] = prior;
+  return w;
+}
+
+function zeroWeights(): Weights {
+  const w = {} as Weights;
+  for (const h of HEAD_NAMES) w[h] = new Float64Array(HEADS[h].options * HEADS[h].features.length);
+  w.value = new Float64Array(PLAN_FEATURES.length);
+  return w;
+}
+
+export function zerosLike(w: Weights): Weights {
+  const z = {} as Weights;
+  for (const k of Object.keys(w) as (keyof Weights)[]) z[k] = new Float64Array(w[k].length);
+  return z;
+}
+
+/** One decision as the learner needs it back. */
+export interface Decision {
+  readonly head: Head;
+  readonly x: Float64Array;
+  readonly choice: number;
+}
+
+function pick(p: Float64Array, rng: Rng | undefined): number {
+  if (!rng) {
+    let best = 0;
+    for (let a = 1; a < p.length; a++) if ((p[a] as number) > (p[best] as number)) best = a;
+    return best;
+  }
+  let u = rng.next();
+  for (let a = 0; a < p.length; a++) {
+    u -= p[a] as number;
+    if (u < 0) return a;
+  }
+  return p.length - 1;
+}
+
+export interface LinearOptions {
+  readonly weights: Weights;
+  /** Sample with this rng (training); without one, take the most likely option (evaluation). */
+  readonly rng?: Rng;
+  /** Decisions are appended here (training). */
+  readonly record?: Decision[];
+  readonly name?: string;
+}
+
+export function linearOrchestrator(options: LinearOptions): OrchestrationPolicy {
+  const { weights, rng, record } = options;
+  const choose = (head: Head, x: Float64Array): number => {
+    const choice = pick(probabilities(weights[head], x), rng);
+    record?.push({ head, x, choice });
+    return choice;
+  };
+  return {
+    name: options.name ?? 'parl',
+    plan(instance: Observed) {
+      const x = planFeatures(instance);
+      const mode = choose('mode', x);
+      if (MODES[mode] === 'solo') return { mode, shard: 0, replicas: 0, spares: 0 };
+      return {
+        mode,
+        shard: choose('shard', x),
+        replicas: choose('replicas', x),
+        spares: choose('spares', x),
+      };
+    },
+    profile: (view: ShardView) => choose('profile', shardFeatures(view)),
+    recover: (view: FailureView) => choose('recover', recoverFeatures(view)),
+    control: (view: ControlView) => choose('control', controlFeatures(view)),
+  };
+}
+
+/** The value baseline: a linear estimate of the episode's return from the plan features. */
+export function value(weights: Weights, x: Float64Array): number {
+  let v = 0;
+  for (let j = 0; j < x.length; j++) v += (weights.value[j] as number) * (x[j] as number);
+  return v;
+}
+
+/**
+ * Adds to `grad` the gradient of Σ_d [ A · log π(choice_d | x_d) + β · H(π(· | x_d)) ] (ascent):
+ * ∂ log π(a) / ∂W[b] = (1[a = b] − π(b)) x and ∂H / ∂z_b = −π(b) (log π(b) + H).
+ */
+export function accumulate(
+  weights: Weights,
+  decisions: readonly Decision[],
+  advantage: number,
+  entropy: number,
+  grad: Weights,
+): void {
+  for (const d of decisions) {
+    const p = probabilities(weights[d.head], d.x);
+    let h = 0;
+    for (const q of p) if (q > 0) h -= q * Math.log(q);
+    const g = grad[d.head];
+    const dim = d.x.length;
+    for (let b = 0; b < p.length; b++) {
+      const pb = p[b] as number;
+      const coef =
+        advantage * ((b === d.choice ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (Math.log(pb) + h) : 0);
+      if (coef === 0) continue;
+      for (let j = 0; j < dim; j++) g[b * dim + j] = (g[b * dim + j] as number) + coef * (d.x[j] as number);
+    }
+  }
+}
+
+/** log π of a decision, for the finite-difference check of `accumulate`. */
+export function logProbability(weights: Weights, d: Decision): number {
+  return Math.log(probabilities(weights[d.head], d.x)[d.choice] as number);
+}
+
+/**
+ * Plain gradient ascent with the policy's gradient clipped to a global norm. Deliberately not
+ * Adam: Adam scales each weight's step by its own gradient's size, so a head the policy rarely
+ * uses (spawn's choices, once it mostly works solo) learns as fast as one it always uses. With
+ * plain steps a skill improves as often as it is practised — the dynamics in which serial
+ * collapse can happen at all, and which PARL's r_parallel is there to break (docs/learning.md).
+ */
+export function sgdStep(
+  weights: Weights,
+  grad: Weights,
+  rate: number,
+  valueRate: number,
+  clip: number,
+): void {
+  let norm = 0;
+  for (const h of HEAD_NAMES) for (const g of grad[h]) norm += g * g;
+  norm = Math.sqrt(norm);
+  const scale = norm > clip ? clip / norm : 1;
+  for (const h of HEAD_NAMES) {
+    const w = weights[h];
+    const g = grad[h];
+    for (let i = 0; i < w.length; i++) w[i] = (w[i] as number) + rate * scale * (g[i] as number);
+  }
+  const v = weights.value;
+  for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) + valueRate * (grad.value[i] as number);
+}
