@@ -2,6 +2,7 @@ import { bench, benchHelp } from './bench';
 import { UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
 import { grid, gridHelp } from './grid';
+import { orchestration, orchestrationHelp } from './orchestration';
 import { route, routeHelp, trainRouter, trainRouterHelp } from './router';
 import { schedule, scheduleHelp } from './schedule';
 import { score, scoreHelp } from './score';
@@ -17,6 +18,7 @@ const commands: Record<string, { run: Command; help: string }> = {
   bench: { run: bench, help: benchHelp },
   grid: { run: grid, help: gridHelp },
   experiment: { run: experiment, help: experimentHelp },
+  orchestration: { run: orchestration, help: orchestrationHelp },
   route: { run: route, help: routeHelp },
   schedule: { run: schedule, help: scheduleHelp },
   score: { run: score, help: scoreHelp },
