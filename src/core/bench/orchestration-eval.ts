@@ -7,9 +7,18 @@
  */
 import {
   allSettings,
+  CONTROLS,
+  delegating,
   fixedOrchestrator,
+  MODES,
   type OrchestrationPolicy,
+  PROFILES,
+  parseSetting,
+  RECOVERIES,
+  REPLICAS,
   type Setting,
+  SHARDS,
+  SPARES,
   settingName,
 } from '../learning/orchestration/decisions';
 import { type EpisodeResult, playInstance } from '../learning/orchestration/episode';
@@ -141,17 +150,7 @@ export function perKindOrchestrator(
     Kind,
     OrchestrationPolicy
   >;
-  let current = policies[KINDS[0]];
-  return {
-    name,
-    plan(observed) {
-      current = policies[observed.kind];
-      return current.plan(observed);
-    },
-    profile: (v) => current.profile(v),
-    recover: (v) => current.recover(v),
-    control: (v) => current.control(v),
-  };
+  return delegating(name, (observed) => policies[observed.kind]);
 }
 
 /** Spawn with every choice drawn uniformly: what a parallel orchestrator does before it learns. */
@@ -160,10 +159,15 @@ export function randomParallel(seed: number): OrchestrationPolicy {
   const k = (n: number) => Math.floor(rng.next() * n);
   return {
     name: 'random-parallel',
-    plan: () => ({ mode: 1, shard: k(5), replicas: k(2), spares: k(3) }),
-    profile: () => k(3),
-    recover: () => k(3),
-    control: () => k(2),
+    plan: () => ({
+      mode: MODES.indexOf('spawn'),
+      shard: k(SHARDS.length),
+      replicas: k(REPLICAS.length),
+      spares: k(SPARES.length),
+    }),
+    profile: () => k(PROFILES.length),
+    recover: () => k(RECOVERIES.length),
+    control: () => k(CONTROLS.length),
   };
 }
 
@@ -191,7 +195,7 @@ export function preTrainingChecks(params: EnvParams, instances: readonly Instanc
   const g = grid(params, instances);
   const settings = allSettings();
   const perKindPolicy = perKindOrchestrator(
-    Object.fromEntries(KINDS.map((k) => [k, parseName(g.perKind[k])])) as Record<Kind, Setting>,
+    Object.fromEntries(KINDS.map((k) => [k, parseSetting(g.perKind[k])])) as Record<Kind, Setting>,
   );
   const bestPerKind = evaluate(params, perKindPolicy, instances).means.reward;
   const perContext = mean(instances.map((_, i) => Math.max(...g.matrix.map((col) => col[i] as number))));
@@ -226,10 +230,4 @@ export function preTrainingChecks(params: EnvParams, instances: readonly Instanc
       bestParallelAboveSolo: parallelRow.reward > solo,
     },
   };
-}
-
-function parseName(name: string): Setting {
-  const s = allSettings().find((x) => settingName(x) === name);
-  if (!s) throw new Error(`no setting named ${name}`);
-  return s;
 }

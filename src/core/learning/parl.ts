@@ -79,7 +79,8 @@ export interface ParlPolicyOptions {
   readonly name?: string;
 }
 
-function pick(p: Float64Array, mode: 'sample' | 'greedy', rng?: Rng): number {
+/** The option to take: drawn from `p` while sampling, the most likely one when greedy. */
+export function pick(p: Float64Array, mode: 'sample' | 'greedy', rng?: Rng): number {
   if (mode === 'greedy') {
     let best = 0;
     for (let a = 1; a < p.length; a++) if ((p[a] as number) > (p[best] as number)) best = a;

@@ -6,7 +6,13 @@
  */
 import { trainingSeed } from '../../scenarios/splits';
 import { LinUCB } from '../linucb';
-import { allSettings, fixedOrchestrator, type OrchestrationPolicy, type Setting } from './decisions';
+import {
+  allSettings,
+  delegating,
+  fixedOrchestrator,
+  type OrchestrationPolicy,
+  type Setting,
+} from './decisions';
 import { playInstance } from './episode';
 import { PLAN_FEATURES, planFeatures } from './features';
 import { drawInstance } from './instance';
@@ -27,17 +33,11 @@ export function trainBandit(params: EnvParams, seed: number, episodes: number): 
     const instance = drawInstance(params, trainingSeed(e, seed));
     let arm = -1;
     let context: Float64Array = new Float64Array(0);
-    const chooser: OrchestrationPolicy = {
-      name: 'bandit',
-      plan(observed) {
-        context = planFeatures(observed);
-        arm = bandit.select(context);
-        return (arms[arm] as OrchestrationPolicy).plan(observed);
-      },
-      profile: (v) => (arms[arm] as OrchestrationPolicy).profile(v),
-      recover: (v) => (arms[arm] as OrchestrationPolicy).recover(v),
-      control: (v) => (arms[arm] as OrchestrationPolicy).control(v),
-    };
+    const chooser = delegating('bandit', (observed) => {
+      context = planFeatures(observed);
+      arm = bandit.select(context);
+      return arms[arm] as OrchestrationPolicy;
+    });
     const r = playInstance(params, instance, chooser);
     bandit.update(arm, context, orchestrationReward(params, r, 0, 0).reward);
   }
@@ -50,15 +50,5 @@ export function banditOrchestrator(
   name = 'bandit',
 ): OrchestrationPolicy {
   const arms = settings.map((s) => fixedOrchestrator(s));
-  let arm = 0;
-  return {
-    name,
-    plan(observed) {
-      arm = bandit.exploit(planFeatures(observed));
-      return (arms[arm] as OrchestrationPolicy).plan(observed);
-    },
-    profile: (v) => (arms[arm] as OrchestrationPolicy).profile(v),
-    recover: (v) => (arms[arm] as OrchestrationPolicy).recover(v),
-    control: (v) => (arms[arm] as OrchestrationPolicy).control(v),
-  };
+  return delegating(name, (observed) => arms[bandit.exploit(planFeatures(observed))] as OrchestrationPolicy);
 }

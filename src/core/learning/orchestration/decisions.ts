@@ -151,6 +151,28 @@ export function allSettings(): Setting[] {
   return out;
 }
 
+/**
+ * A policy that, at the start of each run, picks another policy to make every decision of that
+ * run (a setting per kind, a bandit's arm).
+ */
+export function delegating(
+  name: string,
+  choose: (observed: Observed) => OrchestrationPolicy,
+): OrchestrationPolicy {
+  let current: OrchestrationPolicy | undefined;
+  const now = () => current as OrchestrationPolicy;
+  return {
+    name,
+    plan(observed) {
+      current = choose(observed);
+      return current.plan(observed);
+    },
+    profile: (v) => now().profile(v),
+    recover: (v) => now().recover(v),
+    control: (v) => now().control(v),
+  };
+}
+
 /** The policy that makes a setting's choices every time. */
 export function fixedOrchestrator(
   setting: Setting,

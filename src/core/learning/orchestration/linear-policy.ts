@@ -6,7 +6,7 @@
  * no tensor library).
  */
 import type { Rng } from '../../util/rng';
-import { probabilities } from '../parl';
+import { pick, probabilities } from '../parl';
 import {
   CONTROLS,
   type ControlView,
@@ -82,20 +82,6 @@ export interface Decision {
   readonly choice: number;
 }
 
-function pick(p: Float64Array, rng: Rng | undefined): number {
-  if (!rng) {
-    let best = 0;
-    for (let a = 1; a < p.length; a++) if ((p[a] as number) > (p[best] as number)) best = a;
-    return best;
-  }
-  let u = rng.next();
-  for (let a = 0; a < p.length; a++) {
-    u -= p[a] as number;
-    if (u < 0) return a;
-  }
-  return p.length - 1;
-}
-
 export interface LinearOptions {
   readonly weights: Weights;
   /** Sample with this rng (training); without one, take the most likely option (evaluation). */
@@ -108,7 +94,7 @@ export interface LinearOptions {
 export function linearOrchestrator(options: LinearOptions): OrchestrationPolicy {
   const { weights, rng, record } = options;
   const choose = (head: Head, x: Float64Array): number => {
-    const choice = pick(probabilities(weights[head], x), rng);
+    const choice = pick(probabilities(weights[head], x), rng ? 'sample' : 'greedy', rng);
     record?.push({ head, x, choice });
     return choice;
   };
