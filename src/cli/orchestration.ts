@@ -167,7 +167,7 @@ export function orchestration(argv: string[], out: (text: string) => void): void
           '',
           ...rows.map(
             (r) =>
-              `${r.arm.padEnd(20)} seed ${r.seed}  solo ${r.soloRate.toFixed(2)} (where parallel wins ${r.soloRateWhereParallelWins.toFixed(2)})  unused ${r.unusedSubagents.toFixed(2)} (training peak ${r.peakTrainingUnused.toFixed(2)})  reward ${r.testReward.toFixed(3)}  critical ${r.criticalSteps.toFixed(1)}`,
+              `${r.arm.padEnd(20)} seed ${r.seed}  solo ${r.soloRate.toFixed(2)} (where parallel wins ${r.soloRateWhereParallelWins.toFixed(2)})  unused ${r.unusedSubagents.toFixed(2)} (failed ${r.failedAttempts.toFixed(2)}; while annealing ${r.unusedWhileAnnealing.toFixed(2)}, peak ${r.peakTrainingUnused.toFixed(2)})  reward ${r.testReward.toFixed(3)}  critical ${r.criticalSteps.toFixed(1)}`,
           ),
         ].join('\n'),
       );

@@ -35,6 +35,7 @@ export const EVAL_METRICS = [
   'criticalSteps',
   'solo',
   'unusedSubagents',
+  'failedAttempts',
 ] as const;
 export type EvalMetric = (typeof EVAL_METRICS)[number];
 
@@ -56,6 +57,8 @@ export function metricValues(params: EnvParams, r: EpisodeResult): Record<EvalMe
     criticalSteps: r.criticalSteps,
     solo: r.solo ? 1 : 0,
     unusedSubagents: r.spawned - r.contributed,
+    // The part of unusedSubagents that crashed or overflowed: failures, not idle or duplicate work.
+    failedAttempts: r.failedAttempts,
   };
 }
 

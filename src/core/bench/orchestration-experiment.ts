@@ -34,10 +34,23 @@ export interface AuxRow {
   readonly soloRateWhereParallelWins: number;
   /** Greedy on test: mean spawned subagents that contributed nothing. */
   readonly unusedSubagents: number;
+  /** Of unusedSubagents, the attempts that crashed or overflowed (the rest are idle or duplicates). */
+  readonly failedAttempts: number;
+  /**
+   * During training, while the auxiliary rewards are in force: the mean of unused subagents over
+   * the middle third of the annealing (episodes 20,000–40,000 with the defaults, λ1 from 0.67 to
+   * 0.33), the same episodes for every arm.
+   */
+  readonly unusedWhileAnnealing: number;
   /** During training: the highest batch mean of unused subagents (the habit at its worst). */
   readonly peakTrainingUnused: number;
   readonly testReward: number;
   readonly criticalSteps: number;
+}
+
+/** Episodes over which a schedule anneals (a constant one: the whole run). */
+function annealingLength(schedule: Schedule, episodes: number): number {
+  return schedule.kind === 'constant' ? episodes : Math.min(episodes, schedule.over);
 }
 
 export function auxRewards(
@@ -63,6 +76,8 @@ export function auxRewards(
       const trained = trainOrchestrator(config);
       const e = evaluate(params, linearOrchestrator({ weights: trained.weights }), test);
       const soloWhereWins = e.values.solo.filter((_, i) => wins[i]);
+      const over = annealingLength(defaultOrchestrationTrainConfig.lambdaParallel, config.episodes);
+      const middle = trained.curves.filter((p) => p.episode > over / 3 && p.episode <= (2 * over) / 3);
       const row: AuxRow = {
         arm,
         seed,
@@ -71,6 +86,10 @@ export function auxRewards(
           ? soloWhereWins.reduce((a, b) => a + b, 0) / soloWhereWins.length
           : 0,
         unusedSubagents: e.means.unusedSubagents,
+        failedAttempts: e.means.failedAttempts,
+        unusedWhileAnnealing: middle.length
+          ? middle.reduce((a, p) => a + p.unusedSubagents, 0) / middle.length
+          : Number.NaN,
         peakTrainingUnused: Math.max(...trained.curves.map((p) => p.unusedSubagents)),
         testReward: e.means.reward,
         criticalSteps: e.means.criticalSteps,
