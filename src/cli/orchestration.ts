@@ -10,6 +10,7 @@ import {
   preTrainingChecks,
 } from '../core/bench/orchestration-eval';
 import { auxRewards } from '../core/bench/orchestration-experiment';
+import { paretoSvg } from '../core/bench/pareto-svg';
 import { banditOrchestrator, trainBandit } from '../core/learning/orchestration/bandit';
 import { fromCheckpoint, toCheckpoint } from '../core/learning/orchestration/checkpoint';
 import {
@@ -45,6 +46,7 @@ replicas, spares, a profile per shard, what to do on failure and when to submit.
   --seed S                train: the training seed (default 1)
   --episodes N            train, aux-rewards: training episodes
   --out FILE              train: the checkpoint (default orchestration-parl-seed<S>.json)
+  --pareto FILE           bench: also write quality against cost and critical steps as an SVG
   --json                  one JSON document on stdout`;
 
 const TOP = ['check', 'grid', 'bench', 'train', 'aux-rewards'] as const;
@@ -66,6 +68,7 @@ export function orchestration(argv: string[], out: (text: string) => void): void
       seed: { type: 'string' },
       episodes: { type: 'string' },
       out: { type: 'string' },
+      pareto: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -126,6 +129,20 @@ export function orchestration(argv: string[], out: (text: string) => void): void
         values: e.values,
         vsBaseline: e === base ? null : paired(base, e),
       }));
+      if (values.pareto)
+        writeFileSync(
+          values.pareto,
+          paretoSvg(
+            `${n} ${s} instances: mean quality against mean cost and critical steps`,
+            evals.map((e) => ({
+              name: e.policy,
+              group: e.policy.replace(/ \(seed \d+\)$/, ''),
+              quality: e.means.quality,
+              relativeCost: e.means.relativeCost,
+              criticalSteps: e.means.criticalSteps,
+            })),
+          ),
+        );
       print({ split: s, instances: n, baseline: base.policy, policies: rows }, () =>
         [
           `${n} ${s} instances; paired against ${base.policy} (mean difference in reward, 95% bootstrap interval)`,

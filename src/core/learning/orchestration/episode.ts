@@ -18,6 +18,7 @@ import {
   type ShardView,
   SPARES,
 } from './decisions';
+import type { EpisodeLog, LoggedAttempt, LoggedWave } from './episode-log';
 import type { Instance } from './instance';
 import {
   accuracy,
@@ -94,12 +95,20 @@ export function playInstance(
   params: EnvParams,
   instance: Instance,
   policy: OrchestrationPolicy,
+  /** Filled with what happened, step by step, when given (for a trace). */
+  log?: EpisodeLog,
 ): EpisodeResult {
   const seen = observed(instance);
   const plan = policy.plan(seen);
-  return MODES[plan.mode] === 'solo'
-    ? solo(params, instance)
-    : spawn(params, instance, seen, policy, plan.shard, plan.replicas, plan.spares);
+  if (MODES[plan.mode] === 'solo') {
+    const r = solo(params, instance);
+    if (log) {
+      log.solo = true;
+      log.final = { t: 0, mainSteps: r.criticalSteps };
+    }
+    return r;
+  }
+  return spawn(params, instance, seen, policy, plan.shard, plan.replicas, plan.spares, log);
 }
 
 function finish(
@@ -169,6 +178,7 @@ function spawn(
   shardIndex: number,
   replicaIndex: number,
   spareIndex: number,
+  log: EpisodeLog | undefined,
 ): EpisodeResult {
   const { seed, kind } = instance;
   const n = instance.cue.length;
@@ -193,6 +203,12 @@ function spawn(
   const spareShare = SPARES[spareIndex] === 'half' ? 0.5 : SPARES[spareIndex] === 'all' ? 1 : 0;
   const spares = Math.min(params.maxSubagents - working, Math.ceil(working * spareShare));
   const spareProfile = PROFILES[groups[0]?.profile ?? 1] as ProfileName;
+  // Each attempt's latest entry in the log, to note the recovery chosen after it failed.
+  const lastLogged = new Map<Attempt, LoggedAttempt>();
+  if (log) {
+    log.shards = groups.map((g) => ({ units: g.units.length, profile: PROFILES[g.profile] as ProfileName }));
+    log.spares = spares;
+  }
 
   const mainWindow = params.profiles[params.main.profile].window;
   let mainContext = mainStart(params, n);
@@ -222,6 +238,10 @@ function spawn(
     }
     const s = mainSteps(params, launch.length + (wave === 0 ? spares : 0), toMerge.length);
     cost += price(params, params.main.profile, mainContext * s);
+    const logWave: LoggedWave | undefined =
+      log && launch.length > 0 && !overflow ? { t, mainSteps: s, attempts: [] } : undefined;
+    if (log && !logWave) log.final = { t, mainSteps: s };
+    if (logWave) log?.waves.push(logWave);
     t += s;
     steps++;
     toMerge = [];
@@ -240,12 +260,27 @@ function spawn(
       const fits = Math.floor((window - start) / kp.tokensPerUnit);
       const overflowed = agentContext(params, kind, units.length) > window;
       const worked = overflowed ? Math.max(1, fits + 1) : units.length;
-      cost += price(params, profile, tokensRead(params, kind, start, worked));
-      longest = Math.max(longest, workSteps(params, kind, profile, worked, launch.length, instance.engines));
+      const tokens = tokensRead(params, kind, start, worked);
+      cost += price(params, profile, tokens);
+      const took = workSteps(params, kind, profile, worked, launch.length, instance.engines);
+      longest = Math.max(longest, took);
       const crashed =
         !overflowed &&
         draw(seed, Draw.crash, units[0] as number, a.replica, a.attempts) <
           crashRate(params, profile, mean(instance.difficulty, units));
+      if (logWave) {
+        const logged: LoggedAttempt = {
+          shard: groups.indexOf(a.group),
+          replica: a.replica,
+          attempt: a.attempts,
+          profile,
+          steps: took,
+          tokens,
+          outcome: overflowed ? 'overflowed' : crashed ? 'crashed' : 'answered',
+        };
+        logWave.attempts.push(logged);
+        lastLogged.set(a, logged);
+      }
       if (overflowed || crashed) {
         failed++;
         failures.push(a);
@@ -277,6 +312,8 @@ function spawn(
         t,
       };
       const choice = a.attempts >= params.maxAttempts ? 'degrade' : RECOVERIES[policy.recover(view)];
+      const logged = lastLogged.get(a);
+      if (logged) logged.recovery = choice;
       if (choice === 'degrade') a.state = 'degraded';
       else {
         if (choice === 'escalate') a.group.profile = Math.min(PROFILES.length - 1, a.group.profile + 1);
@@ -314,6 +351,7 @@ function spawn(
         ];
       if (control === 'submit') {
         submittedEarly = true;
+        if (log) log.submittedAt = t;
         for (const a of pending) a.state = 'degraded';
         pending = [];
       }

@@ -1,0 +1,214 @@
+/**
+ * One orchestration episode as a SwarmFlight trace, so the Run view shows it like any run: a task
+ * per shard (and per replica), a merge task that waits for all of them, subagents on the timeline
+ * from the wave that launched them, failures and retries as they happened, and the run's quality,
+ * cost and reward in its final metrics. Built from the episode's log (./episode-log.ts); the
+ * same instance and policy give the same trace.
+ */
+import type { TaskSpec } from '../../graph/types';
+import {
+  type ActionRecord,
+  type EventBody,
+  noUsage,
+  TRACE_SCHEMA,
+  type TraceEvent,
+  type TraceHeader,
+  type Usage,
+} from '../../trace/events';
+import { type OrchestrationPolicy, PROFILES } from './decisions';
+import { type EpisodeResult, playInstance } from './episode';
+import { emptyLog } from './episode-log';
+import type { Instance } from './instance';
+import type { EnvParams } from './params';
+import { orchestrationReward } from './reward';
+
+export interface EpisodeTrace {
+  readonly header: TraceHeader;
+  readonly events: TraceEvent[];
+  readonly result: EpisodeResult;
+}
+
+const usage = (tokens: number, steps: number): Usage => ({
+  ...noUsage,
+  steps: Math.round(steps * 100) / 100,
+  'gen_ai.usage.input_tokens': Math.round(tokens),
+});
+
+export function episodeTrace(
+  params: EnvParams,
+  instance: Instance,
+  policy: OrchestrationPolicy,
+): EpisodeTrace {
+  const log = emptyLog();
+  const result = playInstance(params, instance, policy, log);
+  const reward = orchestrationReward(params, result, 0, 0);
+  const n = instance.cue.length;
+  const header: TraceHeader = {
+    schema: TRACE_SCHEMA,
+    scenario: {
+      id: 'orchestration',
+      kind: 'orchestration',
+      title: `${instance.kind}, ${n} units, ${instance.engines} engines`,
+    },
+    seed: instance.seed,
+    policy: policy.name,
+    provider: 'orchestration-environment',
+    profiles: [...PROFILES],
+    size: n,
+    budgets: { criticalSteps: Math.round(instance.budget * 100) / 100 },
+    join: 'all',
+    mainStepCost: params.main.perCall,
+    failurePolicy: 'orchestrator',
+    onBudgetExhausted: 'late-answer-scores-0',
+    retry: { maxAttempts: params.maxAttempts },
+  };
+  const taskId = (shard: number, replica: number) =>
+    replica === 0 ? `shard-${shard + 1}` : `shard-${shard + 1}.r${replica + 1}`;
+  const replicas = new Set<string>();
+  for (const wave of log.waves) for (const a of wave.attempts) replicas.add(taskId(a.shard, a.replica));
+  const first = new Map<string, number>();
+  for (const wave of log.waves)
+    for (const a of wave.attempts)
+      if (!first.has(taskId(a.shard, a.replica))) first.set(taskId(a.shard, a.replica), a.steps);
+  const shardTasks: TaskSpec[] = [...replicas].map((id) => ({
+    id,
+    steps: Math.max(1, Math.round(first.get(id) ?? 1)),
+    deps: [],
+  }));
+  const finalSteps = log.final?.mainSteps ?? 0;
+  const tasks: TaskSpec[] = log.solo
+    ? [{ id: 'solo', steps: Math.max(1, Math.round(result.criticalSteps)), deps: [] }]
+    : [
+        ...shardTasks,
+        { id: 'merge', steps: Math.max(1, Math.round(finalSteps)), deps: shardTasks.map((t) => t.id) },
+      ];
+
+  // Events with their time; sorted by time at the end (stable, so same-time events keep this order).
+  const timed: { t: number; body: EventBody }[] = [];
+  const at = (t: number, body: EventBody) => timed.push({ t, body });
+  at(0, { type: 'run.started', workers: instance.engines, tasks });
+  const idle = {
+    ready: 0,
+    running: 0,
+    waiting: 0,
+    done: 0,
+    failed: 0,
+    skipped: 0,
+    idleSubagents: 0,
+    subagents: 0,
+  };
+  if (log.solo) {
+    at(0, { type: 'task.ready', task: 'solo' });
+    at(0, { type: 'subagent.spawned', subagent: 'orchestrator', profile: params.main.profile });
+    at(0, { type: 'task.started', task: 'solo', subagent: 'orchestrator', attempt: 1 });
+    const end = { task: 'solo', subagent: 'orchestrator', attempt: 1 };
+    // Its cost is all reading, at its own model's price per thousand tokens.
+    const u = usage((result.cost * 1000) / params.profiles[params.main.profile].price, result.criticalSteps);
+    if (result.overflow)
+      at(result.criticalSteps, {
+        type: 'task.failed',
+        ...end,
+        error: 'context overflow',
+        final: true,
+        usage: u,
+      });
+    else at(result.criticalSteps, { type: 'task.finished', ...end, usage: u });
+  } else {
+    let subagents = 0;
+    for (const [w, wave] of log.waves.entries()) {
+      const start = wave.t + wave.mainSteps;
+      const actions: ActionRecord[] = [];
+      const spares = w === 0 ? log.spares : 0;
+      if (wave.attempts.length + spares > 0)
+        actions.push({
+          type: 'spawn',
+          count: wave.attempts.length + spares,
+          profile: wave.attempts[0]?.profile ?? 'medium',
+        });
+      const names = wave.attempts.map(() => `sub-${++subagents}`);
+      for (const [k, a] of wave.attempts.entries())
+        actions.push({ type: 'assign', subagent: names[k] as string, task: taskId(a.shard, a.replica) });
+      at(wave.t, {
+        type: 'orchestrator.step',
+        step: w + 1,
+        observation: idle,
+        actions,
+        invalid: [],
+        rewardProxy: 0,
+        nextObservation: idle,
+      });
+      for (let k = 0; k < spares; k++)
+        at(wave.t, {
+          type: 'subagent.spawned',
+          subagent: `spare-${k + 1}`,
+          profile: wave.attempts[0]?.profile ?? 'medium',
+        });
+      wave.attempts.forEach((a, k) => {
+        const task = taskId(a.shard, a.replica);
+        const subagent = names[k] as string;
+        if (a.attempt === 1) at(wave.t, { type: 'task.ready', task });
+        at(wave.t, { type: 'subagent.spawned', subagent, profile: a.profile });
+        at(start, { type: 'task.started', task, subagent, attempt: a.attempt });
+        const end = start + a.steps;
+        const u = usage(a.tokens, a.steps);
+        if (a.outcome === 'answered')
+          at(end, { type: 'task.finished', task, subagent, attempt: a.attempt, usage: u });
+        else {
+          const final = a.recovery === 'degrade' || a.recovery === undefined;
+          at(end, {
+            type: 'task.failed',
+            task,
+            subagent,
+            attempt: a.attempt,
+            error: a.outcome === 'crashed' ? 'crashed' : 'context overflow',
+            final,
+            usage: u,
+          });
+          if (!final) at(end, { type: 'task.retried', task, attempt: a.attempt + 1, readyAt: end });
+          else at(end, { type: 'task.degraded', task, attempt: a.attempt });
+        }
+      });
+    }
+    if (log.final) {
+      at(log.final.t, { type: 'task.ready', task: 'merge' });
+      at(log.final.t, { type: 'task.started', task: 'merge', subagent: 'orchestrator', attempt: 1 });
+      at(log.final.t + log.final.mainSteps, {
+        type: 'task.finished',
+        task: 'merge',
+        subagent: 'orchestrator',
+        attempt: 1,
+        usage: usage(0, log.final.mainSteps),
+      });
+    }
+  }
+  const end = result.criticalSteps;
+  if (!result.withinBudget)
+    at(end, { type: 'budget.exhausted', budget: 'criticalSteps', limit: instance.budget, used: end });
+  at(end, {
+    type: 'run.graded',
+    'pass@1': result.quality === 1 ? 1 : 0,
+    itemF1: result.quality,
+    rowF1: result.quality,
+    success: result.quality > 0,
+  });
+  at(end, {
+    type: 'run.finished',
+    reason: result.overflow ? 'overflow' : result.withinBudget ? 'done' : 'budget',
+    metrics: {
+      criticalSteps: result.criticalSteps,
+      quality: result.quality,
+      itemF1: result.quality,
+      cost: result.cost,
+      relativeCost: result.relativeCost,
+      reward: reward.reward,
+      estimatedCost: result.cost,
+      spawnCount: result.spawned,
+      unusedSubagents: result.spawned - result.contributed,
+    },
+  });
+  timed.sort((a, b) => a.t - b.t);
+  const events = timed.map(
+    ({ t, body }, seq) => ({ ...body, seq, t: Math.round(t * 1000) / 1000, wallMs: 0 }) as TraceEvent,
+  );
+  return { header, events, result };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { fixedOrchestrator, parseSetting } from '../../../../src/core/learning/orchestration/decisions';
+import { playInstance } from '../../../../src/core/learning/orchestration/episode';
+import { drawInstance } from '../../../../src/core/learning/orchestration/instance';
+import { defaultEnvParams as params } from '../../../../src/core/learning/orchestration/params';
+import { orchestrationReward } from '../../../../src/core/learning/orchestration/reward';
+import { episodeTrace } from '../../../../src/core/learning/orchestration/trace';
+import { splitSeeds } from '../../../../src/core/scenarios/splits';
+import { checkImport } from '../../../../src/core/trace/import-check';
+import { encodeTrace } from '../../../../src/core/trace/jsonl';
+
+const SETTINGS = [
+  'solo/medium',
+  'spawn/1/1/medium/retry',
+  'spawn/4/3/small/escalate',
+  'spawn/2/1/large/degrade',
+];
+
+describe('an orchestration episode as a trace', () => {
+  const seeds = splitSeeds('test', 40);
+
+  it('is a trace the Library would import, with times that never go back', () => {
+    for (const seed of seeds)
+      for (const setting of SETTINGS) {
+        const { header, events } = episodeTrace(
+          params,
+          drawInstance(params, seed),
+          fixedOrchestrator(parseSetting(setting)),
+        );
+        const checked = checkImport(encodeTrace(header, events), { label: 'x', startedAt: 0 }, () => 'id');
+        expect(checked.events.length).toBe(events.length);
+        for (let i = 1; i < events.length; i++)
+          expect(events[i]?.t).toBeGreaterThanOrEqual(events[i - 1]?.t as number);
+      }
+  });
+
+  it('records the same quality, cost and reward as the episode, and changes nothing in it', () => {
+    for (const seed of seeds)
+      for (const setting of SETTINGS) {
+        const instance = drawInstance(params, seed);
+        const policy = fixedOrchestrator(parseSetting(setting));
+        const plain = playInstance(params, instance, policy);
+        const { events, result } = episodeTrace(params, instance, policy);
+        expect(result).toEqual(plain);
+        const finished = events.at(-1);
+        if (finished?.type !== 'run.finished') throw new Error('the last event is not run.finished');
+        expect(finished.metrics.quality).toBe(plain.quality);
+        expect(finished.metrics.cost).toBe(plain.cost);
+        expect(finished.metrics.reward).toBe(orchestrationReward(params, plain, 0, 0).reward);
+        expect(finished.t).toBeCloseTo(plain.criticalSteps, 2);
+      }
+  });
+
+  it('shows every attempt: one task.started per attempt, failures with their retry or their end', () => {
+    let failures = 0;
+    for (const seed of seeds) {
+      const instance = drawInstance(params, seed);
+      const policy = fixedOrchestrator(parseSetting('spawn/1/3/small/retry'));
+      const { events, result } = episodeTrace(params, instance, policy);
+      const started = events.filter((e) => e.type === 'task.started' && e.task !== 'merge');
+      expect(started.length).toBe(result.attempts);
+      const failed = events.filter((e) => e.type === 'task.failed');
+      expect(failed.length).toBe(result.failedAttempts);
+      failures += failed.length;
+      for (const f of failed) {
+        if (f.type !== 'task.failed') continue;
+        const next = events.find(
+          (e) =>
+            (e.type === 'task.retried' || e.type === 'task.degraded') && e.task === f.task && e.seq > f.seq,
+        );
+        expect(next, `a failure of ${f.task} is followed by its retry or its end`).toBeDefined();
+        expect(next?.type).toBe(f.final ? 'task.degraded' : 'task.retried');
+      }
+      const run = events[0];
+      if (run?.type !== 'run.started') throw new Error('the first event is not run.started');
+      const merge = run.tasks.find((t) => t.id === 'merge');
+      expect(merge?.deps.length).toBe(run.tasks.length - 1);
+    }
+    expect(failures).toBeGreaterThan(0);
+  });
+
+  it('is the same trace for the same instance and policy', () => {
+    const instance = drawInstance(params, seeds[3] as number);
+    const policy = fixedOrchestrator(parseSetting('spawn/2/3/medium/escalate'));
+    expect(episodeTrace(params, instance, policy)).toEqual(episodeTrace(params, instance, policy));
+  });
+});
