@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { baselinePolicy, isBaseline } from '../core/bench/orchestration-baselines';
 import {
   type Evaluation,
   evaluate,
   grid,
   instancesOf,
   paired,
-  perKindOrchestrator,
   preTrainingChecks,
 } from '../core/bench/orchestration-eval';
 import { auxRewards } from '../core/bench/orchestration-experiment';
@@ -20,7 +20,7 @@ import {
   type Setting,
 } from '../core/learning/orchestration/decisions';
 import { linearOrchestrator } from '../core/learning/orchestration/linear-policy';
-import { KINDS, type Kind, defaultEnvParams as params } from '../core/learning/orchestration/params';
+import { KINDS, defaultEnvParams as params } from '../core/learning/orchestration/params';
 import { defaultOrchestrationTrainConfig, trainOrchestrator } from '../core/learning/orchestration/train';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError, wholeNumber } from './errors';
@@ -225,18 +225,8 @@ function resolve(
   episodes: number,
   validation: () => ReturnType<typeof grid>,
 ): OrchestrationPolicy[] {
-  if (name === 'serial') return [fixedOrchestrator(setting('solo/medium'), 'serial')];
-  if (name === 'heuristic') return [fixedOrchestrator(setting('spawn/1/1/medium/retry'), 'heuristic')];
+  if (isBaseline(name)) return [baselinePolicy(name, validation)];
   if (name.startsWith('fixed:')) return [fixedOrchestrator(setting(name.slice(6)))];
-  if (name === 'best-fixed') {
-    const best = validation().best;
-    return [fixedOrchestrator(setting(best), `best-fixed (${best})`)];
-  }
-  if (name === 'per-kind') {
-    const g = validation();
-    const perKind = Object.fromEntries(KINDS.map((k) => [k, setting(g.perKind[k])])) as Record<Kind, Setting>;
-    return [perKindOrchestrator(perKind)];
-  }
   if (name === 'bandit')
     return trainSeeds.map((seed) =>
       banditOrchestrator(trainBandit(params, seed, Math.min(episodes, 20_000)), `bandit (seed ${seed})`),

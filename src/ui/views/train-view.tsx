@@ -7,6 +7,7 @@ import { app } from '../app-state';
 import { mix, mixSpecs, profiles } from '../catalog';
 import { bundledProfileHashes } from '../run/policies';
 import { services } from '../services';
+import { OrchestrationPanel } from './orchestration-panel';
 
 type Phase = 'idle' | 'training' | 'stopped' | 'done' | 'failed';
 
@@ -134,165 +135,168 @@ export function TrainView() {
       : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(trainingCurvesSvg(`${s().train} on ${mix.id}`, [{ name: s().train, curves: curves() }]))}`;
 
   return (
-    <section class="run-layout">
-      <div class="panel form">
-        <h2>Train an orchestrator</h2>
-        <p class="note">
-          On the mix of wide search, deep search and coding (scenarios/mix.json), with the PARL reward; runs
-          in a Web Worker, so the page stays responsive.
-        </p>
-        <label>
-          Policy
-          <select
-            data-testid="train-policy"
-            value={s().train}
-            onChange={(e) => app.update({ train: e.currentTarget.value as never })}
-          >
-            <option value="parl">PARL (policy gradient)</option>
-            <option value="bandit">Contextual bandit (LinUCB)</option>
-          </select>
-        </label>
-        <label>
-          Episodes
-          <input
-            type="number"
-            min="10"
-            max="20000"
-            data-testid="train-episodes"
-            value={s().episodes}
-            onChange={(e) =>
-              app.update({ episodes: Math.min(20000, Math.max(10, Number(e.currentTarget.value) || 10)) })
-            }
-          />
-        </label>
-        <label>
-          Seed
-          <input
-            type="number"
-            min="0"
-            value={s().seed}
-            onChange={(e) => app.update({ seed: Math.max(0, Number(e.currentTarget.value) || 0) })}
-          />
-        </label>
-        <div class="actions">
-          <button
-            type="button"
-            class="primary"
-            data-testid="train-button"
-            disabled={phase() === 'training'}
-            onClick={() => void start()}
-          >
-            Train
-          </button>
-          <button
-            type="button"
-            class="secondary"
-            data-testid="train-stop"
-            disabled={phase() !== 'training'}
-            onClick={() => void handle?.stop()}
-          >
-            Stop
-          </button>
-          <button
-            type="button"
-            class="secondary"
-            data-testid="train-resume"
-            disabled={phase() !== 'stopped' || !checkpoint()}
-            onClick={() => void start(checkpoint())}
-          >
-            Resume
-          </button>
-        </div>
-        <label>
-          Load a policy file
-          <input
-            type="file"
-            accept=".json"
-            data-testid="policy-file"
-            onChange={(e) => void loadFile(e.currentTarget)}
-          />
-        </label>
-      </div>
-      <div>
-        <div class="panel">
-          <progress data-testid="train-progress" max={progress().total || 1} value={progress().done} />
-          <div class="note" data-testid="train-status">
-            {phase()} · {progress().done} / {progress().total} episodes
-          </div>
-        </div>
-        <Show when={message()}>
-          {(m) => (
-            <div
-              class={m().kind === 'error' ? 'error' : 'note'}
-              role={m().kind === 'error' ? 'alert' : 'status'}
-              data-testid="train-message"
+    <>
+      <OrchestrationPanel />
+      <section class="run-layout">
+        <div class="panel form">
+          <h2>Train the runtime's orchestrator</h2>
+          <p class="note">
+            On the mix of wide search, deep search and coding (scenarios/mix.json), with the PARL reward; runs
+            in a Web Worker, so the page stays responsive.
+          </p>
+          <label>
+            Policy
+            <select
+              data-testid="train-policy"
+              value={s().train}
+              onChange={(e) => app.update({ train: e.currentTarget.value as never })}
             >
-              {m().text}
-            </div>
-          )}
-        </Show>
-        <Show when={curvesImage()}>
-          {(src) => (
-            <div class="figure curves">
-              <img
-                src={src()}
-                alt="Learning curves: reward, quality, critical steps, parallelism, spawns and finish rate by episode"
-                data-testid="train-curves"
-              />
-            </div>
-          )}
-        </Show>
-        <Show when={checkpoint()}>
-          <div class="panel actions">
+              <option value="parl">PARL (policy gradient)</option>
+              <option value="bandit">Contextual bandit (LinUCB)</option>
+            </select>
+          </label>
+          <label>
+            Episodes
             <input
-              value={name()}
-              onInput={(e) => setName(e.currentTarget.value)}
-              aria-label="Policy name"
-              data-testid="policy-name"
+              type="number"
+              min="10"
+              max="20000"
+              data-testid="train-episodes"
+              value={s().episodes}
+              onChange={(e) =>
+                app.update({ episodes: Math.min(20000, Math.max(10, Number(e.currentTarget.value) || 10)) })
+              }
             />
+          </label>
+          <label>
+            Seed
+            <input
+              type="number"
+              min="0"
+              value={s().seed}
+              onChange={(e) => app.update({ seed: Math.max(0, Number(e.currentTarget.value) || 0) })}
+            />
+          </label>
+          <div class="actions">
             <button
               type="button"
               class="primary"
-              data-testid="save-policy"
+              data-testid="train-button"
               disabled={phase() === 'training'}
-              onClick={() => void save()}
+              onClick={() => void start()}
             >
-              Save in this browser
+              Train
             </button>
             <button
               type="button"
               class="secondary"
-              data-testid="download-policy"
-              onClick={() =>
-                services.download(`${name() || 'policy'}.json`, JSON.stringify(checkpoint(), null, 1))
-              }
+              data-testid="train-stop"
+              disabled={phase() !== 'training'}
+              onClick={() => void handle?.stop()}
             >
-              Download JSON
+              Stop
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              data-testid="train-resume"
+              disabled={phase() !== 'stopped' || !checkpoint()}
+              onClick={() => void start(checkpoint())}
+            >
+              Resume
             </button>
           </div>
-        </Show>
-        <div class="panel">
-          <h2>Saved policies</h2>
-          <For each={saved() ?? []} fallback={<p class="note">None yet.</p>}>
-            {(p) => (
-              <div class="actions" data-testid="saved-policy">
-                <span>{p.name}</span>
-                <span class="note">{new Date(p.savedAt).toLocaleString()}</span>
-                <button
-                  type="button"
-                  class="secondary"
-                  onClick={async () => {
-                    await (await services.policies()).delete(p.name);
-                    void refetch();
-                  }}
-                >
-                  Delete
-                </button>
+          <label>
+            Load a policy file
+            <input
+              type="file"
+              accept=".json"
+              data-testid="policy-file"
+              onChange={(e) => void loadFile(e.currentTarget)}
+            />
+          </label>
+        </div>
+        <div>
+          <div class="panel">
+            <progress data-testid="train-progress" max={progress().total || 1} value={progress().done} />
+            <div class="note" data-testid="train-status">
+              {phase()} · {progress().done} / {progress().total} episodes
+            </div>
+          </div>
+          <Show when={message()}>
+            {(m) => (
+              <div
+                class={m().kind === 'error' ? 'error' : 'note'}
+                role={m().kind === 'error' ? 'alert' : 'status'}
+                data-testid="train-message"
+              >
+                {m().text}
               </div>
             )}
-          </For>
+          </Show>
+          <Show when={curvesImage()}>
+            {(src) => (
+              <div class="figure curves">
+                <img
+                  src={src()}
+                  alt="Learning curves: reward, quality, critical steps, parallelism, spawns and finish rate by episode"
+                  data-testid="train-curves"
+                />
+              </div>
+            )}
+          </Show>
+          <Show when={checkpoint()}>
+            <div class="panel actions">
+              <input
+                value={name()}
+                onInput={(e) => setName(e.currentTarget.value)}
+                aria-label="Policy name"
+                data-testid="policy-name"
+              />
+              <button
+                type="button"
+                class="primary"
+                data-testid="save-policy"
+                disabled={phase() === 'training'}
+                onClick={() => void save()}
+              >
+                Save in this browser
+              </button>
+              <button
+                type="button"
+                class="secondary"
+                data-testid="download-policy"
+                onClick={() =>
+                  services.download(`${name() || 'policy'}.json`, JSON.stringify(checkpoint(), null, 1))
+                }
+              >
+                Download JSON
+              </button>
+            </div>
+          </Show>
+          <div class="panel">
+            <h2>Saved policies</h2>
+            <For each={saved() ?? []} fallback={<p class="note">None yet.</p>}>
+              {(p) => (
+                <div class="actions" data-testid="saved-policy">
+                  <span>{p.name}</span>
+                  <span class="note">{new Date(p.savedAt).toLocaleString()}</span>
+                  <button
+                    type="button"
+                    class="secondary"
+                    onClick={async () => {
+                      await (await services.policies()).delete(p.name);
+                      void refetch();
+                    }}
+                  >
+                    Delete
+                  </button>
+                </div>
+              )}
+            </For>
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+    </>
   );
 }

@@ -2,7 +2,7 @@
  * One orchestration episode as a SwarmFlight trace, so the Run view shows it like any run: a task
  * per shard (and per replica), a merge task that waits for all of them, subagents on the timeline
  * from the wave that launched them, failures and retries as they happened, and the run's quality,
- * cost and reward in its final metrics. Built from the episode's log (./episode-log.ts); the
+ * cost and reward in its final metrics (times rounded to whole steps). Built from the episode's log (./episode-log.ts); the
  * same instance and policy give the same trace.
  */
 import type { TaskSpec } from '../../graph/types';
@@ -73,12 +73,15 @@ export function episodeTrace(
   const shardTasks: TaskSpec[] = [...replicas].map((id) => ({
     id,
     steps: Math.max(1, Math.round(first.get(id) ?? 1)),
-    deps: [],
+    // The orchestrator's first step writes every call: no shard starts before it.
+    deps: ['assign'],
   }));
+  const assignSteps = log.waves[0]?.mainSteps ?? 0;
   const finalSteps = log.final?.mainSteps ?? 0;
   const tasks: TaskSpec[] = log.solo
     ? [{ id: 'solo', steps: Math.max(1, Math.round(result.criticalSteps)), deps: [] }]
     : [
+        { id: 'assign', steps: Math.max(1, Math.round(assignSteps)), deps: [] },
         ...shardTasks,
         { id: 'merge', steps: Math.max(1, Math.round(finalSteps)), deps: shardTasks.map((t) => t.id) },
       ];
@@ -115,6 +118,14 @@ export function episodeTrace(
     else at(result.criticalSteps, { type: 'task.finished', ...end, usage: u });
   } else {
     let subagents = 0;
+    const firstWave = log.waves[0];
+    if (firstWave) {
+      const end = firstWave.t + firstWave.mainSteps;
+      const who = { task: 'assign', subagent: 'orchestrator', attempt: 1 };
+      at(firstWave.t, { type: 'task.ready', task: 'assign' });
+      at(firstWave.t, { type: 'task.started', ...who });
+      at(end, { type: 'task.finished', ...who, usage: usage(0, firstWave.mainSteps) });
+    }
     for (const [w, wave] of log.waves.entries()) {
       const start = wave.t + wave.mainSteps;
       const actions: ActionRecord[] = [];
@@ -146,7 +157,7 @@ export function episodeTrace(
       wave.attempts.forEach((a, k) => {
         const task = taskId(a.shard, a.replica);
         const subagent = names[k] as string;
-        if (a.attempt === 1) at(wave.t, { type: 'task.ready', task });
+        if (a.attempt === 1) at(start, { type: 'task.ready', task });
         at(wave.t, { type: 'subagent.spawned', subagent, profile: a.profile });
         at(start, { type: 'task.started', task, subagent, attempt: a.attempt });
         const end = start + a.steps;
@@ -207,8 +218,10 @@ export function episodeTrace(
     },
   });
   timed.sort((a, b) => a.t - b.t);
+  // Task graphs count whole steps (the Run view's what-ifs rebuild one from the durations), so
+  // times are rounded to the nearest step; the exact critical steps are in run.finished's metrics.
   const events = timed.map(
-    ({ t, body }, seq) => ({ ...body, seq, t: Math.round(t * 1000) / 1000, wallMs: 0 }) as TraceEvent,
+    ({ t, body }, seq) => ({ ...body, seq, t: Math.round(t), wallMs: 0 }) as TraceEvent,
   );
   return { header, events, result };
 }

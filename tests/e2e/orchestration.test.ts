@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { freshProfile, type Profile } from './support/browser';
+
+/**
+ * Learned orchestration in the page (issue 16): PARL trains in a Web Worker with live curves, the
+ * saved policy joins the test-split leaderboard beside the baselines with a paired interval and a
+ * Pareto plot, survives a reload in IndexedDB, and opens on a test instance in the Run view.
+ */
+const appUrl = inject('appUrl');
+const t = (id: string) => `[data-testid="${id}"]`;
+
+let profile: Profile;
+beforeEach(async () => {
+  profile = await freshProfile();
+});
+afterEach(async () => {
+  await profile?.close();
+});
+
+const rows = `[...document.querySelectorAll('[data-testid="orch-row"]')].map((r) => ({
+  policy: r.getAttribute('data-policy'), cells: [...r.querySelectorAll('td')].map((td) => td.textContent) }))`;
+
+describe('learning to orchestrate in the Train view', () => {
+  it('trains, saves, ranks on test, keeps the policy across a reload and opens it in the Run view', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=train`);
+    // The baselines are ranked before anything is trained.
+    await page.waitForSelector(t('orch-leaderboard'), { timeout: 60_000 });
+    const before = (await page.evaluate(rows)) as { policy: string }[];
+    expect(before.map((r) => r.policy.replace(/ \(.*\)$/, '')).sort()).toEqual(
+      ['best-fixed', 'heuristic', 'per-kind', 'serial'].sort(),
+    );
+
+    await page.fill(t('orch-episodes'), '6400');
+    await page.dispatchEvent(t('orch-episodes'), 'change');
+    await page.click(t('orch-train'));
+    await page.waitForFunction(
+      (sel) => /^done · 6,400 \/ 6,400/.test(document.querySelector(sel)?.textContent ?? ''),
+      t('orch-status'),
+      { timeout: 60_000 },
+    );
+    const curves = await page.getAttribute(t('orch-curves'), 'src');
+    expect(decodeURIComponent(curves ?? '')).toContain('λ1·r_parallel');
+
+    await page.fill(t('orch-name'), 'e2e orchestrator');
+    await page.click(t('orch-save'));
+    const mine = `${t('orch-row')}[data-policy="e2e orchestrator"]`;
+    await page.waitForSelector(mine, { timeout: 60_000 });
+    const row = ((await page.evaluate(rows)) as { policy: string; cells: string[] }[]).find(
+      (r) => r.policy === 'e2e orchestrator',
+    );
+    // reward, then its paired interval against the best fixed setting: "+0.047 [+0.026, +0.069]".
+    expect(Number(row?.cells[1])).toBeGreaterThan(-1);
+    expect(row?.cells[2]).toMatch(/^[+−]\d\.\d{3} \[[+−]\d\.\d{3}, [+−]\d\.\d{3}\]$/);
+    expect(await page.getAttribute(t('orch-pareto'), 'src')).toMatch(/^data:image\/svg\+xml/);
+
+    await page.reload();
+    await page.waitForSelector(mine, { timeout: 60_000 });
+    await page.fill(t('orch-instance'), '7');
+    await page.dispatchEvent(t('orch-instance'), 'change');
+    await page.click(`${mine} ${t('orch-open')}`);
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+    await page.waitForSelector(t('dag-node-critical'));
+    const quality = await page.textContent('[data-testid="metric-quality"]');
+    expect(quality).toMatch(/reward/);
+    expect(profile.errors).toEqual([]);
+  });
+});
