@@ -112,6 +112,7 @@ export function paretoSvg(title: string, points: readonly ParetoPoint[]): string
   });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
+    `<title>${escapeXml(title)}</title>`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
     `<text x="${width / 2}" y="18" text-anchor="middle" font-size="13">${escapeXml(title)}</text>`,
     panel(points, 'relativeCost', 'cost (× the instance’s reference cost)', colour, 0),
