@@ -13,10 +13,10 @@ import { orchestrationCurvesSvg } from '../../core/learning/orchestration/curves
 import type { CurvePoint } from '../../core/learning/orchestration/train';
 import { encodeTrace } from '../../core/trace/jsonl';
 import { app } from '../app-state';
+import { savePolicy } from '../run/save-policy';
 import { services } from '../services';
 
 type Phase = 'idle' | 'training' | 'done' | 'stopped' | 'failed';
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$/;
 const svgUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
 
@@ -100,15 +100,8 @@ export function OrchestrationPanel() {
   async function save() {
     const c = checkpoint();
     if (!c) return;
-    if (!NAME.test(name())) {
-      setMessage({
-        kind: 'error',
-        text: 'A policy name is letters, digits, spaces, dots, dashes or underscores (at most 64).',
-      });
-      return;
-    }
     try {
-      await (await services.policies()).save(name(), c, Date.now());
+      await savePolicy(name(), c);
       setMessage({ kind: 'note', text: `Saved as “${name()}”; it is on the leaderboard below.` });
       await rank();
     } catch (error) {

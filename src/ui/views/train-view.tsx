@@ -6,12 +6,11 @@ import { type CurvePoint, defaultTrainConfig, type TrainConfig } from '../../cor
 import { app } from '../app-state';
 import { mix, mixSpecs, profiles } from '../catalog';
 import { bundledProfileHashes } from '../run/policies';
+import { savePolicy } from '../run/save-policy';
 import { services } from '../services';
 import { OrchestrationPanel } from './orchestration-panel';
 
 type Phase = 'idle' | 'training' | 'stopped' | 'done' | 'failed';
-
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$/;
 
 /** Trains a bandit or PARL orchestrator on the scenario mix, in a Web Worker, with live curves. */
 export function TrainView() {
@@ -74,15 +73,8 @@ export function TrainView() {
   async function save() {
     const c = checkpoint();
     if (!c) return;
-    if (!NAME.test(name())) {
-      setMessage({
-        kind: 'error',
-        text: 'A policy name is letters, digits, spaces, dots, dashes or underscores (at most 64).',
-      });
-      return;
-    }
     try {
-      await (await services.policies()).save(name(), c, Date.now());
+      await savePolicy(name(), c);
       setMessage({
         kind: 'note',
         text: `Saved as “${name()}”: pick ${c.kind}: ${name()} as the policy in the Run view.`,
