@@ -3,6 +3,7 @@ import { chromeTrace } from '../../core/trace/chrome-trace';
 import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
 import { services } from '../services';
+import { MessageBanner } from './message-banner';
 
 const fmtBytes = (n: number) =>
   n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
@@ -116,17 +117,7 @@ export function LibraryView() {
             : ' — IndexedDB is unavailable, runs are kept only until this tab closes'}
         </span>
       </div>
-      <Show when={message()}>
-        {(m) => (
-          <div
-            class={m().kind === 'error' ? 'error' : 'note'}
-            role={m().kind === 'error' ? 'alert' : 'status'}
-            data-testid="library-message"
-          >
-            {m().text}
-          </div>
-        )}
-      </Show>
+      <MessageBanner message={message()} testid="library-message" />
       <Show when={runs.error}>
         <div class="error" role="alert">
           The library could not be read: {(runs.error as Error).message}

@@ -15,6 +15,7 @@ import { encodeTrace } from '../../core/trace/jsonl';
 import { app } from '../app-state';
 import { savePolicy } from '../run/save-policy';
 import { services } from '../services';
+import { MessageBanner } from './message-banner';
 
 type Phase = 'idle' | 'training' | 'done' | 'stopped' | 'failed';
 const svgUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -182,17 +183,7 @@ export function OrchestrationPanel() {
       <div class="note" data-testid="orch-status">
         {phase()} · {progress().done.toLocaleString('en')} / {progress().total.toLocaleString('en')} episodes
       </div>
-      <Show when={message()}>
-        {(m) => (
-          <div
-            class={m().kind === 'error' ? 'error' : 'note'}
-            role={m().kind === 'error' ? 'alert' : 'status'}
-            data-testid="orch-message"
-          >
-            {m().text}
-          </div>
-        )}
-      </Show>
+      <MessageBanner message={message()} testid="orch-message" />
       <Show when={curves().length > 0}>
         <div class="figure curves">
           <img

@@ -8,6 +8,7 @@ import { mix, mixSpecs, profiles } from '../catalog';
 import { bundledProfileHashes } from '../run/policies';
 import { savePolicy } from '../run/save-policy';
 import { services } from '../services';
+import { MessageBanner } from './message-banner';
 import { OrchestrationPanel } from './orchestration-panel';
 
 type Phase = 'idle' | 'training' | 'stopped' | 'done' | 'failed';
@@ -215,17 +216,7 @@ export function TrainView() {
               {phase()} · {progress().done} / {progress().total} episodes
             </div>
           </div>
-          <Show when={message()}>
-            {(m) => (
-              <div
-                class={m().kind === 'error' ? 'error' : 'note'}
-                role={m().kind === 'error' ? 'alert' : 'status'}
-                data-testid="train-message"
-              >
-                {m().text}
-              </div>
-            )}
-          </Show>
+          <MessageBanner message={message()} testid="train-message" />
           <Show when={curvesImage()}>
             {(src) => (
               <div class="figure curves">
