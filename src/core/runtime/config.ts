@@ -3,7 +3,7 @@
  * gives a number (100 subagents, 1,500 tool calls, 100 steps per subagent, 2–3 retries).
  */
 
-import type { ProfilePrice } from '../trace/metrics';
+import { noCostInReward, type ProfilePrice, type RewardWeights } from '../trace/metrics';
 
 /** When the orchestrator wakes: whenever an attempt ends, or when a whole stage has. */
 export const JOIN_MODES = ['async', 'barrier'] as const;
@@ -55,6 +55,8 @@ export interface RunConfig {
   /** The profile a spawn uses when the policy names none. */
   readonly defaultProfile: string;
   readonly prices: Readonly<Record<string, ProfilePrice>>;
+  /** What the reward charges for cost (docs/metrics.md). */
+  readonly reward: RewardWeights;
 }
 
 export const defaultBudgets: Budgets = {
@@ -93,6 +95,7 @@ export interface RunConfigInput {
   readonly retry?: Partial<RetryPolicy>;
   readonly defaultProfile?: string;
   readonly prices?: Readonly<Record<string, ProfilePrice>>;
+  readonly reward?: RewardWeights;
 }
 
 export function makeConfig(input: RunConfigInput = {}): RunConfig {
@@ -106,6 +109,7 @@ export function makeConfig(input: RunConfigInput = {}): RunConfig {
     retry: { ...defaultRetry, ...input.retry },
     defaultProfile: input.defaultProfile ?? 'medium',
     prices: input.prices ?? defaultPrices,
+    reward: input.reward ?? noCostInReward,
   };
 }
 

@@ -118,6 +118,7 @@ export function metricsContext(config: RunConfig): MetricsContext {
     prices: config.prices,
     mainStepCost: config.mainStepCost,
     maxCriticalSteps: config.budgets.maxCriticalSteps,
+    reward: config.reward,
   };
 }
 

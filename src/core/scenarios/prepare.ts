@@ -229,6 +229,7 @@ export function scenarioConfig(
     ...(spec.budgets ? { budgets: spec.budgets } : {}),
     defaultProfile: profile ?? spec.profile ?? 'medium',
     prices: Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.price])),
+    ...(spec.reward ? { reward: spec.reward } : {}),
   });
 }
 

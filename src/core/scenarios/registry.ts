@@ -7,8 +7,10 @@ import type { Pace } from '../runtime/pace';
 import { deepSearch } from './deep-search';
 import { mixedCoding } from './mixed-coding';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
+import { teachExplain } from './teach-explain';
 import type { ScenarioInstance, ScenarioKind } from './types';
 import { wideSearch } from './wide-search';
+import { writeStory } from './write-story';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; the registry erases it.
 type AnyKind = ScenarioKind<any, ScenarioInstance>;
@@ -18,6 +20,8 @@ export const scenarioKinds: Readonly<Record<TaskScenarioSpec['kind'], AnyKind>> 
   'wide-search': wideSearch,
   'deep-search': deepSearch,
   'mixed-coding': mixedCoding,
+  'write-story': writeStory,
+  'teach-explain': teachExplain,
 };
 
 /** Every kind's players, and the orchestrator's, for a simulated provider that can run any scenario. */

@@ -6,6 +6,7 @@
 import type { ContextSpec } from '../agents/context/registry';
 import type { SimulatorParams } from '../providers/simulated';
 import type { Budgets, FailurePolicy, JoinMode } from '../runtime/config';
+import type { RewardWeights } from '../trace/metrics';
 import type { EntityKind } from '../world/types';
 
 /** How `--size` may be set, and its default. */
@@ -38,6 +39,8 @@ export interface CommonSpec {
   readonly failurePolicy?: FailurePolicy;
   readonly mainStepCost?: number;
   readonly world?: WorldSpec;
+  /** What the reward charges for cost (docs/metrics.md). @default no charge: reward = quality */
+  readonly reward?: RewardWeights;
 }
 
 export interface WideColumnSpec {
@@ -76,7 +79,24 @@ export interface MixedCodingSpec extends CommonSpec {
   readonly timeoutMs?: number;
 }
 
-export type TaskScenarioSpec = WideSearchSpec | DeepSearchSpec | MixedCodingSpec;
+/** A story from a request (theme, style, characters, length); size = plot points (3–7). */
+export interface WriteStorySpec extends CommonSpec {
+  readonly kind: 'write-story';
+}
+
+/** A lesson on a topic for a grade, with exercises and answers; size = exercises (3–12). */
+export interface TeachExplainSpec extends CommonSpec {
+  readonly kind: 'teach-explain';
+  /** Exercises one subagent writes in the swarm decomposition. @default 3 */
+  readonly exercisesPerAgent?: number;
+}
+
+export type TaskScenarioSpec =
+  | WideSearchSpec
+  | DeepSearchSpec
+  | MixedCodingSpec
+  | WriteStorySpec
+  | TeachExplainSpec;
 
 /** A frozen profile (scenarios/profiles.json). */
 export interface ProfileSpec {

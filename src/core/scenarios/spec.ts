@@ -24,6 +24,7 @@ import {
   oneOf,
   type Problem,
   parseJson,
+  positive,
   report,
   says,
   share,
@@ -38,7 +39,13 @@ import { normColumn } from './wide-search/normalize';
 
 export type ScenarioResult = { ok: true; spec: TaskScenarioSpec } | { ok: false; error: string };
 
-export const taskScenarioKinds = ['wide-search', 'deep-search', 'mixed-coding'] as const;
+export const taskScenarioKinds = [
+  'wide-search',
+  'deep-search',
+  'mixed-coding',
+  'write-story',
+  'teach-explain',
+] as const;
 export type ScenarioFileKind = 'graph' | (typeof taskScenarioKinds)[number];
 
 /** What a wide-search column may hold, per entity kind: attrs, then links (src/core/world/generate.ts). */
@@ -122,6 +129,7 @@ const common = (kind: string, lo: number, hi: number) => ({
   failurePolicy: v.optional(oneOf(FAILURE_POLICIES)),
   mainStepCost: v.optional(whole(0)),
   world: v.optional(worldSchema),
+  reward: v.optional(strict('reward', { costWeight: atLeast0(), costReference: positive() })),
 });
 
 const columnSchema = strict('a column', {
@@ -156,6 +164,15 @@ const scenarioSchema = v.variant(
       ...common('mixed-coding', 2, 12),
       dependencyShare: v.optional(share()),
       timeoutMs: v.optional(whole(1)),
+    }),
+    strict('a write-story scenario', {
+      kind: v.literal('write-story'),
+      ...common('write-story', 3, 7),
+    }),
+    strict('a teach-explain scenario', {
+      kind: v.literal('teach-explain'),
+      ...common('teach-explain', 3, 12),
+      exercisesPerAgent: v.optional(whole(1)),
     }),
   ],
   (issue) =>

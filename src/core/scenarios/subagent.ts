@@ -45,7 +45,7 @@ export function subagentExecutor(
           systemPrompt: request.brief?.system
             ? `${profile.systemPrompt}\n\nYour role, as the orchestrator put it: ${request.brief.system}`
             : profile.systemPrompt,
-          allowed: profile.allowedTools,
+          allowed: [...profile.allowedTools, ...(run.kind.ownTools ?? [])],
           maxOutputTokens: profile.maxOutputTokens,
         },
         subtask: briefed(task.subtask(inputs), request.brief?.prompt),

@@ -67,6 +67,12 @@ export interface ScenarioKind<S, I extends ScenarioInstance> {
    * absent). Never throws on a bad answer: an answer that does not parse scores 0.
    */
   grade(instance: I, plan: Plan, answers: ReadonlyMap<string, string>, ports: ScenarioPorts): Promise<Grade>;
+  /**
+   * Tools of the scenario's own work that every profile may call here, whatever its
+   * `allowedTools` (a writer's draft pad, the knowledge base): a profile's list names what it may
+   * do in the world, and these are how this kind of task is done at all.
+   */
+  readonly ownTools?: readonly string[];
   /** How the simulated model plays this scenario's subtasks, by descriptor kind. */
   readonly players: Readonly<Record<string, Player>>;
 }

@@ -80,6 +80,11 @@ export interface Grade {
   readonly itemF1: number;
   readonly rowF1: number;
   readonly success: boolean;
+  /**
+   * The parts a rubric grader averaged into its score, each in [0, 1] (a story's length,
+   * characters, scenes and name consistency), so a reader sees why a run scored what it did.
+   */
+  readonly criteria?: Readonly<Record<string, number>>;
 }
 
 interface Base {

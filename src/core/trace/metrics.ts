@@ -22,6 +22,14 @@ export interface Metrics {
   subtaskFinishRate: number;
   barrierWaste: number;
   reward: number;
+  /** The grader's score in [0, 1] (item-F1 for the search scenarios): what `reward` starts from. */
+  quality: number;
+  /** Priced tokens of every attempt: `estimatedCost` under the name learned orchestration uses. */
+  cost: number;
+  /** `cost / costReference` of the run's reward weights: 1 is what the task is expected to cost. */
+  normalizedCost: number;
+  /** Distinct profiles (so models) that ran an attempt: each is a model load in the browser. */
+  modelLoads: number;
   // Supporting counts, reported with the metrics above.
   totalSteps: number;
   toolCalls: number;
@@ -40,8 +48,23 @@ export interface ProfilePrice {
   readonly output: number;
 }
 
+/**
+ * How a run's reward charges for cost: `reward = quality − costWeight · cost / costReference`
+ * (docs/metrics.md). A weight of 0 leaves the reward the quality, as the search scenarios have it.
+ */
+export interface RewardWeights {
+  /** λ: reward given up per reference cost spent. */
+  readonly costWeight: number;
+  /** The cost (in cost units) that counts as 1: what the task is expected to cost. */
+  readonly costReference: number;
+}
+
+export const noCostInReward: RewardWeights = { costWeight: 0, costReference: 1 };
+
 export interface MetricsContext {
   readonly prices: Readonly<Record<string, ProfilePrice>>;
+  /** @default noCostInReward */
+  readonly reward?: RewardWeights;
   readonly mainStepCost: number;
   /** Critical-steps budget: a run over it earns no reward. */
   readonly maxCriticalSteps: number;
@@ -86,6 +109,8 @@ export class MetricsAccumulator {
   /** A budget tripped or work was cancelled: the episode failed, whatever its answers. */
   private stopped = false;
   private working = new Set<string>();
+  /** The profile of each attempt's subagent, as attempts started. */
+  private ranOn: string[] = [];
   private grade: { 'pass@1': number; itemF1: number; rowF1: number; success: boolean } | null = null;
 
   constructor(private readonly ctx: MetricsContext) {}
@@ -119,6 +144,7 @@ export class MetricsAccumulator {
         break;
       case 'task.started': {
         const task = this.index.get(e.task) as number;
+        this.ranOn.push(this.profileOf.get(e.subagent) ?? '');
         const run = { task, subagent: e.subagent, start: e.t, end: e.t };
         this.open[task] = run;
         this.runs.push(run); // in start order; `end` is set when the attempt closes
@@ -188,6 +214,8 @@ export class MetricsAccumulator {
     // The episode succeeds when it ran to its end within every budget (docs/architecture.md, the method: over the
     // critical-steps budget it fails); the grader's exact-match `success` is `successRate`.
     const episodeSuccess = !this.stopped && criticalSteps <= this.ctx.maxCriticalSteps;
+    const weights = this.ctx.reward ?? noCostInReward;
+    const normalizedCost = weights.costReference > 0 ? m.cost / weights.costReference : 0;
     return {
       'pass@1': grade['pass@1'],
       itemF1: grade.itemF1,
@@ -205,8 +233,13 @@ export class MetricsAccumulator {
       spawnCount: m.spawned,
       subtaskFinishRate: m.assigned > 0 ? m.finishedAttempts / m.assigned : 0,
       barrierWaste: Math.max(0, criticalSteps - this.causalMakespan()),
-      // docs/metrics.md: the PARL reward with λ1 = λ2 = 0 — quality, gated by the episode's success.
-      reward: episodeSuccess ? grade.itemF1 : 0,
+      // docs/metrics.md: the PARL reward with λ1 = λ2 = 0 — quality less the cost it charges,
+      // gated by the episode's success.
+      reward: episodeSuccess ? grade.itemF1 - weights.costWeight * normalizedCost : 0,
+      quality: grade.itemF1,
+      cost: m.cost,
+      normalizedCost,
+      modelLoads: new Set(this.ranOn).size,
       totalSteps: m.steps,
       toolCalls: m.toolCalls,
       orchestratorSteps: m.orchestratorSteps,

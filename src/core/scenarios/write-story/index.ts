@@ -1,0 +1,28 @@
+/**
+ * The `write-story` scenario kind: a story from a request (setting, style, characters, length).
+ * One agent drafts outline and sections in one context; a swarm writes the outline, then every
+ * section in parallel, then merges them with the names made to agree.
+ */
+
+import type { Tool } from '../../agents/tools';
+import { DRAFT_TOOL, draftTool } from '../../tools/draft';
+import type { WriteStorySpec } from '../spec-types';
+import type { ScenarioKind } from '../types';
+import { gradeStory } from './grade';
+import { planWriteStory, STORY_KINDS } from './plan';
+import { playStory } from './player';
+import { generateWriteStory, type WriteStoryInstance } from './request';
+
+export { storyCriteria } from './grade';
+export type { StoryDescriptor } from './plan';
+export type { StoryRequest, WriteStoryInstance } from './request';
+
+export const writeStory: ScenarioKind<WriteStorySpec, WriteStoryInstance> = {
+  kind: 'write-story',
+  generate: generateWriteStory,
+  plan: planWriteStory,
+  tools: (): Readonly<Record<string, Tool>> => ({ [DRAFT_TOOL]: draftTool() }),
+  grade: async (instance, plan, answers) => gradeStory(instance, plan, answers),
+  ownTools: [DRAFT_TOOL],
+  players: Object.fromEntries(STORY_KINDS.map((k) => [k, playStory])),
+};
