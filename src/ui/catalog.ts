@@ -11,7 +11,9 @@ import wideFanout from '../../scenarios/graphs/wide-fanout.json';
 import mixJson from '../../scenarios/mix.json';
 import mixedCoding from '../../scenarios/mixed-coding.json';
 import profilesJson from '../../scenarios/profiles.json';
+import teachExplain from '../../scenarios/teach-explain.json';
 import wideSearch from '../../scenarios/wide-search.json';
+import writeStory from '../../scenarios/write-story.json';
 import { randomGraph } from '../core/graph/generate';
 import type { GraphScenario } from '../core/graph/types';
 import { type MixSpec, parseMix } from '../core/learning/mix';
@@ -60,6 +62,8 @@ export const catalog: readonly CatalogEntry[] = [
   taskEntry(task(wideSearch, 'scenarios/wide-search.json')),
   taskEntry(task(deepSearch, 'scenarios/deep-search.json')),
   taskEntry(task(mixedCoding, 'scenarios/mixed-coding.json')),
+  taskEntry(task(writeStory, 'scenarios/write-story.json')),
+  taskEntry(task(teachExplain, 'scenarios/teach-explain.json')),
   fixed(wideFanout, 'Pure scheduling: one task fans out to many independent ones. Parallelism pays in full.'),
   fixed(
     deepChain,

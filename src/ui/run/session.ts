@@ -14,6 +14,7 @@ import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
 import { metricsContext, type SimulateResult } from '../../core/runtime/simulate';
+import { finalAnswer } from '../../core/scenarios/final-answer';
 import { prepareRun } from '../../core/scenarios/prepare';
 import { simulatedProviderFor } from '../../core/scenarios/registry';
 import { runPrepared } from '../../core/scenarios/run';
@@ -25,6 +26,7 @@ import { type CatalogEntry, findScenario, profiles, sizeRange } from '../catalog
 import { RunFolder, type RunSnapshot } from '../model/replay';
 import { services } from '../services';
 import type { AppState } from '../url-state';
+import type { PassageLookup } from '../views/answer-view';
 import { models } from './models';
 import { resolvePolicy } from './policies';
 import { throttledRedraw } from './redraw';
@@ -54,6 +56,13 @@ export interface LiveView {
   readonly startupMs?: number;
   /** WebLLM runs: the concurrency the swarm asked for against what the engines delivered. */
   readonly parallelism?: ConcurrencySummary & { readonly engines: number };
+  /** A task scenario's finished run: what it hands back, and the grader's criteria. */
+  readonly result?: RunResult;
+}
+
+export interface RunResult {
+  readonly text: string;
+  readonly criteria?: Readonly<Record<string, number>>;
 }
 
 const idle: LiveView = {
@@ -72,6 +81,7 @@ const idle: LiveView = {
 
 function createSession() {
   const [view, setView] = createSignal<LiveView>(idle);
+  const [lookup, setLookup] = createSignal<PassageLookup | undefined>(undefined);
   let control: { abort: AbortController; kill?: () => boolean } | undefined;
 
   async function start(settings: AppState = app.state()): Promise<string | undefined> {
@@ -79,6 +89,7 @@ function createSession() {
     const abort = new AbortController();
     control = { abort };
     setView({ ...idle, status: 'starting' });
+    setLookup(undefined);
     try {
       return await run(settings, abort);
     } catch (error) {
@@ -172,6 +183,7 @@ function createSession() {
     }
     const executor = pool ?? (prepared.type === 'graph' ? pacedGraphExecutor(pace) : undefined);
     let result: SimulateResult;
+    let criteria: Readonly<Record<string, number>> | undefined;
     try {
       result = await runPrepared(prepared, {
         policy,
@@ -196,6 +208,7 @@ function createSession() {
           setView((v) => ({ ...v, header, status: 'running' }));
         },
         onEvent: (event) => {
+          if (event.type === 'run.graded' && event.criteria) criteria = event.criteria;
           folder.push(event);
           void handle?.then((open) => open.append(event));
           redraw.request();
@@ -208,6 +221,8 @@ function createSession() {
       }
     }
     redraw.now();
+    const text = prepared.type === 'task' ? finalAnswer(prepared.plan, result.answers) : undefined;
+    if (text !== undefined) setView((v) => ({ ...v, result: { text, ...(criteria ? { criteria } : {}) } }));
     const open = await (handle as Promise<RunHandle>);
     await open.flush();
     const status = abort.signal.aborted ? 'cancelled' : 'done';
@@ -218,6 +233,8 @@ function createSession() {
 
   return {
     view,
+    /** How the last run's citations are looked up (rag-qa), if they can be. */
+    lookup,
     start,
     stop: () => control?.abort.abort('stopped by the user'),
     /** Terminates one busy subagent worker, as a crash would (the chaos button). */

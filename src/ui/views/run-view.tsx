@@ -10,6 +10,7 @@ import { foldTrace, type RunSnapshot } from '../model/replay';
 import { session } from '../run/session';
 import { services } from '../services';
 import { TimelineView } from '../timeline/timeline-view';
+import { AnswerView } from './answer-view';
 import { ConfigPanel } from './config-panel';
 import { MetricCards } from './metric-cards-view';
 
@@ -124,6 +125,9 @@ export function RunView() {
                 overhead={live().header?.mainStepCost ?? 0}
               />
             )}
+          </Show>
+          <Show when={live().result}>
+            {(r) => <AnswerView text={r().text} criteria={r().criteria} lookup={session.lookup()} />}
           </Show>
         </Show>
       </section>

@@ -1,0 +1,89 @@
+/**
+ * What a run handed back: the final answer as text (model output is untrusted: it is never read
+ * as HTML), the grader's criteria, and its citations `[file#chunk]` as buttons that open the cited
+ * passage when the caller can look one up.
+ */
+
+import { createSignal, For, Show } from 'solid-js';
+import { citationsIn } from '../../core/tools/knowledge';
+
+export type PassageLookup = (source: string, chunk: number) => Promise<string | undefined>;
+
+type Segment = { text: string } | { source: string; chunk: number; raw: string };
+
+/** The text cut into plain runs and citations, in order. */
+export function segments(text: string): Segment[] {
+  const out: Segment[] = [];
+  let at = 0;
+  for (const m of text.matchAll(/\[([^\]#\n]+)#(\d+)\]/g)) {
+    if (m.index > at) out.push({ text: text.slice(at, m.index) });
+    out.push({ source: (m[1] as string).trim(), chunk: Number(m[2]), raw: m[0] });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at) });
+  return out;
+}
+
+export function AnswerView(props: {
+  text: string;
+  criteria?: Readonly<Record<string, number>> | undefined;
+  lookup?: PassageLookup | undefined;
+}) {
+  const [open, setOpen] = createSignal<{ cite: string; text: string } | undefined>();
+  const show = async (source: string, chunk: number, cite: string) => {
+    const text = props.lookup ? await props.lookup(source, chunk) : undefined;
+    setOpen({ cite, text: text ?? 'That passage is not in the knowledge base.' });
+  };
+  return (
+    <div class="figure" data-testid="run-answer">
+      <h3>
+        Result — the run's final answer
+        <Show when={citationsIn(props.text).length > 0 && props.lookup}>
+          {' '}
+          (click a citation to read the passage)
+        </Show>
+      </h3>
+      <Show when={props.criteria}>
+        {(criteria) => (
+          <ul class="criteria" aria-label="How the grader scored it">
+            <For each={Object.entries(criteria())}>
+              {([name, value]) => (
+                <li data-testid="criterion" data-name={name} data-value={value}>
+                  {name} <strong>{value.toFixed(2)}</strong>
+                </li>
+              )}
+            </For>
+          </ul>
+        )}
+      </Show>
+      <div class="answer-text">
+        <For each={segments(props.text)}>
+          {(s) =>
+            'text' in s ? (
+              s.text
+            ) : (
+              <button
+                type="button"
+                class="citation"
+                data-testid="citation"
+                data-source={s.source}
+                data-chunk={s.chunk}
+                disabled={!props.lookup}
+                onClick={() => void show(s.source, s.chunk, s.raw)}
+              >
+                {s.raw}
+              </button>
+            )
+          }
+        </For>
+      </div>
+      <Show when={open()}>
+        {(p) => (
+          <blockquote class="passage" data-testid="cited-passage">
+            <strong>{p().cite}</strong> {p().text}
+          </blockquote>
+        )}
+      </Show>
+    </div>
+  );
+}
