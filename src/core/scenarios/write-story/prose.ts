@@ -15,13 +15,13 @@ export type Slip = 'drift' | 'flat' | 'short';
 export const SLIPS: readonly Slip[] = ['drift', 'flat', 'short'];
 
 const EVENTS = [
-  '{A} finds {object} in {place}',
-  '{A} and {B} argue about what to do with {object}',
-  '{B} disappears near {place}',
-  '{A} follows a trail of clues to {place}',
-  '{B} reveals a secret about {object}',
-  '{A} and {B} are trapped in {place}',
-  'everyone gathers in {place} for the last attempt',
+  '{A} found {object} in {place}',
+  '{A} and {B} argued about what to do with {object}',
+  '{B} disappeared near {place}',
+  '{A} followed a trail of clues to {place}',
+  '{B} revealed a secret about {object}',
+  '{A} and {B} were trapped in {place}',
+  'everyone gathered in {place} for one last attempt',
 ];
 
 /** The plot points of the outline: every character is in at least one, each in turn leading. */
@@ -52,9 +52,9 @@ export function parseOutline(text: string): string[] {
 }
 
 const SCENES = [
-  'In {place}, {sight}, and the air smelled of dust and cold metal.',
-  'Light fell across {place}, where {sight} and the wind moved softly over the floor.',
-  'The sky outside {place} had turned dark; {sight}, and every sound seemed louder than before.',
+  'In {place} there were {sight}, and the air smelled of dust and cold metal.',
+  'Light fell across {place}. There were {sight}, and the wind moved softly over the floor.',
+  'The sky outside {place} had turned dark. There were {sight}, and every sound seemed louder than before.',
 ];
 
 const ACTIONS: Readonly<Record<StoryStyle, readonly string[]>> = {

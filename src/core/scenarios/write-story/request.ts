@@ -27,14 +27,18 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'a school of magic in the mountains',
     places: ['the east tower', 'the great hall', 'the potion cellar', 'the snowy courtyard'],
-    sights: ['candles floating under the beams', 'frost on the tall windows', 'shelves of humming jars'],
+    sights: [
+      'candles floating under the beams',
+      'patches of frost on the tall windows',
+      'shelves of humming jars',
+    ],
     objects: ['a cracked wand', 'a map that redraws itself', 'a locked spellbook'],
   },
   {
     name: 'a space station orbiting Jupiter',
     places: ['the observation deck', 'the hydroponic garden', 'the docking ring', 'the engine bay'],
     sights: [
-      'the orange storms turning below',
+      'orange storms turning below',
       'blinking panels along the corridor',
       'tomato vines under violet lamps',
     ],
@@ -45,8 +49,8 @@ export const SETTINGS: readonly Setting[] = [
     places: ['the lamp room', 'the rocky shore', 'the keeper’s kitchen', 'the narrow stairs'],
     sights: [
       'waves breaking white on the rocks',
-      'the lamp sweeping through the rain',
-      'salt crusted on the glass',
+      'beams of the lamp sweeping through the rain',
+      'crusts of salt on the glass',
     ],
     objects: ['a bottle with a letter', 'a broken lens', 'an old logbook'],
   },
@@ -55,8 +59,8 @@ export const SETTINGS: readonly Setting[] = [
     places: ['the square', 'the baker’s shop', 'the frozen river', 'the town hall'],
     sights: [
       'lanterns swaying over the stalls',
-      'smoke rising from every chimney',
-      'ice creaking under boots',
+      'plumes of smoke rising from every chimney',
+      'sheets of ice creaking under boots',
     ],
     objects: ['a stolen silver bell', 'a mysterious parcel', 'a lost ledger'],
   },
@@ -65,7 +69,7 @@ export const SETTINGS: readonly Setting[] = [
     places: ['the coral gate', 'the glass dome', 'the kelp farms', 'the old harbour'],
     sights: [
       'shoals of fish flashing silver',
-      'light rippling through the dome',
+      'ripples of light running through the dome',
       'bubbles drifting up the streets',
     ],
     objects: ['a pearl that glows', 'a cracked pressure seal', 'a sunken music box'],
@@ -73,7 +77,11 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'a desert caravan crossing the dunes',
     places: ['the oasis', 'the lead wagon', 'the ridge of red dunes', 'the night camp'],
-    sights: ['heat shimmering over the sand', 'stars crowding the black sky', 'camels kneeling by the fire'],
+    sights: [
+      'waves of heat shimmering over the sand',
+      'stars crowding the black sky',
+      'camels kneeling by the fire',
+    ],
     objects: ['a compass that points south', 'a torn trade map', 'a sealed water jar'],
   },
 ];
