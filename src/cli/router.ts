@@ -7,33 +7,43 @@ import { type Profile, profileLadder } from '../core/router/choice';
 import type { Prediction } from '../core/router/classifier';
 import { type LoggedRun, readLoggedRun, type SkipReason } from '../core/router/logged-runs';
 import { indexExamples, nearestFor } from '../core/router/nearest';
+import { examplesOf } from '../core/router/requests';
 import { type RouterModel, routeQuery } from '../core/router/router';
 import { trainRouter as train } from '../core/router/train';
 import { decodeTrace } from '../core/trace/jsonl';
 import { oneOf, UsageError } from './errors';
+import { readRequestsFile } from './requests-file';
+import { evaluateRequests } from './router-eval';
 
 type Print = (text: string) => void;
 
-export const trainRouterHelp = `swarm train-router --traces DIR --out ROUTER.json [--json]
+export const trainRouterHelp = `swarm train-router [--traces DIR] [--requests FILE] --out ROUTER.json [--json]
 
 Trains the router (docs/router.md) from the run traces in DIR (every *.jsonl, e.g. written by
 bench --trace-dir): each query is labelled with the choice (topology, workflow) that did best on
 it — the highest mean reward, then item-F1, then the fewest critical steps — a naive Bayes
 classifier learns the labels and a bandit learns a value per task type and choice from the
-rewards. Graph runs and traces without a query are skipped and counted.
+rewards. Graph runs and traces without a query are skipped and counted. Hand-labelled requests
+(FILE, e.g. scenarios/router/requests.jsonl) teach the classifier too: their train split only.
 
   --traces DIR        directory of JSONL traces
+  --requests FILE     labelled requests, one {query, label, split} a line
   --out FILE          where to write the checkpoint (${ROUTER_SCHEMA})
   --json              print one JSON document`;
 
 export const routeHelp = `swarm route "QUERY" [--router ROUTER.json] [--profile P] [--threshold T] [--json]
+swarm route --eval REQUESTS.jsonl [--router ROUTER.json] [--json]
 
 Picks a topology (single | swarm | peers) and a workflow (wide-search | deep-search |
-mixed-coding | general) for the query. Without --router only the rules decide. With a router
-trained here, its training queries also vote by similarity (nearest neighbours over the offline
-hashing embedder, no weights needed), which catches word forms and typos the classifier misses.
+mixed-coding | write-story | teach-explain | rag-qa | general) for the query, and lists every
+plausible choice with its initial probability. Without --router only the rules decide. With a
+router trained here, its training queries also vote by similarity (nearest neighbours over the
+offline hashing embedder, no weights needed), which catches word forms and typos the classifier
+misses.
 
   --router FILE       a checkpoint from train-router
+  --eval FILE         score the rules, the classifier and the router on the test split of a
+                      requests file (trained on its train split unless --router is given)
   --profile P         ${profileLadder.join(' | ')}: the profile you would run with (default medium)
   --threshold T       below this confidence, escalate to the next larger profile (default 0.5)
   --json              print one JSON document`;
@@ -82,19 +92,29 @@ export function trainRouter(argv: string[], out: Print): void {
     allowPositionals: false,
     options: {
       traces: { type: 'string' },
+      requests: { type: 'string' },
       out: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
-  if (values.traces === undefined) throw new UsageError('--traces DIR is required');
+  if (values.traces === undefined && values.requests === undefined) {
+    throw new UsageError('--traces DIR or --requests FILE (or both) is required');
+  }
   if (values.out === undefined) throw new UsageError('--out FILE is required');
-  const { files, runs, skipped } = readRuns(values.traces);
-  if (runs.length === 0) {
+  const { files, runs, skipped } =
+    values.traces === undefined ? { files: [], runs: [], skipped: {} } : readRuns(values.traces);
+  if (values.traces !== undefined && runs.length === 0) {
     throw new UsageError(
       `${values.traces}: no trace holds a task query to learn from (skipped: ${skipText(skipped)})`,
     );
   }
-  const { model, summary } = train(runs);
+  // The test split stays out of training: it is what `route --eval` scores.
+  const requests =
+    values.requests === undefined ? [] : examplesOf(readRequestsFile(values.requests), 'train');
+  if (values.requests !== undefined && requests.length === 0) {
+    throw new UsageError(`${values.requests}: no request has "split": "train" to learn from`);
+  }
+  const { model, summary } = train(runs, { requests });
   try {
     writeFileSync(values.out, `${JSON.stringify(routerToCheckpoint(model))}\n`);
   } catch (error) {
@@ -110,8 +130,11 @@ export function trainRouter(argv: string[], out: Print): void {
   out(
     [
       `trained ${values.out} on ${summary.runs} runs of ${summary.queries} queries ` +
-        `(${files.length} traces; skipped: ${skipText(skipped)})`,
-      'labels (queries whose best choice it was):',
+        `(${files.length} traces; skipped: ${skipText(skipped)})` +
+        (values.requests === undefined ? '' : ` and ${summary.requests} labelled requests (train split)`),
+      values.requests === undefined
+        ? 'labels (queries whose best choice it was):'
+        : 'labels (queries whose best choice it was, and labelled requests):',
       ...Object.entries(summary.labels).map(([label, n]) => `  ${label.padEnd(26)}${n}`),
       `training accuracy ${(summary.trainingAccuracy * 100).toFixed(1)}%`,
     ].join('\n'),
@@ -152,11 +175,19 @@ export async function route(argv: string[], out: Print): Promise<void> {
       router: { type: 'string' },
       profile: { type: 'string' },
       threshold: { type: 'string' },
+      eval: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
   // Words given without quotes are one query all the same.
   const query = positionals.join(' ').trim();
+  if (values.eval !== undefined) {
+    if (query !== '') throw new UsageError('--eval scores a requests file: give it no query');
+    const checkpoint =
+      values.router === undefined ? undefined : { file: values.router, model: readRouter(values.router) };
+    await evaluateRequests(values.eval, checkpoint, values.json, out);
+    return;
+  }
   if (query === '') throw new UsageError('a query is required: swarm route "the task text"');
   const profile: Profile = oneOf('profile', values.profile, profileLadder, 'medium');
   const limit = threshold(values.threshold);
@@ -203,6 +234,7 @@ export async function route(argv: string[], out: Print): Promise<void> {
         : chosen.profile === profile
           ? `escalate: confidence below ${limit}, and ${profile} is already the largest profile`
           : `escalate: confidence below ${limit}, run with profile ${chosen.profile} (asked ${profile})`,
+      `candidates: ${chosen.candidates.map((c) => `${c.topology}/${c.workflow} ${c.p.toFixed(2)}`).join(', ')}`,
     ].join('\n'),
   );
 }

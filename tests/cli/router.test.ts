@@ -62,6 +62,7 @@ describe('swarm train-router', () => {
       runs: 10,
       // One query per seed and scenario: the policies ran the same instance.
       queries: 5,
+      requests: 0,
       // On each instance the swarm scores at least the single agent's reward and item-F1 in fewer
       // critical steps (the simulator's figures), so every query is labelled swarm.
       labels: { 'swarm/deep-search': 2, 'swarm/mixed-coding': 1, 'swarm/wide-search': 2 },
@@ -115,6 +116,95 @@ describe('swarm train-router', () => {
   });
 });
 
+describe('swarm train-router --requests and swarm route --eval', () => {
+  const requests = 'scenarios/router/requests.jsonl';
+
+  it('trains on the train split of a requests file, alone or with traces', async () => {
+    const out = join(dir, 'requests-router.json');
+    const alone = runCli(['train-router', '--requests', requests, '--out', out, '--json']);
+    expect(alone.stderr).toBe('');
+    const report = JSON.parse(alone.stdout);
+    expect(report).toMatchObject({ traces: 0, runs: 0, queries: 0, skipped: {} });
+    // The test split stays out: about 70% of the file.
+    const lines = readFileSync(requests, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    const train = lines.filter((l) => JSON.parse(l).split === 'train').length;
+    expect(report.requests).toBe(train);
+    expect(JSON.parse(readFileSync(out, 'utf8')).examples).toHaveLength(train);
+
+    const both = runCli(['train-router', '--traces', traces, '--requests', requests, '--out', out]);
+    expect(both.code).toBe(0);
+    expect(both.stdout).toMatch(
+      new RegExp(
+        `^trained .* on 10 runs of 5 queries \\(12 traces; skipped: 1 graph, 1 no-query\\) and ${train} labelled requests`,
+      ),
+    );
+    const routed = await runCliAsync([
+      'route',
+      '--router',
+      out,
+      '--json',
+      'Write me a bedtime story about a shy dragon',
+    ]);
+    const r = JSON.parse(routed.stdout);
+    expect(r.workflow).toBe('write-story');
+    expect(r.candidates.reduce((s: number, c: { p: number }) => s + c.p, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('names the file and line of a bad request, and asks for one source at least', () => {
+    const bad = join(dir, 'bad-requests.jsonl');
+    writeFileSync(
+      bad,
+      `${JSON.stringify({ query: 'q', label: 'swarm/rag-qa', split: 'train' })}\n{"query": 3}\n`,
+    );
+    const refused = runCli(['train-router', '--requests', bad, '--out', join(dir, 'x.json')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${bad}:2: "query" must be a non-empty string`);
+    const missing = runCli([
+      'train-router',
+      '--requests',
+      join(dir, 'none.jsonl'),
+      '--out',
+      join(dir, 'x.json'),
+    ]);
+    expect(missing.stderr).toContain(`${join(dir, 'none.jsonl')}: cannot read the requests (no such file)`);
+    expect(runCli(['train-router', '--out', join(dir, 'x.json')]).stderr).toContain(
+      '--traces DIR or --requests FILE (or both) is required',
+    );
+  });
+
+  it('scores the rules, the classifier and the router on the test split', async () => {
+    const json = await runCliAsync(['route', '--eval', requests, '--json']);
+    expect(json.stderr).toBe('');
+    const report = JSON.parse(json.stdout);
+    expect(report).toMatchObject({ file: requests, checkpoint: null });
+    expect(report.train + report.test).toBe(readFileSync(requests, 'utf8').trim().split('\n').length);
+    for (const layer of ['rules', 'classifier', 'router']) {
+      expect(report.scores[layer].n, layer).toBe(report.test);
+      expect(Object.keys(report.scores[layer].perWorkflow).sort(), layer).toEqual([
+        'deep-search',
+        'general',
+        'mixed-coding',
+        'rag-qa',
+        'teach-explain',
+        'wide-search',
+        'write-story',
+      ]);
+    }
+    const text = await runCliAsync(['route', '--eval', requests]);
+    expect(text.stdout).toMatch(
+      /^\d+ test requests of scenarios\/router\/requests\.jsonl; a router trained here on its \d+ train requests\n/,
+    );
+    expect(text.stdout).toMatch(/\nrag-qa +\d+\/10 +\d+\/10 +\d+\/10\n/);
+    expect(text.stdout).toMatch(/\nworkflow accuracy +\d+\.\d% +\d+\.\d% +\d+\.\d%\n/);
+    expect(text.stdout).toMatch(/\nconfusions \(gold→predicted workflow\):\n {2}rules /);
+    const both = await runCliAsync(['route', 'a query', '--eval', requests]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--eval scores a requests file: give it no query');
+  });
+});
+
 describe('swarm route', () => {
   const router = () => join(dir, 'router.json');
   beforeAll(() => {
@@ -146,6 +236,7 @@ describe('swarm route', () => {
     const r = JSON.parse(stdout);
     expect(Object.keys(r).sort()).toEqual(
       [
+        'candidates',
         'confidence',
         'escalate',
         'explored',
@@ -223,8 +314,11 @@ describe('swarm route', () => {
       '0.7',
     ]);
     expect(text.code).toBe(0);
+    // The candidates: the debate rule's 0.6, the rest spread over the six workflows it left.
     expect(text.stdout).toBe(
-      'peers · general\nconfidence 0.60 from rules: debate\nnearest training queries (hashing-384): none alike\nescalate: confidence below 0.7, run with profile large (asked medium)',
+      'peers · general\nconfidence 0.60 from rules: debate\nnearest training queries (hashing-384): none alike\nescalate: confidence below 0.7, run with profile large (asked medium)\n' +
+        'candidates: peers/general 0.60, swarm/wide-search 0.07, swarm/deep-search 0.07, swarm/mixed-coding 0.07, ' +
+        'swarm/write-story 0.07, swarm/teach-explain 0.07, swarm/rag-qa 0.07',
     );
   });
 

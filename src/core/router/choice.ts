@@ -8,7 +8,21 @@
 export const topologies = ['single', 'swarm', 'peers'] as const;
 export type Topology = (typeof topologies)[number];
 
-export const workflows = ['wide-search', 'deep-search', 'mixed-coding', 'general'] as const;
+/**
+ * The task scenarios' kinds (a logged run's workflow is its scenario kind), then `general` for what
+ * none of them is: `write-story` a story from a theme, style and characters; `teach-explain` a
+ * lesson for an age or grade with exercises and answers; `rag-qa` an answer from the user's own
+ * documents, with citations.
+ */
+export const workflows = [
+  'wide-search',
+  'deep-search',
+  'mixed-coding',
+  'write-story',
+  'teach-explain',
+  'rag-qa',
+  'general',
+] as const;
 export type Workflow = (typeof workflows)[number];
 
 export interface Choice {
@@ -19,6 +33,13 @@ export interface Choice {
 export type ChoiceLabel = `${Topology}/${Workflow}`;
 
 export const choiceLabel = (c: Choice): ChoiceLabel => `${c.topology}/${c.workflow}`;
+
+/**
+ * The topology a workflow runs with when nothing says otherwise: one agent for a general request,
+ * a swarm for every task workflow (what the rules vote for, and where a candidate's floor goes).
+ */
+export const defaultTopology = (workflow: Workflow): Topology =>
+  workflow === 'general' ? 'single' : 'swarm';
 
 /** The choice a label names, or undefined when it names none. */
 export function parseChoiceLabel(label: string): Choice | undefined {

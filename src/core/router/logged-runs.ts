@@ -3,6 +3,11 @@
  * choice ran it and how well it did. A logged run's topology is `single` for the serial policy and
  * `swarm` for any other (no decentralized runtime logs `peers`); its workflow is the scenario kind.
  *
+ * The reward is the run's own `reward` metric, whatever it weighs: for the scenarios that charge
+ * for cost (write-story, teach-explain, rag-qa) that is quality − λ·normalizedCost, so the bandit
+ * learns what a topology's quality costs, not the quality alone. The tie-break score is `itemF1`,
+ * or `quality` where a trace has no item-F1 (the two are the same grader score).
+ *
  * A query's label is the choice that did best on it: the highest mean reward, then (the reward is
  * often 0 for every choice) the highest mean item-F1, then the fewest mean critical steps. The
  * same query text comes back once per policy on one seed, so grouping by text compares the
@@ -34,7 +39,8 @@ export function readLoggedRun(header: TraceHeader, events: readonly TraceEvent[]
   if (typeof header.query !== 'string' || header.query.trim() === '') return { ok: false, skip: 'no-query' };
   const last = events.at(-1);
   if (last?.type !== 'run.finished') return { ok: false, skip: 'unfinished' };
-  const { reward, itemF1, criticalSteps } = last.metrics;
+  const { reward, criticalSteps } = last.metrics;
+  const itemF1 = last.metrics.itemF1 ?? last.metrics.quality;
   if (![reward, itemF1, criticalSteps].every((x) => typeof x === 'number' && Number.isFinite(x))) {
     return { ok: false, skip: 'unfinished' };
   }

@@ -9,6 +9,9 @@
  *      workflow) and may swap the topology for one that has earned a higher value on that type;
  *   4. escalation: a confidence below the threshold asks for the next larger profile.
  *
+ * Beside the one choice, a route carries its candidates (candidates.ts): every plausible choice
+ * with an initial probability, from the layer that decided.
+ *
  * The layers go from the most specific evidence to the least: the classifier has seen this query
  * (or near copies) and which choice did best on it, the bandit only how each topology fared on the
  * type, the rules only keywords. So the bandit corrects the rules, never a confident classifier;
@@ -16,6 +19,7 @@
  */
 import type { Rng } from '../util/rng';
 import type { RecencyBandit } from './bandit';
+import { type Candidate, candidatesFromPrediction, candidatesFromRules, swapCandidate } from './candidates';
 import {
   type Choice,
   type ChoiceLabel,
@@ -32,6 +36,7 @@ import { applyRules, defaultRules, type Rule } from './rules';
 export interface RouterModel {
   readonly classifier: NaiveBayesModel;
   readonly bandit: RecencyBandit;
+  /** Runs the bandit replayed; queries the classifier learned (labelled trace queries and requests). */
   readonly trainedOn: { readonly runs: number; readonly queries: number };
   /**
    * The labelled training queries, for the nearest-neighbour layer (nearest.ts), which embeds them
@@ -48,6 +53,8 @@ export interface BaseDecision {
   readonly source: 'rules' | 'classifier';
   /** Rules that matched the query (whichever layer decided). */
   readonly rules: readonly string[];
+  /** Every plausible choice with its p0, from the deciding layer, most probable first. */
+  readonly candidates: readonly Candidate[];
 }
 
 export interface Route extends Choice {
@@ -61,6 +68,12 @@ export interface Route extends Choice {
   readonly escalate: boolean;
   /** The profile to run with: the one asked for, or the next larger one when escalating. */
   readonly profile: Profile;
+  /**
+   * Every plausible choice with its initial probability, summing to 1, most probable first: the
+   * deciding layer's belief (candidates.ts). A bandit swap moves the decided workflow's share to
+   * the topology that will run it.
+   */
+  readonly candidates: readonly Candidate[];
 }
 
 export interface RouteOptions {
@@ -86,19 +99,34 @@ export function baseDecision(
   nearest?: Prediction,
 ): BaseDecision {
   const byRules = applyRules(query, rules);
-  const fromRules: BaseDecision = { ...byRules, rules: byRules.matched, source: 'rules' };
   const predictions: Prediction[] = [];
   if (model && model.classifier.classes.length > 0)
     predictions.push(predictNaiveBayes(model.classifier, query));
   if (nearest) predictions.push(nearest);
-  let best: BaseDecision = fromRules;
+  let decided: { choice: Choice; confidence: number; prediction: Prediction } | undefined;
   for (const prediction of predictions) {
     const choice = parseChoiceLabel(prediction.label);
     if (!choice || prediction.confidence < byRules.confidence) continue;
-    if (best.source === 'classifier' && prediction.confidence <= best.confidence) continue;
-    best = { choice, confidence: prediction.confidence, source: 'classifier', rules: byRules.matched };
+    if (decided && prediction.confidence <= decided.confidence) continue;
+    decided = { choice, confidence: prediction.confidence, prediction };
   }
-  return best;
+  const fromRules = candidatesFromRules(query, rules);
+  if (!decided) {
+    return {
+      choice: byRules.choice,
+      confidence: byRules.confidence,
+      source: 'rules',
+      rules: byRules.matched,
+      candidates: fromRules,
+    };
+  }
+  return {
+    choice: decided.choice,
+    confidence: decided.confidence,
+    source: 'classifier',
+    rules: byRules.matched,
+    candidates: candidatesFromPrediction(decided.prediction, fromRules),
+  };
 }
 
 export function routeQuery(model: RouterModel | undefined, query: string, options: RouteOptions = {}): Route {
@@ -130,6 +158,7 @@ export function routeQuery(model: RouterModel | undefined, query: string, option
     explored,
     escalate,
     profile: escalate ? largerProfile(profile) : profile,
+    candidates: source === 'bandit' ? swapCandidate(base.candidates, base.choice, choice) : base.candidates,
   };
 }
 

@@ -8,12 +8,16 @@
  *      that ran is updated with the run's reward. The rules' own choice for the query, when it is
  *      of that type and has no value yet, starts at the rules' confidence (a rule-seeded initial Q).
  *
+ * Hand-labelled requests (requests.ts), when given, join the labelled queries as classifier
+ * examples: they teach what kind of task a request is, which traces can only teach for the
+ * scenarios that were run. They carry no reward, so the bandit learns from the runs alone.
+ *
  * The order of runs matters to the bandit (recent rewards weigh more), so callers pass them in a
  * stable order (the CLI sorts trace files by name).
  */
 import { type BanditHyper, RecencyBandit } from './bandit';
 import { type ChoiceLabel, choiceLabel } from './choice';
-import { predictNaiveBayes, trainNaiveBayes } from './classifier';
+import { type Example, predictNaiveBayes, trainNaiveBayes } from './classifier';
 import { type LabelledQuery, type LoggedRun, labelQueries } from './logged-runs';
 import { baseDecision, type RouterModel } from './router';
 import { applyRules, defaultRules, type Rule } from './rules';
@@ -23,14 +27,18 @@ export interface TrainOptions {
   readonly smoothing?: number;
   readonly bandit?: Partial<BanditHyper>;
   readonly rules?: readonly Rule[];
+  /** Labelled requests (a requests file's train split) to fit the classifier on besides the runs. */
+  readonly requests?: readonly Example[];
 }
 
 export interface TrainSummary {
   readonly runs: number;
   readonly queries: number;
-  /** Queries per label. */
+  /** Labelled requests the classifier learned from besides the runs' queries. */
+  readonly requests: number;
+  /** Classifier examples (runs' queries and requests) per label. */
   readonly labels: Readonly<Partial<Record<ChoiceLabel, number>>>;
-  /** Share of training queries the classifier gives their own label. */
+  /** Share of the classifier's examples it gives their own label. */
   readonly trainingAccuracy: number;
 }
 
@@ -41,19 +49,20 @@ export interface TrainedRouter {
 }
 
 export function trainRouter(runs: readonly LoggedRun[], options: TrainOptions = {}): TrainedRouter {
-  if (runs.length === 0) throw new Error('cannot train a router on no runs');
+  const requests = options.requests ?? [];
+  if (runs.length === 0 && requests.length === 0) {
+    throw new Error('cannot train a router on no runs and no labelled requests');
+  }
   const rules = options.rules ?? defaultRules;
   const labelled = labelQueries(runs);
-  const classifier = trainNaiveBayes(
-    labelled.map((q) => ({ text: q.query, label: q.label })),
-    options.smoothing ?? 1,
-  );
+  const examples: Example[] = [...labelled.map((q) => ({ text: q.query, label: q.label })), ...requests];
+  const classifier = trainNaiveBayes(examples, options.smoothing ?? 1);
   const bandit = new RecencyBandit(options.bandit);
   const model: RouterModel = {
     classifier,
     bandit,
-    trainedOn: { runs: runs.length, queries: labelled.length },
-    examples: labelled.map((q) => ({ text: q.query, label: q.label })),
+    trainedOn: { runs: runs.length, queries: examples.length },
+    examples,
   };
 
   // Layers 1–2 do not depend on the bandit: one guess per query serves all of its runs. The
@@ -69,17 +78,18 @@ export function trainRouter(runs: readonly LoggedRun[], options: TrainOptions = 
 
   const labels: Partial<Record<ChoiceLabel, number>> = {};
   for (const label of classifier.classes as ChoiceLabel[]) {
-    labels[label] = labelled.filter((q) => q.label === label).length;
+    labels[label] = examples.filter((e) => e.label === label).length;
   }
-  const right = labelled.filter((q) => predictNaiveBayes(classifier, q.query).label === q.label).length;
+  const right = examples.filter((e) => predictNaiveBayes(classifier, e.text).label === e.label).length;
   return {
     model,
     labelled,
     summary: {
       runs: runs.length,
       queries: labelled.length,
+      requests: requests.length,
       labels,
-      trainingAccuracy: right / labelled.length,
+      trainingAccuracy: right / examples.length,
     },
   };
 }

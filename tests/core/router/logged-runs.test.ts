@@ -73,6 +73,44 @@ describe('readLoggedRun', () => {
   });
 });
 
+describe('readLoggedRun on the scenarios that charge for cost', () => {
+  // quality 0.8 at twice the reference cost with λ = 0.1: reward 0.8 − 0.1·2 = 0.6.
+  const costed = { quality: 0.8, cost: 0.02, normalizedCost: 2, reward: 0.6, itemF1: 0.8, criticalSteps: 7 };
+
+  it('accepts the write-story, teach-explain and rag-qa kinds as workflows', () => {
+    for (const kind of ['write-story', 'teach-explain', 'rag-qa']) {
+      const reading = readLoggedRun(
+        header({ scenario: { id: kind, kind }, policy: 'serial' }),
+        finished(costed),
+      );
+      expect(reading.ok && reading.run.choice, kind).toEqual({ topology: 'single', workflow: kind });
+    }
+  });
+
+  it('learns from the logged reward, quality less its cost, not from the quality alone', () => {
+    const reading = readLoggedRun(
+      header({ scenario: { id: 'te', kind: 'teach-explain' } }),
+      finished(costed),
+    );
+    expect(reading).toEqual({
+      ok: true,
+      run: {
+        query: 'Fill in a table',
+        choice: { topology: 'swarm', workflow: 'teach-explain' },
+        reward: 0.6,
+        itemF1: 0.8,
+        criticalSteps: 7,
+      },
+    });
+  });
+
+  it('takes quality as the tie-break score where a trace has no item-F1', () => {
+    const { itemF1: _, ...noItemF1 } = costed;
+    const reading = readLoggedRun(header({ scenario: { id: 'rq', kind: 'rag-qa' } }), finished(noItemF1));
+    expect(reading.ok && reading.run.itemF1).toBe(0.8);
+  });
+});
+
 describe('labelQueries', () => {
   it('labels each query with the best mean reward, then item-F1, then fewer critical steps', () => {
     const labelled = labelQueries([

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { RecencyBandit } from '../../../src/core/router/bandit';
 import { type Choice, largerProfile } from '../../../src/core/router/choice';
 import { trainNaiveBayes } from '../../../src/core/router/classifier';
-import type { LoggedRun } from '../../../src/core/router/logged-runs';
+import { type LoggedRun, readLoggedRun } from '../../../src/core/router/logged-runs';
 import { baseDecision, type RouterModel, recordReward, routeQuery } from '../../../src/core/router/router';
 import { trainRouter } from '../../../src/core/router/train';
+import type { TraceEvent, TraceHeader } from '../../../src/core/trace/events';
 import { createRng } from '../../../src/core/util/rng';
 
 const wideQuery = 'Fill in a table with one row for each of: Ann Co; Bob Co; Cy Co; Dee Co';
@@ -64,6 +65,19 @@ describe('routeQuery', () => {
       explored: false,
       escalate: false,
       profile: 'medium',
+      // The rules' strength (0.8 for three agreeing votes) to their choice, the rest spread evenly
+      // over the six workflows no rule voted for, each at its default topology.
+      candidates: [
+        { topology: 'swarm', workflow: 'wide-search', p: expect.closeTo(0.8, 12) },
+        ...(['deep-search', 'mixed-coding', 'write-story', 'teach-explain', 'rag-qa'] as const).map(
+          (workflow) => ({
+            topology: 'swarm',
+            workflow,
+            p: expect.closeTo(0.2 / 6, 12),
+          }),
+        ),
+        { topology: 'single', workflow: 'general', p: expect.closeTo(0.2 / 6, 12) },
+      ],
     });
   });
 
@@ -111,6 +125,7 @@ describe('trainRouter', () => {
     expect(summary).toEqual({
       runs: 4,
       queries: 2,
+      requests: 0,
       labels: { 'single/deep-search': 1, 'swarm/wide-search': 1 },
       trainingAccuracy: 1,
     });
@@ -175,6 +190,98 @@ describe('trainRouter', () => {
   });
 
   it('refuses to train on nothing', () => {
-    expect(() => trainRouter([])).toThrow(/no runs/);
+    expect(() => trainRouter([])).toThrow(/no runs and no labelled requests/);
+  });
+
+  it('fits the classifier on labelled requests too, alone or beside the runs, the bandit on runs only', () => {
+    const requests = [
+      { text: 'what does my lease say about pets', label: 'swarm/rag-qa' },
+      { text: 'a bedtime tale about a shy dragon', label: 'swarm/write-story' },
+    ];
+    const alone = trainRouter([], { requests });
+    expect(alone.summary).toEqual({
+      runs: 0,
+      queries: 0,
+      requests: 2,
+      labels: { 'swarm/rag-qa': 1, 'swarm/write-story': 1 },
+      trainingAccuracy: 1,
+    });
+    expect(alone.model.bandit.table).toEqual({});
+    expect(alone.model.examples).toEqual(requests);
+    expect(routeQuery(alone.model, 'what does my lease say about pets')).toMatchObject({
+      source: 'classifier',
+      workflow: 'rag-qa',
+    });
+    const both = trainRouter(runs, { requests });
+    expect(both.summary).toMatchObject({ runs: 4, queries: 2, requests: 2 });
+    expect(both.model.trainedOn).toEqual({ runs: 4, queries: 4 });
+    expect(both.model.classifier.classes).toEqual([
+      'single/deep-search',
+      'swarm/rag-qa',
+      'swarm/wide-search',
+      'swarm/write-story',
+    ]);
+  });
+});
+
+describe('the bandit on a lesson, from logged rewards that charge for cost', () => {
+  const lessonQuery = 'Explain photosynthesis to a 10-year-old, with three quick questions at the end';
+  const newLesson = 'Teach fractions to a class in grade 4, with exercises and answers';
+  /** One teach-explain run as a trace reads: reward = quality − 0.1·normalizedCost. */
+  const lessonRun = (policy: string, quality: number, normalizedCost: number): LoggedRun => {
+    const header = {
+      schema: 'swarmflight.trace/1',
+      scenario: { id: 'teach-explain', kind: 'teach-explain' },
+      policy,
+      query: lessonQuery,
+    } as unknown as TraceHeader;
+    const metrics = {
+      quality,
+      normalizedCost,
+      reward: quality - 0.1 * normalizedCost,
+      itemF1: quality,
+      criticalSteps: 9,
+    };
+    const events = [
+      { seq: 0, t: 9, wallMs: 0, type: 'run.finished', reason: 'completed', metrics },
+    ] as TraceEvent[];
+    const reading = readLoggedRun(header, events);
+    if (!reading.ok) throw new Error(`unread: ${reading.skip}`);
+    return reading.run;
+  };
+  // The swarm writes a slightly better lesson at ten times the cost: 0.9 − 0.5 against 0.95 − 0.05.
+  const pairs = (k: number) =>
+    Array.from({ length: k }, () => [lessonRun('serial', 0.95, 0.5), lessonRun('heuristic', 0.9, 5)]).flat();
+
+  it('moves a lesson to the single agent once its rewards outweigh the rules’ seed for the swarm', () => {
+    // The rules' seed for swarm/teach-explain is their confidence on the logged query: explain (½)
+    // and audience, min(0.9, 0.65). After k pairs Q(swarm) = 0.4 + (0.65 − 0.4)·0.9^k and
+    // Q(single) = 0.9·(1 − 0.9^k): the single agent overtakes when 0.9^k < 0.5 / 1.15, at k = 8.
+    const seven = trainRouter(pairs(7)).model;
+    expect(seven.bandit.value('teach-explain', 'swarm/teach-explain')).toBeCloseTo(0.4 + 0.25 * 0.9 ** 7, 12);
+    expect(seven.bandit.value('teach-explain', 'single/teach-explain')).toBeCloseTo(0.9 * (1 - 0.9 ** 7), 12);
+    expect(routeQuery(seven, newLesson)).toMatchObject({
+      source: 'rules',
+      topology: 'swarm',
+      workflow: 'teach-explain',
+    });
+    const eight = trainRouter(pairs(8)).model;
+    expect(eight.bandit.value('teach-explain', 'single/teach-explain')).toBeGreaterThan(
+      eight.bandit.value('teach-explain', 'swarm/teach-explain'),
+    );
+    const r = routeQuery(eight, newLesson);
+    expect(r).toMatchObject({
+      source: 'bandit',
+      topology: 'single',
+      workflow: 'teach-explain',
+      taskType: 'teach-explain',
+      rules: ['teach', 'audience', 'exercises'],
+    });
+    // The rules' confidence is kept: it is about what the task is, not how to run it.
+    expect(r.confidence).toBeCloseTo(0.8, 12);
+    // Feedback keeps learning per (task type, choice): Q ← Q + 0.1·(0 − Q).
+    const before = eight.bandit.value('teach-explain', 'single/teach-explain');
+    recordReward(eight, r, 0);
+    expect(eight.bandit.value('teach-explain', 'single/teach-explain')).toBeCloseTo(0.9 * before, 12);
   });
 });

@@ -97,3 +97,91 @@ describe('applyRules', () => {
     expect(defaultRules.every((r) => !r.pattern.global)).toBe(true);
   });
 });
+
+// The request texts of the write-story and teach-explain scenarios (one seed each).
+const storyBench =
+  'Write a mystery story set in an underwater city, with the characters Sofia, Mira, Ines and Tomas. It should ' +
+  'be 600–900 words long. Plan it first as an outline of 5 plot points, then write one section per plot point. ' +
+  'Every character must appear by name, and every section should open by showing where it takes place. Answer ' +
+  'with a title line, then each section under a heading line starting with "## ".';
+const lessonBench =
+  'Teach the water cycle to a class in grade 4 (about 9 years old). Write a lesson in five parts, in this order, ' +
+  'each under a heading line starting with "## ": Introduction, Concept, Examples, Exercises, Summary. ' +
+  'The Exercises part has 6 numbered exercises ("1. …"), each followed by a line "Answer: …". Use words and ' +
+  'sentences a grade-4 pupil can read.';
+
+describe('applyRules on the story, lesson and knowledge-base workflows', () => {
+  const story = { topology: 'swarm', workflow: 'write-story' };
+  const teach = { topology: 'swarm', workflow: 'teach-explain' };
+  const rag = { topology: 'swarm', workflow: 'rag-qa' };
+
+  it('sends stories, by form, genre or parts, to a write-story swarm', () => {
+    const bench = applyRules(storyBench);
+    expect(bench.choice).toEqual(story);
+    // The outline's "then … then" is one deep-search vote against four story votes.
+    expect(bench.matched).toEqual(['then-chain', 'story', 'story-genre', 'story-parts', 'write-a-story']);
+    expect(bench.confidence).toBeCloseTo((4 / 5) * 0.9, 12);
+    expect(applyRules('Write me a story about a lonely robot').choice).toEqual(story);
+    expect(applyRules('Tell me a fable about a fox and a crow').matched).toEqual(['story', 'write-a-story']);
+    expect(applyRules('A noir piece with a detective and a femme fatale, two scenes').choice).toEqual(story);
+    // An audience alone does not make a story a lesson: "a tale … for a six-year-old" stays a story.
+    expect(applyRules('Make up a funny tale about a penguin, for a six-year-old').choice).toEqual(story);
+  });
+
+  it('sends lessons for an age or grade, with exercises, to a teach-explain swarm', () => {
+    const bench = applyRules(lessonBench);
+    expect(bench.choice).toEqual(teach);
+    // Its five capitalised part names read as a list of names: one wide vote against three.
+    expect(bench.matched).toEqual(['many-names', 'teach', 'audience', 'exercises']);
+    expect(bench.confidence).toBeCloseTo((3 / 4) * 0.8, 12);
+    expect(applyRules('Make a worksheet on fractions for third graders').matched).toEqual([
+      'audience',
+      'exercises',
+    ]);
+    expect(applyRules('ELI5: how do vaccines work?').choice).toEqual(teach);
+    expect(applyRules('Explain photosynthesis to a 10-year-old').confidence).toBeCloseTo(
+      (1.5 / 1.5) * 0.65,
+      12,
+    );
+  });
+
+  it('counts a plain "explain" as half a vote, so a programmer’s request stays code', () => {
+    // Half a vote alone: min(0.9, 0.5 + 0.05).
+    const alone = applyRules('Explain how the tides work');
+    expect(alone).toMatchObject({ choice: teach, matched: ['explain'] });
+    expect(alone.confidence).toBeCloseTo(0.55, 12);
+    const code = applyRules('Fix the off-by-one error in this binary search and explain what was wrong');
+    expect(code.choice).toEqual({ topology: 'swarm', workflow: 'mixed-coding' });
+    expect(code.confidence).toBeCloseTo((1 / 1.5) * 0.6, 12);
+  });
+
+  it('sends questions about the user’s own documents to a rag-qa swarm', () => {
+    expect(applyRules('According to my notes, who do I ask for VPN access?').matched).toEqual([
+      'my-documents',
+    ]);
+    expect(
+      applyRules('In the PDF I uploaded, what does the author say about sample size? Cite the page.'),
+    ).toMatchObject({
+      choice: rag,
+      matched: ['according-to', 'uploaded', 'cite'],
+    });
+    expect(
+      applyRules('From our internal wiki, what is the procedure for rotating credentials?').choice,
+    ).toEqual(rag);
+    expect(applyRules('Search our knowledge base for the refund policy').choice).toEqual(rag);
+    // A short question about one's files is still theirs to answer from, not general knowledge.
+    expect(applyRules('What does my handbook say about leave?').matched).toEqual(['my-documents']);
+  });
+
+  it('still tells a birthplace chain, a whole set and a first-person narrator apart', () => {
+    expect(
+      applyRules('Which national park is nearest to where the first person to summit K2 was born?').matched,
+    ).not.toContain('story-genre');
+    expect(applyRules('Write it in the first person, as the ghost').matched).toEqual(['story-genre']);
+    expect(applyRules('For all 50 states, what is the minimum wage?').choice.workflow).toBe('wide-search');
+    expect(applyRules('Who designed the logo of the company that acquired Instagram?')).toMatchObject({
+      choice: { topology: 'swarm', workflow: 'deep-search' },
+      matched: ['described-entity'],
+    });
+  });
+});
