@@ -47,10 +47,27 @@ const CORE_LAYERS = [
   ['runtime', ['util', 'graph', 'trace']],
   // providers read runtime/pace.ts: the simulated model waits on the run's one pacing port.
   ['providers', ['util', 'trace', 'runtime']],
+  // kb counts passages in the providers' token estimate and embeds them through embeddings.
+  ['kb', ['util', 'embeddings', 'providers']],
   ['agents', ['util', 'trace', 'providers']],
   ['tools', ['util', 'world', 'trace', 'providers', 'agents']],
   ['policy', ['util', 'graph', 'trace', 'runtime', 'providers', 'agents', 'tools']],
-  ['scenarios', ['util', 'graph', 'world', 'trace', 'runtime', 'providers', 'agents', 'tools', 'policy']],
+  [
+    'scenarios',
+    [
+      'util',
+      'graph',
+      'world',
+      'embeddings',
+      'trace',
+      'runtime',
+      'providers',
+      'kb',
+      'agents',
+      'tools',
+      'policy',
+    ],
+  ],
   ['learning', ['util', 'graph', 'trace', 'runtime', 'providers', 'policy', 'scenarios']],
   ['router', ['util', 'embeddings', 'trace', 'learning']],
   ['bench', ['util', 'graph', 'trace', 'runtime', 'providers', 'agents', 'policy', 'scenarios', 'learning']],

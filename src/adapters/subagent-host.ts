@@ -3,11 +3,15 @@
  * tested) without a worker. workers/subagent.worker.ts exposes it with Comlink.
  */
 
+import { hashingEmbedder } from '../core/embeddings/hashing';
 import type { Provider } from '../core/providers/types';
 import type { AsyncExecutor } from '../core/runtime/ports';
+import { knowledgeSearchOf } from '../core/scenarios/rag-qa';
 import { simulatedProviderFor } from '../core/scenarios/registry';
 import { executorFromSetup, type SubagentSetup } from '../core/scenarios/subagent-setup';
+import type { KnowledgeSearch } from '../core/tools/knowledge';
 import type { CodeSandbox } from '../core/tools/sandbox';
+import { openIdbKnowledge } from './idb-knowledge';
 import { realPace } from './pace';
 import type { ProviderSetup, SubagentApi } from './subagent-protocol';
 import { workerSandbox } from './worker-sandbox';
@@ -26,6 +30,12 @@ export function providerFromSetup(provider: ProviderSetup, setup: SubagentSetup)
   }
 }
 
+/** The browser's knowledge base, opened read-only in this worker (the page writes it). */
+async function browserKnowledge(): Promise<KnowledgeSearch> {
+  const repository = await openIdbKnowledge(hashingEmbedder());
+  return knowledgeSearchOf(repository.kb());
+}
+
 /**
  * A subagent host. `makeSandbox` gives mixed-coding's `run_js` its sandbox: by default a fresh
  * Web Worker per run (a worker may start workers), in Node tests `nodeSandbox`.
@@ -33,12 +43,21 @@ export function providerFromSetup(provider: ProviderSetup, setup: SubagentSetup)
 export function subagentHost(
   makeProvider: ProviderFactory = providerFromSetup,
   makeSandbox: () => CodeSandbox = workerSandbox,
+  openKnowledge: () => Promise<KnowledgeSearch> = browserKnowledge,
 ): SubagentApi {
   let executor: AsyncExecutor | undefined;
   const running = new Set<AbortController>();
   return {
     async init(setup, provider) {
-      const ports = setup.scenario.kind === 'mixed-coding' ? { sandbox: makeSandbox() } : {};
+      const kind = setup.scenario.kind;
+      // rag-qa on the user's knowledge base searches it here, read from the page's IndexedDB.
+      const asksKnowledgeBase = kind === 'rag-qa' && setup.scenario.corpus === 'knowledge-base';
+      const ports =
+        kind === 'mixed-coding'
+          ? { sandbox: makeSandbox() }
+          : asksKnowledgeBase
+            ? { knowledge: await openKnowledge() }
+            : {};
       executor = await executorFromSetup(setup, await makeProvider(provider, setup), ports);
     },
     async run(request) {

@@ -3,6 +3,7 @@ import { app } from './app-state';
 import type { AppState } from './url-state';
 import { CompareView } from './views/compare-view';
 import { Gallery } from './views/gallery';
+import { KnowledgeView } from './views/knowledge-view';
 import { LibraryView } from './views/library-view';
 import { RunView } from './views/run-view';
 import { TrainView } from './views/train-view';
@@ -13,6 +14,7 @@ const tabs: { view: AppState['view']; label: string }[] = [
   { view: 'compare', label: 'Compare' },
   { view: 'train', label: 'Train' },
   { view: 'library', label: 'Library' },
+  { view: 'knowledge', label: 'Knowledge' },
 ];
 
 export function App() {
@@ -62,6 +64,9 @@ export function App() {
           </Match>
           <Match when={app.state().view === 'library'}>
             <LibraryView />
+          </Match>
+          <Match when={app.state().view === 'knowledge'}>
+            <KnowledgeView />
           </Match>
         </Switch>
       </main>

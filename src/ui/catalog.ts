@@ -3,6 +3,7 @@
  * the same parsers as the CLI. Graph scenarios are pure scheduling; the stress graph is generated.
  */
 
+import askKnowledgeBase from '../../scenarios/ask-knowledge-base.json';
 import deepSearch from '../../scenarios/deep-search.json';
 import deepChain from '../../scenarios/graphs/deep-chain.json';
 import diamond from '../../scenarios/graphs/diamond.json';
@@ -11,6 +12,7 @@ import wideFanout from '../../scenarios/graphs/wide-fanout.json';
 import mixJson from '../../scenarios/mix.json';
 import mixedCoding from '../../scenarios/mixed-coding.json';
 import profilesJson from '../../scenarios/profiles.json';
+import ragQa from '../../scenarios/rag-qa.json';
 import teachExplain from '../../scenarios/teach-explain.json';
 import wideSearch from '../../scenarios/wide-search.json';
 import writeStory from '../../scenarios/write-story.json';
@@ -64,6 +66,8 @@ export const catalog: readonly CatalogEntry[] = [
   taskEntry(task(mixedCoding, 'scenarios/mixed-coding.json')),
   taskEntry(task(writeStory, 'scenarios/write-story.json')),
   taskEntry(task(teachExplain, 'scenarios/teach-explain.json')),
+  taskEntry(task(ragQa, 'scenarios/rag-qa.json')),
+  taskEntry(task(askKnowledgeBase, 'scenarios/ask-knowledge-base.json')),
   fixed(wideFanout, 'Pure scheduling: one task fans out to many independent ones. Parallelism pays in full.'),
   fixed(
     deepChain,
@@ -88,6 +92,13 @@ export const catalog: readonly CatalogEntry[] = [
     }),
   },
 ];
+
+/** The scenario that asks the user's own knowledge base: started from the Knowledge view, not a card. */
+export const ASK_KNOWLEDGE_BASE = 'ask-knowledge-base';
+
+/** The gallery's cards. */
+export const galleryEntries = (): readonly CatalogEntry[] =>
+  catalog.filter((e) => e.id !== ASK_KNOWLEDGE_BASE);
 
 export function findScenario(id: string): CatalogEntry | undefined {
   return catalog.find((entry) => entry.id === id);

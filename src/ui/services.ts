@@ -6,6 +6,7 @@
  */
 
 import { apiKeyStore, redactSecrets } from '../adapters/api-key-store';
+import { type KnowledgeRepository, openIdbKnowledge } from '../adapters/idb-knowledge';
 import { openIdbPolicyStore } from '../adapters/idb-policy-store';
 import { openIdbTraceStore } from '../adapters/idb-trace-store';
 import { createMemoryLibrary } from '../adapters/memory-library';
@@ -15,6 +16,7 @@ import { realPace } from '../adapters/pace';
 import { liveRunIds } from '../adapters/run-locks';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
 import { workerSandbox } from '../adapters/worker-sandbox';
+import { hashingEmbedder } from '../core/embeddings/hashing';
 import type { PolicyStore } from '../core/learning/policy-store';
 import type { Pace } from '../core/runtime/pace';
 import type { Clock } from '../core/runtime/ports';
@@ -28,6 +30,7 @@ interface Library {
 }
 
 let library: Promise<Library> | undefined;
+let knowledge: Promise<KnowledgeRepository> | undefined;
 let persistent = true;
 
 /** Both stores in IndexedDB, or both in memory: runs and policies are kept, or lost, together. */
@@ -58,6 +61,18 @@ export const services = {
   async policies(): Promise<PolicyStore> {
     library ??= openLibrary();
     return (await library).policies;
+  },
+  /**
+   * The knowledge base kept in this browser (IndexedDB), embedded with the weight-free hashing
+   * embedder so that what is stored compares with what any tab or worker embeds.
+   */
+  knowledge(): Promise<KnowledgeRepository> {
+    knowledge ??= openIdbKnowledge(hashingEmbedder());
+    // A failure to open is reported each time it is asked, not cached for the tab's life.
+    knowledge.catch(() => {
+      knowledge = undefined;
+    });
+    return knowledge;
   },
   /** False when runs live only as long as the tab (IndexedDB unavailable). */
   persistent: () => persistent,

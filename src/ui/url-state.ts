@@ -15,7 +15,7 @@ import {
   type ProviderKind,
 } from '../core/scenarios/profiles';
 
-export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library'] as const;
+export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library', 'knowledge'] as const;
 
 export interface AppState {
   readonly view: (typeof VIEWS)[number];
@@ -50,6 +50,8 @@ export interface AppState {
   readonly runs: readonly string[];
   readonly train: PolicyKind;
   readonly episodes: number;
+  /** The question asked of the knowledge base (the `ask-knowledge-base` scenario). */
+  readonly question: string;
 }
 
 export const defaultState: AppState = {
@@ -74,6 +76,7 @@ export const defaultState: AppState = {
   runs: [],
   train: 'parl',
   episodes: 300,
+  question: '',
 };
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -175,6 +178,14 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   },
   train: { key: 'train', parse: oneOf(POLICY_KINDS), format: plain },
   episodes: { key: 'episodes', parse: integer(10, 20_000), format: plain },
+  question: {
+    key: 'question',
+    parse: (t) =>
+      t.length <= 1000
+        ? { ok: true, value: t }
+        : { ok: false, error: 'a question of at most 1,000 characters' },
+    format: plain,
+  },
 };
 
 export interface ReadState {

@@ -47,6 +47,8 @@ describe('url state', () => {
       runs: fc.array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { maxLength: 8 }),
       train: fc.constantFrom('parl', 'bandit'),
       episodes: fc.integer({ min: 10, max: 20_000 }),
+      // Any text a user may ask, with the characters a URL must escape.
+      question: fc.string({ maxLength: 200 }),
     }) as fc.Arbitrary<AppState>;
     fc.assert(
       fc.property(state, (s) => {
@@ -77,7 +79,7 @@ describe('url state', () => {
     expect(state).toEqual({ ...defaultState, pace: 12 });
     expect(problems).toEqual([
       'Setting "seed" in the link was ignored: -3 is out of range (0–2147483647).',
-      'Setting "view" in the link was ignored: "nowhere" is not one of gallery, run, compare, train, library.',
+      'Setting "view" in the link was ignored: "nowhere" is not one of gallery, run, compare, train, library, knowledge.',
       'Unknown setting "colour" in the link was ignored.',
       'Setting "subagents" in the link was ignored: 500 is out of range (0–100).',
       'Setting "policy" in the link was ignored: "<b>x</b>" is not a policy (serial, heuristic, critical-path, llm, parl:NAME, bandit:NAME).',

@@ -6,6 +6,7 @@ import type { Provider } from '../providers/types';
 import type { Pace } from '../runtime/pace';
 import { deepSearch } from './deep-search';
 import { mixedCoding } from './mixed-coding';
+import { ragQa } from './rag-qa';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
 import { teachExplain } from './teach-explain';
 import type { ScenarioInstance, ScenarioKind } from './types';
@@ -22,6 +23,7 @@ export const scenarioKinds: Readonly<Record<TaskScenarioSpec['kind'], AnyKind>> 
   'mixed-coding': mixedCoding,
   'write-story': writeStory,
   'teach-explain': teachExplain,
+  'rag-qa': ragQa,
 };
 
 /** Every kind's players, and the orchestrator's, for a simulated provider that can run any scenario. */

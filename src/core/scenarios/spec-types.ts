@@ -91,12 +91,31 @@ export interface TeachExplainSpec extends CommonSpec {
   readonly exercisesPerAgent?: number;
 }
 
+/**
+ * Questions answered from notes with citations; size = sub-questions (1–4). `notes`: a folder of
+ * notes generated from the offline world, with reference answers; `knowledge-base`: the user's
+ * own knowledge base (a port the caller lends), answering `question`.
+ */
+export interface RagQaSpec extends CommonSpec {
+  readonly kind: 'rag-qa';
+  /** @default 'notes' */
+  readonly corpus?: 'notes' | 'knowledge-base';
+  /** The question asked of a `knowledge-base` corpus. */
+  readonly question?: string;
+  /** Chunking of the generated notes, in tokens. @default 128 and 16 */
+  readonly chunkSize?: number;
+  readonly overlap?: number;
+  /** Passages one search returns. @default 3 */
+  readonly topK?: number;
+}
+
 export type TaskScenarioSpec =
   | WideSearchSpec
   | DeepSearchSpec
   | MixedCodingSpec
   | WriteStorySpec
-  | TeachExplainSpec;
+  | TeachExplainSpec
+  | RagQaSpec;
 
 /** A frozen profile (scenarios/profiles.json). */
 export interface ProfileSpec {

@@ -33,7 +33,7 @@ import {
   whole,
   words,
 } from './spec-fields';
-import type { SizeSpec, TaskScenarioSpec, WideSearchSpec } from './spec-types';
+import type { RagQaSpec, SizeSpec, TaskScenarioSpec, WideSearchSpec } from './spec-types';
 import { ruleNames } from './wide-search/grade';
 import { normColumn } from './wide-search/normalize';
 
@@ -45,6 +45,7 @@ export const taskScenarioKinds = [
   'mixed-coding',
   'write-story',
   'teach-explain',
+  'rag-qa',
 ] as const;
 export type ScenarioFileKind = 'graph' | (typeof taskScenarioKinds)[number];
 
@@ -174,6 +175,15 @@ const scenarioSchema = v.variant(
       ...common('teach-explain', 3, 12),
       exercisesPerAgent: v.optional(whole(1)),
     }),
+    strict('a rag-qa scenario', {
+      kind: v.literal('rag-qa'),
+      ...common('rag-qa', 1, 4),
+      corpus: v.optional(oneOf(['notes', 'knowledge-base'] as const)),
+      question: v.optional(text()),
+      chunkSize: v.optional(whole(8)),
+      overlap: v.optional(whole(0)),
+      topK: v.optional(whole(1)),
+    }),
   ],
   (issue) =>
     issue.path
@@ -238,6 +248,20 @@ function columnProblems(spec: WideSearchSpec): Problem[] {
   return problems;
 }
 
+function ragProblems(spec: RagQaSpec): Problem[] {
+  const problems: Problem[] = [];
+  if ((spec.overlap ?? 16) >= (spec.chunkSize ?? 128)) {
+    problems.push({
+      path: 'overlap',
+      message: `expected less than chunkSize (${spec.chunkSize ?? 128}), got ${spec.overlap}`,
+    });
+  }
+  if (spec.corpus === 'knowledge-base' && spec.question === undefined) {
+    problems.push({ path: 'question', message: 'a knowledge-base corpus needs the question to ask of it' });
+  }
+  return problems;
+}
+
 // ——— Entry points ———
 
 /**
@@ -277,6 +301,10 @@ export function parseScenario(text: string, file: string): ScenarioResult {
   const result = v.safeParse(scenarioSchema, json.value, { abortPipeEarly: true });
   if (!result.success) return report(file, issueProblems(result.issues));
   const spec: TaskScenarioSpec = result.output;
-  const problems = [...sizeProblems(spec.size), ...(spec.kind === 'wide-search' ? columnProblems(spec) : [])];
+  const problems = [
+    ...sizeProblems(spec.size),
+    ...(spec.kind === 'wide-search' ? columnProblems(spec) : []),
+    ...(spec.kind === 'rag-qa' ? ragProblems(spec) : []),
+  ];
   return problems.length > 0 ? report(file, problems) : { ok: true, spec };
 }

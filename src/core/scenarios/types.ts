@@ -8,12 +8,14 @@
 import type { Subtask } from '../agents/loop';
 import type { ToolRegistry } from '../agents/tools';
 import type { Player } from '../providers/player';
+import type { KnowledgeSearch } from '../tools/knowledge';
 import type { CodeSandbox } from '../tools/sandbox';
 import type { Grade } from '../trace/events';
 
-/** What the outside world lends a scenario: only coding needs a sandbox. */
+/** What the outside world lends a scenario: a sandbox for coding, the user's knowledge base for rag-qa. */
 export interface ScenarioPorts {
   readonly sandbox?: CodeSandbox;
+  readonly knowledge?: KnowledgeSearch;
 }
 
 /**

@@ -16,8 +16,10 @@ import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
 import { metricsContext, type SimulateResult } from '../../core/runtime/simulate';
 import { finalAnswer } from '../../core/scenarios/final-answer';
 import { prepareRun } from '../../core/scenarios/prepare';
+import { knowledgeOf, knowledgeSearchOf, type RagQaInstance } from '../../core/scenarios/rag-qa';
 import { simulatedProviderFor } from '../../core/scenarios/registry';
 import { runPrepared } from '../../core/scenarios/run';
+import type { ScenarioPorts } from '../../core/scenarios/types';
 import type { TraceHeader } from '../../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../../core/trace/metrics';
 import type { RunHandle } from '../../core/trace/store';
@@ -119,10 +121,27 @@ function createSession() {
       settings.policy === 'llm'
         ? llmPolicyFor(real?.provider ?? simulatedProviderFor(profiles, pace), real?.profiles ?? profiles)
         : await resolvePolicy(settings.policy);
+    // The user's own knowledge base: the question comes from the page, the passages from IndexedDB.
+    const asksKnowledgeBase =
+      entry.type === 'task' && entry.spec.kind === 'rag-qa' && entry.spec.corpus === 'knowledge-base';
+    const base = asksKnowledgeBase ? (await services.knowledge()).kb() : undefined;
+    if (base && base.stats().chunks === 0) {
+      throw new Error('The knowledge base is empty: import documents in the Knowledge view first.');
+    }
+    const knowledge = base ? knowledgeSearchOf(base) : undefined;
+    const spec =
+      entry.type === 'task' &&
+      entry.spec.kind === 'rag-qa' &&
+      asksKnowledgeBase &&
+      settings.question.trim() !== ''
+        ? { ...entry.spec, question: settings.question.trim() }
+        : entry.type === 'task'
+          ? entry.spec
+          : undefined;
     const prepared = prepareRun({
       scenario:
         entry.type === 'task'
-          ? { type: 'task', spec: entry.spec }
+          ? { type: 'task', spec: spec ?? entry.spec }
           : {
               type: 'graph',
               graph: entry.graph(size, settings.seed),
@@ -182,6 +201,11 @@ function createSession() {
       setView((v) => ({ ...v, startupMs: performance.now() - warming }));
     }
     const executor = pool ?? (prepared.type === 'graph' ? pacedGraphExecutor(pace) : undefined);
+    const ports: ScenarioPorts = { sandbox: services.codeSandbox(), ...(knowledge ? { knowledge } : {}) };
+    if (prepared.type === 'task' && prepared.kind.kind === 'rag-qa') {
+      const kb = knowledgeOf(prepared.instance as RagQaInstance, ports);
+      setLookup(() => kb.chunk);
+    }
     let result: SimulateResult;
     let criteria: Readonly<Record<string, number>> | undefined;
     try {
@@ -190,7 +214,7 @@ function createSession() {
         provider: real?.provider ?? simulatedProviderFor(profiles),
         ...(executor ? { executor } : {}),
         // Grading runs code here (mixed-coding), as do the agents of a real model.
-        ...(prepared.type === 'task' ? { ports: { sandbox: services.codeSandbox() } } : {}),
+        ...(prepared.type === 'task' ? { ports } : {}),
         pace,
         signal: abort.signal,
         clock: services.clock,

@@ -1,6 +1,6 @@
 import { For } from 'solid-js';
 import { app } from '../app-state';
-import { catalog } from '../catalog';
+import { galleryEntries } from '../catalog';
 import { startRun } from '../run/session';
 
 /** The first screen: what this is, in one sentence, and every scenario one click from running. */
@@ -29,7 +29,7 @@ export function Gallery() {
         <span class="note">Or pick a scenario below; each card opens it with its settings.</span>
       </div>
       <div class="gallery">
-        <For each={catalog}>
+        <For each={galleryEntries()}>
           {(entry) => (
             <article class="card" data-testid={`scenario-card-${entry.id}`}>
               <h3>

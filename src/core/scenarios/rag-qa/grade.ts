@@ -1,0 +1,122 @@
+/**
+ * The rag-qa grader (docs/metrics.md, "Answers from notes"): per sub-question, three criteria in
+ * [0, 1], averaged over sub-questions and then together into the run's quality.
+ *
+ * - citations: the answer cites at least one passage, and a cited passage exists in the knowledge
+ *   base and contains the answer's support — at least 70% of the answer's content words (words of
+ *   three letters or more and numbers, without stop words and the citation itself);
+ * - retrieval: a cited passage is the gold one — from the gold file, naming the entity and holding
+ *   the gold value (a passage of the archive's outdated copy is not);
+ * - f1: token-level F1 of the answer against the reference sentence, after SQuAD's normalisation
+ *   (lower case, punctuation and the articles a, an, the dropped).
+ *
+ * A question asked of the user's own knowledge base has no reference: only citations is scored.
+ */
+
+import { citationsIn, type KnowledgeSearch } from '../../tools/knowledge';
+import type { Grade } from '../../trace/events';
+import type { Plan } from '../types';
+import type { RagQaInstance } from './generate';
+import { MERGE_TASK, SINGLE_TASK, subTaskId } from './plan';
+
+const STOP = new Set(
+  'the and for are was were with that this from has have had its his her their what when where who which how many much does did into about'.split(
+    ' ',
+  ),
+);
+
+export async function gradeRag(
+  instance: RagQaInstance,
+  plan: Plan,
+  answers: ReadonlyMap<string, string>,
+  kb: KnowledgeSearch,
+): Promise<Grade> {
+  const lines = numberedLines(answers.get(plan.mode === 'single' ? SINGLE_TASK : MERGE_TASK) ?? '');
+  const scored = await Promise.all(
+    instance.questions.map(async (q) => {
+      const answer =
+        (plan.mode === 'swarm' ? answers.get(subTaskId(q.index)) : undefined) ?? lines.get(q.index) ?? '';
+      const cited = await citedPassages(answer, kb);
+      const supported = cited.some((text) => supports(text, stripCitations(answer)));
+      const gold = q.reference
+        ? cited.some(
+            (text, i) =>
+              citationsIn(answer)[i]?.source === q.goldSource &&
+              text.includes(q.entity ?? '') &&
+              text.includes(q.value ?? ''),
+          )
+        : undefined;
+      return {
+        citations: supported ? 1 : 0,
+        ...(gold === undefined ? {} : { retrieval: gold ? 1 : 0 }),
+        ...(q.reference ? { f1: tokenF1(stripCitations(answer), q.reference) } : {}),
+      };
+    }),
+  );
+  const criteria: Record<string, number> = {};
+  for (const name of ['citations', 'retrieval', 'f1'] as const) {
+    const values = scored.map((s) => s[name as keyof typeof s]).filter((v): v is number => v !== undefined);
+    if (values.length > 0) criteria[name] = values.reduce((a, b) => a + b, 0) / values.length;
+  }
+  const values = Object.values(criteria);
+  const quality = values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+  const success = values.length > 0 && values.every((v) => v === 1);
+  return { 'pass@1': success ? 1 : 0, itemF1: quality, rowF1: quality, success, criteria };
+}
+
+/** `1. …` lines by number; a reply with no numbers is the answer to question 1. */
+export function numberedLines(text: string): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const line of text.split('\n')) {
+    const m = /^\s*(\d+)[.)]\s+(.*)$/.exec(line);
+    if (m && !out.has(Number(m[1]))) out.set(Number(m[1]), m[2] as string);
+  }
+  if (out.size === 0 && text.trim() !== '') out.set(1, text.trim());
+  return out;
+}
+
+/** The texts of the passages an answer cites, in order; a citation of no passage gives ''. */
+async function citedPassages(answer: string, kb: KnowledgeSearch): Promise<string[]> {
+  return Promise.all(citationsIn(answer).map(async (c) => (await kb.chunk(c.source, c.chunk)) ?? ''));
+}
+
+const stripCitations = (text: string): string => text.replace(/\[[^\]\n]+#\d+\]/g, ' ');
+
+/** Content words of a text: lower case, three letters or more or a number, no stop words. */
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}{3,}|\p{N}+/gu) ?? []).filter((w) => !STOP.has(w));
+}
+
+export function supports(passage: string, answer: string): boolean {
+  const words = contentWords(answer);
+  if (words.length === 0 || passage === '') return false;
+  const have = new Set(contentWords(passage));
+  return words.filter((w) => have.has(w)).length / words.length >= 0.7;
+}
+
+/** SQuAD's token F1 (Rajpurkar et al., 2016) after its normalisation. */
+export function tokenF1(prediction: string, reference: string): number {
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+      .split(/\s+/)
+      .filter((w) => w !== '' && w !== 'a' && w !== 'an' && w !== 'the');
+  const p = norm(prediction);
+  const r = norm(reference);
+  if (p.length === 0 || r.length === 0) return p.length === r.length ? 1 : 0;
+  const counts = new Map<string, number>();
+  for (const w of r) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let common = 0;
+  for (const w of p) {
+    const n = counts.get(w) ?? 0;
+    if (n > 0) {
+      common++;
+      counts.set(w, n - 1);
+    }
+  }
+  if (common === 0) return 0;
+  const precision = common / p.length;
+  const recall = common / r.length;
+  return (2 * precision * recall) / (precision + recall);
+}

@@ -1,0 +1,43 @@
+/**
+ * The `rag-qa` scenario kind: questions answered from notes with citations. One agent searches
+ * and answers each sub-question in turn; a swarm answers them in parallel and merges. The notes
+ * are the instance's own (generated, with reference answers) or the user's knowledge base, lent
+ * through the `knowledge` port.
+ */
+
+import { KB_SEARCH_TOOL, type KnowledgeSearch, kbSearchTool } from '../../tools/knowledge';
+import type { RagQaSpec } from '../spec-types';
+import type { ScenarioKind, ScenarioPorts } from '../types';
+import { generateRagQa, type RagQaInstance } from './generate';
+import { gradeRag } from './grade';
+import { notesKnowledge } from './notes-knowledge';
+import { planRagQa, RAG_KINDS } from './plan';
+import { playRag } from './player';
+
+export type { RagQaInstance, SubQuestion } from './generate';
+export { knowledgeSearchOf } from './notes-knowledge';
+
+const noKnowledgeBase: KnowledgeSearch = {
+  search: async () => {
+    throw new Error('there is no knowledge base to search: import documents into it first');
+  },
+  chunk: async () => undefined,
+};
+
+/** The knowledge base an instance is answered from. */
+export function knowledgeOf(instance: RagQaInstance, ports: ScenarioPorts): KnowledgeSearch {
+  if (instance.documents.length > 0) return notesKnowledge(instance);
+  return ports.knowledge ?? noKnowledgeBase;
+}
+
+export const ragQa: ScenarioKind<RagQaSpec, RagQaInstance> = {
+  kind: 'rag-qa',
+  generate: generateRagQa,
+  plan: planRagQa,
+  tools: (instance, ports) => ({
+    [KB_SEARCH_TOOL]: kbSearchTool(knowledgeOf(instance, ports), instance.topK),
+  }),
+  grade: (instance, plan, answers, ports) => gradeRag(instance, plan, answers, knowledgeOf(instance, ports)),
+  ownTools: [KB_SEARCH_TOOL],
+  players: Object.fromEntries(RAG_KINDS.map((k) => [k, playRag])),
+};

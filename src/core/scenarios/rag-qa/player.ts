@@ -1,0 +1,115 @@
+/**
+ * The simulated reader on rag-qa subtasks (docs/simulator.md). For a sub-question it searches the
+ * knowledge base with the question's words, then reads the passages that came back: the first that
+ * names the entity and holds the fact answers it, cited. At the turn's error rate it reads a wrong
+ * passage instead — another one naming the entity (the archive's outdated copy, when retrieval
+ * brought it) — and answers from that. A user's own question (no fact to look for) is answered
+ * with the sentence of the best passage that shares the most words with it. The single agent does
+ * the sub-questions one after another, keeping `A<n>:` notes of its answers.
+ */
+
+import type { PlayerInput, PlayerMove } from '../../providers/player';
+import { KB_SEARCH_TOOL } from '../../tools/knowledge';
+import { lastCalls } from '../deep-search/reading';
+import type { Asked, RagDescriptor } from './plan';
+import { askingById } from './questions';
+
+const NOT_FOUND = 'The notes do not say.';
+const NOTE = /^A(\d+):\s*(.*)$/;
+
+export function playRag(input: PlayerInput): PlayerMove {
+  const d = input.descriptor as RagDescriptor | undefined;
+  if (!d || typeof d !== 'object') return { content: NOT_FOUND, calls: [] };
+  if (d.kind === 'rag-merge') {
+    return { content: d.answers.map((a, i) => `${i + 1}. ${a ?? NOT_FOUND}`).join('\n'), calls: [] };
+  }
+  const questions = d.kind === 'rag-one' ? [d.question] : d.questions;
+  const notes = readNotes(input);
+  const canSearch = input.tools.includes(KB_SEARCH_TOOL) && input.callsPerTurn >= 1;
+  const last = lastCalls(input.messages)[0];
+  let content: string | null = null;
+  for (const q of questions) {
+    if (notes.has(q.index)) continue;
+    if (last?.name === KB_SEARCH_TOOL && last.args?.query === q.text && last.result !== undefined) {
+      notes.set(q.index, answerFrom(q, last.result, input));
+      content = d.kind === 'rag-one' ? null : `A${q.index}: ${notes.get(q.index)}`;
+      continue;
+    }
+    if (!canSearch) {
+      notes.set(q.index, NOT_FOUND);
+      continue;
+    }
+    return { content, calls: [{ name: KB_SEARCH_TOOL, args: { query: q.text } }] };
+  }
+  if (d.kind === 'rag-one') return { content: notes.get(d.question.index) ?? NOT_FOUND, calls: [] };
+  return {
+    content: questions.map((q) => `${q.index}. ${notes.get(q.index) ?? NOT_FOUND}`).join('\n'),
+    calls: [],
+  };
+}
+
+/** The single agent's answers so far, from its own notes. */
+function readNotes(input: PlayerInput): Map<number, string> {
+  const notes = new Map<number, string>();
+  for (const m of input.messages) {
+    if (m.role !== 'assistant' || typeof m.content !== 'string') continue;
+    for (const line of m.content.split('\n')) {
+      const n = NOTE.exec(line);
+      if (n) notes.set(Number(n[1]), n[2] as string);
+    }
+  }
+  return notes;
+}
+
+interface Passage {
+  readonly cite: string;
+  readonly text: string;
+}
+
+function passagesOf(result: string): Passage[] {
+  return result
+    .split(/\n\s*\n/)
+    .map((block) => /^(\[[^\]\n]+#\d+\])\s+([\s\S]*)$/.exec(block.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ cite: m[1] as string, text: m[2] as string }));
+}
+
+function answerFrom(q: Asked, result: string, input: PlayerInput): string {
+  const passages = passagesOf(result);
+  const asking = q.asking ? askingById(q.asking) : undefined;
+  if (!asking || !q.entity) return bestSentence(q.text, passages);
+  const entity = q.entity;
+  const reads = passages
+    .map((p) => ({ p, value: factIn(p.text, entity, asking.pattern) }))
+    .filter((r): r is { p: Passage; value: string } => r.value !== undefined);
+  if (reads.length === 0) return NOT_FOUND;
+  const wrong = reads.length > 1 && input.rng.next() < input.errorRate;
+  const read = wrong
+    ? (reads[input.rng.int(1, reads.length - 1)] as (typeof reads)[number])
+    : (reads[0] as (typeof reads)[number]);
+  return `${asking.reference(entity, read.value)} ${read.p.cite}`;
+}
+
+/** The fact in the entity's paragraph of a passage: from its name to the next heading. */
+function factIn(text: string, entity: string, pattern: RegExp): string | undefined {
+  const at = text.indexOf(entity);
+  if (at < 0) return undefined;
+  const rest = text.slice(at);
+  const end = rest.slice(entity.length).search(/##|\n\s*\n/);
+  const paragraph = end < 0 ? rest : rest.slice(0, entity.length + end);
+  return pattern.exec(paragraph)?.[1]?.trim();
+}
+
+/** For a question with no known fact: the sentence of any passage sharing the most words with it. */
+function bestSentence(question: string, passages: readonly Passage[]): string {
+  const words = new Set(question.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+  let best: { score: number; sentence: string; cite: string } | undefined;
+  for (const p of passages) {
+    for (const sentence of p.text.split(/(?<=[.!?])\s+/)) {
+      const score = (sentence.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => words.has(w)).length;
+      if (score > 0 && (best === undefined || score > best.score))
+        best = { score, sentence: sentence.trim(), cite: p.cite };
+    }
+  }
+  return best ? `${best.sentence} ${best.cite}` : NOT_FOUND;
+}

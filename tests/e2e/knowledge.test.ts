@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { freshProfile, type Profile } from './support/browser';
+
+/**
+ * The knowledge base in the built app (issue 17): three text files imported through the file
+ * input, a search that finds the passage in the right file, the documents still there after a
+ * reload (IndexedDB), a document deleted, bad files skipped with their reasons, and a rag-qa run
+ * that answers from the documents with citations that open the cited passage.
+ */
+const appUrl = inject('appUrl');
+const t = (id: string) => `[data-testid="${id}"]`;
+
+let profile: Profile;
+beforeEach(async () => {
+  profile = await freshProfile();
+});
+afterEach(async () => {
+  await profile?.close();
+});
+
+const file = (name: string, text: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+
+const files = [
+  file(
+    'tides.md',
+    '# Tides\n\nThe tides are caused by the gravity of the Moon and the Sun pulling on the oceans. Spring tides happen at full and new moon, when the pull lines up.\n\nNeap tides are the weakest tides of the month.',
+  ),
+  file(
+    'sourdough.txt',
+    'Sourdough bread rises because a starter of wild yeast and lactic acid bacteria ferments the dough. Feed the starter with flour and water every day.\n\nBake the loaf in a hot oven at 250 degrees for the first twenty minutes.',
+  ),
+  file(
+    'volcanoes.html',
+    '<html><body><h1>Volcanoes</h1><p>A volcano erupts when magma rises through cracks in the crust of the Earth.</p><script>document.title="pwned"</script><p>Basalt is the most common volcanic rock.</p></body></html>',
+  ),
+];
+
+const rows = `[...document.querySelectorAll('[data-testid="kb-doc-row"]')].map((r) => r.getAttribute('data-source')).sort()`;
+
+describe('the Knowledge view', () => {
+  it('imports three files, finds the right passage, survives a reload, and answers with citations', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=knowledge`);
+    await page.setInputFiles(t('kb-import'), files);
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, t('kb-doc-row'), {
+      timeout: 60_000,
+    });
+    expect(await page.evaluate(rows)).toEqual(['sourdough.txt', 'tides.md', 'volcanoes.html']);
+
+    await page.fill(t('kb-query'), 'why does bread rise');
+    await page.click(t('kb-search'));
+    await page.waitForSelector(t('kb-result'));
+    expect(await page.getAttribute(t('kb-result'), 'data-source')).toBe('sourdough.txt');
+
+    // Markup is dropped and never run: the HTML file's script did nothing.
+    await page.fill(t('kb-query'), 'magma rises through cracks');
+    await page.click(t('kb-search'));
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.getAttribute('data-source') === 'volcanoes.html',
+      t('kb-result'),
+    );
+    expect(await page.title()).not.toBe('pwned');
+    expect(await page.textContent(t('kb-result'))).not.toContain('<p>');
+
+    await page.reload();
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, t('kb-doc-row'), {
+      timeout: 60_000,
+    });
+
+    // An empty file and a binary one are skipped, named, and the good file still goes in.
+    await page.setInputFiles(t('kb-import'), [
+      file('empty.txt', ''),
+      { name: 'photo.txt', mimeType: 'text/plain', buffer: Buffer.from([0x89, 0x50, 0x00, 0x01, 0x02]) },
+      file('moon.txt', 'The Moon orbits the Earth once every 27 days.'),
+    ]);
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 4, t('kb-doc-row'), {
+      timeout: 60_000,
+    });
+    const note = await page.textContent(t('kb-message'));
+    expect(note).toContain('empty.txt');
+    expect(note).toContain('photo.txt');
+
+    await page.click(`${t('kb-doc-row')}[data-source="moon.txt"] ${t('kb-delete')}`);
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, t('kb-doc-row'));
+
+    await page.fill(t('kb-question'), 'What causes the tides?');
+    await page.click(t('kb-ask'));
+    await page.waitForSelector(t('run-answer'), { timeout: 120_000 });
+    expect(await page.textContent(t('run-status'))).toBe('done');
+    const citation = await page.waitForSelector(t('citation'));
+    expect(await citation.getAttribute('data-source')).toBe('tides.md');
+    await citation.click();
+    expect(await page.textContent(t('cited-passage'))).toContain('gravity of the Moon');
+    expect(profile.errors).toEqual([]);
+  });
+});
