@@ -19,6 +19,7 @@ import type { Embedder } from '../embeddings/types';
 import { fromBase64, toBase64 } from './base64';
 import { type ChunkOptions, checkChunking, chunkText, DEFAULT_CHUNKING } from './chunk';
 import { KbError } from './errors';
+import { STOP_WORDS } from './stop-words';
 import { VectorTable } from './vectors';
 
 export interface KbDocumentInput {
@@ -248,10 +249,14 @@ export class KnowledgeBase {
   }
 }
 
-/** Full text over passages: BM25+ with prefix matching and light fuzziness, as the world search. */
+/** Full text over passages: BM25+ with prefix matching and light fuzziness, function words left out. */
 function newTextIndex(): MiniSearch<{ id: number; text: string }> {
   return new MiniSearch<{ id: number; text: string }>({
     fields: ['text'],
+    processTerm: (term) => {
+      const t = term.toLowerCase();
+      return STOP_WORDS.has(t) ? null : t;
+    },
     searchOptions: { prefix: true, fuzzy: 0.15 },
   });
 }

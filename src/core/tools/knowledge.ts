@@ -37,7 +37,13 @@ export function citationsIn(text: string): { source: string; chunk: number }[] {
 
 export function formatHits(hits: readonly KnowledgeHit[]): string {
   if (hits.length === 0) return 'No passage in the knowledge base matches that.';
-  return hits.map((h) => `${citation(h.source, h.chunk)} ${h.text.replace(/\s+/g, ' ').trim()}`).join('\n\n');
+  // Blank lines part the passages, so a passage's own paragraphs are kept as single line breaks.
+  const flat = (text: string) =>
+    text
+      .replace(/[ \t]+/g, ' ')
+      .replace(/\n\s*\n+/g, '\n')
+      .trim();
+  return hits.map((h) => `${citation(h.source, h.chunk)} ${flat(h.text)}`).join('\n\n');
 }
 
 export function kbSearchTool(kb: KnowledgeSearch, topK: number): Tool {

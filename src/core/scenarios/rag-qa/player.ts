@@ -8,6 +8,7 @@
  * the sub-questions one after another, keeping `A<n>:` notes of its answers.
  */
 
+import { STOP_WORDS } from '../../kb/stop-words';
 import type { PlayerInput, PlayerMove } from '../../providers/player';
 import { KB_SEARCH_TOOL } from '../../tools/knowledge';
 import { lastCalls } from '../deep-search/reading';
@@ -100,16 +101,29 @@ function factIn(text: string, entity: string, pattern: RegExp): string | undefin
   return pattern.exec(paragraph)?.[1]?.trim();
 }
 
-/** For a question with no known fact: the sentence of any passage sharing the most words with it. */
+/**
+ * For a question with no known fact: the sentence of the passages that shares the most content
+ * words with it (function words left out), among sentences of 4 to 60 words; the shorter wins a tie.
+ */
 function bestSentence(question: string, passages: readonly Passage[]): string {
-  const words = new Set(question.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
-  let best: { score: number; sentence: string; cite: string } | undefined;
+  const words = new Set(contentWords(question));
+  let best: { score: number; length: number; sentence: string; cite: string } | undefined;
   for (const p of passages) {
-    for (const sentence of p.text.split(/(?<=[.!?])\s+/)) {
-      const score = (sentence.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => words.has(w)).length;
-      if (score > 0 && (best === undefined || score > best.score))
-        best = { score, sentence: sentence.trim(), cite: p.cite };
+    for (const raw of p.text.split(/(?<=[.!?])\s+|\n/)) {
+      const sentence = raw.trim();
+      const length = sentence.split(/\s+/).length;
+      if (length < 4 || length > 60) continue;
+      const score = new Set(contentWords(sentence).filter((w) => words.has(w))).size;
+      if (
+        score > 0 &&
+        (best === undefined || score > best.score || (score === best.score && length < best.length))
+      ) {
+        best = { score, length, sentence, cite: p.cite };
+      }
     }
   }
   return best ? `${best.sentence} ${best.cite}` : NOT_FOUND;
 }
+
+const contentWords = (text: string): string[] =>
+  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
