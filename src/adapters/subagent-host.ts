@@ -3,7 +3,7 @@
  * tested) without a worker. workers/subagent.worker.ts exposes it with Comlink.
  */
 
-import { hashingEmbedder } from '../core/embeddings/hashing';
+import { kbEmbedder } from '../core/kb';
 import type { Provider } from '../core/providers/types';
 import type { AsyncExecutor } from '../core/runtime/ports';
 import { knowledgeSearchOf } from '../core/scenarios/rag-qa';
@@ -32,7 +32,7 @@ export function providerFromSetup(provider: ProviderSetup, setup: SubagentSetup)
 
 /** The browser's knowledge base, opened read-only in this worker (the page writes it). */
 async function browserKnowledge(): Promise<KnowledgeSearch> {
-  const repository = await openIdbKnowledge(hashingEmbedder());
+  const repository = await openIdbKnowledge(kbEmbedder());
   return knowledgeSearchOf(repository.kb());
 }
 

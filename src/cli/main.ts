@@ -2,6 +2,7 @@ import { bench, benchHelp } from './bench';
 import { UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
 import { grid, gridHelp } from './grid';
+import { kb, kbHelp } from './kb';
 import { orchestration, orchestrationHelp } from './orchestration';
 import { route, routeHelp, trainRouter, trainRouterHelp } from './router';
 import { schedule, scheduleHelp } from './schedule';
@@ -17,6 +18,7 @@ type Command = (
 const commands: Record<string, { run: Command; help: string }> = {
   bench: { run: bench, help: benchHelp },
   grid: { run: grid, help: gridHelp },
+  kb: { run: kb, help: kbHelp },
   experiment: { run: experiment, help: experimentHelp },
   orchestration: { run: orchestration, help: orchestrationHelp },
   route: { run: route, help: routeHelp },

@@ -16,7 +16,7 @@ import { realPace } from '../adapters/pace';
 import { liveRunIds } from '../adapters/run-locks';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
 import { workerSandbox } from '../adapters/worker-sandbox';
-import { hashingEmbedder } from '../core/embeddings/hashing';
+import { kbEmbedder } from '../core/kb';
 import type { PolicyStore } from '../core/learning/policy-store';
 import type { Pace } from '../core/runtime/pace';
 import type { Clock } from '../core/runtime/ports';
@@ -67,7 +67,7 @@ export const services = {
    * embedder so that what is stored compares with what any tab or worker embeds.
    */
   knowledge(): Promise<KnowledgeRepository> {
-    knowledge ??= openIdbKnowledge(hashingEmbedder());
+    knowledge ??= openIdbKnowledge(kbEmbedder());
     // A failure to open is reported each time it is asked, not cached for the tab's life.
     knowledge.catch(() => {
       knowledge = undefined;

@@ -5,8 +5,7 @@
  * notes and chunking give the same chunks and the same ranking).
  */
 
-import { hashingEmbedder } from '../../embeddings/hashing';
-import { KnowledgeBase } from '../../kb';
+import { KnowledgeBase, kbEmbedder } from '../../kb';
 import type { KnowledgeSearch } from '../../tools/knowledge';
 import type { RagQaInstance } from './generate';
 
@@ -17,7 +16,7 @@ export function notesKnowledge(instance: RagQaInstance): KnowledgeSearch {
     let promise = built.get(instance);
     if (!promise) {
       promise = (async () => {
-        const base = KnowledgeBase.create(hashingEmbedder(), {
+        const base = KnowledgeBase.create(kbEmbedder(), {
           chunkSize: instance.chunkSize,
           overlap: instance.overlap,
         });
