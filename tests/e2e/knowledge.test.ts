@@ -4,7 +4,8 @@ import { freshProfile, type Profile } from './support/browser';
 /**
  * The knowledge base in the built app (issue 17): three text files imported through the file
  * input, a search that finds the passage in the right file, the documents still there after a
- * reload (IndexedDB), a document deleted, bad files skipped with their reasons, and a rag-qa run
+ * reload (IndexedDB), a document deleted, bad files skipped with their reasons, a PDF read by
+ * pdf.js, and a rag-qa run
  * that answers from the documents with citations that open the cited passage.
  */
 const appUrl = inject('appUrl');
@@ -82,6 +83,18 @@ describe('the Knowledge view', () => {
 
     await page.click(`${t('kb-doc-row')}[data-source="moon.txt"] ${t('kb-delete')}`);
     await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, t('kb-doc-row'));
+
+    // A PDF goes through pdf.js and its worker, loaded only now.
+    await page.setInputFiles(t('kb-import'), 'tests/fixtures/kb/glaciers.pdf');
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 4, t('kb-doc-row'), {
+      timeout: 60_000,
+    });
+    await page.fill(t('kb-query'), 'glaciers carve valleys');
+    await page.click(t('kb-search'));
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.getAttribute('data-source') === 'glaciers.pdf',
+      t('kb-result'),
+    );
 
     await page.fill(t('kb-question'), 'What causes the tides?');
     await page.click(t('kb-ask'));
