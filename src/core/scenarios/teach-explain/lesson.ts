@@ -93,7 +93,9 @@ export function writePart(
   const t = topicOf(r);
   switch (part) {
     case 'Introduction':
-      return [...t.intro, 'By the end of this lesson you will know how to do it yourself.'].join(' ');
+      return hard
+        ? `This instructional unit systematically introduces the conceptual foundations of ${t.name}, contextualising its applicability within quotidian circumstances and establishing prerequisite terminology.`
+        : [...t.intro, 'By the end of this lesson you will know how to do it yourself.'].join(' ');
     case 'Concept':
       return (hard ? t.concept.hard : t.concept.plain).join(' ');
     case 'Examples':
@@ -104,7 +106,9 @@ export function writePart(
         })
         .join('\n');
     case 'Summary':
-      return [...t.summary, 'Well done for working hard today!'].join(' ');
+      return hard
+        ? `Consequently, comprehensive understanding of ${t.name} necessitates internalising the aforementioned procedural generalisations together with their underlying mathematical justification.`
+        : [...t.summary, 'Well done for working hard today!'].join(' ');
   }
 }
 
