@@ -1,12 +1,14 @@
-import { For, Match, Show, Switch } from 'solid-js';
+import { For, lazy, Match, Show, Switch } from 'solid-js';
 import { app } from './app-state';
 import type { AppState } from './url-state';
 import { CompareView } from './views/compare-view';
 import { Gallery } from './views/gallery';
-import { KnowledgeView } from './views/knowledge-view';
 import { LibraryView } from './views/library-view';
 import { RunView } from './views/run-view';
 import { TrainView } from './views/train-view';
+
+// The Knowledge view (and the knowledge base, pdf.js aside) loads when it is first opened.
+const KnowledgeView = lazy(async () => ({ default: (await import('./views/knowledge-view')).KnowledgeView }));
 
 const tabs: { view: AppState['view']; label: string }[] = [
   { view: 'gallery', label: 'Scenarios' },

@@ -6,7 +6,7 @@
  */
 
 import { apiKeyStore, redactSecrets } from '../adapters/api-key-store';
-import { type KnowledgeRepository, openIdbKnowledge } from '../adapters/idb-knowledge';
+import type { KnowledgeRepository } from '../adapters/idb-knowledge';
 import { openIdbPolicyStore } from '../adapters/idb-policy-store';
 import { openIdbTraceStore } from '../adapters/idb-trace-store';
 import { createMemoryLibrary } from '../adapters/memory-library';
@@ -16,7 +16,6 @@ import { realPace } from '../adapters/pace';
 import { liveRunIds } from '../adapters/run-locks';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
 import { workerSandbox } from '../adapters/worker-sandbox';
-import { kbEmbedder } from '../core/kb';
 import type { PolicyStore } from '../core/learning/policy-store';
 import type { Pace } from '../core/runtime/pace';
 import type { Clock } from '../core/runtime/ports';
@@ -67,7 +66,10 @@ export const services = {
    * embedder so that what is stored compares with what any tab or worker embeds.
    */
   knowledge(): Promise<KnowledgeRepository> {
-    knowledge ??= openIdbKnowledge(kbEmbedder());
+    // Loaded on first use (the Knowledge view, a question to the knowledge base), not up front.
+    knowledge ??= Promise.all([import('../adapters/idb-knowledge'), import('../core/kb')]).then(
+      ([{ openIdbKnowledge }, { kbEmbedder }]) => openIdbKnowledge(kbEmbedder()),
+    );
     // A failure to open is reported each time it is asked, not cached for the tab's life.
     knowledge.catch(() => {
       knowledge = undefined;

@@ -56,7 +56,8 @@ export function AnswerView(props: {
           </ul>
         )}
       </Show>
-      <div class="answer-text">
+      {/* Focusable, so that a keyboard can scroll a long answer. */}
+      <div class="answer-text" tabindex="0" role="region" aria-label="The final answer">
         <For each={segments(props.text)}>
           {(s) =>
             'text' in s ? (

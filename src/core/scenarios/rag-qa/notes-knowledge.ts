@@ -5,7 +5,7 @@
  * notes and chunking give the same chunks and the same ranking).
  */
 
-import { KnowledgeBase, kbEmbedder } from '../../kb';
+import type { KnowledgeBase } from '../../kb';
 import type { KnowledgeSearch } from '../../tools/knowledge';
 import type { RagQaInstance } from './generate';
 
@@ -16,6 +16,8 @@ export function notesKnowledge(instance: RagQaInstance): KnowledgeSearch {
     let promise = built.get(instance);
     if (!promise) {
       promise = (async () => {
+        // Loaded when a run first searches its notes: the page's first screen does without it.
+        const { KnowledgeBase, kbEmbedder } = await import('../../kb');
         const base = KnowledgeBase.create(kbEmbedder(), {
           chunkSize: instance.chunkSize,
           overlap: instance.overlap,

@@ -7,21 +7,19 @@
 import { DRAFT_TOOL, draftTool } from '../../tools/draft';
 import type { TeachExplainSpec } from '../spec-types';
 import type { ScenarioKind } from '../types';
-import { gradeLesson } from './grade';
 import { generateTeachExplain, type TeachExplainInstance } from './lesson';
 import { LESSON_KINDS, planTeachExplain } from './plan';
 import { playLesson } from './player';
 
-export { lessonCriteria } from './grade';
 export type { LessonRequest, TeachExplainInstance } from './lesson';
-export { fleschKincaid } from './readability';
 
 export const teachExplain: ScenarioKind<TeachExplainSpec, TeachExplainInstance> = {
   kind: 'teach-explain',
   generate: generateTeachExplain,
   plan: planTeachExplain,
   tools: () => ({ [DRAFT_TOOL]: draftTool() }),
-  grade: async (instance, plan, answers) => gradeLesson(instance, plan, answers),
+  // The grader (and its libraries) is loaded when a run is graded, not with the page.
+  grade: async (instance, plan, answers) => (await import('./grade')).gradeLesson(instance, plan, answers),
   ownTools: [DRAFT_TOOL],
   players: Object.fromEntries(LESSON_KINDS.map((k) => [k, playLesson])),
 };

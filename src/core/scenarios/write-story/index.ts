@@ -8,12 +8,10 @@ import type { Tool } from '../../agents/tools';
 import { DRAFT_TOOL, draftTool } from '../../tools/draft';
 import type { WriteStorySpec } from '../spec-types';
 import type { ScenarioKind } from '../types';
-import { gradeStory } from './grade';
 import { planWriteStory, STORY_KINDS } from './plan';
 import { playStory } from './player';
 import { generateWriteStory, type WriteStoryInstance } from './request';
 
-export { storyCriteria } from './grade';
 export type { StoryDescriptor } from './plan';
 export type { StoryRequest, WriteStoryInstance } from './request';
 
@@ -22,7 +20,8 @@ export const writeStory: ScenarioKind<WriteStorySpec, WriteStoryInstance> = {
   generate: generateWriteStory,
   plan: planWriteStory,
   tools: (): Readonly<Record<string, Tool>> => ({ [DRAFT_TOOL]: draftTool() }),
-  grade: async (instance, plan, answers) => gradeStory(instance, plan, answers),
+  // The grader (and its libraries) is loaded when a run is graded, not with the page.
+  grade: async (instance, plan, answers) => (await import('./grade')).gradeStory(instance, plan, answers),
   ownTools: [DRAFT_TOOL],
   players: Object.fromEntries(STORY_KINDS.map((k) => [k, playStory])),
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fleschKincaid, lessonCriteria } from '../../../../src/core/scenarios/teach-explain';
+import { lessonCriteria } from '../../../../src/core/scenarios/teach-explain/grade';
 import type { LessonRequest } from '../../../../src/core/scenarios/teach-explain/lesson';
-import { readabilityScore } from '../../../../src/core/scenarios/teach-explain/readability';
+import { fleschKincaid, readabilityScore } from '../../../../src/core/scenarios/teach-explain/readability';
 import { solve, TOPICS } from '../../../../src/core/scenarios/teach-explain/topics';
 import { createRng } from '../../../../src/core/util/rng';
 

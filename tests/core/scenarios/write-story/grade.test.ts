@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storyCriteria } from '../../../../src/core/scenarios/write-story';
-import { hasScene, sectionsOf } from '../../../../src/core/scenarios/write-story/grade';
+import { hasScene, sectionsOf, storyCriteria } from '../../../../src/core/scenarios/write-story/grade';
 import { driftsOf } from '../../../../src/core/scenarios/write-story/names';
 import { SETTINGS, type StoryRequest } from '../../../../src/core/scenarios/write-story/request';
 
