@@ -57,7 +57,7 @@ export function AnswerView(props: {
         )}
       </Show>
       {/* Focusable, so that a keyboard can scroll a long answer. */}
-      <div class="answer-text" tabindex="0" role="region" aria-label="The final answer">
+      <section class="answer-text" tabindex="0" aria-label="The final answer">
         <For each={segments(props.text)}>
           {(s) =>
             'text' in s ? (
@@ -77,7 +77,7 @@ export function AnswerView(props: {
             )
           }
         </For>
-      </div>
+      </section>
       <Show when={open()}>
         {(p) => (
           <blockquote class="passage" data-testid="cited-passage">
