@@ -25,7 +25,7 @@ export function KnowledgeView() {
   const [results, setResults] = createSignal<readonly KbResult[] | undefined>();
   const [query, setQuery] = createSignal('');
   const [question, setQuestion] = createSignal(app.state().question);
-  const [kb, { refetch }] = createResource(async () => {
+  const [kb] = createResource(async () => {
     try {
       return await services.knowledge();
     } catch (error) {
@@ -53,9 +53,23 @@ export function KnowledgeView() {
     return kb()?.kb().stats();
   };
 
+  /** The repository, waited for: files dropped while it is still opening are not lost. */
+  async function repository() {
+    try {
+      return kb() ?? (await services.knowledge());
+    } catch (error) {
+      setMessage({
+        kind: 'error',
+        text: `The knowledge base could not be opened: ${(error as Error).message}`,
+      });
+      return undefined;
+    }
+  }
+
   async function ingest(files: readonly File[]) {
-    const repo = kb();
-    if (!repo || files.length === 0) return;
+    if (files.length === 0) return;
+    const repo = await repository();
+    if (!repo) return;
     setMessage(undefined);
     setBusy(`Reading ${files.length} file${files.length === 1 ? '' : 's'}…`);
     try {
@@ -86,7 +100,7 @@ export function KnowledgeView() {
 
   async function remove(id: string, source: string) {
     try {
-      await kb()?.delete([id]);
+      await (await repository())?.delete([id]);
       changed();
       setResults(undefined);
       setMessage({ kind: 'note', text: `Deleted ${source}.` });
@@ -96,7 +110,7 @@ export function KnowledgeView() {
   }
 
   async function search() {
-    const repo = kb();
+    const repo = await repository();
     const text = query().trim();
     if (!repo || text === '') return;
     if (repo.kb().stats().chunks === 0) {
@@ -178,7 +192,7 @@ export function KnowledgeView() {
         {(s) => (
           <p class="note" data-testid="kb-stats">
             {s().documents} documents · {s().chunks} passages · {s().tokens.toLocaleString()} tokens · stored{' '}
-            {fmtBytes(kb()?.bytes() ?? 0)}
+            {fmtBytes((version(), kb()?.bytes() ?? 0))}
             <Show when={usage()?.usage !== undefined}>
               {' '}
               (this site uses {fmtBytes(usage()?.usage ?? 0)} of {fmtBytes(usage()?.quota ?? 0)} the browser
