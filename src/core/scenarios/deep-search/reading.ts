@@ -83,7 +83,8 @@ export function lastCalls(messages: readonly ChatMessage[]): LastCall[] {
   });
 }
 
-function parseArgs(raw: string): Record<string, unknown> | undefined {
+/** A tool call's arguments as an object, or undefined when they are not a JSON object. */
+export function parseArgs(raw: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(raw);
     return typeof value === 'object' && value !== null && !Array.isArray(value)

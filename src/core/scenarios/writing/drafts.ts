@@ -8,6 +8,7 @@
 
 import type { ChatMessage } from '../../providers/types';
 import { DRAFT_TOOL } from '../../tools/draft';
+import { parseArgs } from '../deep-search/reading';
 
 export function readDrafts(messages: readonly ChatMessage[]): Map<string, string> {
   const refused = new Set<string>();
@@ -21,23 +22,12 @@ export function readDrafts(messages: readonly ChatMessage[]): Map<string, string
     if (m.role !== 'assistant' || !Array.isArray(m.tool_calls)) continue;
     for (const call of m.tool_calls) {
       if (call?.function?.name !== DRAFT_TOOL || refused.has(call.id)) continue;
-      const args = parseObject(call.function.arguments);
+      const args =
+        typeof call.function.arguments === 'string' ? parseArgs(call.function.arguments) : undefined;
       if (typeof args?.part === 'string' && typeof args.text === 'string') drafts.set(args.part, args.text);
     }
   }
   return drafts;
-}
-
-function parseObject(raw: unknown): Record<string, unknown> | undefined {
-  if (typeof raw !== 'string') return undefined;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The slips of one written part: each drawn once, at the turn's error rate. */
