@@ -48,6 +48,10 @@ export function KnowledgeView() {
     version();
     return kb()?.kb().documents() ?? [];
   };
+  const storedBytes = () => {
+    version();
+    return kb()?.bytes() ?? 0;
+  };
   const stats = () => {
     version();
     return kb()?.kb().stats();
@@ -192,7 +196,7 @@ export function KnowledgeView() {
         {(s) => (
           <p class="note" data-testid="kb-stats">
             {s().documents} documents · {s().chunks} passages · {s().tokens.toLocaleString()} tokens · stored{' '}
-            {fmtBytes((version(), kb()?.bytes() ?? 0))}
+            {fmtBytes(storedBytes())}
             <Show when={usage()?.usage !== undefined}>
               {' '}
               (this site uses {fmtBytes(usage()?.usage ?? 0)} of {fmtBytes(usage()?.quota ?? 0)} the browser
