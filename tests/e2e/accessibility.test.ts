@@ -45,6 +45,19 @@ async function* views(): AsyncGenerator<string> {
   await page.click(t('nav-library'));
   await page.waitForSelector(t('trace-row'));
   yield 'library';
+  await page.click(t('nav-knowledge'));
+  await page.setInputFiles(t('kb-import'), [
+    {
+      name: 'tides.md',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('# Tides\n\nThe Moon pulls the oceans.'),
+    },
+  ]);
+  await page.waitForSelector(t('kb-doc-row'));
+  await page.fill(t('kb-query'), 'moon');
+  await page.click(t('kb-search'));
+  await page.waitForSelector(t('kb-result'));
+  yield 'knowledge (a document and a search)';
 }
 
 describe('accessibility and small screens', () => {

@@ -16,6 +16,8 @@ import { type Message, MessageBanner } from './message-banner';
 
 const ACCEPT = '.txt,.md,.markdown,.rst,.html,.htm,.pdf';
 
+const count = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`;
+
 const fmtBytes = (n: number) =>
   n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
 
@@ -195,8 +197,8 @@ export function KnowledgeView() {
       <Show when={stats()}>
         {(s) => (
           <p class="note" data-testid="kb-stats">
-            {s().documents} documents · {s().chunks} passages · {s().tokens.toLocaleString()} tokens · stored{' '}
-            {fmtBytes(storedBytes())}
+            {count(s().documents, 'document')} · {count(s().chunks, 'passage')} · {count(s().tokens, 'token')}{' '}
+            · stored {fmtBytes(storedBytes())}
             <Show when={usage()?.usage !== undefined}>
               {' '}
               (this site uses {fmtBytes(usage()?.usage ?? 0)} of {fmtBytes(usage()?.quota ?? 0)} the browser
