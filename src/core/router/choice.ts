@@ -4,7 +4,10 @@
  * bandit arm and a checkpoint key are the same string.
  */
 
-/** `single`: one agent; `swarm`: an orchestrator with frozen subagents; `peers`: decentralized agents. */
+/**
+ * `single`: one agent; `swarm`: an orchestrator with frozen subagents; `peers`: decentralized
+ * agents with no orchestrator. A team plan (plan.ts) calls them single, centralized, decentralized.
+ */
 export const topologies = ['single', 'swarm', 'peers'] as const;
 export type Topology = (typeof topologies)[number];
 
@@ -12,7 +15,8 @@ export type Topology = (typeof topologies)[number];
  * The task scenarios' kinds (a logged run's workflow is its scenario kind), then `general` for what
  * none of them is: `write-story` a story from a theme, style and characters; `teach-explain` a
  * lesson for an age or grade with exercises and answers; `rag-qa` an answer from the user's own
- * documents, with citations.
+ * documents, with citations; `compare-options` a choice among options on weighted criteria, where
+ * independent judgements and a vote beat one judge.
  */
 export const workflows = [
   'wide-search',
@@ -21,6 +25,7 @@ export const workflows = [
   'write-story',
   'teach-explain',
   'rag-qa',
+  'compare-options',
   'general',
 ] as const;
 export type Workflow = (typeof workflows)[number];

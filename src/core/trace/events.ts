@@ -19,6 +19,19 @@ export const noUsage: Usage = {
   'gen_ai.usage.output_tokens': 0,
 };
 
+/**
+ * The team a meta-router planned for the request (docs/router.md, plans): the formation, the
+ * manager's role and the workers' roles. `single` is one agent, `centralized` an orchestrator with
+ * workers, `decentralized` peers with no orchestrator. Kept in the trace so a dataset of plans can
+ * be cut from logged runs.
+ */
+export interface TeamPlanRecord {
+  readonly thought: string;
+  readonly topology: 'single' | 'centralized' | 'decentralized';
+  readonly manager_role: string | null;
+  readonly workers: readonly string[];
+}
+
 export interface ProfileRecord {
   readonly model: string;
   readonly hash: string;
@@ -42,6 +55,8 @@ export interface TraceHeader {
   readonly size?: number;
   /** What was asked, as the single agent reads it (task scenarios): the router learns from it. */
   readonly query?: string;
+  /** The team that ran it, when a plan chose it (router plans) or the policy implies one. */
+  readonly plan?: TeamPlanRecord;
   readonly budgets: Readonly<Record<string, number | null>>;
   readonly join: string;
   readonly mainStepCost: number;
@@ -165,8 +180,34 @@ export type TraceEvent = Base &
         readonly task?: string;
         readonly attempt?: number;
         readonly finishReason: string;
+        /** The text the model wrote this turn (its answer, or thoughts beside its tool calls). */
+        readonly content?: string;
         readonly 'gen_ai.usage.input_tokens': number;
         readonly 'gen_ai.usage.output_tokens': number;
+      }
+    /**
+     * What an agent was told when an attempt began: its system prompt and its first user message.
+     * With the turns' content and tool calls after it, an attempt's whole trajectory is in the trace.
+     */
+    | {
+        readonly type: 'agent.context';
+        readonly subagent: string;
+        readonly task?: string;
+        readonly attempt?: number;
+        readonly system: string;
+        readonly prompt: string;
+      }
+    /**
+     * A message between agents of a decentralized run, delivered on the shared board: `to` is a
+     * peer's id or `all`. Sent with `communicate(target, message)` in round `round`, read by its
+     * targets in the next round.
+     */
+    | {
+        readonly type: 'agent.message';
+        readonly from: string;
+        readonly to: string;
+        readonly round: number;
+        readonly content: string;
       }
     | {
         readonly type: 'tool.call';

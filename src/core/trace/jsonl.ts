@@ -31,6 +31,8 @@ const eventTypes = new Set<string>([
   'task.skipped',
   'task.cancelled',
   'llm.turn',
+  'agent.context',
+  'agent.message',
   'tool.call',
   'budget.exhausted',
   'run.graded',

@@ -1,0 +1,211 @@
+/**
+ * Team plans: what the meta-router answers for a request (docs/router.md, plans), as JSON a model
+ * can be trained to write —
+ *
+ *   {"thought": "…", "topology": "single" | "centralized" | "decentralized",
+ *    "manager_role": "Editor" | null, "workers": ["Writer", …]}
+ *
+ * `single` is one agent (no manager; its one role in `workers`), `centralized` an orchestrator
+ * (the manager) over workers, `decentralized` peers with no manager. The router's topologies map
+ * one to one: single → single, swarm → centralized, peers → decentralized.
+ *
+ * A plan from a model or a file is untrusted: `readTeamPlan` holds it to the schema and names the
+ * first field that breaks it, so the error can be shown to the model that wrote it.
+ */
+import * as v from 'valibot';
+import type { TeamPlanRecord } from '../trace/events';
+import type { Topology, Workflow } from './choice';
+
+export type PlanTopology = TeamPlanRecord['topology'];
+export type TeamPlan = TeamPlanRecord;
+
+export const planTopologies = ['single', 'centralized', 'decentralized'] as const;
+
+/** At most this many workers: the swarm's own limit on parallel subagents. */
+export const maxWorkers = 100;
+
+const role = v.pipe(
+  v.string('a role is a string'),
+  v.trim(),
+  v.minLength(1, 'a role may not be empty'),
+  v.maxLength(60, 'a role is at most 60 characters'),
+  v.regex(/^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u, 'a role is a name: letters, digits, spaces, - and _'),
+);
+
+export const teamPlanSchema = v.pipe(
+  v.strictObject(
+    {
+      thought: v.pipe(
+        v.string('thought is a string'),
+        v.trim(),
+        v.minLength(1, 'thought may not be empty'),
+        v.maxLength(2000, 'thought is at most 2000 characters'),
+      ),
+      topology: v.picklist(planTopologies, 'topology is one of single, centralized, decentralized'),
+      manager_role: v.nullable(role),
+      workers: v.pipe(
+        v.array(role, 'workers is a list of roles'),
+        v.minLength(1, 'workers names at least one role'),
+        v.maxLength(maxWorkers, `workers names at most ${maxWorkers} roles`),
+      ),
+    },
+    'a plan has exactly thought, topology, manager_role and workers',
+  ),
+  v.check(
+    (p) => (p.topology === 'centralized') === (p.manager_role !== null),
+    'manager_role is a role for a centralized plan and null otherwise',
+  ),
+  v.check((p) => p.topology !== 'single' || p.workers.length === 1, 'a single plan has exactly one worker'),
+  v.check(
+    (p) => p.topology !== 'decentralized' || p.workers.length >= 2,
+    'a decentralized plan has at least two peers',
+  ),
+);
+
+export type PlanReading =
+  | { readonly ok: true; readonly plan: TeamPlan }
+  | { readonly ok: false; readonly field: string; readonly message: string };
+
+/** A plan held to the schema, or the first problem with the field it is in. */
+export function readTeamPlan(value: unknown): PlanReading {
+  const result = v.safeParse(teamPlanSchema, value);
+  if (result.success) return { ok: true, plan: result.output };
+  const issue = result.issues[0];
+  const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+  const field = path || fieldOf(issue.message);
+  return { ok: false, field, message: `${field ? `${field}: ` : ''}${issue.message}` };
+}
+
+/** A plan from text a model wrote: JSON (a fenced block is unwrapped), then the schema. */
+export function parseTeamPlan(text: string): PlanReading {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
+  const body = (fenced?.[1] ?? text).trim();
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (error) {
+    return { ok: false, field: '', message: `not JSON: ${(error as Error).message}` };
+  }
+  return readTeamPlan(json);
+}
+
+// A check on the whole object has no path: the field it is about is the first one it names.
+function fieldOf(message: string): string {
+  return /^(manager_role|workers|topology|thought)\b/.exec(message)?.[1] ?? '';
+}
+
+export const planTopologyOf = (topology: Topology): PlanTopology =>
+  topology === 'single' ? 'single' : topology === 'swarm' ? 'centralized' : 'decentralized';
+
+export const topologyOfPlan = (topology: PlanTopology): Topology =>
+  topology === 'single' ? 'single' : topology === 'centralized' ? 'swarm' : 'peers';
+
+/**
+ * The roles each workflow's team is made of (the scenario's own kinds of subtask): the manager
+ * who splits and merges, the workers in the order the work needs them, the role a single agent
+ * plays, and the peers of a decentralized team.
+ */
+export interface WorkflowRoles {
+  readonly manager: string;
+  readonly workers: readonly string[];
+  readonly single: string;
+  readonly peers: readonly string[];
+}
+
+export const workflowRoles: Readonly<Record<Workflow, WorkflowRoles>> = {
+  'wide-search': {
+    manager: 'ResearchLead',
+    workers: ['Researcher'],
+    single: 'Researcher',
+    peers: ['Researcher A', 'Researcher B', 'Researcher C'],
+  },
+  'deep-search': {
+    manager: 'Investigator',
+    workers: ['Researcher', 'Synthesizer'],
+    single: 'Investigator',
+    peers: ['Researcher A', 'Researcher B', 'Researcher C'],
+  },
+  'mixed-coding': {
+    manager: 'TechLead',
+    workers: ['Programmer', 'Integrator'],
+    single: 'Programmer',
+    peers: ['Programmer A', 'Programmer B', 'Reviewer'],
+  },
+  'write-story': {
+    manager: 'Editor',
+    workers: ['Outliner', 'Writer', 'Continuity Editor'],
+    single: 'Writer',
+    peers: ['Writer A', 'Writer B', 'Writer C'],
+  },
+  'teach-explain': {
+    manager: 'Curriculum Lead',
+    workers: ['Lesson Planner', 'Teacher', 'Exercise Writer'],
+    single: 'Teacher',
+    peers: ['Teacher A', 'Teacher B', 'Teacher C'],
+  },
+  'rag-qa': {
+    manager: 'Research Librarian',
+    workers: ['Retriever', 'Answer Writer'],
+    single: 'Librarian',
+    peers: ['Librarian A', 'Librarian B', 'Librarian C'],
+  },
+  'compare-options': {
+    manager: 'Decision Lead',
+    workers: ['Analyst'],
+    single: 'Analyst',
+    peers: ['Analyst A', 'Analyst B', 'Analyst C'],
+  },
+  general: {
+    manager: 'Coordinator',
+    workers: ['Assistant'],
+    single: 'Assistant',
+    peers: ['Assistant A', 'Assistant B'],
+  },
+};
+
+/** The team a topology makes for a workflow, with the reason given as the plan's thought. */
+export function teamFor(topology: Topology, workflow: Workflow, thought: string): TeamPlan {
+  const roles = workflowRoles[workflow];
+  const planned = planTopologyOf(topology);
+  return {
+    thought,
+    topology: planned,
+    manager_role: planned === 'centralized' ? roles.manager : null,
+    workers: [
+      ...(planned === 'single' ? [roles.single] : planned === 'centralized' ? roles.workers : roles.peers),
+    ],
+  };
+}
+
+/** How complex a plan is, for "as simple as still solves it": agents first, then the formation. */
+export function planComplexity(plan: TeamPlan): number {
+  const formation = { single: 0, decentralized: 1, centralized: 2 }[plan.topology];
+  return (plan.workers.length + (plan.manager_role === null ? 0 : 1)) * 3 + formation;
+}
+
+/** The policy that runs each formation: one agent, the list-scheduling orchestrator, or peers. */
+export const policyForPlan: Readonly<Record<PlanTopology, 'serial' | 'heuristic' | 'peers'>> = {
+  single: 'serial',
+  centralized: 'heuristic',
+  decentralized: 'peers',
+};
+
+/**
+ * What runs a plan for a workflow: the scenario file of that workflow (its id is the workflow's
+ * name under scenarios/) and the policy of the plan's formation, or why nothing can. A general
+ * request has no scenario the simulator can play: it needs a real model.
+ */
+export function executionOf(
+  plan: TeamPlan,
+  workflow: Workflow,
+):
+  | { readonly ok: true; readonly scenario: string; readonly policy: string }
+  | { readonly ok: false; readonly reason: string } {
+  if (workflow === 'general') {
+    return {
+      ok: false,
+      reason: 'a general request has no scenario to run on the simulator: it needs a real model',
+    };
+  }
+  return { ok: true, scenario: workflow, policy: policyForPlan[plan.topology] };
+}
