@@ -69,7 +69,8 @@ const CORE_LAYERS = [
     ],
   ],
   ['learning', ['util', 'graph', 'trace', 'runtime', 'providers', 'policy', 'scenarios']],
-  ['router', ['util', 'embeddings', 'trace', 'learning']],
+  // router reads providers to ask a model for a plan (plan-model.ts).
+  ['router', ['util', 'embeddings', 'trace', 'providers', 'learning']],
   ['bench', ['util', 'graph', 'trace', 'runtime', 'providers', 'agents', 'policy', 'scenarios', 'learning']],
 ];
 

@@ -2,18 +2,24 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashingEmbedder } from '../core/embeddings/hashing';
+import { simulatedProvider } from '../core/providers/simulated';
 import { ROUTER_SCHEMA, readRouterCheckpoint, routerToCheckpoint } from '../core/router/checkpoint';
 import { type Profile, profileLadder } from '../core/router/choice';
 import type { Prediction } from '../core/router/classifier';
 import { type LoggedRun, readLoggedRun, type SkipReason } from '../core/router/logged-runs';
 import { indexExamples, nearestFor } from '../core/router/nearest';
+import { readTeamPlan, type TeamPlan } from '../core/router/plan';
+import { META_ROUTER_KIND, metaRouterPlayer, planWithModel } from '../core/router/plan-model';
+import { planForRoute } from '../core/router/plan-route';
 import { examplesOf } from '../core/router/requests';
 import { type RouterModel, routeQuery } from '../core/router/router';
 import { trainRouter as train } from '../core/router/train';
 import { decodeTrace } from '../core/trace/jsonl';
-import { oneOf, UsageError } from './errors';
+import { oneOf, UsageError, wholeNumber } from './errors';
 import { readRequestsFile } from './requests-file';
+import { type PlanRun, runPlan } from './route-run';
 import { evaluateRequests } from './router-eval';
+import { readProfiles } from './scenario-file';
 
 type Print = (text: string) => void;
 
@@ -31,12 +37,14 @@ rewards. Graph runs and traces without a query are skipped and counted. Hand-lab
   --out FILE          where to write the checkpoint (${ROUTER_SCHEMA})
   --json              print one JSON document`;
 
-export const routeHelp = `swarm route "QUERY" [--router ROUTER.json] [--profile P] [--threshold T] [--json]
+export const routeHelp = `swarm route "QUERY" [--router ROUTER.json] [--planner rules|model] [--profile P] [--threshold T]
+            [--run [--seed N] [--trace FILE.jsonl]] [--json]
 swarm route --eval REQUESTS.jsonl [--router ROUTER.json] [--json]
 
 Picks a topology (single | swarm | peers) and a workflow (wide-search | deep-search |
-mixed-coding | write-story | teach-explain | rag-qa | general) for the query, and lists every
-plausible choice with its initial probability. Without --router only the rules decide. With a
+mixed-coding | write-story | teach-explain | rag-qa | compare-options | general) for the query,
+lists every plausible choice with its initial probability, and answers with a team plan
+{thought, topology: single | centralized | decentralized, manager_role, workers} (docs/router.md). Without --router only the rules decide. With a
 router trained here, its training queries also vote by similarity (nearest neighbours over the
 offline hashing embedder, no weights needed), which catches word forms and typos the classifier
 misses.
@@ -44,6 +52,14 @@ misses.
   --router FILE       a checkpoint from train-router
   --eval FILE         score the rules, the classifier and the router on the test split of a
                       requests file (trained on its train split unless --router is given)
+  --plan FILE         the plan to use instead, as JSON (checked against the plan schema)
+  --planner P         rules (default): the plan from the route above; model: a meta-router model
+                      writes the plan JSON (the simulated one here), held to the plan schema
+  --run               run the plan on the simulated provider: the workflow's scenario under
+                      the formation's policy (single → serial, centralized → heuristic,
+                      decentralized → peers); prints its metrics and answer
+  --seed N            the instance --run runs (default 1)
+  --trace FILE        where --run writes its trace (JSONL)
   --profile P         ${profileLadder.join(' | ')}: the profile you would run with (default medium)
   --threshold T       below this confidence, escalate to the next larger profile (default 0.5)
   --json              print one JSON document`;
@@ -176,6 +192,11 @@ export async function route(argv: string[], out: Print): Promise<void> {
       profile: { type: 'string' },
       threshold: { type: 'string' },
       eval: { type: 'string' },
+      planner: { type: 'string' },
+      plan: { type: 'string' },
+      run: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      trace: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -200,6 +221,25 @@ export async function route(argv: string[], out: Print): Promise<void> {
     nearest = { ...(await nearestFor(embedder, index, query)), embedder: embedder.name };
   }
   const chosen = routeQuery(model, query, { profile, threshold: limit, ...(nearest ? { nearest } : {}) });
+  const planner = oneOf('planner', values.planner, ['rules', 'model'] as const, 'rules');
+  if (values.plan !== undefined && values.planner !== undefined) {
+    throw new UsageError('--plan FILE is the plan: give no --planner with it');
+  }
+  const planned =
+    values.plan !== undefined ? readPlanFile(values.plan) : await makePlan(planner, chosen, query);
+  if (!values.run && (values.seed !== undefined || values.trace !== undefined)) {
+    throw new UsageError('--seed and --trace go with --run');
+  }
+  const seed = values.seed === undefined ? 1 : wholeNumber('seed', values.seed, 1, 0);
+  const ran =
+    values.run && planned.plan
+      ? await runPlan(planned.plan, chosen.workflow, {
+          seed,
+          ...(values.trace ? { trace: values.trace } : {}),
+        })
+      : undefined;
+  if (values.run && !planned.plan)
+    throw new UsageError(`--run: the model wrote no valid plan (${planned.refused.join('; ')})`);
   // No training query at all like this one: no label to speak of.
   const neighbours = nearest
     ? {
@@ -209,7 +249,18 @@ export async function route(argv: string[], out: Print): Promise<void> {
       }
     : null;
   if (values.json) {
-    out(JSON.stringify({ ...chosen, threshold: limit, router: values.router ?? null, nearest: neighbours }));
+    out(
+      JSON.stringify({
+        ...chosen,
+        threshold: limit,
+        router: values.router ?? null,
+        nearest: neighbours,
+        plan: planned.plan ?? null,
+        planner,
+        refusedPlans: planned.refused,
+        ...(ran ? { run: ran } : {}),
+      }),
+    );
     return;
   }
   const why =
@@ -235,6 +286,61 @@ export async function route(argv: string[], out: Print): Promise<void> {
           ? `escalate: confidence below ${limit}, and ${profile} is already the largest profile`
           : `escalate: confidence below ${limit}, run with profile ${chosen.profile} (asked ${profile})`,
       `candidates: ${chosen.candidates.map((c) => `${c.topology}/${c.workflow} ${c.p.toFixed(2)}`).join(', ')}`,
+      ...(planned.refused.length > 0 ? [`refused plans: ${planned.refused.join('; ')}`] : []),
+      `plan (${planner}): ${planned.plan ? JSON.stringify(planned.plan) : 'none'}`,
+      ...(ran ? runLines(ran) : []),
     ].join('\n'),
   );
+}
+
+/** A plan from a file, held to the schema: a refusal names the field. */
+function readPlanFile(file: string): { plan: TeamPlan; refused: readonly string[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code
+        ? `--plan ${file}: cannot read it (${code === 'ENOENT' ? 'no such file' : code})`
+        : `--plan ${file}: not valid JSON: ${(error as Error).message}`,
+    );
+  }
+  const reading = readTeamPlan(json);
+  if (!reading.ok) throw new UsageError(`--plan ${file}: ${reading.message}`);
+  return { plan: reading.plan, refused: [] };
+}
+
+async function makePlan(
+  planner: 'rules' | 'model',
+  chosen: ReturnType<typeof routeQuery>,
+  query: string,
+): Promise<{ plan: TeamPlan | undefined; refused: readonly string[] }> {
+  if (planner === 'rules') return { plan: planForRoute(chosen), refused: [] };
+  const profiles = readProfiles();
+  const provider = simulatedProvider({
+    profiles: Object.fromEntries(
+      Object.entries(profiles).map(([name, p]) => [
+        name,
+        {
+          model: p.models.simulated ?? `sim-${name}`,
+          contextWindow: p.contextWindow,
+          simulator: p.simulator,
+        },
+      ]),
+    ),
+    players: { [META_ROUTER_KIND]: metaRouterPlayer },
+  });
+  const result = await planWithModel(provider, query, { model: 'sim-medium', profile: chosen.profile });
+  return { plan: result.plan, refused: result.refused };
+}
+
+function runLines(ran: PlanRun): string[] {
+  const m = ran.metrics;
+  const f = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(3));
+  return [
+    `ran ${ran.scenario} seed ${ran.seed} with ${ran.policy}: quality ${f(m.quality)}, critical steps ${m.criticalSteps}, cost ${f(m.cost)}, reward ${f(m.reward)}`,
+    ...(ran.trace ? [`trace: ${ran.trace}`] : []),
+    ...(ran.answer ? ['answer:', ran.answer] : []),
+  ];
 }

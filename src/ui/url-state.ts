@@ -118,7 +118,7 @@ const isPolicy = (t: string) => t === 'llm' || policyNames().includes(t) || SAVE
  * The forms a policy takes, in the order the page has always listed them (core's registry lists
  * heuristic last, as the CLI prints it); tests/ui/url-state.test.ts checks it names every one.
  */
-export const POLICY_FORMS = 'serial, heuristic, critical-path, llm, parl:NAME, bandit:NAME';
+export const POLICY_FORMS = 'serial, heuristic, critical-path, peers, llm, parl:NAME, bandit:NAME';
 
 const plain = String;
 const table: { [K in keyof AppState]: Setting<K> } = {

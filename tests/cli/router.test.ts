@@ -183,6 +183,7 @@ describe('swarm train-router --requests and swarm route --eval', () => {
     for (const layer of ['rules', 'classifier', 'router']) {
       expect(report.scores[layer].n, layer).toBe(report.test);
       expect(Object.keys(report.scores[layer].perWorkflow).sort(), layer).toEqual([
+        'compare-options',
         'deep-search',
         'general',
         'mixed-coding',
@@ -241,7 +242,10 @@ describe('swarm route', () => {
         'escalate',
         'explored',
         'nearest',
+        'plan',
+        'planner',
         'profile',
+        'refusedPlans',
         'router',
         'rules',
         'source',
@@ -314,11 +318,13 @@ describe('swarm route', () => {
       '0.7',
     ]);
     expect(text.code).toBe(0);
-    // The candidates: the debate rule's 0.6, the rest spread over the six workflows it left.
+    // The candidates: the debate rule's 0.6, the rest spread over the seven workflows it left;
+    // then the team plan: two peers, no manager.
     expect(text.stdout).toBe(
       'peers · general\nconfidence 0.60 from rules: debate\nnearest training queries (hashing-384): none alike\nescalate: confidence below 0.7, run with profile large (asked medium)\n' +
-        'candidates: peers/general 0.60, swarm/wide-search 0.07, swarm/deep-search 0.07, swarm/mixed-coding 0.07, ' +
-        'swarm/write-story 0.07, swarm/teach-explain 0.07, swarm/rag-qa 0.07',
+        'candidates: peers/general 0.60, swarm/wide-search 0.06, swarm/deep-search 0.06, swarm/mixed-coding 0.06, ' +
+        'swarm/write-story 0.06, swarm/teach-explain 0.06, swarm/rag-qa 0.06, peers/compare-options 0.06\n' +
+        'plan (rules): {"thought":"A general request, by the rules (debate) at confidence 0.60: independent judgements compared on a shared board and a vote make fewer mistakes than one judge.","topology":"decentralized","manager_role":null,"workers":["Assistant A","Assistant B"]}',
     );
   });
 

@@ -82,7 +82,7 @@ describe('url state', () => {
       'Setting "view" in the link was ignored: "nowhere" is not one of gallery, run, compare, train, library, knowledge.',
       'Unknown setting "colour" in the link was ignored.',
       'Setting "subagents" in the link was ignored: 500 is out of range (0–100).',
-      'Setting "policy" in the link was ignored: "<b>x</b>" is not a policy (serial, heuristic, critical-path, llm, parl:NAME, bandit:NAME).',
+      'Setting "policy" in the link was ignored: "<b>x</b>" is not a policy (serial, heuristic, critical-path, peers, llm, parl:NAME, bandit:NAME).',
     ]);
   });
 

@@ -27,6 +27,11 @@ export interface Subtask {
   readonly prompt: string;
   /** What a simulated provider reads to play its part (it reaches it through request metadata). */
   readonly descriptor?: unknown;
+  /**
+   * Already decided: the answer this turn would only repeat (a peer's position once every peer
+   * agreed). The subagent answers it without a model call, in 0 steps.
+   */
+  readonly settled?: string;
 }
 
 export interface AgentLimits {

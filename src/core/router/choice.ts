@@ -41,10 +41,11 @@ export const choiceLabel = (c: Choice): ChoiceLabel => `${c.topology}/${c.workfl
 
 /**
  * The topology a workflow runs with when nothing says otherwise: one agent for a general request,
- * a swarm for every task workflow (what the rules vote for, and where a candidate's floor goes).
+ * peers for a comparison (independent judges and a vote), a swarm for every other task workflow
+ * (what the rules vote for, and where a candidate's floor goes).
  */
 export const defaultTopology = (workflow: Workflow): Topology =>
-  workflow === 'general' ? 'single' : 'swarm';
+  workflow === 'general' ? 'single' : workflow === 'compare-options' ? 'peers' : 'swarm';
 
 /** The choice a label names, or undefined when it names none. */
 export function parseChoiceLabel(label: string): Choice | undefined {

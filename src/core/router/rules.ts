@@ -33,6 +33,7 @@ const story: Choice = { topology: 'swarm', workflow: 'write-story' };
 const teach: Choice = { topology: 'swarm', workflow: 'teach-explain' };
 const rag: Choice = { topology: 'swarm', workflow: 'rag-qa' };
 const debate: Choice = { topology: 'peers', workflow: 'general' };
+const compare: Choice = { topology: 'peers', workflow: 'compare-options' };
 const single: Choice = { topology: 'single', workflow: 'general' };
 
 export const defaultRules: readonly Rule[] = [
@@ -162,6 +163,20 @@ export const defaultRules: readonly Rule[] = [
     pattern:
       /\b(exercises?|worksheets?|quiz(zes)?|flashcards|practice (problems?|questions?)|homework|answer key)\b/i,
     choice: teach,
+  },
+  // A choice among named options on criteria: independent judges and a vote make fewer mistakes
+  // than one (scenarios compare-options, docs/router.md).
+  {
+    id: 'compare-options',
+    pattern:
+      /\b(compare|comparing|comparison|which (one|of (these|them|the \w+))|choose between|decide between|pick between|should I (buy|choose|pick|rent|get|go with|take)|better (choice|option|deal|buy)|weigh(ing)? (up )?the options|versus|vs\.?)\b/i,
+    choice: compare,
+  },
+  {
+    id: 'criteria',
+    pattern: /\b(criteria|weighted|weights?|trade-?offs?|scor(e|ing) (them|each|the options))\b/i,
+    choice: compare,
+    weight: 0.5,
   },
   // Open questions that gain from several independent voices.
   {

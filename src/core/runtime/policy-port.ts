@@ -53,7 +53,7 @@ export interface Policy {
    * context (the baseline), `swarm` the scenario's decomposition. Graph scenarios ignore it.
    * @default 'swarm'
    */
-  readonly plan?: 'single' | 'swarm';
+  readonly plan?: 'single' | 'swarm' | 'peers';
   /** A score per task, higher first; ties are broken by id. */
   prioritize(ctx: PolicyContext): Float64Array;
   decide(view: RunView): Action[];
@@ -78,6 +78,8 @@ export interface TaskBrief {
 export interface SubagentBrief {
   readonly system?: string;
   readonly prompt?: string;
+  /** Messages other agents sent this one (`communicate`), for a peer of a decentralized run. */
+  readonly board?: string;
 }
 
 /**

@@ -21,8 +21,17 @@ export interface AttemptRequest {
   readonly seed: number;
   /** Final answers of this task's dependencies that completed, by task id: what it reads. */
   readonly answers?: ReadonlyMap<string, string>;
-  /** What a model orchestrator (`llm`) told this subagent: its role and its instructions. */
-  readonly brief?: { readonly system?: string; readonly prompt?: string };
+  /**
+   * What a model orchestrator (`llm`) told this subagent (its role and its instructions), or, in
+   * a decentralized run, the messages the board holds for it.
+   */
+  readonly brief?: {
+    readonly system?: string;
+    readonly prompt?: string;
+    readonly board?: string;
+    /** The role a team plan gave the agent running this task. */
+    readonly role?: string;
+  };
 }
 
 export interface AttemptOutcome {

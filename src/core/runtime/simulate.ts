@@ -1,5 +1,12 @@
 import type { TaskGraph } from '../graph/types';
-import { type EventBody, type Grade, TRACE_SCHEMA, type TraceEvent, type TraceHeader } from '../trace/events';
+import {
+  type EventBody,
+  type Grade,
+  type TeamPlanRecord,
+  TRACE_SCHEMA,
+  type TraceEvent,
+  type TraceHeader,
+} from '../trace/events';
 import { type Metrics, MetricsAccumulator, type MetricsContext } from '../trace/metrics';
 import { Heap } from '../util/heap';
 import { budgetsToJson, type RunConfig } from './config';
@@ -50,6 +57,8 @@ export interface SimulateOptions {
   readonly size?: number;
   /** For the header: the task as asked (task scenarios). */
   readonly query?: string;
+  /** The team plan that chose this run's formation (the meta-router's), for the trace header. */
+  readonly plan?: TeamPlanRecord;
   /**
    * Scores the finished run from its state and the tasks' final answers (by task id); graph
    * scenarios score the share of tasks completed.
@@ -101,6 +110,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     ...(options.context ? { context: options.context } : {}),
     ...(options.size !== undefined ? { size: options.size } : {}),
     ...(options.query !== undefined ? { query: options.query } : {}),
+    ...(options.plan !== undefined ? { plan: options.plan } : {}),
     budgets: budgetsToJson(config.budgets),
     join: config.join,
     mainStepCost: config.mainStepCost,

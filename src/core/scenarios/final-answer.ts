@@ -4,7 +4,13 @@
  * order. A swarm whose merge failed hands back what came through before it.
  */
 
+import type { PreparedTaskRun } from './prepare';
 import type { Plan } from './types';
+
+/** A run's answer to its user: the kind's team answer where it has one (a vote), else `finalAnswer`. */
+export function runAnswer(run: PreparedTaskRun, answers: ReadonlyMap<string, string>): string | undefined {
+  return run.kind.teamAnswer?.(run.instance, run.plan, answers) ?? finalAnswer(run.plan, answers);
+}
 
 export function finalAnswer(plan: Plan, answers: ReadonlyMap<string, string>): string | undefined {
   const needed = new Set(plan.tasks.flatMap((t) => t.deps));

@@ -170,13 +170,26 @@ function prepareTaskRun(
   };
   const kind = scenarioKinds[spec.kind] as AnyKind;
   const instance = generated ?? kind.generate(spec, input.seed, input.size ?? spec.size.default);
-  const plan = kind.plan(instance, input.plan ?? 'swarm');
+  const mode = input.plan ?? 'swarm';
+  const formations = kind.formations ?? ['single', 'swarm'];
+  if (!formations.includes(mode)) {
+    throw new Error(
+      `the ${kind.kind} scenario has no ${mode === 'peers' ? 'decentralized (peers)' : mode} plan (it runs as ${formations.join(', ')})`,
+    );
+  }
+  const plan = kind.plan(instance, mode);
   const graph = graphOrThrow({
     kind: 'graph',
     id: `${spec.id}#${instance.seed}`,
     tasks: plan.tasks.map((t) => ({ id: t.id, steps: t.estimatedSteps, deps: t.deps })),
   });
-  const config = scenarioConfig(spec, instance.seed, profiles, o.profile);
+  // Peers have no orchestrator: no main step between rounds, so a round costs its longest turn.
+  const config = scenarioConfig(
+    plan.mode === 'peers' ? { ...spec, mainStepCost: 0 } : spec,
+    instance.seed,
+    profiles,
+    o.profile,
+  );
   if (!Object.hasOwn(profiles, config.defaultProfile)) {
     throw new Error(`no profile "${config.defaultProfile}" (known: ${Object.keys(profiles).join(', ')})`);
   }

@@ -4,6 +4,7 @@ import type { Player } from '../providers/player';
 import { simulatedProvider } from '../providers/simulated';
 import type { Provider } from '../providers/types';
 import type { Pace } from '../runtime/pace';
+import { compareOptions } from './compare-options';
 import { deepSearch } from './deep-search';
 import { mixedCoding } from './mixed-coding';
 import { ragQa } from './rag-qa';
@@ -24,6 +25,7 @@ export const scenarioKinds: Readonly<Record<TaskScenarioSpec['kind'], AnyKind>> 
   'write-story': writeStory,
   'teach-explain': teachExplain,
   'rag-qa': ragQa,
+  'compare-options': compareOptions,
 };
 
 /** Every kind's players, and the orchestrator's, for a simulated provider that can run any scenario. */

@@ -10,13 +10,14 @@ import type { Provider } from '../providers/types';
 import { GRAPH_STEP_MS, type Pace } from '../runtime/pace';
 import type { AsyncExecutor, Clock } from '../runtime/ports';
 import { type SimulateResult, simulate, simulateAsync } from '../runtime/simulate';
-import type { TraceEvent, TraceHeader } from '../trace/events';
+import type { TeamPlanRecord, TraceEvent, TraceHeader } from '../trace/events';
 import type { MetricsAccumulator } from '../trace/metrics';
 import { modelWallMs } from '../trace/model-time';
 import { realizedPath } from '../trace/realized-path';
 import { type PreparedRun, type PreparedTaskRun, prepareRun } from './prepare';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
 import { subagentExecutor } from './subagent';
+import { withTeamRoles } from './team-roles';
 import type { Plan, ScenarioInstance, ScenarioKind, ScenarioPorts } from './types';
 
 export { scenarioConfig } from './prepare';
@@ -44,6 +45,11 @@ export interface RunOptions {
    * pace. The subagents' model and executor are paced on their own side (see runtime/pace.ts).
    */
   readonly pace?: Pace;
+  /**
+   * The team plan that chose this formation (a routed run): recorded in the trace header, and its
+   * worker roles given to the agents (team-roles.ts).
+   */
+  readonly plan?: TeamPlanRecord;
 }
 
 export interface ScenarioRunResult extends SimulateResult {
@@ -79,15 +85,17 @@ export async function runPrepared(
   const ports = options.ports ?? {};
   const base = options.executor ?? subagentExecutor(run, provider, ports);
   const deliberation = policy.deliberation;
-  let executor = base;
+  let executor = options.plan ? withTeamRoles(base, run.plan, options.plan.workers) : base;
   if (deliberation) {
     // A model orchestrator reads the task and its work items, briefs each subagent it assigns,
     // and hears each answer.
     deliberation.begin(taskBrief(run.plan, run.query));
+    const inner = executor;
     executor = {
       async run(request, signal) {
         const brief = deliberation.brief(request);
-        const outcome = await base.run(brief ? { ...request, brief } : request, signal);
+        const given = brief ? { ...request, brief: { ...request.brief, ...brief } } : request;
+        const outcome = await inner.run(given, signal);
         if (outcome.ok && outcome.answer !== undefined) deliberation.answered(request.taskId, outcome.answer);
         return outcome;
       },
@@ -102,6 +110,7 @@ export async function runPrepared(
     context: run.context,
     size: instance.size,
     query: run.query,
+    ...(options.plan ? { plan: options.plan } : {}),
     grade: (_state, answers) => kind.grade(instance, plan, answers, ports),
   });
   return { ...result, plan };

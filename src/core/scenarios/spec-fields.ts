@@ -24,6 +24,8 @@ export const numberIn = (expected: string, ok: (n: number) => boolean) =>
   v.pipe(v.number(says(expected)), v.check(ok, says(expected)));
 export const whole = (min: number) =>
   numberIn(`a whole number ≥ ${min}`, (n) => Number.isInteger(n) && n >= min);
+export const wholeIn = (min: number, max: number) =>
+  numberIn(`a whole number from ${min} to ${max}`, (n) => Number.isInteger(n) && n >= min && n <= max);
 export const share = () => numberIn('a number from 0 to 1', (n) => n >= 0 && n <= 1);
 export const atLeast0 = () => numberIn('a number ≥ 0', (n) => n >= 0);
 export const positive = () => numberIn('a number > 0', (n) => n > 0);

@@ -109,13 +109,26 @@ export interface RagQaSpec extends CommonSpec {
   readonly topK?: number;
 }
 
+/**
+ * A choice among options on weighted criteria; size = options (3–8). Its decentralized team has
+ * `peers` peers discussing for at most `rounds` rounds.
+ */
+export interface CompareOptionsSpec extends CommonSpec {
+  readonly kind: 'compare-options';
+  /** @default 3 */
+  readonly peers?: number;
+  /** @default 2 */
+  readonly rounds?: number;
+}
+
 export type TaskScenarioSpec =
   | WideSearchSpec
   | DeepSearchSpec
   | MixedCodingSpec
   | WriteStorySpec
   | TeachExplainSpec
-  | RagQaSpec;
+  | RagQaSpec
+  | CompareOptionsSpec;
 
 /** A frozen profile (scenarios/profiles.json). */
 export interface ProfileSpec {

@@ -31,6 +31,7 @@ import {
   strict,
   text,
   whole,
+  wholeIn,
   words,
 } from './spec-fields';
 import type { RagQaSpec, SizeSpec, TaskScenarioSpec, WideSearchSpec } from './spec-types';
@@ -46,6 +47,7 @@ export const taskScenarioKinds = [
   'write-story',
   'teach-explain',
   'rag-qa',
+  'compare-options',
 ] as const;
 export type ScenarioFileKind = 'graph' | (typeof taskScenarioKinds)[number];
 
@@ -183,6 +185,12 @@ const scenarioSchema = v.variant(
       chunkSize: v.optional(whole(8)),
       overlap: v.optional(whole(0)),
       topK: v.optional(whole(1)),
+    }),
+    strict('a compare-options scenario', {
+      kind: v.literal('compare-options'),
+      ...common('compare-options', 3, 8),
+      peers: v.optional(wholeIn(2, 7)),
+      rounds: v.optional(wholeIn(1, 5)),
     }),
   ],
   (issue) =>

@@ -8,7 +8,7 @@ import { makeContextStrategy } from '../agents/context/registry';
 import { runAgent, type StopReason, type Subtask } from '../agents/loop';
 import type { Provider } from '../providers/types';
 import type { AsyncExecutor, AttemptOutcome } from '../runtime/ports';
-import type { EventBody } from '../trace/events';
+import { type EventBody, noUsage } from '../trace/events';
 import { hashString } from '../util/rng';
 import type { PreparedTaskRun } from './prepare';
 import type { ProfileSpec } from './spec-types';
@@ -34,6 +34,11 @@ export function subagentExecutor(
         const answer = request.answers?.get(dep);
         if (answer !== undefined) inputs.set(dep, answer);
       }
+      const subtask = task.subtask(inputs);
+      // Decided already (peers that all agreed): the answer stands without a model call.
+      if (subtask.settled !== undefined) {
+        return { steps: 0, ok: true, usage: noUsage, answer: subtask.settled, events: [] };
+      }
       const profile = profiles[request.profile] as ProfileSpec;
       const events: { after: number; body: EventBody }[] = [];
       let turn = 0;
@@ -42,13 +47,16 @@ export function subagentExecutor(
         profile: {
           name: request.profile,
           model: records[request.profile]?.model ?? provider.name,
-          systemPrompt: request.brief?.system
-            ? `${profile.systemPrompt}\n\nYour role, as the orchestrator put it: ${request.brief.system}`
-            : profile.systemPrompt,
+          systemPrompt: withRole(
+            request.brief?.system
+              ? `${profile.systemPrompt}\n\nYour role, as the orchestrator put it: ${request.brief.system}`
+              : profile.systemPrompt,
+            request.brief?.role,
+          ),
           allowed: [...profile.allowedTools, ...(run.kind.ownTools ?? [])],
           maxOutputTokens: profile.maxOutputTokens,
         },
-        subtask: briefed(task.subtask(inputs), request.brief?.prompt),
+        subtask: briefed(subtask, request.brief?.prompt, request.brief?.board),
         tools,
         strategy: makeContextStrategy(context),
         limits: { maxSteps: request.maxSteps },
@@ -75,7 +83,16 @@ export function subagentExecutor(
   };
 }
 
-/** The subtask with the orchestrator's instructions after it (the subtask itself stays as written). */
-function briefed(subtask: Subtask, note: string | undefined): Subtask {
-  return note ? { ...subtask, prompt: `${subtask.prompt}\n\nFrom the orchestrator: ${note}` } : subtask;
+const withRole = (system: string, role: string | undefined) =>
+  role ? `${system}\n\nYour role in the team: ${role}.` : system;
+
+/**
+ * The subtask with the orchestrator's instructions, or the messages other peers sent, after it
+ * (the subtask itself stays as written).
+ */
+function briefed(subtask: Subtask, note: string | undefined, board: string | undefined): Subtask {
+  let prompt = subtask.prompt;
+  if (note) prompt += `\n\nFrom the orchestrator: ${note}`;
+  if (board) prompt += `\n\nMessages for you on the board:\n${board}`;
+  return prompt === subtask.prompt ? subtask : { ...subtask, prompt };
 }

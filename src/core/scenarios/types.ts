@@ -21,8 +21,10 @@ export interface ScenarioPorts {
 /**
  * How a policy splits the task. `single`: one subtask holding the whole task, for the one-agent
  * baseline (one agent, one context). `swarm`: the scenario's own decomposition, for orchestrators.
+ * `peers`: a decentralized team with no orchestrator, in rounds (only the kinds that list it in
+ * `formations` have one).
  */
-export type PlanMode = 'single' | 'swarm';
+export type PlanMode = 'single' | 'swarm' | 'peers';
 
 export interface PlannedTask {
   readonly id: string;
@@ -75,6 +77,13 @@ export interface ScenarioKind<S, I extends ScenarioInstance> {
    * do in the world, and these are how this kind of task is done at all.
    */
   readonly ownTools?: readonly string[];
+  /**
+   * The team's answer when it is more than its last tasks' answers put together (a decentralized
+   * team's vote); `finalAnswer` by default.
+   */
+  teamAnswer?(instance: I, plan: Plan, answers: ReadonlyMap<string, string>): string | undefined;
+  /** The plan modes this kind can split into. @default ['single', 'swarm'] */
+  readonly formations?: readonly PlanMode[];
   /** How the simulated model plays this scenario's subtasks, by descriptor kind. */
   readonly players: Readonly<Record<string, Player>>;
 }

@@ -14,7 +14,7 @@ import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
 import { metricsContext, type SimulateResult } from '../../core/runtime/simulate';
-import { finalAnswer } from '../../core/scenarios/final-answer';
+import { runAnswer } from '../../core/scenarios/final-answer';
 import { prepareRun } from '../../core/scenarios/prepare';
 import { knowledgeOf, knowledgeSearchOf, type RagQaInstance } from '../../core/scenarios/rag-qa';
 import { simulatedProviderFor } from '../../core/scenarios/registry';
@@ -245,7 +245,7 @@ function createSession() {
       }
     }
     redraw.now();
-    const text = prepared.type === 'task' ? finalAnswer(prepared.plan, result.answers) : undefined;
+    const text = prepared.type === 'task' ? runAnswer(prepared, result.answers) : undefined;
     if (text !== undefined) setView((v) => ({ ...v, result: { text, ...(criteria ? { criteria } : {}) } }));
     const open = await (handle as Promise<RunHandle>);
     await open.flush();

@@ -7,7 +7,7 @@ import {
   minCandidateP,
   swapCandidate,
 } from '../../../src/core/router/candidates';
-import { choiceLabel, workflows } from '../../../src/core/router/choice';
+import { choiceLabel, defaultTopology, workflows } from '../../../src/core/router/choice';
 import type { Prediction } from '../../../src/core/router/classifier';
 import { trainNaiveBayes } from '../../../src/core/router/classifier';
 import { type RouterModel, routeQuery } from '../../../src/core/router/router';
@@ -43,21 +43,21 @@ describe('candidatesFromRules', () => {
       workflows
         .filter((w) => w !== 'teach-explain')
         .map((w) => ({
-          topology: w === 'general' ? 'single' : 'swarm',
+          topology: defaultTopology(w),
           workflow: w,
-          p: expect.closeTo(0.25 / 6, 12),
+          p: expect.closeTo(0.25 / 7, 12),
         })),
     );
   });
 
   it('splits the strength between disagreeing rules, the decided choice first on a tie', () => {
-    // One coding vote, one debate vote: 0.3 each (the rules' confidence), 0.4 over five workflows.
+    // One coding vote, one debate vote: 0.3 each (the rules' confidence), 0.4 over six workflows.
     const cs = candidatesFromRules('Debate this code');
     expectWellFormed(cs);
     expect(labels(cs).slice(0, 2)).toEqual(['swarm/mixed-coding', 'peers/general']);
     expect(cs[0]?.p).toBeCloseTo(0.3, 12);
     expect(cs[1]?.p).toBeCloseTo(0.3, 12);
-    expect(cs).toHaveLength(2 + 5);
+    expect(cs).toHaveLength(2 + 6);
     // general has a candidate already (peers): no single/general floor beside it.
     expect(labels(cs)).not.toContain('single/general');
   });
@@ -65,8 +65,8 @@ describe('candidatesFromRules', () => {
   it('gives a query no rule matches to a single general agent at the fallback confidence', () => {
     const cs = candidatesFromRules('hello there');
     expectWellFormed(cs);
-    expect(cs[0]).toEqual({ topology: 'single', workflow: 'general', p: 0.3 });
-    expect(cs.slice(1).every((c) => Math.abs(c.p - 0.7 / 6) < 1e-12)).toBe(true);
+    expect(cs[0]).toEqual({ topology: 'single', workflow: 'general', p: expect.closeTo(0.3, 12) });
+    expect(cs.slice(1).every((c) => Math.abs(c.p - 0.7 / 7) < 1e-12)).toBe(true);
   });
 });
 
@@ -96,10 +96,10 @@ describe('candidatesFromPrediction', () => {
     expect(cs[0]).toEqual({
       topology: 'swarm',
       workflow: 'write-story',
-      p: expect.closeTo(0.4 + 0.6 * (0.7 / 6), 6),
+      p: expect.closeTo(0.4 + 0.6 * (0.7 / 7), 6),
     });
     expect(cs[1]).toEqual({ topology: 'single', workflow: 'general', p: expect.closeTo(0.6 * 0.3, 6) });
-    expect(cs).toHaveLength(7);
+    expect(cs).toHaveLength(8);
   });
 });
 

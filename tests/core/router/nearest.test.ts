@@ -76,7 +76,7 @@ describe('predictNearest', () => {
 
 describe('indexExamples and nearestFor', () => {
   const examples = [
-    { text: 'Compare the tram networks of Helsinki, Oslo and Tallinn', label: 'swarm/wide-search' },
+    { text: 'Summarize the tram networks of Helsinki, Oslo and Tallinn', label: 'swarm/wide-search' },
     {
       text: 'Which architect designed the Helsinki railway station, and what school trained him?',
       label: 'swarm/deep-search',
@@ -102,7 +102,7 @@ describe('indexExamples and nearestFor', () => {
   it('routes a misspelt near copy like its labelled example, where the rules know nothing', async () => {
     const embedder = hashingEmbedder();
     const index = await indexExamples(embedder, examples);
-    const query = 'Compare the tram networks of Helsinky, Oslo and Talinn';
+    const query = 'Summarize the tram networks of Helsinky, Oslo and Talinn';
     expect(routeQuery(undefined, query)).toMatchObject({ source: 'rules', confidence: 0.3 });
     const nearest = await nearestFor(embedder, index, query);
     expect(routeQuery(undefined, query, { nearest })).toMatchObject({

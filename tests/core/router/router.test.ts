@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecencyBandit } from '../../../src/core/router/bandit';
-import { type Choice, largerProfile } from '../../../src/core/router/choice';
+import { type Choice, defaultTopology, largerProfile } from '../../../src/core/router/choice';
 import { trainNaiveBayes } from '../../../src/core/router/classifier';
 import { type LoggedRun, readLoggedRun } from '../../../src/core/router/logged-runs';
 import { baseDecision, type RouterModel, recordReward, routeQuery } from '../../../src/core/router/router';
@@ -66,17 +66,24 @@ describe('routeQuery', () => {
       escalate: false,
       profile: 'medium',
       // The rules' strength (0.8 for three agreeing votes) to their choice, the rest spread evenly
-      // over the six workflows no rule voted for, each at its default topology.
+      // over the seven workflows no rule voted for, each at its default topology.
       candidates: [
         { topology: 'swarm', workflow: 'wide-search', p: expect.closeTo(0.8, 12) },
-        ...(['deep-search', 'mixed-coding', 'write-story', 'teach-explain', 'rag-qa'] as const).map(
-          (workflow) => ({
-            topology: 'swarm',
-            workflow,
-            p: expect.closeTo(0.2 / 6, 12),
-          }),
-        ),
-        { topology: 'single', workflow: 'general', p: expect.closeTo(0.2 / 6, 12) },
+        ...(
+          [
+            'deep-search',
+            'mixed-coding',
+            'write-story',
+            'teach-explain',
+            'rag-qa',
+            'compare-options',
+          ] as const
+        ).map((workflow) => ({
+          topology: defaultTopology(workflow),
+          workflow,
+          p: expect.closeTo(0.2 / 7, 12),
+        })),
+        { topology: 'single', workflow: 'general', p: expect.closeTo(0.2 / 7, 12) },
       ],
     });
   });
