@@ -112,18 +112,25 @@ describe('readLoggedRun on the scenarios that charge for cost', () => {
 });
 
 describe('labelQueries', () => {
-  it('labels each query with the best mean reward, then item-F1, then fewer critical steps', () => {
+  it('labels each query with the best mean reward, then item-F1, then fewer critical steps, when it ran often enough', () => {
+    const thrice = (
+      query: string,
+      topology: 'single' | 'swarm',
+      reward: number,
+      itemF1: number,
+      steps?: number,
+    ) => [1, 2, 3].map(() => run(query, topology, reward, itemF1, steps));
     const labelled = labelQueries([
       // q1: the swarm's mean reward (0.5) beats the single agent's (0.4).
-      run('q1', 'single', 0.4, 1),
-      run('q1', 'swarm', 1, 0),
-      run('q1', 'swarm', 0, 0),
+      ...thrice('q1', 'single', 0.4, 1),
+      ...thrice('q1', 'swarm', 1, 0).slice(0, 2),
+      ...thrice('q1', 'swarm', 0, 0).slice(0, 2),
       // q2: rewards tie at 0; item-F1 decides.
-      run('q2', 'swarm', 0, 0.7),
-      run('q2', 'single', 0, 0.9),
+      ...thrice('q2', 'swarm', 0, 0.7),
+      ...thrice('q2', 'single', 0, 0.9),
       // q3: reward and item-F1 tie; fewer critical steps decide.
-      run('q3', 'single', 0, 0.5, 20),
-      run('q3', 'swarm', 0, 0.5, 12),
+      ...thrice('q3', 'single', 0, 0.5, 20),
+      ...thrice('q3', 'swarm', 0, 0.5, 12),
     ]);
     expect(labelled.map((q) => [q.query, q.label])).toEqual([
       ['q1', 'swarm/wide-search'],
@@ -131,11 +138,30 @@ describe('labelQueries', () => {
       ['q3', 'swarm/wide-search'],
     ]);
     expect(labelled[0]?.arms['swarm/wide-search']).toEqual({
-      runs: 2,
+      runs: 4,
       reward: 0.5,
       itemF1: 0,
       criticalSteps: 10,
     });
+  });
+
+  it('labels a query run once per choice with the best choice of its workflow, not its luckiest draw', () => {
+    // The swarm wins two of three queries by a little and loses the third badly: its mean is lower.
+    const labelled = labelQueries([
+      run('q1', 'swarm', 0.95, 1),
+      run('q1', 'single', 0.9, 1),
+      run('q2', 'swarm', 0.95, 1),
+      run('q2', 'single', 0.9, 1),
+      run('q3', 'swarm', 0.1, 0),
+      run('q3', 'single', 0.9, 1),
+    ]);
+    expect(labelled.map((q) => q.label)).toEqual([
+      'single/wide-search',
+      'single/wide-search',
+      'single/wide-search',
+    ]);
+    // Each query's own means are still reported.
+    expect(labelled[0]?.arms['swarm/wide-search']?.reward).toBe(0.95);
   });
 
   it('breaks a complete tie by label order, whatever the order of the runs', () => {
