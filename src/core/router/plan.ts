@@ -53,12 +53,12 @@ export const teamPlanSchema = v.pipe(
   ),
   v.check(
     (p) => (p.topology === 'centralized') === (p.manager_role !== null),
-    'manager_role is a role for a centralized plan and null otherwise',
+    'manager_role: a role for a centralized plan, null otherwise',
   ),
-  v.check((p) => p.topology !== 'single' || p.workers.length === 1, 'a single plan has exactly one worker'),
+  v.check((p) => p.topology !== 'single' || p.workers.length === 1, 'workers: a single plan has exactly one'),
   v.check(
     (p) => p.topology !== 'decentralized' || p.workers.length >= 2,
-    'a decentralized plan has at least two peers',
+    'workers: a decentralized plan has at least two peers',
   ),
 );
 
@@ -73,7 +73,8 @@ export function readTeamPlan(value: unknown): PlanReading {
   const issue = result.issues[0];
   const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
   const field = path || fieldOf(issue.message);
-  return { ok: false, field, message: `${field ? `${field}: ` : ''}${issue.message}` };
+  const named = field === '' || issue.message.startsWith(`${field}:`);
+  return { ok: false, field, message: named ? issue.message : `${field}: ${issue.message}` };
 }
 
 /** A plan from text a model wrote: JSON (a fenced block is unwrapped), then the schema. */
@@ -91,7 +92,7 @@ export function parseTeamPlan(text: string): PlanReading {
 
 // A check on the whole object has no path: the field it is about is the first one it names.
 function fieldOf(message: string): string {
-  return /^(manager_role|workers|topology|thought)\b/.exec(message)?.[1] ?? '';
+  return /^(manager_role|workers|topology|thought):/.exec(message)?.[1] ?? '';
 }
 
 export const planTopologyOf = (topology: Topology): PlanTopology =>

@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeTrace } from '../../src/core/trace/jsonl';
+import { runCliAsync } from '../support/cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'route-run-'));
+const compare = 'Compare these four laptops on price, battery life and weight and tell me which one to buy.';
+
+const planFile = (name: string, plan: unknown) => {
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(plan));
+  return file;
+};
+
+describe('swarm route --run', () => {
+  it.each([
+    ['single', { thought: 't', topology: 'single', manager_role: null, workers: ['Analyst'] }, 'serial'],
+    [
+      'centralized',
+      { thought: 't', topology: 'centralized', manager_role: 'Decision Lead', workers: ['Analyst'] },
+      'heuristic',
+    ],
+    [
+      'decentralized',
+      { thought: 't', topology: 'decentralized', manager_role: null, workers: ['A', 'B', 'C'] },
+      'peers',
+    ],
+  ])(
+    'runs a %s plan end to end on the simulated provider, the plan in the trace',
+    async (name, plan, policy) => {
+      const trace = join(dir, `${name}.jsonl`);
+      const { code, stdout, stderr } = await runCliAsync([
+        'route',
+        compare,
+        '--plan',
+        planFile(name, plan),
+        '--run',
+        '--seed',
+        '2',
+        '--trace',
+        trace,
+        '--json',
+      ]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const out = JSON.parse(stdout);
+      expect(out.plan).toEqual(plan);
+      expect(out.run).toMatchObject({ scenario: 'compare-options', policy, seed: 2 });
+      expect(out.run.metrics.quality).toBeGreaterThanOrEqual(0);
+      expect(out.run.answer).toMatch(/Pick: /);
+      const decoded = decodeTrace(readFileSync(trace, 'utf8'));
+      expect(decoded.ok).toBe(true);
+      if (!decoded.ok) return;
+      expect(decoded.header.plan).toEqual(plan);
+      expect(decoded.header.policy).toBe(policy);
+      const messages = decoded.events.filter((e) => e.type === 'agent.message');
+      if (name === 'decentralized') expect(messages.length).toBeGreaterThan(0);
+      else expect(messages).toHaveLength(0);
+    },
+  );
+
+  it('plans and runs from the rules alone: a comparison goes to peers', async () => {
+    const { code, stdout } = await runCliAsync(['route', compare, '--run']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^peers · compare-options\n/);
+    expect(stdout).toMatch(
+      /\nplan \(rules\): \{"thought":"A compare-options request.*"topology":"decentralized"/,
+    );
+    expect(stdout).toMatch(/\nran compare-options seed 1 with peers: quality /);
+    expect(stdout).toMatch(/\nPick: .* \(\d of 3 peers\)\n/);
+  });
+
+  it('takes a plan from a meta-router model, held to the schema', async () => {
+    const { code, stdout } = await runCliAsync(['route', compare, '--planner', 'model', '--json']);
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out.planner).toBe('model');
+    expect(out.plan.topology).toBe('decentralized');
+    expect(Array.isArray(out.refusedPlans)).toBe(true);
+  });
+
+  it('refuses a plan file that breaks the schema, naming the field, and a request with nothing to run', async () => {
+    const bad = planFile('bad', {
+      thought: 't',
+      topology: 'centralized',
+      manager_role: null,
+      workers: ['A'],
+    });
+    const refused = await runCliAsync(['route', compare, '--plan', bad, '--run']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `swarm route: error: --plan ${bad}: manager_role: a role for a centralized plan, null otherwise`,
+    );
+    const general = await runCliAsync(['route', 'What is the capital of Peru?', '--run']);
+    expect(general.code).toBe(2);
+    expect(general.stderr).toMatch(
+      /a general request has no scenario to run on the simulator: it needs a real model/,
+    );
+    const stray = await runCliAsync(['route', compare, '--seed', '3']);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toMatch(/--seed and --trace go with --run/);
+  });
+});
