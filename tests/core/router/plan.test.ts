@@ -23,7 +23,11 @@ describe('readTeamPlan', () => {
 
   it.each([
     [{ ...valid, topology: 'hierarchical' }, 'topology', /one of single, centralized, decentralized/],
-    [{ ...valid, manager_role: 'Boss' }, 'manager_role', /^manager_role: a role for a centralized plan, null otherwise$/],
+    [
+      { ...valid, manager_role: 'Boss' },
+      'manager_role',
+      /^manager_role: a role for a centralized plan, null otherwise$/,
+    ],
     [{ ...valid, topology: 'centralized' }, 'manager_role', /a role for a centralized plan/],
     [{ ...valid, workers: [] }, 'workers', /at least one role/],
     [{ ...valid, workers: ['A', 'B'] }, 'workers', /^workers: a single plan has exactly one$/],
@@ -100,9 +104,7 @@ describe('planWithModel', () => {
 
   it('answers a plan that breaks the schema with its error, counts it, and takes the corrected one', async () => {
     const result = await planWithModel(sim, 'Compare these laptops and pick one', { model: 'sim-medium' });
-    expect(result.refused).toEqual([
-      'manager_role: a role for a centralized plan, null otherwise',
-    ]);
+    expect(result.refused).toEqual(['manager_role: a role for a centralized plan, null otherwise']);
     expect(result.plan).toMatchObject({ topology: 'decentralized' });
     expect(result.messages.filter((m) => m.role === 'user')[1]?.content).toMatch(
       /does not match the schema: manager_role/,

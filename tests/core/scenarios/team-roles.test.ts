@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rolesByTask, withTeamRoles } from '../../../src/core/scenarios/team-roles';
 import type { Plan } from '../../../src/core/scenarios/types';
+import { noUsage } from '../../../src/core/trace/events';
 
 const task = (id: string, deps: string[] = []) => ({
   id,
