@@ -43,19 +43,10 @@ describe('rolesByTask', () => {
     const seen: unknown[] = [];
     const executor = withTeamRoles(
       {
-        run: async (request) => (
-          seen.push(request.brief),
-          {
-            steps: 1,
-            ok: true,
-            usage: {
-              steps: 1,
-              toolCalls: 0,
-              'gen_ai.usage.input_tokens': 0,
-              'gen_ai.usage.output_tokens': 0,
-            },
-          }
-        ),
+        run: async (request) => {
+          seen.push(request.brief);
+          return { steps: 1, ok: true, usage: noUsage };
+        },
       },
       plan,
       ['Analyst'],
