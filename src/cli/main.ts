@@ -3,6 +3,7 @@ import { UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
 import { grid, gridHelp } from './grid';
 import { kb, kbHelp } from './kb';
+import { nextSpeakerCommand, nextSpeakerHelp } from './next-speaker';
 import { orchestration, orchestrationHelp } from './orchestration';
 import { route, routeHelp, trainRouter, trainRouterHelp } from './router';
 import { schedule, scheduleHelp } from './schedule';
@@ -19,6 +20,7 @@ const commands: Record<string, { run: Command; help: string }> = {
   bench: { run: bench, help: benchHelp },
   grid: { run: grid, help: gridHelp },
   kb: { run: kb, help: kbHelp },
+  'next-speaker': { run: nextSpeakerCommand, help: nextSpeakerHelp },
   experiment: { run: experiment, help: experimentHelp },
   orchestration: { run: orchestration, help: orchestrationHelp },
   route: { run: route, help: routeHelp },

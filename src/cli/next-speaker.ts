@@ -1,0 +1,171 @@
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  bigramBaseline,
+  type Decision,
+  decisionsOf,
+  historyStrategies,
+  type NextSpeakerModel,
+  nextSpeaker,
+  speakerRun,
+  trainNextSpeaker,
+} from '../core/router/next-speaker';
+import { decodeTrace } from '../core/trace/jsonl';
+import { oneOf, UsageError, wholeNumber } from './errors';
+
+type Print = (text: string) => void;
+
+export const nextSpeakerHelp = `swarm next-speaker --traces DIR [--test-traces DIR] [--history S] [--k K] [--out MODEL.json] [--json]
+swarm next-speaker --model MODEL.json --request TEXT [--spoken A,B,…] [--json]
+
+The next-speaker router (docs/router.md): from the request and the agents that have spoken so far,
+which agent speaks next, or "terminate". Trained on the successful runs in DIR (every *.jsonl, e.g.
+from bench --trace-dir): each run is its agents in the order their turns started, then terminate.
+With --test-traces it is scored on other runs against a baseline that picks the last speaker's
+most frequent successor.
+
+  --traces DIR        training traces
+  --test-traces DIR   held-out traces to score on
+  --history S         ${historyStrategies.join(' | ')} (default summary): how the history is shown
+  --k K               speakers last-k shows (default 3)
+  --min-reward R      learn only from runs with at least this reward (default 0)
+  --out FILE          where to write the model
+  --model FILE        a model written by --out, to ask
+  --request TEXT      the request, with --model
+  --spoken A,B,…      the agents that have spoken, in order, with --model
+  --json              print one JSON document`;
+
+function decisionsIn(
+  dir: string,
+  minReward: number,
+): { decisions: Decision[]; runs: number; skipped: number } {
+  let files: string[];
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort();
+  } catch (error) {
+    throw new UsageError(
+      `${dir}: cannot read the trace directory (${(error as NodeJS.ErrnoException).code})`,
+    );
+  }
+  if (files.length === 0) throw new UsageError(`${dir}: no *.jsonl traces`);
+  const decisions: Decision[] = [];
+  let runs = 0;
+  let skipped = 0;
+  for (const name of files) {
+    const decoded = decodeTrace(readFileSync(join(dir, name), 'utf8'));
+    if (!decoded.ok)
+      throw new UsageError(
+        `${join(dir, name)}:${decoded.problems[0]?.line}: ${decoded.problems[0]?.message}`,
+      );
+    const run = speakerRun(decoded.header, decoded.events, minReward);
+    if (!run) {
+      skipped++;
+      continue;
+    }
+    runs++;
+    decisions.push(...decisionsOf(run));
+  }
+  if (runs === 0)
+    throw new UsageError(`${dir}: no successful run with a request to learn from (${skipped} skipped)`);
+  return { decisions, runs, skipped };
+}
+
+function score(
+  model: NextSpeakerModel,
+  decisions: readonly Decision[],
+  baseline: (h: readonly string[]) => string,
+) {
+  let right = 0;
+  let base = 0;
+  for (const d of decisions) {
+    if (nextSpeaker(model, d.request, d.history).next === d.next) right++;
+    if (baseline(d.history) === d.next) base++;
+  }
+  return {
+    decisions: decisions.length,
+    accuracy: right / decisions.length,
+    baseline: base / decisions.length,
+  };
+}
+
+export function nextSpeakerCommand(argv: string[], out: Print): void {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      traces: { type: 'string' },
+      'test-traces': { type: 'string' },
+      history: { type: 'string' },
+      k: { type: 'string' },
+      'min-reward': { type: 'string' },
+      out: { type: 'string' },
+      model: { type: 'string' },
+      request: { type: 'string' },
+      spoken: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (values.model !== undefined) {
+    if (values.request === undefined) throw new UsageError('--model needs --request TEXT');
+    let model: NextSpeakerModel;
+    try {
+      model = JSON.parse(readFileSync(values.model, 'utf8')) as NextSpeakerModel;
+    } catch (error) {
+      throw new UsageError(`${values.model}: cannot read the model (${(error as Error).message})`);
+    }
+    if (!model?.classifier?.classes) throw new UsageError(`${values.model}: not a next-speaker model`);
+    const spoken = (values.spoken ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    const answer = nextSpeaker(model, values.request, spoken);
+    out(values.json ? JSON.stringify(answer) : `${answer.next} (confidence ${answer.confidence.toFixed(2)})`);
+    return;
+  }
+  if (values.traces === undefined)
+    throw new UsageError('--traces DIR (to train) or --model FILE (to ask) is required');
+  const strategy = oneOf('history', values.history, historyStrategies, 'summary');
+  const k = wholeNumber('k', values.k, 3, 1);
+  const minReward = values['min-reward'] === undefined ? 0 : Number(values['min-reward']);
+  if (!Number.isFinite(minReward))
+    throw new UsageError(`--min-reward must be a number, got "${values['min-reward']}"`);
+  const train = decisionsIn(values.traces, minReward);
+  const model = trainNextSpeaker(train.decisions, { strategy, k });
+  const baseline = bigramBaseline(train.decisions);
+  const test =
+    values['test-traces'] === undefined ? undefined : decisionsIn(values['test-traces'], minReward);
+  if (values.out !== undefined) {
+    const temp = `${values.out}.tmp-${process.pid}`;
+    writeFileSync(temp, `${JSON.stringify(model)}\n`);
+    renameSync(temp, values.out);
+  }
+  const report = {
+    strategy,
+    k,
+    train: { runs: train.runs, skipped: train.skipped, ...score(model, train.decisions, baseline) },
+    ...(test
+      ? { test: { runs: test.runs, skipped: test.skipped, ...score(model, test.decisions, baseline) } }
+      : {}),
+    out: values.out ?? null,
+  };
+  if (values.json) {
+    out(JSON.stringify(report));
+    return;
+  }
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  out(
+    [
+      `next-speaker router (${strategy}${strategy === 'summary' ? '' : `, k ${k}`}) trained on ${train.runs} runs, ${report.train.decisions} decisions`,
+      `train accuracy ${pct(report.train.accuracy)} (last speaker's most frequent successor: ${pct(report.train.baseline)})`,
+      ...(report.test
+        ? [
+            `test accuracy ${pct(report.test.accuracy)} on ${report.test.runs} runs, ${report.test.decisions} decisions (baseline ${pct(report.test.baseline)})`,
+          ]
+        : []),
+      ...(values.out ? [`wrote ${values.out}`] : []),
+    ].join('\n'),
+  );
+}
