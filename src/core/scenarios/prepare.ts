@@ -173,8 +173,12 @@ function prepareTaskRun(
   const mode = input.plan ?? 'swarm';
   const formations = kind.formations ?? ['single', 'swarm'];
   if (!formations.includes(mode)) {
+    const withMode = Object.values(scenarioKinds)
+      .filter((k) => (k.formations ?? ['single', 'swarm']).includes(mode))
+      .map((k) => k.kind);
     throw new Error(
-      `the ${kind.kind} scenario has no ${mode === 'peers' ? 'decentralized (peers)' : mode} plan (it runs as ${formations.join(', ')})`,
+      `the ${kind.kind} scenario has no ${mode === 'peers' ? 'decentralized (peers)' : mode} plan: it runs as ${formations.join(' or ')}. ` +
+        `Pick another policy, or a scenario that has one (${withMode.join(', ')}).`,
     );
   }
   const plan = kind.plan(instance, mode);
