@@ -6,8 +6,8 @@
 import { kbEmbedder } from '../core/kb';
 import type { Provider } from '../core/providers/types';
 import type { AsyncExecutor } from '../core/runtime/ports';
+import { simulatedProviderFor } from '../core/scenarios/players';
 import { knowledgeSearchOf } from '../core/scenarios/rag-qa';
-import { simulatedProviderFor } from '../core/scenarios/registry';
 import { executorFromSetup, type SubagentSetup } from '../core/scenarios/subagent-setup';
 import type { KnowledgeSearch } from '../core/tools/knowledge';
 import type { CodeSandbox } from '../core/tools/sandbox';

@@ -6,8 +6,8 @@
  */
 import { releaseProxy } from 'comlink';
 import { train } from '../core/learning/train';
+import { simulatedProviderFor } from '../core/scenarios/players';
 import { profileHashes } from '../core/scenarios/profiles';
-import { simulatedProviderFor } from '../core/scenarios/registry';
 import type { CodeSandbox } from '../core/tools/sandbox';
 import { nextTask } from './next-task';
 import type { RemoteTrainEvents, TrainApi, TrainEvents, TrainRequest, TrainSummary } from './train-protocol';

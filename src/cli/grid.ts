@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { type MetricSummary, runBench } from '../core/bench/run-bench';
 import { fixedPolicy, fixedSettings, settingName } from '../core/learning/fixed-policy';
-import { simulatedProviderFor } from '../core/scenarios/registry';
+import { simulatedProviderFor } from '../core/scenarios/players';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError, wholeNumber } from './errors';
 import { readProfiles, readScenario } from './scenario-file';

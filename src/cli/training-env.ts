@@ -1,7 +1,7 @@
 import { nodeSandbox } from '../adapters/node-sandbox';
 import type { MixSpec } from '../core/learning/mix';
 import type { TrainEnv } from '../core/learning/train-config';
-import { simulatedProviderFor } from '../core/scenarios/registry';
+import { simulatedProviderFor } from '../core/scenarios/players';
 import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
 import { memoSandbox } from '../core/tools/memo-sandbox';
 import { UsageError } from './errors';

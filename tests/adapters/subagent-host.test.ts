@@ -4,7 +4,7 @@ import { nodeSandbox } from '../../src/adapters/node-sandbox';
 import { providerFromSetup, subagentHost } from '../../src/adapters/subagent-host';
 import type { ProviderSetup, SubagentApi } from '../../src/adapters/subagent-protocol';
 import type { AttemptRequest } from '../../src/core/runtime/ports';
-import { simulatedProviderFor } from '../../src/core/scenarios/registry';
+import { simulatedProviderFor } from '../../src/core/scenarios/players';
 import { executorFromSetup, type SubagentSetup } from '../../src/core/scenarios/subagent-setup';
 import type { CodeSandbox } from '../../src/core/tools/sandbox';
 import { requestsFor, wideSearchSetup } from '../support/pool-contract';

@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import type { Subtask } from '../../src/core/agents/loop';
 import type { ChatRequest, ChatResponse, Provider } from '../../src/core/providers/types';
-import { allPlayers } from '../../src/core/scenarios/registry';
+import { allPlayers } from '../../src/core/scenarios/players';
 import type { Plan, ScenarioInstance } from '../../src/core/scenarios/types';
 import { playerProvider } from './player-provider';
 

@@ -8,7 +8,7 @@ import { subagentHost } from '../../src/adapters/subagent-host';
 import type { SubagentApi } from '../../src/adapters/subagent-protocol';
 import type { Provider } from '../../src/core/providers/types';
 import type { AttemptRequest } from '../../src/core/runtime/ports';
-import { simulatedProviderFor } from '../../src/core/scenarios/registry';
+import { simulatedProviderFor } from '../../src/core/scenarios/players';
 
 /** Task ids that make a test subagent misbehave instead of running the attempt. */
 export const faults = {

@@ -7,7 +7,6 @@
 
 import type { Subtask } from '../agents/loop';
 import type { ToolRegistry } from '../agents/tools';
-import type { Player } from '../providers/player';
 import type { KnowledgeSearch } from '../tools/knowledge';
 import type { CodeSandbox } from '../tools/sandbox';
 import type { Grade } from '../trace/events';
@@ -84,6 +83,4 @@ export interface ScenarioKind<S, I extends ScenarioInstance> {
   teamAnswer?(instance: I, plan: Plan, answers: ReadonlyMap<string, string>): string | undefined;
   /** The plan modes this kind can split into. @default ['single', 'swarm'] */
   readonly formations?: readonly PlanMode[];
-  /** How the simulated model plays this scenario's subtasks, by descriptor kind. */
-  readonly players: Readonly<Record<string, Player>>;
 }

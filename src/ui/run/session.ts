@@ -13,11 +13,11 @@ import type { ConcurrencySummary } from '../../adapters/engine-concurrency';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
+import type { Pace } from '../../core/runtime/pace';
 import { metricsContext, type SimulateResult } from '../../core/runtime/simulate';
 import { runAnswer } from '../../core/scenarios/final-answer';
 import { prepareRun } from '../../core/scenarios/prepare';
 import { knowledgeOf, knowledgeSearchOf, type RagQaInstance } from '../../core/scenarios/rag-qa';
-import { simulatedProviderFor } from '../../core/scenarios/registry';
 import { runPrepared } from '../../core/scenarios/run';
 import type { ScenarioPorts } from '../../core/scenarios/types';
 import type { TraceHeader } from '../../core/trace/events';
@@ -33,6 +33,15 @@ import { models } from './models';
 import { resolvePolicy } from './policies';
 import { throttledRedraw } from './redraw';
 
+/**
+ * The simulated model, loaded on the first run: its players are most of the simulator's code, and
+ * the page's simulated subagents play in workers, so the main thread needs it only by name (and to
+ * play a model orchestrator offline).
+ */
+async function simulatedFor(pace?: Pace) {
+  const { simulatedProviderFor } = await import('../../core/scenarios/players');
+  return simulatedProviderFor(profiles, pace);
+}
 export type LiveStatus = 'idle' | 'starting' | 'running' | 'done' | 'cancelled' | 'failed';
 
 /** Workers the page starts at most: attempts beyond wait their turn (effective ≤ nominal parallelism). */
@@ -119,7 +128,7 @@ function createSession() {
     // The orchestrator model is the subagents' provider; the simulated one plays at their pace.
     const policy =
       settings.policy === 'llm'
-        ? llmPolicyFor(real?.provider ?? simulatedProviderFor(profiles, pace), real?.profiles ?? profiles)
+        ? llmPolicyFor(real?.provider ?? (await simulatedFor(pace)), real?.profiles ?? profiles)
         : await resolvePolicy(settings.policy);
     // The user's own knowledge base: the question comes from the page, the passages from IndexedDB.
     const asksKnowledgeBase =
@@ -211,7 +220,7 @@ function createSession() {
     try {
       result = await runPrepared(prepared, {
         policy,
-        provider: real?.provider ?? simulatedProviderFor(profiles),
+        provider: real?.provider ?? (await simulatedFor()),
         ...(executor ? { executor } : {}),
         // Grading runs code here (mixed-coding), as do the agents of a real model.
         ...(prepared.type === 'task' ? { ports } : {}),

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { nodeSandbox } from '../../../src/adapters/node-sandbox';
 import type { MixSpec } from '../../../src/core/learning/mix';
 import { defaultTrainConfig, type TrainConfig, train } from '../../../src/core/learning/train';
+import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import { profileHash } from '../../../src/core/scenarios/profiles';
-import { simulatedProviderFor } from '../../../src/core/scenarios/registry';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
 const profiles = loadProfiles();

@@ -10,7 +10,8 @@ import {
   TERMINATE,
   trainNextSpeaker,
 } from '../../../src/core/router/next-speaker';
-import { scenarioKinds, simulatedProviderFor } from '../../../src/core/scenarios/registry';
+import { simulatedProviderFor } from '../../../src/core/scenarios/players';
+import { scenarioKinds } from '../../../src/core/scenarios/registry';
 import { runScenario } from '../../../src/core/scenarios/run';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 

@@ -10,8 +10,7 @@ import type { CompareOptionsSpec } from '../spec-types';
 import type { ScenarioKind } from '../types';
 import { gradeCompare, teamAnswer, voteText } from './grade';
 import { type CompareInstance, generateCompareOptions } from './options';
-import { COMPARE_KINDS, peerId, planCompareOptions } from './plan';
-import { playCompare } from './player';
+import { peerId, planCompareOptions } from './plan';
 
 export type { CompareInstance, CompareRequest } from './options';
 
@@ -28,5 +27,4 @@ export const compareOptions: ScenarioKind<CompareOptionsSpec, CompareInstance> =
     plan.mode === 'peers' ? voteText(instance.request, teamAnswer(instance, plan, answers)) : undefined,
   ownTools: [DRAFT_TOOL, COMMUNICATE_TOOL],
   formations: ['single', 'swarm', 'peers'],
-  players: Object.fromEntries(COMPARE_KINDS.map((k) => [k, playCompare])),
 };

@@ -9,7 +9,6 @@ import type { ScenarioKind } from '../types';
 import { type DeepSearchInstance, generateDeepSearch } from './generate';
 import { gradeDeepSearch } from './grade';
 import { planDeepSearch } from './plan';
-import { playDeepSearch } from './player';
 
 export type { ChainEntity, DeepQuestion, DeepSearchInstance } from './generate';
 export { MAX_HOPS, MIN_HOPS } from './generate';
@@ -23,5 +22,4 @@ export const deepSearch: ScenarioKind<DeepSearchSpec, DeepSearchInstance> = {
   plan: planDeepSearch,
   tools: (instance) => worldTools(instance.world),
   grade: async (instance, plan, answers) => gradeDeepSearch(instance, plan, answers),
-  players: { 'deep-chain': playDeepSearch, 'deep-hop': playDeepSearch },
 };

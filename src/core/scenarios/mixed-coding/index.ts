@@ -10,8 +10,7 @@ import type { ScenarioKind, ScenarioPorts } from '../types';
 import { generateMixedCoding } from './generate';
 import { gradeMixedCoding } from './grade';
 import type { MixedCodingInstance } from './instance';
-import { CODING_KIND, planMixedCoding } from './plan';
-import { playCoding } from './player';
+import { planMixedCoding } from './plan';
 
 export { MAX_FUNCTIONS, MIN_FUNCTIONS } from './generate';
 export { type FunctionVerdict, judgeFunctions } from './grade';
@@ -39,5 +38,4 @@ export const mixedCoding: ScenarioKind<MixedCodingSpec, MixedCodingInstance> = {
   plan: planMixedCoding,
   tools: codingTools,
   grade: gradeMixedCoding,
-  players: { [CODING_KIND]: playCoding },
 };

@@ -11,8 +11,7 @@ import type { ScenarioKind, ScenarioPorts } from '../types';
 import { generateRagQa, type RagQaInstance } from './generate';
 import { gradeRag } from './grade';
 import { notesKnowledge } from './notes-knowledge';
-import { planRagQa, RAG_KINDS } from './plan';
-import { playRag } from './player';
+import { planRagQa } from './plan';
 
 export type { RagQaInstance, SubQuestion } from './generate';
 export { knowledgeSearchOf } from './notes-knowledge';
@@ -39,5 +38,4 @@ export const ragQa: ScenarioKind<RagQaSpec, RagQaInstance> = {
   }),
   grade: (instance, plan, answers, ports) => gradeRag(instance, plan, answers, knowledgeOf(instance, ports)),
   ownTools: [KB_SEARCH_TOOL],
-  players: Object.fromEntries(RAG_KINDS.map((k) => [k, playRag])),
 };

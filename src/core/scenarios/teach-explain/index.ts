@@ -8,8 +8,7 @@ import { DRAFT_TOOL, draftTool } from '../../tools/draft';
 import type { TeachExplainSpec } from '../spec-types';
 import type { ScenarioKind } from '../types';
 import { generateTeachExplain, type TeachExplainInstance } from './lesson';
-import { LESSON_KINDS, planTeachExplain } from './plan';
-import { playLesson } from './player';
+import { planTeachExplain } from './plan';
 
 export type { LessonRequest, TeachExplainInstance } from './lesson';
 
@@ -21,5 +20,4 @@ export const teachExplain: ScenarioKind<TeachExplainSpec, TeachExplainInstance> 
   // The grader (and its libraries) is loaded when a run is graded, not with the page.
   grade: async (instance, plan, answers) => (await import('./grade')).gradeLesson(instance, plan, answers),
   ownTools: [DRAFT_TOOL],
-  players: Object.fromEntries(LESSON_KINDS.map((k) => [k, playLesson])),
 };

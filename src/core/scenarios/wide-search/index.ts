@@ -11,7 +11,7 @@ import type { Entity, World } from '../../world/types';
 import type { WideColumnSpec, WideSearchSpec } from '../spec-types';
 import type { Plan, PlanMode, PlannedTask, ScenarioInstance, ScenarioKind } from '../types';
 import { type ColumnRule, gradeTable } from './grade';
-import { playWideRows, type WideRowsDescriptor } from './player';
+import type { WideRowsDescriptor } from './player';
 import { parseMarkdownTable, type Table } from './table';
 
 export interface WideSearchInstance extends ScenarioInstance {
@@ -160,5 +160,4 @@ export const wideSearch: ScenarioKind<WideSearchSpec, WideSearchInstance> = {
     });
     return { 'pass@1': g.success ? 1 : 0, itemF1: g.itemF1, rowF1: g.rowF1, success: g.success };
   },
-  players: { 'wide-rows': playWideRows },
 };

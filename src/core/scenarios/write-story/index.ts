@@ -8,8 +8,7 @@ import type { Tool } from '../../agents/tools';
 import { DRAFT_TOOL, draftTool } from '../../tools/draft';
 import type { WriteStorySpec } from '../spec-types';
 import type { ScenarioKind } from '../types';
-import { planWriteStory, STORY_KINDS } from './plan';
-import { playStory } from './player';
+import { planWriteStory } from './plan';
 import { generateWriteStory, type WriteStoryInstance } from './request';
 
 export type { StoryDescriptor } from './plan';
@@ -23,5 +22,4 @@ export const writeStory: ScenarioKind<WriteStorySpec, WriteStoryInstance> = {
   // The grader (and its libraries) is loaded when a run is graded, not with the page.
   grade: async (instance, plan, answers) => (await import('./grade')).gradeStory(instance, plan, answers),
   ownTools: [DRAFT_TOOL],
-  players: Object.fromEntries(STORY_KINDS.map((k) => [k, playStory])),
 };

@@ -17,7 +17,8 @@ import {
   planCompareOptions,
 } from '../../../../src/core/scenarios/compare-options/plan';
 import { formatPosition, parsePosition } from '../../../../src/core/scenarios/compare-options/position';
-import { scenarioKinds, simulatedProviderFor } from '../../../../src/core/scenarios/registry';
+import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
+import { scenarioKinds } from '../../../../src/core/scenarios/registry';
 import { runScenario } from '../../../../src/core/scenarios/run';
 import { encodeTrace, withoutWallClock } from '../../../../src/core/trace/jsonl';
 import { loadProfiles, loadSpec } from '../../../support/scenarios';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Player, PlayerInput } from '../../../../src/core/providers/player';
 import type { ChatMessage } from '../../../../src/core/providers/types';
-import { deepSearch } from '../../../../src/core/scenarios/deep-search';
+import { allPlayers } from '../../../../src/core/scenarios/players';
 import { createRng } from '../../../../src/core/util/rng';
 
 // The player called directly, on messages no agent loop would send it: it must never throw, and
@@ -17,7 +17,7 @@ describe('deep-search players on odd input', () => {
     rng: createRng(1),
     ...over,
   });
-  const play = deepSearch.players['deep-hop'] as Player;
+  const play = allPlayers()['deep-hop'] as Player;
   const garbage: ChatMessage[] = [
     { role: 'user', content: 'NOTE q1 hop' },
     {

@@ -8,6 +8,7 @@ import { type AgentProfile, runAgent, type Subtask } from '../../../../src/core/
 import type { ToolRegistry } from '../../../../src/core/agents/tools';
 import type { ToolCall } from '../../../../src/core/providers/types';
 import { type DeepSearchInstance, deepSearch } from '../../../../src/core/scenarios/deep-search';
+import { allPlayers } from '../../../../src/core/scenarios/players';
 import type { DeepSearchSpec } from '../../../../src/core/scenarios/spec-types';
 import { createRng } from '../../../../src/core/util/rng';
 import { playerProvider } from '../../../support/player-provider';
@@ -37,7 +38,7 @@ interface Drive {
 
 const run = (subtask: Subtask, tools: ToolRegistry, options: Drive = {}) =>
   runAgent({
-    provider: playerProvider(deepSearch.players, { ...options, rng: () => createRng(1) }),
+    provider: playerProvider(allPlayers(), { ...options, rng: () => createRng(1) }),
     profile,
     subtask,
     tools,

@@ -6,7 +6,7 @@ import { contextSlidingWindow } from '../../../../src/core/agents/context/slidin
 import { contextSummary } from '../../../../src/core/agents/context/summary';
 import type { ContextStrategy } from '../../../../src/core/agents/context/types';
 import { type AgentResult, runAgent, type Subtask } from '../../../../src/core/agents/loop';
-import type { PlayerInput } from '../../../../src/core/providers/player';
+import type { Player, PlayerInput } from '../../../../src/core/providers/player';
 import { scriptedProvider } from '../../../../src/core/providers/scripted';
 import type { ChatRequest } from '../../../../src/core/providers/types';
 import {
@@ -18,6 +18,7 @@ import { extractCode } from '../../../../src/core/scenarios/mixed-coding/code';
 import { generateMixedCoding } from '../../../../src/core/scenarios/mixed-coding/generate';
 import { libraryFunction } from '../../../../src/core/scenarios/mixed-coding/library';
 import { CODING_KIND } from '../../../../src/core/scenarios/mixed-coding/plan';
+import { allPlayers } from '../../../../src/core/scenarios/players';
 import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
 import type { Plan, PlanMode } from '../../../../src/core/scenarios/types';
 import { createRng } from '../../../../src/core/util/rng';
@@ -32,7 +33,7 @@ const spec: MixedCodingSpec = {
   dependencyShare: 1,
 };
 const ports = { sandbox: nodeSandbox };
-const player = mixedCoding.players[CODING_KIND]!;
+const player = allPlayers()[CODING_KIND] as Player;
 
 interface Play {
   readonly errorRate: number;
