@@ -8,7 +8,7 @@
 import { estimateMessagesTokens } from '../providers/tokens';
 import type { ChatMessage, ChatRequest } from '../providers/types';
 import { checkCall, type Tool, type ToolResult } from './tools';
-import { describeError, takeTurn, turnEvents } from './turn';
+import { contextEvent, describeError, takeTurn, turnEvents } from './turn';
 import type { AgentResult, CallRecord, RunAgentInput, StopReason, TurnRecord } from './types';
 
 export type { AgentEvent } from './turn';
@@ -103,6 +103,9 @@ class AgentRun {
     | { kind: 'continue'; malformed?: string }
   > {
     const { provider, profile, subtask, tools, strategy, signal } = this.input;
+    // Once per attempt, before its first turn: what the agent was told (its trajectory's start).
+    if (this.steps === 0)
+      this.input.onEvent?.(contextEvent(this.actor(), profile.systemPrompt, subtask.prompt));
     const turn = ++this.steps;
     // A copy: the transcript grows after this request, and a provider may keep what it was sent.
     const view = strategy.apply([...this.transcript]);
@@ -148,7 +151,7 @@ class AgentRun {
 
     if (calls.length === 0) {
       if (content?.trim()) {
-        this.record({ ...base, calls: [] });
+        this.record({ ...base, calls: [] }, content);
         return { kind: 'answer', answer: content };
       }
       this.transcript.push({ role: 'user', content: EMPTY_REPLY });
@@ -178,23 +181,30 @@ class AgentRun {
     });
     const rejected = records.find((r) => r.rejection !== undefined);
     const malformed = rejected ? `${rejected.rejection} (${rejected.tool})` : undefined;
-    this.record({ ...base, calls: records, ...(malformed ? { malformed } : {}) });
+    this.record({ ...base, calls: records, ...(malformed ? { malformed } : {}) }, content);
     return { kind: 'continue', ...(malformed ? { malformed } : {}) };
   }
 
-  /** Keeps the turn and emits its records: the llm.turn, then one tool.call per call in call order. */
-  private record(turn: TurnRecord): void {
+  /**
+   * Keeps the turn and emits its records: the llm.turn (with the model's text, `content`), then one
+   * tool.call per call in call order.
+   */
+  private record(turn: TurnRecord, content?: string | null): void {
     this.turns.push(turn);
     this.inputTokens += turn.inputTokens;
     this.outputTokens += turn.outputTokens;
     const emit = this.input.onEvent;
     if (!emit) return;
-    const actor = {
+    for (const event of turnEvents(this.actor(), { ...turn, content })) emit(event);
+  }
+
+  /** Who runs, as the events name it. */
+  private actor() {
+    return {
       subagent: this.subagent,
       task: this.input.subtask.id,
       ...(this.input.attempt !== undefined ? { attempt: this.input.attempt } : {}),
     };
-    for (const event of turnEvents(actor, turn)) emit(event);
   }
 
   finish(stop: StopReason, error?: string, answer?: string): AgentResult {

@@ -9,8 +9,27 @@ import { estimateMessagesTokens, estimateTextTokens } from '../providers/tokens'
 import type { ChatMessage, ChatRequest, ChatResponse, Provider, ToolCall } from '../providers/types';
 import type { EventBody } from '../trace/events';
 
-/** The trace records a turn emits, as TraceEvent bodies: the runtime stamps seq, t and wallMs. */
-export type AgentEvent = Extract<EventBody, { type: 'llm.turn' }> | Extract<EventBody, { type: 'tool.call' }>;
+/**
+ * The trace records an agent emits, as TraceEvent bodies (the runtime stamps seq, t and wallMs):
+ * what it was told when an attempt began, then each turn and its calls.
+ */
+export type AgentEvent =
+  | Extract<EventBody, { type: 'agent.context' }>
+  | Extract<EventBody, { type: 'llm.turn' }>
+  | Extract<EventBody, { type: 'tool.call' }>;
+
+/**
+ * The most of a turn's text a trace keeps: enough for a trajectory to train on, without one
+ * runaway reply swelling every trace that holds it.
+ */
+export const maxRecordedChars = 8000;
+
+/** Text as the trace keeps it: cut at `maxRecordedChars`, with a marker saying how much was cut. */
+export function capText(text: string, max = maxRecordedChars): string {
+  if (text.length <= max) return text;
+  const marker = `\n[… ${text.length - max} more characters not recorded]`;
+  return `${text.slice(0, max)}${marker}`;
+}
 
 export type TurnOutcome =
   | {
@@ -109,6 +128,8 @@ export interface CallOutcome {
 }
 
 export interface TurnSummary {
+  /** The text the model wrote this turn; recorded when there is any. */
+  readonly content?: string | null;
   readonly finishReason: string;
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -116,7 +137,23 @@ export interface TurnSummary {
 }
 
 /**
- * The records of a turn: the llm.turn, then one tool.call per call in call order. `markRefused`
+ * What an agent was told when an attempt began, its system prompt and first user message, whole
+ * (a cut prompt would make a trajectory that never happened): with the turns after it, the
+ * attempt's whole trajectory is in the trace.
+ */
+export function contextEvent(actor: TurnActor, system: string, prompt: string): AgentEvent {
+  return {
+    type: 'agent.context',
+    subagent: actor.subagent,
+    ...(actor.task !== undefined ? { task: actor.task } : {}),
+    ...(actor.attempt !== undefined ? { attempt: actor.attempt } : {}),
+    system,
+    prompt,
+  };
+}
+
+/**
+ * The records of a turn: the llm.turn (with the model's text, when it wrote any), then one tool.call per call in call order. `markRefused`
  * flags the calls that failed as refused, which the metrics count as invalid actions: the
  * orchestrator's failures are refusals, a subagent's may be a tool that ran and failed.
  */
@@ -132,6 +169,7 @@ export function turnEvents(
       ...(actor.task !== undefined ? { task: actor.task } : {}),
       ...(actor.attempt !== undefined ? { attempt: actor.attempt } : {}),
       finishReason: turn.finishReason,
+      ...(typeof turn.content === 'string' && turn.content !== '' ? { content: capText(turn.content) } : {}),
       'gen_ai.usage.input_tokens': turn.inputTokens,
       'gen_ai.usage.output_tokens': turn.outputTokens,
     },

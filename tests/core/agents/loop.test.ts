@@ -148,12 +148,13 @@ describe('runAgent: the happy path', () => {
       [1, 2, 3].map((turn) => ({ subtask, profile: 'small', turn })),
     );
 
-    const turn = (input: number, output: number, finishReason: string): AgentEvent => ({
+    const turn = (input: number, output: number, finishReason: string, content?: string): AgentEvent => ({
       type: 'llm.turn',
       subagent: 'sub-1',
       task: 'row-7',
       attempt: 1,
       finishReason,
+      ...(content !== undefined ? { content } : {}),
       'gen_ai.usage.input_tokens': input,
       'gen_ai.usage.output_tokens': output,
     });
@@ -167,12 +168,20 @@ describe('runAgent: the happy path', () => {
       result: res,
     });
     expect(events).toEqual([
+      {
+        type: 'agent.context',
+        subagent: 'sub-1',
+        task: 'row-7',
+        attempt: 1,
+        system: 'You are a careful researcher.',
+        prompt: 'What are a and b?',
+      },
       turn(10, 2, 'tool_calls'),
       call('call_1_1', 'lookup', { key: 'a' }, 'a = 1'),
       turn(10, 2, 'tool_calls'),
       call('call_2_1', 'lookup', { key: 'bb' }, 'bb = 2'),
       call('call_2_2', 'calc', { op: 'add', x: 1, y: 2 }, '3'),
-      turn(30, 5, 'stop'),
+      turn(30, 5, 'stop', 'a = 1, b = 2'),
     ]);
   });
 
@@ -227,7 +236,7 @@ describe('runAgent: calls that are not run', () => {
         result: refusal,
       },
     ]);
-    expect(events[1]).toEqual({
+    expect(events[2]).toEqual({
       type: 'tool.call',
       caller: 'sub-1',
       callId: 'call_1_1',
@@ -312,7 +321,7 @@ describe('runAgent: calls that are not run', () => {
     const { outcome, events } = await run([{ calls: [lookup('boom')] }, { content: 'ok' }]);
     expect(outcome.transcript[3]).toEqual(result('call_1_1', 'Error: lookup failed: index offline'));
     expect(outcome.turns[0]?.malformed).toBeUndefined();
-    expect(events[1]).toMatchObject({ ok: false, result: 'Error: lookup failed: index offline' });
+    expect(events[2]).toMatchObject({ ok: false, result: 'Error: lookup failed: index offline' });
     expect(outcome.ok).toBe(true);
   });
 
@@ -508,5 +517,35 @@ describe('runAgent: what servers really send', () => {
       result('call_1_3', 'c = 1'),
     ]);
     expect(outcome.ok).toBe(true);
+  });
+});
+
+describe('runAgent: the trajectory in the events', () => {
+  it('says once, before the first turn, what the agent was told, and keeps the model’s text of each turn', async () => {
+    const { events } = await run([
+      { content: 'Let me look a up.', calls: [lookup('a')] },
+      { content: '', calls: [lookup('bb')] },
+      { content: 'a = 1, b = 2' },
+    ]);
+    expect(events.filter((e) => e.type === 'agent.context')).toHaveLength(1);
+    expect(events[0]).toEqual({
+      type: 'agent.context',
+      subagent: 'sub-1',
+      task: 'row-7',
+      attempt: 1,
+      system: SYSTEM.content,
+      prompt: TASK.content,
+    });
+    // Thoughts beside calls are kept; an empty text is left out.
+    expect(events.filter((e) => e.type === 'llm.turn').map((e) => e.content)).toEqual([
+      'Let me look a up.',
+      undefined,
+      'a = 1, b = 2',
+    ]);
+  });
+
+  it('says nothing of an attempt that never took a turn', async () => {
+    const { events } = await run([{ content: 'ok' }], { limits: { maxSteps: 0 } });
+    expect(events).toEqual([]);
   });
 });

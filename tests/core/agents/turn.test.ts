@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCalls, takeTurn, turnEvents } from '../../../src/core/agents/turn';
+import {
+  capText,
+  contextEvent,
+  maxRecordedChars,
+  normalizeCalls,
+  takeTurn,
+  turnEvents,
+} from '../../../src/core/agents/turn';
 import { estimateMessagesTokens, estimateTextTokens } from '../../../src/core/providers/tokens';
 import type { ChatRequest, ChatResponse, Provider, ToolCall } from '../../../src/core/providers/types';
 
@@ -151,5 +158,39 @@ describe('the records of a turn', () => {
     const events = turnEvents({ subagent: 'orchestrator' }, turn, { markRefused: true });
     expect(events[0]).not.toHaveProperty('task');
     expect(events.map((e) => e.type === 'tool.call' && e.refused)).toEqual([false, undefined, true]);
+  });
+});
+
+describe('the text a turn records', () => {
+  const base = { finishReason: 'stop', inputTokens: 1, outputTokens: 1, calls: [] };
+
+  it('is the model’s text, left out when there is none', () => {
+    const [withText] = turnEvents({ subagent: 's0' }, { ...base, content: 'Paris' });
+    expect(withText).toMatchObject({ type: 'llm.turn', content: 'Paris' });
+    for (const content of [null, '', undefined]) {
+      expect(turnEvents({ subagent: 's0' }, { ...base, content })[0]).not.toHaveProperty('content');
+    }
+  });
+
+  it('is cut at 8,000 characters with a marker saying how much was cut', () => {
+    const long = 'x'.repeat(maxRecordedChars + 123);
+    const [turn] = turnEvents({ subagent: 's0' }, { ...base, content: long });
+    const recorded = (turn as { content: string }).content;
+    expect(recorded.startsWith('x'.repeat(maxRecordedChars))).toBe(true);
+    expect(recorded.slice(maxRecordedChars)).toBe('\n[… 123 more characters not recorded]');
+    expect(capText('x'.repeat(maxRecordedChars))).toBe('x'.repeat(maxRecordedChars));
+  });
+
+  it('starts after what the agent was told: its system prompt and first message, whole', () => {
+    const prompt = 'y'.repeat(maxRecordedChars + 1);
+    expect(contextEvent({ subagent: 's0', task: 't1', attempt: 2 }, 'You help.', prompt)).toEqual({
+      type: 'agent.context',
+      subagent: 's0',
+      task: 't1',
+      attempt: 2,
+      system: 'You help.',
+      prompt,
+    });
+    expect(contextEvent({ subagent: 'orchestrator' }, 's', 'p')).not.toHaveProperty('task');
   });
 });
