@@ -71,6 +71,7 @@ const CORE_LAYERS = [
   ['learning', ['util', 'graph', 'trace', 'runtime', 'providers', 'policy', 'scenarios']],
   // router reads providers to ask a model for a plan (plan-model.ts).
   ['router', ['util', 'embeddings', 'trace', 'providers', 'learning']],
+  ['datasets', ['util', 'trace', 'router']],
   ['bench', ['util', 'graph', 'trace', 'runtime', 'providers', 'agents', 'policy', 'scenarios', 'learning']],
 ];
 
