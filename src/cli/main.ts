@@ -1,6 +1,7 @@
 import { bench, benchHelp } from './bench';
 import { UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
+import { exportDataset, exportDatasetHelp } from './export-dataset';
 import { grid, gridHelp } from './grid';
 import { kb, kbHelp } from './kb';
 import { nextSpeakerCommand, nextSpeakerHelp } from './next-speaker';
@@ -22,6 +23,7 @@ const commands: Record<string, { run: Command; help: string }> = {
   kb: { run: kb, help: kbHelp },
   'next-speaker': { run: nextSpeakerCommand, help: nextSpeakerHelp },
   experiment: { run: experiment, help: experimentHelp },
+  'export-dataset': { run: exportDataset, help: exportDatasetHelp },
   orchestration: { run: orchestration, help: orchestrationHelp },
   route: { run: route, help: routeHelp },
   schedule: { run: schedule, help: scheduleHelp },
