@@ -1,0 +1,94 @@
+import { createSignal } from 'solid-js';
+import type { DatasetFormat } from '../../core/datasets/rows';
+import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import { services } from '../services';
+import { type Message, MessageBanner } from './message-banner';
+
+/**
+ * A run the export reads: its header and events, as the trace store gives them (a StoredTrace
+ * fits). `name` (or the stored summary's id) names it in the dataset card's counts.
+ */
+export interface DatasetSourceRun {
+  readonly header: TraceHeader;
+  readonly events: readonly TraceEvent[];
+  readonly name?: string;
+  readonly summary?: { readonly id: string };
+}
+
+type Runs = readonly (DatasetSourceRun | undefined)[];
+
+/**
+ * Two buttons that cut a training dataset from the given runs, as `swarm export-dataset` does
+ * (docs/datasets.md), and download its files: the train JSONL, the validation JSONL (split by
+ * request) and the dataset card. The dataset code is loaded on the first click, not with the page.
+ */
+export function DatasetExport(props: { runs: () => Runs | Promise<Runs> }) {
+  const [busy, setBusy] = createSignal<DatasetFormat | undefined>();
+  const [message, setMessage] = createSignal<Message | undefined>();
+
+  async function exportAs(format: DatasetFormat) {
+    setBusy(format);
+    setMessage(undefined);
+    try {
+      const [{ buildDataset, defaultDatasetOptions }, { datasetFiles }] = await Promise.all([
+        import('../../core/datasets/build'),
+        import('../../core/datasets/files'),
+      ]);
+      const runs = (await props.runs()).filter((r): r is DatasetSourceRun => r !== undefined);
+      const traces = runs.map((run, i) => ({
+        name: run.name ?? run.summary?.id ?? `run-${i + 1}`,
+        header: run.header,
+        events: run.events,
+      }));
+      const result = buildDataset({ traces }, { ...defaultDatasetOptions, format });
+      if (!result.ok) {
+        setMessage({
+          kind: 'error',
+          text: `No ${format.toUpperCase()} dataset from these runs: ${result.reason}.`,
+        });
+        return;
+      }
+      const base = `swarmflight-${format}`;
+      const files = datasetFiles(result, base);
+      services.download(files.train.name, files.train.text, 'application/x-ndjson');
+      services.download(files.validation.name, files.validation.text, 'application/x-ndjson');
+      services.download(files.card.name, files.card.text, 'text/markdown');
+      setMessage({
+        kind: 'note',
+        text: `Downloaded ${files.train.name} (${result.train.length} rows), ${files.validation.name} (${result.validation.length} rows) and ${files.card.name}, from ${runs.length} runs.`,
+      });
+    } catch (error) {
+      setMessage({ kind: 'error', text: `Could not build the dataset: ${(error as Error).message}` });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  return (
+    <div data-testid="dataset-export">
+      <div class="actions">
+        <button
+          type="button"
+          class="secondary"
+          data-testid="export-sft"
+          disabled={busy() !== undefined}
+          title="Plans, next-speaker decisions and agent trajectories from the successful runs (TRL SFT format)"
+          onClick={() => void exportAs('sft')}
+        >
+          {busy() === 'sft' ? 'Building…' : 'SFT dataset'}
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          data-testid="export-dpo"
+          disabled={busy() !== undefined}
+          title="Preference pairs of plans tried on the same request (TRL DPO format)"
+          onClick={() => void exportAs('dpo')}
+        >
+          {busy() === 'dpo' ? 'Building…' : 'DPO dataset'}
+        </button>
+      </div>
+      <MessageBanner message={message()} testid="dataset-export-message" />
+    </div>
+  );
+}
