@@ -94,7 +94,7 @@ export function renderCard(build: DatasetBuild, files: { train: string; validati
     );
   } else {
     lines.push(
-      `- Per request and plan, the mean reward. Of two plans, the higher mean reward is chosen when the gap is at least ${fmt(options.margin)} (--margin): under it the difference is within one seed's noise.`,
+      `- Per request and plan, the mean reward. Of two plans, the higher mean reward is chosen when the gap is at least ${fmt(options.margin)} (--margin): smaller gaps are mostly the cost term, and the tie rule decides them. The margin is not a significance test: with one run per plan a larger gap can still be one draw's luck.`,
       '- Tie rule: under the margin, when both plans succeeded on every run, the simpler plan (fewer agents; then single < decentralized < centralized) is chosen — as simple as still solves it. Otherwise the pair is dropped.',
       `- A pair whose chosen plan's mean reward is under ${fmt(options.minReward)} (--min-reward) is dropped.`,
     );
