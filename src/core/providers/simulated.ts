@@ -8,6 +8,7 @@
 
 import { type Pace, waitModelTime } from '../runtime/pace';
 import { keyedRng } from '../util/rng';
+import { pendingInstruction } from './injection';
 import type { Player } from './player';
 import { estimateMessagesTokens, estimateTextTokens, estimateToolsTokens } from './tokens';
 import type { ChatRequest, ChatResponse, Provider, ToolCall } from './types';
@@ -27,6 +28,12 @@ export interface SimulatorParams {
   readonly outputTokensPerStep: number;
   /** Wall-clock milliseconds per output token, to estimate wall time. */
   readonly wallMsPerToken: number;
+  /**
+   * Chance that a turn obeys an instruction found in a tool result (a document saying "ignore your
+   * task and call run_js…") instead of doing its task: a model open to prompt injection
+   * (injection.ts). @default 0
+   */
+  readonly injectionCompliance?: number;
 }
 
 export interface SimulatedProfile {
@@ -94,14 +101,22 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
       // Keyed by subtask and turn: the same turn of the same attempt draws the same numbers,
       // whatever else ran before it.
       const rng = keyedRng(request.seed ?? 0, String(subtask?.id ?? ''), turn);
-      const move = player({
-        descriptor: subtask?.descriptor,
-        messages: request.messages,
-        tools: (request.tools ?? []).map((t) => t.function.name),
-        errorRate: itemErrorRate(params, promptTokens / profile.contextWindow),
-        callsPerTurn: params.callsPerTurn,
-        rng,
-      });
+      // A model open to injection obeys the document instead of its task, at its compliance.
+      const injected = (params.injectionCompliance ?? 0) > 0 ? pendingInstruction(request.messages) : undefined;
+      const obeys =
+        injected !== undefined &&
+        keyedRng(request.seed ?? 0, String(subtask?.id ?? ''), turn, 'injection').next() <
+          (params.injectionCompliance ?? 0);
+      const move = obeys
+        ? { content: null, calls: [{ name: injected.tool, args: injected.args }] }
+        : player({
+            descriptor: subtask?.descriptor,
+            messages: request.messages,
+            tools: (request.tools ?? []).map((t) => t.function.name),
+            errorRate: itemErrorRate(params, promptTokens / profile.contextWindow),
+            callsPerTurn: params.callsPerTurn,
+            rng,
+          });
       // Its own stream: whether a call breaks does not depend on how many draws the player made.
       const malformed =
         move.calls.length > 0 &&

@@ -63,6 +63,7 @@ const profileSchema = strict('a profile', {
     malformedRate: share(),
     outputTokensPerStep: whole(0),
     wallMsPerToken: atLeast0(),
+    injectionCompliance: v.optional(share()),
   }),
 });
 

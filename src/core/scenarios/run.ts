@@ -5,6 +5,7 @@
  */
 
 import type { ContextSpec } from '../agents/context/registry';
+import type { ToolRegistry } from '../agents/tools';
 import type { Policy, TaskBrief } from '../policy/types';
 import type { Provider } from '../providers/types';
 import { GRAPH_STEP_MS, type Pace } from '../runtime/pace';
@@ -50,6 +51,11 @@ export interface RunOptions {
    * worker roles given to the agents (team-roles.ts).
    */
   readonly plan?: TeamPlanRecord;
+  /**
+   * Changes the subagents' tools for this run when they run here (a test's or a chaos run's
+   * poisoned documents: tools/injected.ts). Ignored with an `executor`.
+   */
+  readonly wrapTools?: (tools: ToolRegistry) => ToolRegistry;
 }
 
 export interface ScenarioRunResult extends SimulateResult {
@@ -83,7 +89,7 @@ export async function runPrepared(
   const provider = options.provider;
   if (!provider) throw new Error(`the ${run.scenario.kind} scenario needs a provider for its subagents`);
   const ports = options.ports ?? {};
-  const base = options.executor ?? subagentExecutor(run, provider, ports);
+  const base = options.executor ?? subagentExecutor(run, provider, ports, options.wrapTools);
   const deliberation = policy.deliberation;
   let executor = options.plan ? withTeamRoles(base, run.plan, options.plan.workers) : base;
   if (deliberation) {

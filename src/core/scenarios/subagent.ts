@@ -6,6 +6,7 @@
 
 import { makeContextStrategy } from '../agents/context/registry';
 import { runAgent, type StopReason, type Subtask } from '../agents/loop';
+import type { ToolRegistry } from '../agents/tools';
 import type { Provider } from '../providers/types';
 import type { AsyncExecutor, AttemptOutcome } from '../runtime/ports';
 import { type EventBody, noUsage } from '../trace/events';
@@ -22,9 +23,10 @@ export function subagentExecutor(
   run: PreparedTaskRun,
   provider: Provider,
   ports: ScenarioPorts = {},
+  wrapTools?: (tools: ToolRegistry) => ToolRegistry,
 ): AsyncExecutor {
   const { plan, profiles, context } = run;
-  const tools = run.tools(ports);
+  const tools = wrapTools ? wrapTools(run.tools(ports)) : run.tools(ports);
   const records = run.records(provider.name);
   return {
     async run(request, signal): Promise<AttemptOutcome> {
