@@ -43,7 +43,8 @@ export function instructionIn(text: string): Omit<Instruction, 'source'> | undef
   if (m[2]) {
     try {
       const parsed: unknown = JSON.parse(m[2]);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        args = parsed as Record<string, unknown>;
     } catch {
       // An instruction with broken arguments is still obeyed, with none.
     }
@@ -63,7 +64,10 @@ export function pendingInstruction(messages: readonly ChatMessage[]): Instructio
     if (!found) continue;
     const obeyed = messages
       .slice(i + 1)
-      .some((later) => later.role === 'assistant' && later.tool_calls?.some((c) => c.function.name === found.tool));
+      .some(
+        (later) =>
+          later.role === 'assistant' && later.tool_calls?.some((c) => c.function.name === found.tool),
+      );
     return obeyed ? undefined : { ...found, source: m.tool_call_id };
   }
   return undefined;

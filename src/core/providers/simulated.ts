@@ -102,7 +102,8 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
       // whatever else ran before it.
       const rng = keyedRng(request.seed ?? 0, String(subtask?.id ?? ''), turn);
       // A model open to injection obeys the document instead of its task, at its compliance.
-      const injected = (params.injectionCompliance ?? 0) > 0 ? pendingInstruction(request.messages) : undefined;
+      const injected =
+        (params.injectionCompliance ?? 0) > 0 ? pendingInstruction(request.messages) : undefined;
       const obeys =
         injected !== undefined &&
         keyedRng(request.seed ?? 0, String(subtask?.id ?? ''), turn, 'injection').next() <

@@ -159,7 +159,7 @@ describe('parseProfiles', () => {
         'tiny.contextWindow: expected a whole number ≥ 1, got 2048.5',
         'tiny.systemPrompt: expected a non-empty string, got ""',
         'tiny.simulator.callsPerTurn: expected a whole number ≥ 1, got 0',
-        'tiny.simulator.wallMsPerTokens: unknown field; did you mean "wallMsPerToken"? (fields of the simulator parameters: itemError, contextDegradation, degradationExponent, callsPerTurn, malformedRate, outputTokensPerStep, wallMsPerToken)',
+        'tiny.simulator.wallMsPerTokens: unknown field; did you mean "wallMsPerToken"? (fields of the simulator parameters: itemError, contextDegradation, degradationExponent, callsPerTurn, malformedRate, outputTokensPerStep, wallMsPerToken, injectionCompliance)',
       ],
     ],
     [
