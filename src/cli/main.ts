@@ -2,6 +2,7 @@ import { bench, benchHelp } from './bench';
 import { UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
 import { exportDataset, exportDatasetHelp } from './export-dataset';
+import { exportTrace, exportTraceHelp } from './export-trace';
 import { grid, gridHelp } from './grid';
 import { kb, kbHelp } from './kb';
 import { nextSpeakerCommand, nextSpeakerHelp } from './next-speaker';
@@ -23,6 +24,7 @@ const commands: Record<string, { run: Command; help: string }> = {
   kb: { run: kb, help: kbHelp },
   'next-speaker': { run: nextSpeakerCommand, help: nextSpeakerHelp },
   experiment: { run: experiment, help: experimentHelp },
+  'export-trace': { run: exportTrace, help: exportTraceHelp },
   'export-dataset': { run: exportDataset, help: exportDatasetHelp },
   orchestration: { run: orchestration, help: orchestrationHelp },
   route: { run: route, help: routeHelp },

@@ -1,0 +1,95 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { chromeTrace } from '../core/trace/chrome-trace';
+import { TRACE_SCHEMA } from '../core/trace/events';
+import { decodeTrace } from '../core/trace/jsonl';
+import { traceToOtlp } from '../core/trace/otlp';
+import { oneOf, UsageError } from './errors';
+
+type Print = (text: string) => void;
+
+export const exportTraceHelp = `swarm export-trace --trace FILE.jsonl --format otlp|chrome --out FILE.json [--start ISO] [--json]
+
+Writes a run trace (JSONL, e.g. from bench --trace-dir or route --run --trace) for other tools:
+
+  otlp     OpenTelemetry OTLP/JSON (an ExportTraceServiceRequest) with the GenAI semantic
+           conventions: invoke_agent spans for the orchestrator and every subagent attempt, chat
+           spans for model turns, execute_tool spans for tool calls (docs/telemetry.md). POST it
+           to a collector's /v1/traces (Jaeger, Langfuse, Phoenix).
+  chrome   the Chrome trace-event file Perfetto (ui.perfetto.dev) and chrome://tracing open.
+
+  --trace FILE   the run's trace
+  --format F     otlp | chrome
+  --out FILE     where to write (written whole or not at all)
+  --start ISO    when the run is taken to have started (otlp; default 2025-01-01T00:00:00Z)
+  --json         print a JSON summary`;
+
+export function exportTrace(argv: string[], out: Print): void {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      trace: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      start: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (values.trace === undefined) throw new UsageError('--trace FILE.jsonl is required');
+  if (values.out === undefined) throw new UsageError('--out FILE.json is required');
+  if (values.format === undefined) throw new UsageError('--format otlp|chrome is required');
+  const format = oneOf('format', values.format, ['otlp', 'chrome'] as const, 'otlp');
+  let startMs: number | undefined;
+  if (values.start !== undefined) {
+    startMs = Date.parse(values.start);
+    if (!Number.isFinite(startMs))
+      throw new UsageError(`--start must be a date and time (ISO 8601), got "${values.start}"`);
+  }
+  let text: string;
+  try {
+    text = readFileSync(values.trace, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `${values.trace}: cannot read the trace (${code === 'ENOENT' ? 'no such file' : code})`,
+    );
+  }
+  const schema = /"schema"\s*:\s*"([^"]*)"/.exec(text.slice(0, 2000))?.[1];
+  if (schema !== undefined && schema !== TRACE_SCHEMA) {
+    throw new UsageError(`${values.trace}: a trace of schema ${schema}; this version reads ${TRACE_SCHEMA}`);
+  }
+  const decoded = decodeTrace(text);
+  if (!decoded.ok) {
+    const [first, ...more] = decoded.problems;
+    throw new UsageError(
+      `${values.trace}:${first?.line}: ${first?.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}`,
+    );
+  }
+  const document =
+    format === 'otlp'
+      ? traceToOtlp(decoded.header, decoded.events, startMs === undefined ? {} : { startMs })
+      : chromeTrace(decoded.header, decoded.events);
+  const temp = `${values.out}.tmp-${process.pid}`;
+  try {
+    writeFileSync(temp, `${JSON.stringify(document)}\n`);
+    renameSync(temp, values.out);
+  } catch (error) {
+    throw new UsageError(`${values.out}: cannot write it (${(error as NodeJS.ErrnoException).code})`);
+  }
+  const spans =
+    format === 'otlp'
+      ? ((document as ReturnType<typeof traceToOtlp>).resourceSpans[0]?.scopeSpans[0]?.spans.length ?? 0)
+      : undefined;
+  const summary = {
+    out: values.out,
+    format,
+    events: decoded.events.length,
+    ...(spans !== undefined ? { spans } : {}),
+  };
+  out(
+    values.json
+      ? JSON.stringify(summary)
+      : `wrote ${values.out} (${format}${spans !== undefined ? `, ${spans} spans` : ''} from ${decoded.events.length} events)`,
+  );
+}
