@@ -16,7 +16,7 @@ const Request = otel.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRe
 
 const profiles = loadProfiles();
 
-async function traced(id: string, size: number, policy: Policy) {
+async function traced(id: 'wide-search' | 'compare-options', size: number, policy: Policy) {
   const run = prepareRun({
     scenario: { type: 'task', spec: loadSpec(id, id) },
     seed: 2,
@@ -59,8 +59,8 @@ function toProtoObject(otlp: OtlpTraceRequest): unknown {
 }
 
 describe.each([
-  ['a wide search under the swarm', 'wide-search', 12, () => heuristicPolicy],
-  ['a decentralized comparison', 'compare-options', 4, () => peersPolicy()],
+  ['a wide search under the swarm', 'wide-search' as const, 12, () => heuristicPolicy],
+  ['a decentralized comparison', 'compare-options' as const, 4, () => peersPolicy()],
 ])('OTLP export of %s', (_name, id, size, policy) => {
   it('is a tree of GenAI spans under one invoke_agent root, every span naming its operation and provider', async () => {
     const { result, otlp } = await traced(id, size, policy());
