@@ -4,6 +4,7 @@
  */
 
 import askKnowledgeBase from '../../scenarios/ask-knowledge-base.json';
+import compareOptions from '../../scenarios/compare-options.json';
 import deepSearch from '../../scenarios/deep-search.json';
 import deepChain from '../../scenarios/graphs/deep-chain.json';
 import diamond from '../../scenarios/graphs/diamond.json';
@@ -30,6 +31,8 @@ export type CatalogEntry =
       readonly title: string;
       readonly description: string;
       readonly spec: TaskScenarioSpec;
+      /** The policy its card opens it with (the formation it is there to show), when not the page's. */
+      readonly policy?: string;
     }
   | {
       readonly type: 'graph';
@@ -52,12 +55,13 @@ const fixed = (json: unknown, description: string): CatalogEntry => {
   return { type: 'graph', id: g.id, title: g.title ?? g.id, description, graph: () => g };
 };
 
-const taskEntry = (spec: TaskScenarioSpec): CatalogEntry => ({
+const taskEntry = (spec: TaskScenarioSpec, policy?: string): CatalogEntry => ({
   type: 'task',
   id: spec.id,
   title: spec.title ?? spec.id,
   description: spec.description ?? '',
   spec,
+  ...(policy ? { policy } : {}),
 });
 
 export const catalog: readonly CatalogEntry[] = [
@@ -68,6 +72,8 @@ export const catalog: readonly CatalogEntry[] = [
   taskEntry(task(teachExplain, 'scenarios/teach-explain.json')),
   taskEntry(task(ragQa, 'scenarios/rag-qa.json')),
   taskEntry(task(askKnowledgeBase, 'scenarios/ask-knowledge-base.json')),
+  // Its card opens the decentralized team: three peers, a shared board, a vote.
+  taskEntry(task(compareOptions, 'scenarios/compare-options.json'), 'peers'),
   fixed(wideFanout, 'Pure scheduling: one task fans out to many independent ones. Parallelism pays in full.'),
   fixed(
     deepChain,

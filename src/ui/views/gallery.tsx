@@ -1,12 +1,18 @@
 import { For } from 'solid-js';
 import { app } from '../app-state';
-import { galleryEntries } from '../catalog';
+import { findScenario, galleryEntries } from '../catalog';
 import { startRun } from '../run/session';
 
 /** The first screen: what this is, in one sentence, and every scenario one click from running. */
 export function Gallery() {
   const open = (id: string, run: boolean) => {
-    app.update({ view: 'run', scenario: id, size: 0, runs: [] });
+    const entry = findScenario(id);
+    const suggested = entry?.type === 'task' ? entry.policy : undefined;
+    // A card opens its scenario with the formation it shows; the peers policy runs only a
+    // scenario that has a peers plan, so it gives way to the default elsewhere.
+    const peersOnly = app.state().policy === 'peers' && !(entry?.type === 'task' && entry.policy === 'peers');
+    const policy = suggested ?? (peersOnly ? 'heuristic' : undefined);
+    app.update({ view: 'run', scenario: id, size: 0, runs: [], ...(policy ? { policy } : {}) });
     if (run) void startRun();
   };
   return (
