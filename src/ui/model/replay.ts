@@ -34,6 +34,16 @@ export interface RunSnapshot {
   readonly orchestratorError: string | undefined;
   /** What the run really took: its critical path, stages and lower bound, from the trace. */
   readonly realized: Realized;
+  /** Messages between agents (a decentralized run's board), in the order delivered. */
+  readonly messages: readonly AgentMessage[];
+}
+
+export interface AgentMessage {
+  readonly from: string;
+  readonly to: string;
+  readonly round: number;
+  readonly content: string;
+  readonly t: number;
 }
 
 export interface Realized {
@@ -75,6 +85,7 @@ export class RunFolder {
   private calls: OrchestratorCall[] = [];
   private turns = 0;
   private turnError: string | undefined;
+  private messages: AgentMessage[] = [];
 
   /** `mainStepCost` from the run's header: the realized path counts each orchestrator step as that. */
   constructor(private readonly mainStepCost = 1) {
@@ -95,6 +106,9 @@ export class RunFolder {
         break;
       case 'run.finished':
         this.finished = true;
+        break;
+      case 'agent.message':
+        this.messages.push({ from: e.from, to: e.to, round: e.round, content: e.content, t: e.t });
         break;
       case 'llm.turn':
         if (e.task === undefined && e.subagent === 'orchestrator') {
@@ -130,6 +144,7 @@ export class RunFolder {
       orchestrator: this.calls.slice(-ORCHESTRATOR_CALLS),
       orchestratorTurns: this.turns,
       orchestratorError: this.turnError,
+      messages: [...this.messages],
       realized: {
         path: this.realized.path(),
         stages: this.realized.stages(),

@@ -1,4 +1,4 @@
-import { createMemo, createResource, createSignal, For, Show } from 'solid-js';
+import { createMemo, createResource, createSignal, For, lazy, Show } from 'solid-js';
 import { lowerBound } from '../../core/graph/cpm';
 import { graphOrThrow } from '../../core/graph/validate';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
@@ -13,6 +13,11 @@ import { TimelineView } from '../timeline/timeline-view';
 import { AnswerView } from './answer-view';
 import { ConfigPanel } from './config-panel';
 import { MetricCards } from './metric-cards-view';
+
+// Loaded with the first run that has agents: not part of the page's first load.
+const AgentGraphView = lazy(async () => ({
+  default: (await import('../dag/agent-graph-view')).AgentGraphView,
+}));
 
 /** Settings, the run controls, and the run itself: live while it goes on, or a stored one replayed. */
 export function RunView() {
@@ -191,6 +196,17 @@ function RunPicture(props: {
             />
           </div>
         )}
+      </Show>
+      <Show when={props.snapshot.subagents.length > 0}>
+        <div class="figure">
+          <h3>
+            {props.snapshot.messages.length > 0 ||
+            props.snapshot.segments.some((s) => /^r\d+-peer-/.test(s.task))
+              ? 'Agents — a decentralized team: no orchestrator, messages on a shared board as arrows, one colour a round'
+              : 'Agents — the orchestrator and the subagents it made'}
+          </h3>
+          <AgentGraphView snapshot={props.snapshot} />
+        </div>
       </Show>
       <div class="figure">
         <h3>Timeline — one lane per subagent, in step-time; the realized critical path outlined in red</h3>

@@ -1,0 +1,165 @@
+import { createMemo, For, Show } from 'solid-js';
+import { PictureDownload } from '../export/picture-download';
+import type { RunSnapshot } from '../model/replay';
+import { type AgentEdge, type AgentNode, agentGraph } from './agent-graph';
+
+const SIZE = 320;
+const R = 24;
+/** One colour per round of messages (cycled past five), spawn edges grey. */
+const ROUND_COLOURS = ['#2f6fdf', '#d9822b', '#7a4fd6', '#1b9e77', '#c2417a'];
+const roundColour = (round: number) => ROUND_COLOURS[(round - 1) % ROUND_COLOURS.length] as string;
+const STATE_FILL = {
+  running: '#f5c542',
+  failed: '#e0675f',
+  idle: '#7cc79a',
+  orchestrator: '#2b3240',
+} as const;
+
+const fill = (n: AgentNode) =>
+  n.kind === 'orchestrator'
+    ? STATE_FILL.orchestrator
+    : n.running > 0
+      ? STATE_FILL.running
+      : n.failed > 0 && n.failed === n.attempts
+        ? STATE_FILL.failed
+        : STATE_FILL.idle;
+
+/**
+ * An arrow between two nodes, stopping at their rims; messages bend to one side so the two
+ * directions between a pair, and the rounds, do not draw over each other.
+ */
+function arrowPath(a: AgentNode, b: AgentNode, bend: number): string {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len;
+  const uy = dy / len;
+  const sx = a.x + ux * R;
+  const sy = a.y + uy * R;
+  const ex = b.x - ux * (R + 4);
+  const ey = b.y - uy * (R + 4);
+  const mx = (sx + ex) / 2 - uy * bend;
+  const my = (sy + ey) / 2 + ux * bend;
+  return `M${sx.toFixed(1)},${sy.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`;
+}
+
+/**
+ * The topology view: the run's agents and who talks to whom (agent-graph.ts). Messages are
+ * arrows coloured by round, listed under the picture in words for readers and screen readers.
+ * Message text is model output: shown as text, never as markup.
+ */
+export function AgentGraphView(props: { snapshot: RunSnapshot }) {
+  let svg: SVGSVGElement | undefined;
+  const graph = createMemo(() => agentGraph(props.snapshot, SIZE));
+  const byId = createMemo(() => new Map(graph().nodes.map((n) => [n.id, n])));
+  const bend = (e: AgentEdge) => (e.kind === 'spawn' ? 0 : 14 + 10 * (e.round - 1));
+  const messages = () => props.snapshot.messages;
+  return (
+    <div class="agent-graph">
+      <svg
+        ref={svg}
+        data-testid="agent-graph"
+        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        role="img"
+        aria-label={`${graph().nodes.length} agents${graph().decentralized ? `, ${messages().length} messages` : ''}`}
+        style={{ width: '100%', 'max-width': '420px', height: 'auto' }}
+      >
+        <defs>
+          <For each={[1, 2, 3, 4, 5]}>
+            {(round) => (
+              <marker
+                id={`arrow-${round}`}
+                viewBox="0 0 10 10"
+                refX="9"
+                refY="5"
+                markerWidth="7"
+                markerHeight="7"
+                orient="auto-start-reverse"
+              >
+                <path d="M0,0 L10,5 L0,10 z" fill={roundColour(round)} />
+              </marker>
+            )}
+          </For>
+        </defs>
+        <For each={graph().edges}>
+          {(e) => {
+            const a = () => byId().get(e.from);
+            const b = () => byId().get(e.to);
+            return (
+              <Show when={a() && b()}>
+                <path
+                  d={arrowPath(a() as AgentNode, b() as AgentNode, bend(e))}
+                  fill="none"
+                  stroke={e.kind === 'spawn' ? '#b8bec9' : roundColour(e.round)}
+                  stroke-width={e.kind === 'spawn' ? 1.2 : 1.5 + Math.min(3, e.texts.length - 1)}
+                  marker-end={e.kind === 'message' ? `url(#arrow-${((e.round - 1) % 5) + 1})` : undefined}
+                  data-testid={e.kind === 'message' ? 'agent-message' : 'agent-spawn'}
+                  data-from={e.from}
+                  data-to={e.to}
+                  data-round={e.round}
+                >
+                  <title>
+                    {e.kind === 'spawn'
+                      ? `${e.from} made ${e.to}`
+                      : `round ${e.round}, ${e.from} → ${e.to}: ${e.texts.join(' · ')}`}
+                  </title>
+                </path>
+              </Show>
+            );
+          }}
+        </For>
+        <For each={graph().nodes}>
+          {(n) => (
+            <g data-testid="agent-node" data-agent={n.id} data-kind={n.kind}>
+              <circle cx={n.x} cy={n.y} r={R} fill={fill(n)} stroke="#2b3240" stroke-width="1" />
+              <text
+                x={n.x}
+                y={n.y + 4}
+                text-anchor="middle"
+                font-size="10"
+                fill={n.kind === 'orchestrator' ? '#fff' : '#1d232e'}
+              >
+                {n.kind === 'orchestrator' ? 'orch.' : n.attempts}
+              </text>
+              <text x={n.x} y={n.y + R + 13} text-anchor="middle" font-size="11" fill="#1d232e">
+                {n.label}
+              </text>
+              <title>
+                {n.kind === 'orchestrator'
+                  ? 'the orchestrator'
+                  : `${n.label} (${n.profile}): ${n.attempts} turn${n.attempts === 1 ? '' : 's'}${n.running ? `, ${n.running} running` : ''}${n.failed ? `, ${n.failed} failed` : ''}`}
+              </title>
+            </g>
+          )}
+        </For>
+      </svg>
+      <p class="note mono" aria-live="polite">
+        {graph().decentralized
+          ? 'No orchestrator: the peers take turns in rounds and talk on a shared board. The messages are listed below the picture; the number in a node is its turns.'
+          : 'The orchestrator made each subagent (grey edges); the number in a node is the attempts it ran.'}
+      </p>
+      <Show when={messages().length > 0}>
+        <ol class="messages" aria-label="Messages between the agents">
+          <For each={messages()}>
+            {(m) => (
+              <li data-testid="agent-message-row" data-from={m.from} data-to={m.to} data-round={m.round}>
+                <span class="mono" style={{ color: roundColour(m.round) }}>
+                  round {m.round} · {m.from} → {m.to}
+                </span>{' '}
+                {m.content}
+              </li>
+            )}
+          </For>
+        </ol>
+      </Show>
+      <div class="actions note">
+        <PictureDownload
+          svg={() => svg}
+          name="agents"
+          label="the agent graph"
+          title="Agents and their messages"
+        />
+      </div>
+    </div>
+  );
+}
