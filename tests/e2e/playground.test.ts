@@ -94,6 +94,32 @@ describe('the playground, end to end', () => {
     expect(profile.errors).toEqual([]);
   });
 
+  it('downloads a run as OpenTelemetry spans and the library as an SFT dataset', async () => {
+    await runFromGallery();
+    const { page } = profile;
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    const otlp = JSON.parse(await downloadText(t('download-otlp')));
+    const spans = otlp.resourceSpans[0].scopeSpans.flatMap((s: { spans: unknown[] }) => s.spans);
+    const operations = new Set(
+      spans.map(
+        (span: { attributes: { key: string; value: { stringValue?: string } }[] }) =>
+          span.attributes.find((a) => a.key === 'gen_ai.operation.name')?.value.stringValue,
+      ),
+    );
+    expect([...operations].sort()).toEqual(['chat', 'execute_tool', 'invoke_agent']);
+    // No run selected: the dataset is cut from every run shown — the train file, the
+    // validation file and the dataset card.
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    await page.click(t('export-sft'));
+    await page.waitForSelector(t('dataset-export-message'));
+    expect(await page.textContent(t('dataset-export-message'))).toMatch(/from 1 runs/);
+    await expect.poll(() => downloads.length).toBe(3);
+    expect(downloads.some((name) => name.endsWith('.md'))).toBe(true);
+    expect(profile.errors).toEqual([]);
+  });
+
   it('refuses a bad file with its line numbers and stores nothing of it', async () => {
     await runFromGallery();
     const { page } = profile;

@@ -3,6 +3,7 @@ import { chromeTrace } from '../../core/trace/chrome-trace';
 import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
 import { services } from '../services';
+import { DatasetExport } from './dataset-export';
 import { MessageBanner } from './message-banner';
 
 const fmtBytes = (n: number) =>
@@ -41,7 +42,7 @@ export function LibraryView() {
     }
   }
 
-  async function download(summary: RunSummary, format: 'jsonl' | 'perfetto') {
+  async function download(summary: RunSummary, format: 'jsonl' | 'perfetto' | 'otlp') {
     try {
       const store = await services.store();
       if (format === 'jsonl') {
@@ -49,6 +50,16 @@ export function LibraryView() {
           fileName(summary, 'jsonl'),
           await store.exportJsonl(summary.id),
           'application/x-ndjson',
+        );
+      } else if (format === 'otlp') {
+        const trace = await store.get(summary.id);
+        if (!trace) throw new Error('the run is gone');
+        // The exporter is loaded on the first OTLP download, not with the page.
+        const { traceToOtlp } = await import('../../core/trace/otlp');
+        services.download(
+          fileName(summary, 'otlp.json'),
+          JSON.stringify(traceToOtlp(trace.header, trace.events)),
+          'application/json',
         );
       } else {
         const trace = await store.get(summary.id);
@@ -106,6 +117,14 @@ export function LibraryView() {
         >
           Compare selected ({selected().length})
         </button>
+        <DatasetExport
+          runs={async () => {
+            const store = await services.store();
+            // The selected runs, or every run the filter shows when none is selected.
+            const ids = selected().length > 0 ? selected() : (runs() ?? []).map((r) => r.id);
+            return Promise.all(ids.map((id) => store.get(id)));
+          }}
+        />
         <span class="note" data-testid="storage-used">
           <Show when={usage()} fallback="Storage use unknown">
             {(u) =>
@@ -192,6 +211,15 @@ export function LibraryView() {
                       onClick={() => void download(run, 'perfetto')}
                     >
                       Perfetto
+                    </button>
+                    <button
+                      type="button"
+                      class="secondary"
+                      data-testid="download-otlp"
+                      title="OpenTelemetry OTLP/JSON with the GenAI conventions, for Jaeger, Langfuse or Phoenix"
+                      onClick={() => void download(run, 'otlp')}
+                    >
+                      OpenTelemetry
                     </button>
                     <button
                       type="button"
