@@ -72,7 +72,11 @@ const CORE_LAYERS = [
   // router reads providers to ask a model for a plan (plan-model.ts).
   ['router', ['util', 'embeddings', 'trace', 'providers', 'learning']],
   ['datasets', ['util', 'trace', 'router']],
-  ['bench', ['util', 'graph', 'trace', 'runtime', 'providers', 'agents', 'policy', 'scenarios', 'learning']],
+  // bench reads router for the active-learning experiment (bench/active-learning.ts).
+  [
+    'bench',
+    ['util', 'graph', 'embeddings', 'trace', 'runtime', 'providers', 'agents', 'policy', 'scenarios', 'learning', 'router'],
+  ],
 ];
 
 // The matrix may only point down the list: that is what keeps the folders free of cycles.

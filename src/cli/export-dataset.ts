@@ -12,11 +12,12 @@ import { type DatasetFile, datasetFiles } from '../core/datasets/files';
 import { formats, type SftKind, sftKinds } from '../core/datasets/rows';
 import { decodeTraceFiles } from '../core/datasets/runs';
 import { historyStrategies } from '../core/router/next-speaker';
+import { readQueueFile } from './arbitration-file';
 import { oneOf, UsageError, wholeNumber } from './errors';
 
 type Print = (text: string) => void;
 
-export const exportDatasetHelp = `swarm export-dataset --traces DIR --format sft|dpo --out FILE.jsonl [options] [--json]
+export const exportDatasetHelp = `swarm export-dataset --traces DIR [--arbitrated QUEUE.json] --format sft|dpo --out FILE.jsonl [options] [--json]
 
 Cuts a training dataset from the run traces in DIR (every *.jsonl, e.g. written by bench
 --trace-dir or route --run --trace) in the conversational formats Hugging Face TRL reads
@@ -30,6 +31,8 @@ checked against the TRL formats before anything is written, and scrubbed of API-
         higher mean reward is chosen, or the simpler plan when both succeeded within the margin
 
   --traces DIR          directory of JSONL traces
+  --arbitrated QUEUE    sft: also a plan row for each request an arbiter labelled (swarm
+                        arbitrate), unless runs already teach that request
   --format F            sft | dpo
   --out FILE.jsonl      the train file; the validation file and the card go beside it
   --min-reward R        sft: imitate only successful runs with at least this reward; dpo: drop
@@ -102,6 +105,7 @@ export function exportDataset(argv: string[], out: Print): void {
     allowPositionals: false,
     options: {
       traces: { type: 'string' },
+      arbitrated: { type: 'string' },
       format: { type: 'string' },
       out: { type: 'string' },
       'min-reward': { type: 'string' },
@@ -114,7 +118,12 @@ export function exportDataset(argv: string[], out: Print): void {
       json: { type: 'boolean', default: false },
     },
   });
-  if (values.traces === undefined) throw new UsageError('--traces DIR is required');
+  if (values.traces === undefined && values.arbitrated === undefined) {
+    throw new UsageError('--traces DIR is required (or --arbitrated QUEUE for SFT plans)');
+  }
+  if (values.arbitrated !== undefined && values.format === 'dpo') {
+    throw new UsageError('--arbitrated is for --format sft: a label has no rival plan to pair with');
+  }
   if (values.format === undefined) throw new UsageError(`--format is required: ${formats.join(' or ')}`);
   const format = oneOf('format', values.format, formats, 'sft');
   if (values.out === undefined) throw new UsageError('--out FILE.jsonl is required');
@@ -154,9 +163,12 @@ export function exportDataset(argv: string[], out: Print): void {
     k: wholeNumber('k', values.k, defaultDatasetOptions.k, 1),
     seed: wholeNumber('seed', values.seed, defaultDatasetOptions.seed),
   };
-  const decoded = readTraceDir(values.traces);
-  const result = buildDataset(decoded, options);
-  if (!result.ok) throw new UsageError(`${values.traces}: ${result.reason}; nothing written`);
+  const decoded = values.traces === undefined ? { traces: [] } : readTraceDir(values.traces);
+  const arbitrated = values.arbitrated === undefined ? undefined : readQueueFile(values.arbitrated);
+  const result = buildDataset({ ...decoded, ...(arbitrated ? { arbitrated } : {}) }, options);
+  if (!result.ok) {
+    throw new UsageError(`${values.traces ?? values.arbitrated}: ${result.reason}; nothing written`);
+  }
   const files = datasetFiles(result, values.out.slice(0, -'.jsonl'.length));
   writeAtomically([files.train, files.validation, files.card]);
   out(values.json ? JSON.stringify(report(result, files)) : text(result, files));
@@ -175,6 +187,7 @@ function report(build: DatasetBuild, files: ReturnType<typeof datasetFiles>) {
     options: build.options,
     ...(build.trajectoryDrops ? { trajectoryDrops: build.trajectoryDrops } : {}),
     ...(build.dpo ? { dpo: build.dpo } : {}),
+    ...(build.arbitrated ? { arbitrated: build.arbitrated } : {}),
   };
 }
 
@@ -189,6 +202,12 @@ function text(build: DatasetBuild, files: ReturnType<typeof datasetFiles>): stri
       lines.push(
         `  ${kind.padEnd(14)} ${String(count.train).padStart(6)} train ${String(count.validation).padStart(6)} validation`,
       );
+  }
+  if (build.arbitrated) {
+    const a = build.arbitrated;
+    lines.push(
+      `arbitrated: ${a.rows} plan rows${a.superseded > 0 ? `, ${a.superseded} left to the runs that teach those requests` : ''}`,
+    );
   }
   if (build.dpo) {
     const d = build.dpo;

@@ -1,3 +1,4 @@
+import { arbitrate, arbitrateHelp } from './arbitrate';
 import { bench, benchHelp } from './bench';
 import { UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
@@ -22,6 +23,7 @@ const commands: Record<string, { run: Command; help: string }> = {
   bench: { run: bench, help: benchHelp },
   grid: { run: grid, help: gridHelp },
   kb: { run: kb, help: kbHelp },
+  arbitrate: { run: arbitrate, help: arbitrateHelp },
   'next-speaker': { run: nextSpeakerCommand, help: nextSpeakerHelp },
   experiment: { run: experiment, help: experimentHelp },
   'export-trace': { run: exportTrace, help: exportTraceHelp },

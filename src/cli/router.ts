@@ -2,28 +2,30 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashingEmbedder } from '../core/embeddings/hashing';
-import { simulatedProvider } from '../core/providers/simulated';
+import { arbitratedExamples, defaultArbitrationThreshold } from '../core/router/arbitration';
 import { ROUTER_SCHEMA, readRouterCheckpoint, routerToCheckpoint } from '../core/router/checkpoint';
 import { type Profile, profileLadder } from '../core/router/choice';
 import type { Prediction } from '../core/router/classifier';
 import { type LoggedRun, readLoggedRun, type SkipReason } from '../core/router/logged-runs';
 import { indexExamples, nearestFor } from '../core/router/nearest';
 import { readTeamPlan, type TeamPlan } from '../core/router/plan';
-import { META_ROUTER_KIND, metaRouterPlayer, planWithModel } from '../core/router/plan-model';
+import { planWithModel } from '../core/router/plan-model';
 import { planForRoute } from '../core/router/plan-route';
 import { examplesOf } from '../core/router/requests';
 import { type RouterModel, routeQuery } from '../core/router/router';
 import { trainRouter as train } from '../core/router/train';
 import { decodeTrace } from '../core/trace/jsonl';
+import { queuedLine, queueIfUnsure } from './arbitrate';
+import { readQueueFile } from './arbitration-file';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { readRequestsFile } from './requests-file';
 import { type PlanRun, runPlan } from './route-run';
 import { evaluateRequests } from './router-eval';
-import { readProfiles } from './scenario-file';
+import { simulatedRouterProvider } from './sim-router-provider';
 
 type Print = (text: string) => void;
 
-export const trainRouterHelp = `swarm train-router [--traces DIR] [--requests FILE] --out ROUTER.json [--json]
+export const trainRouterHelp = `swarm train-router [--traces DIR] [--requests FILE] [--arbitrated QUEUE.json] --out ROUTER.json [--json]
 
 Trains the router (docs/router.md) from the run traces in DIR (every *.jsonl, e.g. written by
 bench --trace-dir): each query is labelled with the choice (topology, workflow) that did best on
@@ -34,11 +36,12 @@ rewards. Graph runs and traces without a query are skipped and counted. Hand-lab
 
   --traces DIR        directory of JSONL traces
   --requests FILE     labelled requests, one {query, label, split} a line
+  --arbitrated FILE   an arbitration queue (swarm arbitrate): its labelled requests
   --out FILE          where to write the checkpoint (${ROUTER_SCHEMA})
   --json              print one JSON document`;
 
 export const routeHelp = `swarm route "QUERY" [--router ROUTER.json] [--planner rules|model] [--profile P] [--threshold T]
-            [--run [--seed N] [--trace FILE.jsonl]] [--json]
+            [--run [--seed N] [--trace FILE.jsonl]] [--queue QUEUE.json] [--json]
 swarm route --eval REQUESTS.jsonl [--router ROUTER.json] [--json]
 
 Picks a topology (single | swarm | peers) and a workflow (wide-search | deep-search |
@@ -62,6 +65,8 @@ misses.
   --trace FILE        where --run writes its trace (JSONL)
   --profile P         ${profileLadder.join(' | ')}: the profile you would run with (default medium)
   --threshold T       below this confidence, escalate to the next larger profile (default 0.5)
+  --queue FILE        the arbitration queue (swarm arbitrate): the request is added to it when
+                      the router's confidence is under ${defaultArbitrationThreshold}
   --json              print one JSON document`;
 
 function listTraces(dir: string): string[] {
@@ -109,12 +114,13 @@ export function trainRouter(argv: string[], out: Print): void {
     options: {
       traces: { type: 'string' },
       requests: { type: 'string' },
+      arbitrated: { type: 'string' },
       out: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
-  if (values.traces === undefined && values.requests === undefined) {
-    throw new UsageError('--traces DIR or --requests FILE (or both) is required');
+  if (values.traces === undefined && values.requests === undefined && values.arbitrated === undefined) {
+    throw new UsageError('--traces DIR, --requests FILE or --arbitrated QUEUE (or several) is required');
   }
   if (values.out === undefined) throw new UsageError('--out FILE is required');
   const { files, runs, skipped } =
@@ -130,7 +136,13 @@ export function trainRouter(argv: string[], out: Print): void {
   if (values.requests !== undefined && requests.length === 0) {
     throw new UsageError(`${values.requests}: no request has "split": "train" to learn from`);
   }
-  const { model, summary } = train(runs, { requests });
+  // Requests an arbiter labelled (swarm arbitrate) teach the classifier as hand-labelled ones do.
+  const arbitrated =
+    values.arbitrated === undefined ? [] : arbitratedExamples(readQueueFile(values.arbitrated));
+  if (values.arbitrated !== undefined && arbitrated.length === 0) {
+    throw new UsageError(`${values.arbitrated}: no labelled request in the queue yet (swarm arbitrate)`);
+  }
+  const { model, summary } = train(runs, { requests: [...requests, ...arbitrated] });
   try {
     writeFileSync(values.out, `${JSON.stringify(routerToCheckpoint(model))}\n`);
   } catch (error) {
@@ -147,8 +159,9 @@ export function trainRouter(argv: string[], out: Print): void {
     [
       `trained ${values.out} on ${summary.runs} runs of ${summary.queries} queries ` +
         `(${files.length} traces; skipped: ${skipText(skipped)})` +
-        (values.requests === undefined ? '' : ` and ${summary.requests} labelled requests (train split)`),
-      values.requests === undefined
+        (values.requests === undefined ? '' : ` and ${requests.length} labelled requests (train split)`) +
+        (arbitrated.length === 0 ? '' : ` and ${arbitrated.length} arbitrated requests`),
+      values.requests === undefined && arbitrated.length === 0
         ? 'labels (queries whose best choice it was):'
         : 'labels (queries whose best choice it was, and labelled requests):',
       ...Object.entries(summary.labels).map(([label, n]) => `  ${label.padEnd(26)}${n}`),
@@ -197,6 +210,7 @@ export async function route(argv: string[], out: Print): Promise<void> {
       run: { type: 'boolean', default: false },
       seed: { type: 'string' },
       trace: { type: 'string' },
+      queue: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -221,6 +235,8 @@ export async function route(argv: string[], out: Print): Promise<void> {
     nearest = { ...(await nearestFor(embedder, index, query)), embedder: embedder.name };
   }
   const chosen = routeQuery(model, query, { profile, threshold: limit, ...(nearest ? { nearest } : {}) });
+  // Active learning: a request the router is unsure of waits in the queue for an arbiter.
+  const queued = values.queue === undefined ? undefined : queueIfUnsure(values.queue, query, chosen);
   const planner = oneOf('planner', values.planner, ['rules', 'model'] as const, 'rules');
   if (values.plan !== undefined && values.planner !== undefined) {
     throw new UsageError('--plan FILE is the plan: give no --planner with it');
@@ -258,6 +274,7 @@ export async function route(argv: string[], out: Print): Promise<void> {
         plan: planned.plan ?? null,
         planner,
         refusedPlans: planned.refused,
+        ...(queued ? { arbitration: queued } : {}),
         ...(ran ? { run: ran } : {}),
       }),
     );
@@ -286,6 +303,7 @@ export async function route(argv: string[], out: Print): Promise<void> {
           ? `escalate: confidence below ${limit}, and ${profile} is already the largest profile`
           : `escalate: confidence below ${limit}, run with profile ${chosen.profile} (asked ${profile})`,
       `candidates: ${chosen.candidates.map((c) => `${c.topology}/${c.workflow} ${c.p.toFixed(2)}`).join(', ')}`,
+      ...(queued ? [queuedLine(queued, values.queue as string)] : []),
       ...(planned.refused.length > 0 ? [`refused plans: ${planned.refused.join('; ')}`] : []),
       `plan (${planner}): ${planned.plan ? JSON.stringify(planned.plan) : 'none'}`,
       ...(ran ? runLines(ran) : []),
@@ -317,20 +335,7 @@ async function makePlan(
   query: string,
 ): Promise<{ plan: TeamPlan | undefined; refused: readonly string[] }> {
   if (planner === 'rules') return { plan: planForRoute(chosen), refused: [] };
-  const profiles = readProfiles();
-  const provider = simulatedProvider({
-    profiles: Object.fromEntries(
-      Object.entries(profiles).map(([name, p]) => [
-        name,
-        {
-          model: p.models.simulated ?? `sim-${name}`,
-          contextWindow: p.contextWindow,
-          simulator: p.simulator,
-        },
-      ]),
-    ),
-    players: { [META_ROUTER_KIND]: metaRouterPlayer },
-  });
+  const provider = simulatedRouterProvider();
   const result = await planWithModel(provider, query, { model: 'sim-medium', profile: chosen.profile });
   return { plan: result.plan, refused: result.refused };
 }

@@ -170,7 +170,7 @@ describe('swarm train-router --requests and swarm route --eval', () => {
     ]);
     expect(missing.stderr).toContain(`${join(dir, 'none.jsonl')}: cannot read the requests (no such file)`);
     expect(runCli(['train-router', '--out', join(dir, 'x.json')]).stderr).toContain(
-      '--traces DIR or --requests FILE (or both) is required',
+      '--traces DIR, --requests FILE or --arbitrated QUEUE (or several) is required',
     );
   });
 

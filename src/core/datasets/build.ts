@@ -8,8 +8,10 @@
  * What cannot make a dataset is refused with why, and nothing is written: no trace, traces of
  * another schema version only, no run, no row, no preference pair.
  */
+import type { ArbitrationItem } from '../router/arbitration';
 import type { HistoryStrategy } from '../router/next-speaker';
 import { TRACE_SCHEMA } from '../trace/events';
+import { arbitratedPlanExamples } from './arbitrated';
 import { type DpoStats, dpoExamples, whyNoPairs } from './dpo';
 import { dedupe } from './filters';
 import { defaultMargin, requestKey } from './plan-arms';
@@ -80,6 +82,8 @@ export interface DatasetBuild {
   readonly redacted: number;
   readonly trajectoryDrops?: Readonly<Partial<Record<TrajectoryDrop, number>>>;
   readonly dpo?: DpoStats;
+  /** SFT plan rows from arbitrated requests, and those left out because runs already teach them. */
+  readonly arbitrated?: { readonly rows: number; readonly superseded: number };
 }
 
 export type DatasetResult = DatasetBuild | { readonly ok: false; readonly reason: string };
@@ -88,6 +92,8 @@ export interface DatasetInput {
   readonly traces: readonly LoadedTrace[];
   /** Traces set apart for another schema version (runs.ts `decodeTraceFiles`). */
   readonly otherSchema?: readonly { readonly name: string; readonly schema: string }[];
+  /** Arbitrated requests (SFT plans only): labelled ones become plan rows (arbitrated.ts). */
+  readonly arbitrated?: readonly ArbitrationItem[];
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -99,7 +105,12 @@ export const skippedText = (skipped: Skipped): string =>
 
 export function buildDataset(input: DatasetInput, options: DatasetOptions): DatasetResult {
   const other = input.otherSchema ?? [];
-  if (input.traces.length === 0) {
+  // Arbitrated labels alone can make an SFT plans dataset: they need no run.
+  const arbitrating =
+    options.format === 'sft' &&
+    options.kinds.includes('plans') &&
+    (input.arbitrated ?? []).some((i) => i.status === 'labelled');
+  if (input.traces.length === 0 && !arbitrating) {
     if (other.length === 0) return { ok: false, reason: 'no traces to read' };
     const versions = [...new Set(other.map((o) => o.schema))].sort().join(', ');
     return {
@@ -111,14 +122,14 @@ export function buildDataset(input: DatasetInput, options: DatasetOptions): Data
   const skipped: Skipped =
     other.length > 0 ? { ...bySkip, schema: (bySkip.schema ?? 0) + other.length } : bySkip;
   const traces = input.traces.length + other.length;
-  if (runs.length === 0) {
+  if (runs.length === 0 && !arbitrating) {
     return {
       ok: false,
       reason: `no trace holds a finished task run with a request (${plural(traces, 'trace')}; skipped: ${skippedText(skipped)})`,
     };
   }
   let examples: Example[];
-  let extra: Pick<DatasetBuild, 'trajectoryDrops' | 'dpo'>;
+  let extra: Pick<DatasetBuild, 'trajectoryDrops' | 'dpo' | 'arbitrated'>;
   let qualifying: number | undefined;
   if (options.format === 'sft') {
     const sft = sftExamples(runs, {
@@ -127,21 +138,30 @@ export function buildDataset(input: DatasetInput, options: DatasetOptions): Data
       margin: options.margin,
       history: { strategy: options.history, k: options.k, seed: options.seed },
     });
-    if (sft.qualifying === 0) {
+    const fromRuns = new Set(sft.examples.filter((e) => e.kind === 'plans').map((e) => e.request));
+    const byArbiter = options.kinds.includes('plans')
+      ? arbitratedPlanExamples(input.arbitrated ?? [], fromRuns)
+      : { examples: [], superseded: 0 };
+    if (sft.qualifying === 0 && byArbiter.examples.length === 0) {
       return {
         ok: false,
         reason: `no successful run with a reward of at least ${options.minReward} among ${plural(runs.length, 'run')}: an SFT row is cut only from a run that worked`,
       };
     }
-    if (sft.examples.length === 0) {
+    if (sft.examples.length + byArbiter.examples.length === 0) {
       return {
         ok: false,
         reason: `no row of the kinds asked (${options.kinds.join(', ')}) in ${plural(sft.qualifying, 'successful run')}`,
       };
     }
-    examples = sft.examples;
+    examples = [...sft.examples, ...byArbiter.examples];
     qualifying = sft.qualifying;
-    extra = { trajectoryDrops: sft.trajectoryDrops };
+    extra = {
+      trajectoryDrops: sft.trajectoryDrops,
+      ...(input.arbitrated
+        ? { arbitrated: { rows: byArbiter.examples.length, superseded: byArbiter.superseded } }
+        : {}),
+    };
   } else {
     const dpo = dpoExamples(runs, { margin: options.margin, minReward: options.minReward });
     if (dpo.examples.length === 0)

@@ -73,6 +73,11 @@ export function renderCard(build: DatasetBuild, files: { train: string; validati
       `- ${plural(sources.qualifying, 'successful run')} imitated (episodeSuccess 1, reward ≥ ${fmt(options.minReward)}).`,
     );
   }
+  if (build.arbitrated) {
+    lines.push(
+      `- ${plural(build.arbitrated.rows, 'plan row')} from arbitrated requests (the router was unsure; a user or a stronger model gave the label)${build.arbitrated.superseded > 0 ? `; ${build.arbitrated.superseded} more left to the runs that already teach those requests` : ''}.`,
+    );
+  }
   if (build.trajectoryDrops && options.kinds.includes('trajectories')) {
     const drops = trajectoryDrops.filter((d) => (build.trajectoryDrops?.[d] ?? 0) > 0);
     lines.push(
