@@ -9,6 +9,8 @@ import { TrainView } from './views/train-view';
 
 // The Knowledge view (and the knowledge base, pdf.js aside) loads when it is first opened.
 const KnowledgeView = lazy(async () => ({ default: (await import('./views/knowledge-view')).KnowledgeView }));
+// The Router view trains a router on its first opening; its code and data load then too.
+const RouterView = lazy(async () => ({ default: (await import('./views/router-view')).RouterView }));
 
 const tabs: { view: AppState['view']; label: string }[] = [
   { view: 'gallery', label: 'Scenarios' },
@@ -17,6 +19,7 @@ const tabs: { view: AppState['view']; label: string }[] = [
   { view: 'train', label: 'Train' },
   { view: 'library', label: 'Library' },
   { view: 'knowledge', label: 'Knowledge' },
+  { view: 'router', label: 'Router' },
 ];
 
 export function App() {
@@ -69,6 +72,9 @@ export function App() {
           </Match>
           <Match when={app.state().view === 'knowledge'}>
             <KnowledgeView />
+          </Match>
+          <Match when={app.state().view === 'router'}>
+            <RouterView />
           </Match>
         </Switch>
       </main>

@@ -17,6 +17,7 @@ import { liveRunIds } from '../adapters/run-locks';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
 import { workerSandbox } from '../adapters/worker-sandbox';
 import type { PolicyStore } from '../core/learning/policy-store';
+import type { ArbitrationStore } from '../core/router/arbitration-store';
 import type { Pace } from '../core/runtime/pace';
 import type { Clock } from '../core/runtime/ports';
 import type { CodeSandbox } from '../core/tools/sandbox';
@@ -30,6 +31,7 @@ interface Library {
 
 let library: Promise<Library> | undefined;
 let knowledge: Promise<KnowledgeRepository> | undefined;
+let arbitration: Promise<ArbitrationStore> | undefined;
 let persistent = true;
 
 /** Both stores in IndexedDB, or both in memory: runs and policies are kept, or lost, together. */
@@ -75,6 +77,20 @@ export const services = {
       knowledge = undefined;
     });
     return knowledge;
+  },
+  /**
+   * The router's arbitration queue (IndexedDB, or memory when the browser refuses it), loaded
+   * with the Router view.
+   */
+  arbitration(): Promise<ArbitrationStore> {
+    arbitration ??= import('../adapters/idb-arbitration-store').then(async (m) => {
+      try {
+        return await m.openIdbArbitrationStore();
+      } catch {
+        return m.memoryArbitrationStore();
+      }
+    });
+    return arbitration;
   },
   /** False when runs live only as long as the tab (IndexedDB unavailable). */
   persistent: () => persistent,

@@ -15,7 +15,7 @@ import {
   type ProviderKind,
 } from '../core/scenarios/profiles';
 
-export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library', 'knowledge'] as const;
+export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library', 'knowledge', 'router'] as const;
 
 export interface AppState {
   readonly view: (typeof VIEWS)[number];

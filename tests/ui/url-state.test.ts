@@ -79,7 +79,7 @@ describe('url state', () => {
     expect(state).toEqual({ ...defaultState, pace: 12 });
     expect(problems).toEqual([
       'Setting "seed" in the link was ignored: -3 is out of range (0–2147483647).',
-      'Setting "view" in the link was ignored: "nowhere" is not one of gallery, run, compare, train, library, knowledge.',
+      'Setting "view" in the link was ignored: "nowhere" is not one of gallery, run, compare, train, library, knowledge, router.',
       'Unknown setting "colour" in the link was ignored.',
       'Setting "subagents" in the link was ignored: 500 is out of range (0–100).',
       'Setting "policy" in the link was ignored: "<b>x</b>" is not a policy (serial, heuristic, critical-path, peers, llm, parl:NAME, bandit:NAME).',

@@ -1,0 +1,310 @@
+import { createResource, createSignal, For, Show } from 'solid-js';
+import {
+  type ArbitrationItem,
+  arbitrationItem,
+  defaultArbitrationThreshold,
+  labelItem,
+  needsArbitration,
+} from '../../core/router/arbitration';
+import { type ChoiceLabel, choiceLabel, topologies, workflows } from '../../core/router/choice';
+import type { TeamPlan } from '../../core/router/plan';
+import type { Route } from '../../core/router/router';
+import { app } from '../app-state';
+import { findScenario } from '../catalog';
+import { pageRouter } from '../router/page-router';
+import { services } from '../services';
+import { type Message, MessageBanner } from './message-banner';
+import { TeamPicture } from './team-picture';
+
+const allLabels = topologies.flatMap((t) => workflows.map((w) => `${t}/${w}` as ChoiceLabel));
+const formation = {
+  single: 'One agent',
+  centralized: 'A centralized team',
+  decentralized: 'Decentralized peers',
+};
+
+/** What runs the plan here: the workflow's scenario under the formation's policy, or why not. */
+function runnable(plan: TeamPlan, route: Route): { scenario: string; policy: string } | string {
+  if (route.workflow === 'general')
+    return 'A general request has no scenario in the simulator: it needs a real model.';
+  const entry = findScenario(route.workflow);
+  if (!entry) return `No ${route.workflow} scenario is in this page.`;
+  const policy = { single: 'serial', centralized: 'heuristic', decentralized: 'peers' }[plan.topology];
+  if (policy === 'peers' && !(entry.type === 'task' && entry.policy === 'peers')) {
+    return `The ${route.workflow} scenario has no decentralized formation in the simulator yet.`;
+  }
+  return { scenario: route.workflow, policy };
+}
+
+/**
+ * The meta-router in the page: a request in, the team plan out (drawn, with the router's
+ * confidence and candidates), and the arbitration queue — requests it was unsure of, kept in
+ * IndexedDB, which the user labels; every label retrains the router here.
+ */
+export function RouterView() {
+  const [query, setQuery] = createSignal('');
+  const [message, setMessage] = createSignal<Message | undefined>();
+  const [answer, setAnswer] = createSignal<{ route: Route; plan: TeamPlan; queued: boolean } | undefined>();
+  const [queue, { refetch }] = createResource(async () => (await services.arbitration()).list());
+  const [router] = createResource(
+    () => queue()?.items,
+    (items) => pageRouter(items),
+  );
+  const pending = () => (queue()?.items ?? []).filter((i) => i.status === 'pending');
+  const labelled = () => (queue()?.items ?? []).filter((i) => i.status === 'labelled');
+
+  async function ask(event: Event) {
+    event.preventDefault();
+    const text = query().trim();
+    setMessage(undefined);
+    if (!text) {
+      setMessage({ kind: 'error', text: 'Write a request first.' });
+      return;
+    }
+    const r = router();
+    if (!r) return;
+    const { route, plan } = await r.route(text);
+    let queued = false;
+    if (needsArbitration(route)) {
+      queued = await (await services.arbitration()).add(arbitrationItem(text, route, Date.now()));
+      void refetch();
+    }
+    setAnswer({ route, plan, queued });
+  }
+
+  async function label(item: ArbitrationItem, value: string) {
+    const result = labelItem(item, value, 'user', Date.now());
+    if (!result.ok) {
+      setMessage({ kind: 'error', text: result.message });
+      return;
+    }
+    await (await services.arbitration()).put(result.item);
+    setMessage({
+      kind: 'note',
+      text: `Labelled “${item.query}” as ${result.item.label}; the router learned it.`,
+    });
+    void refetch();
+  }
+
+  async function forget(item: ArbitrationItem) {
+    await (await services.arbitration()).delete(item.id);
+    void refetch();
+  }
+
+  async function downloadSft() {
+    const [{ buildDataset, defaultDatasetOptions }, { datasetFiles }] = await Promise.all([
+      import('../../core/datasets/build'),
+      import('../../core/datasets/files'),
+    ]);
+    const result = buildDataset(
+      { traces: [], arbitrated: labelled() },
+      { ...defaultDatasetOptions, format: 'sft', kinds: ['plans'], valFraction: 0 },
+    );
+    if (!result.ok) {
+      setMessage({ kind: 'error', text: `No dataset: ${result.reason}.` });
+      return;
+    }
+    const files = datasetFiles(result, 'swarmflight-arbitrated-plans');
+    services.download(files.train.name, files.train.text, 'application/x-ndjson');
+    services.download(files.card.name, files.card.text, 'text/markdown');
+  }
+
+  return (
+    <section class="router-view">
+      <p class="lede">
+        The <strong>meta-router</strong> reads a request and plans the team for it: one agent, a manager over
+        workers, or peers who compare and vote. When it is unsure (confidence under{' '}
+        {defaultArbitrationThreshold}), the request waits below for your label, and the router learns from it.
+      </p>
+      <form class="actions" onSubmit={(e) => void ask(e)}>
+        <input
+          type="text"
+          class="router-query"
+          aria-label="A request to plan a team for"
+          placeholder="e.g. Compare these three laptops on price, battery and weight"
+          data-testid="router-query"
+          value={query()}
+          onInput={(e) => setQuery(e.currentTarget.value)}
+        />
+        <button type="submit" class="primary" data-testid="route-button" disabled={!router()}>
+          Plan the team
+        </button>
+        <span class="note" data-testid="router-trained-on">
+          <Show
+            when={router()}
+            fallback={router.error ? `The router failed: ${router.error.message}` : 'Training…'}
+          >
+            {(r) => (
+              <>
+                Trained here on {r().trainedOn.shipped} labelled requests and {r().trainedOn.arbitrated} you
+                arbitrated.
+              </>
+            )}
+          </Show>
+        </span>
+      </form>
+      <MessageBanner message={message()} testid="router-message" />
+      <Show when={answer()}>
+        {(a) => {
+          const run = () => runnable(a().plan, a().route);
+          return (
+            <article class="panel router-plan" data-testid="router-plan" data-topology={a().plan.topology}>
+              <h2>
+                {formation[a().plan.topology]} · {a().route.workflow}
+              </h2>
+              <TeamPicture plan={a().plan} />
+              <p>{a().plan.thought}</p>
+              <p>
+                Confidence{' '}
+                <meter min={0} max={1} low={defaultArbitrationThreshold} value={a().route.confidence} />{' '}
+                <span data-testid="router-confidence">{a().route.confidence.toFixed(2)}</span> from the{' '}
+                {a().route.source}.{' '}
+                <Show when={needsArbitration(a().route)}>
+                  <strong data-testid="router-unsure">
+                    {a().queued
+                      ? 'Unsure: added to the arbitration queue below.'
+                      : 'Unsure: already in the queue below.'}
+                  </strong>
+                </Show>
+              </p>
+              <ul class="candidates" aria-label="Every plausible choice with its probability">
+                <For each={a().route.candidates}>
+                  {(c) => (
+                    <li
+                      style={{
+                        background: `linear-gradient(to right, var(--bar) ${(c.p * 100).toFixed(1)}%, transparent 0)`,
+                      }}
+                    >
+                      {choiceLabel(c)} {c.p.toFixed(2)}
+                    </li>
+                  )}
+                </For>
+              </ul>
+              <details>
+                <summary>The plan as JSON</summary>
+                <pre class="mono" data-testid="router-plan-json">
+                  {JSON.stringify(a().plan, null, 2)}
+                </pre>
+              </details>
+              <Show
+                when={typeof run() !== 'string' && (run() as { scenario: string; policy: string })}
+                fallback={<p class="note">{run() as string}</p>}
+              >
+                {(r) => (
+                  <button
+                    type="button"
+                    class="secondary"
+                    data-testid="router-run"
+                    onClick={() =>
+                      app.update({
+                        view: 'run',
+                        scenario: r().scenario,
+                        policy: r().policy,
+                        size: 0,
+                        runs: [],
+                      })
+                    }
+                  >
+                    Open the {r().scenario} scenario with this formation ({r().policy})
+                  </button>
+                )}
+              </Show>
+            </article>
+          );
+        }}
+      </Show>
+      <h2>Arbitration queue</h2>
+      <Show when={(queue()?.unreadable ?? 0) > 0}>
+        <p class="error" role="alert">
+          {queue()?.unreadable} stored requests could not be read and are left out.
+        </p>
+      </Show>
+      <p class="note" data-testid="arbitration-counts">
+        {pending().length} waiting for a label, {labelled().length} labelled.
+      </p>
+      <table class="data" data-testid="arbitration-queue">
+        <thead>
+          <tr>
+            <th>Request</th>
+            <th>The router chose</th>
+            <th>Your label</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          <For
+            each={[...pending(), ...labelled()]}
+            fallback={
+              <tr>
+                <td colSpan={4} class="note">
+                  Nothing to arbitrate: the router has been sure of every request so far.
+                </td>
+              </tr>
+            }
+          >
+            {(item) => {
+              let select: HTMLSelectElement | undefined;
+              return (
+                <tr data-testid="arbitration-item" data-status={item.status}>
+                  <td>{item.query}</td>
+                  <td>
+                    {item.routed.label} ({item.routed.confidence.toFixed(2)})
+                  </td>
+                  <td>
+                    <Show
+                      when={item.status === 'pending'}
+                      fallback={
+                        <span data-testid="arbitration-label">
+                          {item.label} <span class="note">by {item.by}</span>
+                        </span>
+                      }
+                    >
+                      <select
+                        ref={select}
+                        aria-label={`The right choice for “${item.query}”`}
+                        data-testid="arbitration-choice"
+                      >
+                        <For each={allLabels}>
+                          {(l) => (
+                            <option value={l} selected={l === item.routed.label}>
+                              {l}
+                            </option>
+                          )}
+                        </For>
+                      </select>{' '}
+                      <button
+                        type="button"
+                        class="primary"
+                        data-testid="arbitration-save"
+                        onClick={() => void label(item, select?.value ?? '')}
+                      >
+                        Label
+                      </button>
+                    </Show>
+                  </td>
+                  <td>
+                    <button type="button" class="secondary" onClick={() => void forget(item)}>
+                      Forget
+                    </button>
+                  </td>
+                </tr>
+              );
+            }}
+          </For>
+        </tbody>
+      </table>
+      <div class="actions">
+        <button
+          type="button"
+          class="secondary"
+          data-testid="arbitration-sft"
+          disabled={labelled().length === 0}
+          title="The labelled requests as meta-router plan rows (TRL SFT format), with a dataset card"
+          onClick={() => void downloadSft()}
+        >
+          Download the labels as an SFT dataset
+        </button>
+      </div>
+    </section>
+  );
+}

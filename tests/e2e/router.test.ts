@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { freshProfile, type Profile } from './support/browser';
+
+/** The Router view in the built app: plans drawn, the arbitration queue kept and learned from. */
+const appUrl = inject('appUrl');
+const t = (id: string) => `[data-testid="${id}"]`;
+
+let profile: Profile;
+beforeEach(async () => {
+  profile = await freshProfile();
+});
+afterEach(async () => {
+  await profile?.close();
+});
+
+async function ask(query: string) {
+  const { page } = profile;
+  await page.fill(t('router-query'), query);
+  await page.click(t('route-button'));
+  await page.waitForFunction(
+    (q) => (document.querySelector('[data-testid="router-query"]') as HTMLInputElement).value === q,
+    query,
+  );
+  await page.waitForSelector(t('router-plan'));
+}
+
+describe('the Router view', () => {
+  it('plans a decentralized team for a comparison, draws its peers, and opens it in the run view', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=router`);
+    await page.waitForSelector(`${t('route-button')}:not([disabled])`);
+    await ask('Compare these three laptops on price, battery life and weight and tell me which to buy');
+    expect(await page.getAttribute(t('router-plan'), 'data-topology')).toBe('decentralized');
+    expect(await page.locator(t('team-worker')).count()).toBe(3);
+    expect(await page.locator(t('team-manager')).count()).toBe(0);
+    const plan = JSON.parse((await page.textContent(t('router-plan-json'))) ?? '');
+    expect(plan).toMatchObject({ topology: 'decentralized', manager_role: null });
+    await page.click(t('router-run'));
+    await page.waitForSelector(t('run-button'));
+    expect(page.url()).toMatch(/scenario=compare-options/);
+    expect(page.url()).toMatch(/policy=peers/);
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('queues a request it is unsure of, learns the label given, keeps it across a reload, and exports it', async () => {
+    const { page } = profile;
+    const unsure = 'Make a podcast episode outline about jazz';
+    await page.goto(`${appUrl}#view=router`);
+    await page.waitForSelector(`${t('route-button')}:not([disabled])`);
+    await ask(unsure);
+    expect(Number(await page.textContent(t('router-confidence')))).toBeLessThan(0.6);
+    await page.waitForSelector(t('router-unsure'));
+    const row = page.locator(t('arbitration-item')).filter({ hasText: unsure });
+    expect(await row.getAttribute('data-status')).toBe('pending');
+    // Asked again, it is not queued twice.
+    await ask(unsure);
+    expect(await page.locator(t('arbitration-item')).count()).toBe(1);
+
+    await row.locator(t('arbitration-choice')).selectOption('single/general');
+    await row.locator(t('arbitration-save')).click();
+    await page.waitForSelector(`${t('arbitration-item')}[data-status="labelled"]`);
+    await page.waitForFunction(() =>
+      /and 1 you/.test(document.querySelector('[data-testid="router-trained-on"]')?.textContent ?? ''),
+    );
+    // The retrained router now answers the request with the label it was given, and is sure.
+    await ask(unsure);
+    expect(await page.getAttribute(t('router-plan'), 'data-topology')).toBe('single');
+    expect(Number(await page.textContent(t('router-confidence')))).toBeGreaterThanOrEqual(0.6);
+
+    await page.reload();
+    await page.waitForSelector(`${t('arbitration-item')}[data-status="labelled"]`);
+    expect(await page.textContent(t('arbitration-label'))).toMatch(/single\/general\s+by user/);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(t('arbitration-sft'))]);
+    const rows = (await readFile((await download.path()) as string, 'utf8')).trim().split('\n');
+    expect(rows).toHaveLength(1);
+    const messages = JSON.parse(rows[0] as string).messages;
+    expect(messages[1]).toEqual({ role: 'user', content: unsure });
+    expect(JSON.parse(messages[2].content)).toMatchObject({ topology: 'single' });
+    expect(profile.errors).toEqual([]);
+  });
+});
