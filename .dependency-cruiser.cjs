@@ -52,6 +52,8 @@ const CORE_LAYERS = [
   ['agents', ['util', 'trace', 'providers']],
   ['tools', ['util', 'world', 'trace', 'providers', 'agents']],
   ['policy', ['util', 'graph', 'trace', 'runtime', 'providers', 'agents', 'tools']],
+  // healing watches attempts from inside (anomaly detection, MAPE-K, chaos): it wraps providers.
+  ['healing', ['util', 'trace', 'runtime', 'providers']],
   [
     'scenarios',
     [
@@ -66,6 +68,7 @@ const CORE_LAYERS = [
       'agents',
       'tools',
       'policy',
+      'healing',
     ],
   ],
   ['learning', ['util', 'graph', 'trace', 'runtime', 'providers', 'policy', 'scenarios']],
@@ -75,7 +78,20 @@ const CORE_LAYERS = [
   // bench reads router for the active-learning experiment (bench/active-learning.ts).
   [
     'bench',
-    ['util', 'graph', 'embeddings', 'trace', 'runtime', 'providers', 'agents', 'policy', 'scenarios', 'learning', 'router'],
+    [
+      'util',
+      'graph',
+      'embeddings',
+      'trace',
+      'runtime',
+      'providers',
+      'agents',
+      'policy',
+      'healing',
+      'scenarios',
+      'learning',
+      'router',
+    ],
   ],
 ];
 

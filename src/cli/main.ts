@@ -1,4 +1,5 @@
 import { arbitrate, arbitrateHelp } from './arbitrate';
+import { chaos, chaosHelp } from './chaos';
 import { bench, benchHelp } from './bench';
 import { UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
@@ -24,6 +25,7 @@ const commands: Record<string, { run: Command; help: string }> = {
   grid: { run: grid, help: gridHelp },
   kb: { run: kb, help: kbHelp },
   arbitrate: { run: arbitrate, help: arbitrateHelp },
+  chaos: { run: chaos, help: chaosHelp },
   'next-speaker': { run: nextSpeakerCommand, help: nextSpeakerHelp },
   experiment: { run: experiment, help: experimentHelp },
   'export-trace': { run: exportTrace, help: exportTraceHelp },

@@ -9,9 +9,18 @@
  * utf8ToBytes uses (scenarios/profiles.ts).
  */
 
-/** A caller's cancellation: core checks it and listens to it, and never makes one. */
+/**
+ * A caller's cancellation: core checks it and listens to it. Core makes one only to stop an
+ * attempt from inside (scenarios/subagent.ts, for the self-healing loop's quarantine).
+ */
 interface AbortSignal {
   readonly aborted: boolean;
   readonly reason: unknown;
   addEventListener(type: 'abort', listener: () => void, options?: { readonly once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+declare class AbortController {
+  readonly signal: AbortSignal;
+  abort(reason?: unknown): void;
 }

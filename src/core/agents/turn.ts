@@ -125,6 +125,8 @@ export interface CallOutcome {
   readonly args: unknown;
   readonly ok: boolean;
   readonly result: string;
+  /** Set when the call was not run (agents/tools.ts `checkCall`). */
+  readonly rejection?: 'malformed-arguments' | 'unknown-tool' | 'refused-capability' | 'invalid-arguments';
 }
 
 export interface TurnSummary {
@@ -183,6 +185,7 @@ export function turnEvents(
         ok: call.ok,
         result: call.result,
         ...(options.markRefused && !call.ok ? { refused: true as const } : {}),
+        ...(call.rejection ? { rejection: call.rejection } : {}),
       }),
     ),
   ];

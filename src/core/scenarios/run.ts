@@ -6,6 +6,7 @@
 
 import type { ContextSpec } from '../agents/context/registry';
 import type { ToolRegistry } from '../agents/tools';
+import type { AttemptHooks } from '../healing/hooks';
 import type { Policy, TaskBrief } from '../policy/types';
 import type { Provider } from '../providers/types';
 import { GRAPH_STEP_MS, type Pace } from '../runtime/pace';
@@ -56,6 +57,11 @@ export interface RunOptions {
    * poisoned documents: tools/injected.ts). Ignored with an `executor`.
    */
   readonly wrapTools?: (tools: ToolRegistry) => ToolRegistry;
+  /**
+   * Watches and may stop each attempt from inside when the subagents run here: a chaos run's
+   * faults and the self-healing loop (healing/). Ignored with an `executor`.
+   */
+  readonly hooks?: AttemptHooks;
 }
 
 export interface ScenarioRunResult extends SimulateResult {
@@ -89,7 +95,7 @@ export async function runPrepared(
   const provider = options.provider;
   if (!provider) throw new Error(`the ${run.scenario.kind} scenario needs a provider for its subagents`);
   const ports = options.ports ?? {};
-  const base = options.executor ?? subagentExecutor(run, provider, ports, options.wrapTools);
+  const base = options.executor ?? subagentExecutor(run, provider, ports, options.wrapTools, options.hooks);
   const deliberation = policy.deliberation;
   let executor = options.plan ? withTeamRoles(base, run.plan, options.plan.workers) : base;
   if (deliberation) {

@@ -7,6 +7,7 @@
 import { makeContextStrategy } from '../agents/context/registry';
 import { runAgent, type StopReason, type Subtask } from '../agents/loop';
 import type { ToolRegistry } from '../agents/tools';
+import type { AttemptHooks } from '../healing/hooks';
 import type { Provider } from '../providers/types';
 import type { AsyncExecutor, AttemptOutcome } from '../runtime/ports';
 import { type EventBody, noUsage } from '../trace/events';
@@ -24,6 +25,7 @@ export function subagentExecutor(
   provider: Provider,
   ports: ScenarioPorts = {},
   wrapTools?: (tools: ToolRegistry) => ToolRegistry,
+  hooks?: AttemptHooks,
 ): AsyncExecutor {
   const { plan, profiles, context } = run;
   const tools = wrapTools ? wrapTools(run.tools(ports)) : run.tools(ports);
@@ -44,8 +46,24 @@ export function subagentExecutor(
       const profile = profiles[request.profile] as ProfileSpec;
       const events: { after: number; body: EventBody }[] = [];
       let turn = 0;
+      // A chaos run's faults and the self-healing loop watch the attempt from inside (healing/).
+      const stopper = new AbortController();
+      let stopped: string | undefined;
+      const forward = () => stopper.abort(signal?.reason);
+      signal?.addEventListener('abort', forward, { once: true });
+      if (signal?.aborted) forward();
+      const session = hooks?.begin(request, provider, (reason) => {
+        stopped ??= reason;
+        stopper.abort(new Error(reason));
+      });
+      const record = (body: EventBody) => {
+        events.push({ after: Math.max(1, turn), body });
+        if (!session) return;
+        session.event(body);
+        for (const extra of session.drain()) events.push({ after: Math.max(1, turn), body: extra });
+      };
       const result = await runAgent({
-        provider,
+        provider: session?.provider ?? provider,
         profile: {
           name: request.profile,
           model: records[request.profile]?.model ?? provider.name,
@@ -62,16 +80,23 @@ export function subagentExecutor(
         tools,
         strategy: makeContextStrategy(context),
         limits: { maxSteps: request.maxSteps },
-        ...(signal ? { signal } : {}),
+        signal: stopper.signal,
         onEvent: (body) => {
           if (body.type === 'llm.turn') turn++;
-          events.push({ after: Math.max(1, turn), body });
+          record(body);
         },
         subagent: request.subagent,
         attempt: request.attempt,
         // Each attempt draws afresh; the same attempt of the same run draws the same.
         seed: hashString(`attempt ${request.attempt}`, request.seed),
       });
+      signal?.removeEventListener('abort', forward);
+      session?.end();
+      for (const extra of session?.drain() ?? []) events.push({ after: Math.max(1, turn), body: extra });
+      if (stopped !== undefined && !signal?.aborted) {
+        // Quarantined: the agent is stopped and its task goes back to be retried by a fresh one.
+        return { steps: Math.max(1, result.steps), ok: false, error: stopped, usage: result.usage, events };
+      }
       return {
         steps: result.steps,
         ok: result.ok,

@@ -102,6 +102,27 @@ export interface Grade {
   readonly criteria?: Readonly<Record<string, number>>;
 }
 
+/** What the detectors can see (docs/healing.md). */
+export const anomalyKinds = [
+  'crash',
+  'loop',
+  'runaway-tools',
+  'runaway-tokens',
+  'error-burst',
+  'capability-violation',
+  'unresponsive',
+  'slow',
+] as const;
+export type AnomalyKind = (typeof anomalyKinds)[number];
+
+/** What the self-healing loop can do. */
+export const healingActions = ['quarantine', 'replace'] as const;
+export type HealingAction = (typeof healingActions)[number];
+
+/** The faults a chaos run can inject. */
+export const faultKinds = ['hang', 'loop', 'crash', 'malformed', 'inject', 'slow'] as const;
+export type FaultKind = (typeof faultKinds)[number];
+
 interface Base {
   readonly seq: number;
   /** Step-time. */
@@ -219,6 +240,43 @@ export type TraceEvent = Base &
         readonly result: string;
         /** A model orchestrator's call refused before it ran (bad JSON, unknown agent…): an invalid action. */
         readonly refused?: true;
+        /** Why an agent's call was not run: a tool it does not have, or arguments that do not fit. */
+        readonly rejection?:
+          | 'malformed-arguments'
+          | 'unknown-tool'
+          | 'refused-capability'
+          | 'invalid-arguments';
+      }
+    /**
+     * A detector saw an agent misbehave (src/core/healing/detectors.ts): `kind` names the anomaly,
+     * `evidence` says what was seen, with the measured `value` and the `threshold` it crossed.
+     */
+    | {
+        readonly type: 'anomaly.detected';
+        readonly kind: AnomalyKind;
+        readonly subagent: string;
+        readonly task?: string;
+        readonly attempt?: number;
+        readonly evidence: string;
+        readonly value?: number;
+        readonly threshold?: number;
+      }
+    /** What the self-healing loop did about an anomaly (src/core/healing/heal.ts). */
+    | {
+        readonly type: 'healing.action';
+        readonly action: HealingAction;
+        readonly subagent: string;
+        readonly task?: string;
+        readonly attempt?: number;
+        readonly reason: string;
+      }
+    /** A fault a chaos run put into this agent on purpose (src/core/healing/chaos.ts). */
+    | {
+        readonly type: 'chaos.fault';
+        readonly fault: FaultKind;
+        readonly subagent: string;
+        readonly task: string;
+        readonly attempt: number;
       }
     | {
         readonly type: 'budget.exhausted';

@@ -1,0 +1,182 @@
+import { parseArgs } from 'node:util';
+import { nodeSandbox } from '../adapters/node-sandbox';
+import { threadPool } from '../adapters/thread-pool';
+import { timeoutScheduler } from '../adapters/timeout-scheduler';
+import { type ChaosRunReport, chaosRun } from '../core/bench/chaos';
+import { policyByName } from '../core/policy/registry';
+import { simulatedProviderFor } from '../core/scenarios/players';
+import { prepareRun } from '../core/scenarios/prepare';
+import { type FaultKind, faultKinds } from '../core/trace/events';
+import { oneOf, UsageError, wholeNumber } from './errors';
+import { readProfiles, readScenario } from './scenario-file';
+
+type Print = (text: string) => void;
+
+/** What a `slow` fault adds to each model turn (healing/chaos.ts). */
+const slowFaultMs = 600;
+
+export const chaosHelp = `swarm chaos --scenario ID --faults ${faultKinds.join(',')}|none [--seeds N] [--healing on|off]
+            [--policy P] [--unresponsive-ms MS] [--hang-ms MS] [--json]
+
+Runs a task scenario on the simulated provider with faults put into chosen agents — one task's
+first attempt per fault kind, drawn from the seed — and scores what the self-healing loop made of
+them (docs/healing.md): faults injected, detected (an anomaly on the faulty attempt), false
+positives (anomalies on healthy attempts), tasks lost, the mean time to recovery in critical steps
+and wall ms, and quality. --healing off monitors only: detections are recorded, nothing is
+stopped, and a hung agent waits for the pool's hang timeout. --faults none injects nothing and
+reports falsePositiveRate, the share of attempts flagged.
+
+  --faults F,…          ${faultKinds.join(', ')}, or none
+  --seeds N             instances 1..N (default 5)
+  --healing on|off      on (default): quarantine and replace; off: detect only
+  --policy P            the orchestration policy (default heuristic)
+  --unresponsive-ms MS  a model turn unanswered this long is an unresponsive agent (default 1000;
+                        more than the 600 ms a slow agent adds to each turn)
+  --hang-ms MS          the pool gives up on an attempt after this long (default 5000)
+  --json                print one JSON document`;
+
+function faultsOf(raw: string | undefined): FaultKind[] {
+  if (raw === undefined) throw new UsageError(`--faults is required: ${faultKinds.join(',')} or none`);
+  if (raw.trim() === 'none') return [];
+  const names = raw.split(',').map((f) => f.trim());
+  for (const name of names) {
+    if (!(faultKinds as readonly string[]).includes(name)) {
+      throw new UsageError(
+        `--faults: "${name}" is not a fault; the faults are ${faultKinds.join(', ')}, or none`,
+      );
+    }
+  }
+  return [...new Set(names)] as FaultKind[];
+}
+
+export async function chaos(argv: string[], out: Print): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      scenario: { type: 'string' },
+      faults: { type: 'string' },
+      seeds: { type: 'string' },
+      healing: { type: 'string' },
+      policy: { type: 'string' },
+      'unresponsive-ms': { type: 'string' },
+      'hang-ms': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (values.scenario === undefined) throw new UsageError('--scenario ID is required');
+  const faults = faultsOf(values.faults);
+  const seeds = wholeNumber('seeds', values.seeds, 5, 1);
+  const healing = oneOf('healing', values.healing, ['on', 'off'] as const, 'on');
+  const unresponsiveMs = wholeNumber('unresponsive-ms', values['unresponsive-ms'], 1000, 1);
+  const hangMs = wholeNumber('hang-ms', values['hang-ms'], 5000, 1);
+  if (hangMs <= unresponsiveMs) throw new UsageError('--hang-ms must be longer than --unresponsive-ms');
+  if (faults.includes('slow') && unresponsiveMs <= slowFaultMs) {
+    throw new UsageError(
+      `--unresponsive-ms must be longer than a slow agent's ${slowFaultMs} ms turns, or slow is taken for a hang`,
+    );
+  }
+  const scenario = readScenario(values.scenario);
+  if (scenario.type !== 'task')
+    throw new UsageError(`--scenario: ${values.scenario} is a graph; chaos needs agents`);
+  const profiles = readProfiles();
+  const policyName = values.policy ?? 'heuristic';
+  let policy: ReturnType<typeof policyByName>;
+  try {
+    policy = policyByName(policyName);
+  } catch (error) {
+    throw new UsageError(`--policy: ${(error as Error).message}`);
+  }
+  const runs: ChaosRunReport[] = [];
+  for (let seed = 1; seed <= seeds; seed++) {
+    const run = prepareRun({
+      scenario: { type: 'task', spec: scenario.spec },
+      seed,
+      plan: policy.plan ?? 'swarm',
+      profiles,
+    });
+    if (run.type !== 'task') throw new UsageError('--scenario: not a task run');
+    runs.push(
+      await chaosRun(run, {
+        faults,
+        healing: healing === 'on' ? 'heal' : 'detect',
+        seed,
+        policy: policyByName(policyName),
+        provider: simulatedProviderFor(profiles),
+        clock: { now: () => performance.now() },
+        scheduler: timeoutScheduler,
+        unresponsiveMs,
+        slowMs: slowFaultMs,
+        // The simulator answers in a few ms here: a turn that takes 150 ms or more is slow.
+        expectedTurnMs: 10,
+        ports: { sandbox: nodeSandbox },
+        pool: (inner, capacity) => threadPool(inner, { capacity, hangMs }),
+      }),
+    );
+  }
+  const report = summarise(values.scenario, faults, healing, runs);
+  out(values.json ? JSON.stringify(report) : text(report));
+}
+
+function summarise(
+  scenario: string,
+  faults: readonly FaultKind[],
+  healing: string,
+  runs: readonly ChaosRunReport[],
+) {
+  const sum = (f: (r: ChaosRunReport) => number) => runs.reduce((s, r) => s + f(r), 0);
+  const mean = (xs: (number | null)[]) => {
+    const kept = xs.filter((x): x is number => x !== null);
+    return kept.length === 0 ? null : kept.reduce((s, x) => s + x, 0) / kept.length;
+  };
+  const injected = sum((r) => r.faultsInjected);
+  const detected = sum((r) => r.detected);
+  const attempts = sum((r) => r.attempts);
+  const byFault = Object.fromEntries(
+    faults.map((fault) => {
+      const mine = runs.flatMap((r) => r.faults.filter((f) => f.fault === fault));
+      return [
+        fault,
+        {
+          injected: mine.length,
+          detected: mine.filter((f) => f.detectedAs !== null).length,
+          as: [...new Set(mine.flatMap((f) => (f.detectedAs ? [f.detectedAs] : [])))],
+          mttrSteps: mean(mine.map((f) => f.recoveredSteps)),
+        },
+      ];
+    }),
+  );
+  return {
+    scenario,
+    faults,
+    healing,
+    seeds: runs.length,
+    faultsInjected: injected,
+    detected,
+    recall: injected === 0 ? null : detected / injected,
+    falsePositives: sum((r) => r.falsePositives),
+    attempts,
+    falsePositiveRate: attempts === 0 ? 0 : sum((r) => r.falsePositives) / attempts,
+    tasksLost: sum((r) => r.tasksLost),
+    mttrSteps: mean(runs.map((r) => r.mttrSteps)),
+    mttrMs: mean(runs.map((r) => r.mttrMs)),
+    quality: mean(runs.map((r) => r.quality)),
+    criticalSteps: mean(runs.map((r) => r.criticalSteps)),
+    byFault,
+    runs,
+  };
+}
+
+function text(r: ReturnType<typeof summarise>): string {
+  const f = (x: number | null, d = 3) => (x === null ? '—' : x.toFixed(d));
+  return [
+    `${r.scenario}, ${r.seeds} seeds, faults ${r.faults.join(',') || 'none'}, healing ${r.healing}`,
+    `faults injected ${r.faultsInjected}, detected ${r.detected} (recall ${f(r.recall)}), false positives ${r.falsePositives} of ${r.attempts} attempts (${f(r.falsePositiveRate)})`,
+    `tasks lost ${r.tasksLost}; MTTR ${f(r.mttrSteps, 1)} steps, ${f(r.mttrMs, 0)} ms; quality ${f(r.quality)}; critical steps ${f(r.criticalSteps, 1)}`,
+    ...Object.entries(r.byFault).map(
+      ([fault, b]) =>
+        `  ${fault.padEnd(10)} ${b.detected}/${b.injected} detected${b.as.length ? ` as ${b.as.join(', ')}` : ''}; MTTR ${f(b.mttrSteps, 1)} steps`,
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,191 @@
+/**
+ * Online anomaly detection for one attempt of one agent (docs/healing.md), from its events as they
+ * happen. Each detector has a fixed threshold, or a level relative to the rest of the swarm (the
+ * median plus k MADs of the finished healthy attempts, never below a floor), so that one wild
+ * agent cannot move the bar it is held to:
+ *
+ *   crash                 a model turn that failed (the provider threw or the worker died)
+ *   loop                  the same call, same tool and same arguments, `loopRepeats` times
+ *   error-burst           `errorBurst` calls rejected for malformed or invalid arguments
+ *   capability-violation  one call to a tool the agent was not granted (or that does not exist):
+ *                         an agent acting outside its capabilities is taken over, not clumsy
+ *   runaway-tools         more tool calls than the swarm's level
+ *   runaway-tokens        more tokens than the swarm's level
+ *   slow                  a model turn whose wall time is far above the swarm's turns
+ *
+ * An attempt reports its first anomaly only: the healing loop acts on it, and what follows in a
+ * quarantined attempt is no longer news. `unresponsive` (an agent that stops answering) needs a
+ * timer and lives in the monitor (monitor.ts).
+ */
+import type { AnomalyKind, EventBody } from '../trace/events';
+import { outlierLevel } from './robust';
+import type { SwarmStats } from './swarm-stats';
+
+export interface DetectorThresholds {
+  readonly loopRepeats: number;
+  readonly errorBurst: number;
+  /** k of median + k·MAD, and the floor, for tool calls and tokens per attempt. */
+  readonly runawayK: number;
+  readonly runawayToolsFloor: number;
+  readonly runawayTokensFloor: number;
+  /** k and floor (ms) for a model turn's wall time. */
+  readonly slowK: number;
+  readonly slowFloorMs: number;
+}
+
+export const defaultThresholds: DetectorThresholds = {
+  loopRepeats: 3,
+  errorBurst: 3,
+  runawayK: 6,
+  runawayToolsFloor: 16,
+  runawayTokensFloor: 24_000,
+  slowK: 10,
+  slowFloorMs: 150,
+};
+
+export interface Anomaly {
+  readonly kind: AnomalyKind;
+  readonly evidence: string;
+  readonly value?: number;
+  readonly threshold?: number;
+}
+
+type ToolCall = Extract<EventBody, { type: 'tool.call' }>;
+
+/** A call's identity for loop detection: the tool and its arguments, keys sorted. */
+function signature(call: ToolCall): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value as object)
+              .sort()
+              .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+          )
+        : value;
+  return `${call.tool}\u0000${JSON.stringify(sorted(call.args))}`;
+}
+
+export class AttemptDetector {
+  private readonly calls = new Map<string, number>();
+  private toolCalls = 0;
+  private tokens = 0;
+  private errors = 0;
+  private reported: Anomaly | undefined;
+
+  constructor(
+    private readonly swarm: SwarmStats,
+    private readonly thresholds: DetectorThresholds = defaultThresholds,
+    /** What a model turn is expected to take here, in wall ms, when the caller knows. */
+    private readonly expectedTurnMs?: number,
+  ) {}
+
+  get anomaly(): Anomaly | undefined {
+    return this.reported;
+  }
+
+  /** The wall time of one model turn, measured around the provider call. */
+  turnTime(ms: number): Anomaly | undefined {
+    if (this.reported) return undefined;
+    const t = this.thresholds;
+    // Before ten turns the swarm has no norm of its own: the caller's expectation of a turn stands
+    // in for it when there is one (the unpaced simulator's), and otherwise there is no verdict (a
+    // real model's turns may take seconds).
+    const known = this.swarm.turnMs.length >= 10;
+    const level = known
+      ? outlierLevel(this.swarm.turnMs, { k: t.slowK, floor: t.slowFloorMs, minSamples: 10 })
+      : this.expectedTurnMs !== undefined
+        ? Math.max(t.slowFloorMs, t.slowK * this.expectedTurnMs)
+        : Number.POSITIVE_INFINITY;
+    this.swarm.turn(ms);
+    if (ms > level) {
+      return this.report({
+        kind: 'slow',
+        evidence: `a model turn took ${Math.round(ms)} ms; the swarm's turns stay under ${Math.round(level)} ms`,
+        value: ms,
+        threshold: level,
+      });
+    }
+    return undefined;
+  }
+
+  /** One event of the attempt: the first anomaly it reveals, if any. */
+  observe(body: EventBody): Anomaly | undefined {
+    if (this.reported) return undefined;
+    const t = this.thresholds;
+    if (body.type === 'llm.turn') {
+      if (body.finishReason === 'error') {
+        return this.report({ kind: 'crash', evidence: body.content ?? 'the model turn failed' });
+      }
+      this.tokens += body['gen_ai.usage.input_tokens'] + body['gen_ai.usage.output_tokens'];
+      const level = outlierLevel(this.swarm.tokens, { k: t.runawayK, floor: t.runawayTokensFloor });
+      if (this.tokens > level) {
+        return this.report({
+          kind: 'runaway-tokens',
+          evidence: `${this.tokens} tokens in one attempt; the swarm's attempts stay under ${Math.round(level)}`,
+          value: this.tokens,
+          threshold: level,
+        });
+      }
+      return undefined;
+    }
+    if (body.type !== 'tool.call') return undefined;
+    this.toolCalls++;
+    if (body.rejection === 'refused-capability' || body.rejection === 'unknown-tool') {
+      return this.report({
+        kind: 'capability-violation',
+        evidence: `called ${body.tool}, a tool it was not granted (${body.rejection}); the call was refused`,
+        value: 1,
+        threshold: 1,
+      });
+    }
+    if (body.rejection === 'malformed-arguments' || body.rejection === 'invalid-arguments') {
+      this.errors++;
+      if (this.errors >= t.errorBurst) {
+        return this.report({
+          kind: 'error-burst',
+          evidence: `${this.errors} calls rejected for their arguments (the last: ${body.tool}, ${body.rejection})`,
+          value: this.errors,
+          threshold: t.errorBurst,
+        });
+      }
+    }
+    const key = signature(body);
+    const seen = (this.calls.get(key) ?? 0) + 1;
+    this.calls.set(key, seen);
+    if (seen >= t.loopRepeats) {
+      return this.report({
+        kind: 'loop',
+        evidence: `${body.tool} called ${seen} times with the same arguments ${JSON.stringify(body.args).slice(0, 120)}`,
+        value: seen,
+        threshold: t.loopRepeats,
+      });
+    }
+    const level = outlierLevel(this.swarm.toolCalls, { k: t.runawayK, floor: t.runawayToolsFloor });
+    if (this.toolCalls > level) {
+      return this.report({
+        kind: 'runaway-tools',
+        evidence: `${this.toolCalls} tool calls in one attempt; the swarm's attempts stay under ${Math.round(level)}`,
+        value: this.toolCalls,
+        threshold: level,
+      });
+    }
+    return undefined;
+  }
+
+  /** An anomaly seen outside the events (the watchdog's): the attempt's first, or nothing. */
+  flag(anomaly: Anomaly): Anomaly | undefined {
+    return this.reported ? undefined : this.report(anomaly);
+  }
+
+  /** The attempt ended: a healthy one joins the swarm's baseline. */
+  end(): void {
+    if (!this.reported) this.swarm.attemptEnded(this.toolCalls, this.tokens);
+  }
+
+  private report(anomaly: Anomaly): Anomaly {
+    this.reported = anomaly;
+    return anomaly;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The self-healing loop, MAPE-K over every attempt of a run (docs/healing.md):
+ *
+ *   Monitor   the attempt's events as they happen, and the wall time of each model turn (the
+ *             provider is wrapped to time it), with a watchdog on a turn that never returns;
+ *   Analyse   the detectors (detectors.ts) against fixed thresholds and the swarm's own levels;
+ *   Plan      for an anomaly: quarantine the agent (stop it, drop its context) and replace it (the
+ *             task goes back to the runtime as a retryable failure, which retries it on a fresh
+ *             agent under its retry policy); a crash is already over, so only the replacement;
+ *   Execute   through the attempt's stop and the runtime's own retry;
+ *   Knowledge the swarm's statistics (swarm-stats.ts), shared by every attempt of the run.
+ *
+ * Every detection and every action is an event in the trace. With `mode: 'detect'` the loop
+ * monitors and analyses only: detections are recorded, nothing is stopped (the control arm).
+ */
+import type { Provider } from '../providers/types';
+import type { Clock } from '../runtime/ports';
+import type { EventBody } from '../trace/events';
+import type { Scheduler } from '../trace/scheduler';
+import { type Anomaly, AttemptDetector, type DetectorThresholds, defaultThresholds } from './detectors';
+import type { AttemptHooks } from './hooks';
+import { SwarmStats } from './swarm-stats';
+
+export interface HealingOptions {
+  readonly mode: 'detect' | 'heal';
+  readonly clock: Clock;
+  readonly scheduler: Scheduler;
+  /** A model turn with no answer after this many ms: the agent stopped answering. @default 2000 */
+  readonly unresponsiveMs?: number;
+  readonly thresholds?: DetectorThresholds;
+  /**
+   * What one model turn should take here, in wall ms, when the caller knows (the unpaced
+   * simulator: a few ms): the norm for slow turns until the swarm has ten turns of its own.
+   */
+  readonly expectedTurnMs?: number;
+}
+
+export function healingHooks(options: HealingOptions): AttemptHooks {
+  const swarm = new SwarmStats();
+  const unresponsiveMs = options.unresponsiveMs ?? 2000;
+  return {
+    begin(request, provider, stop) {
+      const detector = new AttemptDetector(
+        swarm,
+        options.thresholds ?? defaultThresholds,
+        options.expectedTurnMs,
+      );
+      const queued: EventBody[] = [];
+      const where = { subagent: request.subagent, task: request.taskId, attempt: request.attempt };
+      let ended = false;
+      const act = (anomaly: Anomaly) => {
+        queued.push({ type: 'anomaly.detected', ...where, ...anomaly });
+        if (options.mode !== 'heal' || ended) return;
+        if (anomaly.kind !== 'crash') {
+          queued.push({ type: 'healing.action', action: 'quarantine', ...where, reason: anomaly.kind });
+        }
+        queued.push({ type: 'healing.action', action: 'replace', ...where, reason: anomaly.kind });
+        if (anomaly.kind !== 'crash') stop(`quarantined: ${anomaly.kind}: ${anomaly.evidence}`);
+      };
+      const timed: Provider = {
+        ...provider,
+        name: provider.name,
+        async complete(chatRequest) {
+          const started = options.clock.now();
+          const cancel = options.scheduler(() => {
+            if (ended) return;
+            const anomaly = detector.flag({
+              kind: 'unresponsive',
+              evidence: `no answer from the model in ${unresponsiveMs} ms`,
+              value: unresponsiveMs,
+              threshold: unresponsiveMs,
+            });
+            if (anomaly) act(anomaly);
+          }, unresponsiveMs);
+          try {
+            return await provider.complete(chatRequest);
+          } finally {
+            cancel();
+            const anomaly = detector.turnTime(options.clock.now() - started);
+            if (anomaly) act(anomaly);
+          }
+        },
+      };
+      return {
+        provider: timed,
+        event(body) {
+          const anomaly = detector.observe(body);
+          if (anomaly) act(anomaly);
+        },
+        drain: () => queued.splice(0),
+        end() {
+          ended = true;
+          detector.end();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * What the swarm has done so far, for the detectors to compare one agent with the rest: tool calls
+ * and tokens per finished attempt, and the wall time of every model turn. Shared by every attempt
+ * of a run (one instance per run).
+ */
+export class SwarmStats {
+  readonly toolCalls: number[] = [];
+  readonly tokens: number[] = [];
+  readonly turnMs: number[] = [];
+  /** Attempts that ended healthy (no anomaly): the baseline the others are held to. */
+  attemptEnded(toolCalls: number, tokens: number): void {
+    this.toolCalls.push(toolCalls);
+    this.tokens.push(tokens);
+  }
+  turn(ms: number): void {
+    this.turnMs.push(ms);
+    // A long run keeps its recent turns: the median of the last thousand is as good as of all.
+    if (this.turnMs.length > 1000) this.turnMs.splice(0, this.turnMs.length - 1000);
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { runCliAsync } from '../support/cli';
+
+const all = 'hang,loop,crash,malformed,inject,slow';
+const quick = ['--unresponsive-ms', '1000', '--hang-ms', '2000', '--json'];
+
+async function chaos(args: string[]) {
+  const r = await runCliAsync(['chaos', ...args]);
+  if (r.code !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+describe('swarm chaos', () => {
+  it('finds every fault kind in a wide search, heals it, and loses no task', async () => {
+    const healed = await chaos(['--scenario', 'wide-search', '--faults', all, '--seeds', '2', ...quick]);
+    expect(healed.faultsInjected).toBe(12);
+    expect(healed.recall).toBe(1);
+    expect(healed.falsePositives).toBe(0);
+    expect(healed.tasksLost).toBe(0);
+    expect(healed.byFault).toMatchObject({
+      hang: { detected: 2, as: ['unresponsive'] },
+      loop: { detected: 2, as: ['loop'] },
+      crash: { detected: 2, as: ['crash'] },
+      malformed: { detected: 2, as: ['error-burst'] },
+      inject: { detected: 2, as: ['capability-violation'] },
+      slow: { detected: 2, as: ['slow'] },
+    });
+    expect(healed.mttrSteps).toBeGreaterThan(0);
+    // Every detection and every action is in the run's trace, on the faulty attempt.
+    for (const run of healed.runs) {
+      for (const f of run.faults) expect(f.recoveredSteps).not.toBeNull();
+    }
+  }, 60_000);
+
+  it('with healing off only watches: looping and taken-over agents keep going and tasks are lost', async () => {
+    const watched = await chaos([
+      '--scenario',
+      'wide-search',
+      '--faults',
+      'loop,inject',
+      '--seeds',
+      '2',
+      '--healing',
+      'off',
+      ...quick,
+    ]);
+    expect(watched.recall).toBe(1);
+    expect(watched.tasksLost).toBeGreaterThan(0);
+    const healed = await chaos([
+      '--scenario',
+      'wide-search',
+      '--faults',
+      'loop,inject',
+      '--seeds',
+      '2',
+      ...quick,
+    ]);
+    expect(healed.tasksLost).toBe(0);
+    expect(healed.criticalSteps).toBeLessThan(watched.criticalSteps);
+    expect(healed.quality).toBeGreaterThanOrEqual(watched.quality);
+  }, 60_000);
+
+  it('flags no healthy agent when nothing is injected', async () => {
+    const clean = await chaos(['--scenario', 'mixed-coding', '--faults', 'none', '--seeds', '3', ...quick]);
+    expect(clean).toMatchObject({ faultsInjected: 0, falsePositives: 0, falsePositiveRate: 0, tasksLost: 0 });
+  }, 60_000);
+
+  it('names a fault that does not exist, and a graph scenario, and runs nothing', async () => {
+    const bad = await runCliAsync(['chaos', '--scenario', 'wide-search', '--faults', 'loop,meteor']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /"meteor" is not a fault; the faults are hang, loop, crash, malformed, inject, slow/,
+    );
+    const graph = await runCliAsync(['chaos', '--scenario', 'diamond', '--faults', 'loop']);
+    expect(graph.stderr).toMatch(/is a graph; chaos needs agents/);
+  });
+});

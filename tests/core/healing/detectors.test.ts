@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { AttemptDetector, defaultThresholds } from '../../../src/core/healing/detectors';
+import { mad, median, outlierLevel } from '../../../src/core/healing/robust';
+import { SwarmStats } from '../../../src/core/healing/swarm-stats';
+import type { EventBody } from '../../../src/core/trace/events';
+
+const call = (tool: string, args: unknown, rejection?: string): EventBody =>
+  ({
+    type: 'tool.call',
+    caller: 'sub-1',
+    callId: 'c',
+    tool,
+    args,
+    ok: rejection === undefined,
+    result: rejection ? 'Error' : 'ok',
+    ...(rejection ? { rejection } : {}),
+  }) as EventBody;
+const turn = (tokens: number, finishReason = 'tool_calls'): EventBody => ({
+  type: 'llm.turn',
+  subagent: 'sub-1',
+  finishReason,
+  'gen_ai.usage.input_tokens': tokens,
+  'gen_ai.usage.output_tokens': 0,
+});
+
+/** The first anomaly the events reveal, and after how many of them. */
+function firstAnomaly(events: EventBody[], swarm = new SwarmStats()) {
+  const detector = new AttemptDetector(swarm);
+  for (const [i, e] of events.entries()) {
+    const a = detector.observe(e);
+    if (a) return { ...a, at: i + 1 };
+  }
+  return undefined;
+}
+
+describe('robust statistics', () => {
+  it('hold their level when one agent goes wild', () => {
+    const calm = [4, 5, 5, 6, 5, 4, 6];
+    expect(median(calm)).toBe(5);
+    expect(mad(calm)).toBe(1);
+    expect(outlierLevel([...calm, 500], { k: 6, floor: 0 })).toBe(11);
+    expect(outlierLevel([1, 2], { k: 6, floor: 16 })).toBe(16);
+  });
+});
+
+describe('the detectors', () => {
+  it('see a loop on the third identical call, whatever the order of its argument keys', () => {
+    const events = [
+      call('search', { q: 'a', k: 1 }),
+      call('search', { k: 1, q: 'a' }),
+      call('search', { q: 'a', k: 1 }),
+    ];
+    expect(firstAnomaly(events)).toMatchObject({ kind: 'loop', at: 3, value: 3 });
+    expect(firstAnomaly(events.slice(0, 2))).toBeUndefined();
+    expect(
+      firstAnomaly([call('search', { q: 'a' }), call('search', { q: 'b' }), call('search', { q: 'c' })]),
+    ).toBeUndefined();
+  });
+
+  it('take one call outside the granted tools as a capability violation at once', () => {
+    expect(firstAnomaly([call('run_js', {}, 'refused-capability')])).toMatchObject({
+      kind: 'capability-violation',
+      at: 1,
+    });
+    expect(firstAnomaly([call('grant_all', {}, 'unknown-tool')])).toMatchObject({
+      kind: 'capability-violation',
+    });
+  });
+
+  it('call three rejected arguments a burst, and two not', () => {
+    const bad = (i: number) => call('search', `{"q": ${i}`, 'malformed-arguments');
+    expect(firstAnomaly([bad(1), bad(2), bad(3)])).toMatchObject({ kind: 'error-burst', at: 3 });
+    expect(firstAnomaly([bad(1), bad(2)])).toBeUndefined();
+  });
+
+  it('see a failed model turn as a crash', () => {
+    expect(firstAnomaly([turn(10, 'error')])).toMatchObject({ kind: 'crash' });
+  });
+
+  it('hold tool calls and tokens to the swarm: a level of median + 6 MAD, never under the floor', () => {
+    const swarm = new SwarmStats();
+    for (let i = 0; i < 10; i++) swarm.attemptEnded(20 + (i % 3), 3000);
+    // 20–22 calls per attempt, MAD 1: the level is 21 + 6 = 27 calls.
+    const many = Array.from({ length: 28 }, (_, i) => call('search', { q: i }));
+    expect(firstAnomaly(many, swarm)).toMatchObject({ kind: 'runaway-tools', at: 28, threshold: 27 });
+    expect(firstAnomaly(many.slice(0, 27), swarm)).toBeUndefined();
+    expect(firstAnomaly([turn(defaultThresholds.runawayTokensFloor + 1)], swarm)).toMatchObject({
+      kind: 'runaway-tokens',
+    });
+  });
+
+  it('take a turn ten MADs slower than the swarm’s as slow, once there are turns to compare with', () => {
+    const swarm = new SwarmStats();
+    // No verdict before ten turns: what is slow for this model is not known yet.
+    expect(new AttemptDetector(swarm).turnTime(900)).toBeUndefined();
+    const fresh = new AttemptDetector(swarm);
+    for (let i = 0; i < 19; i++) expect(new AttemptDetector(swarm).turnTime(5 + (i % 2))).toBeUndefined();
+    expect(fresh.turnTime(100)).toBeUndefined();
+    expect(new AttemptDetector(swarm).turnTime(200)).toMatchObject({ kind: 'slow' });
+  });
+
+  it('report an attempt’s first anomaly only, and keep an anomalous attempt out of the baseline', () => {
+    const swarm = new SwarmStats();
+    const detector = new AttemptDetector(swarm);
+    expect(detector.observe(call('run_js', {}, 'refused-capability'))).toBeDefined();
+    expect(detector.observe(call('run_js', {}, 'refused-capability'))).toBeUndefined();
+    detector.end();
+    expect(swarm.toolCalls).toEqual([]);
+  });
+});
