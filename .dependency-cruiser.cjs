@@ -2,8 +2,9 @@
  * Which folder may import which, checked by `npm run lint:deps` (part of `npm test`).
  *
  * The outer folders: src/ui, src/cli and workers/ are entry points; src/adapters are the ports
- * to the browser and Node; src/core is pure TypeScript that runs anywhere, so it imports none of
- * them, no Node built-in and no browser-only package.
+ * to the browser and Node; src/api is the swarm control API (docs/api.md), a library over core
+ * and adapters that the page and the CLI may use; src/core is pure TypeScript that runs anywhere,
+ * so it imports none of them, no Node built-in and no browser-only package.
  *
  * Inside src/core the folders are layers, lowest first (CORE_LAYERS below). A folder imports only
  * folders listed for it, and those are always lower, so no two folders import each other:
@@ -138,10 +139,10 @@ module.exports = {
     },
     {
       name: 'core-is-pure',
-      comment: 'src/core imports no adapter, view, CLI or worker: they import core.',
+      comment: 'src/core imports no adapter, view, CLI, API or worker: they import core.',
       severity: 'error',
       from: { path: '^src/core/' },
-      to: { path: '^(src/(adapters|ui|cli)|workers)/' },
+      to: { path: '^(src/(adapters|ui|cli|api)|workers)/' },
     },
     {
       name: 'core-no-node',
@@ -167,9 +168,17 @@ module.exports = {
     ...layerRules,
     {
       name: 'adapters-not-entry-points',
-      comment: 'src/adapters serve the views, the CLI and the workers; they import none of them.',
+      comment: 'src/adapters serve the views, the CLI, the API and the workers; they import none of them.',
       severity: 'error',
       from: { path: '^src/adapters/' },
+      to: { path: '^(src/(ui|cli|api)|workers)/' },
+    },
+    {
+      name: 'api-not-entry-points',
+      comment:
+        'src/api is a library over core and adapters: the page and the CLI may import it, it imports neither (nor a worker).',
+      severity: 'error',
+      from: { path: '^src/api/' },
       to: { path: '^(src/(ui|cli)|workers)/' },
     },
     {

@@ -1,0 +1,106 @@
+/**
+ * The swarm control API: the one implementation behind the library build (index.ts), and later
+ * the page's `window.swarmflight` and its iframe bridge, which differ only in the host they pass
+ * (a code sandbox, how many runs may go at once). docs/api.md is its manual.
+ */
+
+import type { Clock } from '../core/runtime/ports';
+import type { ScenarioPorts } from '../core/scenarios/types';
+import { SwarmApiError } from './errors';
+import { RunSlots } from './slots';
+import { Swarm } from './swarm';
+import type { AgentInfo, SwarmEvent, SwarmId, SwarmOptions, SwarmStatus, SwarmTask } from './types';
+import { readOptions, readyTask } from './validate';
+
+export interface SwarmApi {
+  /** Starts a swarm on `task`; resolves with its id once the task is checked and queued. */
+  create(task: SwarmTask, options?: SwarmOptions): Promise<SwarmId>;
+  /** Where the swarm is: its state, its tasks, its metrics so far. */
+  status(id: SwarmId): Promise<SwarmStatus>;
+  /** Queues another task on the swarm; resolves with the task's index in it. */
+  submit(id: SwarmId, task: SwarmTask): Promise<number>;
+  /** Every agent of every run of the swarm, as its trace tells so far. */
+  agents(id: SwarmId): Promise<AgentInfo[]>;
+  /** Aborts all the swarm's work; resolves with its final status once every task has ended. */
+  terminate(id: SwarmId): Promise<SwarmStatus>;
+  /**
+   * The swarm's trace events: those so far, then each new one; ends when the swarm finishes.
+   * Throws at once (not on the first read) for an unknown id.
+   */
+  events(id: SwarmId): AsyncIterable<SwarmEvent>;
+  /** Resolves with the final status once every task of the swarm has ended. */
+  wait(id: SwarmId): Promise<SwarmStatus>;
+  /** The ids of the swarms this instance knows, oldest first. */
+  list(): SwarmId[];
+}
+
+export interface SwarmApiHost {
+  /** What the scenarios' tools need from the host: a code sandbox for `mixed-coding`. */
+  readonly ports?: ScenarioPorts;
+  /** Runs that may go at once across all swarms; more wait in line. @default 8 */
+  readonly maxConcurrentRuns?: number;
+  readonly clock?: Clock;
+  /** Milliseconds since the epoch. @default Date.now */
+  readonly now?: () => number;
+}
+
+const realClock: Clock = { now: () => performance.now() };
+
+export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
+  const swarms = new Map<SwarmId, Swarm>();
+  const ports = host.ports ?? {};
+  const swarmHost = {
+    ports,
+    slots: new RunSlots(host.maxConcurrentRuns ?? 8),
+    clock: host.clock ?? realClock,
+    now: host.now ?? (() => Date.now()),
+  };
+  let made = 0;
+
+  const get = (id: SwarmId): Swarm => {
+    const swarm = typeof id === 'string' ? swarms.get(id) : undefined;
+    if (!swarm) throw new SwarmApiError('unknown-swarm', `no swarm "${String(id)}"`, 'id');
+    return swarm;
+  };
+
+  return {
+    async create(task, options) {
+      // Everything is checked before the swarm exists: a refused call leaves no trace of itself.
+      const normal = readOptions(options);
+      const ready = await readyTask(task, ports);
+      const swarm = new Swarm(`swarm-${++made}`, normal, swarmHost);
+      swarms.set(swarm.id, swarm);
+      swarm.add(ready);
+      return swarm.id;
+    },
+    async status(id) {
+      return get(id).status();
+    },
+    async submit(id, task) {
+      const swarm = get(id);
+      swarm.assertOpen();
+      const ready = await readyTask(task, ports);
+      // Checked again: the swarm may have finished or been terminated while the task was checked.
+      return swarm.add(ready);
+    },
+    async agents(id) {
+      return get(id).agents();
+    },
+    async terminate(id) {
+      const swarm = get(id);
+      await swarm.terminate();
+      return swarm.status();
+    },
+    events(id) {
+      return get(id).events();
+    },
+    async wait(id) {
+      const swarm = get(id);
+      await swarm.finished();
+      return swarm.status();
+    },
+    list() {
+      return [...swarms.keys()];
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The library build's entry (`npm run build:lib`, package.json `exports["./api"]`): the swarm
+ * control API for Node, one instance per process, with Node's code sandbox so every scenario
+ * runs. The functions are that instance's; `createSwarmApi` makes a separate one (its own swarms,
+ * its own run slots). docs/api.md has examples.
+ */
+
+import { nodeSandbox } from '../adapters/node-sandbox';
+import { createSwarmApi } from './api';
+
+const api = createSwarmApi({ ports: { sandbox: nodeSandbox } });
+
+export const { create, status, submit, agents, terminate, events, wait, list } = api;
+
+export { createSwarmApi, type SwarmApi, type SwarmApiHost } from './api';
+export { isSwarmApiError, SwarmApiError, type SwarmApiErrorCode } from './errors';
+export * from './types';

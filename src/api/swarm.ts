@@ -1,0 +1,211 @@
+/**
+ * A swarm: a queue of runs that share its options, started in submission order, at most
+ * `concurrency` at once (and only while the API instance has a free slot). Each run goes through
+ * the composition root (prepareRun, done by validate.ts) and `runPrepared` on the seeded simulated
+ * provider, under the swarm's one AbortSignal, so `terminate` reaches every attempt in flight.
+ * Its events are kept in one log, which `events` replays and then follows.
+ */
+
+import { realPace } from '../adapters/pace';
+import type { Clock } from '../core/runtime/ports';
+import { simulatedProviderFor } from '../core/scenarios/players';
+import { runPrepared } from '../core/scenarios/run';
+import type { ScenarioPorts } from '../core/scenarios/types';
+import { SwarmApiError } from './errors';
+import { RunRecord } from './run-record';
+import type { RunSlots } from './slots';
+import type { AgentInfo, SwarmEvent, SwarmId, SwarmMetrics, SwarmState, SwarmStatus } from './types';
+import type { NormalOptions, ReadyTask } from './validate';
+
+export interface SwarmHost {
+  readonly ports: ScenarioPorts;
+  readonly slots: RunSlots;
+  /** Wall time for the trace's `wallMs`; the only thing allowed to differ between reruns. */
+  readonly clock: Clock;
+  /** Milliseconds since the epoch, for `startedAt` and `finishedAt`. */
+  readonly now: () => number;
+}
+
+/** The reason the swarm's runs are aborted with; a run's `run.finished` detail repeats it. */
+const TERMINATED = 'terminated by the swarm control API';
+
+export class Swarm {
+  readonly startedAt: number;
+  private finishedAt: number | undefined;
+  private terminated = false;
+  private readonly records: RunRecord[] = [];
+  private readonly log: SwarmEvent[] = [];
+  private readonly controller = new AbortController();
+  private running = 0;
+  /** Woken on every new event and when the swarm finishes: `events` readers and `wait`ers. */
+  private wakers: (() => void)[] = [];
+  private readonly pump = () => this.startQueued();
+
+  constructor(
+    readonly id: SwarmId,
+    private readonly options: NormalOptions,
+    private readonly host: SwarmHost,
+  ) {
+    this.startedAt = host.now();
+  }
+
+  get state(): SwarmState {
+    if (this.terminated) return 'terminated';
+    if (this.finishedAt === undefined) return 'running';
+    return this.records.some((r) => r.state === 'failed') ? 'failed' : 'done';
+  }
+
+  /** Queues a checked task; refused once the swarm is terminated or finished. */
+  add(ready: ReadyTask): number {
+    this.assertOpen();
+    const record = new RunRecord(this.records.length, ready.task, ready.run, ready.policy);
+    this.records.push(record);
+    this.startQueued();
+    return record.index;
+  }
+
+  /** Refuses a change to a swarm that cannot take one any more. */
+  assertOpen(): void {
+    if (this.terminated) throw new SwarmApiError('terminated', `swarm ${this.id} was terminated`);
+    if (this.finishedAt !== undefined) {
+      throw new SwarmApiError('finished', `swarm ${this.id} has finished; create another one`);
+    }
+  }
+
+  /**
+   * Aborts every run in flight and drops the queued ones; resolves once each task has ended in
+   * exactly one terminal state (a run that was grading when the signal came may still end done).
+   */
+  async terminate(): Promise<void> {
+    this.assertOpen();
+    this.terminated = true;
+    for (const r of this.records) if (r.state === 'queued') r.end({ reason: 'terminated', terminated: true });
+    this.controller.abort(TERMINATED);
+    this.settle();
+    await this.finished();
+  }
+
+  /** Resolves when every task of the swarm has ended. */
+  async finished(): Promise<void> {
+    while (this.finishedAt === undefined) await new Promise<void>((wake) => this.wakers.push(wake));
+  }
+
+  /** The swarm's events so far, then each new one as it comes; ends when the swarm finishes. */
+  async *events(): AsyncGenerator<SwarmEvent, void, undefined> {
+    let next = 0;
+    for (;;) {
+      while (next < this.log.length) yield this.log[next++] as SwarmEvent;
+      if (this.finishedAt !== undefined) return;
+      await new Promise<void>((wake) => this.wakers.push(wake));
+    }
+  }
+
+  agents(): AgentInfo[] {
+    return this.records.flatMap((r) => r.agents());
+  }
+
+  status(): SwarmStatus {
+    const runs = this.records.map((r) => r.status());
+    const count = (state: string) => runs.filter((r) => r.state === state).length;
+    return {
+      id: this.id,
+      label: this.options.label ?? this.id,
+      state: this.state,
+      tasks: {
+        submitted: runs.length,
+        queued: count('queued'),
+        running: count('running'),
+        done: count('done'),
+        failed: count('failed'),
+        terminated: count('terminated'),
+      },
+      metrics: swarmMetrics(runs.map((r) => r.metrics)),
+      runs,
+      startedAt: this.startedAt,
+      ...(this.finishedAt !== undefined ? { finishedAt: this.finishedAt } : {}),
+    };
+  }
+
+  private startQueued(): void {
+    for (const record of this.records) {
+      if (this.terminated || this.running >= this.options.concurrency) return;
+      if (record.state !== 'queued') continue;
+      if (!this.host.slots.take(this.pump)) return;
+      this.running++;
+      record.state = 'running';
+      void this.execute(record);
+    }
+  }
+
+  private async execute(record: RunRecord): Promise<void> {
+    const pace = this.options.pace > 0 ? realPace(this.options.pace) : undefined;
+    try {
+      const result = await runPrepared(record.run, {
+        policy: record.policy,
+        provider: simulatedProviderFor(record.run.profiles, pace),
+        ports: this.host.ports,
+        signal: this.controller.signal,
+        clock: this.host.clock,
+        metrics: record.metrics,
+        // The swarm keeps its own log (with each event's run); the runtime need not keep another.
+        keepEvents: false,
+        onEvent: (e) => {
+          record.observe(e);
+          this.log.push({ ...e, run: record.index });
+          this.wake();
+        },
+        ...(pace ? { pace } : {}),
+      });
+      record.end({
+        reason: result.reason,
+        final: { ...result.metrics },
+        terminated: this.terminated && result.reason === 'aborted',
+      });
+    } catch (error) {
+      // A run that throws (a bug, a port that failed) fails alone; the swarm goes on.
+      record.end({
+        reason: this.terminated ? 'terminated' : `error: ${(error as Error).message}`,
+        terminated: this.terminated,
+      });
+    } finally {
+      this.running--;
+      this.host.slots.release();
+      this.startQueued();
+      this.settle();
+    }
+  }
+
+  /** Marks the swarm finished once no task is queued or running. */
+  private settle(): void {
+    if (this.finishedAt !== undefined) return;
+    if (this.records.some((r) => r.state === 'queued' || r.state === 'running')) return;
+    this.finishedAt = this.host.now();
+    this.wake();
+  }
+
+  private wake(): void {
+    const wakers = this.wakers;
+    this.wakers = [];
+    for (const wake of wakers) wake();
+  }
+}
+
+function swarmMetrics(runs: readonly SwarmStatus['runs'][number]['metrics'][]): SwarmMetrics {
+  const sum = (pick: (m: (typeof runs)[number]) => number) => runs.reduce((s, m) => s + pick(m), 0);
+  const graded = runs.filter((m) => m.quality !== null);
+  const mean = (pick: (m: (typeof runs)[number]) => number | null) =>
+    graded.length > 0 ? graded.reduce((s, m) => s + (pick(m) ?? 0), 0) / graded.length : null;
+  return {
+    criticalSteps: sum((m) => m.criticalSteps),
+    tokensIn: sum((m) => m.tokensIn),
+    tokensOut: sum((m) => m.tokensOut),
+    toolCalls: sum((m) => m.toolCalls),
+    cost: sum((m) => m.cost),
+    spawnCount: sum((m) => m.spawnCount),
+    retryCount: sum((m) => m.retryCount),
+    itemF1: mean((m) => m.itemF1),
+    quality: mean((m) => m.quality),
+    reward: mean((m) => m.reward),
+    graded: graded.length,
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The public shapes of the swarm control API (docs/api.md). Plain data only: every value crosses
+ * a frame (the iframe bridge) or a process boundary as it is, so no functions, classes or Maps.
+ */
+
+import type { TraceEvent } from '../core/trace/events';
+
+export type SwarmId = string;
+
+/** The scenarios a swarm can run: the repository's task scenarios (scenarios/*.json). */
+export const TASK_SCENARIOS = [
+  'wide-search',
+  'deep-search',
+  'mixed-coding',
+  'write-story',
+  'teach-explain',
+  'rag-qa',
+  'compare-options',
+] as const;
+export type TaskScenario = (typeof TASK_SCENARIOS)[number];
+
+/** One piece of work for a swarm: a scenario and its settings. */
+export interface SwarmTask {
+  readonly scenario: TaskScenario;
+  /** The instance and every random draw of the run. @default 1 */
+  readonly seed?: number;
+  /** Rows, hops, functions…: the scenario's default when absent, and within its range. */
+  readonly size?: number;
+  /**
+   * The orchestration policy: `serial`, `heuristic`, `critical-path`, `peers` (scenarios with a
+   * decentralized plan) or a fixed setting `fixed:…`. @default 'heuristic'
+   */
+  readonly policy?: string;
+  /** The profile every agent uses (`small`, `medium`, `large`); the scenario's when absent. */
+  readonly profile?: string;
+  /** When the orchestrator wakes: as any subagent ends, or when its whole stage has. */
+  readonly join?: 'async' | 'barrier';
+}
+
+export interface SwarmOptions {
+  /** A name to show; the id when absent. */
+  readonly label?: string;
+  /** How many of the swarm's tasks run at once; the rest wait in submission order. @default 1 */
+  readonly concurrency?: number;
+  /**
+   * Real milliseconds one second of simulated model time takes (runtime/pace.ts): 0 runs as fast
+   * as the machine can, 1000 in real time. Step-time, and so every result, is the same. @default 0
+   */
+  readonly pace?: number;
+}
+
+export type SwarmState = 'running' | 'done' | 'failed' | 'terminated';
+
+/** A task's place in its swarm: `queued` until a slot frees, then one of the three ends. */
+export type TaskRunState = 'queued' | 'running' | 'done' | 'failed' | 'terminated';
+
+/** Work items of one run (the nodes of its task graph) by state. */
+export interface ItemCounts {
+  readonly total: number;
+  readonly waiting: number;
+  readonly running: number;
+  readonly done: number;
+  readonly failed: number;
+  readonly skipped: number;
+  readonly cancelled: number;
+}
+
+/** What a run has measured so far; the grade's figures are null until the run is graded. */
+export interface RunMetrics {
+  readonly criticalSteps: number;
+  readonly tokensIn: number;
+  readonly tokensOut: number;
+  readonly toolCalls: number;
+  readonly cost: number;
+  readonly spawnCount: number;
+  readonly retryCount: number;
+  readonly itemF1: number | null;
+  readonly quality: number | null;
+  readonly reward: number | null;
+}
+
+export interface TaskStatus {
+  /** The task's index in its swarm: 0 for `create`'s, then one per `submit`, in order. */
+  readonly index: number;
+  readonly task: Required<Pick<SwarmTask, 'scenario' | 'seed' | 'policy'>> & SwarmTask;
+  readonly state: TaskRunState;
+  /** Why the run ended, as its `run.finished` says (`completed`, `aborted`, a budget), or the error. */
+  readonly reason?: string;
+  readonly items: ItemCounts;
+  readonly metrics: RunMetrics;
+  /** Every metric of docs/metrics.md, once the run has finished. */
+  readonly final?: Readonly<Record<string, number>>;
+}
+
+/** Swarm-wide figures: sums over its runs, and the mean grade of those graded. */
+export interface SwarmMetrics extends RunMetrics {
+  readonly graded: number;
+}
+
+export interface SwarmStatus {
+  readonly id: SwarmId;
+  readonly label: string;
+  readonly state: SwarmState;
+  /** Tasks of the swarm by state; `submitted` counts every one, `create`'s included. */
+  readonly tasks: {
+    readonly submitted: number;
+    readonly queued: number;
+    readonly running: number;
+    readonly done: number;
+    readonly failed: number;
+    readonly terminated: number;
+  };
+  readonly metrics: SwarmMetrics;
+  readonly runs: readonly TaskStatus[];
+  /** Milliseconds since the epoch. */
+  readonly startedAt: number;
+  readonly finishedAt?: number;
+}
+
+export type AgentRole = 'orchestrator' | 'subagent' | 'peer';
+export type AgentState = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface AgentCapabilities {
+  /** Tools the agent may call. */
+  readonly tools: readonly string[];
+  /** What it may do to the swarm besides calling tools: `spawn`, `assign`, `message`… */
+  readonly actions: readonly string[];
+  /** Steps one attempt may take (subagents and peers). */
+  readonly maxSteps?: number;
+}
+
+export interface AgentInfo {
+  /** Unique in the swarm: `<task index>/<name>`. */
+  readonly id: string;
+  /** The index of the task (run) the agent works in. */
+  readonly run: number;
+  /** The agent's name in its run's trace (`orchestrator`, `sa-3`). */
+  readonly name: string;
+  readonly role: AgentRole;
+  /** The frozen profile it runs on; null for a programmed orchestrator. */
+  readonly profile: string | null;
+  /** The policy that drives an orchestrator. */
+  readonly policy?: string;
+  readonly capabilities: AgentCapabilities;
+  readonly state: AgentState;
+  /** The work item it is on, while running. */
+  readonly currentTask: string | null;
+  /**
+   * Counted from the trace. An attempt's turns and tool calls are recorded in step-time when it
+   * ends (docs/architecture.md, the trace), so a running subagent's counters move at its end.
+   */
+  readonly counters: {
+    readonly turns: number;
+    readonly toolCalls: number;
+    readonly tokens: number;
+    readonly errors: number;
+  };
+}
+
+/** A trace event of one of the swarm's runs; `run` is that task's index. */
+export type SwarmEvent = TraceEvent & { readonly run: number };
