@@ -3,11 +3,13 @@ import { nodeSandbox } from '../adapters/node-sandbox';
 import { threadPool } from '../adapters/thread-pool';
 import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { type ChaosRunReport, chaosRun } from '../core/bench/chaos';
+import { baselineKey, baselineOf, rememberRun } from '../core/healing/knowledge';
 import { policyByName } from '../core/policy/registry';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { prepareRun } from '../core/scenarios/prepare';
 import { type FaultKind, faultKinds } from '../core/trace/events';
 import { oneOf, UsageError, wholeNumber } from './errors';
+import { readKnowledgeFile, writeKnowledgeFile } from './knowledge-file';
 import { readProfiles, readScenario } from './scenario-file';
 
 type Print = (text: string) => void;
@@ -16,7 +18,7 @@ type Print = (text: string) => void;
 const slowFaultMs = 600;
 
 export const chaosHelp = `swarm chaos --scenario ID --faults ${faultKinds.join(',')}|none [--seeds N] [--healing on|off]
-            [--policy P] [--unresponsive-ms MS] [--hang-ms MS] [--json]
+            [--policy P] [--unresponsive-ms MS] [--hang-ms MS] [--knowledge FILE] [--json]
 
 Runs a task scenario on the simulated provider with faults put into chosen agents — one task's
 first attempt per fault kind, drawn from the seed — and scores what the self-healing loop made of
@@ -33,6 +35,8 @@ reports falsePositiveRate, the share of attempts flagged.
   --unresponsive-ms MS  a model turn unanswered this long is an unresponsive agent (default 1000;
                         more than the 600 ms a slow agent adds to each turn)
   --hang-ms MS          the pool gives up on an attempt after this long (default 5000)
+  --knowledge FILE      baselines across runs: critical steps past 1.5× the baseline of the
+                        scenario and size raise an alert; healthy runs update the file
   --json                print one JSON document`;
 
 function faultsOf(raw: string | undefined): FaultKind[] {
@@ -62,6 +66,7 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
       policy: { type: 'string' },
       'unresponsive-ms': { type: 'string' },
       'hang-ms': { type: 'string' },
+      knowledge: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -88,6 +93,7 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
   } catch (error) {
     throw new UsageError(`--policy: ${(error as Error).message}`);
   }
+  let knowledge = values.knowledge === undefined ? undefined : readKnowledgeFile(values.knowledge);
   const runs: ChaosRunReport[] = [];
   for (let seed = 1; seed <= seeds; seed++) {
     const run = prepareRun({
@@ -97,6 +103,8 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
       profiles,
     });
     if (run.type !== 'task') throw new UsageError('--scenario: not a task run');
+    const key = baselineKey(values.scenario, run.instance.size);
+    const baseline = knowledge ? baselineOf(knowledge, key) : undefined;
     runs.push(
       await chaosRun(run, {
         faults,
@@ -112,9 +120,16 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
         expectedTurnMs: 10,
         ports: { sandbox: nodeSandbox },
         pool: (inner, capacity) => threadPool(inner, { capacity, hangMs }),
+        ...(baseline !== undefined ? { baseline } : {}),
       }),
     );
+    const last = runs.at(-1) as ChaosRunReport;
+    // Only a healthy run teaches what normal is: nothing injected, nothing flagged, nothing lost.
+    if (knowledge && last.faultsInjected === 0 && last.falsePositives === 0 && last.tasksLost === 0) {
+      knowledge = rememberRun(knowledge, key, last.criticalSteps);
+    }
   }
+  if (knowledge && values.knowledge !== undefined) writeKnowledgeFile(values.knowledge, knowledge);
   const report = summarise(values.scenario, faults, healing, runs);
   out(values.json ? JSON.stringify(report) : text(report));
 }
@@ -156,6 +171,7 @@ function summarise(
     detected,
     recall: injected === 0 ? null : detected / injected,
     falsePositives: sum((r) => r.falsePositives),
+    alerts: sum((r) => r.alerts),
     attempts,
     falsePositiveRate: attempts === 0 ? 0 : sum((r) => r.falsePositives) / attempts,
     tasksLost: sum((r) => r.tasksLost),
@@ -173,7 +189,7 @@ function text(r: ReturnType<typeof summarise>): string {
   return [
     `${r.scenario}, ${r.seeds} seeds, faults ${r.faults.join(',') || 'none'}, healing ${r.healing}`,
     `faults injected ${r.faultsInjected}, detected ${r.detected} (recall ${f(r.recall)}), false positives ${r.falsePositives} of ${r.attempts} attempts (${f(r.falsePositiveRate)})`,
-    `tasks lost ${r.tasksLost}; MTTR ${f(r.mttrSteps, 1)} steps, ${f(r.mttrMs, 0)} ms; quality ${f(r.quality)}; critical steps ${f(r.criticalSteps, 1)}`,
+    `run alerts (critical steps past 1.5× the baseline) ${r.alerts}; tasks lost ${r.tasksLost}; MTTR ${f(r.mttrSteps, 1)} steps, ${f(r.mttrMs, 0)} ms; quality ${f(r.quality)}; critical steps ${f(r.criticalSteps, 1)}`,
     ...Object.entries(r.byFault).map(
       ([fault, b]) =>
         `  ${fault.padEnd(10)} ${b.detected}/${b.injected} detected${b.as.length ? ` as ${b.as.join(', ')}` : ''}; MTTR ${f(b.mttrSteps, 1)} steps`,

@@ -75,3 +75,54 @@ describe('swarm chaos', () => {
     expect(graph.stderr).toMatch(/is a graph; chaos needs agents/);
   });
 });
+
+describe('swarm chaos --knowledge', () => {
+  it('learns the baseline from healthy runs, then alerts on a run past 1.5× of it', async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'knowledge-')), 'knowledge.json');
+    const clean = await chaos([
+      '--scenario',
+      'wide-search',
+      '--faults',
+      'none',
+      '--seeds',
+      '4',
+      '--knowledge',
+      file,
+      ...quick,
+    ]);
+    expect(clean.alerts).toBe(0);
+    const known = JSON.parse(readFileSync(file, 'utf8'));
+    expect(known.baselines['wide-search:60']).toHaveLength(4);
+    // Looping agents left alone run to their step limit: far past the baseline, and alerted.
+    const looping = await chaos([
+      '--scenario',
+      'wide-search',
+      '--faults',
+      'loop',
+      '--seeds',
+      '2',
+      '--healing',
+      'off',
+      '--knowledge',
+      file,
+      ...quick,
+    ]);
+    expect(looping.alerts).toBe(2);
+    // An unhealthy run teaches nothing.
+    expect(JSON.parse(readFileSync(file, 'utf8')).baselines['wide-search:60']).toHaveLength(4);
+    writeFileSync(file, '{"schema": "swarmflight.knowledge/1", "baselines": {"x": [-1]}}');
+    const bad = await runCliAsync([
+      'chaos',
+      '--scenario',
+      'wide-search',
+      '--faults',
+      'none',
+      '--knowledge',
+      file,
+    ]);
+    expect(bad.stderr).toMatch(/--knowledge .*baselines\.x\.0/);
+  }, 60_000);
+});

@@ -39,6 +39,8 @@ export interface ChaosRunOptions {
   /** What a model turn should take, for the slow detector's first turns (healing/monitor.ts). */
   readonly expectedTurnMs?: number;
   readonly signal?: AbortSignal;
+  /** The critical steps this scenario and size usually take (healing/knowledge.ts), if known. */
+  readonly baseline?: number;
   readonly ports?: ScenarioPorts;
   /**
    * Where the attempts run: the CLI puts them in the in-thread pool, whose hang timeout is what
@@ -55,6 +57,8 @@ export interface ChaosRunReport {
   readonly faultsInjected: number;
   readonly detected: number;
   readonly falsePositives: number;
+  /** Run-level alerts: critical steps past 1.5× the baseline (healing/run-watch.ts). */
+  readonly alerts: number;
   readonly tasksLost: number;
   readonly mttrSteps: number | null;
   readonly mttrMs: number | null;
@@ -78,6 +82,7 @@ export async function chaosRun(run: PreparedTaskRun, options: ChaosRunOptions): 
     scheduler: options.scheduler,
     ...(options.unresponsiveMs !== undefined ? { unresponsiveMs: options.unresponsiveMs } : {}),
     ...(options.expectedTurnMs !== undefined ? { expectedTurnMs: options.expectedTurnMs } : {}),
+    ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
   });
   const hooks: AttemptHooks = composeHooks(
     chaosHooks(plan, { scheduler: options.scheduler, ...(options.slowMs ? { slowMs: options.slowMs } : {}) }),
@@ -109,6 +114,7 @@ export function scoreChaos(
   const faults = new Map<string, Extract<TraceEvent, { type: 'chaos.fault' }>>();
   const anomalies = new Map<string, Extract<TraceEvent, { type: 'anomaly.detected' }>>();
   const degraded = new Set<string>();
+  let alerts = 0;
   let attempts = 0;
   const taskIds = new Set<string>();
   for (const e of events) {
@@ -120,7 +126,8 @@ export function scoreChaos(
     if (e.type === 'task.finished') finished.set(e.task, e);
     if (e.type === 'task.degraded') degraded.add(e.task);
     if (e.type === 'chaos.fault') faults.set(key(e.task, e.attempt), e);
-    if (e.type === 'anomaly.detected' && !anomalies.has(key(e.task, e.attempt))) {
+    if (e.type === 'anomaly.detected' && e.kind === 'critical-steps') alerts++;
+    else if (e.type === 'anomaly.detected' && !anomalies.has(key(e.task, e.attempt))) {
       anomalies.set(key(e.task, e.attempt), e);
     }
   }
@@ -146,6 +153,7 @@ export function scoreChaos(
     faultsInjected: faults.size,
     detected: perFault.filter((f) => f.detectedAs !== null).length,
     falsePositives,
+    alerts,
     // A degraded task ends with its declared default answer: kept, not lost.
     tasksLost: [...taskIds].filter((t) => !finished.has(t) && !degraded.has(t)).length,
     mttrSteps: mean(recovered.map((f) => f.recovered as number)),

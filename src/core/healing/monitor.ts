@@ -33,11 +33,21 @@ export interface HealingOptions {
    * simulator: a few ms): the norm for slow turns until the swarm has ten turns of its own.
    */
   readonly expectedTurnMs?: number;
+  /**
+   * The critical steps this scenario and size usually take (knowledge.ts): the run passing
+   * 1.5× of it while an agent is at work raises the operator's alert, once per run.
+   */
+  readonly baseline?: number;
 }
+
+/** Critical steps beyond this multiple of the baseline raise the alert (seed 001's rule). */
+export const criticalStepsFactor = 1.5;
 
 export function healingHooks(options: HealingOptions): AttemptHooks {
   const swarm = new SwarmStats();
   const unresponsiveMs = options.unresponsiveMs ?? 2000;
+  const limit = options.baseline && options.baseline > 0 ? criticalStepsFactor * options.baseline : undefined;
+  let alerted = false;
   return {
     begin(request, provider, stop) {
       const detector = new AttemptDetector(
@@ -48,6 +58,7 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
       const queued: EventBody[] = [];
       const where = { subagent: request.subagent, task: request.taskId, attempt: request.attempt };
       let ended = false;
+      let turns = 0;
       const act = (anomaly: Anomaly) => {
         queued.push({ type: 'anomaly.detected', ...where, ...anomaly });
         if (options.mode !== 'heal' || ended) return;
@@ -84,6 +95,20 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
       return {
         provider: timed,
         event(body) {
+          if (body.type === 'llm.turn') turns++;
+          const now = (request.at ?? 0) + turns;
+          if (limit !== undefined && !alerted && request.at !== undefined && now > limit) {
+            // The run's alert, raised where the time passes: an operator's signal, no action.
+            alerted = true;
+            queued.push({
+              type: 'anomaly.detected',
+              kind: 'critical-steps',
+              ...where,
+              evidence: `the run is at ${now} critical steps, past ${criticalStepsFactor}× its baseline of ${options.baseline}`,
+              value: now,
+              threshold: limit,
+            });
+          }
           const anomaly = detector.observe(body);
           if (anomaly) act(anomaly);
         },

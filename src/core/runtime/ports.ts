@@ -19,6 +19,8 @@ export interface AttemptRequest {
   readonly profile: string;
   readonly maxSteps: number;
   readonly seed: number;
+  /** The step-time the attempt starts at: where its own steps count from in the run. */
+  readonly at?: number;
   /** Final answers of this task's dependencies that completed, by task id: what it reads. */
   readonly answers?: ReadonlyMap<string, string>;
   /**

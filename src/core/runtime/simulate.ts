@@ -301,6 +301,7 @@ function* drive(
             profile: effect.profile,
             maxSteps: effect.maxSteps,
             seed: config.seed,
+            at: effect.at,
             answers: answersFor(effect.task),
           });
           if (outcome instanceof Promise) pending.push({ run: effect, outcome });

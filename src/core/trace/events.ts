@@ -112,6 +112,7 @@ export const anomalyKinds = [
   'capability-violation',
   'unresponsive',
   'slow',
+  'critical-steps',
 ] as const;
 export type AnomalyKind = (typeof anomalyKinds)[number];
 

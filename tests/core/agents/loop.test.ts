@@ -244,6 +244,7 @@ describe('runAgent: calls that are not run', () => {
       args: {},
       ok: false,
       result: refusal,
+      rejection: 'refused-capability',
     });
     expect(outcome).toMatchObject({ ok: true, answer: 'ok', steps: 2, toolCalls: 1 });
   });
