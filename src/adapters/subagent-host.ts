@@ -14,6 +14,7 @@ import type { CodeSandbox } from '../core/tools/sandbox';
 import { openIdbKnowledge } from './idb-knowledge';
 import { realPace } from './pace';
 import type { ProviderSetup, SubagentApi } from './subagent-protocol';
+import { timeoutScheduler } from './timeout-scheduler';
 import { workerSandbox } from './worker-sandbox';
 
 /** Builds the subagent's provider from its plain description, on the subagent's thread. */
@@ -58,7 +59,10 @@ export function subagentHost(
           : asksKnowledgeBase
             ? { knowledge: await openKnowledge() }
             : {};
-      executor = await executorFromSetup(setup, await makeProvider(provider, setup), ports);
+      executor = await executorFromSetup(setup, await makeProvider(provider, setup), ports, {
+        clock: { now: () => performance.now() },
+        scheduler: timeoutScheduler,
+      });
     },
     async run(request) {
       if (!executor) throw new Error('the subagent ran before init(setup, provider)');

@@ -116,8 +116,8 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
         scheduler: timeoutScheduler,
         unresponsiveMs,
         slowMs: slowFaultMs,
-        // The simulator answers in a few ms here: a turn that takes 150 ms or more is slow.
-        expectedTurnMs: 10,
+        // The simulator answers at once here (no pace): a twentieth of a ms a token, or less.
+        expectedMsPerToken: 0.05,
         ports: { sandbox: nodeSandbox },
         pool: (inner, capacity) => threadPool(inner, { capacity, hangMs }),
         ...(baseline !== undefined ? { baseline } : {}),

@@ -13,6 +13,7 @@ import { createMemoryLibrary } from '../adapters/memory-library';
 import { memoryPolicyStore } from '../adapters/memory-policy-store';
 import { memoryTraceStore } from '../adapters/memory-trace-store';
 import { realPace } from '../adapters/pace';
+import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { liveRunIds } from '../adapters/run-locks';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
 import { workerSandbox } from '../adapters/worker-sandbox';
@@ -94,6 +95,8 @@ export const services = {
   },
   /** False when runs live only as long as the tab (IndexedDB unavailable). */
   persistent: () => persistent,
+  /** Timers for the self-healing loop's watchdog on agents that run on this thread. */
+  scheduler: timeoutScheduler,
   /** The wall clock runs are timed with (never part of a deterministic result). */
   clock: { now: () => performance.now() } as Clock,
   /** A simulated run at `msPerSecond` real ms per second of model time, so it can be watched. */

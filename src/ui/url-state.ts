@@ -1,3 +1,4 @@
+import { type FaultKind, faultKinds } from '../core/trace/events';
 /**
  * The experiment lives in the URL hash, so every experiment is a link. One table of
  * settings drives both reading and writing: each has a key, a default and a parser that says in
@@ -52,6 +53,10 @@ export interface AppState {
   readonly episodes: number;
   /** The question asked of the knowledge base (the `ask-knowledge-base` scenario). */
   readonly question: string;
+  /** Faults a chaos run puts into chosen agents (docs/healing.md); empty: none. */
+  readonly chaos: readonly FaultKind[];
+  /** The self-healing loop: on quarantines and replaces misbehaving agents; off only watches. */
+  readonly healing: 'on' | 'off';
 }
 
 export const defaultState: AppState = {
@@ -73,6 +78,8 @@ export const defaultState: AppState = {
   criticalSteps: 0,
   toolCalls: 0,
   pace: 40,
+  chaos: [],
+  healing: 'on',
   runs: [],
   train: 'parl',
   episodes: 300,
@@ -176,6 +183,18 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     },
     format: (ids) => ids.join(','),
   },
+  chaos: {
+    key: 'chaos',
+    parse: (t) => {
+      const names = t.split(',').filter((s) => s !== '');
+      const bad = names.find((n) => !(faultKinds as readonly string[]).includes(n));
+      return bad === undefined
+        ? { ok: true, value: [...new Set(names)] as FaultKind[] }
+        : { ok: false, error: `"${bad.slice(0, 40)}" is not a fault (${faultKinds.join(', ')})` };
+    },
+    format: (faults) => faults.join(','),
+  },
+  healing: { key: 'healing', parse: oneOf(['on', 'off'] as const), format: plain },
   train: { key: 'train', parse: oneOf(POLICY_KINDS), format: plain },
   episodes: { key: 'episodes', parse: integer(10, 20_000), format: plain },
   question: {

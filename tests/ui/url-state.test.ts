@@ -4,6 +4,7 @@ import { contextStrategyNames as CONTEXTS } from '../../src/core/agents/context/
 import { policyNames } from '../../src/core/policy/registry';
 import { JOIN_MODES as JOINS } from '../../src/core/runtime/config';
 import { PROVIDER_KINDS as PROVIDERS } from '../../src/core/scenarios/profiles';
+import { faultKinds } from '../../src/core/trace/events';
 import {
   type AppState,
   defaultState,
@@ -49,6 +50,8 @@ describe('url state', () => {
       episodes: fc.integer({ min: 10, max: 20_000 }),
       // Any text a user may ask, with the characters a URL must escape.
       question: fc.string({ maxLength: 200 }),
+      chaos: fc.uniqueArray(fc.constantFrom(...faultKinds)),
+      healing: fc.constantFrom('on', 'off'),
     }) as fc.Arbitrary<AppState>;
     fc.assert(
       fc.property(state, (s) => {

@@ -37,7 +37,7 @@ export interface ChaosRunOptions {
   readonly unresponsiveMs?: number;
   readonly slowMs?: number;
   /** What a model turn should take, for the slow detector's first turns (healing/monitor.ts). */
-  readonly expectedTurnMs?: number;
+  readonly expectedMsPerToken?: number;
   readonly signal?: AbortSignal;
   /** The critical steps this scenario and size usually take (healing/knowledge.ts), if known. */
   readonly baseline?: number;
@@ -81,7 +81,7 @@ export async function chaosRun(run: PreparedTaskRun, options: ChaosRunOptions): 
     clock: options.clock,
     scheduler: options.scheduler,
     ...(options.unresponsiveMs !== undefined ? { unresponsiveMs: options.unresponsiveMs } : {}),
-    ...(options.expectedTurnMs !== undefined ? { expectedTurnMs: options.expectedTurnMs } : {}),
+    ...(options.expectedMsPerToken !== undefined ? { expectedMsPerToken: options.expectedMsPerToken } : {}),
     ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
   });
   const hooks: AttemptHooks = composeHooks(

@@ -11,7 +11,7 @@
  *                         an agent acting outside its capabilities is taken over, not clumsy
  *   runaway-tools         more tool calls than the swarm's level
  *   runaway-tokens        more tokens than the swarm's level
- *   slow                  a model turn whose wall time is far above the swarm's turns
+ *   slow                  a model turn whose wall time per token is far above the swarm's
  *
  * An attempt reports its first anomaly only: the healing loop acts on it, and what follows in a
  * quarantined attempt is no longer news. `unresponsive` (an agent that stops answering) needs a
@@ -28,9 +28,9 @@ export interface DetectorThresholds {
   readonly runawayK: number;
   readonly runawayToolsFloor: number;
   readonly runawayTokensFloor: number;
-  /** k and floor (ms) for a model turn's wall time. */
+  /** k, and the floor in wall ms per output token, for a model turn's pace. */
   readonly slowK: number;
-  readonly slowFloorMs: number;
+  readonly slowFloorMsPerToken: number;
 }
 
 export const defaultThresholds: DetectorThresholds = {
@@ -40,7 +40,7 @@ export const defaultThresholds: DetectorThresholds = {
   runawayToolsFloor: 16,
   runawayTokensFloor: 24_000,
   slowK: 10,
-  slowFloorMs: 150,
+  slowFloorMsPerToken: 1,
 };
 
 export interface Anomaly {
@@ -77,33 +77,38 @@ export class AttemptDetector {
   constructor(
     private readonly swarm: SwarmStats,
     private readonly thresholds: DetectorThresholds = defaultThresholds,
-    /** What a model turn is expected to take here, in wall ms, when the caller knows. */
-    private readonly expectedTurnMs?: number,
+    /** What a model turn is expected to take here, in wall ms per output token, when known. */
+    private readonly expectedMsPerToken?: number,
   ) {}
 
   get anomaly(): Anomaly | undefined {
     return this.reported;
   }
 
-  /** The wall time of one model turn, measured around the provider call. */
-  turnTime(ms: number): Anomaly | undefined {
+  /**
+   * The wall time of one model turn, measured around the provider call, with the tokens it wrote:
+   * a model's time grows with what it writes, so turns are compared per output token (eight at
+   * least, for the fixed cost of a turn) and a long answer is not a slow agent.
+   */
+  turnTime(ms: number, outputTokens: number): Anomaly | undefined {
     if (this.reported) return undefined;
     const t = this.thresholds;
-    // Before ten turns the swarm has no norm of its own: the caller's expectation of a turn stands
-    // in for it when there is one (the unpaced simulator's), and otherwise there is no verdict (a
-    // real model's turns may take seconds).
+    const perToken = ms / Math.max(8, outputTokens);
+    // Before ten turns the swarm has no norm of its own: the caller's expectation stands in for it
+    // when there is one (the simulator's), and otherwise there is no verdict (a real model's pace
+    // is not known in advance).
     const known = this.swarm.turnMs.length >= 10;
     const level = known
-      ? outlierLevel(this.swarm.turnMs, { k: t.slowK, floor: t.slowFloorMs, minSamples: 10 })
-      : this.expectedTurnMs !== undefined
-        ? Math.max(t.slowFloorMs, t.slowK * this.expectedTurnMs)
+      ? outlierLevel(this.swarm.turnMs, { k: t.slowK, floor: t.slowFloorMsPerToken, minSamples: 10 })
+      : this.expectedMsPerToken !== undefined
+        ? Math.max(t.slowFloorMsPerToken, t.slowK * this.expectedMsPerToken)
         : Number.POSITIVE_INFINITY;
-    this.swarm.turn(ms);
-    if (ms > level) {
+    this.swarm.turn(perToken);
+    if (perToken > level) {
       return this.report({
         kind: 'slow',
-        evidence: `a model turn took ${Math.round(ms)} ms; the swarm's turns stay under ${Math.round(level)} ms`,
-        value: ms,
+        evidence: `a model turn took ${Math.round(ms)} ms, ${perToken.toFixed(1)} ms a token; the swarm's turns stay under ${level.toFixed(1)} ms a token`,
+        value: perToken,
         threshold: level,
       });
     }

@@ -29,10 +29,11 @@ export interface HealingOptions {
   readonly unresponsiveMs?: number;
   readonly thresholds?: DetectorThresholds;
   /**
-   * What one model turn should take here, in wall ms, when the caller knows (the unpaced
-   * simulator: a few ms): the norm for slow turns until the swarm has ten turns of its own.
+   * What a model turn should take here, in wall ms per output token, when the caller knows (the
+   * simulator's latency model at the run's pace): the norm for slow turns until the swarm has ten
+   * turns of its own.
    */
-  readonly expectedTurnMs?: number;
+  readonly expectedMsPerToken?: number;
   /**
    * The critical steps this scenario and size usually take (knowledge.ts): the run passing
    * 1.5× of it while an agent is at work raises the operator's alert, once per run.
@@ -53,7 +54,7 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
       const detector = new AttemptDetector(
         swarm,
         options.thresholds ?? defaultThresholds,
-        options.expectedTurnMs,
+        options.expectedMsPerToken,
       );
       const queued: EventBody[] = [];
       const where = { subagent: request.subagent, task: request.taskId, attempt: request.attempt };
@@ -83,11 +84,14 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
             });
             if (anomaly) act(anomaly);
           }, unresponsiveMs);
+          let tokens = 0;
           try {
-            return await provider.complete(chatRequest);
+            const response = await provider.complete(chatRequest);
+            tokens = response.usage.completion_tokens;
+            return response;
           } finally {
             cancel();
-            const anomaly = detector.turnTime(options.clock.now() - started);
+            const anomaly = detector.turnTime(options.clock.now() - started, tokens);
             if (anomaly) act(anomaly);
           }
         },

@@ -1,6 +1,6 @@
 /**
  * What the swarm has done so far, for the detectors to compare one agent with the rest: tool calls
- * and tokens per finished attempt, and the wall time of every model turn. Shared by every attempt
+ * and tokens per finished attempt, and the wall time per output token of every model turn. Shared by every attempt
  * of a run (one instance per run).
  */
 export class SwarmStats {

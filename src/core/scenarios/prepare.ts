@@ -12,6 +12,7 @@ import type { ToolRegistry } from '../agents/tools';
 import { lowerBound } from '../graph/cpm';
 import type { GraphScenario, TaskGraph } from '../graph/types';
 import { graphOrThrow } from '../graph/validate';
+import type { HealingSetup } from '../healing/setup';
 import {
   type Budgets,
   type FailurePolicy,
@@ -120,6 +121,8 @@ export interface SubagentSetup {
   readonly plan: PlanMode;
   readonly profiles: Readonly<Record<string, ProfileSpec>>;
   readonly context: ContextSpec;
+  /** The self-healing loop (and a chaos run's faults) the subagents run under, if any. */
+  readonly healing?: HealingSetup;
 }
 
 /** Builds a run. Throws, naming what is wrong, on an unknown profile, a bad context or a bad graph. */

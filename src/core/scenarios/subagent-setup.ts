@@ -6,8 +6,10 @@
  * attempt requests.
  */
 
+import { hooksFor } from '../healing/setup';
 import type { Provider } from '../providers/types';
-import type { AsyncExecutor } from '../runtime/ports';
+import type { AsyncExecutor, Clock } from '../runtime/ports';
+import type { Scheduler } from '../trace/scheduler';
 import { type PreparedTaskRun, prepareRun, type SubagentSetup } from './prepare';
 import { subagentExecutor } from './subagent';
 import type { ScenarioPorts } from './types';
@@ -31,6 +33,13 @@ export async function executorFromSetup(
   setup: SubagentSetup,
   provider: Provider,
   ports: ScenarioPorts = {},
+  timing?: { readonly clock: Clock; readonly scheduler: Scheduler },
 ): Promise<AsyncExecutor> {
-  return subagentExecutor(runFromSetup(setup), provider, ports);
+  const run = runFromSetup(setup);
+  // Healing needs this thread's clock and timers; without them it cannot watch, so it is off.
+  const hooks =
+    setup.healing && timing
+      ? hooksFor(setup.healing, { seed: setup.seed, taskIds: run.plan.tasks.map((t) => t.id) }, timing)
+      : undefined;
+  return subagentExecutor(run, provider, ports, undefined, hooks);
 }

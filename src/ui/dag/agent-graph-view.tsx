@@ -110,8 +110,25 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
         </For>
         <For each={graph().nodes}>
           {(n) => (
-            <g data-testid="agent-node" data-agent={n.id} data-kind={n.kind}>
+            <g
+              data-testid="agent-node"
+              data-agent={n.id}
+              data-kind={n.kind}
+              data-quarantined={n.quarantined > 0 ? 'true' : undefined}
+            >
               <circle cx={n.x} cy={n.y} r={R} fill={fill(n)} stroke="#2b3240" stroke-width="1" />
+              <Show when={n.quarantined > 0}>
+                {/* Quarantined by the self-healing loop: a dashed red ring. */}
+                <circle
+                  cx={n.x}
+                  cy={n.y}
+                  r={R + 4}
+                  fill="none"
+                  stroke="#d1342f"
+                  stroke-width="2"
+                  stroke-dasharray="4 3"
+                />
+              </Show>
               <text
                 x={n.x}
                 y={n.y + 4}
@@ -127,7 +144,7 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
               <title>
                 {n.kind === 'orchestrator'
                   ? 'the orchestrator'
-                  : `${n.label} (${n.profile}): ${n.attempts} turn${n.attempts === 1 ? '' : 's'}${n.running ? `, ${n.running} running` : ''}${n.failed ? `, ${n.failed} failed` : ''}`}
+                  : `${n.label} (${n.profile}): ${n.attempts} turn${n.attempts === 1 ? '' : 's'}${n.running ? `, ${n.running} running` : ''}${n.failed ? `, ${n.failed} failed` : ''}${n.quarantined ? `, quarantined ${n.quarantined}×` : ''}${n.refused ? `, ${n.refused} refused call${n.refused === 1 ? '' : 's'} outside its capabilities` : ''}`}
               </title>
             </g>
           )}

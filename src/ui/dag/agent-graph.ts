@@ -18,6 +18,10 @@ export interface AgentNode {
   readonly attempts: number;
   readonly running: number;
   readonly failed: number;
+  /** Times the self-healing loop quarantined an attempt of this agent. */
+  readonly quarantined: number;
+  /** Calls to tools it was not granted, refused (capability violations detected). */
+  readonly refused: number;
   readonly x: number;
   readonly y: number;
 }
@@ -52,6 +56,14 @@ export function agentGraph(snapshot: RunSnapshot, size = 320): AgentGraph {
     if (s.outcome === 'failed') c.failed++;
     counts.set(s.subagent, c);
   }
+  const healing = (subagent: string) => ({
+    quarantined: snapshot.incidents.filter(
+      (i) => i.subagent === subagent && i.type === 'action' && i.name === 'quarantine',
+    ).length,
+    refused: snapshot.incidents.filter(
+      (i) => i.subagent === subagent && i.type === 'anomaly' && i.name === 'capability-violation',
+    ).length,
+  });
   const decentralized = peerBySubagent.size > 0 || snapshot.messages.length > 0;
   const centre = size / 2;
   const radius = size / 2 - 44;
@@ -66,6 +78,7 @@ export function agentGraph(snapshot: RunSnapshot, size = 320): AgentGraph {
       kind: peer ? 'peer' : 'subagent',
       profile: sa.profile,
       ...c,
+      ...healing(sa.id),
       x: centre + radius * Math.cos(angle),
       y: centre + radius * Math.sin(angle),
     };
@@ -80,6 +93,8 @@ export function agentGraph(snapshot: RunSnapshot, size = 320): AgentGraph {
       attempts: 0,
       running: 0,
       failed: 0,
+      quarantined: 0,
+      refused: 0,
       x: centre,
       y: centre,
     });

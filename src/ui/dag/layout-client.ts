@@ -6,7 +6,7 @@
  */
 
 import { type Remote, wrap } from 'comlink';
-import { type DagInput, type DagLayout, layoutDag } from './layout';
+import type { DagInput, DagLayout } from './layout';
 
 /** Nodes from which the layout runs in the worker. */
 export const OFF_THREAD_FROM = 500;
@@ -80,11 +80,8 @@ export function createLayouter(
   return {
     layout(input) {
       if (input.ids.length < from) {
-        try {
-          return Promise.resolve(layoutDag(input));
-        } catch (error) {
-          return Promise.reject(error);
-        }
+        // d3-dag is most of the page's weight: loaded with the first graph, not with the page.
+        return import('./layout').then((m) => m.layoutDag(input));
       }
       return new Promise<DagLayout>((resolve, reject) => {
         next?.reject(new Superseded());

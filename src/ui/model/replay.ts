@@ -36,6 +36,21 @@ export interface RunSnapshot {
   readonly realized: Realized;
   /** Messages between agents (a decentralized run's board), in the order delivered. */
   readonly messages: readonly AgentMessage[];
+  /** What the self-healing loop saw and did, and the faults a chaos run put in, in order. */
+  readonly incidents: readonly Incident[];
+}
+
+/** A fault put in, an anomaly detected, or a healing action taken (docs/healing.md). */
+export interface Incident {
+  readonly type: 'fault' | 'anomaly' | 'action';
+  /** The fault, the anomaly's kind, or the action. */
+  readonly name: string;
+  readonly subagent: string;
+  readonly task: string | undefined;
+  readonly attempt: number | undefined;
+  readonly t: number;
+  /** The anomaly's evidence, or the action's reason. */
+  readonly detail: string;
 }
 
 export interface AgentMessage {
@@ -86,6 +101,7 @@ export class RunFolder {
   private turns = 0;
   private turnError: string | undefined;
   private messages: AgentMessage[] = [];
+  private incidents: Incident[] = [];
 
   /** `mainStepCost` from the run's header: the realized path counts each orchestrator step as that. */
   constructor(private readonly mainStepCost = 1) {
@@ -109,6 +125,39 @@ export class RunFolder {
         break;
       case 'agent.message':
         this.messages.push({ from: e.from, to: e.to, round: e.round, content: e.content, t: e.t });
+        break;
+      case 'chaos.fault':
+        this.incidents.push({
+          type: 'fault',
+          name: e.fault,
+          subagent: e.subagent,
+          task: e.task,
+          attempt: e.attempt,
+          t: e.t,
+          detail: `a ${e.fault} fault put in on purpose`,
+        });
+        break;
+      case 'anomaly.detected':
+        this.incidents.push({
+          type: 'anomaly',
+          name: e.kind,
+          subagent: e.subagent,
+          task: e.task,
+          attempt: e.attempt,
+          t: e.t,
+          detail: e.evidence,
+        });
+        break;
+      case 'healing.action':
+        this.incidents.push({
+          type: 'action',
+          name: e.action,
+          subagent: e.subagent,
+          task: e.task,
+          attempt: e.attempt,
+          t: e.t,
+          detail: e.reason,
+        });
         break;
       case 'llm.turn':
         if (e.task === undefined && e.subagent === 'orchestrator') {
@@ -145,6 +194,7 @@ export class RunFolder {
       orchestratorTurns: this.turns,
       orchestratorError: this.turnError,
       messages: [...this.messages],
+      incidents: [...this.incidents],
       realized: {
         path: this.realized.path(),
         stages: this.realized.stages(),

@@ -29,6 +29,7 @@ import { RunFolder, type RunSnapshot } from '../model/replay';
 import { services } from '../services';
 import type { AppState } from '../url-state';
 import type { PassageLookup } from '../views/answer-view';
+import { pageHealing } from './healing-setup';
 import { models } from './models';
 import { resolvePolicy } from './policies';
 import { throttledRedraw } from './redraw';
@@ -188,10 +189,11 @@ function createSession() {
 
     // Real models answer over the network or from their GPU workers, so their agent loops are
     // cheap and run here; simulated subagents run in the worker pool; graph attempts are paced here.
+    const healing = pageHealing(settings, prepared);
     const pool =
       prepared.type === 'task' && !real
         ? services.subagentPool({
-            setup: prepared.setup,
+            setup: healing ? { ...prepared.setup, healing } : prepared.setup,
             provider: { kind: 'simulated', paceMs: settings.pace },
             capacity: Math.min(MAX_WORKERS, prepared.config.budgets.maxConcurrentSubagents),
           })
@@ -222,6 +224,17 @@ function createSession() {
         policy,
         provider: real?.provider ?? (await simulatedFor()),
         ...(executor ? { executor } : {}),
+        // Agents that run here (real models) are watched here; the workers watch their own.
+        ...(healing && !executor && prepared.type === 'task'
+          ? {
+              // Loaded only for agents that run here: the workers load their own.
+              hooks: (await import('../../core/healing/setup')).hooksFor(
+                healing,
+                { seed: settings.seed, taskIds: prepared.plan.tasks.map((t) => t.id) },
+                { clock: services.clock, scheduler: services.scheduler },
+              ),
+            }
+          : {}),
         // Grading runs code here (mixed-coding), as do the agents of a real model.
         ...(prepared.type === 'task' ? { ports } : {}),
         pace,

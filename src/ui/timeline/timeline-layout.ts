@@ -4,7 +4,7 @@
  */
 
 import { scaleLinear } from 'd3-scale';
-import type { RunSnapshot, Segment } from '../model/replay';
+import type { Incident, RunSnapshot, Segment } from '../model/replay';
 
 export interface Bar {
   readonly lane: number;
@@ -13,9 +13,17 @@ export interface Bar {
   readonly segment: Segment;
 }
 
+/** A healing incident on its agent's lane, at its step-time. */
+export interface Mark {
+  readonly lane: number;
+  readonly x: number;
+  readonly incident: Incident;
+}
+
 export interface TimelineLayout {
   readonly lanes: readonly string[];
   readonly bars: readonly Bar[];
+  readonly marks: readonly Mark[];
   readonly width: number;
   readonly height: number;
   readonly laneHeight: number;
@@ -54,9 +62,14 @@ export function layoutTimeline(
       segment,
     };
   });
+  const marks = snapshot.incidents.flatMap((incident) => {
+    const lane = laneOf.get(incident.subagent);
+    return lane === undefined ? [] : [{ lane, x: x(incident.t), incident }];
+  });
   return {
     lanes,
     bars,
+    marks,
     width: options.width,
     height: lanes.length * laneHeight + 22,
     laneHeight,

@@ -2,7 +2,16 @@ import { select } from 'd3-selection';
 import { createEffect, createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { PictureDownload } from '../export/picture-download';
 import type { RunSnapshot, Segment } from '../model/replay';
-import { type Bar, layoutTimeline } from './timeline-layout';
+import { type Bar, layoutTimeline, type Mark } from './timeline-layout';
+
+const MARK_FILL = { fault: 'none', anomaly: '#d1342f', action: '#2f5bd3' } as const;
+
+/** A ring for a fault, a triangle for an anomaly, a square for an action, centred on (x, y). */
+function markPath(type: Mark['incident']['type'], x: number, y: number, r: number): string {
+  if (type === 'fault') return `M${x - r},${y} a${r},${r} 0 1,0 ${2 * r},0 a${r},${r} 0 1,0 ${-2 * r},0`;
+  if (type === 'anomaly') return `M${x},${y - r} L${x + r},${y + r} L${x - r},${y + r} Z`;
+  return `M${x - r},${y - r} h${2 * r} v${2 * r} h${-2 * r} Z`;
+}
 
 const COLOURS = { running: '#f5c542', finished: '#7cc79a', failed: '#e0675f', cancelled: '#9aa0ab' } as const;
 
@@ -68,6 +77,25 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       .attr('stroke', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? '#d1342f' : null))
       .attr('stroke-width', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 2 : null))
       .attr('data-critical', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 'true' : null));
+    // Healing on the lanes: a fault put in (black ring), an anomaly seen (red triangle), an
+    // action taken (blue square), each at its step-time, titled with its evidence.
+    layer('marks')
+      .selectAll<SVGPathElement, Mark>('path')
+      .data(l.marks)
+      .join('path')
+      .attr('data-testid', 'timeline-incident')
+      .attr('data-kind', (m) => m.incident.type)
+      .attr('d', (m) => markPath(m.incident.type, m.x, m.lane * h + h / 2, Math.max(3, h / 3)))
+      .attr('fill', (m) => MARK_FILL[m.incident.type])
+      .attr('stroke', (m) => (m.incident.type === 'fault' ? '#1d2330' : '#fff'))
+      .attr('stroke-width', 1)
+      .selectAll('title')
+      .data((m) => [m])
+      .join('title')
+      .text(
+        (m) =>
+          `${m.incident.type} ${m.incident.name} on ${m.incident.subagent} at step ${m.incident.t}: ${m.incident.detail}`,
+      );
     layer('axis')
       .attr('transform', `translate(0,${l.lanes.length * h + 2})`)
       .selectAll('text')

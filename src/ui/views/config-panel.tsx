@@ -6,6 +6,7 @@ import { PROFILE_NAMES } from '../../core/scenarios/profiles';
 import { app } from '../app-state';
 import { catalog, findScenario, sizeRange } from '../catalog';
 import { savedPolicies } from '../run/policies';
+import { ChaosControl } from './chaos-control';
 import { ProviderPicker } from './provider-picker';
 
 const num = (event: Event) => Number((event.currentTarget as HTMLInputElement).value) || 0;
@@ -145,6 +146,7 @@ export function ConfigPanel() {
           </label>
         </div>
       </details>
+      <ChaosControl />
     </div>
   );
 }

@@ -15,6 +15,8 @@ import { ConfigPanel } from './config-panel';
 import { MetricCards } from './metric-cards-view';
 
 // Loaded with the first run that has agents: not part of the page's first load.
+// Shown only when the self-healing loop saw something; loaded then.
+const IncidentsView = lazy(async () => ({ default: (await import('./incidents-view')).IncidentsView }));
 const AgentGraphView = lazy(async () => ({
   default: (await import('../dag/agent-graph-view')).AgentGraphView,
 }));
@@ -212,6 +214,9 @@ function RunPicture(props: {
         <h3>Timeline — one lane per subagent, in step-time; the realized critical path outlined in red</h3>
         <TimelineView snapshot={props.snapshot} />
       </div>
+      <Show when={props.snapshot.incidents.length > 0}>
+        <IncidentsView snapshot={props.snapshot} />
+      </Show>
       <Show when={props.snapshot.orchestratorTurns > 0}>
         <OrchestratorLog snapshot={props.snapshot} />
       </Show>

@@ -89,14 +89,22 @@ describe('the detectors', () => {
     });
   });
 
-  it('take a turn ten MADs slower than the swarm’s as slow, once there are turns to compare with', () => {
+  it('take a turn ten MADs slower a token than the swarm’s as slow, not a long answer', () => {
     const swarm = new SwarmStats();
-    // No verdict before ten turns: what is slow for this model is not known yet.
-    expect(new AttemptDetector(swarm).turnTime(900)).toBeUndefined();
-    const fresh = new AttemptDetector(swarm);
-    for (let i = 0; i < 19; i++) expect(new AttemptDetector(swarm).turnTime(5 + (i % 2))).toBeUndefined();
-    expect(fresh.turnTime(100)).toBeUndefined();
-    expect(new AttemptDetector(swarm).turnTime(200)).toMatchObject({ kind: 'slow' });
+    // No verdict before ten turns, unless the caller knows the model's pace.
+    expect(new AttemptDetector(swarm).turnTime(900, 20)).toBeUndefined();
+    expect(new AttemptDetector(new SwarmStats(), undefined, 0.5).turnTime(900, 20)).toMatchObject({
+      kind: 'slow',
+    });
+    // Turns of 1–1.2 ms a token: median 1.1, MAD 0.1; the level is 1.1 + 10 · 0.1 = 2.1.
+    for (let i = 0; i < 19; i++) {
+      expect(new AttemptDetector(swarm).turnTime(20 + 4 * (i % 2), 20)).toBeUndefined();
+    }
+    // A long answer at the usual pace is not slow; the same time for a short turn is.
+    expect(new AttemptDetector(swarm).turnTime(400, 400)).toBeUndefined();
+    const slow = new AttemptDetector(swarm).turnTime(400, 20);
+    expect(slow).toMatchObject({ kind: 'slow' });
+    expect(slow?.threshold).toBeCloseTo(2.1, 5);
   });
 
   it('report an attempt’s first anomaly only, and keep an anomalous attempt out of the baseline', () => {

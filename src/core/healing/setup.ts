@@ -1,0 +1,43 @@
+/**
+ * The self-healing loop and a chaos run's faults as plain data, for whichever thread runs the
+ * subagents (a Web Worker rebuilds them from the run's setup): `hooksFor` makes the attempt hooks
+ * from it, with the clock and timers of that thread.
+ */
+import type { Clock } from '../runtime/ports';
+import type { FaultKind } from '../trace/events';
+import type { Scheduler } from '../trace/scheduler';
+import { chaosHooks, faultPlan } from './chaos';
+import { type AttemptHooks, composeHooks } from './hooks';
+import { healingHooks } from './monitor';
+
+export interface HealingSetup {
+  /** heal: quarantine and replace; detect: record detections only. */
+  readonly mode: 'heal' | 'detect';
+  /** Faults to put into chosen agents (a chaos run); none by default. */
+  readonly faults?: readonly FaultKind[];
+  readonly unresponsiveMs?: number;
+  readonly expectedMsPerToken?: number;
+  readonly slowMs?: number;
+  readonly baseline?: number;
+}
+
+export function hooksFor(
+  setup: HealingSetup,
+  run: { readonly seed: number; readonly taskIds: readonly string[] },
+  ports: { readonly clock: Clock; readonly scheduler: Scheduler },
+): AttemptHooks {
+  const healing = healingHooks({
+    mode: setup.mode,
+    clock: ports.clock,
+    scheduler: ports.scheduler,
+    ...(setup.unresponsiveMs !== undefined ? { unresponsiveMs: setup.unresponsiveMs } : {}),
+    ...(setup.expectedMsPerToken !== undefined ? { expectedMsPerToken: setup.expectedMsPerToken } : {}),
+    ...(setup.baseline !== undefined ? { baseline: setup.baseline } : {}),
+  });
+  if (!setup.faults || setup.faults.length === 0) return healing;
+  const chaos = chaosHooks(faultPlan(run.seed, run.taskIds, setup.faults), {
+    scheduler: ports.scheduler,
+    ...(setup.slowMs !== undefined ? { slowMs: setup.slowMs } : {}),
+  });
+  return composeHooks(chaos, healing);
+}

@@ -1,0 +1,55 @@
+import { For } from 'solid-js';
+import { type FaultKind, faultKinds } from '../../core/trace/events';
+import { app } from '../app-state';
+
+const about: Readonly<Record<FaultKind, string>> = {
+  hang: 'its model never answers',
+  loop: 'it repeats the same tool call',
+  crash: 'its model call throws',
+  malformed: 'its calls carry broken JSON',
+  inject: 'it is taken over and calls tools it was not given',
+  slow: 'each of its turns takes far longer',
+};
+
+/**
+ * The chaos control (docs/healing.md): faults to put into chosen agents of the next run — one
+ * task's first attempt per fault, drawn from the seed — and whether the self-healing loop
+ * quarantines and replaces them or only watches.
+ */
+export function ChaosControl() {
+  const chosen = () => app.state().chaos;
+  const toggle = (fault: FaultKind, on: boolean) =>
+    app.update({ chaos: on ? [...chosen(), fault] : chosen().filter((f) => f !== fault) });
+  return (
+    <details data-testid="chaos-control" open={chosen().length > 0}>
+      <summary>Chaos and self-healing{chosen().length > 0 ? ` — ${chosen().join(', ')}` : ''}</summary>
+      <fieldset class="form">
+        <legend>Put a fault into one agent each (task scenarios)</legend>
+        <For each={faultKinds}>
+          {(fault) => (
+            <label>
+              <input
+                type="checkbox"
+                data-testid={`chaos-${fault}`}
+                checked={chosen().includes(fault)}
+                onChange={(e) => toggle(fault, e.currentTarget.checked)}
+              />{' '}
+              {fault}: {about[fault]}
+            </label>
+          )}
+        </For>
+        <label>
+          Self-healing
+          <select
+            data-testid="healing-mode"
+            value={app.state().healing}
+            onChange={(e) => app.update({ healing: e.currentTarget.value as 'on' | 'off' })}
+          >
+            <option value="on">on: quarantine and replace a misbehaving agent</option>
+            <option value="off">off: detect and record only</option>
+          </select>
+        </label>
+      </fieldset>
+    </details>
+  );
+}

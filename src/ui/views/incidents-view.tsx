@@ -1,0 +1,50 @@
+import { For, Show } from 'solid-js';
+import type { RunSnapshot } from '../model/replay';
+
+const verb = { fault: 'fault put in', anomaly: 'detected', action: 'healing' } as const;
+
+/**
+ * What the self-healing loop saw and did, in words beside the timeline's marks: each fault a
+ * chaos run put in, each anomaly with its evidence, each action with its reason, in step order.
+ */
+export function IncidentsView(props: { snapshot: RunSnapshot }) {
+  const count = (type: 'fault' | 'anomaly' | 'action', name?: string) =>
+    props.snapshot.incidents.filter((i) => i.type === type && (name === undefined || i.name === name)).length;
+  return (
+    <Show when={props.snapshot.incidents.length > 0}>
+      <div class="figure" data-testid="incidents">
+        <h3>
+          Self-healing — {count('fault') > 0 ? `${count('fault')} faults put in, ` : ''}
+          {count('anomaly')} anomalies detected, {count('action', 'quarantine')} agents quarantined and{' '}
+          {count('action', 'replace')} replaced
+        </h3>
+        <table class="data">
+          <thead>
+            <tr>
+              <th>Step</th>
+              <th>Agent</th>
+              <th>Task</th>
+              <th>What</th>
+              <th>Evidence or reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            <For each={props.snapshot.incidents}>
+              {(i) => (
+                <tr data-testid="incident-row" data-kind={i.type} data-name={i.name}>
+                  <td>{i.t}</td>
+                  <td>{i.subagent}</td>
+                  <td>{i.task ? `${i.task}${i.attempt ? ` #${i.attempt}` : ''}` : '—'}</td>
+                  <td>
+                    {verb[i.type]}: <strong>{i.name}</strong>
+                  </td>
+                  <td>{i.detail}</td>
+                </tr>
+              )}
+            </For>
+          </tbody>
+        </table>
+      </div>
+    </Show>
+  );
+}

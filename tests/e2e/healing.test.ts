@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { freshProfile, type Profile } from './support/browser';
+
+/** The chaos control and the self-healing loop in the built app, subagents in real Web Workers. */
+const appUrl = inject('appUrl');
+const t = (id: string) => `[data-testid="${id}"]`;
+
+let profile: Profile;
+beforeEach(async () => {
+  profile = await freshProfile();
+});
+afterEach(async () => {
+  await profile?.close();
+});
+
+async function run(hash: string) {
+  const { page } = profile;
+  await page.goto(`${appUrl}${hash}`);
+  await page.click(t('run-button'));
+  await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid="incident-row"]')].map(
+      (r) => `${r.dataset.kind}:${r.dataset.name}`,
+    ),
+  );
+}
+
+describe('chaos and self-healing in the page', () => {
+  it('puts faults into agents, detects each, quarantines and replaces them, and shows it all', async () => {
+    const { page } = profile;
+    const incidents = await run('#view=run&scenario=wide-search&chaos=loop,inject,crash');
+    expect(incidents.filter((i) => i.startsWith('fault:')).sort()).toEqual([
+      'fault:crash',
+      'fault:inject',
+      'fault:loop',
+    ]);
+    expect(incidents).toContain('anomaly:loop');
+    expect(incidents).toContain('anomaly:capability-violation');
+    expect(incidents).toContain('anomaly:crash');
+    expect(incidents.filter((i) => i === 'action:quarantine')).toHaveLength(2);
+    expect(incidents.filter((i) => i === 'action:replace')).toHaveLength(3);
+    // Marked on the timeline's lanes and on the agent graph.
+    expect(await page.locator(`${t('timeline-incident')}[data-kind="anomaly"]`).count()).toBe(3);
+    expect(await page.locator(`${t('agent-node')}[data-quarantined="true"]`).count()).toBe(2);
+    // Every task finished: the replacements did the work.
+    expect(await page.locator(`${t('timeline-bar')}`).count()).toBeGreaterThan(10);
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('with self-healing off, records what it sees and stops nothing', async () => {
+    const incidents = await run('#view=run&scenario=wide-search&chaos=inject&healing=off');
+    expect(incidents).toEqual(['fault:inject', 'anomaly:capability-violation']);
+  });
+
+  it('flags nothing on a run without faults', async () => {
+    const { page } = profile;
+    await run('#view=run&scenario=deep-search');
+    expect(await page.locator(t('incidents')).count()).toBe(0);
+    expect(await page.locator(t('timeline-incident')).count()).toBe(0);
+  });
+});
