@@ -1,5 +1,6 @@
 import { For, lazy, Match, Show, Switch } from 'solid-js';
 import { app } from './app-state';
+import { BridgeConsent } from './bridge/consent';
 import type { AppState } from './url-state';
 import { CompareView } from './views/compare-view';
 import { Gallery } from './views/gallery';
@@ -53,6 +54,7 @@ export function App() {
           </button>
         </div>
       </Show>
+      <BridgeConsent />
       <main>
         <Switch>
           <Match when={app.state().view === 'gallery'}>

@@ -21,12 +21,13 @@ export function mad(values: readonly number[]): number {
 /**
  * The level above which a value is an outlier among `values`: median + k · MAD, and never below
  * `floor` (a swarm whose agents all did the same has a MAD of 0, and one more call is not an
- * anomaly). With fewer than `minSamples` values there is no swarm to compare with: only the floor.
+ * anomaly). With fewer than `minSamples` values there is no swarm to compare with, and no level
+ * (Infinity): a lone agent doing a big task alone is not an outlier of anything.
  */
 export function outlierLevel(
   values: readonly number[],
   options: { readonly k: number; readonly floor: number; readonly minSamples?: number },
 ): number {
-  if (values.length < (options.minSamples ?? 5)) return options.floor;
+  if (values.length < (options.minSamples ?? 5)) return Number.POSITIVE_INFINITY;
   return Math.max(options.floor, median(values) + options.k * mad(values));
 }

@@ -39,7 +39,8 @@ describe('robust statistics', () => {
     expect(median(calm)).toBe(5);
     expect(mad(calm)).toBe(1);
     expect(outlierLevel([...calm, 500], { k: 6, floor: 0 })).toBe(11);
-    expect(outlierLevel([1, 2], { k: 6, floor: 16 })).toBe(16);
+    // Too few to compare with: no level at all.
+    expect(outlierLevel([1, 2], { k: 6, floor: 16 })).toBe(Number.POSITIVE_INFINITY);
   });
 });
 
@@ -84,6 +85,9 @@ describe('the detectors', () => {
     const many = Array.from({ length: 28 }, (_, i) => call('search', { q: i }));
     expect(firstAnomaly(many, swarm)).toMatchObject({ kind: 'runaway-tools', at: 28, threshold: 27 });
     expect(firstAnomaly(many.slice(0, 27), swarm)).toBeUndefined();
+    // One agent doing the whole task (a single-agent run) has no swarm to be an outlier of.
+    const alone = Array.from({ length: 200 }, (_, i) => call('search', { q: i }));
+    expect(firstAnomaly([...alone, turn(10 * defaultThresholds.runawayTokensFloor)])).toBeUndefined();
     expect(firstAnomaly([turn(defaultThresholds.runawayTokensFloor + 1)], swarm)).toMatchObject({
       kind: 'runaway-tokens',
     });

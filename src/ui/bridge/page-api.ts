@@ -1,0 +1,27 @@
+import type { SwarmApi } from '../../api/api';
+
+/**
+ * The page's swarm control API, loaded on first use: the API and the run code it needs are not
+ * part of the first load (tests/e2e/bundle.test.ts keeps that under budget).
+ */
+let loading: Promise<SwarmApi> | undefined;
+export function pageApi(): Promise<SwarmApi> {
+  loading ??= import('../../api/browser').then((m) => m.pageApi);
+  return loading;
+}
+
+/** The API's six calls for the console: each loads the API on first use. */
+export function consoleApi() {
+  return {
+    create: async (...args: Parameters<SwarmApi['create']>) => (await pageApi()).create(...args),
+    status: async (...args: Parameters<SwarmApi['status']>) => (await pageApi()).status(...args),
+    submit: async (...args: Parameters<SwarmApi['submit']>) => (await pageApi()).submit(...args),
+    agents: async (...args: Parameters<SwarmApi['agents']>) => (await pageApi()).agents(...args),
+    terminate: async (...args: Parameters<SwarmApi['terminate']>) => (await pageApi()).terminate(...args),
+    wait: async (...args: Parameters<SwarmApi['wait']>) => (await pageApi()).wait(...args),
+    list: async () => (await pageApi()).list(),
+    async *events(id: string) {
+      yield* (await pageApi()).events(id);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { freshProfile, type Profile } from './support/browser';
+import { serveStatic } from './support/static-server';
+
+/**
+ * The swarm control API in the built app: `window.swarmflight` from the console, and the iframe
+ * bridge from a page of another origin that embeds it — answered only once the user allows it.
+ */
+const appUrl = inject('appUrl');
+const t = (id: string) => `[data-testid="${id}"]`;
+
+let profile: Profile;
+let host: { url: string; close(): Promise<void> } | undefined;
+beforeEach(async () => {
+  profile = await freshProfile();
+});
+afterEach(async () => {
+  await profile?.close();
+  // After the browser: a server closes only once its kept-alive connections have.
+  await host?.close();
+  host = undefined;
+});
+
+describe('the swarm control API in the page', () => {
+  it('runs a swarm from the console through window.swarmflight', async () => {
+    const { page } = profile;
+    await page.goto(appUrl);
+    const result = await page.evaluate(async () => {
+      type Call = (...a: unknown[]) => Promise<unknown>;
+      const api = (
+        window as unknown as { swarmflight: { create: Call; submit: Call; wait: Call; status: Call } }
+      ).swarmflight;
+      const id = (await api.create({ scenario: 'wide-search', seed: 1, size: 10 })) as string;
+      const second = await api.submit(id, { scenario: 'deep-search', seed: 2 });
+      const final = (await api.wait(id)) as { state: string; tasks: { done: number } };
+      let bad = '';
+      try {
+        await api.status('no-such-swarm');
+      } catch (error) {
+        bad = (error as { code: string }).code;
+      }
+      return { second, state: final.state, done: final.tasks.done, bad };
+    });
+    expect(result).toEqual({ second: 1, state: 'done', done: 2, bad: 'unknown-swarm' });
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('answers a page of another origin only once the user allows it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'host-'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><title>host</title><link rel="icon" href="data:,"><iframe id="app" src="${appUrl}" width="1000" height="700"></iframe>
+<script>
+  window.answers = [];
+  addEventListener('message', (e) => { if (e.data && e.data.swarmflight === 1) answers.push(e.data); });
+  window.ask = (message) => document.getElementById('app').contentWindow.postMessage({ swarmflight: 1, ...message }, '*');
+</script>`,
+    );
+    host = await serveStatic(dir, '/host/');
+    const { page } = profile;
+    await page.goto(host.url);
+    const frame = page.frameLocator('#app');
+    await frame.locator(t('quick-run')).waitFor();
+    const answers = () => page.evaluate(() => (window as unknown as { answers: { id: string }[] }).answers);
+    const ask = (message: unknown) =>
+      page.evaluate((m) => (window as unknown as { ask: (m: unknown) => void }).ask(m), message);
+    const answerTo = async (id: string) => {
+      await page.waitForFunction(
+        (i) =>
+          (window as unknown as { answers: { id: string; event?: unknown }[] }).answers.some(
+            (a) => a.id === i && !('event' in a),
+          ),
+        id,
+      );
+      return (await answers()).filter((a) => a.id === id);
+    };
+
+    await ask({ id: 'a', method: 'create', args: [{ scenario: 'wide-search', seed: 1, size: 10 }] });
+    expect((await answerTo('a'))[0]).toMatchObject({ ok: false, error: { code: 'origin-not-allowed' } });
+    await frame.locator(t('bridge-consent')).waitFor();
+    await frame.locator(t('bridge-allow')).click();
+
+    await ask({ id: 'b', method: 'create', args: [{ scenario: 'wide-search', seed: 1, size: 10 }] });
+    const [created] = await answerTo('b');
+    expect(created).toMatchObject({ ok: true });
+    const swarm = (created as unknown as { result: string }).result;
+    await ask({ id: 'c', method: 'wait', args: [swarm] });
+    expect((await answerTo('c'))[0]).toMatchObject({ ok: true, result: { state: 'done' } });
+    await ask({ id: 'd', method: 'events', args: [swarm] });
+    const streamed = await answerTo('d');
+    expect(streamed.filter((a) => 'event' in a).length).toBeGreaterThan(10);
+    expect(streamed.at(-1)).toMatchObject({ ok: true, result: null });
+
+    // Untrusted input: refused in words, naming the field.
+    await ask({ id: 'e', method: 'create', args: [{ scenario: 'wide-search', size: -3 }] });
+    expect((await answerTo('e'))[0]).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-task', field: 'size' },
+    });
+    await ask({ id: 'f', method: 'format-disk', args: [] });
+    expect((await answerTo('f'))[0]).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', field: 'method' },
+    });
+    expect(profile.errors).toEqual([]);
+  });
+});
