@@ -1,6 +1,6 @@
 import { arbitrate, arbitrateHelp } from './arbitrate';
-import { chaos, chaosHelp } from './chaos';
 import { bench, benchHelp } from './bench';
+import { chaos, chaosHelp } from './chaos';
 import { UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
 import { exportDataset, exportDatasetHelp } from './export-dataset';
@@ -10,6 +10,7 @@ import { kb, kbHelp } from './kb';
 import { nextSpeakerCommand, nextSpeakerHelp } from './next-speaker';
 import { orchestration, orchestrationHelp } from './orchestration';
 import { route, routeHelp, trainRouter, trainRouterHelp } from './router';
+import { run, runHelp } from './run';
 import { schedule, scheduleHelp } from './schedule';
 import { score, scoreHelp } from './score';
 import { train, trainHelp } from './train';
@@ -32,6 +33,7 @@ const commands: Record<string, { run: Command; help: string }> = {
   'export-dataset': { run: exportDataset, help: exportDatasetHelp },
   orchestration: { run: orchestration, help: orchestrationHelp },
   route: { run: route, help: routeHelp },
+  run: { run, help: runHelp },
   schedule: { run: schedule, help: scheduleHelp },
   score: { run: score, help: scoreHelp },
   train: { run: train, help: trainHelp },
