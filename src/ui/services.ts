@@ -6,6 +6,7 @@
  */
 
 import { apiKeyStore, redactSecrets } from '../adapters/api-key-store';
+import type { BaselineStore } from '../adapters/idb-baselines';
 import type { KnowledgeRepository } from '../adapters/idb-knowledge';
 import { openIdbPolicyStore } from '../adapters/idb-policy-store';
 import { openIdbTraceStore } from '../adapters/idb-trace-store';
@@ -13,8 +14,8 @@ import { createMemoryLibrary } from '../adapters/memory-library';
 import { memoryPolicyStore } from '../adapters/memory-policy-store';
 import { memoryTraceStore } from '../adapters/memory-trace-store';
 import { realPace } from '../adapters/pace';
-import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { liveRunIds } from '../adapters/run-locks';
+import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
 import { workerSandbox } from '../adapters/worker-sandbox';
 import type { PolicyStore } from '../core/learning/policy-store';
@@ -33,6 +34,7 @@ interface Library {
 let library: Promise<Library> | undefined;
 let knowledge: Promise<KnowledgeRepository> | undefined;
 let arbitration: Promise<ArbitrationStore> | undefined;
+let baselines: Promise<BaselineStore> | undefined;
 let persistent = true;
 
 /** Both stores in IndexedDB, or both in memory: runs and policies are kept, or lost, together. */
@@ -92,6 +94,17 @@ export const services = {
       }
     });
     return arbitration;
+  },
+  /** The self-healing loop's baselines across runs (IndexedDB, or memory when refused). */
+  baselines(): Promise<BaselineStore> {
+    baselines ??= import('../adapters/idb-baselines').then(async (m) => {
+      try {
+        return await m.openIdbBaselines();
+      } catch {
+        return m.memoryBaselines();
+      }
+    });
+    return baselines;
   },
   /** False when runs live only as long as the tab (IndexedDB unavailable). */
   persistent: () => persistent,

@@ -16,6 +16,8 @@ afterEach(async () => {
 async function run(hash: string) {
   const { page } = profile;
   await page.goto(`${appUrl}${hash}`);
+  // A new document each time: a hash change alone would keep the last run on the screen.
+  await page.reload();
   await page.click(t('run-button'));
   await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
   return page.evaluate(() =>
@@ -50,6 +52,19 @@ describe('chaos and self-healing in the page', () => {
   it('with self-healing off, records what it sees and stops nothing', async () => {
     const incidents = await run('#view=run&scenario=wide-search&chaos=inject&healing=off');
     expect(incidents).toEqual(['fault:inject', 'anomaly:capability-violation']);
+  });
+
+  it('learns the usual critical steps from healthy runs and alerts on a run past 1.5× of them', async () => {
+    const { page } = profile;
+    // Two healthy runs of the same scenario and size: the baseline is theirs.
+    await run('#view=run&scenario=wide-search&size=20');
+    expect(await run('#view=run&scenario=wide-search&size=20&seed=2')).toEqual([]);
+    // A looping agent left alone runs to its step limit: far past the baseline.
+    const incidents = await run('#view=run&scenario=wide-search&size=20&chaos=loop&healing=off');
+    expect(incidents).toContain('anomaly:critical-steps');
+    expect(await page.textContent(`${t('incident-row')}[data-name="critical-steps"]`)).toMatch(
+      /past 1\.5× its baseline/,
+    );
   });
 
   it('flags nothing on a run without faults', async () => {

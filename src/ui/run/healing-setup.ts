@@ -1,5 +1,7 @@
+import { baselineKey, baselineOf, rememberRun } from '../../core/healing/knowledge';
 import type { HealingSetup } from '../../core/healing/setup';
 import type { PreparedRun } from '../../core/scenarios/prepare';
+import { services } from '../services';
 import type { AppState } from '../url-state';
 
 /**
@@ -9,7 +11,11 @@ import type { AppState } from '../url-state';
  * agent is one silent forty times that (three seconds at least), and a slow one waits twenty times
  * that more per turn.
  */
-export function pageHealing(settings: AppState, prepared: PreparedRun): HealingSetup | undefined {
+export function pageHealing(
+  settings: AppState,
+  prepared: PreparedRun,
+  baseline?: number,
+): HealingSetup | undefined {
   if (prepared.type !== 'task') return undefined;
   const sim = prepared.profiles[prepared.config.defaultProfile]?.simulator;
   // The simulator's latency model at the page's pace: ms a token, and a turn of its usual length.
@@ -21,5 +27,31 @@ export function pageHealing(settings: AppState, prepared: PreparedRun): HealingS
     unresponsiveMs: Math.max(3000, Math.round(40 * turn)),
     slowMs: Math.max(600, Math.round(20 * turn)),
     ...(settings.provider === 'simulated' ? { expectedMsPerToken: perToken + 0.5 } : {}),
+    ...(baseline !== undefined ? { baseline } : {}),
   };
+}
+
+const keyOf = (prepared: PreparedRun) =>
+  prepared.type === 'task' ? baselineKey(prepared.scenario.id, prepared.instance.size) : undefined;
+
+/** The critical steps this scenario and size usually take in this browser, if it has run them. */
+export async function pageBaseline(prepared: PreparedRun): Promise<number | undefined> {
+  const key = keyOf(prepared);
+  if (!key) return undefined;
+  return baselineOf(await (await services.baselines()).read(), key);
+}
+
+/**
+ * A run that went as it should — finished, no fault put in, nothing flagged — teaches what normal
+ * is for its scenario and size; any other run teaches nothing.
+ */
+export async function rememberIfHealthy(
+  prepared: PreparedRun,
+  settings: AppState,
+  outcome: { readonly completed: boolean; readonly incidents: number; readonly criticalSteps: number },
+): Promise<void> {
+  const key = keyOf(prepared);
+  if (!key || !outcome.completed || outcome.incidents > 0 || settings.chaos.length > 0) return;
+  const store = await services.baselines();
+  await store.write(rememberRun(await store.read(), key, outcome.criticalSteps));
 }

@@ -29,7 +29,7 @@ import { RunFolder, type RunSnapshot } from '../model/replay';
 import { services } from '../services';
 import type { AppState } from '../url-state';
 import type { PassageLookup } from '../views/answer-view';
-import { pageHealing } from './healing-setup';
+import { pageBaseline, pageHealing, rememberIfHealthy } from './healing-setup';
 import { models } from './models';
 import { resolvePolicy } from './policies';
 import { throttledRedraw } from './redraw';
@@ -189,7 +189,7 @@ function createSession() {
 
     // Real models answer over the network or from their GPU workers, so their agent loops are
     // cheap and run here; simulated subagents run in the worker pool; graph attempts are paced here.
-    const healing = pageHealing(settings, prepared);
+    const healing = pageHealing(settings, prepared, await pageBaseline(prepared).catch(() => undefined));
     const pool =
       prepared.type === 'task' && !real
         ? services.subagentPool({
@@ -273,6 +273,11 @@ function createSession() {
     await open.flush();
     const status = abort.signal.aborted ? 'cancelled' : 'done';
     await open.finish(status, { finishedAt: Date.now(), metrics: { ...result.metrics } });
+    await rememberIfHealthy(prepared, settings, {
+      completed: status === 'done' && result.reason === 'completed',
+      incidents: folder.snapshot().incidents.length,
+      criticalSteps: result.metrics.criticalSteps,
+    }).catch(() => undefined);
     setView((v) => ({ ...v, status }));
     return open.id;
   }
