@@ -40,6 +40,8 @@ interface Mutable {
   toolCalls: number;
   tokens: number;
   errors: number;
+  anomalies: number;
+  quarantined: number;
 }
 
 export class AgentFold {
@@ -106,6 +108,18 @@ export class AgentFold {
           if (!e.ok) a.errors++;
         });
         break;
+      case 'anomaly.detected':
+        this.set(e.subagent, (a) => {
+          a.anomalies++;
+        });
+        break;
+      case 'healing.action':
+        if (e.action === 'quarantine') {
+          this.set(e.subagent, (a) => {
+            a.quarantined++;
+          });
+        }
+        break;
       case 'run.finished':
         this.finish(e.reason);
         break;
@@ -143,6 +157,8 @@ export class AgentFold {
       toolCalls: 0,
       tokens: 0,
       errors: 0,
+      anomalies: 0,
+      quarantined: 0,
     };
     this.agents.set(name, agent);
     return agent;
@@ -176,7 +192,14 @@ export class AgentFold {
       capabilities: this.capabilities(a),
       state: a.state,
       currentTask: a.currentTask,
-      counters: { turns: a.turns, toolCalls: a.toolCalls, tokens: a.tokens, errors: a.errors },
+      counters: {
+        turns: a.turns,
+        toolCalls: a.toolCalls,
+        tokens: a.tokens,
+        errors: a.errors,
+        anomalies: a.anomalies,
+        quarantined: a.quarantined,
+      },
     };
   }
 }

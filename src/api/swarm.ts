@@ -7,6 +7,8 @@
  */
 
 import { realPace } from '../adapters/pace';
+import { timeoutScheduler } from '../adapters/timeout-scheduler';
+import { healingHooks } from '../core/healing/monitor';
 import type { Clock } from '../core/runtime/ports';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { runPrepared } from '../core/scenarios/run';
@@ -155,6 +157,14 @@ export class Swarm {
           this.wake();
         },
         ...(pace ? { pace } : {}),
+        // Every swarm runs under the self-healing loop (docs/healing.md); a paced model's turns
+        // take real time, so the watchdog waits longer for them.
+        hooks: healingHooks({
+          mode: 'heal',
+          clock: this.host.clock,
+          scheduler: timeoutScheduler,
+          unresponsiveMs: pace ? 30_000 : 5_000,
+        }),
       });
       record.end({
         reason: result.reason,

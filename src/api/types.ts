@@ -154,6 +154,9 @@ export interface AgentInfo {
     readonly toolCalls: number;
     readonly tokens: number;
     readonly errors: number;
+    /** Anomalies the self-healing loop saw in its attempts, and times it was quarantined. */
+    readonly anomalies: number;
+    readonly quarantined: number;
   };
 }
 

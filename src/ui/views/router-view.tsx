@@ -6,17 +6,17 @@ import {
   labelItem,
   needsArbitration,
 } from '../../core/router/arbitration';
-import { type ChoiceLabel, choiceLabel, topologies, workflows } from '../../core/router/choice';
+import { choiceLabel } from '../../core/router/choice';
 import type { TeamPlan } from '../../core/router/plan';
 import type { Route } from '../../core/router/router';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { pageRouter } from '../router/page-router';
 import { services } from '../services';
+import { ArbitrationQueue } from './arbitration-queue';
 import { type Message, MessageBanner } from './message-banner';
 import { TeamPicture } from './team-picture';
 
-const allLabels = topologies.flatMap((t) => workflows.map((w) => `${t}/${w}` as ChoiceLabel));
 const formation = {
   single: 'One agent',
   centralized: 'A centralized team',
@@ -222,77 +222,11 @@ export function RouterView() {
       <p class="note" data-testid="arbitration-counts">
         {pending().length} waiting for a label, {labelled().length} labelled.
       </p>
-      <table class="data" data-testid="arbitration-queue">
-        <thead>
-          <tr>
-            <th>Request</th>
-            <th>The router chose</th>
-            <th>Your label</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          <For
-            each={[...pending(), ...labelled()]}
-            fallback={
-              <tr>
-                <td colSpan={4} class="note">
-                  Nothing to arbitrate: the router has been sure of every request so far.
-                </td>
-              </tr>
-            }
-          >
-            {(item) => {
-              let select: HTMLSelectElement | undefined;
-              return (
-                <tr data-testid="arbitration-item" data-status={item.status}>
-                  <td>{item.query}</td>
-                  <td>
-                    {item.routed.label} ({item.routed.confidence.toFixed(2)})
-                  </td>
-                  <td>
-                    <Show
-                      when={item.status === 'pending'}
-                      fallback={
-                        <span data-testid="arbitration-label">
-                          {item.label} <span class="note">by {item.by}</span>
-                        </span>
-                      }
-                    >
-                      <select
-                        ref={select}
-                        aria-label={`The right choice for “${item.query}”`}
-                        data-testid="arbitration-choice"
-                      >
-                        <For each={allLabels}>
-                          {(l) => (
-                            <option value={l} selected={l === item.routed.label}>
-                              {l}
-                            </option>
-                          )}
-                        </For>
-                      </select>{' '}
-                      <button
-                        type="button"
-                        class="primary"
-                        data-testid="arbitration-save"
-                        onClick={() => void label(item, select?.value ?? '')}
-                      >
-                        Label
-                      </button>
-                    </Show>
-                  </td>
-                  <td>
-                    <button type="button" class="secondary" onClick={() => void forget(item)}>
-                      Forget
-                    </button>
-                  </td>
-                </tr>
-              );
-            }}
-          </For>
-        </tbody>
-      </table>
+      <ArbitrationQueue
+        items={[...pending(), ...labelled()]}
+        onLabel={(item, value) => void label(item, value)}
+        onForget={(item) => void forget(item)}
+      />
       <div class="actions">
         <button
           type="button"

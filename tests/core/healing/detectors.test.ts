@@ -102,7 +102,7 @@ describe('the detectors', () => {
     });
     // Turns of 1–1.2 ms a token: median 1.1, MAD 0.1; the level is 1.1 + 10 · 0.1 = 2.1.
     for (let i = 0; i < 19; i++) {
-      expect(new AttemptDetector(swarm).turnTime(20 + 4 * (i % 2), 20)).toBeUndefined();
+      expect(new AttemptDetector(swarm).turnTime(20 + 2 * (i % 3), 20)).toBeUndefined();
     }
     // A long answer at the usual pace is not slow; the same time for a short turn is.
     expect(new AttemptDetector(swarm).turnTime(400, 400)).toBeUndefined();
