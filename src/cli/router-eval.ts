@@ -36,7 +36,8 @@ export async function evaluateRequests(
   json: boolean,
   out: Print,
 ): Promise<void> {
-  const requests = readRequestsFile(file);
+  // Several files (one per language) are read as one: "a.jsonl,b.jsonl".
+  const requests = file.split(',').flatMap((f) => readRequestsFile(f));
   const test = examplesOf(requests, 'test');
   if (test.length === 0) throw new UsageError(`${file}: no request has "split": "test" to evaluate on`);
   const train = examplesOf(requests, 'train');
@@ -44,7 +45,24 @@ export async function evaluateRequests(
     throw new UsageError(`${file}: no request has "split": "train" to train on (or pass --router)`);
   }
   const model = checkpoint?.model ?? trainRouter([], { requests: train }).model;
-  const scores = await evaluateRouting(model, test, { embedder: hashingEmbedder() });
+  const embedder = hashingEmbedder();
+  const scores = await evaluateRouting(model, test, { embedder });
+  // The same router, scored on each language's test requests alone.
+  const testOf = (lang: string) =>
+    requests
+      .filter((r) => r.split === 'test' && r.lang === lang)
+      .map((r) => ({ text: r.query, label: r.label }));
+  const languages = [...new Set(requests.filter((r) => r.split === 'test').map((r) => r.lang))].sort();
+  const perLanguage: Record<string, { n: number; rules: number; classifier: number; router: number }> = {};
+  for (const lang of languages) {
+    const s = await evaluateRouting(model, testOf(lang), { embedder });
+    perLanguage[lang] = {
+      n: s.router.n,
+      rules: s.rules.accuracy,
+      classifier: s.classifier.accuracy,
+      router: s.router.accuracy,
+    };
+  }
   if (json) {
     out(
       JSON.stringify({
@@ -53,6 +71,7 @@ export async function evaluateRequests(
         train: checkpoint ? null : train.length,
         test: test.length,
         scores,
+        perLanguage,
       }),
     );
     return;
@@ -88,6 +107,18 @@ export async function evaluateRequests(
         'label accuracy',
         layers.map((l) => percent(scores[l].accuracy).padStart(12)),
       ),
+      ...(languages.length > 1
+        ? [
+            'label accuracy by language:',
+            ...languages.map((lang) => {
+              const p = perLanguage[lang] as (typeof perLanguage)[string];
+              return row(
+                `  ${lang} (${p.n})`,
+                [p.rules, p.classifier, p.router].map((x) => percent(x).padStart(12)),
+              );
+            }),
+          ]
+        : []),
       'confusions (gold→predicted workflow):',
       ...layers.map((l) => `  ${l.padEnd(11)}${confusions(scores[l])}`),
     ].join('\n'),

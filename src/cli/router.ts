@@ -17,6 +17,7 @@ import { trainRouter as train } from '../core/router/train';
 import { decodeTrace } from '../core/trace/jsonl';
 import { queuedLine, queueIfUnsure } from './arbitrate';
 import { readQueueFile } from './arbitration-file';
+import { defaultRouter } from './default-router';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { readRequestsFile } from './requests-file';
 import { type PlanRun, runPlan } from './route-run';
@@ -47,14 +48,16 @@ swarm route --eval REQUESTS.jsonl [--router ROUTER.json] [--json]
 Picks a topology (single | swarm | peers) and a workflow (wide-search | deep-search |
 mixed-coding | write-story | teach-explain | rag-qa | compare-options | general) for the query,
 lists every plausible choice with its initial probability, and answers with a team plan
-{thought, topology: single | centralized | decentralized, manager_role, workers} (docs/router.md). Without --router only the rules decide. With a
-router trained here, its training queries also vote by similarity (nearest neighbours over the
+{thought, topology: single | centralized | decentralized, manager_role, workers} (docs/router.md). Without --router, the
+rules and a router trained on the shipped labelled requests (English, Chinese, Russian: their
+train splits) decide; its training queries also vote by similarity (nearest neighbours over the
 offline hashing embedder, no weights needed), which catches word forms and typos the classifier
 misses.
 
-  --router FILE       a checkpoint from train-router
-  --eval FILE         score the rules, the classifier and the router on the test split of a
-                      requests file (trained on its train split unless --router is given)
+  --router FILE       a checkpoint from train-router (default: one trained on the shipped requests)
+  --eval FILE[,FILE…] score the rules, the classifier and the router on the test split of
+                      requests files (trained on their train splits unless --router is given),
+                      with the accuracy per language
   --plan FILE         the plan to use instead, as JSON (checked against the plan schema)
   --planner P         rules (default): the plan from the route above; model: a meta-router model
                       writes the plan JSON (the simulated one here), held to the plan schema
@@ -226,7 +229,8 @@ export async function route(argv: string[], out: Print): Promise<void> {
   if (query === '') throw new UsageError('a query is required: swarm route "the task text"');
   const profile: Profile = oneOf('profile', values.profile, profileLadder, 'medium');
   const limit = threshold(values.threshold);
-  const model = values.router === undefined ? undefined : readRouter(values.router);
+  // Without --router: the router trained on the shipped requests of every language.
+  const model = values.router === undefined ? defaultRouter() : readRouter(values.router);
   // The nearest-neighbour layer: the training queries, embedded here without weights.
   let nearest: (Prediction & { readonly embedder: string }) | undefined;
   if (model?.examples && model.examples.length > 0) {

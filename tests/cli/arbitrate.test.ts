@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { runCliAsync } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'arbitrate-'));
-const unsure = 'Decide between Rust, Go and Java for a new backend service';
+// A request the default router (rules and the shipped examples) is unsure of.
+const unsure = 'Make a podcast episode outline about jazz';
 
 describe('active learning in the CLI: route --queue, arbitrate, train-router --arbitrated', () => {
   it('queues an unsure request once, takes the user’s label, and the retrained router follows it', async () => {
@@ -13,7 +14,8 @@ describe('active learning in the CLI: route --queue, arbitrate, train-router --a
     const first = await runCliAsync(['route', unsure, '--queue', queue, '--json']);
     expect(first.code, first.stderr).toBe(0);
     const routed = JSON.parse(first.stdout);
-    expect(routed.workflow).toBe('mixed-coding');
+    expect(routed.workflow).toBe('write-story');
+    expect(routed.confidence).toBeLessThan(0.6);
     expect(routed.arbitration).toMatchObject({ queued: true, reason: 'unsure' });
     const again = JSON.parse((await runCliAsync(['route', unsure, '--queue', queue, '--json'])).stdout);
     expect(again.arbitration).toMatchObject({ queued: false, reason: 'already queued' });
@@ -39,7 +41,7 @@ describe('active learning in the CLI: route --queue, arbitrate, train-router --a
       '--queue',
       queue,
       '--label',
-      `${id}=peers/compare-options`,
+      `${id}=single/general`,
       '--json',
     ]);
     expect(JSON.parse(labelled.stdout)).toMatchObject({ pending: 0, labelled: 1 });
@@ -48,12 +50,12 @@ describe('active learning in the CLI: route --queue, arbitrate, train-router --a
     const trained = await runCliAsync(['train-router', '--arbitrated', queue, '--out', router, '--json']);
     expect(trained.code, trained.stderr).toBe(0);
     const after = JSON.parse((await runCliAsync(['route', unsure, '--router', router, '--json'])).stdout);
-    expect(`${after.topology}/${after.workflow}`).toBe('peers/compare-options');
+    expect(`${after.topology}/${after.workflow}`).toBe('single/general');
   });
 
   it('has the simulated large profile label every pending request, counted as a model', async () => {
     const queue = join(dir, 'model-queue.json');
-    for (const q of ['thanks, that is all for today', 'hmm whatever zork']) {
+    for (const q of ['Organise a weekend hiking trip', 'hmm whatever zork']) {
       await runCliAsync(['route', q, '--queue', queue]);
     }
     const result = JSON.parse(
@@ -71,7 +73,7 @@ describe('active learning in the CLI: route --queue, arbitrate, train-router --a
     await runCliAsync(['route', unsure, '--queue', queue]);
     const listed = JSON.parse((await runCliAsync(['arbitrate', '--queue', queue, '--json'])).stdout);
     const id = listed.pendingItems[0].id as string;
-    await runCliAsync(['arbitrate', '--queue', queue, '--label', `${id}=peers/compare-options`]);
+    await runCliAsync(['arbitrate', '--queue', queue, '--label', `${id}=peers/general`]);
     const out = join(dir, 'arbitrated.jsonl');
     const r = await runCliAsync([
       'export-dataset',

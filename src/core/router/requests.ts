@@ -3,11 +3,16 @@
  *
  *   {"query": "Explain photosynthesis to a 10-year-old", "label": "swarm/teach-explain", "split": "train"}
  *
+ * with an optional "lang" (en, zh, ru; detected from the script when absent). The shipped files
+ * are scenarios/router/requests.jsonl (English), requests-zh.jsonl and requests-ru.jsonl.
+ *
  * The split is fixed in the file, not drawn at load time, so the test split stays the same
  * examples whoever trains: the classifier learns from `train` only, and `route --eval` scores
  * on `test`. Reading refuses anything else with the line it is on (from 1), as the trace
  * decoder does: a mislabelled example would teach the classifier silently.
  */
+
+import { detectLanguage, type Language } from '../util/words';
 import { type ChoiceLabel, parseChoiceLabel } from './choice';
 import type { Example } from './classifier';
 
@@ -18,6 +23,8 @@ export interface LabelledRequest {
   readonly query: string;
   readonly label: ChoiceLabel;
   readonly split: RequestSplit;
+  /** The request's language: as the file says, or detected from its script. */
+  readonly lang: Language;
   /** The line of the file it came from (from 1), for messages. */
   readonly line: number;
 }
@@ -31,7 +38,8 @@ export type RequestsReading =
   | { ok: true; requests: readonly LabelledRequest[] }
   | { ok: false; problems: readonly RequestProblem[] };
 
-const fields = ['query', 'label', 'split'];
+const fields = ['query', 'label', 'split', 'lang'];
+const languages: readonly Language[] = ['en', 'zh', 'ru', 'und'];
 
 /** The request a line holds, or what is wrong with it. */
 function readLine(text: string, line: number): LabelledRequest | string {
@@ -46,8 +54,8 @@ function readLine(text: string, line: number): LabelledRequest | string {
   }
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((k) => !fields.includes(k));
-  if (unknown.length > 0) return `unknown field "${unknown[0]}" (expected query, label, split)`;
-  const { query, label, split } = record;
+  if (unknown.length > 0) return `unknown field "${unknown[0]}" (expected query, label, split, lang)`;
+  const { query, label, split, lang } = record;
   if (typeof query !== 'string' || query.trim() === '') return '"query" must be a non-empty string';
   if (typeof label !== 'string' || parseChoiceLabel(label) === undefined) {
     return `"label" must be a topology/workflow label such as "swarm/rag-qa", got ${JSON.stringify(label)}`;
@@ -55,7 +63,16 @@ function readLine(text: string, line: number): LabelledRequest | string {
   if (!(requestSplits as readonly unknown[]).includes(split)) {
     return `"split" must be "train" or "test", got ${JSON.stringify(split)}`;
   }
-  return { query, label: label as ChoiceLabel, split: split as RequestSplit, line };
+  if (lang !== undefined && !(languages as readonly unknown[]).includes(lang)) {
+    return `"lang" must be one of ${languages.join(', ')}, got ${JSON.stringify(lang)}`;
+  }
+  return {
+    query,
+    label: label as ChoiceLabel,
+    split: split as RequestSplit,
+    lang: (lang as Language | undefined) ?? detectLanguage(query),
+    line,
+  };
 }
 
 /** Same words, whatever the case and spacing: a duplicate would leak between the splits. */

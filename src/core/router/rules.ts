@@ -10,21 +10,13 @@
  * claim more than 0.9. A query no rule matches goes to a single general agent with confidence
  * 0.3, below the default escalation threshold: an unknown task gets a larger model.
  */
+import { detectLanguage, wordCount } from '../util/words';
 import type { Choice } from './choice';
+import type { Rule } from './rule';
+import { russianRules } from './rules-ru';
+import { chineseRules } from './rules-zh';
 
-export interface Rule {
-  /** Named in a route's explanation. */
-  readonly id: string;
-  /** Tested against the raw query (case-insensitive patterns). */
-  readonly pattern: RegExp;
-  /** The rule only matches a query of at most this many words. */
-  readonly maxWords?: number;
-  /** The rule counts only when no other rule matched: a default for what nothing else claims. */
-  readonly alone?: boolean;
-  readonly choice: Choice;
-  /** @default 1 */
-  readonly weight?: number;
-}
+export type { Rule } from './rule';
 
 const wide: Choice = { topology: 'swarm', workflow: 'wide-search' };
 const deep: Choice = { topology: 'swarm', workflow: 'deep-search' };
@@ -36,11 +28,13 @@ const debate: Choice = { topology: 'peers', workflow: 'general' };
 const compare: Choice = { topology: 'peers', workflow: 'compare-options' };
 const single: Choice = { topology: 'single', workflow: 'general' };
 
-export const defaultRules: readonly Rule[] = [
+const englishRules: readonly Rule[] = [
   // Wide search: many independent items, one row each; a swarm shards them across subagents.
   { id: 'for-each-of', pattern: /\b(for each of|for every|each of the following)\b/i, choice: wide },
   { id: 'table', pattern: /\b(table|spreadsheet|columns?)\b/i, choice: wide },
   { id: 'list-all', pattern: /\b(list|find|collect|gather) (all|every)\b/i, choice: wide },
+  // Verbs that go through a whole set: "catalogue the Apollo missions", "enumerate the moons".
+  { id: 'catalogue', pattern: /\b(catalog(ue)?|enumerate|tabulate|survey)\b/i, choice: wide },
   // Three or more short items in a row ("A; B; C; D"). Sentence punctuation ends an item and an
   // item may not start with "then", so the clauses of a hop chain ("find X; then Y; then Z") are
   // not a list.
@@ -50,7 +44,7 @@ export const defaultRules: readonly Rule[] = [
   {
     id: 'whole-set',
     pattern:
-      /\b(all (the |of the )?(\d+|[a-z]+teen|twenty|thirty|forty|fifty|hundred) [\w-]+|all the [\w-]+( [\w-]+){0,2}s\b|(^|\bof )every [\w-]+|(of|in) each (?!of\b)[\w-]+)/i,
+      /\b(all (the |of the )?(\d+|[a-z]+teen|twenty|thirty|forty|fifty|hundred) [\w-]+|all the [\w-]+( [\w-]+){0,2}s\b|(^|\bof )every [\w-]+|(of|in) each (?!of\b)[\w-]+|\b(the|of) (\d{2,}|twelve|[a-z]+teen|twenty|thirty|forty|fifty) [\w-]+( [\w-]+)? [\w-]+s\b)/i,
     choice: wide,
   },
   // A ranked set ("the top 30", "the 20 largest cities") or a list of four or more names.
@@ -69,7 +63,14 @@ export const defaultRules: readonly Rule[] = [
   },
   { id: 'of-the-chain', pattern: /\bof the\b.*\bof the\b/is, choice: deep },
   { id: 'then-chain', pattern: /\bthen\b.*\bthen\b/is, choice: deep },
-  { id: 'multi-hop', pattern: /\b(follow the links?|multi-?hop|trace back)\b/i, choice: deep },
+  { id: 'multi-hop', pattern: /\b(follow the (links?|chain|trail)|multi-?hop|trace back)\b/i, choice: deep },
+  // A second question about what the first one finds: "…, and where is that teacher buried?"
+  {
+    id: 'that-one',
+    pattern:
+      /\b(and|then) (where|when|what|who|which|how) [^?]{0,40}\b(that|this|the same) (man|woman|teacher|company|captain|author|artist|place|school|team|newspaper|founder)\b/i,
+    choice: deep,
+  },
   // An entity named only by its relation to another ("the founder of the company that makes…",
   // "the coach who led…", "the year the inventor…"): it has to be looked up before the question.
   {
@@ -88,7 +89,7 @@ export const defaultRules: readonly Rule[] = [
   {
     id: 'dev-words',
     pattern:
-      /\b(regex\w*|scripts?|sql|bugs?|debug\w*|compil\w+|parser|tokenizer|dockerfile|docker|container|numpy|matlab|bash|node(\.js)?|async|await|callbacks?|loops?|jest|vitest|mypy|type hints|memory leak|websockets?|structs?|pull request|repo(sitory)?|npm|package\.json|rust|kotlin|java|golang|react|django|fastapi|lint\w*|off-by-one|algorithms?|stack ?trace|exceptions?|segfault)\b/i,
+      /\b(regex\w*|scripts?|bookmarklets?|browser extension|sql|bugs?|debug\w*|compil\w+|parser|tokenizer|dockerfile|docker|container|numpy|matlab|bash|node(\.js)?|async|await|callbacks?|loops?|jest|vitest|mypy|type hints|memory leak|websockets?|structs?|pull request|repo(sitory)?|npm|package\.json|rust|kotlin|java|golang|react|django|fastapi|lint\w*|off-by-one|algorithms?|stack ?trace|exceptions?|segfault)\b/i,
     choice: coding,
   },
   // The same in capitals, where case tells the acronym from the word ("a PR", not "pr").
@@ -178,14 +179,37 @@ export const defaultRules: readonly Rule[] = [
     choice: compare,
     weight: 0.5,
   },
+  // Options put side by side on a list of criteria, or ranked to pick one: "rank these five
+  // phone plans by cost, data and coverage", "weigh up these three job offers".
+  {
+    id: 'rank-these',
+    pattern:
+      /\b(rank|score|weigh( up)?|rate) (these|the|my|our) (\w+ )?(\w+ )?(options|plans|offers|models|centres|centers|apartments|flats|candidates|services|tools|cars|phones|laptops|choices)\b|\bwhich (is|would be) the best (choice|option|pick)\b|\b(pick|choose|tell me) (the best|which (one )?to (take|pick|choose|accept|buy))\b/i,
+    choice: compare,
+  },
+  {
+    id: 'on-criteria',
+    pattern: /\b(on|by|weighing) [\w-]+( [\w-]+)?, [\w-]+( [\w-]+)?,? and [\w-]+\b/i,
+    choice: compare,
+    weight: 0.5,
+  },
   // Open questions that gain from several independent voices.
   {
     id: 'debate',
-    pattern: /\b(debate|brainstorm\w*|perspectives?|viewpoints?|pros and cons|devil's advocate)\b/i,
+    pattern:
+      /\b(debate|brainstorm\w*|perspectives?|viewpoints?|pros and cons|devil's advocate|argue (both|each|either) sides?|(different|several|many) angles|experts? weigh in|weigh in on)\b/i,
     choice: debate,
   },
+].map((rule): Rule => ({ ...rule, lang: 'en' }));
+
+export const defaultRules: readonly Rule[] = [
+  ...englishRules,
+  // The same kinds of request in Chinese and in Russian (rules-zh.ts, rules-ru.ts).
+  ...chineseRules.map((rule): Rule => ({ ...rule, lang: 'zh' })),
+  ...russianRules.map((rule): Rule => ({ ...rule, lang: 'ru' })),
   // One short question nothing else claims: one agent answers it faster than any orchestration.
-  { id: 'short-question', pattern: /^[^?]*\?\s*$/, maxWords: 12, alone: true, choice: single },
+  // Words are counted in any language (a Chinese sentence has no spaces), and "？" asks too.
+  { id: 'short-question', pattern: /^[^?？]*[?？]\s*$/, maxWords: 12, alone: true, choice: single },
 ];
 
 export interface RuleDecision {
@@ -197,8 +221,6 @@ export interface RuleDecision {
 
 /** Confidence of the no-rule fallback: below the default escalation threshold of 0.5. */
 export const fallbackConfidence = 0.3;
-
-const wordCount = (text: string) => text.split(/\s+/).filter((w) => w !== '').length;
 
 export interface RuleVote {
   readonly choice: Choice;
@@ -216,10 +238,14 @@ export interface RuleVotes {
 /** Every matching rule's vote, summed per choice: what the decision and the candidates read. */
 export function ruleVotes(query: string, rules: readonly Rule[] = defaultRules): RuleVotes {
   const words = wordCount(query);
+  const detected = detectLanguage(query);
+  const lang = detected === 'und' ? 'en' : detected;
   const votes = new Map<string, { choice: Choice; weight: number }>();
   const matched: string[] = [];
   const matches = (rule: Rule) =>
-    (rule.maxWords === undefined || words <= rule.maxWords) && rule.pattern.test(query);
+    (rule.lang === undefined || rule.lang === lang) &&
+    (rule.maxWords === undefined || words <= rule.maxWords) &&
+    rule.pattern.test(query);
   const claimed = rules.some((rule) => !rule.alone && matches(rule));
   for (const rule of rules) {
     if ((rule.alone && claimed) || !matches(rule)) continue;

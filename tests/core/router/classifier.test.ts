@@ -62,18 +62,31 @@ const split = (held: boolean) =>
   );
 
 describe('text features', () => {
-  it('lowercases, strips punctuation and adds bigrams', () => {
+  it('lowercases, finds words as a segmenter does, and adds bigrams', () => {
+    // Intl.Segmenter keeps "it's" one word, as a reader would.
     expect(tokenize("Who founded Acme-Corp? It's 1999!")).toEqual([
       'who',
       'founded',
       'acme',
       'corp',
-      'it',
-      's',
+      "it's",
       '1999',
     ]);
     expect(features('For each, of')).toEqual(['for', 'each', 'of', 'for each', 'each of']);
     expect(features('  ...  ')).toEqual([]);
+  });
+
+  it('adds character bigrams where words are not separated, and stems of inflected words', () => {
+    // The dictionary does not know 贪吃蛇: its characters' bigrams carry it whatever the split.
+    const zh = features('写一个贪吃蛇游戏');
+    expect(zh).toEqual(expect.arrayContaining(['贪吃', '吃蛇', '蛇游', '游戏'].map((b) => `#${b}`)));
+    // The forms of a Russian word share their stem.
+    expect(features('варианта')).toContain('~вариа');
+    expect(features('варианты')).toContain('~вариа');
+    expect(features('Сравни, сравнение, три').filter((f) => f === '~сравн')).toHaveLength(2);
+    expect(features('три').some((f) => f.startsWith('~'))).toBe(false);
+    // English words get no stems: their trigrams are the embedder's business.
+    expect(features('comparison').some((f) => f.startsWith('~'))).toBe(false);
   });
 });
 

@@ -17,8 +17,20 @@ describe('parseRequests', () => {
     expect(reading).toEqual({
       ok: true,
       requests: [
-        { query: 'Explain tides to a 9-year-old', label: 'swarm/teach-explain', split: 'train', line: 1 },
-        { query: 'What does my lease say about pets?', label: 'swarm/rag-qa', split: 'test', line: 3 },
+        {
+          query: 'Explain tides to a 9-year-old',
+          label: 'swarm/teach-explain',
+          split: 'train',
+          lang: 'en',
+          line: 1,
+        },
+        {
+          query: 'What does my lease say about pets?',
+          label: 'swarm/rag-qa',
+          split: 'test',
+          lang: 'en',
+          line: 3,
+        },
       ],
     });
     if (!reading.ok) return;
@@ -48,7 +60,7 @@ describe('parseRequests', () => {
     expect(label).toBe('"label" must be a topology/workflow label such as "swarm/rag-qa", got "swarm/poem"');
     expect(split).toBe('"split" must be "train" or "test", got "dev"');
     expect(query).toBe('"query" must be a non-empty string');
-    expect(unknown).toBe('unknown field "lable" (expected query, label, split)');
+    expect(unknown).toBe('unknown field "lable" (expected query, label, split, lang)');
     expect(array).toBe('expected an object {"query", "label", "split"}');
     // Case and spacing aside, the same words: it would leak a training example into the test split.
     expect(duplicate).toBe('the same query as line 1');
