@@ -1,9 +1,8 @@
 /**
  * The router the page asks: the rules, plus a classifier and nearest neighbours trained here on the
- * repository's labelled requests (their train split) and on every request arbitrated in this
+ * repository's labelled requests in every language (their train split) and on every request arbitrated in this
  * browser — so a label given in the page changes the next answer. Loaded with the Router view.
  */
-import requestsText from '../../../scenarios/router/requests.jsonl?raw';
 import { hashingEmbedder } from '../../core/embeddings/hashing';
 import { type ArbitrationItem, arbitratedExamples } from '../../core/router/arbitration';
 import { indexExamples, type NearestIndex, nearestFor } from '../../core/router/nearest';
@@ -15,11 +14,23 @@ import { trainRouter } from '../../core/router/train';
 
 const embedder = hashingEmbedder();
 
+// Every language's file (requests.jsonl, requests-zh.jsonl, requests-ru.jsonl), bundled as text.
+const shippedFiles = import.meta.glob<string>('../../../scenarios/router/requests*.jsonl', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
 function shippedExamples() {
-  const reading = parseRequests(requestsText);
-  // The file ships with the page and is tested; a broken one is a build defect, said loudly.
-  if (!reading.ok) throw new Error(`scenarios/router/requests.jsonl: ${reading.problems[0]?.message}`);
-  return examplesOf(reading.requests, 'train');
+  return Object.entries(shippedFiles)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .flatMap(([path, text]) => {
+      const reading = parseRequests(text);
+      // The files ship with the page and are tested; a broken one is a build defect, said loudly.
+      if (!reading.ok)
+        throw new Error(`${path}: line ${reading.problems[0]?.line}: ${reading.problems[0]?.message}`);
+      return examplesOf(reading.requests, 'train');
+    });
 }
 
 export interface PageRouter {
