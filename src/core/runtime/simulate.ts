@@ -9,6 +9,7 @@ import {
 } from '../trace/events';
 import { type Metrics, MetricsAccumulator, type MetricsContext } from '../trace/metrics';
 import { Heap } from '../util/heap';
+import { detectLanguage } from '../util/words';
 import { budgetsToJson, type RunConfig } from './config';
 import { graphExecutor } from './graph-executor';
 import type { RuntimeInput } from './input';
@@ -109,7 +110,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     profiles: options.profiles ?? Object.keys(config.prices),
     ...(options.context ? { context: options.context } : {}),
     ...(options.size !== undefined ? { size: options.size } : {}),
-    ...(options.query !== undefined ? { query: options.query } : {}),
+    ...(options.query !== undefined ? { query: options.query, language: detectLanguage(options.query) } : {}),
     ...(options.plan !== undefined ? { plan: options.plan } : {}),
     budgets: budgetsToJson(config.budgets),
     join: config.join,

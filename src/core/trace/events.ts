@@ -55,6 +55,8 @@ export interface TraceHeader {
   readonly size?: number;
   /** What was asked, as the single agent reads it (task scenarios): the router learns from it. */
   readonly query?: string;
+  /** The query's language, detected from its script (util/words.ts): en, zh, ru or und. */
+  readonly language?: 'en' | 'zh' | 'ru' | 'und';
   /** The team that ran it, when a plan chose it (router plans) or the policy implies one. */
   readonly plan?: TeamPlanRecord;
   readonly budgets: Readonly<Record<string, number | null>>;
