@@ -101,3 +101,7 @@ describe.each(shipped)('scenarios/router/%s', (file) => {
     }
   });
 });
+
+it('ships requests in English, Chinese and Russian', () => {
+  expect(shipped).toEqual(['requests-ru.jsonl', 'requests-zh.jsonl', 'requests.jsonl']);
+});
