@@ -14,6 +14,7 @@ import * as v from 'valibot';
 import type { PlayerInput, PlayerMove } from '../providers/player';
 import type { ChatMessage, Provider } from '../providers/types';
 import type { ArbitrationItem } from './arbitration';
+import { askForJson } from './ask-json';
 import { type ChoiceLabel, parseChoiceLabel, topologies, workflows } from './choice';
 
 export const ARBITER_KIND = 'arbiter';
@@ -80,37 +81,34 @@ export async function arbitrateWithModel(
     readonly truth?: ChoiceLabel;
   },
 ): Promise<ArbiterResult> {
-  const messages: ChatMessage[] = [
-    { role: 'system', content: ARBITER_SYSTEM },
-    { role: 'user', content: arbiterPrompt(item) },
-  ];
-  const refused: string[] = [];
-  for (let turn = 1; turn <= (options.attempts ?? 3); turn++) {
-    const response = await provider.complete({
+  const answer = await askForJson(
+    provider,
+    [
+      { role: 'system', content: ARBITER_SYSTEM },
+      { role: 'user', content: arbiterPrompt(item) },
+    ],
+    (text) => {
+      const reply = readReply(text);
+      return reply.ok ? { ok: true, value: reply } : { ok: false, message: reply.message };
+    },
+    {
       model: options.model,
-      messages: [...messages],
-      response_format: { type: 'json_object' },
-      seed: options.seed ?? 0,
-      metadata: {
-        profile: options.profile ?? 'large',
-        turn,
-        subtask: {
-          id: `arbiter-${item.id}`,
-          descriptor: { kind: ARBITER_KIND, routed: item.routed.label, truth: options.truth },
-        },
+      profile: options.profile ?? 'large',
+      ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      subtask: {
+        id: `arbiter-${item.id}`,
+        descriptor: { kind: ARBITER_KIND, routed: item.routed.label, truth: options.truth },
       },
-    });
-    const text = response.choices[0]?.message.content ?? '';
-    messages.push({ role: 'assistant', content: text });
-    const reply = readReply(text);
-    if (reply.ok) return { label: reply.label, reason: reply.reason, refused, messages };
-    refused.push(reply.message);
-    messages.push({
-      role: 'user',
-      content: `That answer was refused: ${reply.message}. Answer again with JSON only.`,
-    });
-  }
-  return { label: undefined, reason: '', refused, messages };
+      correction: (message) => `That answer was refused: ${message}. Answer again with JSON only.`,
+    },
+  );
+  return {
+    label: answer.value?.label,
+    reason: answer.value?.reason ?? '',
+    refused: answer.refused,
+    messages: answer.messages,
+  };
 }
 
 /** The simulated arbiter (see the file's comment). */

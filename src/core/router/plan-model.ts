@@ -1,11 +1,13 @@
 /**
  * A plan from a model: the meta-router as a chat model asked for the plan JSON. What it writes is
  * untrusted — it is held to the schema (plan.ts), and a reply that breaks it is answered with the
- * error so the model can correct itself, up to `attempts` replies; every refused reply is counted.
+ * error so the model can correct itself, up to `attempts` replies (ask-json.ts); every refused
+ * reply is counted.
  * The simulated provider plays a meta-router too (`metaRouterPlayer`), so the path runs offline.
  */
 import type { PlayerInput, PlayerMove } from '../providers/player';
 import type { ChatMessage, Provider } from '../providers/types';
+import { askForJson } from './ask-json';
 import { parseTeamPlan, type TeamPlan, teamFor } from './plan';
 import { applyRules } from './rules';
 
@@ -35,35 +37,27 @@ export async function planWithModel(
     readonly seed?: number;
   },
 ): Promise<ModelPlanResult> {
-  const messages: ChatMessage[] = [
-    { role: 'system', content: META_ROUTER_SYSTEM },
-    { role: 'user', content: query },
-  ];
-  const refused: string[] = [];
-  const attempts = options.attempts ?? 3;
-  for (let turn = 1; turn <= attempts; turn++) {
-    const response = await provider.complete({
+  const answer = await askForJson(
+    provider,
+    [
+      { role: 'system', content: META_ROUTER_SYSTEM },
+      { role: 'user', content: query },
+    ],
+    (text) => {
+      const reading = parseTeamPlan(text);
+      return reading.ok ? { ok: true, value: reading.plan } : { ok: false, message: reading.message };
+    },
+    {
       model: options.model,
-      messages: [...messages],
-      response_format: { type: 'json_object' },
-      seed: options.seed ?? 0,
-      metadata: {
-        profile: options.profile ?? 'medium',
-        turn,
-        subtask: { id: 'meta-router', descriptor: { kind: META_ROUTER_KIND, query } },
-      },
-    });
-    const text = response.choices[0]?.message.content ?? '';
-    messages.push({ role: 'assistant', content: text });
-    const reading = parseTeamPlan(text);
-    if (reading.ok) return { plan: reading.plan, refused, messages };
-    refused.push(reading.message);
-    messages.push({
-      role: 'user',
-      content: `Your plan does not match the schema: ${reading.message}. Answer again with JSON only.`,
-    });
-  }
-  return { plan: undefined, refused, messages };
+      profile: options.profile ?? 'medium',
+      ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      subtask: { id: 'meta-router', descriptor: { kind: META_ROUTER_KIND, query } },
+      correction: (message) =>
+        `Your plan does not match the schema: ${message}. Answer again with JSON only.`,
+    },
+  );
+  return { plan: answer.value, refused: answer.refused, messages: answer.messages };
 }
 
 /**
