@@ -47,7 +47,13 @@ export function DagView(props: {
   // Laid out here or, past OFF_THREAD_FROM nodes, in a worker; the drawing follows the graph that
   // was laid out, so a newer graph waiting for its layout never meets an older layout.
   const layouter = createLayouter();
-  onCleanup(() => layouter.dispose());
+  // A layout can arrive after the view is gone (d3-dag is loaded with the first graph): it must
+  // then touch nothing, not even the graph it was asked for, whose props are stale by then.
+  let disposed = false;
+  onCleanup(() => {
+    disposed = true;
+    layouter.dispose();
+  });
   const [laid, setLaid] = createSignal<{ graph: RunGraph; layout: DagLayout; asked: number }>();
   const [layoutError, setLayoutError] = createSignal<string>();
   createEffect(() => {
@@ -55,10 +61,10 @@ export function DagView(props: {
     const asked = performance.now();
     layouter.layout(g.input).then(
       (layout) => {
-        if (graph() === g) setLaid({ graph: g, layout, asked });
+        if (!disposed && graph() === g) setLaid({ graph: g, layout, asked });
       },
       (error: unknown) => {
-        if (!(error instanceof Superseded)) setLayoutError((error as Error).message);
+        if (!disposed && !(error instanceof Superseded)) setLayoutError((error as Error).message);
       },
     );
   });

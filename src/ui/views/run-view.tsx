@@ -24,6 +24,9 @@ const AgentGraphView = lazy(async () => ({
 /** Settings, the run controls, and the run itself: live while it goes on, or a stored one replayed. */
 export function RunView() {
   const live = session.view;
+  // The last snapshot there was: what a computation still scheduled when a new run clears the
+  // snapshot reads (the Show's own accessor throws once its condition is gone).
+  const lastSnapshot = createMemo<RunSnapshot | undefined>((previous) => live().snapshot ?? previous);
   const shownId = () => app.state().runs[0];
   const isLive = () => live().status !== 'idle' && (shownId() === undefined || shownId() === live().id);
   const [stored] = createResource(
@@ -121,17 +124,15 @@ export function RunView() {
           }
         >
           <Show when={live().snapshot}>
-            {(snapshot) => (
-              <RunPicture
-                snapshot={snapshot()}
-                metrics={live().metrics}
-                plannedBound={live().lowerBound}
-                startupMs={live().startupMs}
-                budgets={live().header?.budgets ?? {}}
-                running={live().running}
-                overhead={live().header?.mainStepCost ?? 0}
-              />
-            )}
+            <RunPicture
+              snapshot={lastSnapshot() as RunSnapshot}
+              metrics={live().metrics}
+              plannedBound={live().lowerBound}
+              startupMs={live().startupMs}
+              budgets={live().header?.budgets ?? {}}
+              running={live().running}
+              overhead={live().header?.mainStepCost ?? 0}
+            />
           </Show>
           <Show when={live().result}>
             {(r) => <AnswerView text={r().text} criteria={r().criteria} lookup={session.lookup()} />}
