@@ -9,6 +9,10 @@ import type { Budgets, FailurePolicy, JoinMode } from '../runtime/config';
 import type { RewardWeights } from '../trace/metrics';
 import type { EntityKind } from '../world/types';
 
+/** The languages a workflow scenario's requests, simulated answers and graders come in. */
+export const REQUEST_LANGUAGES = ['en', 'zh', 'ru'] as const;
+export type RequestLanguage = (typeof REQUEST_LANGUAGES)[number];
+
 /** How `--size` may be set, and its default. */
 export interface SizeSpec {
   readonly default: number;
@@ -82,11 +86,15 @@ export interface MixedCodingSpec extends CommonSpec {
 /** A story from a request (theme, style, characters, length); size = plot points (3–7). */
 export interface WriteStorySpec extends CommonSpec {
   readonly kind: 'write-story';
+  /** The language of the request, the simulated story and the grading rules. @default 'en' */
+  readonly language?: RequestLanguage;
 }
 
 /** A lesson on a topic for a grade, with exercises and answers; size = exercises (3–12). */
 export interface TeachExplainSpec extends CommonSpec {
   readonly kind: 'teach-explain';
+  /** The language of the request, the simulated lesson and the grading rules. @default 'en' */
+  readonly language?: RequestLanguage;
   /** Exercises one subagent writes in the swarm decomposition. @default 3 */
   readonly exercisesPerAgent?: number;
 }
@@ -98,6 +106,8 @@ export interface TeachExplainSpec extends CommonSpec {
  */
 export interface RagQaSpec extends CommonSpec {
   readonly kind: 'rag-qa';
+  /** The language of the notes, the questions and the grading rules. @default 'en' */
+  readonly language?: RequestLanguage;
   /** @default 'notes' */
   readonly corpus?: 'notes' | 'knowledge-base';
   /** The question asked of a `knowledge-base` corpus. */

@@ -34,7 +34,13 @@ import {
   wholeIn,
   words,
 } from './spec-fields';
-import type { RagQaSpec, SizeSpec, TaskScenarioSpec, WideSearchSpec } from './spec-types';
+import {
+  type RagQaSpec,
+  REQUEST_LANGUAGES,
+  type SizeSpec,
+  type TaskScenarioSpec,
+  type WideSearchSpec,
+} from './spec-types';
 import { ruleNames } from './wide-search/grade';
 import { normColumn } from './wide-search/normalize';
 
@@ -171,15 +177,18 @@ const scenarioSchema = v.variant(
     strict('a write-story scenario', {
       kind: v.literal('write-story'),
       ...common('write-story', 3, 7),
+      language: v.optional(oneOf(REQUEST_LANGUAGES)),
     }),
     strict('a teach-explain scenario', {
       kind: v.literal('teach-explain'),
       ...common('teach-explain', 3, 12),
       exercisesPerAgent: v.optional(whole(1)),
+      language: v.optional(oneOf(REQUEST_LANGUAGES)),
     }),
     strict('a rag-qa scenario', {
       kind: v.literal('rag-qa'),
       ...common('rag-qa', 1, 4),
+      language: v.optional(oneOf(REQUEST_LANGUAGES)),
       corpus: v.optional(oneOf(['notes', 'knowledge-base'] as const)),
       question: v.optional(text()),
       chunkSize: v.optional(whole(8)),
