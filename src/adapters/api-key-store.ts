@@ -1,8 +1,9 @@
 /**
  * API keys, kept in this browser's storage only (localStorage, one key per server origin) and
- * nowhere else: never in a URL, a trace, an export or a log. `redactSecrets` is the last line of
- * defence on every file the app writes.
+ * nowhere else: never in a URL, a trace, an export or a log. redact-download.ts is the last line
+ * of defence on every file the app writes, and key-policy.ts decides which keys are kept at all.
  */
+import { keyRefusal, redactable } from './key-policy';
 
 export interface KeyStorage {
   getItem(key: string): string | null;
@@ -15,10 +16,11 @@ const ITEM = 'swarmflight.apiKeys';
 export interface ApiKeyStore {
   /** The key saved for this server's origin, or '' . */
   load(baseUrl: string): string;
+  /** Throws, in words, for a key too short or too common to be a secret (key-policy.ts). */
   save(baseUrl: string, key: string): void;
   forget(baseUrl: string): void;
   forgetAll(): void;
-  /** Every saved key, for redaction. */
+  /** Every saved key that could be a secret, for redaction. */
   secrets(): string[];
 }
 
@@ -69,6 +71,8 @@ export function apiKeyStore(storage: KeyStorage | undefined = browserStorage()):
   return {
     load: (baseUrl) => read()[originOf(baseUrl)] ?? '',
     save(baseUrl, key) {
+      const refusal = keyRefusal(key);
+      if (refusal) throw new Error(refusal);
       const keys = read();
       const trimmed = key.trim();
       if (trimmed === '') delete keys[originOf(baseUrl)];
@@ -81,21 +85,6 @@ export function apiKeyStore(storage: KeyStorage | undefined = browserStorage()):
       write(keys);
     },
     forgetAll: () => write({}),
-    secrets: () => Object.values(read()).filter((k) => typeof k === 'string' && k.length > 0),
+    secrets: () => redactable(Object.values(read())),
   };
-}
-
-/**
- * The text with every secret replaced by `[redacted]`, also as it would appear JSON-escaped.
- * Secrets shorter than 4 characters are not keys anyone uses and would shred ordinary text.
- */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length < 4) continue;
-    out = out.split(secret).join('[redacted]');
-    const escaped = JSON.stringify(secret).slice(1, -1);
-    if (escaped !== secret) out = out.split(escaped).join('[redacted]');
-  }
-  return out;
 }

@@ -5,7 +5,7 @@
  * the wall clock, the pace of a simulated run, the pool of subagent workers and a code sandbox.
  */
 
-import { apiKeyStore, redactSecrets } from '../adapters/api-key-store';
+import { apiKeyStore } from '../adapters/api-key-store';
 import type { BaselineStore } from '../adapters/idb-baselines';
 import type { KnowledgeRepository } from '../adapters/idb-knowledge';
 import { openIdbPolicyStore } from '../adapters/idb-policy-store';
@@ -14,6 +14,7 @@ import { createMemoryLibrary } from '../adapters/memory-library';
 import { memoryPolicyStore } from '../adapters/memory-policy-store';
 import { memoryTraceStore } from '../adapters/memory-trace-store';
 import { realPace } from '../adapters/pace';
+import { redactDownload } from '../adapters/redact-download';
 import { liveRunIds } from '../adapters/run-locks';
 import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
@@ -123,10 +124,13 @@ export const services = {
   subagentPool: (options: WorkerPoolOptions): WorkerPool => workerPool(options),
   /**
    * Saves text as a file; the object URL is revoked later, not at once (docs/development.md). No key saved in
-   * this browser leaves it in a file: none should be in the text, and any that is, is redacted.
+   * this browser leaves it in a file: none should be in the text, and any that is, is redacted
+   * inside the file's strings, so JSON stays JSON. Returns how many were replaced, for the caller
+   * to say so.
    */
-  download(name: string, text: string, type = 'application/json') {
-    const safe = redactSecrets(text, apiKeyStore().secrets());
-    downloadBlob(new Blob([safe], { type }), name);
+  download(name: string, text: string, type = 'application/json'): number {
+    const safe = redactDownload(text, type, apiKeyStore().secrets());
+    downloadBlob(new Blob([safe.text], { type }), name);
+    return safe.replaced;
   },
 };

@@ -45,8 +45,9 @@ export function LibraryView() {
   async function download(summary: RunSummary, format: 'jsonl' | 'perfetto' | 'otlp') {
     try {
       const store = await services.store();
+      let replaced = 0;
       if (format === 'jsonl') {
-        services.download(
+        replaced = services.download(
           fileName(summary, 'jsonl'),
           await store.exportJsonl(summary.id),
           'application/x-ndjson',
@@ -56,7 +57,7 @@ export function LibraryView() {
         if (!trace) throw new Error('the run is gone');
         // The exporter is loaded on the first OTLP download, not with the page.
         const { traceToOtlp } = await import('../../core/trace/otlp');
-        services.download(
+        replaced = services.download(
           fileName(summary, 'otlp.json'),
           JSON.stringify(traceToOtlp(trace.header, trace.events)),
           'application/json',
@@ -64,10 +65,17 @@ export function LibraryView() {
       } else {
         const trace = await store.get(summary.id);
         if (!trace) throw new Error('the run is gone');
-        services.download(
+        replaced = services.download(
           fileName(summary, 'perfetto.json'),
           JSON.stringify(chromeTrace(trace.header, trace.events)),
         );
+      }
+      // A saved API key was found in the run's text and replaced: the file is whole, but says less.
+      if (replaced > 0) {
+        setMessage({
+          kind: 'note',
+          text: `The download had ${replaced === 1 ? 'an API key' : `${replaced} API keys`} saved in this browser in its text; ${replaced === 1 ? 'it was' : 'each was'} replaced by [redacted] (the file stays valid and importable).`,
+        });
       }
     } catch (error) {
       setMessage({ kind: 'error', text: `Could not export the run: ${(error as Error).message}` });
