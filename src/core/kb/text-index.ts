@@ -1,6 +1,7 @@
 /**
  * Full text over passages, ranked by BM25+ (Lv & Zhai, 2011; k1 = 1.2, b = 0.7, δ = 0.5, the
- * defaults of MiniSearch), with English function words left out (stop-words.ts).
+ * defaults of MiniSearch), with English function words left out (stop-words.ts) and scripts
+ * written without spaces indexed by character bigrams (textTerms).
  *
  * Query words are matched exactly, by prefix (a word of three letters or more also finds the
  * longer words it starts, at weight 0.375) and fuzzily (within 15% of its letters in edits, at
@@ -30,11 +31,39 @@ interface Postings {
   size: number;
 }
 
-/** Lower-case words of letters and digits, function words left out. */
+/** Scripts written without spaces between words (as in util/words.ts): Han, kana, Thai, Lao, Khmer, Myanmar. */
+const HAS_UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** Runs of those scripts, and runs of anything else. */
+const RUNS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+
+/**
+ * Lower-case words of letters and digits, function words left out. A run of a script written
+ * without spaces ("卡洛米建于1712年" is one run of letters and digits) gives its character
+ * bigrams instead (卡洛, 洛米, 米建, 建于 …; a lone character itself), the usual indexing of
+ * Chinese and Japanese for search (Lucene's CJK bigrams): every writing of a word shares them,
+ * with no dictionary. Text with no such script is cut exactly as before.
+ */
 export function textTerms(text: string): string[] {
   const out: string[] = [];
+  const word = (w: string) => {
+    if (!STOP_WORDS.has(w)) out.push(w);
+  };
   for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (!STOP_WORDS.has(m[0])) out.push(m[0]);
+    if (!HAS_UNSPACED.test(m[0])) {
+      word(m[0]);
+      continue;
+    }
+    for (const [run] of m[0].matchAll(RUNS)) {
+      if (!HAS_UNSPACED.test(run)) {
+        word(run);
+        continue;
+      }
+      const chars = [...run];
+      if (chars.length === 1) out.push(run);
+      for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i]}${chars[i + 1]}`);
+    }
   }
   return out;
 }

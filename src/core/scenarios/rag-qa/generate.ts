@@ -2,15 +2,16 @@
  * Instances of `rag-qa`: a folder of notes (Markdown files made from the offline world: one file
  * per kind of entity, a paragraph per entity, and an archive of outdated copies whose figures are
  * wrong) and a compound question of `size` sub-questions about entities in them, each with its
- * reference answer and the gold paragraph that supports it.
+ * reference answer and the gold paragraph that supports it. All of it in the scenario's language
+ * (texts.ts); the world and the draws do not depend on it.
  */
 
 import { keyedRng, type Rng } from '../../util/rng';
-import { describe as describeEntity, generateWorld } from '../../world/generate';
+import { generateWorld } from '../../world/generate';
 import type { Entity, EntityKind, World } from '../../world/types';
-import type { RagQaSpec } from '../spec-types';
+import type { RagQaSpec, RequestLanguage } from '../spec-types';
 import type { ScenarioInstance } from '../types';
-import { ASKINGS } from './questions';
+import { type RagTexts, ragTexts } from './texts';
 
 export const MIN_QUESTIONS = 1;
 export const MAX_QUESTIONS = 4;
@@ -45,6 +46,8 @@ export interface RagQaInstance extends ScenarioInstance {
   readonly overlap: number;
   /** Passages one search returns. */
   readonly topK: number;
+  /** The language of the notes, the questions, the instructions and the grading rules. */
+  readonly language: RequestLanguage;
 }
 
 const FILES: Readonly<Record<EntityKind, string>> = {
@@ -63,33 +66,35 @@ export function generateRagQa(spec: RagQaSpec, seed: number, size: number): RagQ
       `rag-qa "${spec.id}": size (sub-questions) must be a whole number from ${MIN_QUESTIONS} to ${MAX_QUESTIONS}, got ${size}`,
     );
   }
-  if (spec.corpus === 'knowledge-base') return ownQuestion(spec, seed);
+  const texts = ragTexts(spec.language);
+  if (spec.corpus === 'knowledge-base') return ownQuestion(spec, seed, texts);
   const rng = keyedRng(seed, 'rag-qa', spec.id);
   const world = generateWorld({
     seed: rng.int(1, 2 ** 30),
     counts: { country: 12, city: 40, person: 40, company: 40 },
   });
-  const byId = new Map(world.entities.map((e) => [e.id, e]));
+  const entities = texts.localize(world.entities);
+  const byId = new Map(entities.map((e) => [e.id, e]));
   const nameOf = (id: string | undefined) =>
     id === undefined ? 'unknown' : (byId.get(id)?.name ?? 'unknown');
-  const askings = draw(rng, ASKINGS, size);
+  const askings = draw(rng, texts.askings, size);
   const asked = askings.map((a) => {
-    const pool = world.entities.filter((e) => e.kind === a.kind);
+    const pool = entities.filter((e) => e.kind === a.kind);
     return { a, e: pool[rng.int(0, pool.length - 1)] as Entity };
   });
   const inNotes = new Set(asked.map((x) => x.e.id));
   for (const kind of Object.keys(FILES) as EntityKind[]) {
     for (const e of draw(
       rng,
-      world.entities.filter((x) => x.kind === kind),
+      entities.filter((x) => x.kind === kind),
       PER_KIND,
     ))
       inNotes.add(e.id);
   }
-  const paragraph = (e: Entity) => `## ${e.name}\n\n${describeEntity(e, nameOf)}`;
+  const paragraph = (e: Entity) => `## ${e.name}\n\n${texts.describe(e, nameOf)}`;
   const documents: NoteFile[] = (Object.keys(FILES) as EntityKind[]).map((kind) => ({
     source: FILES[kind],
-    text: `# ${title(kind)}\n\n${world.entities
+    text: `# ${texts.title(kind)}\n\n${entities
       .filter((e) => e.kind === kind && inNotes.has(e.id))
       .map(paragraph)
       .join('\n\n')}\n`,
@@ -100,6 +105,7 @@ export function generateRagQa(spec: RagQaSpec, seed: number, size: number): RagQ
       world,
       asked.map((x) => x.e),
       nameOf,
+      texts,
     ),
   });
   const questions: SubQuestion[] = asked.map(({ a, e }, i) => {
@@ -112,13 +118,10 @@ export function generateRagQa(spec: RagQaSpec, seed: number, size: number): RagQ
       value,
       reference: a.reference(e.name, value),
       goldSource: FILES[e.kind],
-      goldPassage: describeEntity(e, nameOf),
+      goldPassage: texts.describe(e, nameOf),
     };
   });
-  const prompt =
-    questions.length === 1
-      ? `${questions[0]?.text} Answer from my notes, citing the passages you used as [file#chunk].`
-      : `From my notes, answer these ${questions.length} questions, citing the passages you used as [file#chunk]: ${questions.map((q) => q.text).join(' ')} Answer one numbered line per question.`;
+  const prompt = texts.prompt(questions.map((q) => q.text));
   return {
     scenario: spec.id,
     seed,
@@ -129,6 +132,7 @@ export function generateRagQa(spec: RagQaSpec, seed: number, size: number): RagQ
     chunkSize: spec.chunkSize ?? 128,
     overlap: spec.overlap ?? 16,
     topK: spec.topK ?? 3,
+    language: texts.language,
   };
 }
 
@@ -137,12 +141,12 @@ export function generateRagQa(spec: RagQaSpec, seed: number, size: number): RagQ
  * four sub-questions (a compound question is asked as several), answered from whatever the
  * knowledge base holds.
  */
-function ownQuestion(spec: RagQaSpec, seed: number): RagQaInstance {
+function ownQuestion(spec: RagQaSpec, seed: number, texts: RagTexts): RagQaInstance {
   const question = (spec.question ?? '').trim();
   if (question === '')
     throw new RangeError(`rag-qa "${spec.id}": there is no question to ask the knowledge base`);
-  const parts = question
-    .split(/(?<=\?)\s+/)
+  const parts = texts
+    .splitQuestion(question)
     .map((p) => p.trim())
     .filter((p) => /[\p{L}\p{N}]/u.test(p));
   const merged =
@@ -154,12 +158,13 @@ function ownQuestion(spec: RagQaSpec, seed: number): RagQaInstance {
     scenario: spec.id,
     seed,
     size: questions.length,
-    prompt: `${question} Answer from my knowledge base, citing the passages you used as [file#chunk].`,
+    prompt: texts.ownPrompt(question),
     documents: [],
     questions,
     chunkSize: spec.chunkSize ?? 512,
     overlap: spec.overlap ?? 64,
     topK: spec.topK ?? 3,
+    language: texts.language,
   };
 }
 
@@ -168,6 +173,7 @@ function archive(
   world: World,
   entities: readonly Entity[],
   nameOf: (id: string | undefined) => string,
+  texts: RagTexts,
 ): string {
   const rng = keyedRng(world.seed, 'archive');
   const old = entities.map((e) => {
@@ -177,13 +183,10 @@ function archive(
         typeof v === 'number' ? v + rng.int(1, 9) * (v > 100 ? 10 : 1) : v,
       ]),
     );
-    return `## ${e.name} (old notes)\n\n${describeEntity({ ...e, attrs }, nameOf)}`;
+    return `## ${texts.oldNotes(e.name)}\n\n${texts.describe({ ...e, attrs }, nameOf)}`;
   });
-  return `# Archive (outdated, not checked since)\n\n${old.join('\n\n')}\n`;
+  return `# ${texts.archiveTitle}\n\n${old.join('\n\n')}\n`;
 }
-
-const title = (kind: EntityKind): string =>
-  ({ country: 'Countries', city: 'Cities', person: 'People', company: 'Companies' })[kind];
 
 function draw<T>(rng: Rng, items: readonly T[], k: number): T[] {
   const pool = [...items];

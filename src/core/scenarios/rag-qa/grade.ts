@@ -3,27 +3,27 @@
  * [0, 1], averaged over sub-questions and then together into the run's quality.
  *
  * - citations: the answer cites at least one passage, and a cited passage exists in the knowledge
- *   base and contains the answer's support — at least 70% of the answer's content words (words of
- *   three letters or more and numbers, without stop words and the citation itself);
+ *   base and contains the answer's support — every number the answer states, and at least 70% of
+ *   its content tokens (words of three letters or more, numbers and Han characters, without the
+ *   language's stop words and the citation itself);
  * - retrieval: a cited passage is the gold one — from the gold file, naming the entity and holding
  *   the gold value (a passage of the archive's outdated copy is not);
  * - f1: token-level F1 of the answer against the reference sentence, after SQuAD's normalisation
- *   (lower case, punctuation and the articles a, an, the dropped).
+ *   made language-aware (util/tokens.ts: NFC, lower case, ё → е, punctuation dropped; words by
+ *   `Intl.Segmenter`, Han characters one token each; the articles a, an, the dropped in English).
  *
- * A question asked of the user's own knowledge base has no reference: only citations is scored.
+ * The instance's language picks the stop words and the articles; the citation syntax is the same
+ * in every language. A question asked of the user's own knowledge base has no reference: only
+ * citations is scored.
  */
 
 import { citationsIn, type KnowledgeSearch } from '../../tools/knowledge';
 import type { Grade } from '../../trace/events';
+import { answerTokens, contentTokens, numbersIn } from '../../util/tokens';
+import type { Language } from '../../util/words';
 import type { Plan } from '../types';
 import type { RagQaInstance } from './generate';
 import { MERGE_TASK, SINGLE_TASK, subTaskId } from './plan';
-
-const STOP = new Set(
-  'the and for are was were with that this from has have had its his her their what when where who which how many much does did into about'.split(
-    ' ',
-  ),
-);
 
 export async function gradeRag(
   instance: RagQaInstance,
@@ -31,13 +31,14 @@ export async function gradeRag(
   answers: ReadonlyMap<string, string>,
   kb: KnowledgeSearch,
 ): Promise<Grade> {
+  const language = instance.language ?? 'en';
   const lines = numberedLines(answers.get(plan.mode === 'single' ? SINGLE_TASK : MERGE_TASK) ?? '');
   const scored = await Promise.all(
     instance.questions.map(async (q) => {
       const answer =
         (plan.mode === 'swarm' ? answers.get(subTaskId(q.index)) : undefined) ?? lines.get(q.index) ?? '';
       const cited = await citedPassages(answer, kb);
-      const supported = cited.some((text) => supports(text, stripCitations(answer)));
+      const supported = cited.some((text) => supports(text, stripCitations(answer), language));
       const gold = q.reference
         ? cited.some(
             (text, i) =>
@@ -49,7 +50,7 @@ export async function gradeRag(
       return {
         citations: supported ? 1 : 0,
         ...(gold === undefined ? {} : { retrieval: gold ? 1 : 0 }),
-        ...(q.reference ? { f1: tokenF1(stripCitations(answer), q.reference) } : {}),
+        ...(q.reference ? { f1: tokenF1(stripCitations(answer), q.reference, language) } : {}),
       };
     }),
   );
@@ -82,28 +83,22 @@ async function citedPassages(answer: string, kb: KnowledgeSearch): Promise<strin
 
 const stripCitations = (text: string): string => text.replace(/\[[^\]\n]+#\d+\]/g, ' ');
 
-/** Content words of a text: lower case, three letters or more or a number, no stop words. */
-function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/\p{L}{3,}|\p{N}+/gu) ?? []).filter((w) => !STOP.has(w));
-}
-
-export function supports(passage: string, answer: string): boolean {
-  const words = contentWords(answer);
+/**
+ * The passage holds the answer's support: every number of the answer (a figure is the fact: the
+ * right words around another figure do not support it) and at least 70% of its content tokens.
+ */
+export function supports(passage: string, answer: string, language: Language = 'en'): boolean {
+  const words = contentTokens(answer, language);
   if (words.length === 0 || passage === '') return false;
-  const have = new Set(contentWords(passage));
+  const have = new Set(contentTokens(passage, language));
+  if (!numbersIn(words).every((n) => have.has(n))) return false;
   return words.filter((w) => have.has(w)).length / words.length >= 0.7;
 }
 
-/** SQuAD's token F1 (Rajpurkar et al., 2016) after its normalisation. */
-export function tokenF1(prediction: string, reference: string): number {
-  const norm = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-      .split(/\s+/)
-      .filter((w) => w !== '' && w !== 'a' && w !== 'an' && w !== 'the');
-  const p = norm(prediction);
-  const r = norm(reference);
+/** SQuAD's token F1 (Rajpurkar et al., 2016) after its normalisation, in the language's tokens. */
+export function tokenF1(prediction: string, reference: string, language: Language = 'en'): number {
+  const p = answerTokens(prediction, language);
+  const r = answerTokens(reference, language);
   if (p.length === 0 || r.length === 0) return p.length === r.length ? 1 : 0;
   const counts = new Map<string, number>();
   for (const w of r) counts.set(w, (counts.get(w) ?? 0) + 1);

@@ -1,12 +1,15 @@
 /**
  * How a question on the notes is split. `single`: one agent searches for each sub-question in
  * turn and answers them all. `swarm`: one task per sub-question, in parallel, each searching and
- * answering with its citations, then a merge that numbers the answers.
+ * answering with its citations, then a merge that numbers the answers. The instructions are in the
+ * instance's language (texts.ts).
  */
 
 import type { Subtask } from '../../agents/loop';
+import type { RequestLanguage } from '../spec-types';
 import type { Plan, PlanMode, PlannedTask } from '../types';
 import type { RagQaInstance } from './generate';
+import { ragTexts } from './texts';
 
 export const SINGLE_TASK = 'answer';
 export const MERGE_TASK = 'merge';
@@ -21,10 +24,17 @@ export interface Asked {
   readonly entity?: string;
 }
 
-export type RagDescriptor =
-  | { readonly kind: 'rag-all'; readonly questions: readonly Asked[] }
-  | { readonly kind: 'rag-one'; readonly question: Asked }
-  | { readonly kind: 'rag-merge'; readonly answers: readonly (string | null)[] };
+/** The reader's language; absent for English (descriptors from before languages had none). */
+interface InLanguage {
+  readonly language?: Exclude<RequestLanguage, 'en'>;
+}
+
+export type RagDescriptor = InLanguage &
+  (
+    | { readonly kind: 'rag-all'; readonly questions: readonly Asked[] }
+    | { readonly kind: 'rag-one'; readonly question: Asked }
+    | { readonly kind: 'rag-merge'; readonly answers: readonly (string | null)[] }
+  );
 
 export const RAG_KINDS = ['rag-all', 'rag-one', 'rag-merge'] as const;
 
@@ -38,6 +48,9 @@ const asked = (i: RagQaInstance): Asked[] =>
 
 export function planRagQa(instance: RagQaInstance, mode: PlanMode): Plan {
   const questions = asked(instance);
+  const texts = ragTexts(instance.language);
+  const language: InLanguage =
+    instance.language === undefined || instance.language === 'en' ? {} : { language: instance.language };
   if (mode === 'single') {
     const task: PlannedTask = {
       id: SINGLE_TASK,
@@ -46,8 +59,8 @@ export function planRagQa(instance: RagQaInstance, mode: PlanMode): Plan {
       estimatedSteps: questions.length + 1,
       subtask: (): Subtask => ({
         id: SINGLE_TASK,
-        prompt: `${instance.prompt} Search the knowledge base with kb_search for each question.`,
-        descriptor: { kind: 'rag-all', questions } satisfies RagDescriptor,
+        prompt: `${instance.prompt}${texts.searchEach}`,
+        descriptor: { kind: 'rag-all', questions, ...language } satisfies RagDescriptor,
       }),
     };
     return { mode, tasks: [task] };
@@ -59,8 +72,8 @@ export function planRagQa(instance: RagQaInstance, mode: PlanMode): Plan {
       estimatedSteps: 2,
       subtask: () => ({
         id: subTaskId(q.index),
-        prompt: `${q.text} Search the user's knowledge base with kb_search and answer in one sentence from the passages found, citing the passage you used as [file#chunk]. If nothing answers it, say so.`,
-        descriptor: { kind: 'rag-one', question: q } satisfies RagDescriptor,
+        prompt: texts.subPrompt(q.text),
+        descriptor: { kind: 'rag-one', question: q, ...language } satisfies RagDescriptor,
       }),
     }),
   );
@@ -73,10 +86,8 @@ export function planRagQa(instance: RagQaInstance, mode: PlanMode): Plan {
       const answers = subs.map((s) => inputs.get(s.id) ?? null);
       return {
         id: MERGE_TASK,
-        prompt: `${instance.prompt}\n\nOther agents answered each question:\n${answers
-          .map((a, i) => `${i + 1}. ${a ?? '(no answer)'}`)
-          .join('\n')}\n\nAnswer with one numbered line per question, keeping their citations.`,
-        descriptor: { kind: 'rag-merge', answers } satisfies RagDescriptor,
+        prompt: texts.mergePrompt(instance.prompt, answers),
+        descriptor: { kind: 'rag-merge', answers, ...language } satisfies RagDescriptor,
       };
     },
   };

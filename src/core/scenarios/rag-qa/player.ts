@@ -5,24 +5,29 @@
  * passage instead — another one naming the entity (the archive's outdated copy, when retrieval
  * brought it) — and answers from that. A user's own question (no fact to look for) is answered
  * with the sentence of the best passage that shares the most words with it. The single agent does
- * the sub-questions one after another, keeping `A<n>:` notes of its answers.
+ * the sub-questions one after another, keeping `A<n>:` notes of its answers. It reads and answers
+ * in the descriptor's language (texts.ts: that language's patterns and reference sentences).
  */
 
 import { STOP_WORDS } from '../../kb/stop-words';
 import type { PlayerInput, PlayerMove } from '../../providers/player';
 import { KB_SEARCH_TOOL } from '../../tools/knowledge';
+import { contentTokens } from '../../util/tokens';
+import { segmentWords } from '../../util/words';
 import { lastCalls } from '../deep-search/reading';
+import type { RequestLanguage } from '../spec-types';
 import type { Asked, RagDescriptor } from './plan';
-import { askingById } from './questions';
+import { askingById, ragTexts } from './texts';
 
-const NOT_FOUND = 'The notes do not say.';
 const NOTE = /^A(\d+):\s*(.*)$/;
 
 export function playRag(input: PlayerInput): PlayerMove {
   const d = input.descriptor as RagDescriptor | undefined;
-  if (!d || typeof d !== 'object') return { content: NOT_FOUND, calls: [] };
+  const language: RequestLanguage = d?.language === 'zh' || d?.language === 'ru' ? d.language : 'en';
+  const notFound = ragTexts(language).notFound;
+  if (!d || typeof d !== 'object') return { content: notFound, calls: [] };
   if (d.kind === 'rag-merge') {
-    return { content: d.answers.map((a, i) => `${i + 1}. ${a ?? NOT_FOUND}`).join('\n'), calls: [] };
+    return { content: d.answers.map((a, i) => `${i + 1}. ${a ?? notFound}`).join('\n'), calls: [] };
   }
   const questions = d.kind === 'rag-one' ? [d.question] : d.questions;
   const notes = readNotes(input);
@@ -32,19 +37,19 @@ export function playRag(input: PlayerInput): PlayerMove {
   for (const q of questions) {
     if (notes.has(q.index)) continue;
     if (last?.name === KB_SEARCH_TOOL && last.args?.query === q.text && last.result !== undefined) {
-      notes.set(q.index, answerFrom(q, last.result, input));
+      notes.set(q.index, answerFrom(q, last.result, input, language));
       content = d.kind === 'rag-one' ? null : `A${q.index}: ${notes.get(q.index)}`;
       continue;
     }
     if (!canSearch) {
-      notes.set(q.index, NOT_FOUND);
+      notes.set(q.index, notFound);
       continue;
     }
     return { content, calls: [{ name: KB_SEARCH_TOOL, args: { query: q.text } }] };
   }
-  if (d.kind === 'rag-one') return { content: notes.get(d.question.index) ?? NOT_FOUND, calls: [] };
+  if (d.kind === 'rag-one') return { content: notes.get(d.question.index) ?? notFound, calls: [] };
   return {
-    content: questions.map((q) => `${q.index}. ${notes.get(q.index) ?? NOT_FOUND}`).join('\n'),
+    content: questions.map((q) => `${q.index}. ${notes.get(q.index) ?? notFound}`).join('\n'),
     calls: [],
   };
 }
@@ -75,15 +80,15 @@ function passagesOf(result: string): Passage[] {
     .map((m) => ({ cite: m[1] as string, text: m[2] as string }));
 }
 
-function answerFrom(q: Asked, result: string, input: PlayerInput): string {
+function answerFrom(q: Asked, result: string, input: PlayerInput, language: RequestLanguage): string {
   const passages = passagesOf(result);
-  const asking = q.asking ? askingById(q.asking) : undefined;
-  if (!asking || !q.entity) return bestSentence(q.text, passages);
+  const asking = q.asking ? askingById(q.asking, language) : undefined;
+  if (!asking || !q.entity) return bestSentence(q.text, passages, language);
   const entity = q.entity;
   const reads = passages
     .map((p) => ({ p, value: factIn(p.text, entity, asking.pattern) }))
     .filter((r): r is { p: Passage; value: string } => r.value !== undefined);
-  if (reads.length === 0) return NOT_FOUND;
+  if (reads.length === 0) return ragTexts(language).notFound;
   const wrong = reads.length > 1 && input.rng.next() < input.errorRate;
   const read = wrong
     ? (reads[input.rng.int(1, reads.length - 1)] as (typeof reads)[number])
@@ -104,16 +109,20 @@ function factIn(text: string, entity: string, pattern: RegExp): string | undefin
 /**
  * For a question with no known fact: the sentence of the passages that shares the most content
  * words with it (function words left out), among sentences of 4 to 60 words; the shorter wins a tie.
+ * English counts words between spaces, as it always has; Chinese and Russian count the words
+ * `Intl.Segmenter` finds and share content tokens by util/tokens.ts (Han characters one by one).
  */
-function bestSentence(question: string, passages: readonly Passage[]): string {
-  const words = new Set(contentWords(question));
+function bestSentence(question: string, passages: readonly Passage[], language: RequestLanguage): string {
+  const english = language === 'en';
+  const tokens = (text: string) => (english ? contentWords(text) : contentTokens(text, language));
+  const words = new Set(tokens(question));
   let best: { score: number; length: number; sentence: string; cite: string } | undefined;
   for (const p of passages) {
-    for (const raw of p.text.split(/(?<=[.!?])\s+|\n/)) {
+    for (const raw of p.text.split(english ? /(?<=[.!?])\s+|\n/ : /(?<=[.!?])\s+|(?<=[。！？])|\n/)) {
       const sentence = raw.trim();
-      const length = sentence.split(/\s+/).length;
+      const length = english ? sentence.split(/\s+/).length : segmentWords(sentence).length;
       if (length < 4 || length > 60) continue;
-      const score = new Set(contentWords(sentence).filter((w) => words.has(w))).size;
+      const score = new Set(tokens(sentence).filter((w) => words.has(w))).size;
       if (
         score > 0 &&
         (best === undefined || score > best.score || (score === best.score && length < best.length))
@@ -122,7 +131,7 @@ function bestSentence(question: string, passages: readonly Passage[]): string {
       }
     }
   }
-  return best ? `${best.sentence} ${best.cite}` : NOT_FOUND;
+  return best ? `${best.sentence} ${best.cite}` : ragTexts(language).notFound;
 }
 
 const contentWords = (text: string): string[] =>

@@ -2,6 +2,8 @@
  * The questions `rag-qa` asks about its notes: one per (entity kind, attribute), each with the
  * way a user asks it, the reference answer a grader compares against, and the pattern a reader
  * uses to find the fact in the entity's paragraph (src/core/world/generate.ts, `describe`).
+ * These are the English ones; texts-zh.ts and texts-ru.ts hold the same askings, by the same ids
+ * and in the same order, in their languages (texts.ts).
  */
 
 import type { Entity, EntityKind } from '../../world/types';
@@ -84,5 +86,3 @@ export const ASKINGS: readonly Asking[] = [
     value: (e, nameOf) => nameOf(e.links.capital),
   },
 ];
-
-export const askingById = (id: string): Asking | undefined => ASKINGS.find((a) => a.id === id);

@@ -37,6 +37,7 @@ const instance: RagQaInstance = {
   chunkSize: 128,
   overlap: 16,
   topK: 3,
+  language: 'en',
 };
 const single = planRagQa(instance, 'single');
 const grade = (answer: string) => gradeRag(instance, single, new Map([['answer', answer]]), kb);

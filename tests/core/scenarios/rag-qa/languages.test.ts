@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { heuristicPolicy } from '../../../../src/core/policy/heuristic';
+import { serialPolicy } from '../../../../src/core/policy/serial';
+import { finalAnswer } from '../../../../src/core/scenarios/final-answer';
+import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
+import { generateRagQa } from '../../../../src/core/scenarios/rag-qa/generate';
+import { scenarioKinds } from '../../../../src/core/scenarios/registry';
+import { runScenario } from '../../../../src/core/scenarios/run';
+import type { RagQaSpec } from '../../../../src/core/scenarios/spec-types';
+import { citationsIn } from '../../../../src/core/tools/knowledge';
+import { detectLanguage } from '../../../../src/core/util/words';
+import { loadProfiles, loadSpec } from '../../../support/scenarios';
+
+const profiles = loadProfiles();
+const kind = scenarioKinds['rag-qa'];
+/** The text of an answer: citations are file paths, in no language. */
+const prose = (answer: string) => answer.replace(/\[[^\]\n]+#\d+\]/g, ' ');
+
+async function run(spec: RagQaSpec, seed: number, policy = heuristicPolicy) {
+  return runScenario({
+    kind,
+    spec,
+    instance: kind.generate(spec, seed, spec.size.default),
+    policy,
+    profiles,
+    provider: simulatedProviderFor(profiles),
+    keepEvents: true,
+  });
+}
+
+describe.each(['zh', 'ru'] as const)('rag-qa in %s', (language) => {
+  const spec = loadSpec(`rag-qa-${language}`, 'rag-qa');
+
+  it('writes the notes, the questions and the request in the language, names included', () => {
+    const instance = generateRagQa(spec, 3, 4);
+    expect(instance.language).toBe(language);
+    // The language changes the words, not the world or the draws: the same file in English asks
+    // the same things of the same files.
+    const english = generateRagQa({ ...spec, language: 'en' }, 3, 4);
+    expect(instance.questions.map((q) => [q.asking, q.goldSource, q.value?.match(/^\d+$/)?.[0]])).toEqual(
+      english.questions.map((q) => [q.asking, q.goldSource, q.value?.match(/^\d+$/)?.[0]]),
+    );
+    expect(detectLanguage(instance.prompt)).toBe(language);
+    for (const q of instance.questions) {
+      expect(detectLanguage(q.text)).toBe(language);
+      expect(detectLanguage(q.reference ?? '')).toBe(language);
+      expect(q.entity).not.toMatch(/\p{Script=Latin}/u);
+    }
+    for (const d of instance.documents) {
+      // Latin letters only in company abbreviations and web addresses.
+      const text = d.text.replace(/https:\/\/\S+|\([A-Z]{2,4}\)|（[A-Z]{2,4}）/g, '');
+      expect(text, d.source).not.toMatch(/\p{Script=Latin}/u);
+    }
+  });
+
+  it('answers from the notes, single and swarm, in the language and with quality above 0.5', async () => {
+    for (const policy of [serialPolicy, heuristicPolicy]) {
+      let quality = 0;
+      for (let seed = 1; seed <= 6; seed++) {
+        const r = await run(spec, seed, policy);
+        expect(r.reason).toBe('completed');
+        quality += r.metrics.quality / 6;
+        const answer = finalAnswer(r.plan, r.answers) ?? '';
+        expect(citationsIn(answer).length).toBeGreaterThan(0);
+        expect(detectLanguage(prose(answer)), answer).toBe(language);
+      }
+      expect(quality, policy.name).toBeGreaterThan(0.5);
+    }
+  });
+});
+
+describe('rag-qa in English', () => {
+  it('asks as it always has', () => {
+    // A pinned request: the English texts must not drift with the other languages' changes.
+    expect(generateRagQa(loadSpec('rag-qa', 'rag-qa'), 1, 2).prompt).toBe(
+      'From my notes, answer these 2 questions, citing the passages you used as [file#chunk]: In what year was Norel Zanbar born? How many people live in Vennu? Answer one numbered line per question.',
+    );
+  });
+});
