@@ -7,6 +7,7 @@
  */
 
 import { keyedRng, type Rng } from '../../util/rng';
+import { detectLanguage } from '../../util/words';
 import { generateWorld } from '../../world/generate';
 import type { Entity, EntityKind, World } from '../../world/types';
 import type { RagQaSpec, RequestLanguage } from '../spec-types';
@@ -66,8 +67,8 @@ export function generateRagQa(spec: RagQaSpec, seed: number, size: number): RagQ
       `rag-qa "${spec.id}": size (sub-questions) must be a whole number from ${MIN_QUESTIONS} to ${MAX_QUESTIONS}, got ${size}`,
     );
   }
+  if (spec.corpus === 'knowledge-base') return ownQuestion(spec, seed);
   const texts = ragTexts(spec.language);
-  if (spec.corpus === 'knowledge-base') return ownQuestion(spec, seed, texts);
   const rng = keyedRng(seed, 'rag-qa', spec.id);
   const world = generateWorld({
     seed: rng.int(1, 2 ** 30),
@@ -139,12 +140,15 @@ export function generateRagQa(spec: RagQaSpec, seed: number, size: number): RagQ
 /**
  * The user's question on their own knowledge base: split at its question marks into at most
  * four sub-questions (a compound question is asked as several), answered from whatever the
- * knowledge base holds.
+ * knowledge base holds, in the file's language or else the question's.
  */
-function ownQuestion(spec: RagQaSpec, seed: number, texts: RagTexts): RagQaInstance {
+function ownQuestion(spec: RagQaSpec, seed: number): RagQaInstance {
   const question = (spec.question ?? '').trim();
   if (question === '')
     throw new RangeError(`rag-qa "${spec.id}": there is no question to ask the knowledge base`);
+  // A file that names no language asks in the question's own (English for any other script).
+  const detected = detectLanguage(question);
+  const texts = ragTexts(spec.language ?? (detected === 'zh' || detected === 'ru' ? detected : 'en'));
   const parts = texts
     .splitQuestion(question)
     .map((p) => p.trim())

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { hashingEmbedder } from '../../../../src/core/embeddings/hashing';
+import { KnowledgeBase } from '../../../../src/core/kb';
 import { heuristicPolicy } from '../../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../../src/core/policy/serial';
 import { finalAnswer } from '../../../../src/core/scenarios/final-answer';
 import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
+import { knowledgeSearchOf } from '../../../../src/core/scenarios/rag-qa';
 import { generateRagQa } from '../../../../src/core/scenarios/rag-qa/generate';
 import { scenarioKinds } from '../../../../src/core/scenarios/registry';
 import { runScenario } from '../../../../src/core/scenarios/run';
@@ -75,5 +78,33 @@ describe('rag-qa in English', () => {
     expect(generateRagQa(loadSpec('rag-qa', 'rag-qa'), 1, 2).prompt).toBe(
       'From my notes, answer these 2 questions, citing the passages you used as [file#chunk]: In what year was Norel Zanbar born? How many people live in Vennu? Answer one numbered line per question.',
     );
+  });
+});
+
+describe('rag-qa on the user own knowledge base, in Chinese', () => {
+  it('splits a compound question at its full-width question marks and answers each part from it', async () => {
+    const kb = KnowledgeBase.create(hashingEmbedder(), { chunkSize: 64, overlap: 8 });
+    await kb.addDocuments([
+      { source: '潮汐.md', text: '潮汐是由月球的引力牵引海水而形成的。' },
+      { source: '面包.txt', text: '酸面包之所以会发起来，是因为野生酵母让面团发酵。' },
+    ]);
+    const spec: RagQaSpec = {
+      ...loadSpec('ask-knowledge-base', 'rag-qa'),
+      // No language named: the question's own.
+      question: '潮汐是怎么形成的？酸面包为什么会发起来？',
+    };
+    const r = await runScenario({
+      kind,
+      spec,
+      instance: kind.generate(spec, 1, spec.size.default),
+      policy: heuristicPolicy,
+      profiles,
+      provider: simulatedProviderFor(profiles),
+      ports: { knowledge: knowledgeSearchOf(kb) },
+    });
+    const answer = finalAnswer(r.plan, r.answers) ?? '';
+    expect(citationsIn(answer).map((c) => c.source)).toEqual(['潮汐.md', '面包.txt']);
+    expect(detectLanguage(prose(answer))).toBe('zh');
+    expect(r.metrics.quality).toBe(1);
   });
 });
