@@ -15,8 +15,10 @@ import mixedCoding from '../../scenarios/mixed-coding.json';
 import profilesJson from '../../scenarios/profiles.json';
 import ragQa from '../../scenarios/rag-qa.json';
 import teachExplain from '../../scenarios/teach-explain.json';
+import teachExplainRu from '../../scenarios/teach-explain-ru.json';
 import wideSearch from '../../scenarios/wide-search.json';
 import writeStory from '../../scenarios/write-story.json';
+import writeStoryZh from '../../scenarios/write-story-zh.json';
 import { randomGraph } from '../core/graph/generate';
 import type { GraphScenario } from '../core/graph/types';
 import { type MixSpec, parseMix } from '../core/learning/mix';
@@ -71,6 +73,10 @@ export const catalog: readonly CatalogEntry[] = [
   taskEntry(task(writeStory, 'scenarios/write-story.json')),
   taskEntry(task(teachExplain, 'scenarios/teach-explain.json')),
   taskEntry(task(ragQa, 'scenarios/rag-qa.json')),
+  // The same workflows asked in Chinese and in Russian: the request, the simulated answer and the
+  // grading rules are in the card's language.
+  taskEntry(task(writeStoryZh, 'scenarios/write-story-zh.json')),
+  taskEntry(task(teachExplainRu, 'scenarios/teach-explain-ru.json')),
   taskEntry(task(askKnowledgeBase, 'scenarios/ask-knowledge-base.json')),
   // Its card opens the decentralized team: three peers, a shared board, a vote.
   taskEntry(task(compareOptions, 'scenarios/compare-options.json'), 'peers'),

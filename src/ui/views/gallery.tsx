@@ -1,6 +1,6 @@
-import { For } from 'solid-js';
+import { For, Show } from 'solid-js';
 import { app } from '../app-state';
-import { findScenario, galleryEntries } from '../catalog';
+import { type CatalogEntry, findScenario, galleryEntries } from '../catalog';
 import { startRun } from '../run/session';
 
 /** The first screen: what this is, in one sentence, and every scenario one click from running. */
@@ -37,7 +37,7 @@ export function Gallery() {
       <div class="gallery">
         <For each={galleryEntries()}>
           {(entry) => (
-            <article class="card" data-testid={`scenario-card-${entry.id}`}>
+            <article class="card" data-testid={`scenario-card-${entry.id}`} lang={languageOf(entry)}>
               <h3>
                 {/* The title is a button stretched over the card, so the whole card opens the
                     scenario, by mouse or keyboard; Run and Settings sit above it. */}
@@ -46,14 +46,23 @@ export function Gallery() {
                 </button>
               </h3>
               <p>
-                <span class="tag">{entry.type === 'task' ? entry.spec.kind : 'scheduling'}</span>
+                <span class="tag" lang="en">
+                  {entry.type === 'task' ? entry.spec.kind : 'scheduling'}
+                </span>
+                <Show when={languageOf(entry)}>
+                  {(language) => (
+                    <span class="tag" lang="en" title={`Asked in ${LANGUAGE_NAMES[language()]}`}>
+                      {LANGUAGE_NAMES[language()]}
+                    </span>
+                  )}
+                </Show>
                 {entry.description}
               </p>
               <div class="actions">
-                <button type="button" class="primary" onClick={() => open(entry.id, true)}>
+                <button type="button" class="primary" lang="en" onClick={() => open(entry.id, true)}>
                   Run
                 </button>
-                <button type="button" class="secondary" onClick={() => open(entry.id, false)}>
+                <button type="button" class="secondary" lang="en" onClick={() => open(entry.id, false)}>
                   Settings
                 </button>
               </div>
@@ -63,4 +72,13 @@ export function Gallery() {
       </div>
     </section>
   );
+}
+
+const LANGUAGE_NAMES = { zh: '中文', ru: 'Русский' } as const;
+
+/** A card asked in another language than English: its `lang`, so it is read and shaped right. */
+function languageOf(entry: CatalogEntry): 'zh' | 'ru' | undefined {
+  if (entry.type !== 'task' || !('language' in entry.spec)) return undefined;
+  const language = entry.spec.language;
+  return language === 'zh' || language === 'ru' ? language : undefined;
 }

@@ -5,17 +5,20 @@
  */
 
 import { keyedRng, type Rng } from '../../util/rng';
-import type { TeachExplainSpec } from '../spec-types';
+import type { RequestLanguage, TeachExplainSpec } from '../spec-types';
 import type { ScenarioInstance } from '../types';
-import { type Exercise, solve, TOPICS, type Topic, wrongAnswer } from './topics';
+import { ANSWER_LINE, lessonTexts } from './lesson-texts';
+import { PARTS, type Part } from './parts';
+import { type Exercise, solve, TOPICS, type Topic, topicsOf, wrongAnswer } from './topics';
 
 export const MIN_EXERCISES = 3;
 export const MAX_EXERCISES = 12;
 
-export const PARTS = ['Introduction', 'Concept', 'Examples', 'Exercises', 'Summary'] as const;
-export type Part = (typeof PARTS)[number];
+export { PARTS, type Part } from './parts';
 
 export interface LessonRequest {
+  /** The language of the request, the lesson and the grading rules. Absent: English. */
+  readonly language?: RequestLanguage;
   /** Index into TOPICS (descriptors cross threads as data; the topic's functions stay here). */
   readonly topic: number;
   readonly grade: number;
@@ -28,7 +31,10 @@ export interface TeachExplainInstance extends ScenarioInstance {
   readonly request: LessonRequest;
 }
 
-export const topicOf = (r: LessonRequest): Topic => TOPICS[r.topic] ?? (TOPICS[0] as Topic);
+export const topicOf = (r: LessonRequest): Topic => {
+  const topics = topicsOf(r.language);
+  return topics[r.topic] ?? (topics[0] as Topic);
+};
 
 export function generateTeachExplain(
   spec: TeachExplainSpec,
@@ -49,17 +55,20 @@ export function generateTeachExplain(
   const rng = keyedRng(seed, 'teach-explain', spec.id);
   const topic = rng.int(0, TOPICS.length - 1);
   const [lo, hi] = (TOPICS[topic] as Topic).grades;
-  const request: LessonRequest = { topic, grade: rng.int(lo, hi), exercises: size, perAgent };
+  const language = spec.language ?? 'en';
+  const request: LessonRequest = {
+    // English requests carry no language, so their descriptors and traces are what they were.
+    ...(language === 'en' ? {} : { language }),
+    topic,
+    grade: rng.int(lo, hi),
+    exercises: size,
+    perAgent,
+  };
   return { scenario: spec.id, seed, size, prompt: lessonPrompt(request), request };
 }
 
 export function lessonPrompt(r: LessonRequest): string {
-  return [
-    `Teach ${topicOf(r).name} to a class in grade ${r.grade} (about ${r.grade + 5} years old).`,
-    `Write a lesson in five parts, in this order, each under a heading line starting with "## ": ${PARTS.join(', ')}.`,
-    `The Exercises part has ${r.exercises} numbered exercises ("1. …"), each followed by a line "Answer: …".`,
-    `Use words and sentences a grade-${r.grade} pupil can read.`,
-  ].join(' ');
+  return lessonTexts(r.language).prompt(topicOf(r).name, r.grade, r.exercises);
 }
 
 /** The swarm's exercise batches: [first, last] exercise numbers (from 1) of each. */
@@ -73,14 +82,7 @@ export function exerciseBatches(r: LessonRequest): [number, number][] {
 
 /** The lesson plan a teacher writes first: one line per part. */
 export function planText(r: LessonRequest): string {
-  const t = topicOf(r);
-  return [
-    `Introduction: a question from everyday life that leads to ${t.name}.`,
-    `Concept: what ${t.name} means, in plain words for grade ${r.grade}.`,
-    'Examples: two worked examples.',
-    `Exercises: ${r.exercises} exercises with answers.`,
-    'Summary: the rule in two sentences.',
-  ].join('\n');
+  return lessonTexts(r.language).plan(topicOf(r).name, r.grade, r.exercises).join('\n');
 }
 
 /** A prose part in the plain register, or the hard one when the writer forgot its audience. */
@@ -91,24 +93,22 @@ export function writePart(
   rng: Rng,
 ): string {
   const t = topicOf(r);
+  const texts = lessonTexts(r.language);
+  const gap = r.language === 'zh' ? '' : ' ';
   switch (part) {
     case 'Introduction':
-      return hard
-        ? `This instructional unit systematically introduces the conceptual foundations of ${t.name}, contextualising its applicability within quotidian circumstances and establishing prerequisite terminology.`
-        : [...t.intro, 'By the end of this lesson you will know how to do it yourself.'].join(' ');
+      return hard ? texts.hardIntro(t.name) : [...t.intro, texts.introEnd].join(gap);
     case 'Concept':
-      return (hard ? t.concept.hard : t.concept.plain).join(' ');
+      return (hard ? t.concept.hard : t.concept.plain).join(gap);
     case 'Examples':
       return [1, 2]
         .map((k) => {
           const e = t.exercise(rng);
-          return `Example ${k}: ${e.question} ${hard ? 'Applying the rule systematically yields' : 'We use the rule. The answer is'} ${e.answer}.`;
+          return texts.example(k, e.question, e.answer, hard);
         })
         .join('\n');
     case 'Summary':
-      return hard
-        ? `Consequently, comprehensive understanding of ${t.name} necessitates internalising the aforementioned procedural generalisations together with their underlying mathematical justification.`
-        : [...t.summary, 'Well done for working hard today!'].join(' ');
+      return hard ? texts.hardSummary(t.name) : [...t.summary, texts.summaryEnd].join(gap);
   }
 }
 
@@ -131,7 +131,7 @@ export function writeExercises(
     lines.push(`${n}. ${e.question}`);
     const wrong = rng.next() < errorRate;
     const unanswered = rng.next() < errorRate / 2;
-    if (!unanswered) lines.push(`Answer: ${wrong ? wrongAnswer(e) : e.answer}`);
+    if (!unanswered) lines.push(answerLine(r, wrong ? wrongAnswer(e) : e.answer));
   }
   return lines.join('\n');
 }
@@ -151,23 +151,28 @@ export function reviewExercises(r: LessonRequest, text: string, errorRate: numbe
     if (!item) continue;
     const question = item[1] as string;
     const next = lines[i + 1];
-    const given = next === undefined ? undefined : /^\s*answer\s*:\s*(.+)$/i.exec(next)?.[1];
+    const given = next === undefined ? undefined : ANSWER_LINE.exec(next)?.[1];
     if (given !== undefined) i++;
     const right = given !== undefined && topic.check(question, given) !== false;
     const fixed = right || rng.next() < errorRate ? given : (solve(topic, question) ?? given);
-    if (fixed !== undefined) out.push(`Answer: ${fixed}`);
+    if (fixed !== undefined) out.push(answerLine(r, fixed));
   }
   return out.join('\n');
 }
 
 /** The lesson: a title, then each part that came through under its heading, in order. */
 export function assembleLesson(r: LessonRequest, parts: ReadonlyMap<Part, string>): string {
-  const out = [`# ${capitalise(topicOf(r).name)} (grade ${r.grade})`];
+  const texts = lessonTexts(r.language);
+  const out = [`# ${texts.title(topicOf(r).name, r.grade)}`];
   for (const part of PARTS) {
     const text = parts.get(part);
-    if (text !== undefined) out.push(`## ${part}\n\n${text}`);
+    if (text !== undefined) out.push(`## ${texts.parts[part]}\n\n${text}`);
   }
   return out.join('\n\n');
 }
 
-const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+/** "Answer: 7/8" in the lesson's language. */
+export function answerLine(r: LessonRequest, answer: string): string {
+  const texts = lessonTexts(r.language);
+  return `${texts.answer}${texts.colon}${answer}`;
+}

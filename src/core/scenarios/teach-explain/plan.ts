@@ -6,7 +6,15 @@
 
 import type { Subtask } from '../../agents/loop';
 import type { Plan, PlanMode, PlannedTask } from '../types';
-import { exerciseBatches, type LessonRequest, type Part, type TeachExplainInstance, topicOf } from './lesson';
+import {
+  answerLine,
+  exerciseBatches,
+  type LessonRequest,
+  type Part,
+  type TeachExplainInstance,
+  topicOf,
+} from './lesson';
+import { lessonTexts } from './lesson-texts';
 
 export const PLAN_TASK = 'lesson-plan';
 export const ASSEMBLE_TASK = 'assemble';
@@ -70,7 +78,10 @@ export function planTeachExplain(instance: TeachExplainInstance, mode: PlanMode)
           estimatedSteps: singleDraftParts(r).length + 1,
           subtask: (): Subtask => ({
             id: SINGLE_TASK,
-            prompt: `${instance.prompt} Save the plan, then each part and each few exercises, with the draft tool as you go.`,
+            prompt: withLanguage(
+              r,
+              `${instance.prompt} Save the plan, then each part and each few exercises, with the draft tool as you go.`,
+            ),
             descriptor,
           }),
         },
@@ -84,7 +95,10 @@ export function planTeachExplain(instance: TeachExplainInstance, mode: PlanMode)
     estimatedSteps: 1,
     subtask: () => ({
       id: PLAN_TASK,
-      prompt: `${instance.prompt}\n\nYour part: only the lesson plan, one line per part saying what it will do.`,
+      prompt: withLanguage(
+        r,
+        `${instance.prompt}\n\nYour part: only the lesson plan, one line per part saying what it will do.`,
+      ),
       descriptor: { kind: 'lesson-plan', request: r } satisfies LessonDescriptor,
     }),
   };
@@ -96,7 +110,10 @@ export function planTeachExplain(instance: TeachExplainInstance, mode: PlanMode)
       estimatedSteps: 1,
       subtask: (inputs) => ({
         id: partTaskId(part),
-        prompt: `You are writing the ${part} of a lesson on ${topic} ${audience}. The lesson plan:\n${inputs.get(PLAN_TASK) ?? '(missing)'}\n\nAnswer with the text of the ${part} only, no heading.`,
+        prompt: withLanguage(
+          r,
+          `You are writing the ${part} of a lesson on ${topic} ${audience}. The lesson plan:\n${inputs.get(PLAN_TASK) ?? '(missing)'}\n\nAnswer with the text of the ${part} only, no heading.`,
+        ),
         descriptor: { kind: 'lesson-part', request: r, part } satisfies LessonDescriptor,
       }),
     }),
@@ -108,7 +125,10 @@ export function planTeachExplain(instance: TeachExplainInstance, mode: PlanMode)
       estimatedSteps: 1,
       subtask: () => ({
         id: batchTaskId(first, last),
-        prompt: `Write exercises ${first} to ${last} of a lesson on ${topic} ${audience}. Number them ${first} to ${last} ("${first}. …") and put a line "Answer: …" under each. Answer with the exercises only.`,
+        prompt: withLanguage(
+          r,
+          `Write exercises ${first} to ${last} of a lesson on ${topic} ${audience}. Number them ${first} to ${last} ("${first}. …") and put a line "${answerLine(r, '…')}" under each. Answer with the exercises only.`,
+        ),
         descriptor: { kind: 'lesson-exercises', request: r, first, last } satisfies LessonDescriptor,
       }),
     }),
@@ -131,10 +151,19 @@ export function planTeachExplain(instance: TeachExplainInstance, mode: PlanMode)
       ].join('\n\n');
       return {
         id: ASSEMBLE_TASK,
-        prompt: `${instance.prompt}\n\nOther teachers wrote the parts below. Put them together into the lesson, in order, each under its "## " heading, under one title line.\n\n${shown}`,
+        prompt: withLanguage(
+          r,
+          `${instance.prompt}\n\nOther teachers wrote the parts below. Put them together into the lesson, in order, each under its "## " heading, under one title line.\n\n${shown}`,
+        ),
         descriptor,
       };
     },
   };
   return { mode, tasks: [plan, ...prose, ...batches, assemble] };
+}
+
+/** The prompt, then the instruction to write in the lesson's language when it is not English. */
+function withLanguage(r: LessonRequest, prompt: string): string {
+  const line = lessonTexts(r.language).answerIn;
+  return line === '' ? prompt : `${prompt}\n\n${line}`;
 }

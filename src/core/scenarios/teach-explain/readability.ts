@@ -10,6 +10,7 @@
  */
 
 import { syllable } from 'syllable';
+import type { RequestLanguage } from '../spec-types';
 
 export interface Readability {
   readonly words: number;
@@ -28,6 +29,55 @@ export function fleschKincaid(text: string): Readability {
       ? Number.NaN
       : 0.39 * (words.length / Math.max(1, sentences)) + 11.8 * (syllables / words.length) - 15.59;
   return { words: words.length, sentences, syllables, grade };
+}
+
+/**
+ * Russian: Oborneva's (2006) adaptation of Flesch's reading ease, refitted on Russian texts,
+ *
+ *   ease = 206.835 − 1.3 · words / sentences − 60.1 · syllables / words,
+ *
+ * with syllables counted exactly (one per vowel, as in Russian every vowel makes a syllable), read
+ * as a school grade through Flesch's own table (100 → grade 4, 90 → 5, 80 → 6, 70 → 7, 60 → 8.5,
+ * 50 → 11, 30 → 14, 0 → 17), linearly between its rows.
+ */
+export function russianFlesch(text: string): Readability {
+  const sentences = text.split(/[.!?…]+|\n+/).filter((s) => /[\p{L}\p{N}]/u.test(s)).length;
+  const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  const syllables = words.reduce((n, w) => n + Math.max(1, w.match(/[аеёиоуыэюя]/giu)?.length ?? 0), 0);
+  if (words.length === 0) return { words: 0, sentences, syllables, grade: Number.NaN };
+  const ease = 206.835 - 1.3 * (words.length / Math.max(1, sentences)) - 60.1 * (syllables / words.length);
+  return { words: words.length, sentences, syllables, grade: gradeOfEase(ease) };
+}
+
+const EASE_TO_GRADE: readonly [number, number][] = [
+  [100, 4],
+  [90, 5],
+  [80, 6],
+  [70, 7],
+  [60, 8.5],
+  [50, 11],
+  [30, 14],
+  [0, 17],
+];
+
+function gradeOfEase(ease: number): number {
+  if (ease >= 100) return 4;
+  if (ease <= 0) return 17;
+  for (let i = 1; i < EASE_TO_GRADE.length; i++) {
+    const [e1, g1] = EASE_TO_GRADE[i - 1] as [number, number];
+    const [e2, g2] = EASE_TO_GRADE[i] as [number, number];
+    if (ease >= e2) return g2 + ((ease - e2) / (e1 - e2)) * (g1 - g2);
+  }
+  return 17;
+}
+
+/**
+ * The grade level of a text by the formula for its language, or undefined where no standard
+ * formula of this kind exists (Chinese).
+ */
+export function gradeLevel(text: string, language: RequestLanguage): number | undefined {
+  if (language === 'zh') return undefined;
+  return language === 'ru' ? russianFlesch(text).grade : fleschKincaid(text).grade;
 }
 
 /**

@@ -7,22 +7,12 @@
  */
 
 import type { Rng } from '../../util/rng';
+import type { RequestLanguage } from '../spec-types';
+import type { Exercise, Topic } from './topic-types';
+import { TOPICS_RU, WATER_RU } from './topics-ru';
+import { TOPICS_ZH, WATER_ZH } from './topics-zh';
 
-export interface Exercise {
-  readonly question: string;
-  readonly answer: string;
-}
-
-export interface Topic {
-  readonly name: string;
-  readonly grades: readonly [number, number];
-  readonly intro: readonly string[];
-  readonly concept: { readonly plain: readonly string[]; readonly hard: readonly string[] };
-  readonly summary: readonly string[];
-  exercise(rng: Rng): Exercise;
-  /** Whether `answer` is right for `question`; undefined when the question is not one it can work out. */
-  check(question: string, answer: string): boolean | undefined;
-}
+export type { Exercise, Topic } from './topic-types';
 
 /** The right answer to a question a topic can work out (the first topic that can), else undefined. */
 export function solve(topic: Topic, question: string): string | undefined {
@@ -35,7 +25,7 @@ export function solve(topic: Topic, question: string): string | undefined {
 
 function candidates(question: string): string[] {
   const ns = numbers(question);
-  const out: string[] = WATER.map((w) => w.word);
+  const out: string[] = WATER_WORDS.flat();
   const fraction = /(\d+)\s*\/\s*(\d+)\s*\+\s*(\d+)\s*\/\s*(\d+)/.exec(question);
   if (fraction) out.push(`${Number(fraction[1]) + Number(fraction[3])}/${fraction[2]}`);
   const [a = 0, b = 0] = ns;
@@ -244,10 +234,28 @@ const WATER = [
   { clue: 'Water gathers in rivers, lakes and seas.', word: 'collection' },
 ] as const;
 
-/** A wrong answer a careless writer might give: the right one off by a little. */
+/** The water cycle's words in each language, in the same order. */
+const WATER_WORDS: readonly (readonly string[])[] = [
+  WATER.map((w) => w.word),
+  WATER_ZH.map((w) => w.word),
+  WATER_RU.map((w) => w.word),
+];
+
+/** The topics in a lesson's language (the same topics in the same order in each). */
+export const topicsOf = (language: RequestLanguage | undefined): readonly Topic[] =>
+  language === 'zh' ? TOPICS_ZH : language === 'ru' ? TOPICS_RU : TOPICS;
+
+/**
+ * A wrong answer a careless writer might give: the right one off by a little, or for a word
+ * another stage of the cycle (the second for the first, the first for any other).
+ */
 export function wrongAnswer(exercise: Exercise): string {
   const n = firstNumber(exercise.answer);
-  if (n === undefined) return 'condensation' === exercise.answer ? 'evaporation' : 'condensation';
+  if (n === undefined) {
+    const words =
+      WATER_WORDS.find((ws) => ws.includes(exercise.answer)) ?? (WATER_WORDS[0] as readonly string[]);
+    return (exercise.answer === words[1] ? words[0] : words[1]) as string;
+  }
   const fraction = /^(\d+)\/(\d+)$/.exec(exercise.answer);
   if (fraction) return `${Number(fraction[1]) + 1}/${fraction[2]}`;
   return exercise.answer.replace(String(n), String(n + (n >= 10 ? 10 : 1)));

@@ -2,32 +2,30 @@
  * The story grader (docs/metrics.md, "Stories"): four criteria, each in [0, 1], averaged into the
  * run's quality.
  *
- * - length: 1 within the requested word range, else the shortfall or excess as a ratio
- *   (w / min below it, max / w above it);
+ * - length: 1 within the requested range, else the shortfall or excess as a ratio (w / min below
+ *   it, max / w above it); counted in characters for Chinese and in words otherwise (lengthOf);
  * - characters: the share of the requested characters named at least once;
  * - scenes: the share of sections that show where they take place — a sentence outside
  *   quotation marks with two or more distinct words of setting and senses (light, wind, smell,
- *   frost…); sections are the parts under "## " headings, or the paragraphs when there are none;
+ *   frost…), in the story's language (scene.ts); sections are the parts under "## " headings, or
+ *   the paragraphs when there are none;
  * - consistency: mentions of the cast spelt as requested, over those plus the misspellings of
- *   them (names.ts); 1 when no name is mentioned at all is not possible (characters then 0).
+ *   them, in any grammatical case in Russian (names.ts); 0 when no name is mentioned at all.
  *
  * Success is every criterion at 1. The grader reads only the final text, so it grades a real
  * model's story the same way as the simulator's.
  */
 
 import type { Grade } from '../../trace/events';
+import { wordCount } from '../../util/words';
+import type { RequestLanguage } from '../spec-types';
 import type { Plan } from '../types';
 import { driftsOf, mentions } from './names';
 import { MERGE_TASK, SINGLE_TASK, sectionTaskId } from './plan';
 import type { StoryRequest, WriteStoryInstance } from './request';
+import { hasScene } from './scene';
 
-const SCENE_WORDS = new Set(
-  (
-    'light dark shadow wind rain snow frost sky sun moon star air smell scent sound quiet silence cold ' +
-    'warm heat glow lamp lantern candle window dust smoke mist fog storm wave water sand ice fire bright ' +
-    'dim shimmer creak echo silver golden grey gray damp salt orange violet blink humming'
-  ).split(' '),
-);
+export { hasScene } from './scene';
 
 /** The story a run produced: the merge's answer, else the sections that came through, in order. */
 export function storyText(
@@ -56,18 +54,20 @@ export function gradeStory(
 }
 
 export function storyCriteria(r: StoryRequest, text: string): Record<string, number> {
+  const language = r.language ?? 'en';
   const body = text
     .split('\n')
     .filter((line) => !/^\s*#/.test(line))
     .join('\n');
-  const words = body.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const words = lengthOf(body, language);
   const length =
     words === 0 ? 0 : words < r.minWords ? words / r.minWords : words > r.maxWords ? r.maxWords / words : 1;
-  const named = r.characters.filter((c) => mentions(text, c) > 0).length;
+  const named = r.characters.filter((c) => mentions(text, c, language) > 0).length;
   const sections = sectionsOf(text);
-  const scenes = sections.length === 0 ? 0 : sections.filter(hasScene).length / sections.length;
-  const right = r.characters.reduce((n, c) => n + mentions(text, c), 0);
-  const wrong = driftsOf(text, r.characters).reduce((n, d) => n + d.count, 0);
+  const scenes =
+    sections.length === 0 ? 0 : sections.filter((s) => hasScene(s, language)).length / sections.length;
+  const right = r.characters.reduce((n, c) => n + mentions(text, c, language), 0);
+  const wrong = driftsOf(text, r.characters, language).reduce((n, d) => n + d.count, 0);
   return {
     length,
     characters: r.characters.length === 0 ? 1 : named / r.characters.length,
@@ -86,23 +86,18 @@ export function sectionsOf(text: string): string[] {
     .filter((p) => p !== '' && !/^#/.test(p));
 }
 
-/** A sentence outside quotes with two distinct setting or sense words. */
-export function hasScene(section: string): boolean {
-  const prose = section.replace(/["“][^"”]*["”]/g, ' ');
-  return prose.split(/(?<=[.!?;])\s+/).some((sentence) => {
-    const found = new Set<string>();
-    for (const raw of sentence.toLowerCase().match(/\p{L}+/gu) ?? []) {
-      const stem = stemOf(raw);
-      if (stem !== undefined) found.add(stem);
-    }
-    return found.size >= 2;
-  });
-}
-
-/** The lexicon word a word is a form of (plural, -ed, -ing, -s, -y), if any. */
-function stemOf(word: string): string | undefined {
-  for (const candidate of [word, word.replace(/(ing|ed|es|s|y)$/, ''), word.replace(/(ing|ed)$/, 'e')]) {
-    if (SCENE_WORDS.has(candidate)) return candidate;
+/**
+ * A text's length as its request counts it: characters for Chinese (every Han character, and each
+ * run of other letters or digits as one), words otherwise (Intl.Segmenter's words for Russian; for
+ * English, runs between spaces that hold a letter or digit, as always).
+ */
+export function lengthOf(text: string, language: RequestLanguage): number {
+  const t = text.normalize('NFC');
+  if (language === 'zh') {
+    const han = t.match(/\p{Script=Han}/gu)?.length ?? 0;
+    const other = t.replace(/\p{Script=Han}/gu, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+    return han + other;
   }
-  return undefined;
+  if (language === 'ru') return wordCount(t);
+  return t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }

@@ -9,6 +9,7 @@ import type { Subtask } from '../../agents/loop';
 import type { Plan, PlanMode, PlannedTask } from '../types';
 import { parseOutline } from './prose';
 import { listOf, type StoryRequest, type WriteStoryInstance } from './request';
+import { storyTexts } from './texts';
 
 export const OUTLINE_TASK = 'outline';
 export const MERGE_TASK = 'merge';
@@ -45,7 +46,10 @@ export function planWriteStory(instance: WriteStoryInstance, mode: PlanMode): Pl
       estimatedSteps: r.plotPoints + 2,
       subtask: (): Subtask => ({
         id: SINGLE_TASK,
-        prompt: `${instance.prompt} Save the outline and then each section with the draft tool as you go.`,
+        prompt: withLanguage(
+          r,
+          `${instance.prompt} Save the outline and then each section with the draft tool as you go.`,
+        ),
         descriptor,
       }),
     };
@@ -71,7 +75,10 @@ export function planWriteStory(instance: WriteStoryInstance, mode: PlanMode): Pl
     estimatedSteps: 1,
     subtask: () => ({
       id: OUTLINE_TASK,
-      prompt: `${instance.prompt}\n\nYour part: only the outline. Answer with exactly ${r.plotPoints} numbered lines ("1. …"), one plot point each, naming the characters in it; every character must be in at least one.`,
+      prompt: withLanguage(
+        r,
+        `${instance.prompt}\n\nYour part: only the outline. Answer with exactly ${r.plotPoints} numbered lines ("1. …"), one plot point each, naming the characters in it; every character must be in at least one.`,
+      ),
       descriptor: { kind: 'story-outline', request: r } satisfies StoryDescriptor,
     }),
   };
@@ -92,9 +99,10 @@ function sectionPrompt(r: StoryRequest, index: number, point: string | null): st
   const what = point ?? 'the next part of the story (the outline is missing: go on from the setting)';
   return [
     `You are writing section ${index + 1} of ${r.plotPoints} of a ${r.style} story set in ${r.setting.name}.`,
-    `The characters are ${listOf(r.characters)}; spell their names exactly so.`,
+    `The characters are ${listOf(r.characters, r.language)}; spell their names exactly so.`,
     `This section tells: ${what}.`,
-    'Open by showing where it takes place, write about 150 words, and answer with a heading line starting with "## " and the section, nothing else.',
+    `Open by showing where it takes place, write ${aboutLength(r)}, and answer with a heading line starting with "## " and the section, nothing else.`,
+    ...answerIn(r),
   ].join(' ');
 }
 
@@ -102,8 +110,21 @@ function mergePrompt(r: StoryRequest, sections: readonly (string | null)[]): str
   const body = sections.map((s, i) => s ?? `## ${i + 1}. (this section is missing)`).join('\n\n');
   return [
     `Other writers wrote these sections of one ${r.style} story, in order. Join them into the final story under one title line.`,
-    `The characters are ${listOf(r.characters)}: wherever a name is spelt differently, correct it. Keep every section's text otherwise.`,
+    `The characters are ${listOf(r.characters, r.language)}: wherever a name is spelt differently, correct it. Keep every section's text otherwise.`,
+    ...answerIn(r),
     '',
     body,
   ].join('\n');
 }
+
+/** A section's length as its prompt asks for it: about the middle of the range per section. */
+const ABOUT = { en: 'about 150 words', zh: 'about 250 characters', ru: 'about 120 words' } as const;
+const aboutLength = (r: StoryRequest): string => ABOUT[r.language ?? 'en'];
+
+/** The instruction to write in the request's language, when it is not English. */
+const answerIn = (r: StoryRequest): string[] => {
+  const line = storyTexts(r.language).answerIn;
+  return line === '' ? [] : [line];
+};
+
+const withLanguage = (r: StoryRequest, prompt: string): string => [prompt, ...answerIn(r)].join(' ');

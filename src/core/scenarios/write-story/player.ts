@@ -10,7 +10,7 @@
 import type { PlayerInput, PlayerMove } from '../../providers/player';
 import { DRAFT_TOOL } from '../../tools/draft';
 import { drawSlips, readDrafts } from '../writing/drafts';
-import { driftsOf } from './names';
+import { driftsOf, fixDrift } from './names';
 import type { StoryDescriptor } from './plan';
 import { assembleStory, outlineText, parseOutline, plotPoints, SLIPS, writeSection } from './prose';
 import type { StoryRequest } from './request';
@@ -39,16 +39,14 @@ export function playStory(input: PlayerInput): PlayerMove {
 
 function merge(r: StoryRequest, sections: readonly (string | null)[], input: PlayerInput): string {
   const present = sections.filter((s): s is string => s !== null);
-  return fixNames(assembleStory(r, present), r.characters, input);
+  return fixNames(assembleStory(r, present), r, input);
 }
 
 /** Each misspelt name put right with probability 1 − error rate (the reader can miss one too). */
-function fixNames(story: string, cast: readonly string[], input: PlayerInput): string {
+function fixNames(story: string, r: StoryRequest, input: PlayerInput): string {
   let fixed = story;
-  for (const drift of driftsOf(story, cast)) {
-    if (input.rng.next() >= input.errorRate) {
-      fixed = fixed.replace(new RegExp(`\\b${drift.spelling}\\b`, 'g'), drift.name);
-    }
+  for (const drift of driftsOf(story, r.characters, r.language)) {
+    if (input.rng.next() >= input.errorRate) fixed = fixDrift(fixed, drift, r.language);
   }
   return fixed;
 }
@@ -84,5 +82,5 @@ function single(r: StoryRequest, input: PlayerInput): PlayerMove {
     sections.push(text);
   }
   // The same pass over the names as the swarm's merge, at this turn's error rate.
-  return answer(fixNames(assembleStory(r, sections), r.characters, input));
+  return answer(fixNames(assembleStory(r, sections), r, input));
 }

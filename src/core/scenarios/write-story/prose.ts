@@ -8,29 +8,24 @@
  */
 
 import type { Rng } from '../../util/rng';
-import { pick, type StoryRequest, type StoryStyle } from './request';
+import type { RequestLanguage } from '../spec-types';
+import { escapeRegExp, mentions } from './names';
+import { pick, type StoryRequest } from './request';
+import { storyTexts } from './texts';
+import { STORY_EN } from './texts-en';
 
 /** One slip of a section, drawn at the model's error rate. */
 export type Slip = 'drift' | 'flat' | 'short';
 export const SLIPS: readonly Slip[] = ['drift', 'flat', 'short'];
 
-const EVENTS = [
-  '{A} found {object} in {place}',
-  '{A} and {B} argued about what to do with {object}',
-  '{B} disappeared near {place}',
-  '{A} followed a trail of clues to {place}',
-  '{B} revealed a secret about {object}',
-  '{A} and {B} were trapped in {place}',
-  'everyone gathered in {place} for one last attempt',
-];
-
 /** The plot points of the outline: every character is in at least one, each in turn leading. */
 export function plotPoints(r: StoryRequest, rng: Rng): string[] {
   const cs = r.characters;
+  const events = storyTexts(r.language).events;
   return Array.from({ length: r.plotPoints }, (_, i) => {
     const a = cs[i % cs.length] as string;
     const b = cs[(i + 1) % cs.length] as string;
-    const event = i === r.plotPoints - 1 ? (EVENTS[6] as string) : (EVENTS[i % 6] as string);
+    const event = i === r.plotPoints - 1 ? (events[6] as string) : (events[i % 6] as string);
     return capitalise(
       fill(event, { A: a, B: b, place: pick(rng, r.setting.places), object: pick(rng, r.setting.objects) }),
     );
@@ -38,64 +33,21 @@ export function plotPoints(r: StoryRequest, rng: Rng): string[] {
 }
 
 export function outlineText(points: readonly string[]): string {
-  return points.map((p, i) => `${i + 1}. ${p}.`).join('\n');
+  return points.map((p, i) => `${i + 1}. ${p}${endOf(p)}`).join('\n');
 }
+
+/** A full stop in the sentence's script: "。" after Chinese, "." otherwise. */
+const endOf = (sentence: string): string => (/\p{Script=Han}$/u.test(sentence) ? '。' : '.');
 
 /** Plot points read back from an outline: its numbered lines, in order. */
 export function parseOutline(text: string): string[] {
   const points: string[] = [];
   for (const line of text.split('\n')) {
     const m = /^\s*(\d+)[.)]\s+(.+?)\s*$/.exec(line);
-    if (m) points.push((m[2] as string).replace(/\.$/, ''));
+    if (m) points.push((m[2] as string).replace(/[.。]$/, ''));
   }
   return points;
 }
-
-const SCENES = [
-  'In {place} there were {sight}, and the air smelled of dust and cold metal.',
-  'Light fell across {place}. There were {sight}, and the wind moved softly over the floor.',
-  'The sky outside {place} had turned dark. There were {sight}, and every sound seemed louder than before.',
-];
-
-const ACTIONS: Readonly<Record<StoryStyle, readonly string[]>> = {
-  funny: [
-    '{A} tripped over a bucket, apologised to it politely, and carried on as if nothing had happened.',
-    '{B} pretended to have a plan, which fooled nobody, least of all {A}.',
-    'It was, {A} decided, the most ridiculous morning of a fairly ridiculous week.',
-  ],
-  serious: [
-    '{A} weighed every choice carefully, knowing that a mistake now would cost them dearly.',
-    '{B} said nothing for a long moment and then nodded once.',
-    'Neither of them wanted to admit how frightened they were.',
-  ],
-  'fairy-tale': [
-    'Once, long ago, {A} had been promised that a day like this would come.',
-    '{B} whispered a rhyme that an old woman had taught them as a child.',
-    'And so, with hearts beating fast, they went on together.',
-  ],
-  adventure: [
-    '{A} grabbed the rope and swung across before anyone could object.',
-    '{B} counted the seconds under their breath and then ran after {A}.',
-    'There was no time to rest and no way back.',
-  ],
-  mystery: [
-    '{A} noticed a detail that everyone else had missed.',
-    '{B} had an answer ready for every question, which was itself suspicious.',
-    'Somebody had been here first, and they had left in a hurry.',
-  ],
-};
-
-const LINES = [
-  '"We cannot stop now," {A} said. "Not when we are this close."',
-  '"Then tell me everything," {B} answered, "and leave nothing out this time."',
-  '"Did you hear that?" asked {B}. {A} shook their head and listened.',
-];
-
-const CLOSINGS = [
-  'By the time they left {place}, they knew that {object} mattered more than anyone had guessed.',
-  'It would be a long while before either of them forgot what happened in {place}.',
-  'Whatever came next, {A} and {B} would face it together.',
-];
 
 /**
  * The section for one plot point: a heading, a paragraph opening on the scene, one of action and
@@ -108,51 +60,54 @@ export function writeSection(
   slips: ReadonlySet<Slip>,
   rng: Rng,
 ): string {
-  const named = r.characters.filter((c) => new RegExp(`\\b${c}\\b`).test(point));
+  const texts = storyTexts(r.language);
+  const named = r.characters.filter((c) => mentions(point, c, r.language) > 0);
   const a = named[0] ?? (r.characters[index % r.characters.length] as string);
   const b = named[1] ?? (r.characters[(index + 1) % r.characters.length] as string);
+  const place = pick(rng, r.setting.places);
   const values = {
     A: a,
     B: b,
-    place: pick(rng, r.setting.places),
+    place,
+    Place: capitalise(place),
     sight: pick(rng, r.setting.sights),
     object: pick(rng, r.setting.objects),
   };
-  const actions = ACTIONS[r.style];
-  const opening = [...(slips.has('flat') ? [] : [pick(rng, SCENES)]), `${point}.`, actions[0] as string];
-  const middle = [actions[1] as string, pick(rng, LINES), actions[2] as string, pick(rng, LINES)];
+  const actions = texts.actions[r.style];
+  const opening = [
+    ...(slips.has('flat') ? [] : [pick(rng, texts.scenes)]),
+    `${point}${endOf(point)}`,
+    actions[0] as string,
+  ];
+  const middle = [actions[1] as string, pick(rng, texts.lines), actions[2] as string, pick(rng, texts.lines)];
+  // Chinese puts no space between sentences.
+  const gap = r.language === 'zh' ? '' : ' ';
   const paragraphs = slips.has('short')
-    ? [[...opening].join(' ')]
-    : [opening.join(' '), middle.join(' '), pick(rng, CLOSINGS)];
-  let text = `## ${headingOf(point, index)}\n\n${paragraphs.map((p) => fill(p, values)).join('\n\n')}`;
-  if (slips.has('drift')) text = text.replace(new RegExp(`\\b${a}\\b(?![\\s\\S]*\\b${a}\\b)`), driftName(a));
-  return text;
+    ? [opening.join(gap)]
+    : [opening.join(gap), middle.join(gap), pick(rng, texts.closings)];
+  const text = `## ${texts.heading(point, index)}\n\n${paragraphs.map((p) => fill(p, values)).join('\n\n')}`;
+  return slips.has('drift') ? misspellLast(text, a, texts.drift(a), r.language) : text;
 }
 
-/** A heading for a section: its number and the plot point's first words. */
-function headingOf(point: string, index: number): string {
-  const words = point.split(/\s+/).slice(0, 5).join(' ');
-  return `${index + 1}. ${words}`;
-}
-
-/**
- * The name as a careless writer might spell it once: a vowel changed or a letter doubled, the
- * first letter kept ("Mira" → "Mirra", "Tomas" → "Tomes").
- */
-export function driftName(name: string): string {
-  const vowels = 'aeiou';
-  for (let i = name.length - 1; i > 0; i--) {
-    const ch = name[i] as string;
-    const v = vowels.indexOf(ch);
-    if (v >= 0) return name.slice(0, i) + (vowels[(v + 1) % vowels.length] as string) + name.slice(i + 1);
+/** The last time a name is written, written the careless way. */
+function misspellLast(text: string, name: string, drifted: string, language?: RequestLanguage): string {
+  if (language === 'zh' || language === 'ru') {
+    const boundary = language === 'ru' ? '(?<![\\p{L}\\p{N}])' : '';
+    const after = language === 'ru' ? '(?![\\p{L}\\p{N}])' : '';
+    const all = [...text.matchAll(new RegExp(`${boundary}${escapeRegExp(name)}${after}`, 'gu'))];
+    const last = all[all.length - 1];
+    if (last?.index === undefined) return text;
+    return text.slice(0, last.index) + drifted + text.slice(last.index + name.length);
   }
-  return name.slice(0, 2) + name.slice(1);
+  return text.replace(new RegExp(`\\b${name}\\b(?![\\s\\S]*\\b${name}\\b)`), drifted);
 }
+
+/** The English misspelling (texts-en.ts); kept here for the tests that name it. */
+export const driftName = (name: string): string => STORY_EN.drift(name);
 
 /** The whole story: a title, then the sections in order. */
 export function assembleStory(r: StoryRequest, sections: readonly string[]): string {
-  const title = `# The ${capitalise(r.style === 'fairy-tale' ? 'tale' : 'story')} of ${r.characters[0] ?? 'nobody'}`;
-  return [title, ...sections].join('\n\n');
+  return [storyTexts(r.language).title(r.style, r.characters[0]), ...sections].join('\n\n');
 }
 
 export function fill(template: string, values: Readonly<Record<string, string>>): string {
