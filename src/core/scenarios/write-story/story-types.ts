@@ -1,8 +1,9 @@
 /**
- * The shapes of the story texts (texts.ts holds the registry). What a story request and the simulated writer say, per language: the settings, styles and
+ * The shapes of the story texts (texts.ts holds the registry): what a story request and the
+ * simulated writer say, per language — the settings, styles and
  * names a request is drawn from, the sentence patterns the simulated writer fills in, and the
  * wording of the request, the title and the headings. One file per language (texts-en.ts,
- * texts-zh.ts, texts-ru.ts); the grader's language rules are in story-language.ts.
+ * texts-zh.ts, texts-ru.ts); the grader's language rules are in names.ts and scene.ts.
  *
  * Every language has the same number of settings, styles and names, so a seed draws the same
  * story in each: the third setting, the second style, the fifth and ninth names.
