@@ -1,6 +1,8 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { type ArbitrationItem, readArbitrationItems } from '../core/router/arbitration';
 import { UsageError } from './errors';
+import { readInputFile } from './input-file';
+import { writeFile } from './safe-write';
 
 export const ARBITRATION_SCHEMA = 'swarmflight.arbitration/1';
 
@@ -10,14 +12,8 @@ export const ARBITRATION_SCHEMA = 'swarmflight.arbitration/1';
  * what is wrong, so a queue is never overwritten by a run that could not read it.
  */
 export function readQueueFile(file: string): readonly ArbitrationItem[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return [];
-    throw new UsageError(`${file}: cannot read the arbitration queue (${code})`);
-  }
+  if (!existsSync(file)) return [];
+  const text = readInputFile(file, 'arbitration queue');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -33,9 +29,7 @@ export function readQueueFile(file: string): readonly ArbitrationItem[] {
   return reading.items;
 }
 
-/** Writes the queue whole, through a temporary file, so a crash leaves the old one or the new. */
+/** Writes the queue whole (safe-write.ts), so a crash leaves the old one or the new. */
 export function writeQueueFile(file: string, items: readonly ArbitrationItem[]): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ schema: ARBITRATION_SCHEMA, items }, null, 2)}\n`);
-  renameSync(tmp, file);
+  writeFile(file, `${JSON.stringify({ schema: ARBITRATION_SCHEMA, items }, null, 2)}\n`);
 }

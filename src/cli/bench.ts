@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { openaiProvider, ProviderError } from '../adapters/openai-provider';
@@ -16,8 +14,10 @@ import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
 import { oneOf, UsageError, wholeNumber } from './errors';
+import { MAX_SEED, MAX_SEEDS, MAX_WORKERS } from './limits';
 import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
-import { readProfiles, readScenario } from './scenario-file';
+import { checkOutputs, fileIn, type Output, prepareOutputDir, writeFile, writeFiles } from './safe-write';
+import { readProfiles, readScenario, resolveScenario, scenariosDir } from './scenario-file';
 
 export const benchHelp = `swarm bench --scenario ID --policies A,B,… --seeds N [options]
 
@@ -87,8 +87,8 @@ export async function bench(
   if (values.scenario === undefined) throw new UsageError('--scenario is required');
   if (values.policies === undefined) throw new UsageError('--policies is required (e.g. serial,heuristic)');
   if (values.seeds === undefined) throw new UsageError('--seeds is required');
-  const seeds = wholeNumber('seeds', values.seeds, 1, 1);
-  const start = wholeNumber('seed-start', values['seed-start'], 1, 0);
+  const seeds = wholeNumber('seeds', values.seeds, 1, 1, MAX_SEEDS);
+  const start = wholeNumber('seed-start', values['seed-start'], 1, 0, MAX_SEED - seeds);
   let split: Split | undefined;
   if (values.split !== undefined) {
     try {
@@ -97,8 +97,11 @@ export async function bench(
       throw new UsageError(`--split: ${(error as Error).message}`);
     }
   }
-  const scenario = readScenario(values.scenario);
   const read = readProfiles(values.profiles);
+  const scenario = readScenario(values.scenario, {
+    profiles: read,
+    ...(values.profiles !== undefined ? { profilesFile: values.profiles } : {}),
+  });
   const hashes = await profileHashes(read);
   const { provider, profiles } = benchProvider(values, read);
   if (values.provider === 'openai' && scenario.type === 'graph') {
@@ -149,16 +152,52 @@ export async function bench(
     values.context === undefined
       ? undefined
       : { name: oneOf('context', values.context, contextStrategyNames, 'hide-tool-result') };
-  const workers = values.workers === undefined ? undefined : wholeNumber('workers', values.workers, 100, 1);
+  const workers =
+    values.workers === undefined ? undefined : wholeNumber('workers', values.workers, 100, 1, MAX_WORKERS);
   if (scenario.type === 'graph' && workers !== undefined) Object.assign(scenario, { workers });
 
+  // Every output is checked before the first run, so a bad path costs nothing (safe-write.ts).
+  const seedList = split
+    ? splitSeeds(split, seeds, start)
+    : Array.from({ length: seeds }, (_, i) => start + i);
   const traceDir = values['trace-dir'];
-  if (traceDir !== undefined) mkdirSync(traceDir, { recursive: true });
+  const base = values.out?.replace(/\.(json|md)$/, '');
+  const inputs = [
+    resolveScenario(values.scenario),
+    values.profiles ?? `${scenariosDir}profiles.json`,
+    ...values.policies.split(',').flatMap((p) => /^(parl|bandit):(.+)$/.exec(p.trim())?.[2] ?? []),
+  ];
+  const outputs: Output[] =
+    base === undefined
+      ? []
+      : [
+          { path: `${base}.json`, flag: '--out' },
+          { path: `${base}.md`, flag: '--out' },
+        ];
+  const traceName = (id: string, policy: string, seed: number) =>
+    `${id}-${fileSafe(policy)}-seed${seed}.jsonl`;
+  if (traceDir !== undefined) {
+    prepareOutputDir(traceDir, '--trace-dir');
+    const ids =
+      scenario.type === 'task'
+        ? [scenario.spec.id]
+        : scenario.type === 'graph'
+          ? [scenario.graph.id]
+          : Object.values(scenario.specs).map((s) => s.id);
+    // The trace files the run will write, each checked against the inputs.
+    if (ids.length * policies.length * seeds <= 100_000) {
+      for (const id of ids)
+        for (const p of policies)
+          for (const seed of seedList)
+            outputs.push({ path: fileIn(traceDir, traceName(id, p.name, seed)), flag: '--trace-dir' });
+    }
+  }
+  checkOutputs(outputs, inputs);
   const progress = process.stderr.isTTY === true;
   const report = await runBench({
     scenario,
     policies,
-    seeds: split ? splitSeeds(split, seeds, start) : Array.from({ length: seeds }, (_, i) => start + i),
+    seeds: seedList,
     ...(split ? { split } : {}),
     ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
     ...(size !== undefined ? { size } : {}),
@@ -171,19 +210,17 @@ export async function bench(
     onRun: ({ policy, seed, index, total, result }) => {
       if (traceDir !== undefined) {
         const id = result.header.scenario.id;
-        writeFileSync(
-          join(traceDir, `${id}-${fileSafe(policy)}-seed${seed}.jsonl`),
-          encodeTrace(result.header, result.events),
-        );
+        writeFile(fileIn(traceDir, traceName(id, policy, seed)), encodeTrace(result.header, result.events));
       }
       if (progress) err(`[${index + 1}/${total}] ${policy} seed ${seed}: ${result.reason}`);
     },
   });
 
-  if (values.out !== undefined) {
-    const base = values.out.replace(/\.(json|md)$/, '');
-    writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(`${base}.md`, markdownReport(report, argv));
+  if (base !== undefined) {
+    writeFiles([
+      { path: `${base}.json`, text: `${JSON.stringify(report, null, 2)}\n` },
+      { path: `${base}.md`, text: markdownReport(report, argv) },
+    ]);
   }
   out(values.json ? JSON.stringify(report) : textReport(report));
 }

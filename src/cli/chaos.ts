@@ -10,6 +10,7 @@ import { prepareRun } from '../core/scenarios/prepare';
 import { type FaultKind, faultKinds } from '../core/trace/events';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { readKnowledgeFile, writeKnowledgeFile } from './knowledge-file';
+import { MAX_SEEDS, MAX_TIMER_MS } from './limits';
 import { readProfiles, readScenario } from './scenario-file';
 
 type Print = (text: string) => void;
@@ -72,10 +73,11 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
   });
   if (values.scenario === undefined) throw new UsageError('--scenario ID is required');
   const faults = faultsOf(values.faults);
-  const seeds = wholeNumber('seeds', values.seeds, 5, 1);
+  const seeds = wholeNumber('seeds', values.seeds, 5, 1, MAX_SEEDS);
   const healing = oneOf('healing', values.healing, ['on', 'off'] as const, 'on');
-  const unresponsiveMs = wholeNumber('unresponsive-ms', values['unresponsive-ms'], 1000, 1);
-  const hangMs = wholeNumber('hang-ms', values['hang-ms'], 5000, 1);
+  // Timers take at most 2^31 − 1 ms; past that they fire at once.
+  const unresponsiveMs = wholeNumber('unresponsive-ms', values['unresponsive-ms'], 1000, 1, MAX_TIMER_MS);
+  const hangMs = wholeNumber('hang-ms', values['hang-ms'], 5000, 1, MAX_TIMER_MS);
   if (hangMs <= unresponsiveMs) throw new UsageError('--hang-ms must be longer than --unresponsive-ms');
   if (faults.includes('slow') && unresponsiveMs <= slowFaultMs) {
     throw new UsageError(

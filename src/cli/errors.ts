@@ -3,11 +3,24 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export function wholeNumber(flag: string, raw: string | undefined, fallback: number, min = 0): number {
+/**
+ * A whole-number flag, from `min` to `max` (docs/cli.md, Limits). Only safe integers pass:
+ * `1e308`, `4294967295` and `2147483648` are refused by the range, not wrapped by an Int32Array
+ * or a `>>> 0` further on.
+ */
+export function wholeNumber(
+  flag: string,
+  raw: string | undefined,
+  fallback: number,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || raw.trim() === '') {
-    throw new UsageError(`--${flag} must be a whole number ≥ ${min}, got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < min || value > max || raw.trim() === '') {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+    const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+    throw new UsageError(`--${flag} must be a whole number ${range}, got "${shown}"`);
   }
   return value;
 }

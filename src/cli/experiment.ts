@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBench } from '../core/bench/run-bench';
@@ -9,6 +8,8 @@ import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '..
 import { heuristicPolicy } from '../core/policy/heuristic';
 import type { Policy } from '../core/policy/types';
 import { UsageError, wholeNumber } from './errors';
+import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
+import { checkOutputs, prepareOutputDir, writeFiles } from './safe-write';
 import { trainingEnv } from './train';
 
 /** Each experiment: two training runs that differ in one thing, on the mix, and what to compare. */
@@ -84,10 +85,15 @@ export async function experiment(
   if (name === undefined || !names.includes(name)) {
     throw new UsageError(`expected an experiment name: ${names.join(', ')}${name ? `; got "${name}"` : ''}`);
   }
-  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1);
-  const seed = wholeNumber('seed', values.seed, 1, 0);
-  const seeds = wholeNumber('seeds', values.seeds, 20, 1);
+  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1, MAX_EPISODES);
+  const seed = wholeNumber('seed', values.seed, 1, 0, MAX_SEED);
+  const seeds = wholeNumber('seeds', values.seeds, 20, 1, MAX_SEEDS);
   const dir = values['out-dir'] ?? 'docs/experiments';
+  prepareOutputDir(dir, '--out-dir');
+  checkOutputs(
+    ['svg', 'json', 'md'].map((ext) => ({ path: join(dir, `${name}.${ext}`), flag: '--out-dir' })),
+    [],
+  );
   const spec = experiments[name];
   const env = await trainingEnv('mix');
   const stretch = <T>(s: T): T =>
@@ -135,9 +141,8 @@ export async function experiment(
     ...(env.ports ? { ports: env.ports } : {}),
   });
 
-  mkdirSync(dir, { recursive: true });
   const command = `npm run --silent swarm -- experiment ${argv.join(' ')}`;
-  writeFileSync(join(dir, `${name}.svg`), curvesSvg(spec.title, runs));
+  const svg = curvesSvg(spec.title, runs);
   const scores = Object.fromEntries(
     Object.entries(report.policies).map(([p, m]) => [p, Object.fromEntries(reported.map((k) => [k, m[k]]))]),
   );
@@ -152,7 +157,6 @@ export async function experiment(
     scores,
     components: report.components,
   };
-  writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(json, null, 2)}\n`);
   const cell = (s: { mean: number; ci95: number } | undefined) =>
     s ? `${s.mean.toFixed(3)} ± ${s.ci95.toFixed(3)}` : '';
   const table = [
@@ -163,6 +167,10 @@ export async function experiment(
     ),
   ].join('\n');
   const md = `# ${spec.title}\n\nCommand: \`${command}\`\n\nMix, bench seeds 1–${seeds}, mean ± 95% interval; each trained policy acts greedily.\n\n${table}\n`;
-  writeFileSync(join(dir, `${name}.md`), md);
+  writeFiles([
+    { path: join(dir, `${name}.svg`), text: svg },
+    { path: join(dir, `${name}.json`), text: `${JSON.stringify(json, null, 2)}\n` },
+    { path: join(dir, `${name}.md`), text: md },
+  ]);
   out(values.json ? JSON.stringify(json) : `${md}\nwrote ${join(dir, `${name}.svg`)}, .json, .md`);
 }

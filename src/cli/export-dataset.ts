@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -14,6 +14,8 @@ import { decodeTraceFiles } from '../core/datasets/runs';
 import { historyStrategies } from '../core/router/next-speaker';
 import { readQueueFile } from './arbitration-file';
 import { oneOf, UsageError, wholeNumber } from './errors';
+import { readInputFile } from './input-file';
+import { checkOutputs, writeFiles } from './safe-write';
 
 type Print = (text: string) => void;
 
@@ -73,7 +75,7 @@ function readTraceDir(dir: string) {
   }
   if (names.length === 0) throw new UsageError(`${dir}: no *.jsonl traces to read; nothing written`);
   const decoded = decodeTraceFiles(
-    names.map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') })),
+    names.map((name) => ({ name, text: readInputFile(join(dir, name), 'trace') })),
   );
   const [bad, ...more] = decoded.unreadable;
   if (bad) {
@@ -84,18 +86,9 @@ function readTraceDir(dir: string) {
   return decoded;
 }
 
-/** Writes every file beside its final name first, then renames them all: no half-written dataset. */
+/** Every file whole, or none (safe-write.ts): no half-written dataset. */
 function writeAtomically(files: readonly DatasetFile[]): void {
-  const temps = files.map((f) => `${f.name}.tmp-${process.pid}`);
-  try {
-    for (const [i, f] of files.entries()) writeFileSync(temps[i] as string, f.text);
-  } catch (error) {
-    for (const temp of temps) rmSync(temp, { force: true });
-    throw new UsageError(
-      `cannot write the dataset (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
-  for (const [i, f] of files.entries()) renameSync(temps[i] as string, f.name);
+  writeFiles(files.map((f) => ({ path: f.name, text: f.text })));
 }
 
 export function exportDataset(argv: string[], out: Print): void {
@@ -130,6 +123,10 @@ export function exportDataset(argv: string[], out: Print): void {
   if (!values.out.endsWith('.jsonl') || values.out.endsWith('.validation.jsonl')) {
     throw new UsageError(`--out must name the train file, FILE.jsonl, got "${values.out}"`);
   }
+  checkOutputs(
+    [{ path: values.out, flag: '--out' }],
+    values.arbitrated !== undefined ? [values.arbitrated] : [],
+  );
   if (format === 'dpo') {
     for (const flag of ['kinds', 'history', 'k', 'seed'] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} is for --format sft`);
@@ -170,6 +167,10 @@ export function exportDataset(argv: string[], out: Print): void {
     throw new UsageError(`${values.traces ?? values.arbitrated}: ${result.reason}; nothing written`);
   }
   const files = datasetFiles(result, values.out.slice(0, -'.jsonl'.length));
+  checkOutputs(
+    [files.train, files.validation, files.card].map((f) => ({ path: f.name, flag: '--out' })),
+    values.arbitrated !== undefined ? [values.arbitrated] : [],
+  );
   writeAtomically([files.train, files.validation, files.card]);
   out(values.json ? JSON.stringify(report(result, files)) : text(result, files));
 }

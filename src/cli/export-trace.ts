@@ -1,10 +1,11 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromeTrace } from '../core/trace/chrome-trace';
 import { TRACE_SCHEMA } from '../core/trace/events';
 import { decodeTrace } from '../core/trace/jsonl';
 import { traceToOtlp } from '../core/trace/otlp';
 import { oneOf, UsageError } from './errors';
+import { readInputFile } from './input-file';
+import { checkOutputs, writeFile } from './safe-write';
 
 type Print = (text: string) => void;
 
@@ -46,15 +47,8 @@ export function exportTrace(argv: string[], out: Print): void {
     if (!Number.isFinite(startMs))
       throw new UsageError(`--start must be a date and time (ISO 8601), got "${values.start}"`);
   }
-  let text: string;
-  try {
-    text = readFileSync(values.trace, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `${values.trace}: cannot read the trace (${code === 'ENOENT' ? 'no such file' : code})`,
-    );
-  }
+  checkOutputs([{ path: values.out, flag: '--out' }], [values.trace]);
+  const text = readInputFile(values.trace, 'trace');
   const schema = /"schema"\s*:\s*"([^"]*)"/.exec(text.slice(0, 2000))?.[1];
   if (schema !== undefined && schema !== TRACE_SCHEMA) {
     throw new UsageError(`${values.trace}: a trace of schema ${schema}; this version reads ${TRACE_SCHEMA}`);
@@ -70,13 +64,7 @@ export function exportTrace(argv: string[], out: Print): void {
     format === 'otlp'
       ? traceToOtlp(decoded.header, decoded.events, startMs === undefined ? {} : { startMs })
       : chromeTrace(decoded.header, decoded.events);
-  const temp = `${values.out}.tmp-${process.pid}`;
-  try {
-    writeFileSync(temp, `${JSON.stringify(document)}\n`);
-    renameSync(temp, values.out);
-  } catch (error) {
-    throw new UsageError(`${values.out}: cannot write it (${(error as NodeJS.ErrnoException).code})`);
-  }
+  writeFile(values.out, `${JSON.stringify(document)}\n`);
   const spans =
     format === 'otlp'
       ? ((document as ReturnType<typeof traceToOtlp>).resourceSpans[0]?.scopeSpans[0]?.spans.length ?? 0)

@@ -1,19 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { TaskGraph } from '../core/graph/types';
 import { buildGraph } from '../core/graph/validate';
 import { UsageError } from './errors';
+import { readInputFile } from './input-file';
 
 /** Reads and validates a graph scenario file; every problem becomes one message naming the file. */
 export function readGraphFile(file: string): TaskGraph {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `${file}: cannot read the graph file (${code === 'ENOENT' ? 'no such file' : code})`,
-    );
-  }
+  const text = readInputFile(file, 'graph file');
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -5,6 +5,7 @@ import { fixedPolicy, fixedSettings, settingName } from '../core/learning/fixed-
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError, wholeNumber } from './errors';
+import { MAX_SEEDS } from './limits';
 import { readProfiles, readScenario } from './scenario-file';
 
 export const gridHelp = `swarm grid --scenario ID|mix --split NAME --seeds N [options]
@@ -44,17 +45,20 @@ export async function grid(argv: string[], out: (text: string) => void): Promise
   });
   if (values.scenario === undefined) throw new UsageError('--scenario is required (mix, or a task scenario)');
   if (values.seeds === undefined) throw new UsageError('--seeds is required');
-  const seeds = wholeNumber('seeds', values.seeds, 1, 1);
+  const seeds = wholeNumber('seeds', values.seeds, 1, 1, MAX_SEEDS);
   let split: Split;
   try {
     split = parseSplit(values.split ?? 'validation');
   } catch (error) {
     throw new UsageError(`--split: ${(error as Error).message}`);
   }
-  const scenario = readScenario(values.scenario);
+  const profiles = readProfiles(values.profiles);
+  const scenario = readScenario(values.scenario, {
+    profiles,
+    ...(values.profiles !== undefined ? { profilesFile: values.profiles } : {}),
+  });
   if (scenario.type === 'graph')
     throw new UsageError('--scenario: grid runs task scenarios or a mix, not graphs');
-  const profiles = readProfiles(values.profiles);
   const settings = fixedSettings();
   const report = await runBench({
     scenario,

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readKbFile, writeKbFile } from '../adapters/kb-file';
 import { checkChunking, DEFAULT_CHUNKING, KbError, kbEmbedder } from '../core/kb';
 import { UsageError, wholeNumber } from './errors';
+import { readInputFile } from './input-file';
 import { gatherDocuments } from './kb-paths';
 
 type Print = (text: string) => void;
@@ -149,12 +149,7 @@ function queryList(values: Values): string[] {
   }
   const file = values.queries as string | undefined;
   if (file === undefined) throw new UsageError('--query TEXT or --queries FILE is required');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${file}: cannot read the queries (${(error as NodeJS.ErrnoException).code})`);
-  }
+  const text = readInputFile(file, 'queries');
   if (text.trimStart().startsWith('[')) {
     const list: unknown = JSON.parse(text);
     if (!Array.isArray(list) || !list.every((q) => typeof q === 'string'))

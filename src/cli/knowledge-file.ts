@@ -1,17 +1,13 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { emptyKnowledge, type Knowledge, readKnowledge } from '../core/healing/knowledge';
 import { UsageError } from './errors';
+import { readInputFile } from './input-file';
+import { writeFile } from './safe-write';
 
 /** The swarm's knowledge across runs (healing/knowledge.ts): a missing file is none yet. */
 export function readKnowledgeFile(file: string): Knowledge {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return emptyKnowledge();
-    throw new UsageError(`--knowledge ${file}: cannot read it (${code})`);
-  }
+  if (!existsSync(file)) return emptyKnowledge();
+  const text = readInputFile(file, '--knowledge file');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -23,9 +19,7 @@ export function readKnowledgeFile(file: string): Knowledge {
   return reading.knowledge;
 }
 
-/** Written whole through a temporary file: a crash leaves the old knowledge or the new. */
+/** Written whole (safe-write.ts): a crash leaves the old knowledge or the new. */
 export function writeKnowledgeFile(file: string, knowledge: Knowledge): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(knowledge, null, 2)}\n`);
-  renameSync(tmp, file);
+  writeFile(file, `${JSON.stringify(knowledge, null, 2)}\n`);
 }

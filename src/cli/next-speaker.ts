@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -13,6 +13,8 @@ import {
 } from '../core/router/next-speaker';
 import { decodeTrace } from '../core/trace/jsonl';
 import { oneOf, UsageError, wholeNumber } from './errors';
+import { readInputFile } from './input-file';
+import { checkOutputs, writeFile } from './safe-write';
 
 type Print = (text: string) => void;
 
@@ -55,7 +57,7 @@ function decisionsIn(
   let runs = 0;
   let skipped = 0;
   for (const name of files) {
-    const decoded = decodeTrace(readFileSync(join(dir, name), 'utf8'));
+    const decoded = decodeTrace(readInputFile(join(dir, name), 'trace'));
     if (!decoded.ok)
       throw new UsageError(
         `${join(dir, name)}:${decoded.problems[0]?.line}: ${decoded.problems[0]?.message}`,
@@ -112,7 +114,7 @@ export function nextSpeakerCommand(argv: string[], out: Print): void {
     if (values.request === undefined) throw new UsageError('--model needs --request TEXT');
     let model: NextSpeakerModel;
     try {
-      model = JSON.parse(readFileSync(values.model, 'utf8')) as NextSpeakerModel;
+      model = JSON.parse(readInputFile(values.model, 'model')) as NextSpeakerModel;
     } catch (error) {
       throw new UsageError(`${values.model}: cannot read the model (${(error as Error).message})`);
     }
@@ -128,7 +130,8 @@ export function nextSpeakerCommand(argv: string[], out: Print): void {
   if (values.traces === undefined)
     throw new UsageError('--traces DIR (to train) or --model FILE (to ask) is required');
   const strategy = oneOf('history', values.history, historyStrategies, 'summary');
-  const k = wholeNumber('k', values.k, 3, 1);
+  const k = wholeNumber('k', values.k, 3, 1, 1000);
+  if (values.out !== undefined) checkOutputs([{ path: values.out, flag: '--out' }], []);
   const minReward = values['min-reward'] === undefined ? 0 : Number(values['min-reward']);
   if (!Number.isFinite(minReward))
     throw new UsageError(`--min-reward must be a number, got "${values['min-reward']}"`);
@@ -138,9 +141,7 @@ export function nextSpeakerCommand(argv: string[], out: Print): void {
   const test =
     values['test-traces'] === undefined ? undefined : decisionsIn(values['test-traces'], minReward);
   if (values.out !== undefined) {
-    const temp = `${values.out}.tmp-${process.pid}`;
-    writeFileSync(temp, `${JSON.stringify(model)}\n`);
-    renameSync(temp, values.out);
+    writeFile(values.out, `${JSON.stringify(model)}\n`);
   }
   const report = {
     strategy,

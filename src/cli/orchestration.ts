@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { baselinePolicy, isBaseline } from '../core/bench/orchestration-baselines';
 import {
@@ -24,6 +23,9 @@ import { KINDS, defaultEnvParams as params } from '../core/learning/orchestratio
 import { defaultOrchestrationTrainConfig, trainOrchestrator } from '../core/learning/orchestration/train';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError, wholeNumber } from './errors';
+import { readInputFile } from './input-file';
+import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
+import { checkOutputs, writeFile } from './safe-write';
 
 export const orchestrationHelp = `swarm orchestration <check|grid|bench|train|aux-rewards> [options]
 
@@ -72,8 +74,15 @@ export function orchestration(argv: string[], out: (text: string) => void): void
       json: { type: 'boolean', default: false },
     },
   });
-  const n = wholeNumber('instances', values.instances, 300, 1);
-  const episodes = wholeNumber('episodes', values.episodes, defaultOrchestrationTrainConfig.episodes, 1);
+  const n = wholeNumber('instances', values.instances, 300, 1, MAX_SEEDS);
+  const episodes = wholeNumber(
+    'episodes',
+    values.episodes,
+    defaultOrchestrationTrainConfig.episodes,
+    1,
+    MAX_EPISODES,
+  );
+  if (values.pareto !== undefined) checkOutputs([{ path: values.pareto, flag: '--pareto' }], []);
   const trainSeeds = seedList(values['train-seeds'] ?? '1,2,3');
   const split = (fallback: Split): Split => {
     try {
@@ -130,7 +139,7 @@ export function orchestration(argv: string[], out: (text: string) => void): void
         vsBaseline: e === base ? null : paired(base, e),
       }));
       if (values.pareto)
-        writeFileSync(
+        writeFile(
           values.pareto,
           paretoSvg(
             `${n} ${s} instances: mean quality against mean cost and critical steps`,
@@ -159,14 +168,15 @@ export function orchestration(argv: string[], out: (text: string) => void): void
       return;
     }
     case 'train': {
-      const seed = wholeNumber('seed', values.seed, 1, 0);
+      const seed = wholeNumber('seed', values.seed, 1, 0, MAX_SEED);
       const file = values.out ?? `orchestration-parl-seed${seed}.json`;
+      checkOutputs([{ path: file, flag: '--out' }], []);
       const config = { ...defaultOrchestrationTrainConfig, seed, episodes };
       const started = Date.now();
       const trained = trainOrchestrator(config);
       const ms = Date.now() - started;
       const { params: _params, ...shown } = config;
-      writeFileSync(file, `${JSON.stringify(toCheckpoint(trained.weights, shown))}\n`);
+      writeFile(file, `${JSON.stringify(toCheckpoint(trained.weights, shown))}\n`);
       const last = trained.curves[trained.curves.length - 1];
       print(
         { checkpoint: file, ms, episodes, last },
@@ -240,9 +250,10 @@ function resolve(
     );
   if (name.startsWith('parl:')) {
     const file = name.slice(5);
+    const text = readInputFile(file, 'policy checkpoint');
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
+      json = JSON.parse(text);
     } catch (error) {
       throw new UsageError(`--policies: cannot read ${file}: ${(error as Error).message}`);
     }

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolvePolicy as resolveNamedPolicy } from '../core/learning/resolve-policy';
 import { policyNames } from '../core/policy/registry';
 import type { Policy } from '../core/policy/types';
 import { profileHashes } from '../core/scenarios/profiles';
 import { UsageError } from './errors';
+import { readInputFile } from './input-file';
 
 export { profileHashes };
 
@@ -28,13 +29,12 @@ export function resolvePolicy(spec: string, hashes: Readonly<Record<string, stri
 }
 
 function readCheckpoint(file: string): unknown {
+  if (!existsSync(file)) throw new UsageError(`${file}: no such file`);
+  const text = readInputFile(file, 'policy checkpoint');
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(text);
   } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    throw new UsageError(
-      `${file}: ${e.code === 'ENOENT' ? 'no such file' : e.code ? `cannot read it (${e.code})` : `not JSON (${e.message})`}`,
-    );
+    throw new UsageError(`${file}: not JSON (${(error as Error).message})`);
   }
 }
 

@@ -4,7 +4,6 @@
  * formation (single → serial, centralized → heuristic, decentralized → peers), with the plan's
  * roles given to the agents and the plan in the trace header.
  */
-import { renameSync, writeFileSync } from 'node:fs';
 import { policyByName } from '../core/policy/registry';
 import type { Workflow } from '../core/router/choice';
 import { executionOf, type TeamPlan } from '../core/router/plan';
@@ -14,6 +13,7 @@ import { prepareRun } from '../core/scenarios/prepare';
 import { runPrepared } from '../core/scenarios/run';
 import { encodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
+import { checkOutputs, writeFile } from './safe-write';
 import { readProfiles, readScenario } from './scenario-file';
 
 export interface PlanRun {
@@ -32,6 +32,7 @@ export async function runPlan(
 ): Promise<PlanRun> {
   const execution = executionOf(plan, workflow);
   if (!execution.ok) throw new UsageError(`--run: ${execution.reason}`);
+  if (options.trace !== undefined) checkOutputs([{ path: options.trace, flag: '--trace' }], []);
   const scenario = readScenario(execution.scenario);
   if (scenario.type !== 'task') throw new UsageError(`--run: ${execution.scenario} is not a task scenario`);
   const profiles = readProfiles();
@@ -49,17 +50,7 @@ export async function runPlan(
   }
   if (run.type !== 'task') throw new UsageError('--run: not a task run');
   const result = await runPrepared(run, { policy, provider: simulatedProviderFor(profiles), plan });
-  if (options.trace !== undefined) {
-    const temp = `${options.trace}.tmp-${process.pid}`;
-    try {
-      writeFileSync(temp, encodeTrace(result.header, result.events));
-      renameSync(temp, options.trace);
-    } catch (error) {
-      throw new UsageError(
-        `--trace: cannot write ${options.trace} (${(error as NodeJS.ErrnoException).code})`,
-      );
-    }
-  }
+  if (options.trace !== undefined) writeFile(options.trace, encodeTrace(result.header, result.events));
   return {
     scenario: execution.scenario,
     policy: execution.policy,

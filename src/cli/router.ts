@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashingEmbedder } from '../core/embeddings/hashing';
@@ -19,9 +19,11 @@ import { queuedLine, queueIfUnsure } from './arbitrate';
 import { readQueueFile } from './arbitration-file';
 import { defaultRouter } from './default-router';
 import { oneOf, UsageError, wholeNumber } from './errors';
+import { readInputFile } from './input-file';
 import { readRequestsFile } from './requests-file';
 import { type PlanRun, runPlan } from './route-run';
 import { evaluateRequests } from './router-eval';
+import { checkOutputs, writeFile } from './safe-write';
 import { simulatedRouterProvider } from './sim-router-provider';
 
 type Print = (text: string) => void;
@@ -91,7 +93,7 @@ function readRuns(dir: string) {
   const skipped: Partial<Record<SkipReason, number>> = {};
   for (const name of files) {
     const file = join(dir, name);
-    const decoded = decodeTrace(readFileSync(file, 'utf8'));
+    const decoded = decodeTrace(readInputFile(file, 'trace'));
     if (!decoded.ok) {
       const [first, ...more] = decoded.problems;
       const also = more.length > 0 ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''})` : '';
@@ -126,6 +128,10 @@ export function trainRouter(argv: string[], out: Print): void {
     throw new UsageError('--traces DIR, --requests FILE or --arbitrated QUEUE (or several) is required');
   }
   if (values.out === undefined) throw new UsageError('--out FILE is required');
+  checkOutputs(
+    [{ path: values.out, flag: '--out' }],
+    [values.requests, values.arbitrated].filter((f): f is string => f !== undefined),
+  );
   const { files, runs, skipped } =
     values.traces === undefined ? { files: [], runs: [], skipped: {} } : readRuns(values.traces);
   if (values.traces !== undefined && runs.length === 0) {
@@ -146,13 +152,7 @@ export function trainRouter(argv: string[], out: Print): void {
     throw new UsageError(`${values.arbitrated}: no labelled request in the queue yet (swarm arbitrate)`);
   }
   const { model, summary } = train(runs, { requests: [...requests, ...arbitrated] });
-  try {
-    writeFileSync(values.out, `${JSON.stringify(routerToCheckpoint(model))}\n`);
-  } catch (error) {
-    throw new UsageError(
-      `${values.out}: cannot write the checkpoint (${(error as NodeJS.ErrnoException).code})`,
-    );
-  }
+  writeFile(values.out, `${JSON.stringify(routerToCheckpoint(model))}\n`);
   const report = { out: values.out, traces: files.length, skipped, ...summary };
   if (values.json) {
     out(JSON.stringify(report));
@@ -174,9 +174,10 @@ export function trainRouter(argv: string[], out: Print): void {
 }
 
 function readRouter(file: string): RouterModel {
+  const text = readInputFile(file, 'router');
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    json = JSON.parse(text);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== undefined) {
@@ -317,9 +318,10 @@ export async function route(argv: string[], out: Print): Promise<void> {
 
 /** A plan from a file, held to the schema: a refusal names the field. */
 function readPlanFile(file: string): { plan: TeamPlan; refused: readonly string[] } {
+  const text = readInputFile(file, '--plan file');
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    json = JSON.parse(text);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(

@@ -4,6 +4,7 @@ import { createSwarmApi } from '../api/api';
 import { isSwarmApiError } from '../api/errors';
 import type { SwarmTask } from '../api/types';
 import { UsageError, wholeNumber } from './errors';
+import { MAX_SEED } from './limits';
 
 type Print = (text: string) => void;
 
@@ -38,7 +39,7 @@ export async function run(argv: string[], out: Print): Promise<void> {
   if (values.scenario === undefined) throw new UsageError('--scenario ID is required');
   const task = {
     scenario: values.scenario,
-    seed: wholeNumber('seed', values.seed, 1, 0),
+    seed: wholeNumber('seed', values.seed, 1, 0, MAX_SEED),
     ...(values.size !== undefined ? { size: wholeNumber('size', values.size, 0, 0) } : {}),
     ...(values.policy !== undefined ? { policy: values.policy } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchScenario } from '../core/bench/run-bench';
 import { type MixSpec, parseMix } from '../core/learning/mix';
@@ -7,6 +7,7 @@ import { parseScenario, scenarioKindOf } from '../core/scenarios/spec';
 import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
 import { UsageError } from './errors';
 import { readGraphFile } from './graph-file';
+import { readInputFile } from './input-file';
 
 /** The repository's `scenarios/` folder, wherever the command is run from. */
 export const scenariosDir = fileURLToPath(new URL('../../scenarios/', import.meta.url));
@@ -22,16 +23,42 @@ export function resolveScenario(idOrPath: string): string {
   );
 }
 
-function read(file: string, what: string): string {
+const read = (file: string, what: string): string => readInputFile(file, what);
+
+/** What a scenario file is checked against when it is read. */
+export interface ReadOptions {
+  /** The profiles a scenario's `profile` must name (default: those of `profilesFile`). */
+  readonly profiles?: Readonly<Record<string, ProfileSpec>>;
+  /** Where those profiles come from, for messages (default scenarios/profiles.json). */
+  readonly profilesFile?: string;
+  /** The mix files being read around this one, outermost first: a mix must not reach itself. */
+  readonly within?: readonly string[];
+}
+
+const realOrSame = (file: string): string => {
   try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${file}: cannot read the ${what} (${code === 'ENOENT' ? 'no such file' : code})`);
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+};
+
+/**
+ * A task scenario's `profile` is checked when the file is read, naming the file and the field:
+ * unchecked, `"profile": "huge"` failed mid-run with a stack trace that named neither.
+ */
+function checkProfile(spec: TaskScenarioSpec, file: string, options: ReadOptions): void {
+  if (spec.profile === undefined) return;
+  const profilesFile = options.profilesFile ?? `${scenariosDir}profiles.json`;
+  const profiles = options.profiles ?? readProfiles(profilesFile);
+  if (!Object.hasOwn(profiles, spec.profile)) {
+    throw new UsageError(
+      `${file}: profile: "${spec.profile}" is not a profile of ${options.profilesFile ?? 'scenarios/profiles.json'} (one of: ${Object.keys(profiles).join(', ')})`,
+    );
   }
 }
 
-export function readScenario(idOrPath: string): BenchScenario {
+export function readScenario(idOrPath: string, options: ReadOptions = {}): BenchScenario {
   const file = resolveScenario(idOrPath);
   const text = read(file, 'scenario file');
   let json: unknown;
@@ -42,10 +69,11 @@ export function readScenario(idOrPath: string): BenchScenario {
   }
   if (scenarioKindOf(json) === 'graph') return { type: 'graph', graph: readGraphFile(file) };
   if (typeof json === 'object' && json !== null && (json as { kind?: unknown }).kind === 'mix') {
-    return { type: 'mix', ...readMix(file, text) };
+    return { type: 'mix', ...readMix(file, text, options) };
   }
   const parsed = parseScenario(text, file);
   if (!parsed.ok) throw new UsageError(parsed.error);
+  checkProfile(parsed.spec, file, options);
   return { type: 'task', spec: parsed.spec };
 }
 
@@ -53,12 +81,23 @@ export function readScenario(idOrPath: string): BenchScenario {
 export function readMix(
   file: string,
   text = read(file, 'mix file'),
+  options: ReadOptions = {},
 ): { mix: MixSpec; specs: Record<string, TaskScenarioSpec> } {
   const parsed = parseMix(text, file);
   if (!parsed.ok) throw new UsageError(parsed.error);
   const specs: Record<string, TaskScenarioSpec> = {};
-  for (const c of parsed.spec.components) {
-    const scenario = readScenario(c.scenario);
+  const chain = [...(options.within ?? []), file];
+  const chainReal = chain.map(realOrSame);
+  for (const [i, c] of parsed.spec.components.entries()) {
+    // Before reading it: a mix that lists itself, directly or through another mix, would be read
+    // again and again until the stack overflowed.
+    const seenAt = chainReal.indexOf(realOrSame(resolveScenario(c.scenario)));
+    if (seenAt >= 0) {
+      throw new UsageError(
+        `${file}: components[${i}].scenario: "${c.scenario}" is ${seenAt === chain.length - 1 ? 'this mix itself' : `the mix ${chain[seenAt]}, which lists this one`}; a mix lists task scenarios, not itself`,
+      );
+    }
+    const scenario = readScenario(c.scenario, { ...options, within: chain });
     if (scenario.type !== 'task')
       throw new UsageError(`${file}: component "${c.scenario}" is not a task scenario`);
     const { min, max } = scenario.spec.size;

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { criticalPath, lowerBound } from '../core/graph/cpm';
 import { policyByName, policyNames } from '../core/policy/registry';
@@ -11,6 +10,16 @@ import { scheduleFromEvents } from '../core/trace/schedule';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { gantt } from './gantt';
 import { readGraphFile } from './graph-file';
+import {
+  MAX_ATTEMPTS,
+  MAX_BUDGET,
+  MAX_MAIN_STEP_COST,
+  MAX_REPEAT,
+  MAX_SEED,
+  MAX_STEP_TIME,
+  MAX_WORKERS,
+} from './limits';
+import { checkOutputs, writeFile } from './safe-write';
 
 export const scheduleHelp = `swarm schedule --graph FILE --workers P [options]
 
@@ -54,7 +63,7 @@ export function schedule(argv: string[], out: (text: string) => void): void {
   });
   if (values.graph === undefined) throw new UsageError('--graph FILE is required');
   if (values.workers === undefined) throw new UsageError('--workers P is required');
-  const workers = wholeNumber('workers', values.workers, 1, 1);
+  const workers = wholeNumber('workers', values.workers, 1, 1, MAX_WORKERS);
   const policy = (() => {
     try {
       return policyByName(values.policy ?? 'critical-path');
@@ -62,10 +71,10 @@ export function schedule(argv: string[], out: (text: string) => void): void {
       throw new UsageError(`--policy: ${(error as Error).message}`);
     }
   })();
-  const mainStepCost = wholeNumber('main-step-cost', values['main-step-cost'], 1);
-  const repeat = wholeNumber('repeat', values.repeat, 1, 1);
+  const mainStepCost = wholeNumber('main-step-cost', values['main-step-cost'], 1, 0, MAX_MAIN_STEP_COST);
+  const repeat = wholeNumber('repeat', values.repeat, 1, 1, MAX_REPEAT);
   const config = makeConfig({
-    seed: wholeNumber('seed', values.seed, 1),
+    seed: wholeNumber('seed', values.seed, 1, 0, MAX_SEED),
     join: oneOf('join', values.join, ['async', 'barrier'] as const, 'async'),
     mainStepCost,
     failurePolicy: oneOf(
@@ -80,12 +89,26 @@ export function schedule(argv: string[], out: (text: string) => void): void {
         'max-critical-steps',
         values['max-critical-steps'],
         Number.POSITIVE_INFINITY,
+        0,
+        MAX_BUDGET,
       ),
-      maxToolCalls: wholeNumber('max-tool-calls', values['max-tool-calls'], 1500),
+      maxToolCalls: wholeNumber('max-tool-calls', values['max-tool-calls'], 1500, 0, MAX_BUDGET),
     },
-    retry: { maxAttempts: wholeNumber('max-attempts', values['max-attempts'], 3, 1) },
+    retry: { maxAttempts: wholeNumber('max-attempts', values['max-attempts'], 3, 1, MAX_ATTEMPTS) },
   });
   const graph = readGraphFile(values.graph);
+  // Step times live in 32-bit arrays (cpm.ts, the runtime's readyAt): a run's last time is below
+  // every attempt of every task, with one decision and the longest backoff each, which must stay
+  // under 2^31 or it wraps.
+  const { totalSteps } = criticalPath(graph);
+  const attempts = config.retry.maxAttempts;
+  const worst = attempts * (totalSteps + (graph.n + 1) * mainStepCost + graph.n * config.retry.backoffMax);
+  if (worst > MAX_STEP_TIME) {
+    throw new UsageError(
+      `${values.graph} (${graph.n} tasks, ${totalSteps} steps) with --main-step-cost ${mainStepCost} and --max-attempts ${attempts}: a run could reach step time ${worst}, past ${MAX_STEP_TIME}; lower --main-step-cost or --max-attempts`,
+    );
+  }
+  if (values.trace !== undefined) checkOutputs([{ path: values.trace, flag: '--trace' }], [values.graph]);
 
   const options = { graph, config, policy, clock: { now: () => performance.now() } };
   const run = simulate(options);
@@ -100,7 +123,7 @@ export function schedule(argv: string[], out: (text: string) => void): void {
   const extra = performance.now() - began;
   const msPerRun = repeat > 1 ? extra / (repeat - 1) : run.metrics.wallClockMs;
 
-  if (values.trace) writeFileSync(values.trace, encodeTrace(run.header, run.events));
+  if (values.trace !== undefined) writeFile(values.trace, encodeTrace(run.header, run.events));
   const cpm = criticalPath(graph);
   const entries = scheduleFromEvents(run.events);
   const realized = new RealizedFold(mainStepCost);

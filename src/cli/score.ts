@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { GradeConfigError, gradeTable, parseRules, ruleNames } from '../core/scenarios/wide-search/grade';
 import { parseCsv, parseMarkdownTable, type TableResult } from '../core/scenarios/wide-search/table';
 import { UsageError } from './errors';
+import { readInputFile } from './input-file';
 
 export const scoreHelp = `swarm score --gold GOLD.csv --pred PRED.md --keys a,b [options]
 
@@ -19,14 +19,7 @@ scores the minimum of its cells; item and row precision, recall and F1, and succ
                       a column without a rule is a normalized string
   --json              print one JSON document`;
 
-function readText(file: string, what: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${file}: cannot read the ${what} (${code === 'ENOENT' ? 'no such file' : code})`);
-  }
-}
+const readText = (file: string, what: string): string => readInputFile(file, what);
 
 function tableOrThrow(file: string, result: TableResult) {
   if (!result.ok) throw new UsageError(`${file}: ${result.message}`);

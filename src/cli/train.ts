@@ -1,5 +1,3 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { nextTask } from '../adapters/next-task';
 import { PROFILES } from '../core/learning/actions';
@@ -9,7 +7,10 @@ import { drawTask, type MixSpec, weightsAt } from '../core/learning/mix';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
 import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
 import { oneOf, UsageError, wholeNumber } from './errors';
+import { MAX_EPISODES, MAX_SEED } from './limits';
 import { rolloutPool } from './rollout-pool';
+import { checkOutputs, writeFile } from './safe-write';
+import { resolveScenario } from './scenario-file';
 import { trainingEnv } from './training-env';
 
 export const trainHelp = `swarm train --scenario ID|mix --policy parl|bandit [options]
@@ -57,13 +58,8 @@ const MS_PER_UNIT: Readonly<Record<string, number>> = {
 /** More threads than this only queue on any machine this runs on. */
 const MAX_ROLLOUT_WORKERS = 16;
 
-/** Writes through a temporary file and a rename, so a reader never sees half a checkpoint. */
-function writeAtomically(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-}
+/** Written whole or not at all (safe-write.ts), so a reader never sees half a checkpoint. */
+const writeAtomically = (file: string, text: string): void => writeFile(file, text);
 
 function schedule(flag: string, raw: string | undefined, fallback: Schedule): Schedule {
   if (raw === undefined) return fallback;
@@ -119,8 +115,8 @@ export async function trainCommand(
   if (values.scenario === undefined)
     throw new UsageError('--scenario is required (mix, or a task scenario id)');
   const policy = oneOf('policy', values.policy, ['parl', 'bandit'] as const, 'parl');
-  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1);
-  const seed = wholeNumber('seed', values.seed, defaultTrainConfig.seed, 0);
+  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1, MAX_EPISODES);
+  const seed = wholeNumber('seed', values.seed, defaultTrainConfig.seed, 0, MAX_SEED);
   // The defaults' schedules, stretched over this run's episodes.
   const anneal = (s: Schedule): Schedule => (s.kind === 'constant' ? s : { ...s, over: episodes });
   const allowed = values['allow-profiles']?.split(',').map((p) => p.trim()) ?? [...PROFILES];
@@ -167,6 +163,16 @@ export async function trainCommand(
   const env = await trainingEnv(values.scenario, values.profiles);
   const { mix } = env;
   const file = values.out ?? `policy-${policy}-${mix.id}-seed${seed}.json`;
+  // Before the first episode: a checkpoint, curves or picture that cannot be written, or would
+  // overwrite an input, is refused now rather than after the training.
+  checkOutputs(
+    [
+      { path: file, flag: '--out' },
+      ...(values.curves !== undefined ? [{ path: values.curves, flag: '--curves' }] : []),
+      ...(values.svg !== undefined ? [{ path: values.svg, flag: '--svg' }] : []),
+    ],
+    [resolveScenario(values.scenario), ...(values.profiles !== undefined ? [values.profiles] : [])],
+  );
 
   const controller = new AbortController();
   const stop = () => {

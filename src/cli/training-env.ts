@@ -6,12 +6,15 @@ import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types
 import { memoSandbox } from '../core/tools/memo-sandbox';
 import { UsageError } from './errors';
 import { profileHashes } from './policy-file';
-import { readMix, readProfiles, readScenario, resolveScenario } from './scenario-file';
+import { type ReadOptions, readMix, readProfiles, readScenario, resolveScenario } from './scenario-file';
 
 /** Everything a training run needs besides its config: the distribution, profiles, provider, sandbox. */
 export async function trainingEnv(scenario: string, profilesFile?: string): Promise<TrainEnv> {
-  const { mix, specs } = distribution(scenario);
   const profiles: Record<string, ProfileSpec> = readProfiles(profilesFile);
+  const { mix, specs } = distribution(scenario, {
+    profiles,
+    ...(profilesFile !== undefined ? { profilesFile } : {}),
+  });
   return {
     mix,
     specs,
@@ -24,11 +27,14 @@ export async function trainingEnv(scenario: string, profilesFile?: string): Prom
 }
 
 /** The training distribution: a mix file, or one scenario under the budgets mix.json gives it. */
-function distribution(id: string): {
+function distribution(
+  id: string,
+  options: ReadOptions,
+): {
   mix: MixSpec;
   specs: Record<string, TaskScenarioSpec>;
 } {
-  const scenario = readScenario(id);
+  const scenario = readScenario(id, options);
   if (scenario.type === 'mix') return { mix: scenario.mix, specs: { ...scenario.specs } };
   if (scenario.type !== 'task')
     throw new UsageError(`--scenario: "${id}" is a graph; train needs task scenarios or a mix`);

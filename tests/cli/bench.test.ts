@@ -255,7 +255,7 @@ describe('swarm bench', () => {
     [['--scenario', 'diamond', '--policies', 'llm', '--seeds', '1'], /llm runs task scenarios/],
     [
       ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '0'],
-      /--seeds must be a whole number ≥ 1/,
+      /--seeds must be a whole number from 1 to 10000, got "0"/,
     ],
     [
       ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '1', '--size', '5'],

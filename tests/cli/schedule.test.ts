@@ -148,7 +148,10 @@ describe('swarm schedule', () => {
   it.each([
     [['--workers', '2'], /--graph FILE is required/],
     [['--graph', 'scenarios/graphs/diamond.json'], /--workers P is required/],
-    [['--graph', 'scenarios/graphs/diamond.json', '--workers', '0'], /--workers must be a whole number ≥ 1/],
+    [
+      ['--graph', 'scenarios/graphs/diamond.json', '--workers', '0'],
+      /--workers must be a whole number from 1 to 100000, got "0"/,
+    ],
     [
       ['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--join', 'sometimes'],
       /--join must be one of async, barrier/,

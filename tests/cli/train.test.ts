@@ -160,7 +160,7 @@ describe('swarm train', () => {
     [['--policy', 'dqn'], '--policy must be one of parl, bandit, got "dqn"'],
     [['--lambda-parallel', 'linear:0.1:0'], '--lambda-parallel: schedule "linear:0.1:0": expected'],
     [['--allow-profiles', 'huge'], '--allow-profiles: unknown profile "huge"'],
-    [['--episodes', '0'], '--episodes must be a whole number ≥ 1'],
+    [['--episodes', '0'], '--episodes must be a whole number from 1 to 1000000, got "0"'],
   ])('refuses bad flags (%j)', async (flags, message) => {
     const r = await runCliAsync(['train', '--scenario', 'mix', ...flags]);
     expect(r.code).toBe(2);

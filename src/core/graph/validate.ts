@@ -1,3 +1,4 @@
+import { FILE_ID_EXPECTED, fileIdProblem } from '../util/file-id';
 import type { GraphScenario, TaskGraph, TaskSpec } from './types';
 
 export type GraphIssue =
@@ -11,6 +12,18 @@ export type GraphIssue =
 export type GraphResult = { ok: true; graph: TaskGraph } | { ok: false; issues: GraphIssue[] };
 
 const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+
+/**
+ * Upper bounds (docs/cli.md, Limits). Step times are added up in Int32Arrays (cpm.ts) and in the
+ * runtime's clock, so a task's steps and the whole graph's stay far below 2^31: past it they wrap
+ * (2147483648 steps read back as −2147483648) instead of failing.
+ */
+export const MAX_TASK_STEPS = 1_000_000;
+export const MAX_TOTAL_STEPS = 100_000_000;
+/** Tool calls and tokens a task declares: counted, never added into 32-bit arrays. */
+export const MAX_TASK_COUNT = 1_000_000_000;
+/** How many ids of a long cycle a message lists before it says how many more there are. */
+const CYCLE_SHOWN = 20;
 const describe = (x: unknown): string =>
   typeof x === 'string' ? `"${x}"` : (JSON.stringify(x) ?? String(x));
 
@@ -37,6 +50,7 @@ export function buildGraph(input: unknown): GraphResult {
     } else index.set(task.id, i);
   });
 
+  let totalSteps = 0;
   for (const task of tasks) {
     if (!isWhole(task.steps)) {
       issues.push({
@@ -44,7 +58,13 @@ export function buildGraph(input: unknown): GraphResult {
         ids: [task.id],
         message: `task "${task.id}" has steps ${describe(task.steps)}; steps must be a whole number ≥ 0`,
       });
-    }
+    } else if (task.steps > MAX_TASK_STEPS) {
+      issues.push({
+        kind: 'bad-cost',
+        ids: [task.id],
+        message: `task "${task.id}" has steps ${describe(task.steps)}; steps must be a whole number from 0 to ${MAX_TASK_STEPS}`,
+      });
+    } else totalSteps += task.steps;
     const p = task.failProbability;
     if (p !== undefined && !(typeof p === 'number' && p >= 0 && p <= 1)) {
       issues.push({
@@ -61,6 +81,12 @@ export function buildGraph(input: unknown): GraphResult {
           ids: [task.id],
           message: `task "${task.id}" has ${field} ${describe(v)}; it must be a whole number ≥ 0`,
         });
+      } else if (v !== undefined && v > MAX_TASK_COUNT) {
+        issues.push({
+          kind: 'bad-field',
+          ids: [task.id],
+          message: `task "${task.id}" has ${field} ${describe(v)}; it must be a whole number from 0 to ${MAX_TASK_COUNT}`,
+        });
       }
     }
     for (const dep of task.deps) {
@@ -72,6 +98,13 @@ export function buildGraph(input: unknown): GraphResult {
         });
       }
     }
+  }
+  if (totalSteps > MAX_TOTAL_STEPS) {
+    issues.push({
+      kind: 'bad-cost',
+      ids: [],
+      message: `the tasks' steps add up to ${totalSteps}; a graph's steps must add up to at most ${MAX_TOTAL_STEPS}`,
+    });
   }
   if (issues.length > 0) return { ok: false, issues };
 
@@ -88,10 +121,7 @@ export function buildGraph(input: unknown): GraphResult {
   if (topo.length < n) {
     const cycle = findCycle(n, preds, new Set(topo));
     const ids = cycle.map((i) => (tasks[i] as TaskSpec).id);
-    return {
-      ok: false,
-      issues: [{ kind: 'cycle', ids, message: `cycle ${[...ids, ids[0]].join(' → ')}` }],
-    };
+    return { ok: false, issues: [{ kind: 'cycle', ids, message: cycleMessage(ids) }] };
   }
 
   const steps = new Int32Array(n);
@@ -139,6 +169,8 @@ function checkShape(input: unknown): GraphIssue | undefined {
   const o = input as Record<string, unknown>;
   if (o.kind !== 'graph') return bad(`field "kind" must be "graph", got ${describe(o.kind)}`);
   if (typeof o.id !== 'string' || o.id === '') return bad('field "id" must be a non-empty string');
+  const idProblem = fileIdProblem(o.id);
+  if (idProblem) return bad(`field "id" ${idProblem} (expected ${FILE_ID_EXPECTED}): it names trace files`);
   if (o.title !== undefined && typeof o.title !== 'string') return bad('field "title" must be a string');
   if (!Array.isArray(o.tasks)) return bad('field "tasks" must be an array');
   for (let i = 0; i < o.tasks.length; i++) {
@@ -184,7 +216,15 @@ function findCycle(n: number, preds: number[][], ordered: Set<number>): number[]
   }
   // path walks against the edges; reverse it so the cycle reads in dependency order, and start it
   // at the task that comes first in the file so the message does not depend on where the walk began.
+  // A loop, not Math.min(...cycle): spreading a 200,000-task cycle into arguments overflows the stack.
   const cycle = path.slice(seenAt.get(at)).reverse();
-  const first = cycle.indexOf(Math.min(...cycle));
+  let first = 0;
+  for (let k = 1; k < cycle.length; k++) if ((cycle[k] as number) < (cycle[first] as number)) first = k;
   return [...cycle.slice(first), ...cycle.slice(0, first)];
+}
+
+/** The cycle in words; a long one shows its first ids and how many more there are. */
+function cycleMessage(ids: readonly string[]): string {
+  if (ids.length <= CYCLE_SHOWN) return `cycle ${[...ids, ids[0]].join(' → ')}`;
+  return `cycle of ${ids.length} tasks ${ids.slice(0, CYCLE_SHOWN).join(' → ')} → … (${ids.length - CYCLE_SHOWN} more) → ${ids[0]}`;
 }

@@ -9,6 +9,7 @@
 import * as v from 'valibot';
 import {
   type Assignable,
+  fileId,
   got,
   issueProblems,
   parseJson,
@@ -57,7 +58,7 @@ const componentSchema = strict('mix component', {
 });
 const mixSchema = strict('mix', {
   kind: v.literal('mix'),
-  id: text(),
+  id: fileId(),
   title: v.optional(text()),
   description: v.optional(v.string()),
   components: v.pipe(v.array(componentSchema), v.minLength(1)),

@@ -6,6 +6,7 @@
  */
 
 import * as v from 'valibot';
+import { FILE_ID_EXPECTED, fileIdProblem } from '../util/file-id';
 
 // ——— Field schemas: each states its expectation once, and every failure repeats it. ———
 
@@ -22,8 +23,17 @@ export const says = (expected: string) => (issue: v.BaseIssue<unknown>) =>
 
 export const numberIn = (expected: string, ok: (n: number) => boolean) =>
   v.pipe(v.number(says(expected)), v.check(ok, says(expected)));
-export const whole = (min: number) =>
-  numberIn(`a whole number ≥ ${min}`, (n) => Number.isInteger(n) && n >= min);
+/**
+ * The largest whole number a scenario or profile field takes unless the field says less: step
+ * times and counts are added up in 32-bit arrays (src/core/graph/cpm.ts), so a file's numbers stay
+ * far below 2^31 rather than wrapping there (docs/cli.md, "Limits").
+ */
+export const MAX_WHOLE = 1_000_000_000;
+export const whole = (min: number, max = MAX_WHOLE) =>
+  v.pipe(
+    numberIn(`a whole number ≥ ${min}`, (n) => Number.isInteger(n) && n >= min),
+    v.check((n) => n <= max, says(`at most ${max} (a whole number from ${min} to ${max})`)),
+  );
 export const wholeIn = (min: number, max: number) =>
   numberIn(`a whole number from ${min} to ${max}`, (n) => Number.isInteger(n) && n >= min && n <= max);
 export const share = () => numberIn('a number from 0 to 1', (n) => n >= 0 && n <= 1);
@@ -32,6 +42,12 @@ export const positive = () => numberIn('a number > 0', (n) => n > 0);
 export const text = () =>
   v.pipe(v.string(says('a non-empty string')), v.nonEmpty(says('a non-empty string')));
 export const words = () => v.string(says('a string'));
+/** An id that names files (trace files are named after it): no path separators or "..". */
+export const fileId = () =>
+  v.pipe(
+    text(),
+    v.check((id) => fileIdProblem(id) === undefined, says(FILE_ID_EXPECTED)),
+  );
 export const oneOf = <T extends string>(options: readonly T[]) =>
   v.picklist(options, says(`one of ${options.join(', ')}`));
 

@@ -18,6 +18,7 @@ import type { EntityKind } from '../world/types';
 import {
   type Assignable,
   atLeast0,
+  fileId,
   got,
   issueProblems,
   limit,
@@ -127,7 +128,7 @@ const worldSchema = strict('world', {
 });
 
 const common = (kind: string, lo: number, hi: number) => ({
-  id: text(),
+  id: fileId(),
   title: v.optional(words()),
   description: v.optional(words()),
   size: sizeSchema(kind, lo, hi),
@@ -136,7 +137,7 @@ const common = (kind: string, lo: number, hi: number) => ({
   budgets: v.optional(budgetsSchema),
   join: v.optional(oneOf(JOIN_MODES)),
   failurePolicy: v.optional(oneOf(FAILURE_POLICIES)),
-  mainStepCost: v.optional(whole(0)),
+  mainStepCost: v.optional(whole(0, 1_000_000)),
   world: v.optional(worldSchema),
   reward: v.optional(strict('reward', { costWeight: atLeast0(), costReference: positive() })),
 });
@@ -172,7 +173,8 @@ const scenarioSchema = v.variant(
       kind: v.literal('mixed-coding'),
       ...common('mixed-coding', 2, 12),
       dependencyShare: v.optional(share()),
-      timeoutMs: v.optional(whole(1)),
+      // Ten minutes per sandbox call at most: beyond 2^31 ms a timer fires at once (docs/cli.md, Limits).
+      timeoutMs: v.optional(wholeIn(1, 600_000)),
     }),
     strict('a write-story scenario', {
       kind: v.literal('write-story'),

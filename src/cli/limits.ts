@@ -1,0 +1,28 @@
+/**
+ * The upper bounds of the CLI's count flags and input files, in one place so docs/cli.md can list
+ * them. Each is far above any run this project makes and far below where memory runs out or a
+ * number wraps: `bench --seeds 1e9` used to fill the heap (exit 134) before printing anything.
+ */
+
+/** Instances a bench, grid, chaos or experiment runs (each runs every policy). */
+export const MAX_SEEDS = 10_000;
+/** A seed is hashed as an unsigned 32-bit number (src/core/util/rng.ts). */
+export const MAX_SEED = 4_294_967_295;
+/** Attempts per task, the first included: each failed attempt is a retry with its events. */
+export const MAX_ATTEMPTS = 100;
+/** Training episodes. */
+export const MAX_EPISODES = 1_000_000;
+/** Subagents at once. */
+export const MAX_WORKERS = 100_000;
+/** Step-time of one orchestrator decision; times are added in 32-bit integers (src/core/graph/cpm.ts). */
+export const MAX_MAIN_STEP_COST = 1_000_000;
+/** Timed repetitions of `schedule --repeat`. */
+export const MAX_REPEAT = 10_000;
+/** Budgets given as flags (tool calls, critical steps). */
+export const MAX_BUDGET = 1_000_000_000;
+/** Largest file any command reads (graph, scenario, mix, profiles, policy, trace, table). */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+/** A 32-bit step clock: every realized time of a schedule stays below it. */
+export const MAX_STEP_TIME = 2_147_483_647;
+/** Milliseconds a timer waits at most: Node fires a longer timer at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
