@@ -1,8 +1,12 @@
 // Training off the page's thread: the host from src/adapters/train-host.ts, exposed with Comlink and
-// driven by startTraining() in src/adapters/train-client.ts. Coding episodes run their code in
-// nested sandbox workers, one per run, as on the page.
+// driven by startTraining() in src/adapters/train-client.ts. Coding episodes run their code in the
+// page's sandbox frame, through the portal startTraining() hands this worker, as on the page;
+// training replays the same programs, so results are remembered, as `swarm train` does.
 import { expose } from 'comlink';
+import { acceptSandboxPortal } from '../src/adapters/sandbox-frame';
 import { trainHost } from '../src/adapters/train-host';
 import { workerSandbox } from '../src/adapters/worker-sandbox';
+import { memoSandbox } from '../src/core/tools/memo-sandbox';
 
-expose(trainHost({ sandbox: workerSandbox() }));
+acceptSandboxPortal(self);
+expose(trainHost({ sandbox: memoSandbox(workerSandbox()) }));

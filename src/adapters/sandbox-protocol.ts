@@ -1,45 +1,38 @@
 /**
- * The sandbox worker's wire protocol, imported by both sides (src/adapters/worker-sandbox.ts posts
- * requests, src/adapters/sandbox-worker.ts answers them). One worker serves one run:
+ * The browser sandbox's messages (docs/security.md has the picture). Each run gets two
+ * MessageChannels of its own, made by whoever asks for the run:
  *
- *   worker → page   { type: 'ready' }                        its module has loaded
- *   page → worker   { type: 'run', id, code, tests }
- *   worker → page   { type: 'result', id, result }
+ *   control   page ↔ sandbox frame   frame → page { type: 'failed', error }  the worker died
+ *                                    page → frame 'stop'                     terminate it
+ *   channel   page ↔ sandbox worker  worker → page { type: 'ready' }, page → worker { code, calls },
+ *                                    worker → page { type: 'result', run }   (browser-sandbox-thread.ts)
  *
- * The page starts the time limit when it posts `run`, after `ready`, so the limit measures the code
- * and not the worker's start-up (as node:vm's timeout does in the Node sandbox).
+ * A port belongs to one run, so no message can pose as another run's result; whatever arrives is
+ * still read as untrusted data, and the run's values are graded by the page (gradeRun).
+ *
+ * The frame lives in a document. Workers of the page (subagents, training) have none: they ask the
+ * page through a portal port it hands them at start-up (`PORTAL`), sending both ports of a run.
  */
-import type { CodeTest, SandboxResult } from '../core/tools/sandbox';
 
-/** Page → worker: run `code`, then `tests`, and answer with a `RunResponse` of the same id. */
-export interface RunRequest {
-  readonly type: 'run';
-  readonly id: number;
-  readonly code: string;
-  readonly tests: readonly CodeTest[];
+/** The page → sandbox frame message that starts one run's worker, with [control, channel] ports. */
+export interface StartMessage {
+  readonly type: 'start';
+  /** The worker's source (browser-sandbox-thread.ts): the frame runs what the page gives it. */
+  readonly source: string;
 }
 
-/** Worker → page: the answer to the `RunRequest` with this id. Failures are `result.ok === false`. */
-export interface RunResponse {
-  readonly type: 'result';
-  readonly id: number;
-  readonly result: SandboxResult;
+/** The page → worker message that carries the portal port. Comlink ignores its type. */
+export const PORTAL = 'swarmflight:sandbox-portal';
+
+export interface PortalMessage {
+  readonly type: typeof PORTAL;
 }
 
-/** Worker → page, once, before any response: the worker is listening. */
-export interface ReadyMessage {
-  readonly type: 'ready';
+/** Worker → page, on the portal: start a run on these [control, channel] ports. */
+export interface PortalRequest {
+  readonly type: 'start';
 }
 
-export type SandboxRequest = RunRequest;
-export type SandboxReply = ReadyMessage | RunResponse;
-
-export const READY: ReadyMessage = { type: 'ready' };
-
-/** Narrows what arrives from a worker: a sandboxed author can post messages too. */
-export function isReply(data: unknown): data is SandboxReply {
-  if (typeof data !== 'object' || data === null) return false;
-  const m = data as { type?: unknown; id?: unknown; result?: unknown };
-  if (m.type === 'ready') return true;
-  return m.type === 'result' && typeof m.id === 'number' && typeof m.result === 'object' && m.result !== null;
+export function isPortalMessage(data: unknown): data is PortalMessage {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === PORTAL;
 }

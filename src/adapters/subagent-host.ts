@@ -38,8 +38,8 @@ async function browserKnowledge(): Promise<KnowledgeSearch> {
 }
 
 /**
- * A subagent host. `makeSandbox` gives mixed-coding's `run_js` its sandbox: by default a fresh
- * Web Worker per run (a worker may start workers), in Node tests `nodeSandbox`.
+ * A subagent host. `makeSandbox` gives mixed-coding's `run_js` its sandbox: by default the page's
+ * sandbox frame, reached through the portal the pool hands this worker; in Node tests `nodeSandbox`.
  */
 export function subagentHost(
   makeProvider: ProviderFactory = providerFromSetup,

@@ -4,6 +4,7 @@
  * it when the training ends, however it ends.
  */
 import { proxy, wrap } from 'comlink';
+import { offerSandbox } from './sandbox-frame';
 import type { TrainApi, TrainEvents, TrainRequest, TrainSummary } from './train-protocol';
 
 export type TrainCallbacks = Partial<TrainEvents>;
@@ -74,5 +75,7 @@ export function startTraining(
 
 function defaultWorker(): Worker {
   // Written out in full so Vite finds the worker and bundles it (in dev and in `vite build`).
-  return new Worker(new URL('../../workers/train.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../../workers/train.worker.ts', import.meta.url), { type: 'module' });
+  offerSandbox(worker); // coding episodes' code, in the page's sandbox frame
+  return worker;
 }

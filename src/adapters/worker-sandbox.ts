@@ -1,94 +1,110 @@
-import type { CodeSandbox, CodeTest, SandboxResult } from '../core/tools/sandbox';
-import { isReply, type RunRequest } from './sandbox-protocol';
-
 /**
- * What the sandbox needs of a worker. A real `Worker` fits; tests pass a MessagePort dressed as one
- * (tests/browser/sandbox-channel.test.ts) or a fake that fails on cue.
+ * `run_js` in the browser: each run in a fresh worker of the sandbox frame (./sandbox-frame.ts:
+ * an opaque origin with no network), over two MessageChannels made for that run alone
+ * (./sandbox-protocol.ts). The time limit starts when the worker says it is ready, so it measures
+ * the code and not the worker's start-up; at the limit, or as soon as the run has answered, the
+ * worker is terminated. The run's values are graded here (`gradeRun`), never in the sandbox.
+ * The returned promise never rejects: every failure is `{ ok: false, error }`.
  */
-export interface SandboxWorker {
-  postMessage(request: RunRequest): void;
-  addEventListener(type: 'message' | 'messageerror' | 'error', listener: (event: Event) => void): void;
-  terminate(): void;
-}
+import { type CodeSandbox, type CodeTest, gradeRun, type SandboxResult } from '../core/tools/sandbox';
+import { pageSandboxFrame, portalStart, type StartRun } from './sandbox-frame';
 
 export interface WorkerSandboxOptions {
-  /** Makes the worker for one run. @default a module Worker on workers/sandbox.worker.ts */
-  readonly createWorker?: () => SandboxWorker;
+  /** Starts a run's worker. @default the page's sandbox frame, or the portal to it in a worker */
+  readonly start?: StartRun;
   /**
-   * How long a worker may take to load. Not part of the run's time limit: many fresh workers start
-   * at once when a coding scenario is graded, and a slow start is not the code's fault.
+   * How long a worker may take to start. Not part of the run's time limit: many workers start at
+   * once when a coding scenario is graded, and a slow start is not the code's fault.
    * @default 10_000
    */
   readonly startupTimeoutMs?: number;
+  /** Runs at once; more wait their turn (a worker mostly waits on its start). @default 2 × cores, at least 4 */
+  readonly maxRuns?: number;
 }
 
-/**
- * `run_js` in the browser: a fresh Worker per run, terminated when it answers or at the time limit,
- * so a runaway loop costs one worker and nothing leaks from one run into the next.
- * The returned promise never rejects: every failure is `{ ok: false, error }`.
- */
 export function workerSandbox(options: WorkerSandboxOptions = {}): CodeSandbox {
-  const createWorker = options.createWorker ?? defaultWorker;
+  const start = options.start ?? (typeof document === 'undefined' ? portalStart() : pageSandboxFrame());
   const startupTimeoutMs = options.startupTimeoutMs ?? 10_000;
-  let nextId = 0;
+  const maxRuns = options.maxRuns ?? Math.max(4, 2 * (globalThis.navigator?.hardwareConcurrency ?? 2));
+  const waiting: Array<() => void> = [];
+  let running = 0;
+  const enter = async (): Promise<void> => {
+    if (running < maxRuns) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const leave = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
   return {
-    run(code: string, tests: readonly CodeTest[], timeoutMs: number): Promise<SandboxResult> {
-      const id = nextId++;
-      return new Promise((resolve) => {
-        let worker: SandboxWorker;
-        try {
-          worker = createWorker();
-        } catch (error) {
-          resolve({ ok: false, error: `could not start the sandbox worker: ${String(error)}` });
-          return;
-        }
-        let done = false;
-        let started = false;
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const settle = (result: SandboxResult): void => {
-          if (done) return;
-          done = true;
-          clearTimeout(timer);
-          worker.terminate();
-          resolve(result);
-        };
-        const limit = (ms: number, error: string): void => {
-          clearTimeout(timer);
-          timer = setTimeout(() => settle({ ok: false, error }), ms);
-        };
-
-        worker.addEventListener('message', (event) => {
-          const data: unknown = (event as MessageEvent).data;
-          if (!isReply(data)) return;
-          if (data.type === 'result') {
-            if (data.id === id) settle(data.result);
-          } else if (!started) {
-            started = true;
-            try {
-              worker.postMessage({ type: 'run', id, code, tests });
-            } catch (error) {
-              // A test's `expect` that cannot be cloned (a function, say).
-              settle({ ok: false, error: `could not send the run to the sandbox worker: ${String(error)}` });
-              return;
-            }
-            limit(timeoutMs, `timed out after ${timeoutMs} ms`);
-          }
-        });
-        worker.addEventListener('error', (event) => {
-          event.preventDefault(); // reported in the result, not as an uncaught error on the page
-          const message = (event as Partial<ErrorEvent>).message;
-          settle({ ok: false, error: `the sandbox worker failed: ${message || 'it did not load'}` });
-        });
-        worker.addEventListener('messageerror', () =>
-          settle({ ok: false, error: 'the sandbox worker sent a reply that could not be read' }),
-        );
-        limit(startupTimeoutMs, `the sandbox worker did not start within ${startupTimeoutMs} ms`);
-      });
+    async run(code: string, tests: readonly CodeTest[], timeoutMs: number): Promise<SandboxResult> {
+      await enter();
+      try {
+        return await runOnce(start, code, tests, timeoutMs, startupTimeoutMs);
+      } finally {
+        leave();
+      }
     },
   };
 }
 
-function defaultWorker(): SandboxWorker {
-  // Written out in full so Vite finds the worker and bundles it (in dev and in `vite build`).
-  return new Worker(new URL('../../workers/sandbox.worker.ts', import.meta.url), { type: 'module' });
+function runOnce(
+  start: StartRun,
+  code: string,
+  tests: readonly CodeTest[],
+  timeoutMs: number,
+  startupTimeoutMs: number,
+): Promise<SandboxResult> {
+  return new Promise((resolve) => {
+    const control = new MessageChannel();
+    const channel = new MessageChannel();
+    let done = false;
+    let started = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (result: SandboxResult): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      control.port1.postMessage('stop');
+      control.port1.close();
+      channel.port1.close();
+      resolve(result);
+    };
+    const limit = (ms: number, error: string): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => settle({ ok: false, error }), ms);
+    };
+    control.port1.onmessage = (event) => {
+      const m = event.data as { type?: unknown; error?: unknown } | null;
+      if (m?.type === 'failed')
+        settle({
+          ok: false,
+          error: typeof m.error === 'string' ? m.error.slice(0, 500) : 'the sandbox worker failed',
+        });
+    };
+    channel.port1.onmessage = (event) => {
+      const m = event.data as { type?: unknown; run?: unknown } | null;
+      if (typeof m !== 'object' || m === null) return;
+      if (m.type === 'result' && started) settle(gradeRun(tests, m.run));
+      else if (m.type === 'ready' && !started) {
+        started = true;
+        try {
+          channel.port1.postMessage({ code, calls: tests.map((t) => t.call) });
+        } catch (error) {
+          settle({ ok: false, error: `could not send the run to the sandbox: ${String(error)}` });
+          return;
+        }
+        limit(timeoutMs, `timed out after ${timeoutMs} ms`);
+      }
+    };
+    channel.port1.onmessageerror = () =>
+      settle({ ok: false, error: 'the sandbox sent a reply that could not be read' });
+    limit(startupTimeoutMs, `the sandbox worker did not start within ${startupTimeoutMs} ms`);
+    try {
+      start(control.port2, channel.port2);
+    } catch (error) {
+      settle({ ok: false, error: `could not start the sandbox worker: ${String(error)}` });
+    }
+  });
 }

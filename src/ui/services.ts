@@ -117,7 +117,7 @@ export const services = {
   pace: (msPerSecond: number): Pace => realPace(msPerSecond),
   /**
    * Where model-written code runs on this thread: grading mixed-coding, and `run_js` for agents
-   * that run here (real models). A fresh Web Worker per call.
+   * that run here (real models). A fresh worker per call in the opaque-origin sandbox frame.
    */
   codeSandbox: (): CodeSandbox => workerSandbox(),
   /** The Web Workers a task run's subagents run in. */

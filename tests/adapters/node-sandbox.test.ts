@@ -1,4 +1,34 @@
-import { nodeSandbox } from '../../src/adapters/node-sandbox';
+import { existsSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createNodeSandbox, nodeSandbox } from '../../src/adapters/node-sandbox';
 import { sandboxContract } from '../support/sandbox-contract';
 
-sandboxContract('node:vm', () => nodeSandbox, { hidden: ['process', 'require'] });
+sandboxContract('Node worker thread', () => nodeSandbox, { hidden: ['process', 'require', 'setTimeout'] });
+sandboxContract('Node worker thread, one per run', () => fresh, { hidden: ['process', 'require'] });
+const fresh = createNodeSandbox({ maxRunsPerThread: 1 });
+afterAll(() => fresh.close());
+
+describe('the Node sandbox', () => {
+  it('lets no attack write a file through import()', () => {
+    expect(existsSync('/tmp/swarmflight-sandbox-escape')).toBe(false);
+  });
+
+  it('stops a thread that exceeds its heap, and the process goes on', async () => {
+    const small = createNodeSandbox({ memoryMb: 16 });
+    const r = await small.run('const keep = []; for (;;) keep.push({ n: keep.length });', [], 20_000);
+    expect(r).toEqual({ ok: false, error: 'the sandbox thread failed: the code ran out of memory' });
+    expect(await small.run('', [{ call: '2 + 2', expect: 4 }], 1000)).toMatchObject({ ok: true, passed: 1 });
+    await small.close();
+  });
+
+  it('runs at most maxThreads runs at once; the rest wait for a thread, not against their limit', async () => {
+    const one = createNodeSandbox({ maxThreads: 1 });
+    const [slow, quick] = await Promise.all([
+      one.run('const t = Date.now(); while (Date.now() - t < 150) {}', [], 2000),
+      one.run('', [{ call: '1', expect: 1 }], 100),
+    ]);
+    expect(slow).toMatchObject({ ok: true });
+    expect(quick).toMatchObject({ ok: true, passed: 1 });
+    await one.close();
+  });
+});

@@ -14,7 +14,7 @@ import { parseScenario } from '../../src/core/scenarios/spec';
 import type { TaskScenarioSpec } from '../../src/core/scenarios/spec-types';
 
 // Real module Workers in real Chromium: workers/train.worker.ts served by Vite, coding episodes in
-// nested sandbox workers. The files come in as JSON imports and go through the same parsers as
+// the page's sandbox frame. The files come in as JSON imports and go through the same parsers as
 // the CLI's.
 
 function parsed<T>(result: ({ ok: true } & T) | { ok: false; error: string }): T {
@@ -136,7 +136,7 @@ describe('training in a Web Worker', () => {
     expect(loadPolicy(resumed.checkpoint, await hashes()).checkpoint.training.completedEpisodes).toBe(total);
   }, 120_000);
 
-  it('runs coding episodes in sandbox workers nested in the training worker', async () => {
+  it("runs coding episodes in the page's sandbox frame, through the portal the training worker is given", async () => {
     const coding = mix.components.find((c) => c.scenario === 'mixed-coding');
     if (!coding) throw new Error('mix.json has no mixed-coding component');
     const onlyCoding = { ...mix, id: 'coding', components: [coding], curriculum: [] };

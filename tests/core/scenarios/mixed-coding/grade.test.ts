@@ -115,6 +115,12 @@ describe('gradeMixedCoding', () => {
   it('needs a sandbox', async () => {
     await expect(mixedCoding.grade(instance, single, new Map(), {})).rejects.toThrow(/needs a code sandbox/);
   });
+
+  it('is not fooled by code that redefines JSON, prototypes or String to forge its grade', async () => {
+    const forge = `JSON.stringify = () => 'true'; Object.prototype.toJSON = function () { return 0; }; String = () => '0';`;
+    const wrong = `function sum(xs) { return -1; }\n${forge}`;
+    expect(await failing(swarm, swarmAnswers({ sum: wrong }))).toContain('sum');
+  });
 });
 
 describe('extractCode', () => {
