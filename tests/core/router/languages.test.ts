@@ -34,6 +34,26 @@ describe('requests in Chinese and Russian', () => {
     }
   });
 
+  it('reads Russian chains, documents and debates by their grammar, not by look-alike stems', () => {
+    const cases: [string, string][] = [
+      // A person named by a participle clause, a relative clause behind a preposition, a relation of a relation.
+      ['Какой вуз закончил человек, придумавший тетрис?', 'swarm/deep-search'],
+      ['Кто был продюсером первого альбома группы, в которой пел Виктор Цой?', 'swarm/deep-search'],
+      ['Кто был учителем учителя Шостаковича?', 'swarm/deep-search'],
+      // "материалам" is not "мать", "перечислили" reports a list rather than asking for one.
+      ['Ответь только по нашим материалам: какой тариф положен клиенту-юрлицу?', 'swarm/rag-qa'],
+      ['По служебной записке от юристов: какие риски сделки они перечислили?', 'swarm/rag-qa'],
+      // "рассказать" is a verb, not a story; a debate about children is not a lesson.
+      ['Как рассказать первоклашкам, почему идёт дождь? Нужен план на 20 минут', 'swarm/teach-explain'],
+      ['Поделитесь разными мнениями: нужны ли детям соцсети до 14 лет?', 'peers/general'],
+      ['Duolingo, репетитор или языковые курсы — на чём лучше учить испанский?', 'peers/compare-options'],
+    ];
+    for (const [query, label] of cases) {
+      const d = applyRules(query);
+      expect(`${d.choice.topology}/${d.choice.workflow}`, query).toBe(label);
+    }
+  });
+
   it('counts words and detects the language of any script', () => {
     expect(wordCount('帮我写一个贪吃蛇游戏')).toBeGreaterThan(3);
     expect(detectLanguage('帮我写一个 Python 脚本')).toBe('zh');
