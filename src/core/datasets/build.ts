@@ -8,9 +8,11 @@
  * What cannot make a dataset is refused with why, and nothing is written: no trace, traces of
  * another schema version only, no run, no row, no preference pair.
  */
+
 import type { ArbitrationItem } from '../router/arbitration';
 import type { HistoryStrategy } from '../router/next-speaker';
 import { TRACE_SCHEMA } from '../trace/events';
+import { detectLanguage, type Language } from '../util/words';
 import { arbitratedPlanExamples } from './arbitrated';
 import { type DpoStats, dpoExamples, whyNoPairs } from './dpo';
 import { dedupe } from './filters';
@@ -76,6 +78,8 @@ export interface DatasetBuild {
   /** Rows of each kind on each side, after deduplication. */
   readonly kinds: Readonly<Partial<Record<ExampleKind, { train: number; validation: number }>>>;
   readonly requests: { readonly train: number; readonly validation: number };
+  /** Distinct requests by language, detected from their script (util/words.ts). */
+  readonly languages: Readonly<Partial<Record<Language, number>>>;
   /** Identical rows dropped. */
   readonly duplicates: number;
   /** Rows with a key-like string scrubbed. */
@@ -199,6 +203,12 @@ export function buildDataset(input: DatasetInput, options: DatasetOptions): Data
     }
   }
   const requests = (list: readonly Example[]) => new Set(list.map((e) => requestKey(e.request))).size;
+  // The requests' languages, detected from their script, so a card says what a dataset teaches in.
+  const languages: Partial<Record<Language, number>> = {};
+  for (const request of new Set([...sides.train, ...sides.validation].map((e) => e.request))) {
+    const language = detectLanguage(request);
+    languages[language] = (languages[language] ?? 0) + 1;
+  }
   return {
     ok: true,
     options,
@@ -207,6 +217,7 @@ export function buildDataset(input: DatasetInput, options: DatasetOptions): Data
     validation,
     kinds,
     requests: { train: requests(sides.train), validation: requests(sides.validation) },
+    languages,
     duplicates: dropped,
     redacted,
     ...extra,

@@ -60,6 +60,12 @@ export function renderCard(build: DatasetBuild, files: { train: string; validati
   lines.push(
     `Split by request: ${plural(build.requests.train, 'request')} in \`${files.train}\`, ${plural(build.requests.validation, 'request')} in \`${files.validation}\`; no request is on both sides (a hash of the request decides, validation share ${fmt(options.valFraction)}).`,
     '',
+    `Languages of the requests (detected from their script): ${
+      Object.entries(build.languages)
+        .map(([language, n]) => `${language} ${n}`)
+        .join(', ') || 'none'
+    }.`,
+    '',
     '## Sources',
     '',
     `- ${plural(sources.traces, 'trace')}, ${plural(sources.runs, 'run')} read; skipped: ${

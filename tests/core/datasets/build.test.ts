@@ -132,3 +132,22 @@ describe('a built dataset', () => {
     });
   });
 });
+
+describe('the languages of a dataset', () => {
+  it('are counted per distinct request, from its script, and named on the card', async () => {
+    const { traces } = await benchTraceDir();
+    const asked = (t: LoadedTrace, query: string): LoadedTrace => ({ ...t, header: { ...t.header, query } });
+    const mixed = traces.map((t, i) =>
+      i % 3 === 1
+        ? asked(t, `写一个关于灯塔的故事 ${i}`)
+        : i % 3 === 2
+          ? asked(t, `Напиши рассказ о маяке ${i}`)
+          : t,
+    );
+    const build = built(buildDataset({ traces: mixed }, sft));
+    expect(build.languages.zh).toBeGreaterThan(0);
+    expect(build.languages.ru).toBeGreaterThan(0);
+    const card = datasetFiles(build, 'data').card.text;
+    expect(card).toMatch(/Languages of the requests \(detected from their script\): .*zh \d+/);
+  });
+});
