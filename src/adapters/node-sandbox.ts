@@ -62,17 +62,14 @@ export function createNodeSandbox(options: NodeSandboxOptions = {}): NodeSandbox
     new Promise((resolve, reject) => {
       const worker = new Worker(nodeSandboxThreadSource, {
         eval: true,
-        // Nothing of the host's: no tsx loader or flags, no environment (API keys live there),
-        // output discarded (the code has no console, but Node's own warnings would interleave).
+        // Nothing of the host's: no tsx loader or flags, no environment (API keys live there).
+        // Its output is left as Node pipes it (the code has no console): piping it here would hold
+        // two ports that keep the process alive after an idle thread is unref'd.
         execArgv: [],
         argv: [],
         env: {},
-        stdout: true,
-        stderr: true,
         resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
       });
-      worker.stdout.resume();
-      worker.stderr.resume();
       const timer = setTimeout(() => {
         void worker.terminate();
         reject(new Error(`the sandbox thread did not start within ${startupTimeoutMs} ms`));

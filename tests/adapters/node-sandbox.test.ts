@@ -1,4 +1,8 @@
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeSandbox, nodeSandbox } from '../../src/adapters/node-sandbox';
 import { sandboxContract } from '../support/sandbox-contract';
@@ -12,6 +16,30 @@ describe('the Node sandbox', () => {
   it('lets no attack write a file through import()', () => {
     expect(existsSync('/tmp/swarmflight-sandbox-escape')).toBe(false);
   });
+
+  it('lets the process exit on its own once the runs are done (idle threads hold nothing)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swarmflight-sandbox-exit-'));
+    const module = fileURLToPath(new URL('../../src/adapters/node-sandbox.ts', import.meta.url));
+    const script = join(dir, 'exit.mts');
+    writeFileSync(
+      script,
+      `import { nodeSandbox } from ${JSON.stringify(module)};
+      const runs = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => nodeSandbox.run('const n = ' + n, [{ call: 'n', expect: n }], 1000)));
+      console.log(runs.every((r) => r.ok && r.passed === 1));`,
+    );
+    try {
+      // The timeout only guards the suite: a process kept alive by a thread never exits.
+      const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(child.stdout.trim()).toBe('true');
+      expect(child.signal).toBeNull();
+      expect(child.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 
   it('stops a thread that exceeds its heap, and the process goes on', async () => {
     const small = createNodeSandbox({ memoryMb: 16 });
