@@ -148,6 +148,21 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
       await expect(run.finish('done')).rejects.toThrow(/already finished/);
     });
 
+    it('keeps why a failed run failed, shortened, and lists it with its reason', async () => {
+      const store = await fresh();
+      const run = await store.begin(d.header, { id: 'f', label: 'failed', startedAt: 1 });
+      appendAll(run, d.events.slice(0, 2));
+      const summary = await run.finish('failed', { error: `the grader broke: ${'x'.repeat(5000)}` });
+      expect(summary.status).toBe('failed');
+      expect(summary.error).toMatch(/^the grader broke: x+$/);
+      expect(summary.error?.length).toBe(1000);
+      expect((await store.list({ status: 'failed' })).map((r) => r.error?.slice(0, 17))).toEqual([
+        'the grader broke:',
+      ]);
+      const done = await store.begin(d.header, { id: 'g', label: 'done', startedAt: 2 });
+      expect((await done.finish('done', { error: 'ignored' })).error).toBeUndefined();
+    });
+
     it('refuses a second run with an id already in the library', async () => {
       const store = await fresh();
       await store.begin(d.header, { id: 'same', label: 'one', startedAt: 1 });
@@ -233,6 +248,21 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
       expect(await store.exportJsonl('imp')).toBe(text);
     });
 
+    it('reads a run head first and its events page by page', async () => {
+      const store = await fresh();
+      await store.importTrace(encodeTrace(d.header, d.events), { id: 'paged', label: 'p', startedAt: 1 });
+      const head = await store.head('paged');
+      expect(head?.header).toEqual(d.header);
+      expect(head?.summary).toMatchObject({ id: 'paged', eventCount: d.events.length });
+      const pages: TraceEvent[][] = [];
+      for (let from = 0; from < d.events.length; from += 4) pages.push(await store.events('paged', from, 4));
+      expect(pages.flat()).toEqual(d.events);
+      expect(pages.slice(0, -1).every((p) => p.length === 4)).toBe(true);
+      expect(await store.events('paged', d.events.length, 4)).toEqual([]);
+      expect(await store.head('missing')).toBeUndefined();
+      expect(await store.events('missing', 0, 4)).toEqual([]);
+    });
+
     it('imports a trace cut off before run.finished as interrupted', async () => {
       const store = await fresh();
       const summary = await store.importTrace(encodeTrace(d.header, d.events.slice(0, 6)), {
@@ -278,6 +308,19 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
         const error = await refused(broken.join('\n'));
         expect(error.problems.map((p) => p.line)).toEqual([3, 5]);
         expect(error.message).toMatch(/lines 3 and 5 \(line 3: not JSON/);
+      });
+
+      it('a line with the right envelope but the wrong fields for its type', async () => {
+        const broken = [...lines];
+        broken[1] = JSON.stringify({ ...JSON.parse(broken[1] as string), tasks: 7 });
+        const error = await refused(broken.join('\n'));
+        expect(error.problems[0]).toEqual({ line: 2, message: expect.stringMatching(/"tasks" should be/) });
+      });
+
+      it('thousands of bad lines, every one counted', async () => {
+        const many = [lines[0], ...Array.from({ length: 3000 }, () => '{nope')].join('\n');
+        const error = await refused(many);
+        expect(error.message).toMatch(/problems on 3,000 lines, 2, 3, 4, 5, 6 and 2,995 more/);
       });
 
       it('a file that is not a trace', async () => {

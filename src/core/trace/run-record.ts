@@ -1,5 +1,13 @@
 import type { TraceEvent, TraceHeader } from './events';
-import type { FinishStatus, KeyMetrics, RunEnd, RunMeta, RunStatus, RunSummary } from './store';
+import {
+  type FinishStatus,
+  type KeyMetrics,
+  MAX_ERROR_CHARS,
+  type RunEnd,
+  type RunMeta,
+  type RunStatus,
+  type RunSummary,
+} from './store';
 
 /** What a store record holds for a run: its summary and its header. */
 export interface RunRecord extends RunSummary {
@@ -50,6 +58,7 @@ export function finishedRecord(
     eventCount,
     ...(end.finishedAt !== undefined ? { finishedAt: end.finishedAt } : {}),
     ...(metrics ? { metrics } : {}),
+    ...(status === 'failed' && end.error !== undefined ? { error: end.error.slice(0, MAX_ERROR_CHARS) } : {}),
   };
 }
 

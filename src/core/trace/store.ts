@@ -61,6 +61,8 @@ export type RunStatus = 'running' | FinishStatus | 'interrupted';
 export interface RunEnd {
   /** Wall-clock ms. */
   readonly finishedAt?: number;
+  /** Why a 'failed' run failed, in words (kept to MAX_ERROR_CHARS). */
+  readonly error?: string;
   readonly metrics?: Readonly<Record<string, number>>;
 }
 
@@ -86,7 +88,12 @@ export interface RunSummary {
   readonly eventCount: number;
   /** Set once the run has finished with metrics. */
   readonly metrics?: KeyMetrics;
+  /** Why it failed, for a 'failed' run that was told. */
+  readonly error?: string;
 }
+
+/** The longest failure reason a run's summary keeps. */
+export const MAX_ERROR_CHARS = 1000;
 
 export interface RunFilter {
   /** Scenario id. */

@@ -260,6 +260,10 @@ function createSession() {
           redraw.request();
         },
       });
+    } catch (error) {
+      // Stored as failed with its reason, not left 'running' (then 'interrupted' after a reload).
+      await failStored(handle, error);
+      throw error;
     } finally {
       if (pool) {
         setView((v) => ({ ...v, crashes: pool.stats().crashes }));
@@ -292,6 +296,15 @@ function createSession() {
     kill: () => control?.kill?.() ?? false,
     busy: () => control !== undefined,
   };
+}
+
+/** Ends a stored run that threw as 'failed', with the error's message; the library shows it. */
+async function failStored(handle: Promise<RunHandle> | undefined, error: unknown): Promise<void> {
+  if (!handle) return;
+  const reason = error instanceof Error ? error.message : String(error);
+  await handle
+    .then((open) => open.finish('failed', { finishedAt: Date.now(), error: reason }))
+    .catch(() => {});
 }
 
 function budgetOverrides(settings: AppState) {

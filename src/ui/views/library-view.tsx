@@ -190,7 +190,16 @@ export function LibraryView() {
                 <td>{run.scenario.title ?? run.scenario.id}</td>
                 <td>{run.policy}</td>
                 <td>{run.seed}</td>
-                <td data-testid="trace-status">{run.status}</td>
+                <td data-testid="trace-status">
+                  {run.status}
+                  <Show when={run.error}>
+                    {(error) => (
+                      <div class="note" data-testid="trace-error">
+                        {error()}
+                      </div>
+                    )}
+                  </Show>
+                </td>
                 <td>{run.metrics?.criticalSteps ?? '—'}</td>
                 <td>{run.metrics?.itemF1 !== undefined ? run.metrics.itemF1.toFixed(3) : '—'}</td>
                 <td>{run.eventCount}</td>
