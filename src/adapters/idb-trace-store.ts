@@ -1,12 +1,21 @@
 import type { BatchLimits } from '../core/trace/append-buffer';
-import type { TraceHeader } from '../core/trace/events';
+import type { TraceEvent, TraceHeader } from '../core/trace/events';
 import { checkImport } from '../core/trace/import-check';
 import { encodeTrace } from '../core/trace/jsonl';
 import { matchesFilter, newestFirst } from '../core/trace/run-listing';
 import { type RunRecord, summaryOf } from '../core/trace/run-record';
 import { RunRecorder, type RunWrites } from '../core/trace/run-recorder';
 import type { Scheduler } from '../core/trace/scheduler';
-import type { RunFilter, RunHandle, RunMeta, RunSummary, StoredTrace, TraceStore } from '../core/trace/store';
+import type {
+  ImportOptions,
+  RunFilter,
+  RunHandle,
+  RunMeta,
+  RunSummary,
+  StoredHead,
+  StoredTrace,
+  TraceStore,
+} from '../core/trace/store';
 import {
   type EventRecord,
   type IdbLibrary,
@@ -99,6 +108,20 @@ export async function openIdbTraceStore(
       return { header, events: events.map((e) => e.event), summary };
     },
 
+    async head(id: string): Promise<StoredHead | undefined> {
+      const record = await read(['runs'], (tx) => tx.objectStore('runs').get(id));
+      if (!record) return undefined;
+      const { header, ...summary } = record;
+      return { header, summary };
+    },
+
+    async events(id: string, from: number, count: number): Promise<TraceEvent[]> {
+      if (count <= 0) return [];
+      const page = IDBKeyRange.bound([id, from], [id, from + count - 1]);
+      const records = await read(['events'], (tx) => tx.objectStore('events').getAll(page));
+      return records.map((e) => e.event);
+    },
+
     async delete(id: string): Promise<void> {
       await write(['runs', 'events'], 'delete', 'the deletion', async (tx) => {
         quietly(tx.objectStore('runs').delete(id));
@@ -116,8 +139,8 @@ export async function openIdbTraceStore(
       };
     },
 
-    async importTrace(text: string, meta: RunMeta): Promise<RunSummary> {
-      const { record, events } = checkImport(text, meta, () => crypto.randomUUID());
+    async importTrace(text: string, meta: RunMeta, options: ImportOptions = {}): Promise<RunSummary> {
+      const { record, events } = checkImport(text, meta, () => crypto.randomUUID(), options.onProgress);
       const { id } = record;
       await write(['runs', 'events'], 'import', 'the imported trace', async (tx) => {
         if ((await tx.objectStore('runs').getKey(id)) !== undefined) {

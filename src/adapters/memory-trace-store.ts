@@ -1,12 +1,21 @@
 import type { BatchLimits } from '../core/trace/append-buffer';
-import type { TraceHeader } from '../core/trace/events';
+import type { TraceEvent, TraceHeader } from '../core/trace/events';
 import { checkImport } from '../core/trace/import-check';
 import { encodeTrace } from '../core/trace/jsonl';
 import { matchesFilter, newestFirst } from '../core/trace/run-listing';
 import { type RunRecord, summaryOf } from '../core/trace/run-record';
 import { RunRecorder } from '../core/trace/run-recorder';
 import type { Scheduler } from '../core/trace/scheduler';
-import type { RunFilter, RunHandle, RunMeta, RunSummary, StoredTrace, TraceStore } from '../core/trace/store';
+import type {
+  ImportOptions,
+  RunFilter,
+  RunHandle,
+  RunMeta,
+  RunSummary,
+  StoredHead,
+  StoredTrace,
+  TraceStore,
+} from '../core/trace/store';
 import { createMemoryLibrary, type MemoryLibraryOptions, reserve, sized } from './memory-library';
 import { timeoutScheduler } from './timeout-scheduler';
 
@@ -90,6 +99,21 @@ export function memoryTraceStore(options: MemoryTraceStoreOptions = {}): TraceSt
       return { header, events, summary };
     },
 
+    async head(id: string): Promise<StoredHead | undefined> {
+      open();
+      const entry = db.runs.get(id);
+      if (!entry) return undefined;
+      const { header, ...summary } = structuredClone(entry.value);
+      return { header, summary };
+    },
+
+    async events(id: string, from: number, count: number): Promise<TraceEvent[]> {
+      open();
+      return (db.events.get(id) ?? [])
+        .slice(from, from + Math.max(0, count))
+        .map((e) => structuredClone(e.value));
+    },
+
     async delete(id: string): Promise<void> {
       open();
       const run = db.runs.get(id);
@@ -107,9 +131,14 @@ export function memoryTraceStore(options: MemoryTraceStoreOptions = {}): TraceSt
         : { bytes: db.bytes, quota: options.quotaBytes };
     },
 
-    async importTrace(text: string, meta: RunMeta): Promise<RunSummary> {
+    async importTrace(text: string, meta: RunMeta, options: ImportOptions = {}): Promise<RunSummary> {
       open();
-      const { record: imported, events } = checkImport(text, meta, () => crypto.randomUUID());
+      const { record: imported, events } = checkImport(
+        text,
+        meta,
+        () => crypto.randomUUID(),
+        options.onProgress,
+      );
       const { id } = imported;
       if (db.runs.has(id)) throw new Error(`a run with id "${id}" is already in the library`);
       const entries = events.map(sized);

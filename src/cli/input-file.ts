@@ -4,6 +4,7 @@
  * passed. Each problem is a UsageError naming the file and what it was read as.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { decodeUtf8, notUtf8 } from '../core/util/utf8';
 import { UsageError } from './errors';
 import { MAX_INPUT_BYTES } from './limits';
 
@@ -30,13 +31,17 @@ export function checkInputFile(file: string, what: string, maxBytes = MAX_INPUT_
   return stats.size;
 }
 
-/** The text of a checked input file (UTF-8). */
+/** The text of a checked input file, which must be UTF-8: invalid bytes are refused with their line. */
 export function readInputFile(file: string, what: string, maxBytes = MAX_INPUT_BYTES): string {
   checkInputFile(file, what, maxBytes);
+  let bytes: Buffer;
   try {
-    return readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`${file}: cannot read the ${what} (${code})`);
   }
+  const text = decodeUtf8(bytes);
+  if (!text.ok) throw new UsageError(`${file}: the ${what}'s ${notUtf8(text.line)}`);
+  return text.text;
 }

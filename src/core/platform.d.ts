@@ -24,3 +24,9 @@ declare class AbortController {
   readonly signal: AbortSignal;
   abort(reason?: unknown): void;
 }
+
+/** A fatal UTF-8 decoder: refusing invalid bytes instead of replacing them (util/utf8.ts). */
+declare class TextDecoder {
+  constructor(label?: 'utf-8', options?: { readonly fatal?: boolean });
+  decode(input?: Uint8Array): string;
+}

@@ -97,12 +97,12 @@ function oneOf<T extends string>(options: readonly T[], blank = false) {
   return (text: string): Parsed<T> =>
     (options as readonly string[]).includes(text) || (blank && text === '')
       ? { ok: true, value: text as T }
-      : { ok: false, error: `"${text}" is not one of ${options.join(', ')}` };
+      : { ok: false, error: `${quoted(text)} is not one of ${options.join(', ')}` };
 }
 
 function integer(min: number, max: number) {
   return (text: string): Parsed<number> => {
-    if (!/^-?\d+$/.test(text)) return { ok: false, error: `"${text}" is not a whole number` };
+    if (!/^-?\d+$/.test(text)) return { ok: false, error: `${quoted(text)} is not a whole number` };
     const value = Number(text);
     return value >= min && value <= max
       ? { ok: true, value }
@@ -116,7 +116,7 @@ const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,159}$/;
 function modelName(text: string): Parsed<string> {
   return text === '' || MODEL.test(text)
     ? { ok: true, value: text }
-    : { ok: false, error: `"${text.slice(0, 80)}" is not a model name` };
+    : { ok: false, error: `${quoted(text)} is not a model name` };
 }
 /** A policy saved in this browser: `parl:NAME`, `bandit:NAME`. */
 const SAVED_POLICY = new RegExp(`^(${POLICY_KINDS.join('|')}):[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$`);
@@ -133,7 +133,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   scenario: {
     key: 'scenario',
     parse: (t) =>
-      NAME.test(t) ? { ok: true, value: t } : { ok: false, error: `"${t}" is not a scenario id` },
+      NAME.test(t) ? { ok: true, value: t } : { ok: false, error: `${quoted(t)} is not a scenario id` },
     format: plain,
   },
   size: { key: 'size', parse: integer(0, 5000), format: plain },
@@ -141,7 +141,9 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   policy: {
     key: 'policy',
     parse: (t) =>
-      isPolicy(t) ? { ok: true, value: t } : { ok: false, error: `"${t}" is not a policy (${POLICY_FORMS})` },
+      isPolicy(t)
+        ? { ok: true, value: t }
+        : { ok: false, error: `${quoted(t)} is not a policy (${POLICY_FORMS})` },
     format: plain,
   },
   provider: { key: 'provider', parse: oneOf(PROVIDER_KINDS), format: plain },
@@ -157,7 +159,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
       }
       return url && (url.protocol === 'http:' || url.protocol === 'https:') && t.length <= 500
         ? { ok: true, value: t }
-        : { ok: false, error: `"${t.slice(0, 80)}" is not an http(s) URL` };
+        : { ok: false, error: `${quoted(t)} is not an http(s) URL` };
     },
     format: plain,
   },
@@ -179,7 +181,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
       const bad = ids.find((id) => !NAME.test(id));
       return bad === undefined && ids.length <= 8
         ? { ok: true, value: ids }
-        : { ok: false, error: bad === undefined ? 'at most 8 runs' : `"${bad}" is not a run id` };
+        : { ok: false, error: bad === undefined ? 'at most 8 runs' : `${quoted(bad)} is not a run id` };
     },
     format: (ids) => ids.join(','),
   },
@@ -190,7 +192,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
       const bad = names.find((n) => !(faultKinds as readonly string[]).includes(n));
       return bad === undefined
         ? { ok: true, value: [...new Set(names)] as FaultKind[] }
-        : { ok: false, error: `"${bad.slice(0, 40)}" is not a fault (${faultKinds.join(', ')})` };
+        : { ok: false, error: `${quoted(bad)} is not a fault (${faultKinds.join(', ')})` };
     },
     format: (faults) => faults.join(','),
   },
@@ -220,12 +222,12 @@ export function readHash(hash: string, base: AppState = defaultState): ReadState
   const problems: string[] = [];
   for (const [key, text] of params) {
     if (!Object.hasOwn(table, key)) {
-      problems.push(`Unknown setting "${key}" in the link was ignored.`);
+      problems.push(`Unknown setting ${quoted(key)} in the link was ignored.`);
       continue;
     }
     const parsed = table[key as keyof AppState].parse(text);
     if (parsed.ok) state[key] = parsed.value;
-    else problems.push(`Setting "${key}" in the link was ignored: ${parsed.error}.`);
+    else problems.push(`Setting ${quoted(key)} in the link was ignored: ${parsed.error}.`);
   }
   return { state: state as unknown as AppState, problems };
 }
@@ -240,4 +242,14 @@ export function writeHash(state: AppState): string {
   }
   const text = params.toString();
   return text === '' ? '' : `#${text}`;
+}
+
+/**
+ * A value from the link, as a message quotes it: a link can carry anything, so it is cut to 40
+ * characters and control and bidirectional characters show as "?" (a right-to-left override would
+ * otherwise turn the rest of the message around).
+ */
+export function quoted(value: string): string {
+  const printable = value.replace(/[\p{Cc}\p{Cf}]/gu, '?');
+  return `"${printable.length > 40 ? `${printable.slice(0, 37)}…` : printable}"`;
 }

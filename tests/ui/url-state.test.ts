@@ -102,4 +102,12 @@ describe('url state', () => {
       expect(readHash(`#policy=${form.replace('NAME', 'mine')}`).problems).toEqual([]);
     }
   });
+
+  it('quotes a bad value from the link shortly, with control and bidi characters shown as "?"', () => {
+    const long = 'x'.repeat(1_000_000);
+    const { problems } = readHash(`#view=run&runs=${long}&${encodeURIComponent('key\u202eevil')}=1`);
+    expect(problems.every((p) => p.length < 160)).toBe(true);
+    expect(problems.join(' ')).toContain(`"${'x'.repeat(37)}…" is not a run id`);
+    expect(problems.join(' ')).toContain('Unknown setting "key?evil"');
+  });
 });

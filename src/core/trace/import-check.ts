@@ -26,8 +26,13 @@ export interface CheckedImport {
  * What TraceStore.importTrace stores, once every line of `text` has passed validateImport; the
  * run's id is `meta.id`, else `newId()`. Throws TraceImportError.
  */
-export function checkImport(text: string, meta: RunMeta, newId: () => string): CheckedImport {
-  const { header, events } = validateImport(text);
+export function checkImport(
+  text: string,
+  meta: RunMeta,
+  newId: () => string,
+  onProgress?: (checked: number, total: number) => void,
+): CheckedImport {
+  const { header, events } = validateImport(text, onProgress);
   return { record: importedRecord(meta.id ?? newId(), header, events, meta), events };
 }
 
@@ -35,9 +40,12 @@ export function checkImport(text: string, meta: RunMeta, newId: () => string): C
  * Checks a JSONL trace completely before anything is stored: decodeTrace's line-by-line checks,
  * plus the header fields the library lists runs by. Throws TraceImportError.
  */
-function validateImport(text: string): { header: TraceHeader; events: TraceEvent[] } {
+function validateImport(
+  text: string,
+  onProgress?: (checked: number, total: number) => void,
+): { header: TraceHeader; events: TraceEvent[] } {
   const newer = newerSchema(text);
-  const decoded = decodeTrace(text);
+  const decoded = decodeTrace(text, 20, onProgress);
   if (newer !== undefined) {
     const problems = decoded.ok ? [] : decoded.problems;
     throw new TraceImportError(
@@ -46,27 +54,29 @@ function validateImport(text: string): { header: TraceHeader; events: TraceEvent
       `This trace was written by a newer SwarmFlight (line 1 names ${newer}, this version reads ${TRACE_SCHEMA}): update SwarmFlight to import it.`,
     );
   }
-  if (!decoded.ok) throw invalid(decoded.problems);
+  if (!decoded.ok) throw invalid(decoded.problems, decoded.badLines);
   const missing = missingHeaderFields(decoded.header);
   if (missing.length > 0) {
-    throw invalid([{ line: 1, message: `the header lacks ${missing.join(', ')}` }]);
+    throw invalid([{ line: 1, message: `the header lacks ${missing.join(', ')}` }], 1);
   }
   return { header: decoded.header, events: decoded.events };
 }
 
-function invalid(problems: readonly TraceProblem[]): TraceImportError {
+function invalid(problems: readonly TraceProblem[], badLines: number): TraceImportError {
   const lines = [...new Set(problems.map((p) => p.line))];
   const first = problems[0] as TraceProblem;
   const message =
-    lines.length === 1
+    badLines <= 1
       ? `The trace was not imported because of a problem on line ${first.line} (${first.message}).`
-      : `The trace was not imported because of problems on lines ${listLines(lines)} (line ${first.line}: ${first.message}).`;
+      : badLines <= 5
+        ? `The trace was not imported because of problems on lines ${listLines(lines)} (line ${first.line}: ${first.message}).`
+        : `The trace was not imported because of problems on ${badLines.toLocaleString('en')} lines, ${listLines(lines, badLines)} (line ${first.line}: ${first.message}).`;
   return new TraceImportError(problems, 'invalid', message);
 }
 
-/** "3, 5 and 7"; past five lines, "1, 2, 3, 4, 5 and 9 more". */
-function listLines(lines: readonly number[]): string {
-  if (lines.length > 5) return `${lines.slice(0, 5).join(', ')} and ${lines.length - 5} more`;
+/** "3, 5 and 7"; past five lines, "1, 2, 3, 4, 5 and 99,995 more" (every bad line counted). */
+function listLines(lines: readonly number[], total = lines.length): string {
+  if (total > 5) return `${lines.slice(0, 5).join(', ')} and ${(total - 5).toLocaleString('en')} more`;
   return `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
 }
 

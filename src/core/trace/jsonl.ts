@@ -1,3 +1,4 @@
+import { eventProblem, headerProblem } from './event-schema';
 import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, type TraceHeader } from './events';
 
 /** A trace as JSONL: the header on the first line, then one event a line (docs/architecture.md, contracts). */
@@ -15,7 +16,16 @@ export interface TraceProblem {
 
 export type DecodedTrace =
   | { ok: true; header: TraceHeader; events: TraceEvent[] }
-  | { ok: false; problems: TraceProblem[] };
+  | {
+      ok: false;
+      /** The first problems, in line order (at most `maxProblems`). */
+      problems: TraceProblem[];
+      /** How many lines have a problem, all of them counted. */
+      badLines: number;
+    };
+
+/** Lines between two progress reports of a long decode. */
+const PROGRESS_EVERY = 5_000;
 
 const eventTypes = new Set<string>([
   'run.started',
@@ -43,18 +53,29 @@ const eventTypes = new Set<string>([
 ]);
 
 /**
- * Reads a JSONL trace, checking every line: the header's schema, then each event's envelope
- * (seq counting up from 0 with the line, step-time never going back, a known type). All problems are returned,
- * each with its line number; at most `maxProblems` of them.
+ * Reads a JSONL trace, checking every line: the header's schema and shape, then each event's
+ * envelope (seq counting up from 0 with the line, step-time never going back, a known type) and
+ * the fields of its type (event-schema.ts). Every bad line is counted; the first `maxProblems`
+ * problems are returned, each with its line number.
  */
-export function decodeTrace(text: string, maxProblems = 20): DecodedTrace {
+export function decodeTrace(
+  text: string,
+  maxProblems = 20,
+  onProgress?: (checked: number, total: number) => void,
+): DecodedTrace {
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   const problems: TraceProblem[] = [];
+  let badLines = 0;
+  let lastBad = 0;
   const fail = (line: number, message: string) => {
+    if (line !== lastBad) badLines++;
+    lastBad = line;
     if (problems.length < maxProblems) problems.push({ line, message });
   };
-  if (lines.length === 0) return { ok: false, problems: [{ line: 1, message: 'the file is empty' }] };
+  if (lines.length === 0) {
+    return { ok: false, problems: [{ line: 1, message: 'the file is empty' }], badLines: 1 };
+  }
 
   const header = parseLine(lines[0] as string, 1, fail) as Partial<TraceHeader> | undefined;
   if (header) {
@@ -73,12 +94,16 @@ export function decodeTrace(text: string, maxProblems = 20): DecodedTrace {
       );
     } else if (version < TRACE_SCHEMA_VERSION) {
       fail(1, `trace schema ${schema} is older than ${TRACE_SCHEMA} and is not supported`);
+    } else {
+      const problem = headerProblem(header as Record<string, unknown>);
+      if (problem !== undefined) fail(1, problem);
     }
   }
 
   const events: TraceEvent[] = [];
   let lastT = 0;
   for (let i = 1; i < lines.length; i++) {
+    if (onProgress && i % PROGRESS_EVERY === 0) onProgress(i, lines.length);
     const lineNo = i + 1;
     const raw = lines[i] as string;
     if (raw.trim() === '') {
@@ -101,9 +126,12 @@ export function decodeTrace(text: string, maxProblems = 20): DecodedTrace {
       );
     } else lastT = e.t;
     if (typeof e.wallMs !== 'number') fail(lineNo, `"wallMs" must be a number`);
+    const problem = eventProblem(e);
+    if (problem !== undefined) fail(lineNo, problem);
     events.push(e as unknown as TraceEvent);
   }
-  if (problems.length > 0) return { ok: false, problems };
+  onProgress?.(lines.length, lines.length);
+  if (problems.length > 0) return { ok: false, problems, badLines };
   return { ok: true, header: header as TraceHeader, events };
 }
 

@@ -12,6 +12,10 @@ export interface TraceStore {
   /** Newest first. */
   list(filter?: RunFilter): Promise<RunSummary[]>;
   get(id: string): Promise<StoredTrace | undefined>;
+  /** The run's header and summary without its events: what a big run opens with, before them. */
+  head(id: string): Promise<StoredHead | undefined>;
+  /** Up to `count` of the run's events from number `from` on, in order (a page of a big run). */
+  events(id: string, from: number, count: number): Promise<TraceEvent[]>;
   /** Removes the run and all its events; an unknown id is not an error. */
   delete(id: string): Promise<void>;
   usage(): Promise<StorageUsage>;
@@ -19,7 +23,7 @@ export interface TraceStore {
    * Stores a JSONL trace after checking every line of it; a trace with any problem is refused
    * with a TraceImportError (./import-check) and nothing is stored.
    */
-  importTrace(text: string, meta: RunMeta): Promise<RunSummary>;
+  importTrace(text: string, meta: RunMeta, options?: ImportOptions): Promise<RunSummary>;
   /** The run as JSONL, byte for byte what encodeTrace(header, events) gives. */
   exportJsonl(id: string): Promise<string>;
   /**
@@ -32,6 +36,11 @@ export interface TraceStore {
    * runs left unfinished stay 'running' until markInterrupted.
    */
   close(): void;
+}
+
+export interface ImportOptions {
+  /** Hears how many lines have been checked, of how many, every few thousand and at the end. */
+  readonly onProgress?: (checked: number, total: number) => void;
 }
 
 export interface RunMeta {
@@ -102,6 +111,11 @@ export interface RunFilter {
   readonly status?: RunStatus | readonly RunStatus[];
   /** Case-insensitive, in the label, id, scenario id and title, policy and provider. */
   readonly text?: string;
+}
+
+export interface StoredHead {
+  readonly header: TraceHeader;
+  readonly summary: RunSummary;
 }
 
 export interface StoredTrace {

@@ -1,4 +1,5 @@
 import { createResource, createSignal, For, Show } from 'solid-js';
+import { type ImportProgress, importInWorker } from '../../adapters/import-client';
 import { chromeTrace } from '../../core/trace/chrome-trace';
 import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
@@ -26,19 +27,33 @@ export function LibraryView() {
     void refetchUsage();
   };
 
+  const [importing, setImporting] = createSignal<{ file: string; progress?: ImportProgress } | undefined>();
+
+  /**
+   * A trace file into the library: read, checked and stored by a worker with progress, so even a
+   * file of many megabytes never blocks the page (in-page only when there is no IndexedDB, where
+   * the library lives in this tab's memory).
+   */
   async function importFile(input: HTMLInputElement) {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
+    setImporting({ file: file.name });
     try {
-      const store = await services.store();
-      const id = await store.importTrace(await file.text(), { label: file.name, startedAt: Date.now() });
+      const summary = services.persistent()
+        ? await importInWorker(file, (progress) => setImporting({ file: file.name, progress }))
+        : await (await services.store()).importTrace(await file.text(), {
+            label: file.name,
+            startedAt: Date.now(),
+          });
       setMessage({ kind: 'note', text: `Imported ${file.name}.` });
       refresh();
-      return id;
+      return summary;
     } catch (error) {
       setMessage({ kind: 'error', text: `${file.name} was not imported: ${(error as Error).message}` });
       return undefined;
+    } finally {
+      setImporting(undefined);
     }
   }
 
@@ -144,6 +159,14 @@ export function LibraryView() {
             : ' — IndexedDB is unavailable, runs are kept only until this tab closes'}
         </span>
       </div>
+      <Show when={importing()}>
+        {(i) => (
+          <p class="note" role="status" data-testid="import-progress">
+            Importing {i().file}: {importStep(i().progress)}{' '}
+            <progress max={i().progress?.total || 1} value={i().progress?.done ?? 0} />
+          </p>
+        )}
+      </Show>
       <MessageBanner message={message()} testid="library-message" />
       <Show when={runs.error}>
         <div class="error" role="alert">
@@ -259,4 +282,11 @@ export function LibraryView() {
       </p>
     </section>
   );
+}
+
+/** What an import is doing, in words. */
+function importStep(p: ImportProgress | undefined): string {
+  if (!p || p.phase === 'reading') return 'reading the file…';
+  if (p.phase === 'storing') return 'storing…';
+  return `checking line ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')}…`;
 }

@@ -1,4 +1,4 @@
-import { createMemo, createResource, createSignal, For, lazy, Show } from 'solid-js';
+import { createMemo, createResource, createSignal, For, lazy, Match, Show, Switch } from 'solid-js';
 import { lowerBound } from '../../core/graph/cpm';
 import { graphOrThrow } from '../../core/graph/validate';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
@@ -8,6 +8,7 @@ import { DagView } from '../dag/dag-view';
 import { metricCards } from '../model/metric-cards';
 import { foldTrace, type RunSnapshot } from '../model/replay';
 import { session } from '../run/session';
+import { type LoadProgress, loadStoredRun, shortId } from '../run/stored-run';
 import { services } from '../services';
 import { TimelineView } from '../timeline/timeline-view';
 import { AnswerView } from './answer-view';
@@ -29,10 +30,33 @@ export function RunView() {
   const lastSnapshot = createMemo<RunSnapshot | undefined>((previous) => live().snapshot ?? previous);
   const shownId = () => app.state().runs[0];
   const isLive = () => live().status !== 'idle' && (shownId() === undefined || shownId() === live().id);
-  const [stored] = createResource(
+  // A stored run opens head first, then its events page by page (stored-run.ts); what has loaded
+  // so far shows while the rest comes.
+  const [progress, setProgress] = createSignal<LoadProgress | undefined>();
+  let opening = 0;
+  const [load] = createResource(
     () => (isLive() ? undefined : shownId()),
-    async (id) => (await services.store()).get(id),
+    async (id) => {
+      const mine = ++opening;
+      setProgress(undefined);
+      return loadStoredRun(
+        await services.store(),
+        id,
+        (p) => {
+          if (mine === opening) setProgress(p);
+        },
+        () => mine !== opening,
+      );
+    },
   );
+  /** A stored run's status: its summary's once its head has loaded, else why there is none. */
+  const storedStatus = (): string => {
+    const l = load.loading ? undefined : load();
+    if (l?.kind === 'missing') return 'not found';
+    if (l?.kind === 'failed') return 'unreadable';
+    if (l?.kind === 'ready') return l.head.summary.status;
+    return shownId() ? 'loading' : 'idle';
+  };
   return (
     <div class="run-layout">
       <ConfigPanel />
@@ -86,9 +110,9 @@ export function RunView() {
             <span
               class="status"
               data-testid="run-status"
-              data-state={isLive() ? live().status : (stored()?.summary.status ?? 'idle')}
+              data-state={isLive() ? live().status : storedStatus()}
             >
-              {isLive() ? live().status : (stored()?.summary.status ?? (shownId() ? 'loading' : 'idle'))}
+              {isLive() ? live().status : storedStatus()}
             </span>
           </span>
         </div>
@@ -111,16 +135,36 @@ export function RunView() {
         <Show
           when={isLive()}
           fallback={
-            <Show
-              when={stored()}
+            <Switch
               fallback={
                 <Show when={shownId()}>
-                  <p class="note">Loading run {shownId()}…</p>
+                  {(id) => (
+                    <p class="note" data-testid="run-loading" role="status">
+                      Loading run {shortId(id())}…
+                      <Show when={progress()}>
+                        {(p) =>
+                          ` ${p().loaded.toLocaleString('en')} of ${p().total.toLocaleString('en')} events`
+                        }
+                      </Show>
+                    </p>
+                  )}
                 </Show>
               }
             >
-              {(trace) => <Replay header={trace().header} events={trace().events} />}
-            </Show>
+              <Match when={load.loading ? undefined : load()} keyed>
+                {(l) =>
+                  l.kind === 'ready' ? (
+                    <Replay header={l.head.header} events={l.events} final={l.final} />
+                  ) : (
+                    <div class="error" role="alert" data-testid="run-missing">
+                      {l.kind === 'missing'
+                        ? `There is no run "${shortId(l.id)}" in this browser's library: it may have been deleted, or the link was made in another browser. Open the Library to see the runs stored here.`
+                        : `Run "${shortId(l.id)}" could not be read from the library: ${l.message}`}
+                    </div>
+                  )
+                }
+              </Match>
+            </Switch>
           }
         >
           <Show when={live().snapshot}>
@@ -272,11 +316,14 @@ function OrchestratorLog(props: { snapshot: RunSnapshot }) {
 }
 
 /** A stored run, replayed step by step with a scrubber. */
-function Replay(props: { header: TraceHeader; events: readonly TraceEvent[] }) {
+function Replay(props: { header: TraceHeader; events: readonly TraceEvent[]; final: RunSnapshot }) {
   const last = () => props.events[props.events.length - 1]?.seq ?? 0;
   const [upTo, setUpTo] = createSignal(Number.POSITIVE_INFINITY);
   const at = () => Math.min(upTo(), last());
-  const snapshot = createMemo(() => foldTrace(props.events, at(), props.header.mainStepCost));
+  // At the end the snapshot folded while the run loaded; folded again only when scrubbed back.
+  const snapshot = createMemo(() =>
+    at() >= last() ? props.final : foldTrace(props.events, at(), props.header.mainStepCost),
+  );
   const finished = createMemo(() => {
     const end = props.events.find((e) => e.type === 'run.finished');
     return end?.type === 'run.finished' ? (end.metrics as unknown as Metrics) : undefined;

@@ -74,6 +74,7 @@ describe('JSONL traces', () => {
     expect(r).toEqual({
       ok: false,
       problems: [{ line: 1, message: expect.stringContaining('not a SwarmFlight trace header') }],
+      badLines: 1,
     });
   });
 
@@ -99,7 +100,11 @@ describe('JSONL traces', () => {
   });
 
   it('refuses an empty file and step-time that goes back', () => {
-    expect(decodeTrace('')).toEqual({ ok: false, problems: [{ line: 1, message: 'the file is empty' }] });
+    expect(decodeTrace('')).toEqual({
+      ok: false,
+      problems: [{ line: 1, message: 'the file is empty' }],
+      badLines: 1,
+    });
     const lines = text.trimEnd().split('\n');
     const last = JSON.parse(lines.at(-1) as string);
     lines[lines.length - 1] = JSON.stringify({ ...last, t: -1 });
@@ -107,5 +112,37 @@ describe('JSONL traces', () => {
     expect(r.ok).toBe(false);
     if (!r.ok)
       expect(r.problems[0]).toEqual({ line: lines.length, message: expect.stringMatching(/never go back/) });
+  });
+
+  it('checks every event against its type: a line with the right envelope but wrong fields is refused', () => {
+    const lines = text.trimEnd().split('\n');
+    const started = JSON.parse(lines[1] as string);
+    expect(started.type).toBe('run.started');
+    lines[1] = JSON.stringify({ ...started, tasks: 'none' });
+    const r = decodeTrace(lines.join('\n'));
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.problems[0]?.message).toMatch(/a "run.started" event: "tasks" should be Array, got "none"/);
+  });
+
+  it('checks the header against the trace header shape, quoting a bad value shortly', () => {
+    const lines = text.trimEnd().split('\n');
+    const header = JSON.parse(lines[0] as string);
+    lines[0] = JSON.stringify({ ...header, budgets: { maxSteps: 'x'.repeat(500) } });
+    const r = decodeTrace(lines.join('\n'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems[0]?.message).toMatch(/^the header: "budgets.maxSteps" should be/);
+    expect(r.problems[0]?.message.length).toBeLessThan(160);
+  });
+
+  it('counts every bad line, however many, while keeping the first few problems', () => {
+    const lines = text.trimEnd().split('\n');
+    const bad = Array.from({ length: 1000 }, () => '{broken');
+    const r = decodeTrace([lines[0], ...bad].join('\n'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.badLines).toBe(1000);
+    expect(r.problems).toHaveLength(20);
   });
 });
