@@ -1,9 +1,49 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import solid from 'vite-plugin-solid';
+
+/**
+ * The built app's Content-Security-Policy, as a <meta> tag since a static host sends no headers
+ * (docs/security.md has the reasons for each source). Only in the build: the dev server injects
+ * its client and talks over a WebSocket, and the policy would break that, not protect anything.
+ */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  // Scripts only from the app's own files: no inline script, no eval. WebAssembly compilation is
+  // allowed ('wasm-unsafe-eval' is not JavaScript eval) for WebLLM's model libraries and pdf.js.
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  // The sandbox frame (public/sandbox.html) is the only frame; it sets its own, stricter policy.
+  "frame-src 'self'",
+  // The user's own OpenAI-compatible endpoint can be any https server, or a server on this machine
+  // over http; WebLLM's weights and model libraries come from Hugging Face (whose files redirect
+  // to *.hf.co) and raw.githubusercontent.com, both https.
+  "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+  // Styles set by Solid and D3 at run time (style attributes); styles carry no script.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicyTag(): Plugin {
+  return {
+    name: 'swarmflight-content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
 
 // A relative base lets dist/ be served from any sub-path of any static host.
 export default defineConfig({
   base: './',
-  plugins: [solid()],
+  plugins: [solid(), contentSecurityPolicyTag()],
   build: { target: 'es2022' },
 });

@@ -38,6 +38,14 @@ export async function freshProfile(extraArgs: readonly string[] = []): Promise<P
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
+  // Every Content-Security-Policy violation is an error, in the page and its frames alike:
+  // reported to the console, where the handler below collects it (docs/security.md).
+  await context.addInitScript(() => {
+    addEventListener('securitypolicyviolation', (event) => {
+      const e = event as SecurityPolicyViolationEvent;
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+    });
+  });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
