@@ -13,6 +13,7 @@ import { route, routeHelp, trainRouter, trainRouterHelp } from './router';
 import { run, runHelp } from './run';
 import { schedule, scheduleHelp } from './schedule';
 import { score, scoreHelp } from './score';
+import { escapeUnsafe, forTerminal } from './terminal-text';
 import { train, trainHelp } from './train';
 
 type Command = (
@@ -53,7 +54,15 @@ const toStdout: Print = (t) => process.stdout.write(`${t}\n`);
 const toStderr: Print = (t) => process.stderr.write(`${t}\n`);
 
 /** Runs one CLI command; the exit code, in a promise for the commands that await (bench). */
-export function main(argv: string[], out: Print = toStdout, err: Print = toStderr): number | Promise<number> {
+export function main(
+  argv: string[],
+  rawOut: Print = toStdout,
+  rawErr: Print = toStderr,
+): number | Promise<number> {
+  // Whatever a command prints may quote a file's ids and values: escaped for the terminal, and on
+  // stderr cut where a single run of text is too long to read (terminal-text.ts).
+  const out: Print = (t) => rawOut(escapeUnsafe(t));
+  const err: Print = (t) => rawErr(forTerminal(t));
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
     (name === undefined ? err : out)(usage);

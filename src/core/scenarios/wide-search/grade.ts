@@ -253,7 +253,8 @@ export function parseRules(input: unknown): RulesResult {
   if (!isObject(input)) {
     return bad(`the rules must be a JSON object from column names to rules, got ${describe(input)}`);
   }
-  const rules: Record<string, ColumnRule> = {};
+  // No prototype: a column may be named "__proto__" or "constructor" and is then a plain key.
+  const rules: Record<string, ColumnRule> = Object.create(null);
   for (const [column, spec] of Object.entries(input)) {
     const at = `column "${column}"`;
     const fields = isObject(spec) ? spec : { rule: spec };

@@ -146,7 +146,8 @@ export const wideSearch: ScenarioKind<WideSearchSpec, WideSearchInstance> = {
   plan: planWideSearch,
   tools: (instance) => worldTools(instance.world),
   async grade(instance, plan, answers) {
-    const rules: Record<string, ColumnRule> = {};
+    // No prototype: a column named "__proto__" is a plain key, not the object's prototype.
+    const rules: Record<string, ColumnRule> = Object.create(null);
     for (const c of instance.spec.columns) {
       const rule = c.rule ?? 'string';
       rules[c.name] =

@@ -429,6 +429,19 @@ describe('gradeTable agrees with the official WideSearch definition', () => {
 });
 
 describe('parseRules', () => {
+  it('takes "__proto__" and "constructor" as plain column names, whose rules apply', () => {
+    const read = parseRules(
+      JSON.parse('{"__proto__": {"rule": "number", "tolerance": 0.5}, "constructor": "exact"}'),
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(Object.keys(read.rules).sort()).toEqual(['__proto__', 'constructor']);
+    const gold = markdown('| Name | __proto__ | constructor |', '|---|---|---|', '| a | 100 | x |');
+    const near = markdown('| Name | __proto__ | constructor |', '|---|---|---|', '| a | 140 | x |');
+    // 140 is within 50% of 100 only under the number rule; as a string it would not match.
+    expect(gradeTable(gold, near, { keys: ['Name'], rules: read.rules }).itemF1).toBe(1);
+  });
+
   it('reads rule names and objects', () => {
     expect(
       parseRules({ site: 'url', price: { rule: 'number', tolerance: 0.05 }, n: { rule: 'number' } }),
