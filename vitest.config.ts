@@ -33,6 +33,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**', 'tests/e2e/**'],
+          setupFiles: ['tests/support/fc-setup.ts'],
         },
       },
       {

@@ -10,6 +10,7 @@ import { runPrepared } from '../../../src/core/scenarios/run';
 import type { ProfileSpec } from '../../../src/core/scenarios/spec-types';
 import { withInjectedDocuments } from '../../../src/core/tools/injected';
 import type { TraceEvent } from '../../../src/core/trace/events';
+import { fcRuns } from '../../support/fc-runs';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
 // Every profile obeys every instruction it reads in a document: the worst model there is.
@@ -141,7 +142,7 @@ describe('agents cannot be taken over by what they read', () => {
           );
         },
       ),
-      { numRuns: 30, seed: 18 },
+      { numRuns: fcRuns(30), seed: 18 },
     );
     expect(refusedOverall).toBeGreaterThan(0);
   }, 120_000);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkText, extractText, KbError } from '../../../src/core/kb';
 import { estimateTextTokens } from '../../../src/core/providers/tokens';
+import { fcRuns } from '../../support/fc-runs';
 
 describe('extractText', () => {
   it('drops Markdown markup and keeps the words', () => {
@@ -95,7 +96,7 @@ describe('chunkText', () => {
           });
         },
       ),
-      { numRuns: 60 },
+      { numRuns: fcRuns(60) },
     );
   });
 });

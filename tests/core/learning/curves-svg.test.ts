@@ -7,6 +7,7 @@ import {
   niceAxis,
   renderCurvesSvg,
 } from '../../../src/core/learning/curves-svg';
+import { fcRuns } from '../../support/fc-runs';
 
 const TEXT = /^(?:[^<>&]|&(?:amp|lt|gt|quot|apos);)*$/;
 const TAG = /<(\/?)([A-Za-z][\w-]*)((?:\s+[\w:-]+="(?:[^"<&]|&(?:amp|lt|gt|quot|apos);)*")*)\s*(\/?)>/g;
@@ -123,7 +124,7 @@ describe('niceAxis', () => {
         const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-9);
         expect([1, 2, 5].some((m) => Math.abs(mantissa - m) < 1e-6)).toBe(true);
       }),
-      { seed: 42, numRuns: 2000 },
+      { seed: 42, numRuns: fcRuns(2000) },
     );
   });
 });

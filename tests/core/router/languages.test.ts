@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routeQuery } from '../../../src/core/router/router';
 import { applyRules } from '../../../src/core/router/rules';
 import { detectLanguage, wordCount } from '../../../src/core/util/words';
+import { fcRuns } from '../../support/fc-runs';
 
 describe('requests in Chinese and Russian', () => {
   it('routes the design notes’ own examples by the rules of their language', () => {
@@ -74,7 +75,7 @@ describe('requests in Chinese and Russian', () => {
         expect(r.confidence).toBeGreaterThan(0);
         expect(r.confidence).toBeLessThanOrEqual(0.9);
       }),
-      { numRuns: Number(process.env.FC_NUM_RUNS ?? 200) },
+      { numRuns: fcRuns(200) },
     );
   });
 });

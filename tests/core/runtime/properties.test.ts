@@ -10,7 +10,7 @@ import type { SimulateResult } from '../../../src/core/runtime/simulate';
 import type { TraceEvent } from '../../../src/core/trace/events';
 import { withoutWallClock } from '../../../src/core/trace/jsonl';
 import type { ScheduleEntry } from '../../../src/core/trace/schedule';
-
+import { fcRuns } from '../../support/fc-runs';
 import { RUNS, type Run, run, type Scenario, scenarios, workersOf } from './run-arbitrary';
 
 // ---------------------------------------------------------------------------------------------
@@ -285,7 +285,7 @@ describe('runtime properties over random DAGs and configs', () => {
         expect(b.header).toEqual(a.header);
         expect(c.reason).toBe(a.reason);
       }),
-      { numRuns: 60 },
+      { numRuns: fcRuns(60) },
     );
   });
 

@@ -16,6 +16,7 @@ import type { Clock } from '../../../src/core/runtime/ports';
 import { type SimulateResult, simulate } from '../../../src/core/runtime/simulate';
 import type { TraceEvent } from '../../../src/core/trace/events';
 import { type ScheduleEntry, scheduleFromEvents } from '../../../src/core/trace/schedule';
+import { fcRuns } from '../../support/fc-runs';
 import { arbitraryDag, arbitraryRandomGraph } from '../graph/graph-arbitrary';
 
 /** Random runs for the property tests: a graph scenario, a policy and a config. */
@@ -147,4 +148,4 @@ export function run(
 export const workersOf = (s: Scenario): number => s.config.budgets?.maxConcurrentSubagents ?? 100;
 
 // Each property runs this many scenarios; together they keep the file to a few seconds on 2 cores.
-export const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) };
+export const RUNS = { numRuns: fcRuns(Number(process.env.PROPERTY_RUNS ?? 150)) };

@@ -11,6 +11,7 @@ import {
   profileHashSync,
 } from '../../../src/core/scenarios/profiles';
 import type { ProfileSpec } from '../../../src/core/scenarios/spec-types';
+import { fcRuns } from '../../support/fc-runs';
 
 // profileHash used Web Crypto until it moved to pure JavaScript: the digests must not have moved.
 async function webCryptoHash(value: unknown): Promise<string> {
@@ -58,7 +59,7 @@ describe('profileHashSync', () => {
           expect(profileHashSync(value as unknown as ProfileSpec)).toBe(await webCryptoHash(value));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: fcRuns(300) },
     );
   });
 });
