@@ -117,7 +117,7 @@ function createSession() {
     const size = settings.size || sizeRange(entry)?.default || 0;
     if (settings.policy === 'llm' && entry.type !== 'task') {
       throw new Error(
-        'The llm orchestrator runs task scenarios (wide-search, deep-search, mixed-coding): pick one of those, or another policy for a graph.',
+        'The llm orchestrator directs agents, and this card is pure scheduling (tasks of fixed cost, no agents): pick a task scenario for it, or another policy for this card.',
       );
     }
     // A real model (WebLLM, an endpoint) serves task scenarios; graph tasks have no agent.

@@ -15,6 +15,7 @@ const text = (event: Event) => (event.currentTarget as HTMLSelectElement).value;
 /** Every setting of a run; each change goes to the URL, so the experiment is a link. */
 export function ConfigPanel() {
   const s = () => app.state();
+  const isGraph = () => findScenario(s().scenario)?.type === 'graph';
   const range = () => {
     const entry = findScenario(s().scenario);
     return entry ? sizeRange(entry) : undefined;
@@ -68,7 +69,15 @@ export function ConfigPanel() {
           onChange={(e) => app.update({ policy: text(e) })}
         >
           <For each={policyNames()}>{(name) => <option value={name}>{name}</option>}</For>
-          <option value="llm">llm (a model orchestrates)</option>
+          {/* A pure-scheduling card has tasks of fixed cost and no agents: nothing for a model to
+              orchestrate, so the model orchestrator is offered for task scenarios only. */}
+          <option
+            value="llm"
+            disabled={isGraph()}
+            title={isGraph() ? 'A model orchestrates agents: pick a task scenario to use it' : undefined}
+          >
+            {isGraph() ? 'llm (task scenarios only)' : 'llm (a model orchestrates)'}
+          </option>
           <For each={saved() ?? []}>
             {(p) => <option value={`${p.kind}:${p.name}`}>{`${p.kind}: ${p.name} (trained here)`}</option>}
           </For>
