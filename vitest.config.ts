@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**', 'tests/e2e/**'],
           setupFiles: ['tests/support/fc-setup.ts'],
+          // A long property run (FC_NUM_RUNS) takes minutes a test; the default limit otherwise.
+          ...(process.env.FC_NUM_RUNS ? { testTimeout: 3_600_000 } : {}),
         },
       },
       {

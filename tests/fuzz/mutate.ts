@@ -69,23 +69,23 @@ const hostileValue = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 
+/** `old` with an own property `key` (even "__proto__", which plain assignment would not make). */
+function withKey(old: Json, key: string, value: Json): Json {
+  if (old === null || typeof old !== 'object' || Array.isArray(old)) return old;
+  const copy: Record<string, Json> = { ...(old as Record<string, Json>) };
+  Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
 /** A valid JSON document with one structural change. */
 export function mutatedJson(valid: Json): fc.Arbitrary<Json> {
   const all = paths(valid);
   return fc.oneof(
     fc.tuple(fc.constantFrom(...all), hostileValue).map(([p, v]) => replaceAt(valid, p, () => v)),
     fc.constantFrom(...all.filter((p) => p.length > 0)).map((p) => replaceAt(valid, p, () => undefined)),
-    fc.tuple(fc.constantFrom(...all), hostileKey, hostileValue).map(([p, k, v]) =>
-      replaceAt(valid, p, (old) =>
-        old !== null && typeof old === 'object' && !Array.isArray(old)
-          ? JSON.parse(
-              JSON.stringify({ ...old })
-                .replace(/^\{/, `{${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'},`)
-                .replace(/,\}$/, '}'),
-            )
-          : old,
-      ),
-    ),
+    fc
+      .tuple(fc.constantFrom(...all), hostileKey, hostileValue)
+      .map(([p, k, v]) => replaceAt(valid, p, (old) => withKey(old, k, v))),
   );
 }
 

@@ -7,3 +7,8 @@ export function fcRuns(byDefault: number): number {
   const n = Number(process.env.FC_NUM_RUNS);
   return Number.isInteger(n) && n > 0 ? n : byDefault;
 }
+
+/** A test's time limit: its own, or an hour when FC_NUM_RUNS asks for a long run. */
+export function fcTimeout(byDefault: number): number {
+  return process.env.FC_NUM_RUNS ? 3_600_000 : byDefault;
+}
