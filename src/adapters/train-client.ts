@@ -4,7 +4,6 @@
  * it when the training ends, however it ends.
  */
 import { proxy, wrap } from 'comlink';
-import { offerSandbox } from './sandbox-frame';
 import type { TrainApi, TrainEvents, TrainRequest, TrainSummary } from './train-protocol';
 
 export type TrainCallbacks = Partial<TrainEvents>;
@@ -76,6 +75,7 @@ export function startTraining(
 function defaultWorker(): Worker {
   // Written out in full so Vite finds the worker and bundles it (in dev and in `vite build`).
   const worker = new Worker(new URL('../../workers/train.worker.ts', import.meta.url), { type: 'module' });
-  offerSandbox(worker); // coding episodes' code, in the page's sandbox frame
+  // Coding episodes' code, in the page's sandbox frame (loaded with the first training).
+  void import('./sandbox-frame').then((m) => m.offerSandbox(worker));
   return worker;
 }

@@ -10,7 +10,6 @@
 
 import * as Comlink from 'comlink';
 import type { SubagentSetup } from '../core/scenarios/subagent-setup';
-import { offerSandbox } from './sandbox-frame';
 import type { ProviderSetup, SubagentApi } from './subagent-protocol';
 import { type SlotPool, slotPool } from './thread-pool';
 
@@ -79,6 +78,7 @@ export function workerPool(options: WorkerPoolOptions): WorkerPool {
 function defaultWorker(): SubagentWorker {
   // Written out in full so Vite finds the worker and bundles it (in dev and in `vite build`).
   const worker = new Worker(new URL('../../workers/subagent.worker.ts', import.meta.url), { type: 'module' });
-  offerSandbox(worker); // mixed-coding's run_js, in the page's sandbox frame
+  // mixed-coding's run_js, in the page's sandbox frame (loaded with the first pool, not the page)
+  void import('./sandbox-frame').then((m) => m.offerSandbox(worker));
   return worker;
 }

@@ -18,7 +18,6 @@ import { redactDownload } from '../adapters/redact-download';
 import { liveRunIds } from '../adapters/run-locks';
 import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
-import { workerSandbox } from '../adapters/worker-sandbox';
 import type { PolicyStore } from '../core/learning/policy-store';
 import type { ArbitrationStore } from '../core/router/arbitration-store';
 import type { Pace } from '../core/runtime/pace';
@@ -119,7 +118,13 @@ export const services = {
    * Where model-written code runs on this thread: grading mixed-coding, and `run_js` for agents
    * that run here (real models). A fresh worker per call in the opaque-origin sandbox frame.
    */
-  codeSandbox: (): CodeSandbox => workerSandbox(),
+  codeSandbox: (): CodeSandbox => {
+    // Loaded with the first run that needs it, not with the page (the initial-JS budget).
+    const loading = import('../adapters/worker-sandbox').then((m) => m.workerSandbox());
+    return {
+      run: (code, tests, timeoutMs) => loading.then((sandbox) => sandbox.run(code, tests, timeoutMs)),
+    };
+  },
   /** The Web Workers a task run's subagents run in. */
   subagentPool: (options: WorkerPoolOptions): WorkerPool => workerPool(options),
   /**

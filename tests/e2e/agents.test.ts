@@ -9,7 +9,8 @@ import { freshProfile, type Profile } from './support/browser';
  */
 const appUrl = inject('appUrl');
 const t = (id: string) => `[data-testid="${id}"]`;
-const done = `document.querySelector('[data-testid="run-status"]')?.textContent === 'done'`;
+// A function, not a string: the app's Content-Security-Policy refuses to evaluate strings.
+const done = () => document.querySelector('[data-testid="run-status"]')?.textContent === 'done';
 
 let profile: Profile;
 beforeEach(async () => {
