@@ -5,10 +5,12 @@ import type { AppState } from './url-state';
 import { CompareView } from './views/compare-view';
 import { Gallery } from './views/gallery';
 import { LibraryView } from './views/library-view';
-import { RunView } from './views/run-view';
 import { TrainView } from './views/train-view';
 
 // The Knowledge view (and the knowledge base, pdf.js aside) loads when it is first opened.
+// The Run view brings the run machinery (every scenario's generator and texts, the policies):
+// loaded when first shown, so the gallery opens on less script.
+const RunView = lazy(async () => ({ default: (await import('./views/run-view')).RunView }));
 const KnowledgeView = lazy(async () => ({ default: (await import('./views/knowledge-view')).KnowledgeView }));
 // The Router view trains a router on its first opening; its code and data load then too.
 const RouterView = lazy(async () => ({ default: (await import('./views/router-view')).RouterView }));

@@ -1,7 +1,6 @@
 import { For, Show } from 'solid-js';
 import { app } from '../app-state';
 import { type CatalogEntry, findScenario, galleryEntries } from '../catalog';
-import { startRun } from '../run/session';
 
 /** The first screen: what this is, in one sentence, and every scenario one click from running. */
 export function Gallery() {
@@ -13,7 +12,8 @@ export function Gallery() {
     const peersOnly = app.state().policy === 'peers' && !(entry?.type === 'task' && entry.policy === 'peers');
     const policy = suggested ?? (peersOnly ? 'heuristic' : undefined);
     app.update({ view: 'run', scenario: id, size: 0, runs: [], ...(policy ? { policy } : {}) });
-    if (run) void startRun();
+    // The run machinery (scenarios, policies, workers) loads with the first run, not the page.
+    if (run) void import('../run/session').then((m) => m.startRun());
   };
   return (
     <section>
