@@ -65,7 +65,9 @@ describe('the llm orchestrator in the page', () => {
     const p = await open('#view=run&scenario=diamond&policy=llm');
     await p.page.click(t('run-button'));
     await p.page.waitForSelector(`${t('run-status')}:text-is("failed")`);
-    expect(await p.page.textContent(t('run-error'))).toMatch(/llm orchestrator directs agents, and this card is pure scheduling/);
+    expect(await p.page.textContent(t('run-error'))).toMatch(
+      /llm orchestrator directs agents, and this card is pure scheduling/,
+    );
   });
 });
 
