@@ -5,13 +5,20 @@
  */
 
 import type { Rng } from '../../util/rng';
+import {
+  checkFractionSum,
+  checkProduct,
+  drawFractions,
+  drawPercent,
+  drawRectangle,
+  drawRounding,
+  drawTimesTen,
+  firstNumber,
+  roundToTen,
+} from './draws';
 import type { Topic } from './topic-types';
 
 const int = (rng: Rng, lo: number, hi: number) => rng.int(lo, hi);
-const firstNumber = (text: string): number | undefined => {
-  const m = /-?\d+(?:[.,]\d+)?/.exec(text);
-  return m ? Number(m[0].replace(',', '.')) : undefined;
-};
 
 /** The water cycle's stages: the clue, the word, and its stem (answers decline: "испарением"). */
 export const WATER_RU = [
@@ -51,20 +58,10 @@ export const TOPICS_RU: readonly Topic[] = [
       'Знаменатель остаётся тем же.',
     ],
     exercise(rng) {
-      const d = int(rng, 5, 12);
-      const a = int(rng, 1, d - 2);
-      const b = int(rng, 1, d - 1 - a);
+      const { a, b, d } = drawFractions(rng);
       return { question: `Сколько будет ${a}/${d} + ${b}/${d}?`, answer: `${a + b}/${d}` };
     },
-    check(question, answer) {
-      const q = /(\d+)\s*\/\s*(\d+)\s*\+\s*(\d+)\s*\/\s*(\d+)/.exec(question);
-      const a = /(-?\d+)\s*\/\s*(\d+)/.exec(answer);
-      if (!q) return undefined;
-      const [n1, d1, n2, d2] = q.slice(1).map(Number) as [number, number, number, number];
-      if (!a) return false;
-      const [na, da] = a.slice(1).map(Number) as [number, number];
-      return da !== 0 && na * d1 * d2 === (n1 * d2 + n2 * d1) * da;
-    },
+    check: checkFractionSum,
   },
   {
     name: 'умножение на 10 и на 100',
@@ -86,15 +83,10 @@ export const TOPICS_RU: readonly Topic[] = [
     },
     summary: ['Умножить на 10 — значит приписать один ноль.', 'Умножить на 100 — значит приписать два нуля.'],
     exercise(rng) {
-      const n = int(rng, 3, 99);
-      const by = rng.next() < 0.5 ? 10 : 100;
+      const { n, by } = drawTimesTen(rng);
       return { question: `Сколько будет ${n} × ${by}?`, answer: String(n * by) };
     },
-    check(question, answer) {
-      const q = /(\d+)\s*[×x*]\s*(\d+)/.exec(question);
-      if (!q) return undefined;
-      return firstNumber(answer.replace(/[\s\u00a0]/g, '')) === Number(q[1]) * Number(q[2]);
-    },
+    check: checkProduct,
   },
   {
     name: 'площадь прямоугольника',
@@ -114,8 +106,7 @@ export const TOPICS_RU: readonly Topic[] = [
     },
     summary: ['Площадь равна длине, умноженной на ширину.', 'Её записывают в квадратных единицах.'],
     exercise(rng) {
-      const l = int(rng, 3, 12);
-      const w = int(rng, 2, 9);
+      const { l, w } = drawRectangle(rng);
       return {
         question: `Длина прямоугольника ${l} см, ширина ${w} см. Чему равна его площадь?`,
         answer: `${l * w} кв. см`,
@@ -144,13 +135,13 @@ export const TOPICS_RU: readonly Topic[] = [
     },
     summary: ['Посмотри на цифру единиц.', 'Пять и больше — вверх. Четыре и меньше — вниз.'],
     exercise(rng) {
-      const n = int(rng, 11, 99);
+      const n = drawRounding(rng);
       return { question: `Округли ${n} до десятков.`, answer: String(Math.round(n / 10) * 10) };
     },
     check(question, answer) {
       const q = /Округли (\d+) до десятков/i.exec(question);
       if (!q) return undefined;
-      return firstNumber(answer) === Math.floor(Number(q[1]) / 10 + 0.5) * 10;
+      return firstNumber(answer) === roundToTen(Number(q[1]));
     },
   },
   {
@@ -173,8 +164,7 @@ export const TOPICS_RU: readonly Topic[] = [
     },
     summary: ['Процент — это сотая часть.', 'Раздели на 100, потом умножь на число процентов.'],
     exercise(rng) {
-      const p = [10, 20, 25, 50, 75][int(rng, 0, 4)] as number;
-      const n = int(rng, 1, 20) * 20;
+      const { p, n } = drawPercent(rng);
       return { question: `Сколько составляет ${p}% от ${n}?`, answer: String((p * n) / 100) };
     },
     check(question, answer) {

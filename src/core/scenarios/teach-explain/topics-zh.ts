@@ -5,13 +5,20 @@
  */
 
 import type { Rng } from '../../util/rng';
+import {
+  checkFractionSum,
+  checkProduct,
+  drawFractions,
+  drawPercent,
+  drawRectangle,
+  drawRounding,
+  drawTimesTen,
+  firstNumber,
+  roundToTen,
+} from './draws';
 import type { Topic } from './topic-types';
 
 const int = (rng: Rng, lo: number, hi: number) => rng.int(lo, hi);
-const firstNumber = (text: string): number | undefined => {
-  const m = /-?\d+(?:\.\d+)?/.exec(text);
-  return m ? Number(m[0]) : undefined;
-};
 
 export const WATER_ZH = [
   { clue: '太阳把水晒热，水变成了水蒸气。', word: '蒸发' },
@@ -43,20 +50,10 @@ export const TOPICS_ZH: readonly Topic[] = [
     },
     summary: ['同分母分数相加，只把分子相加。', '分母保持不变。'],
     exercise(rng) {
-      const d = int(rng, 5, 12);
-      const a = int(rng, 1, d - 2);
-      const b = int(rng, 1, d - 1 - a);
+      const { a, b, d } = drawFractions(rng);
       return { question: `${a}/${d} + ${b}/${d} 等于多少？`, answer: `${a + b}/${d}` };
     },
-    check(question, answer) {
-      const q = /(\d+)\s*\/\s*(\d+)\s*\+\s*(\d+)\s*\/\s*(\d+)/.exec(question);
-      const a = /(-?\d+)\s*\/\s*(\d+)/.exec(answer);
-      if (!q) return undefined;
-      const [n1, d1, n2, d2] = q.slice(1).map(Number) as [number, number, number, number];
-      if (!a) return false;
-      const [na, da] = a.slice(1).map(Number) as [number, number];
-      return da !== 0 && na * d1 * d2 === (n1 * d2 + n2 * d1) * da;
-    },
+    check: checkFractionSum,
   },
   {
     name: '乘以10和乘以100',
@@ -75,15 +72,10 @@ export const TOPICS_ZH: readonly Topic[] = [
     },
     summary: ['乘以10，末尾添一个0。', '乘以100，末尾添两个0。'],
     exercise(rng) {
-      const n = int(rng, 3, 99);
-      const by = rng.next() < 0.5 ? 10 : 100;
+      const { n, by } = drawTimesTen(rng);
       return { question: `${n} × ${by} 等于多少？`, answer: String(n * by) };
     },
-    check(question, answer) {
-      const q = /(\d+)\s*[×x*]\s*(\d+)/.exec(question);
-      if (!q) return undefined;
-      return firstNumber(answer.replace(/,/g, '')) === Number(q[1]) * Number(q[2]);
-    },
+    check: checkProduct,
   },
   {
     name: '长方形的面积',
@@ -103,8 +95,7 @@ export const TOPICS_ZH: readonly Topic[] = [
     },
     summary: ['面积等于长乘以宽。', '面积要写上平方单位。'],
     exercise(rng) {
-      const l = int(rng, 3, 12);
-      const w = int(rng, 2, 9);
+      const { l, w } = drawRectangle(rng);
       return { question: `一个长方形长${l}厘米，宽${w}厘米。它的面积是多少？`, answer: `${l * w}平方厘米` };
     },
     check(question, answer) {
@@ -130,13 +121,13 @@ export const TOPICS_ZH: readonly Topic[] = [
     },
     summary: ['看个位上的数字。', '五以上进一，四以下舍去。'],
     exercise(rng) {
-      const n = int(rng, 11, 99);
+      const n = drawRounding(rng);
       return { question: `把${n}四舍五入到十位。`, answer: String(Math.round(n / 10) * 10) };
     },
     check(question, answer) {
       const q = /把\s*(\d+)\s*四舍五入到十位/.exec(question);
       if (!q) return undefined;
-      return firstNumber(answer) === Math.floor(Number(q[1]) / 10 + 0.5) * 10;
+      return firstNumber(answer) === roundToTen(Number(q[1]));
     },
   },
   {
@@ -156,8 +147,7 @@ export const TOPICS_ZH: readonly Topic[] = [
     },
     summary: ['百分之几就是一百份里的几份。', '先除以100，再乘以百分数。'],
     exercise(rng) {
-      const p = [10, 20, 25, 50, 75][int(rng, 0, 4)] as number;
-      const n = int(rng, 1, 20) * 20;
+      const { p, n } = drawPercent(rng);
       return { question: `${n}的${p}%是多少？`, answer: String((p * n) / 100) };
     },
     check(question, answer) {

@@ -8,6 +8,16 @@
 
 import type { Rng } from '../../util/rng';
 import type { RequestLanguage } from '../spec-types';
+import {
+  checkFractionSum,
+  checkProduct,
+  drawFractions,
+  drawPercent,
+  drawRectangle,
+  drawRounding,
+  drawTimesTen,
+  roundToTen,
+} from './draws';
 import type { Exercise, Topic } from './topic-types';
 import { TOPICS_RU, WATER_RU } from './topics-ru';
 import { TOPICS_ZH, WATER_ZH } from './topics-zh';
@@ -63,21 +73,10 @@ export const TOPICS: readonly Topic[] = [
       'The bottom number stays the same.',
     ],
     exercise(rng) {
-      const d = int(rng, 5, 12);
-      const a = int(rng, 1, d - 2);
-      const b = int(rng, 1, d - 1 - a);
+      const { a, b, d } = drawFractions(rng);
       return { question: `What is ${a}/${d} + ${b}/${d}?`, answer: `${a + b}/${d}` };
     },
-    check(question, answer) {
-      const q = /(\d+)\s*\/\s*(\d+)\s*\+\s*(\d+)\s*\/\s*(\d+)/.exec(question);
-      const a = /(-?\d+)\s*\/\s*(\d+)/.exec(answer);
-      if (!q) return undefined;
-      const [n1, d1, n2, d2] = q.slice(1).map(Number) as [number, number, number, number];
-      if (!a) return false;
-      const [na, da] = a.slice(1).map(Number) as [number, number];
-      // Equal as numbers: 4/8 is as right as 1/2.
-      return da !== 0 && na * d1 * d2 === (n1 * d2 + n2 * d1) * da;
-    },
+    check: checkFractionSum,
   },
   {
     name: 'multiplying by 10 and 100',
@@ -99,15 +98,10 @@ export const TOPICS: readonly Topic[] = [
     },
     summary: ['Times 10 adds one zero.', 'Times 100 adds two zeros.'],
     exercise(rng) {
-      const n = int(rng, 3, 99);
-      const by = rng.next() < 0.5 ? 10 : 100;
+      const { n, by } = drawTimesTen(rng);
       return { question: `What is ${n} × ${by}?`, answer: String(n * by) };
     },
-    check(question, answer) {
-      const q = /(\d+)\s*[×x*]\s*(\d+)/.exec(question);
-      if (!q) return undefined;
-      return firstNumber(answer.replace(/,/g, '')) === Number(q[1]) * Number(q[2]);
-    },
+    check: checkProduct,
   },
   {
     name: 'the area of a rectangle',
@@ -127,8 +121,7 @@ export const TOPICS: readonly Topic[] = [
     },
     summary: ['Area is length times width.', 'We write it in square units.'],
     exercise(rng) {
-      const l = int(rng, 3, 12);
-      const w = int(rng, 2, 9);
+      const { l, w } = drawRectangle(rng);
       return {
         question: `A rectangle is ${l} cm long and ${w} cm wide. What is its area?`,
         answer: `${l * w} square cm`,
@@ -157,14 +150,14 @@ export const TOPICS: readonly Topic[] = [
     },
     summary: ['Look at the ones digit.', 'Five or more goes up. Four or less goes down.'],
     exercise(rng) {
-      const n = int(rng, 11, 99);
+      const n = drawRounding(rng);
       return { question: `Round ${n} to the nearest ten.`, answer: String(Math.round(n / 10) * 10) };
     },
     check(question, answer) {
       const q = /Round (\d+) to the nearest ten/i.exec(question);
       if (!q) return undefined;
       // Half up, as the lesson teaches: 65 → 70.
-      return firstNumber(answer) === Math.floor(Number(q[1]) / 10 + 0.5) * 10;
+      return firstNumber(answer) === roundToTen(Number(q[1]));
     },
   },
   {
@@ -184,8 +177,7 @@ export const TOPICS: readonly Topic[] = [
     },
     summary: ['Percent means out of one hundred.', 'Divide by 100, then times by the percentage.'],
     exercise(rng) {
-      const p = [10, 20, 25, 50, 75][int(rng, 0, 4)] as number;
-      const n = int(rng, 1, 20) * 20;
+      const { p, n } = drawPercent(rng);
       return { question: `What is ${p}% of ${n}?`, answer: String((p * n) / 100) };
     },
     check(question, answer) {
