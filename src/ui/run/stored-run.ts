@@ -63,9 +63,3 @@ export async function loadStoredRun(
     return { kind: 'failed', id, message: error instanceof Error ? error.message : String(error) };
   }
 }
-
-/** An id as a message quotes it: a link can carry anything, so long ids are cut. */
-export function shortId(id: string): string {
-  const printable = id.replace(/[\p{Cc}\p{Cf}]/gu, '?');
-  return printable.length > 48 ? `${printable.slice(0, 45)}…` : printable;
-}

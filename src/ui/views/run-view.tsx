@@ -8,9 +8,10 @@ import { DagView } from '../dag/dag-view';
 import { metricCards } from '../model/metric-cards';
 import { foldTrace, type RunSnapshot } from '../model/replay';
 import { session } from '../run/session';
-import { type LoadProgress, loadStoredRun, shortId } from '../run/stored-run';
+import { type LoadProgress, loadStoredRun } from '../run/stored-run';
 import { services } from '../services';
 import { TimelineView } from '../timeline/timeline-view';
+import { quoted } from '../url-state';
 import { AnswerView } from './answer-view';
 import { ConfigPanel } from './config-panel';
 import { MetricCards } from './metric-cards-view';
@@ -140,7 +141,7 @@ export function RunView() {
                 <Show when={shownId()}>
                   {(id) => (
                     <p class="note" data-testid="run-loading" role="status">
-                      Loading run {shortId(id())}…
+                      Loading run {quoted(id())}…
                       <Show when={progress()}>
                         {(p) =>
                           ` ${p().loaded.toLocaleString('en')} of ${p().total.toLocaleString('en')} events`
@@ -158,8 +159,8 @@ export function RunView() {
                   ) : (
                     <div class="error" role="alert" data-testid="run-missing">
                       {l.kind === 'missing'
-                        ? `There is no run "${shortId(l.id)}" in this browser's library: it may have been deleted, or the link was made in another browser. Open the Library to see the runs stored here.`
-                        : `Run "${shortId(l.id)}" could not be read from the library: ${l.message}`}
+                        ? `There is no run ${quoted(l.id)} in this browser's library: it may have been deleted, or the link was made in another browser. Open the Library to see the runs stored here.`
+                        : `Run ${quoted(l.id)} could not be read from the library: ${l.message}`}
                     </div>
                   )
                 }
