@@ -18,7 +18,7 @@
  * timer and lives in the monitor (monitor.ts).
  */
 import type { AnomalyKind, EventBody } from '../trace/events';
-import { outlierLevel } from './robust';
+import { median, outlierLevel } from './robust';
 import type { SwarmStats } from './swarm-stats';
 
 export interface DetectorThresholds {
@@ -31,6 +31,13 @@ export interface DetectorThresholds {
   /** k, and the floor in wall ms per output token, for a model turn's pace. */
   readonly slowK: number;
   readonly slowFloorMsPerToken: number;
+  /**
+   * A slow turn is also at least this many times the swarm's median pace. Turns of a simulated
+   * model are so even that their MAD is near zero, and median + k·MAD alone then takes one turn
+   * delayed by a garbage collection or a busy core for a slow agent — a quarantine, a retry and a
+   * different trace for the same seed.
+   */
+  readonly slowRatio: number;
 }
 
 export const defaultThresholds: DetectorThresholds = {
@@ -41,6 +48,7 @@ export const defaultThresholds: DetectorThresholds = {
   runawayTokensFloor: 24_000,
   slowK: 10,
   slowFloorMsPerToken: 1,
+  slowRatio: 3,
 };
 
 export interface Anomaly {
@@ -99,7 +107,10 @@ export class AttemptDetector {
     // is not known in advance).
     const known = this.swarm.turnMs.length >= 10;
     const level = known
-      ? outlierLevel(this.swarm.turnMs, { k: t.slowK, floor: t.slowFloorMsPerToken, minSamples: 10 })
+      ? Math.max(
+          outlierLevel(this.swarm.turnMs, { k: t.slowK, floor: t.slowFloorMsPerToken, minSamples: 10 }),
+          t.slowRatio * median(this.swarm.turnMs),
+        )
       : this.expectedMsPerToken !== undefined
         ? Math.max(t.slowFloorMsPerToken, t.slowK * this.expectedMsPerToken)
         : Number.POSITIVE_INFINITY;

@@ -93,22 +93,37 @@ describe('the detectors', () => {
     });
   });
 
-  it('take a turn ten MADs slower a token than the swarm’s as slow, not a long answer', () => {
+  it('take a turn ten MADs and three times slower a token than the swarm’s as slow, not a long answer', () => {
     const swarm = new SwarmStats();
     // No verdict before ten turns, unless the caller knows the model's pace.
     expect(new AttemptDetector(swarm).turnTime(900, 20)).toBeUndefined();
     expect(new AttemptDetector(new SwarmStats(), undefined, 0.5).turnTime(900, 20)).toMatchObject({
       kind: 'slow',
     });
-    // Turns of 1–1.2 ms a token: median 1.1, MAD 0.1; the level is 1.1 + 10 · 0.1 = 2.1.
+    // Turns of 1–1.2 ms a token: median 1.1, MAD 0.1; median + 10 MAD is 2.1, three times the
+    // median 3.3, and the level the larger.
     for (let i = 0; i < 19; i++) {
       expect(new AttemptDetector(swarm).turnTime(20 + 2 * (i % 3), 20)).toBeUndefined();
     }
     // A long answer at the usual pace is not slow; the same time for a short turn is.
     expect(new AttemptDetector(swarm).turnTime(400, 400)).toBeUndefined();
+    expect(new AttemptDetector(swarm).turnTime(60, 20)).toBeUndefined();
     const slow = new AttemptDetector(swarm).turnTime(400, 20);
     expect(slow).toMatchObject({ kind: 'slow' });
-    expect(slow?.threshold).toBeCloseTo(2.1, 5);
+    expect(slow?.threshold).toBeCloseTo(3.3, 5);
+  });
+
+  it('do not take a turn a quarter slower for slow when the swarm’s turns are all alike', () => {
+    // A simulated model's turns: 1.5 ms a token, give or take a hundredth, so the MAD is ~0 and
+    // median + 10 MAD sits just above the median. A turn held up by a garbage collection (1.9 ms a
+    // token, as measured in the page at pace 120) is jitter, not a degraded engine.
+    const swarm = new SwarmStats();
+    for (let i = 0; i < 60; i++) {
+      expect(new AttemptDetector(swarm).turnTime(80 * (1.5 + 0.01 * (i % 2)), 80)).toBeUndefined();
+    }
+    expect(new AttemptDetector(swarm).turnTime(80 * 1.9, 80)).toBeUndefined();
+    // The chaos control's slow fault adds twenty turns' worth to every turn.
+    expect(new AttemptDetector(swarm).turnTime(80 * 1.5 * 21, 80)).toMatchObject({ kind: 'slow' });
   });
 
   it('report an attempt’s first anomaly only, and keep an anomalous attempt out of the baseline', () => {
