@@ -12,6 +12,8 @@ export const MAX_SEED = 4_294_967_295;
 export const MAX_ATTEMPTS = 100;
 /** Training episodes. */
 export const MAX_EPISODES = 1_000_000;
+/** Rollout threads of `train` and `orchestration train`: past the cores, more only wait their turn. */
+export const MAX_ROLLOUT_WORKERS = 16;
 /** Subagents at once. */
 export const MAX_WORKERS = 100_000;
 /** Step-time of one orchestrator decision; times are added in 32-bit integers (src/core/graph/cpm.ts). */

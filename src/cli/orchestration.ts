@@ -20,11 +20,17 @@ import {
 } from '../core/learning/orchestration/decisions';
 import { linearOrchestrator } from '../core/learning/orchestration/linear-policy';
 import { KINDS, defaultEnvParams as params } from '../core/learning/orchestration/params';
-import { defaultOrchestrationTrainConfig, trainOrchestrator } from '../core/learning/orchestration/train';
+import {
+  defaultOrchestrationTrainConfig,
+  type OrchestrationTraining,
+  trainOrchestrator,
+  trainOrchestratorWith,
+} from '../core/learning/orchestration/train';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError, wholeNumber } from './errors';
 import { readInputFile } from './input-file';
-import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
+import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED, MAX_SEEDS } from './limits';
+import { orchestrationRollouts } from './orchestration-rollouts';
 import { checkOutputs, writeFile } from './safe-write';
 
 export const orchestrationHelp = `swarm orchestration <check|grid|bench|train|aux-rewards> [options]
@@ -47,13 +53,15 @@ replicas, spares, a profile per shard, what to do on failure and when to submit.
   --train-seeds LIST      training seeds for bandit, parl and aux-rewards (default 1,2,3)
   --seed S                train: the training seed (default 1)
   --episodes N            train, aux-rewards: training episodes
+  --rollout-workers N     train: play each batch on N threads, this one and N − 1 workers
+                          (default 1; the checkpoint is the same for any N)
   --out FILE              train: the checkpoint (default orchestration-parl-seed<S>.json)
   --pareto FILE           bench: also write quality against cost and critical steps as an SVG
   --json                  one JSON document on stdout`;
 
 const TOP = ['check', 'grid', 'bench', 'train', 'aux-rewards'] as const;
 
-export function orchestration(argv: string[], out: (text: string) => void): void {
+export function orchestration(argv: string[], out: (text: string) => void): void | Promise<void> {
   const [sub, ...rest] = argv;
   if (!(TOP as readonly string[]).includes(sub ?? ''))
     throw new UsageError(`expected a subcommand (${TOP.join(', ')}), got ${JSON.stringify(sub ?? '')}`);
@@ -69,6 +77,7 @@ export function orchestration(argv: string[], out: (text: string) => void): void
       'train-seeds': { type: 'string' },
       seed: { type: 'string' },
       episodes: { type: 'string' },
+      'rollout-workers': { type: 'string' },
       out: { type: 'string' },
       pareto: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -169,21 +178,32 @@ export function orchestration(argv: string[], out: (text: string) => void): void
     }
     case 'train': {
       const seed = wholeNumber('seed', values.seed, 1, 0, MAX_SEED);
+      const workers = wholeNumber('rollout-workers', values['rollout-workers'], 1, 1, MAX_ROLLOUT_WORKERS);
       const file = values.out ?? `orchestration-parl-seed${seed}.json`;
       checkOutputs([{ path: file, flag: '--out' }], []);
       const config = { ...defaultOrchestrationTrainConfig, seed, episodes };
-      const started = Date.now();
-      const trained = trainOrchestrator(config);
-      const ms = Date.now() - started;
-      const { params: _params, ...shown } = config;
-      writeFile(file, `${JSON.stringify(toCheckpoint(trained.weights, shown))}\n`);
-      const last = trained.curves[trained.curves.length - 1];
-      print(
-        { checkpoint: file, ms, episodes, last },
-        () =>
-          `trained ${episodes} episodes in ${(ms / 1000).toFixed(1)} s (${Math.round(episodes / (ms / 1000))} episodes/s); last batch: reward ${last?.reward.toFixed(3)}, solo ${last?.soloRate.toFixed(2)}, unused ${last?.unusedSubagents.toFixed(2)}\nwrote ${file}`,
-      );
-      return;
+      return (async () => {
+        const started = performance.now();
+        let trained: OrchestrationTraining;
+        if (workers === 1) trained = trainOrchestrator(config);
+        else {
+          const pool = orchestrationRollouts(workers, config);
+          try {
+            trained = await trainOrchestratorWith(config, pool.play);
+          } finally {
+            await pool.close();
+          }
+        }
+        const ms = performance.now() - started;
+        const { params: _params, ...shown } = config;
+        writeFile(file, `${JSON.stringify(toCheckpoint(trained.weights, shown))}\n`);
+        const last = trained.curves[trained.curves.length - 1];
+        print(
+          { checkpoint: file, ms, episodes, rolloutWorkers: workers, last },
+          () =>
+            `trained ${episodes} episodes on ${workers} rollout worker${workers === 1 ? '' : 's'} in ${(ms / 1000).toFixed(1)} s (${Math.round(episodes / (ms / 1000))} episodes/s); last batch: reward ${last?.reward.toFixed(3)}, solo ${last?.soloRate.toFixed(2)}, unused ${last?.unusedSubagents.toFixed(2)}\nwrote ${file}`,
+        );
+      })();
     }
     case 'aux-rewards': {
       const test = instancesOf(params, splitSeeds('test', n));

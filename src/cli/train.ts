@@ -7,7 +7,7 @@ import { drawTask, type MixSpec, weightsAt } from '../core/learning/mix';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
 import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
 import { oneOf, UsageError, wholeNumber } from './errors';
-import { MAX_EPISODES, MAX_SEED } from './limits';
+import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
 import { rolloutPool } from './rollout-pool';
 import { checkOutputs, writeFile } from './safe-write';
 import { resolveScenario } from './scenario-file';
@@ -56,7 +56,6 @@ const MS_PER_UNIT: Readonly<Record<string, number>> = {
 };
 
 /** More threads than this only queue on any machine this runs on. */
-const MAX_ROLLOUT_WORKERS = 16;
 
 /** Written whole or not at all (safe-write.ts), so a reader never sees half a checkpoint. */
 const writeAtomically = (file: string, text: string): void => writeFile(file, text);

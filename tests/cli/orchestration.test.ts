@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli';
+import { runCli, runCliAsync } from '../support/cli';
 
 describe('swarm orchestration', () => {
   it('prints the pre-training checks, every one holding', () => {
@@ -91,10 +91,10 @@ describe('swarm orchestration', () => {
     expect(r.stderr).toMatch(/policy of the scenario mix/);
   });
 
-  it('trains and writes a checkpoint that bench loads', () => {
+  it('trains and writes a checkpoint that bench loads', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'orch-'));
     const out = join(dir, 'p.json');
-    const t = runCli(['orchestration', 'train', '--episodes', '2000', '--out', out, '--json']);
+    const t = await runCliAsync(['orchestration', 'train', '--episodes', '2000', '--out', out, '--json']);
     expect(t.code).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8')).schema).toBe('swarmflight.orchestration-policy/1');
     const b = runCli([

@@ -83,66 +83,171 @@ export function trainingEpisode(
   return playInstance(params, drawInstance(params, trainingSeed(e, seed)), policy);
 }
 
+/**
+ * Episodes per chunk: the unit one rollout player plays and sums. A batch's gradient is the sum of
+ * its chunks' sums, in chunk order, and each chunk sums its episodes in episode order — the same
+ * additions whether one thread plays every chunk or several share them, so the weights are the
+ * same bit for bit for any number of rollout workers (floating-point addition is not associative:
+ * a chunking that followed the worker count would not be).
+ */
+export const CHUNK = 1;
+
+/** Curve statistics a chunk sums: reward, perf, quality, relativeCost, criticalSteps, parallel, finish, solo, unused. */
+export const SUMS = 9;
+
+/** What a chunk of episodes gives back: its summed gradient and the sums of its curve statistics. */
+export interface ChunkResult {
+  readonly grad: Weights;
+  /** reward, perf, quality, relativeCost, criticalSteps, parallel, finish, solo, unused. */
+  readonly sums: Float64Array;
+}
+
+/** The episode ranges [from, to) a batch is cut into, in order. */
+export function chunksOf(start: number, end: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let a = start; a < end; a += CHUNK) out.push([a, Math.min(end, a + CHUNK)]);
+  return out;
+}
+
+/**
+ * Plays training episodes [from, to) of a batch of `batchSize` with the batch's weights: each
+ * episode's policy-gradient and value-baseline terms, scaled by 1 / batchSize, summed in episode
+ * order. Pure: a function of the config, the weights and the episode indices.
+ */
+export function playChunk(
+  config: OrchestrationTrainConfig,
+  weights: Weights,
+  from: number,
+  to: number,
+  batchSize: number,
+  /** Written over and returned, if given (shared memory, or a result kept for reuse). */
+  into?: ChunkResult,
+): ChunkResult {
+  const { params } = config;
+  const grad = into?.grad ?? zerosLike(weights);
+  const sums = into?.sums ?? new Float64Array(SUMS);
+  if (into) {
+    for (const k of Object.keys(grad) as (keyof Weights)[]) grad[k].fill(0);
+    sums.fill(0);
+  }
+  const scale = 1 / batchSize;
+  for (let e = from; e < to; e++) {
+    const instance = drawInstance(params, trainingSeed(e, config.seed));
+    const decisions: Decision[] = [];
+    const policy = linearOrchestrator({
+      weights,
+      rng: keyedRng(config.seed, 'orchestration-policy', e),
+      record: decisions,
+    });
+    const r = playInstance(params, instance, policy);
+    const l1 = lambdaAt(config.lambdaParallel, e);
+    const l2 = lambdaAt(config.lambdaFinish, e);
+    const parts = orchestrationReward(params, r, l1, l2);
+    // The first decision is always the mode, taken on the plan features: the baseline's input.
+    const x = (decisions[0] as Decision).x;
+    const advantage = parts.reward - value(weights, x);
+    accumulate(weights, decisions, advantage * scale, config.entropy * scale, grad);
+    for (let j = 0; j < x.length; j++)
+      grad.value[j] = (grad.value[j] as number) + scale * advantage * (x[j] as number);
+    const v = [
+      parts.reward,
+      parts.perf,
+      r.quality,
+      r.relativeCost,
+      r.criticalSteps,
+      parts.parallel,
+      parts.finish,
+      r.solo ? 1 : 0,
+      r.spawned - r.contributed,
+    ];
+    for (let k = 0; k < SUMS; k++) sums[k] = (sums[k] as number) + (v[k] as number);
+  }
+  return { grad, sums };
+}
+
+/** Sums a batch's chunks in order, takes the step, and returns the batch's curve point. */
+function applyBatch(
+  config: OrchestrationTrainConfig,
+  weights: Weights,
+  chunks: readonly ChunkResult[],
+  start: number,
+  end: number,
+): CurvePoint {
+  const grad = zerosLike(weights);
+  const sums = new Float64Array(SUMS);
+  for (const chunk of chunks) {
+    for (const k of Object.keys(grad) as (keyof Weights)[]) {
+      const g = grad[k];
+      const c = chunk.grad[k];
+      for (let j = 0; j < g.length; j++) g[j] = (g[j] as number) + (c[j] as number);
+    }
+    for (let k = 0; k < SUMS; k++) sums[k] = (sums[k] as number) + (chunk.sums[k] as number);
+  }
+  sgdStep(weights, grad, config.rate, config.valueRate, config.clip);
+  const n = end - start;
+  const at = (k: number) => (sums[k] as number) / n;
+  return {
+    episode: end,
+    reward: at(0),
+    perf: at(1),
+    quality: at(2),
+    relativeCost: at(3),
+    criticalSteps: at(4),
+    parallel: at(5),
+    finish: at(6),
+    soloRate: at(7),
+    unusedSubagents: at(8),
+    lambdaParallel: lambdaAt(config.lambdaParallel, end - 1),
+    lambdaFinish: lambdaAt(config.lambdaFinish, end - 1),
+  };
+}
+
+/** Training in this thread: every chunk played here, one after another. */
 export function trainOrchestrator(
   config: OrchestrationTrainConfig,
   onPoint?: (point: CurvePoint) => void,
 ): OrchestrationTraining {
-  const { params } = config;
+  const weights = initWeights();
+  const curves: CurvePoint[] = [];
+  // One result per chunk of a batch, written over batch after batch.
+  const slots = chunksOf(0, config.batch).map(() => ({
+    grad: zerosLike(weights),
+    sums: new Float64Array(SUMS),
+  }));
+  for (let start = 0; start < config.episodes; start += config.batch) {
+    const end = Math.min(config.episodes, start + config.batch);
+    const chunks = chunksOf(start, end).map(([a, b], i) =>
+      playChunk(config, weights, a, b, end - start, slots[i]),
+    );
+    const point = applyBatch(config, weights, chunks, start, end);
+    curves.push(point);
+    onPoint?.(point);
+  }
+  return { weights, curves };
+}
+
+/**
+ * Plays a batch's chunks, wherever it likes (rollout-workers: this thread and worker threads),
+ * and returns their results in the order of `ranges`.
+ */
+export type ChunkPlayer = (
+  weights: Weights,
+  ranges: readonly (readonly [number, number])[],
+  batchSize: number,
+) => Promise<ChunkResult[]>;
+
+/** Training with the chunks played by `play`: the same weights and curves as trainOrchestrator. */
+export async function trainOrchestratorWith(
+  config: OrchestrationTrainConfig,
+  play: ChunkPlayer,
+  onPoint?: (point: CurvePoint) => void,
+): Promise<OrchestrationTraining> {
   const weights = initWeights();
   const curves: CurvePoint[] = [];
   for (let start = 0; start < config.episodes; start += config.batch) {
     const end = Math.min(config.episodes, start + config.batch);
-    const grad = zerosLike(weights);
-    const sums = new Float64Array(10);
-    for (let e = start; e < end; e++) {
-      const instance = drawInstance(params, trainingSeed(e, config.seed));
-      const decisions: Decision[] = [];
-      const policy = linearOrchestrator({
-        weights,
-        rng: keyedRng(config.seed, 'orchestration-policy', e),
-        record: decisions,
-      });
-      const r = playInstance(params, instance, policy);
-      const l1 = lambdaAt(config.lambdaParallel, e);
-      const l2 = lambdaAt(config.lambdaFinish, e);
-      const parts = orchestrationReward(params, r, l1, l2);
-      // The first decision is always the mode, taken on the plan features: the baseline's input.
-      const x = (decisions[0] as Decision).x;
-      const advantage = parts.reward - value(weights, x);
-      const scale = 1 / (end - start);
-      accumulate(weights, decisions, advantage * scale, config.entropy * scale, grad);
-      for (let j = 0; j < x.length; j++)
-        grad.value[j] = (grad.value[j] as number) + scale * advantage * (x[j] as number);
-      const v = [
-        parts.reward,
-        parts.perf,
-        r.quality,
-        r.relativeCost,
-        r.criticalSteps,
-        parts.parallel,
-        parts.finish,
-        r.solo ? 1 : 0,
-        r.spawned - r.contributed,
-        0,
-      ];
-      for (let k = 0; k < v.length; k++) sums[k] = (sums[k] as number) + (v[k] as number);
-    }
-    sgdStep(weights, grad, config.rate, config.valueRate, config.clip);
-    const n = end - start;
-    const point: CurvePoint = {
-      episode: end,
-      reward: (sums[0] as number) / n,
-      perf: (sums[1] as number) / n,
-      quality: (sums[2] as number) / n,
-      relativeCost: (sums[3] as number) / n,
-      criticalSteps: (sums[4] as number) / n,
-      parallel: (sums[5] as number) / n,
-      finish: (sums[6] as number) / n,
-      soloRate: (sums[7] as number) / n,
-      unusedSubagents: (sums[8] as number) / n,
-      lambdaParallel: lambdaAt(config.lambdaParallel, end - 1),
-      lambdaFinish: lambdaAt(config.lambdaFinish, end - 1),
-    };
+    const chunks = await play(weights, chunksOf(start, end), end - start);
+    const point = applyBatch(config, weights, chunks, start, end);
     curves.push(point);
     onPoint?.(point);
   }

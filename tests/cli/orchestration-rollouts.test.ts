@@ -1,0 +1,65 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ChunkPool, orchestrationRollouts } from '../../src/cli/orchestration-rollouts';
+import type { Weights } from '../../src/core/learning/orchestration/linear-policy';
+import {
+  defaultOrchestrationTrainConfig,
+  trainOrchestrator,
+  trainOrchestratorWith,
+} from '../../src/core/learning/orchestration/train';
+import { runCli } from '../support/cli';
+
+const config = { ...defaultOrchestrationTrainConfig, seed: 7, episodes: 6_000 };
+let pool: ChunkPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+/** Every weight, bit for bit (Object.is tells 0 from −0 and compares NaN to itself). */
+function sameBits(a: Weights, b: Weights): string[] {
+  const diffs: string[] = [];
+  for (const k of Object.keys(a) as (keyof Weights)[])
+    a[k].forEach((x, j) => {
+      if (!Object.is(x, b[k][j])) diffs.push(`${k}[${j}]: ${x} vs ${b[k][j]}`);
+    });
+  return diffs;
+}
+
+describe('swarm orchestration train --rollout-workers', () => {
+  it.each([2, 3])(
+    'gives the weights and curves of one thread, bit for bit, with %i threads that all play',
+    async (n) => {
+      const alone = trainOrchestrator(config);
+      pool = orchestrationRollouts(n, config);
+      // Once the workers have loaded they take chunks from the first batch on, so the sharing is real.
+      await pool.ready;
+      const shared = await trainOrchestratorWith(config, pool.play);
+      const played = pool.workerChunks();
+      expect(played).toBeGreaterThan(config.episodes / (4 * n));
+      expect(played).toBeLessThan(config.episodes);
+      expect(sameBits(shared.weights, alone.weights)).toEqual([]);
+      expect(shared.curves).toEqual(alone.curves);
+    },
+    60_000,
+  );
+
+  it('refuses a worker count out of range with exit 2, writing nothing', () => {
+    for (const bad of ['0', '17', 'two']) {
+      const r = runCli([
+        'orchestration',
+        'train',
+        '--episodes',
+        '64',
+        '--rollout-workers',
+        bad,
+        '--out',
+        '/nonexistent/x.json',
+      ]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--rollout-workers must be a whole number from 1 to 16');
+    }
+  });
+});
