@@ -16,12 +16,12 @@ import {
   SUMS,
 } from '../core/learning/orchestration/train';
 import {
+  batchOpener,
   chunkDone,
   DONE,
   ERROR,
   GEN,
   NEXT,
-  openBatch,
   readResult,
   STOP,
   sharedFor,
@@ -43,6 +43,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function orchestrationRollouts(workers: number, config: OrchestrationTrainConfig): ChunkPool {
   const shared = sharedFor(config, initWeights());
   const control = new Int32Array(shared.control);
+  const openBatch = batchOpener(shared);
   // This thread's results, one per chunk index, written over batch after batch.
   const slots = chunksOf(0, config.batch).map(() => ({
     grad: zerosLike(initWeights()),
@@ -73,7 +74,7 @@ export function orchestrationRollouts(workers: number, config: OrchestrationTrai
 
   const play: ChunkPlayer = async (weights, batchRanges, size) => {
     if (failure) throw failure;
-    openBatch(shared, weights, batchRanges, size);
+    openBatch(weights, batchRanges, size);
     // This thread takes chunks as the workers do; its results stay here.
     const mine: boolean[] = [];
     for (;;) {

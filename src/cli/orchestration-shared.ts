@@ -83,26 +83,26 @@ export function readResult(shared: OrchestrationShared, index: number): ChunkRes
  * bumped before NEXT is reset, so a thread that takes an index and then reads GEN knows which
  * batch the index is of (runChunkLoop).
  */
-export function openBatch(
+export function batchOpener(
   shared: OrchestrationShared,
-  weights: Weights,
-  batchRanges: readonly (readonly [number, number])[],
-  size: number,
-): void {
+): (weights: Weights, batchRanges: readonly (readonly [number, number])[], size: number) => void {
   const control = new Int32Array(shared.control);
   const ranges = new Int32Array(shared.ranges);
   const views = weightViews(shared, shared.weights);
-  for (const [k] of shared.layout) views[k].set(weights[k]);
-  batchRanges.forEach(([from, to], i) => {
-    ranges[2 * i] = from;
-    ranges[2 * i + 1] = to;
-  });
-  Atomics.store(control, COUNT, batchRanges.length);
-  Atomics.store(control, SIZE, size);
-  Atomics.store(control, DONE, 0);
-  Atomics.add(control, GEN, 1);
-  Atomics.store(control, NEXT, 0);
-  Atomics.notify(control, GEN);
+  return (weights, batchRanges, size) => {
+    for (const [k] of shared.layout) views[k].set(weights[k]);
+    for (let i = 0; i < batchRanges.length; i++) {
+      const [from, to] = batchRanges[i] as readonly [number, number];
+      ranges[2 * i] = from;
+      ranges[2 * i + 1] = to;
+    }
+    Atomics.store(control, COUNT, batchRanges.length);
+    Atomics.store(control, SIZE, size);
+    Atomics.store(control, DONE, 0);
+    Atomics.add(control, GEN, 1);
+    Atomics.store(control, NEXT, 0);
+    Atomics.notify(control, GEN);
+  };
 }
 
 /**
@@ -140,6 +140,8 @@ export function runChunkLoop(
   const slots = Array.from({ length: Math.ceil(shared.config.batch / CHUNK) }, (_, i) =>
     readResult(shared, i),
   );
+  const scratch: ChunkResult = { grad: {} as Weights, sums: new Float64Array(SUMS) };
+  for (const [k, n] of shared.layout) scratch.grad[k] = new Float64Array(n);
   let seen = 0;
   let count = 0;
   let size = 0;
@@ -162,13 +164,12 @@ export function runChunkLoop(
       try {
         const from = ranges[2 * index] as number;
         const to = ranges[2 * index + 1] as number;
+        // Played into private arrays, then copied to the slot the parent reads: the policy
+        // gradient adds into its arrays thousands of times an episode, faster in private memory.
         const slot = slots[index] as ChunkResult;
-        const result = play(weights, from, to, size, slot);
-        // The slot is what the parent reads: a player that returned other arrays is copied in.
-        if (result !== slot) {
-          for (const [k] of shared.layout) slot.grad[k].set(result.grad[k]);
-          slot.sums.set(result.sums);
-        }
+        const result = play(weights, from, to, size, scratch);
+        for (const [k] of shared.layout) slot.grad[k].set(result.grad[k]);
+        slot.sums.set(result.sums);
         Atomics.add(control, WORKED, 1);
       } catch (error) {
         Atomics.store(control, ERROR, 1);
