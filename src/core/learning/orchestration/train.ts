@@ -1,6 +1,7 @@
 /**
  * Training the orchestration environment's PARL policy: REINFORCE with a learned value baseline
- * and Adam, over episodes drawn from the train split only. Episode e plays the instance of
+ * and plain gradient steps (linear-policy.ts sgdStep; docs/learning.md says why not Adam), over
+ * episodes drawn from the train split only. Episode e plays the instance of
  * trainingSeed(e, seed) with actions drawn from keyedRng(seed, 'orchestration-policy', e), and
  * updates happen in episode order, so the same config gives the same weights bit for bit.
  */
@@ -84,11 +85,13 @@ export function trainingEpisode(
 }
 
 /**
- * Episodes per chunk: the unit one rollout player plays and sums. A batch's gradient is the sum of
- * its chunks' sums, in chunk order, and each chunk sums its episodes in episode order — the same
- * additions whether one thread plays every chunk or several share them, so the weights are the
- * same bit for bit for any number of rollout workers (floating-point addition is not associative:
- * a chunking that followed the worker count would not be).
+ * Episodes per chunk: the unit one rollout player takes, plays and sums. A batch's gradient is the
+ * sum of its chunks' sums, in chunk order, and each chunk sums its episodes in episode order — the
+ * same additions whether one thread plays every chunk or several share them, so the weights are
+ * the same bit for bit for any number of rollout workers (floating-point addition is not
+ * associative: a chunking that followed the worker count would not be). One episode a chunk, so
+ * threads share a batch finely: a batch ends on a barrier, and its last chunk is what a thread
+ * waits for.
  */
 export const CHUNK = 1;
 
