@@ -38,6 +38,13 @@ export interface DetectorThresholds {
    * different trace for the same seed.
    */
   readonly slowRatio: number;
+  /**
+   * And it took at least this many ms longer than a turn at the usual pace would have. A simulated
+   * model at full speed writes a token in microseconds, so a pause of a few ms (a garbage
+   * collection, a busy CI machine) would be many times its pace; no model that is really degraded
+   * loses less than this on a turn.
+   */
+  readonly slowMinExcessMs: number;
 }
 
 export const defaultThresholds: DetectorThresholds = {
@@ -49,6 +56,7 @@ export const defaultThresholds: DetectorThresholds = {
   slowK: 10,
   slowFloorMsPerToken: 1,
   slowRatio: 3,
+  slowMinExcessMs: 100,
 };
 
 export interface Anomaly {
@@ -114,8 +122,11 @@ export class AttemptDetector {
       : this.expectedMsPerToken !== undefined
         ? Math.max(t.slowFloorMsPerToken, t.slowK * this.expectedMsPerToken)
         : Number.POSITIVE_INFINITY;
+    // The usual pace: the swarm's median, or the caller's expectation before the swarm has one.
+    const usual = known ? median(this.swarm.turnMs) : (this.expectedMsPerToken ?? 0);
+    const excess = ms - usual * Math.max(8, outputTokens);
     this.swarm.turn(perToken);
-    if (perToken > level) {
+    if (perToken > level && excess >= t.slowMinExcessMs) {
       return this.report({
         kind: 'slow',
         evidence: `a model turn took ${Math.round(ms)} ms, ${perToken.toFixed(1)} ms a token; the swarm's turns stay under ${level.toFixed(1)} ms a token`,

@@ -126,6 +126,16 @@ describe('the detectors', () => {
     expect(new AttemptDetector(swarm).turnTime(80 * 1.5 * 21, 80)).toMatchObject({ kind: 'slow' });
   });
 
+  it('do not take a pause of a few ms for slow when the model writes tokens in microseconds', () => {
+    // `swarm chaos` on the simulator: turns of 8 tokens in 0.1 ms. A 30 ms pause (a garbage
+    // collection on a busy machine) is 300 times that pace, and still not a degraded engine.
+    const swarm = new SwarmStats();
+    for (let i = 0; i < 40; i++) expect(new AttemptDetector(swarm).turnTime(0.1, 8)).toBeUndefined();
+    expect(new AttemptDetector(swarm).turnTime(30, 8)).toBeUndefined();
+    // The chaos control's slow fault: 600 ms more a turn.
+    expect(new AttemptDetector(swarm).turnTime(600.1, 8)).toMatchObject({ kind: 'slow' });
+  });
+
   it('report an attempt’s first anomaly only, and keep an anomalous attempt out of the baseline', () => {
     const swarm = new SwarmStats();
     const detector = new AttemptDetector(swarm);
