@@ -6,14 +6,14 @@
  * Until a worker has loaded, this thread plays every chunk itself.
  */
 import { Worker } from 'node:worker_threads';
-import { initWeights, zerosLike } from '../core/learning/orchestration/linear-policy';
+import { initWeights } from '../core/learning/orchestration/linear-policy';
 import {
   type ChunkPlayer,
   type ChunkResult,
   chunksOf,
+  emptyChunkResult,
   type OrchestrationTrainConfig,
   playChunk,
-  SUMS,
 } from '../core/learning/orchestration/train';
 import {
   batchOpener,
@@ -45,10 +45,7 @@ export function orchestrationRollouts(workers: number, config: OrchestrationTrai
   const control = new Int32Array(shared.control);
   const openBatch = batchOpener(shared);
   // This thread's results, one per chunk index, written over batch after batch.
-  const slots = chunksOf(0, config.batch).map(() => ({
-    grad: zerosLike(initWeights()),
-    sums: new Float64Array(SUMS),
-  }));
+  const slots = chunksOf(0, config.batch).map(() => emptyChunkResult(initWeights()));
   // The workers' results, in place: views made once, read batch after batch.
   const sharedSlots = slots.map((_, i) => readResult(shared, i));
   let failure: Error | undefined;

@@ -3,19 +3,21 @@
  * over threads, and the worker's side of it. Layout:
  *
  *   control  Int32Array: GEN (bumped per batch), NEXT (the next chunk to take), DONE (chunks
- *            finished), STOP, ERROR, COUNT (chunks in the batch), SIZE (episodes in the batch)
+ *            finished), STOP, ERROR, COUNT (chunks in the batch), SIZE (episodes in the batch),
+ *            WORKED (chunks the workers played in all)
  *   ranges   Int32Array: each chunk's [from, to)
- *   weights  Float64Array: the batch's weights, head after head in WEIGHT_KEYS order
+ *   weights  Float64Array: the batch's weights, head after head in `layout` order
  *   results  Float64Array: per chunk, its gradient (the same layout) then its curve sums
  *
  * Every thread takes chunks with Atomics.add on NEXT, so a slow or still-loading thread takes
- * fewer and none waits for another's share; the parent writes the batch before it resets NEXT and
- * bumps GEN, so a chunk taken is always of the batch written.
+ * fewer and none waits for another's share; the parent writes the batch, bumps GEN, then resets
+ * NEXT, so a thread that reads GEN after taking knows which batch its chunk is of.
  */
-import type { Weights } from '../core/learning/orchestration/linear-policy';
+import { type Weights, zerosLike } from '../core/learning/orchestration/linear-policy';
 import {
   CHUNK,
   type ChunkResult,
+  emptyChunkResult,
   type OrchestrationTrainConfig,
   SUMS,
 } from '../core/learning/orchestration/train';
@@ -135,13 +137,11 @@ export function runChunkLoop(
   const control = new Int32Array(shared.control);
   const ranges = new Int32Array(shared.ranges);
   const views = weightViews(shared, shared.weights);
-  const weights = {} as Weights;
-  for (const [k, n] of shared.layout) weights[k] = new Float64Array(n);
+  const weights = zerosLike(views);
   const slots = Array.from({ length: Math.ceil(shared.config.batch / CHUNK) }, (_, i) =>
     readResult(shared, i),
   );
-  const scratch: ChunkResult = { grad: {} as Weights, sums: new Float64Array(SUMS) };
-  for (const [k, n] of shared.layout) scratch.grad[k] = new Float64Array(n);
+  const scratch = emptyChunkResult(views);
   let seen = 0;
   let count = 0;
   let size = 0;

@@ -109,22 +109,23 @@ export class AttemptDetector {
   turnTime(ms: number, outputTokens: number): Anomaly | undefined {
     if (this.reported) return undefined;
     const t = this.thresholds;
-    const perToken = ms / Math.max(8, outputTokens);
+    const tokens = Math.max(8, outputTokens);
+    const perToken = ms / tokens;
     // Before ten turns the swarm has no norm of its own: the caller's expectation stands in for it
     // when there is one (the simulator's), and otherwise there is no verdict (a real model's pace
     // is not known in advance).
     const known = this.swarm.turnMs.length >= 10;
+    // The usual pace: the swarm's median, or the caller's expectation before the swarm has one.
+    const usual = known ? median(this.swarm.turnMs) : (this.expectedMsPerToken ?? 0);
     const level = known
       ? Math.max(
           outlierLevel(this.swarm.turnMs, { k: t.slowK, floor: t.slowFloorMsPerToken, minSamples: 10 }),
-          t.slowRatio * median(this.swarm.turnMs),
+          t.slowRatio * usual,
         )
       : this.expectedMsPerToken !== undefined
         ? Math.max(t.slowFloorMsPerToken, t.slowK * this.expectedMsPerToken)
         : Number.POSITIVE_INFINITY;
-    // The usual pace: the swarm's median, or the caller's expectation before the swarm has one.
-    const usual = known ? median(this.swarm.turnMs) : (this.expectedMsPerToken ?? 0);
-    const excess = ms - usual * Math.max(8, outputTokens);
+    const excess = ms - usual * tokens;
     this.swarm.turn(perToken);
     if (perToken > level && excess >= t.slowMinExcessMs) {
       return this.report({

@@ -105,6 +105,11 @@ export interface ChunkResult {
   readonly sums: Float64Array;
 }
 
+/** A zeroed result with the shape of `weights`, to play chunks into again and again. */
+export function emptyChunkResult(weights: Weights): ChunkResult {
+  return { grad: zerosLike(weights), sums: new Float64Array(SUMS) };
+}
+
 /** The episode ranges [from, to) a batch is cut into, in order. */
 export function chunksOf(start: number, end: number): [number, number][] {
   const out: [number, number][] = [];
@@ -127,8 +132,7 @@ export function playChunk(
   into?: ChunkResult,
 ): ChunkResult {
   const { params } = config;
-  const grad = into?.grad ?? zerosLike(weights);
-  const sums = into?.sums ?? new Float64Array(SUMS);
+  const { grad, sums } = into ?? emptyChunkResult(weights);
   if (into) {
     for (const k of Object.keys(grad) as (keyof Weights)[]) grad[k].fill(0);
     sums.fill(0);
@@ -213,10 +217,7 @@ export function trainOrchestrator(
   const weights = initWeights();
   const curves: CurvePoint[] = [];
   // One result per chunk of a batch, written over batch after batch.
-  const slots = chunksOf(0, config.batch).map(() => ({
-    grad: zerosLike(weights),
-    sums: new Float64Array(SUMS),
-  }));
+  const slots = chunksOf(0, config.batch).map(() => emptyChunkResult(weights));
   for (let start = 0; start < config.episodes; start += config.batch) {
     const end = Math.min(config.episodes, start + config.batch);
     const chunks = chunksOf(start, end).map(([a, b], i) =>
