@@ -1,65 +1,69 @@
 /**
- * Rollout players for `swarm orchestration train --rollout-workers N`: this thread and N − 1
- * worker threads (orchestration-rollout-worker.ts) share each batch's chunks of episodes through
- * shared memory (orchestration-shared.ts). Results are kept by chunk index and summed in chunk
- * order (train.ts), so the weights are those of one thread bit for bit, whoever played what.
- * Until a worker has loaded, this thread plays every chunk itself.
+ * Rollout threads for `swarm orchestration train --rollout-workers N`: this thread and N − 1
+ * worker threads (orchestration-rollout-worker.ts) run one loop over shared memory
+ * (orchestration-shared.ts): they share each batch's chunks of episodes, and whichever finishes a
+ * batch's last chunk sums the chunks in chunk order and takes the step. The additions are those of
+ * one thread (train.ts), so the weights are the same bit for bit, whoever played what. Until a
+ * worker has loaded, the others play its share.
  */
 import { Worker } from 'node:worker_threads';
-import { initWeights } from '../core/learning/orchestration/linear-policy';
+import { initWeights, type Weights, zerosLike } from '../core/learning/orchestration/linear-policy';
+import type { OrchestrationTrainConfig, OrchestrationTraining } from '../core/learning/orchestration/train';
 import {
-  type ChunkPlayer,
-  type ChunkResult,
-  chunksOf,
-  emptyChunkResult,
-  type OrchestrationTrainConfig,
-  playChunk,
-} from '../core/learning/orchestration/train';
-import {
-  batchOpener,
-  chunkDone,
-  DONE,
   ERROR,
   GEN,
-  NEXT,
-  readResult,
+  readCurves,
+  runThread,
+  STOLEN,
   STOP,
   sharedFor,
-  spinWhile,
   WORKED,
+  weightViews,
 } from './orchestration-shared';
 
-export interface ChunkPool {
-  readonly play: ChunkPlayer;
-  /** Settles once every worker has loaded and is waiting for chunks. */
+export interface RolloutThreads {
+  /** Settles once every worker has loaded. */
   readonly ready: Promise<void>;
-  /** Chunks the worker threads have played so far (this thread's are not counted). */
+  /** Trains on this thread and the workers; the weights and curves of trainOrchestrator. */
+  train(): Promise<OrchestrationTraining>;
+  /** Chunks the worker threads played (this thread's are not counted). */
   workerChunks(): number;
+  /** Chunks played a second time because the thread that took them was late. */
+  stolenChunks(): number;
   close(): Promise<void>;
 }
 
+/**
+ * How long a thread with nothing left to take waits for a missing chunk before playing it too. An
+ * episode takes about 60 µs on average and rarely over 1 ms; the pauses this is for (a garbage
+ * collection, the OS lending the core to another process) last 1–10 ms.
+ */
+export const STEAL_AFTER_MS = 0.3;
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function orchestrationRollouts(workers: number, config: OrchestrationTrainConfig): ChunkPool {
-  const shared = sharedFor(config, initWeights());
+export function orchestrationRollouts(
+  workers: number,
+  config: OrchestrationTrainConfig,
+  { stealAfterMs = STEAL_AFTER_MS }: { stealAfterMs?: number } = {},
+): RolloutThreads {
+  const shared = sharedFor(config, initWeights(), workers, stealAfterMs);
   const control = new Int32Array(shared.control);
-  const openBatch = batchOpener(shared);
-  // This thread's results, one per chunk index, written over batch after batch.
-  const slots = chunksOf(0, config.batch).map(() => emptyChunkResult(initWeights()));
-  // The workers' results, in place: views made once, read batch after batch.
-  const sharedSlots = slots.map((_, i) => readResult(shared, i));
   let failure: Error | undefined;
-  const booted: Promise<void>[] = [];
   let closing = false;
-  const threads = Array.from({ length: Math.max(0, workers - 1) }, () => {
-    const worker = new Worker(new URL('./rollout-worker-boot.mjs', import.meta.url), { workerData: shared });
-    const loaded = new Promise<void>((resolve) => {
-      worker.on('message', (m: { error?: string; ready?: true }) => {
-        if (m.ready) resolve();
-        if (m.error !== undefined) failure ??= new Error(`a rollout worker failed: ${m.error}`);
-      });
+  const booted: Promise<void>[] = [];
+  const threads = Array.from({ length: workers - 1 }, (_, w) => {
+    const worker = new Worker(new URL('./rollout-worker-boot.mjs', import.meta.url), {
+      workerData: { ...shared, thread: w + 1 },
     });
-    booted.push(loaded);
+    booted.push(
+      new Promise<void>((resolve) => {
+        worker.on('message', (m: { error?: string; ready?: true }) => {
+          if (m.ready) resolve();
+          if (m.error !== undefined) failure ??= new Error(`a rollout worker failed: ${m.error}`);
+        });
+      }),
+    );
     worker.on('error', (error) => {
       failure ??= new Error(`a rollout worker failed: ${error.message}`);
     });
@@ -69,37 +73,23 @@ export function orchestrationRollouts(workers: number, config: OrchestrationTrai
     return worker;
   });
 
-  const play: ChunkPlayer = async (weights, batchRanges, size) => {
-    if (failure) throw failure;
-    openBatch(weights, batchRanges, size);
-    // This thread takes chunks as the workers do; its results stay here.
-    const mine: boolean[] = [];
-    for (;;) {
-      const index = Atomics.add(control, NEXT, 1);
-      if (index >= batchRanges.length) break;
-      const [from, to] = batchRanges[index] as readonly [number, number];
-      playChunk(config, weights, from, to, size, slots[index]);
-      mine[index] = true;
-      chunkDone(control);
-    }
-    // Wait for the chunks the workers took; let events in now and then, to hear of a dead one.
-    spinWhile(() => Atomics.load(control, DONE) < batchRanges.length);
-    for (;;) {
-      const done = Atomics.load(control, DONE);
-      if (done >= batchRanges.length) break;
-      if (Atomics.load(control, ERROR) || failure) {
-        await nextTurn();
+  return {
+    ready: Promise.all(booted).then(() => undefined),
+    async train() {
+      if (failure) throw failure;
+      runThread(shared, 0);
+      if (Atomics.load(control, ERROR)) {
+        // The worker's message says what went wrong; it arrives on the event loop.
+        for (let i = 0; i < 100 && !failure; i++) await nextTurn();
         throw failure ?? new Error('a rollout worker failed');
       }
-      if (Atomics.wait(control, DONE, done, 50) === 'timed-out') await nextTurn();
-    }
-    return batchRanges.map((_, i) => (mine[i] ? slots[i] : sharedSlots[i]) as ChunkResult);
-  };
-
-  return {
-    play,
-    ready: Promise.all(booted).then(() => undefined),
+      const views = weightViews(shared, shared.weights);
+      const weights: Weights = zerosLike(views);
+      for (const [k] of shared.layout) weights[k].set(views[k]);
+      return { weights, curves: readCurves(shared) };
+    },
     workerChunks: () => Atomics.load(control, WORKED),
+    stolenChunks: () => Atomics.load(control, STOLEN),
     async close() {
       closing = true;
       Atomics.store(control, STOP, 1);

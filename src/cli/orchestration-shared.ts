@@ -1,62 +1,110 @@
 /**
- * The shared memory through which `swarm orchestration train --rollout-workers N` spreads a batch
- * over threads, and the worker's side of it. Layout:
+ * The shared memory of `swarm orchestration train --rollout-workers N`, and the loop every thread
+ * of it runs — this thread and the N − 1 workers alike. Layout:
  *
- *   control  Int32Array: GEN (bumped per batch), NEXT (the next chunk to take), DONE (chunks
- *            finished), STOP, ERROR, COUNT (chunks in the batch), SIZE (episodes in the batch),
- *            WORKED (chunks the workers played in all)
- *   ranges   Int32Array: each chunk's [from, to)
- *   weights  Float64Array: the batch's weights, head after head in `layout` order
- *   results  Float64Array: per chunk, its gradient (the same layout) then its curve sums
+ *   control  Int32Array: GEN (the open batch, from 1), NEXT (its next chunk to take), STOP, ERROR,
+ *            CLOSED (the last batch claimed for stepping), WORKED (chunks the workers played), STOLEN (chunks
+ *            played again because the thread that took them was late)
+ *   weights  Float64Array: the policy's weights, head after head in `layout` order
+ *   results  Float64Array: per thread and chunk, its gradient (the same layout) then its curve sums
+ *   ready    Int32Array: per thread and chunk, the GEN of the batch whose result the slot holds
+ *   curves   Float64Array: per batch, its curve point (CURVE_FIELDS)
  *
- * Every thread takes chunks with Atomics.add on NEXT, so a slow or still-loading thread takes
- * fewer and none waits for another's share; the parent writes the batch, bumps GEN, then resets
- * NEXT, so a thread that reads GEN after taking knows which batch its chunk is of.
+ * No thread is in charge. Each takes chunks with Atomics.add on NEXT; whichever sees a batch's
+ * last chunk in sums the chunks in chunk order (train.ts addChunk: the additions of one thread, so
+ * the same bits), takes the step on the shared weights, writes the curve point, and opens the
+ * next batch: writes first, then GEN, then NEXT, so a thread that takes an index and then reads
+ * GEN knows which batch the index is of. A thread paused by a garbage collection or by the OS
+ * therefore holds up the others only if it holds a chunk they need, and then not for long: a
+ * thread with nothing left to take plays the first missing chunk itself once it has waited
+ * `stealAfterMs` (a chunk is a pure function of the weights and its episodes, so both copies are
+ * the same; MapReduce's backup tasks). Every thread writes only its own slots, so a late copy
+ * lands where nobody reads it.
  */
 import { type Weights, zerosLike } from '../core/learning/orchestration/linear-policy';
 import {
+  addChunk,
+  applyBatch,
   CHUNK,
   type ChunkResult,
+  type CurvePoint,
+  chunkResultLength,
+  chunkResultOver,
+  clearChunk,
   emptyChunkResult,
   type OrchestrationTrainConfig,
-  SUMS,
+  playChunk,
 } from '../core/learning/orchestration/train';
 
 export const GEN = 0;
 export const NEXT = 1;
-export const DONE = 2;
-export const STOP = 3;
-export const ERROR = 4;
-export const COUNT = 5;
-export const SIZE = 6;
-/** Chunks the workers have played, over the whole training (the parent's are not counted). */
-export const WORKED = 7;
-const CONTROL = 8;
+export const STOP = 2;
+export const ERROR = 3;
+const CLOSED = 4;
+/** Chunks the workers have played, over the whole training (this thread's are not counted). */
+export const WORKED = 5;
+export const STOLEN = 6;
+const CONTROL = 7;
+
+const CURVE_FIELDS = [
+  'episode',
+  'reward',
+  'perf',
+  'quality',
+  'relativeCost',
+  'criticalSteps',
+  'parallel',
+  'finish',
+  'soloRate',
+  'unusedSubagents',
+  'lambdaParallel',
+  'lambdaFinish',
+] as const satisfies readonly (keyof CurvePoint)[];
 
 export interface OrchestrationShared {
   readonly entry: 'orchestration';
   readonly config: OrchestrationTrainConfig;
+  /** Threads in all, this one included. */
+  readonly threads: number;
+  /** How long a thread with nothing to take waits for a missing chunk before playing it too. */
+  readonly stealAfterMs: number;
   readonly control: SharedArrayBuffer;
-  readonly ranges: SharedArrayBuffer;
   readonly weights: SharedArrayBuffer;
   readonly results: SharedArrayBuffer;
+  readonly ready: SharedArrayBuffer;
+  readonly curves: SharedArrayBuffer;
   /** [key, length] of each weight array, in layout order. */
   readonly layout: readonly (readonly [keyof Weights, number])[];
 }
 
-export function sharedFor(config: OrchestrationTrainConfig, weights: Weights): OrchestrationShared {
+const chunksIn = (config: OrchestrationTrainConfig) => Math.ceil(config.batch / CHUNK);
+const batchesIn = (config: OrchestrationTrainConfig) => Math.ceil(config.episodes / config.batch);
+
+/** Shared memory for `threads` threads, holding `weights` as the starting weights. */
+export function sharedFor(
+  config: OrchestrationTrainConfig,
+  weights: Weights,
+  threads: number,
+  stealAfterMs: number,
+): OrchestrationShared {
   const layout = (Object.keys(weights) as (keyof Weights)[]).map((k) => [k, weights[k].length] as const);
   const width = layout.reduce((a, [, n]) => a + n, 0);
-  const chunks = Math.ceil(config.batch / CHUNK);
-  return {
+  const chunks = chunksIn(config);
+  const shared: OrchestrationShared = {
     entry: 'orchestration',
     config,
+    threads,
+    stealAfterMs,
     control: new SharedArrayBuffer(CONTROL * 4),
-    ranges: new SharedArrayBuffer(chunks * 2 * 4),
     weights: new SharedArrayBuffer(width * 8),
-    results: new SharedArrayBuffer(chunks * (width + SUMS) * 8),
+    results: new SharedArrayBuffer(threads * chunks * chunkResultLength(weights) * 8),
+    ready: new SharedArrayBuffer(threads * chunks * 4),
+    curves: new SharedArrayBuffer(batchesIn(config) * CURVE_FIELDS.length * 8),
     layout,
   };
+  const views = weightViews(shared, shared.weights);
+  for (const [k] of layout) views[k].set(weights[k]);
+  return shared;
 }
 
 /** Weights as views into `buffer` at `offset` (in doubles), in the layout's order. */
@@ -70,113 +118,146 @@ export function weightViews(shared: OrchestrationShared, buffer: SharedArrayBuff
   return w;
 }
 
-export const widthOf = (shared: OrchestrationShared) => shared.layout.reduce((a, [, n]) => a + n, 0);
+/** Views of thread `thread`'s slot for chunk `index`. */
+function slotOf(shared: OrchestrationShared, thread: number, index: number, like: Weights): ChunkResult {
+  const length = chunkResultLength(like);
+  const at = (thread * chunksIn(shared.config) + index) * length;
+  return chunkResultOver(like, new Float64Array(shared.results, at * 8, length));
+}
 
-/** A chunk's result as views of its slot: valid until the next batch is opened. */
-export function readResult(shared: OrchestrationShared, index: number): ChunkResult {
-  const width = widthOf(shared);
-  const grad = weightViews(shared, shared.results, index * (width + SUMS));
-  const sums = new Float64Array(shared.results, (index * (width + SUMS) + width) * 8, SUMS);
-  return { grad, sums };
+/** The curve points of the batches stepped, in order: read once every thread has returned. */
+export function readCurves(shared: OrchestrationShared): CurvePoint[] {
+  const data = new Float64Array(shared.curves);
+  const n = Atomics.load(new Int32Array(shared.control), CLOSED);
+  return Array.from({ length: n }, (_, b) => {
+    const point = {} as Record<(typeof CURVE_FIELDS)[number], number>;
+    CURVE_FIELDS.forEach((f, j) => {
+      point[f] = data[b * CURVE_FIELDS.length + j] as number;
+    });
+    return point as CurvePoint;
+  });
 }
 
 /**
- * The parent's side of a batch: write it, then open it. The batch's data go first and GEN is
- * bumped before NEXT is reset, so a thread that takes an index and then reads GEN knows which
- * batch the index is of (runChunkLoop).
+ * Spins while `busy()` holds, for at most SPIN_MS. A batch is stepped in tens of microseconds,
+ * and a thread that sleeps instead lets its core go idle: on this project's virtual machines
+ * waking it again took longer than a chunk of episodes.
  */
-export function batchOpener(
-  shared: OrchestrationShared,
-): (weights: Weights, batchRanges: readonly (readonly [number, number])[], size: number) => void {
-  const control = new Int32Array(shared.control);
-  const ranges = new Int32Array(shared.ranges);
-  const views = weightViews(shared, shared.weights);
-  return (weights, batchRanges, size) => {
-    for (const [k] of shared.layout) views[k].set(weights[k]);
-    for (let i = 0; i < batchRanges.length; i++) {
-      const [from, to] = batchRanges[i] as readonly [number, number];
-      ranges[2 * i] = from;
-      ranges[2 * i + 1] = to;
-    }
-    Atomics.store(control, COUNT, batchRanges.length);
-    Atomics.store(control, SIZE, size);
-    Atomics.store(control, DONE, 0);
-    Atomics.add(control, GEN, 1);
-    Atomics.store(control, NEXT, 0);
-    Atomics.notify(control, GEN);
-  };
-}
-
-/**
- * Spins while `busy()` holds, for at most SPIN_MS. Between two batches the parent only sums and
- * steps (tens of microseconds), and a thread that sleeps instead lets its core go idle: on this
- * project's virtual machines waking it again took longer than a chunk of episodes.
- */
-export function spinWhile(busy: () => boolean): boolean {
+function spinWhile(busy: () => boolean): boolean {
   const until = performance.now() + SPIN_MS;
   while (busy()) if (performance.now() > until) return false;
   return true;
 }
 const SPIN_MS = 2;
 
-/** Marks a chunk finished; the batch's last wakes the parent, the only one it may be waiting for. */
-export function chunkDone(control: Int32Array): void {
-  if (Atomics.add(control, DONE, 1) + 1 === Atomics.load(control, COUNT)) Atomics.notify(control, DONE);
-}
-
 /**
- * The worker's loop: sleep until a batch is opened, take its chunks, until told to stop. The
- * weights are copied per batch (the policy reads them thousands of times a chunk, and a private
- * array is faster than a shared one). An index taken just as the parent opened the next batch is
- * of that batch: reading GEN after taking tells, and the batch is read again before playing it.
+ * One thread's part of the training, until the last batch is stepped or STOP is set. Thread 0 is
+ * the one that started the others; only the count of chunks the workers played tells them apart.
  */
-export function runChunkLoop(
-  shared: OrchestrationShared,
-  play: (weights: Weights, from: number, to: number, batchSize: number, into: ChunkResult) => ChunkResult,
-): void {
+export function runThread(shared: OrchestrationShared, thread: number): void {
+  const { config } = shared;
   const control = new Int32Array(shared.control);
-  const ranges = new Int32Array(shared.ranges);
-  const views = weightViews(shared, shared.weights);
-  const weights = zerosLike(views);
-  const slots = Array.from({ length: Math.ceil(shared.config.batch / CHUNK) }, (_, i) =>
-    readResult(shared, i),
+  const chunks = chunksIn(config);
+  const batches = batchesIn(config);
+  const shareWeights = weightViews(shared, shared.weights);
+  // The batch's weights, copied: the policy reads them thousands of times a chunk.
+  const weights = zerosLike(shareWeights);
+  const ready = Array.from(
+    { length: shared.threads },
+    (_, t) => new Int32Array(shared.ready, t * chunks * 4, chunks),
   );
-  const scratch = emptyChunkResult(views);
-  let seen = 0;
+  const slots = Array.from({ length: shared.threads }, (_, t) =>
+    Array.from({ length: chunks }, (_, i) => slotOf(shared, t, i, weights)),
+  );
+  const mine = slots[thread] as ChunkResult[];
+  const myReady = ready[thread] as Int32Array;
+  // Played into private arrays, then copied to the slot: the gradient adds into its arrays
+  // thousands of times an episode, faster in private memory than in shared.
+  const scratch = emptyChunkResult(weights);
+  const total = emptyChunkResult(weights);
+  const curves = new Float64Array(shared.curves);
+
+  let gen = 0;
+  let start = 0;
+  let end = 0;
   let count = 0;
-  let size = 0;
-  const read = (gen: number) => {
-    seen = gen;
-    for (const [k] of shared.layout) weights[k].set(views[k]);
-    count = Atomics.load(control, COUNT);
-    size = Atomics.load(control, SIZE);
+  const read = (g: number) => {
+    gen = g;
+    start = (g - 1) * config.batch;
+    end = Math.min(config.episodes, start + config.batch);
+    count = Math.ceil((end - start) / CHUNK);
+    for (const [k] of shared.layout) weights[k].set(shareWeights[k]);
   };
-  for (;;) {
-    spinWhile(() => Atomics.load(control, GEN) === seen);
-    Atomics.wait(control, GEN, seen);
-    if (Atomics.load(control, STOP)) return;
-    read(Atomics.load(control, GEN));
-    for (;;) {
-      const index = Atomics.add(control, NEXT, 1);
-      const gen = Atomics.load(control, GEN);
-      if (gen !== seen) read(gen);
-      if (index >= count) break;
-      try {
-        const from = ranges[2 * index] as number;
-        const to = ranges[2 * index + 1] as number;
-        // Played into private arrays, then copied to the slot the parent reads: the policy
-        // gradient adds into its arrays thousands of times an episode, faster in private memory.
-        const slot = slots[index] as ChunkResult;
-        const result = play(weights, from, to, size, scratch);
-        for (const [k] of shared.layout) slot.grad[k].set(result.grad[k]);
-        slot.sums.set(result.sums);
-        Atomics.add(control, WORKED, 1);
-      } catch (error) {
-        Atomics.store(control, ERROR, 1);
-        Atomics.notify(control, DONE);
-        throw error;
-      }
-      chunkDone(control);
+  // A thread's result for chunk `index` of this batch, if one is in.
+  const resultOf = (index: number): ChunkResult | undefined => {
+    for (let t = 0; t < shared.threads; t++)
+      if (Atomics.load(ready[t] as Int32Array, index) === gen) return slots[t]?.[index];
+    return undefined;
+  };
+  const play = (index: number) => {
+    const from = start + index * CHUNK;
+    const result = playChunk(config, weights, from, Math.min(end, from + CHUNK), end - start, scratch);
+    (mine[index] as ChunkResult).flat.set(result.flat);
+    Atomics.store(myReady, index, gen);
+    if (thread > 0) Atomics.add(control, WORKED, 1);
+  };
+  // Sums the batch in chunk order, steps the shared weights, and opens the next batch.
+  const close = () => {
+    clearChunk(total);
+    for (let i = 0; i < count; i++) addChunk(total, resultOf(i) as ChunkResult);
+    const point = applyBatch(config, shareWeights, total, start, end);
+    CURVE_FIELDS.forEach((f, j) => {
+      curves[(gen - 1) * CURVE_FIELDS.length + j] = point[f];
+    });
+    if (gen === batches) Atomics.store(control, STOP, 1);
+    Atomics.add(control, GEN, 1);
+    Atomics.store(control, NEXT, 0);
+    Atomics.notify(control, GEN);
+  };
+
+  try {
+    if (thread === 0 && Atomics.load(control, GEN) === 0) {
+      Atomics.store(control, GEN, 1);
+      Atomics.notify(control, GEN);
     }
+    for (;;) {
+      if (!spinWhile(() => Atomics.load(control, GEN) === gen)) Atomics.wait(control, GEN, gen);
+      if (Atomics.load(control, STOP) || Atomics.load(control, ERROR)) return;
+      read(Atomics.load(control, GEN));
+      // Take chunks until none is left; an index taken as the batch changed is of the new one.
+      for (;;) {
+        const index = Atomics.add(control, NEXT, 1);
+        const now = Atomics.load(control, GEN);
+        if (now !== gen) read(now);
+        if (gen > batches) return;
+        if (index >= count) break;
+        play(index);
+      }
+      // Nothing left to take: wait for the missing chunks, playing one here if it is late.
+      let missing = 0;
+      let since = performance.now();
+      for (;;) {
+        if (Atomics.load(control, GEN) !== gen || Atomics.load(control, ERROR)) break;
+        let first = missing;
+        while (first < count && resultOf(first)) first++;
+        if (first === count) {
+          // Every chunk is in: the first thread to claim the batch steps it.
+          if (Atomics.compareExchange(control, CLOSED, gen - 1, gen) === gen - 1) close();
+          break;
+        }
+        const now = performance.now();
+        if (first !== missing) {
+          missing = first;
+          since = now;
+        } else if (now - since >= shared.stealAfterMs) {
+          play(first);
+          Atomics.add(control, STOLEN, 1);
+        }
+      }
+    }
+  } catch (error) {
+    Atomics.store(control, ERROR, 1);
+    Atomics.notify(control, GEN);
+    throw error;
   }
 }

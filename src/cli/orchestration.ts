@@ -24,7 +24,6 @@ import {
   defaultOrchestrationTrainConfig,
   type OrchestrationTraining,
   trainOrchestrator,
-  trainOrchestratorWith,
 } from '../core/learning/orchestration/train';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError, wholeNumber } from './errors';
@@ -189,7 +188,7 @@ export function orchestration(argv: string[], out: (text: string) => void): void
         else {
           const pool = orchestrationRollouts(workers, config);
           try {
-            trained = await trainOrchestratorWith(config, pool.play);
+            trained = await pool.train();
           } finally {
             await pool.close();
           }

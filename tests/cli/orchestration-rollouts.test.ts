@@ -1,18 +1,14 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ChunkPool, orchestrationRollouts } from '../../src/cli/orchestration-rollouts';
+import { orchestrationRollouts, type RolloutThreads } from '../../src/cli/orchestration-rollouts';
 import type { Weights } from '../../src/core/learning/orchestration/linear-policy';
 import {
   defaultOrchestrationTrainConfig,
   trainOrchestrator,
-  trainOrchestratorWith,
 } from '../../src/core/learning/orchestration/train';
 import { runCli } from '../support/cli';
 
 const config = { ...defaultOrchestrationTrainConfig, seed: 7, episodes: 6_000 };
-let pool: ChunkPool | undefined;
+let pool: RolloutThreads | undefined;
 afterEach(async () => {
   await pool?.close();
   pool = undefined;
@@ -36,7 +32,7 @@ describe('swarm orchestration train --rollout-workers', () => {
       pool = orchestrationRollouts(n, config);
       // Once the workers have loaded they take chunks from the first batch on, so the sharing is real.
       await pool.ready;
-      const shared = await trainOrchestratorWith(config, pool.play);
+      const shared = await pool.train();
       const played = pool.workerChunks();
       expect(played).toBeGreaterThan(config.episodes / (4 * n));
       expect(played).toBeLessThan(config.episodes);
@@ -45,6 +41,19 @@ describe('swarm orchestration train --rollout-workers', () => {
     },
     60_000,
   );
+
+  it('gives the same bits when every late chunk is played twice', async () => {
+    const alone = trainOrchestrator(config);
+    // Stealing at once: whenever a thread runs out of chunks it plays the first missing one too,
+    // so both copies of a chunk race and the batch is stepped by whichever thread is first.
+    pool = orchestrationRollouts(2, config, { stealAfterMs: 0 });
+    await pool.ready;
+    const shared = await pool.train();
+    expect(pool.stolenChunks()).toBeGreaterThan(10);
+    expect(pool.workerChunks()).toBeGreaterThan(config.episodes / 8);
+    expect(sameBits(shared.weights, alone.weights)).toEqual([]);
+    expect(shared.curves).toEqual(alone.curves);
+  }, 60_000);
 
   it('refuses a worker count out of range with exit 2, writing nothing', () => {
     for (const bad of ['0', '17', 'two']) {

@@ -19,7 +19,6 @@ import {
   sgdStep,
   value,
   type Weights,
-  zerosLike,
 } from './linear-policy';
 import { defaultEnvParams, type EnvParams } from './params';
 import { orchestrationReward } from './reward';
@@ -98,16 +97,36 @@ export const CHUNK = 1;
 /** Curve statistics a chunk sums: reward, perf, quality, relativeCost, criticalSteps, parallel, finish, solo, unused. */
 export const SUMS = 9;
 
-/** What a chunk of episodes gives back: its summed gradient and the sums of its curve statistics. */
+/**
+ * What a chunk of episodes gives back: its summed gradient and the sums of its curve statistics,
+ * as views of one array (`flat`: the gradient's heads in key order, then the sums), so that
+ * results are added and copied in one loop.
+ */
 export interface ChunkResult {
   readonly grad: Weights;
   /** reward, perf, quality, relativeCost, criticalSteps, parallel, finish, solo, unused. */
   readonly sums: Float64Array;
+  readonly flat: Float64Array;
+}
+
+/** The length of a result's `flat` array for weights shaped like `weights`. */
+export const chunkResultLength = (weights: Weights) =>
+  (Object.keys(weights) as (keyof Weights)[]).reduce((n, k) => n + weights[k].length, SUMS);
+
+/** A result shaped like `weights` over `flat` (zeroed, unless it is shared memory in use). */
+export function chunkResultOver(weights: Weights, flat: Float64Array): ChunkResult {
+  const grad = {} as Weights;
+  let at = 0;
+  for (const k of Object.keys(weights) as (keyof Weights)[]) {
+    grad[k] = flat.subarray(at, at + weights[k].length);
+    at += weights[k].length;
+  }
+  return { grad, sums: flat.subarray(at, at + SUMS), flat };
 }
 
 /** A zeroed result with the shape of `weights`, to play chunks into again and again. */
 export function emptyChunkResult(weights: Weights): ChunkResult {
-  return { grad: zerosLike(weights), sums: new Float64Array(SUMS) };
+  return chunkResultOver(weights, new Float64Array(chunkResultLength(weights)));
 }
 
 /** The episode ranges [from, to) a batch is cut into, in order. */
@@ -132,11 +151,9 @@ export function playChunk(
   into?: ChunkResult,
 ): ChunkResult {
   const { params } = config;
-  const { grad, sums } = into ?? emptyChunkResult(weights);
-  if (into) {
-    for (const k of Object.keys(grad) as (keyof Weights)[]) grad[k].fill(0);
-    sums.fill(0);
-  }
+  const result = into ?? emptyChunkResult(weights);
+  const { grad, sums } = result;
+  if (into) clearChunk(into);
   const scale = 1 / batchSize;
   for (let e = from; e < to; e++) {
     const instance = drawInstance(params, trainingSeed(e, config.seed));
@@ -169,27 +186,33 @@ export function playChunk(
     ];
     for (let k = 0; k < SUMS; k++) sums[k] = (sums[k] as number) + (v[k] as number);
   }
-  return { grad, sums };
+  return result;
 }
 
-/** Sums a batch's chunks in order, takes the step, and returns the batch's curve point. */
-function applyBatch(
+/**
+ * Adds a chunk's result into `total`, the running sum of a batch. A batch's chunks are added in
+ * chunk order, starting from zeros, wherever they were played: the same additions, so the same bits.
+ */
+export function addChunk(total: ChunkResult, chunk: ChunkResult): void {
+  const t = total.flat;
+  const c = chunk.flat;
+  for (let j = 0; j < t.length; j++) t[j] = (t[j] as number) + (c[j] as number);
+}
+
+/** Zeroes a result, to sum or play into again. */
+export function clearChunk(result: ChunkResult): void {
+  result.flat.fill(0);
+}
+
+/** Takes the step with a batch's summed chunks and returns the batch's curve point. */
+export function applyBatch(
   config: OrchestrationTrainConfig,
   weights: Weights,
-  chunks: readonly ChunkResult[],
+  total: ChunkResult,
   start: number,
   end: number,
 ): CurvePoint {
-  const grad = zerosLike(weights);
-  const sums = new Float64Array(SUMS);
-  for (const chunk of chunks) {
-    for (const k of Object.keys(grad) as (keyof Weights)[]) {
-      const g = grad[k];
-      const c = chunk.grad[k];
-      for (let j = 0; j < g.length; j++) g[j] = (g[j] as number) + (c[j] as number);
-    }
-    for (let k = 0; k < SUMS; k++) sums[k] = (sums[k] as number) + (chunk.sums[k] as number);
-  }
+  const { grad, sums } = total;
   sgdStep(weights, grad, config.rate, config.valueRate, config.clip);
   const n = end - start;
   const at = (k: number) => (sums[k] as number) / n;
@@ -216,42 +239,15 @@ export function trainOrchestrator(
 ): OrchestrationTraining {
   const weights = initWeights();
   const curves: CurvePoint[] = [];
-  // One result per chunk of a batch, written over batch after batch.
-  const slots = chunksOf(0, config.batch).map(() => emptyChunkResult(weights));
+  // One chunk's result and the batch's running sum, written over batch after batch.
+  const chunk = emptyChunkResult(weights);
+  const total = emptyChunkResult(weights);
   for (let start = 0; start < config.episodes; start += config.batch) {
     const end = Math.min(config.episodes, start + config.batch);
-    const chunks = chunksOf(start, end).map(([a, b], i) =>
-      playChunk(config, weights, a, b, end - start, slots[i]),
-    );
-    const point = applyBatch(config, weights, chunks, start, end);
-    curves.push(point);
-    onPoint?.(point);
-  }
-  return { weights, curves };
-}
-
-/**
- * Plays a batch's chunks, wherever it likes (rollout-workers: this thread and worker threads),
- * and returns their results in the order of `ranges`.
- */
-export type ChunkPlayer = (
-  weights: Weights,
-  ranges: readonly (readonly [number, number])[],
-  batchSize: number,
-) => Promise<ChunkResult[]>;
-
-/** Training with the chunks played by `play`: the same weights and curves as trainOrchestrator. */
-export async function trainOrchestratorWith(
-  config: OrchestrationTrainConfig,
-  play: ChunkPlayer,
-  onPoint?: (point: CurvePoint) => void,
-): Promise<OrchestrationTraining> {
-  const weights = initWeights();
-  const curves: CurvePoint[] = [];
-  for (let start = 0; start < config.episodes; start += config.batch) {
-    const end = Math.min(config.episodes, start + config.batch);
-    const chunks = await play(weights, chunksOf(start, end), end - start);
-    const point = applyBatch(config, weights, chunks, start, end);
+    clearChunk(total);
+    for (const [a, b] of chunksOf(start, end))
+      addChunk(total, playChunk(config, weights, a, b, end - start, chunk));
+    const point = applyBatch(config, weights, total, start, end);
     curves.push(point);
     onPoint?.(point);
   }
