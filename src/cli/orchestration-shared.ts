@@ -62,7 +62,6 @@ const CURVE_FIELDS = [
 ] as const satisfies readonly (keyof CurvePoint)[];
 
 export interface OrchestrationShared {
-  readonly entry: 'orchestration';
   readonly config: OrchestrationTrainConfig;
   /** Threads in all, this one included. */
   readonly threads: number;
@@ -91,7 +90,6 @@ export function sharedFor(
   const width = layout.reduce((a, [, n]) => a + n, 0);
   const chunks = chunksIn(config);
   const shared: OrchestrationShared = {
-    entry: 'orchestration',
     config,
     threads,
     stealAfterMs,
