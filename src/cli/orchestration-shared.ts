@@ -219,7 +219,10 @@ export function runThread(shared: OrchestrationShared, thread: number): void {
       Atomics.notify(control, GEN);
     }
     for (;;) {
-      if (!spinWhile(() => Atomics.load(control, GEN) === gen)) Atomics.wait(control, GEN, gen);
+      // Until the batch changes or a thread fails; the timeout re-reads ERROR, in case a failing
+      // thread's notify came just before this one slept.
+      const waiting = () => Atomics.load(control, GEN) === gen && !Atomics.load(control, ERROR);
+      if (!spinWhile(waiting)) while (waiting()) Atomics.wait(control, GEN, gen, 50);
       if (Atomics.load(control, STOP) || Atomics.load(control, ERROR)) return;
       read(Atomics.load(control, GEN));
       // Take chunks until none is left; an index taken as the batch changed is of the new one.

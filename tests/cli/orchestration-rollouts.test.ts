@@ -55,6 +55,13 @@ describe('swarm orchestration train --rollout-workers', () => {
     expect(shared.curves).toEqual(alone.curves);
   }, 60_000);
 
+  it('fails, not hangs, when the threads cannot play', async () => {
+    // Every thread throws on its first chunk: the training must reject and the pool still close.
+    pool = orchestrationRollouts(2, { ...config, params: null as never });
+    await pool.ready;
+    await expect(pool.train()).rejects.toThrow();
+  }, 30_000);
+
   it('refuses a worker count out of range with exit 2, writing nothing', () => {
     for (const bad of ['0', '17', 'two']) {
       const r = runCli([
