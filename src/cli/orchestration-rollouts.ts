@@ -10,7 +10,10 @@
  * loads tsx's loader and compiles its imports took 350 ms alone and 650 ms beside a busy thread,
  * a tenth of a 2-thread training; from the bundle it plays within about 100 ms.
  */
-import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import { initWeights, type Weights, zerosLike } from '../core/learning/orchestration/linear-policy';
@@ -19,7 +22,7 @@ import {
   ERROR,
   GEN,
   readCurves,
-  runThread,
+  type runThread as runThreadHere,
   STOLEN,
   STOP,
   sharedFor,
@@ -46,39 +49,57 @@ export interface RolloutThreads {
  */
 export const STEAL_AFTER_MS = 0.3;
 
-let bundled: string | undefined;
-/** The worker's code, bundled once per process (CommonJS: a Worker evaluates source as a script). */
-function workerSource(): string {
-  bundled ??= (
-    buildSync({
-      entryPoints: [fileURLToPath(new URL('./orchestration-rollout-worker.ts', import.meta.url))],
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      write: false,
-    }).outputFiles[0] as { text: string }
-  ).text;
+/**
+ * The threads' code, bundled once per process: the workers start from it, and this thread imports
+ * it, so that every thread runs the same compiled code — the one-thread training too, which makes
+ * a fair baseline for more. The file is named by its content's hash in the project's
+ * node_modules/.cache (the usual place for tools' caches; not the shared temporary folder, where
+ * another user could leave a file of that name to be run) and written only if absent.
+ */
+let bundled: Promise<{ file: string; runThread: typeof runThreadHere }> | undefined;
+function threadCode() {
+  bundled ??= (async () => {
+    const text = (
+      buildSync({
+        entryPoints: [fileURLToPath(new URL('./orchestration-rollout-worker.ts', import.meta.url))],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        write: false,
+      }).outputFiles[0] as { text: string }
+    ).text;
+    const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    const dir = fileURLToPath(new URL('../../node_modules/.cache/swarmflight/', import.meta.url));
+    const file = join(dir, `orchestration-thread-${hash}.mjs`);
+    if (!existsSync(file)) {
+      mkdirSync(dir, { recursive: true });
+      // Written aside, then renamed: a process that starts a worker meanwhile never sees half a file.
+      const part = `${file}.${process.pid}.part`;
+      writeFileSync(part, text);
+      renameSync(part, file);
+    }
+    const module = (await import(pathToFileURL(file).href)) as { runThread: typeof runThreadHere };
+    return { file, runThread: module.runThread };
+  })();
   return bundled;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function orchestrationRollouts(
+export async function orchestrationRollouts(
   workers: number,
   config: OrchestrationTrainConfig,
   { stealAfterMs = STEAL_AFTER_MS }: { stealAfterMs?: number } = {},
-): RolloutThreads {
+): Promise<RolloutThreads> {
+  const code = await threadCode();
   const shared = sharedFor(config, initWeights(), workers, stealAfterMs);
   const control = new Int32Array(shared.control);
   let failure: Error | undefined;
   let closing = false;
   const booted: Promise<void>[] = [];
   const threads = Array.from({ length: workers - 1 }, (_, w) => {
-    const worker = new Worker(workerSource(), {
-      eval: true,
-      workerData: { ...shared, thread: w + 1 },
-    });
+    const worker = new Worker(code.file, { workerData: { ...shared, thread: w + 1 } });
     booted.push(
       new Promise<void>((resolve) => {
         worker.on('message', (m: { error?: string; ready?: true }) => {
@@ -100,7 +121,7 @@ export function orchestrationRollouts(
     ready: Promise.all(booted).then(() => undefined),
     async train() {
       if (failure) throw failure;
-      runThread(shared, 0);
+      code.runThread(shared, 0);
       if (Atomics.load(control, ERROR)) {
         // The worker's message says what went wrong; it arrives on the event loop.
         for (let i = 0; i < 100 && !failure; i++) await nextTurn();

@@ -183,15 +183,14 @@ export function orchestration(argv: string[], out: (text: string) => void): void
       const config = { ...defaultOrchestrationTrainConfig, seed, episodes };
       return (async () => {
         const started = performance.now();
+        // Every thread count, one included, trains through the same threads' code: the speed of
+        // one thread is then a fair baseline for more (docs/benchmarks.md).
+        const pool = await orchestrationRollouts(workers, config);
         let trained: OrchestrationTraining;
-        if (workers === 1) trained = trainOrchestrator(config);
-        else {
-          const pool = orchestrationRollouts(workers, config);
-          try {
-            trained = await pool.train();
-          } finally {
-            await pool.close();
-          }
+        try {
+          trained = await pool.train();
+        } finally {
+          await pool.close();
         }
         const ms = performance.now() - started;
         const { params: _params, ...shown } = config;

@@ -29,7 +29,7 @@ describe('swarm orchestration train --rollout-workers', () => {
     'gives the weights and curves of one thread, bit for bit, with %i threads that all play',
     async (n) => {
       const alone = trainOrchestrator(config);
-      pool = orchestrationRollouts(n, config);
+      pool = await orchestrationRollouts(n, config);
       // Once the workers have loaded they take chunks from the first batch on, so the sharing is real.
       await pool.ready;
       const shared = await pool.train();
@@ -42,11 +42,20 @@ describe('swarm orchestration train --rollout-workers', () => {
     60_000,
   );
 
+  it('gives the weights and curves of trainOrchestrator on one thread of the bundled code', async () => {
+    pool = await orchestrationRollouts(1, config);
+    const one = await pool.train();
+    expect(pool.workerChunks()).toBe(0);
+    const alone = trainOrchestrator(config);
+    expect(sameBits(one.weights, alone.weights)).toEqual([]);
+    expect(one.curves).toEqual(alone.curves);
+  }, 60_000);
+
   it('gives the same bits when every late chunk is played twice', async () => {
     const alone = trainOrchestrator(config);
     // Stealing at once: whenever a thread runs out of chunks it plays the first missing one too,
     // so both copies of a chunk race and the batch is stepped by whichever thread is first.
-    pool = orchestrationRollouts(2, config, { stealAfterMs: 0 });
+    pool = await orchestrationRollouts(2, config, { stealAfterMs: 0 });
     await pool.ready;
     const shared = await pool.train();
     expect(pool.stolenChunks()).toBeGreaterThan(10);
@@ -57,7 +66,7 @@ describe('swarm orchestration train --rollout-workers', () => {
 
   it('fails, not hangs, when the threads cannot play', async () => {
     // Every thread throws on its first chunk: the training must reject and the pool still close.
-    pool = orchestrationRollouts(2, { ...config, params: null as never });
+    pool = await orchestrationRollouts(2, { ...config, params: null as never });
     await pool.ready;
     await expect(pool.train()).rejects.toThrow();
   }, 30_000);
