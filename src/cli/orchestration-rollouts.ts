@@ -11,7 +11,8 @@
  * a tenth of a 2-thread training; from the bundle it plays within about 100 ms.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -69,20 +70,32 @@ function threadCode() {
         write: false,
       }).outputFiles[0] as { text: string }
     ).text;
-    const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
-    const dir = fileURLToPath(new URL('../../node_modules/.cache/swarmflight/', import.meta.url));
-    const file = join(dir, `orchestration-thread-${hash}.mjs`);
-    if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      // Written aside, then renamed: a process that starts a worker meanwhile never sees half a file.
-      const part = `${file}.${process.pid}.part`;
-      writeFileSync(part, text);
-      renameSync(part, file);
-    }
+    const file = cachedFile(text);
     const module = (await import(pathToFileURL(file).href)) as { runThread: typeof runThreadHere };
     return { file, runThread: module.runThread };
   })();
   return bundled;
+}
+
+/** Where the bundle is kept: the project's cache, or a private temporary folder if it is read-only. */
+function cachedFile(text: string): string {
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const name = `orchestration-thread-${hash}.mjs`;
+  const dir = fileURLToPath(new URL('../../node_modules/.cache/swarmflight/', import.meta.url));
+  const file = join(dir, name);
+  if (existsSync(file)) return file;
+  try {
+    mkdirSync(dir, { recursive: true });
+    // Written aside, then renamed: a process that starts a worker meanwhile never sees half a file.
+    const part = `${file}.${process.pid}.part`;
+    writeFileSync(part, text);
+    renameSync(part, file);
+    return file;
+  } catch {
+    const own = join(mkdtempSync(join(tmpdir(), 'swarmflight-')), name);
+    writeFileSync(own, text);
+    return own;
+  }
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
