@@ -22,10 +22,13 @@ import { episodeTrace } from '../core/learning/orchestration/trace';
 import {
   type CurvePoint,
   defaultOrchestrationTrainConfig,
+  type OrchestrationTraining,
   trainOrchestrator,
+  trainOrchestratorWith,
 } from '../core/learning/orchestration/train';
 import { splitSeeds } from '../core/scenarios/splits';
 import type { OrchestrationApi, StoredOrchestrationPolicy } from './orchestration-protocol';
+import { defaultRolloutWorkers, MAX_PAGE_ROLLOUT_WORKERS, pageRollouts } from './orchestration-rollouts';
 
 /** Test and validation instances: as many as the CLI's bench uses by default. */
 export const LEADERBOARD_INSTANCES = 300;
@@ -48,28 +51,47 @@ export function orchestrationHost(): OrchestrationApi {
   };
 
   return {
-    async train(seed, episodes, events) {
+    async train(seed, episodes, events, options = {}) {
       if (!Number.isInteger(seed) || seed < 0)
         throw new Error(`the seed must be a whole number ≥ 0, got ${seed}`);
       if (!Number.isInteger(episodes) || episodes < 64 || episodes > 1_000_000)
         throw new Error(`episodes must be a whole number from 64 to 1,000,000, got ${episodes}`);
+      const workers = options.rolloutWorkers ?? defaultRolloutWorkers();
+      if (!Number.isInteger(workers) || workers < 0 || workers > MAX_PAGE_ROLLOUT_WORKERS)
+        throw new Error(
+          `rollout workers must be a whole number from 0 to ${MAX_PAGE_ROLLOUT_WORKERS}, got ${workers}`,
+        );
       const config = { ...defaultOrchestrationTrainConfig, seed, episodes };
       const started = performance.now();
       let pending: CurvePoint[] = [];
       const sends: Promise<void>[] = [];
-      const trained = trainOrchestrator(config, (point) => {
+      const onPoint = (point: CurvePoint) => {
         pending.push(point);
         if (pending.length >= POINTS_PER_MESSAGE || point.episode >= episodes) {
           sends.push(events.onPoints(pending, point.episode, episodes));
           pending = [];
         }
-      });
+      };
+      let trained: OrchestrationTraining;
+      let workerEpisodes = 0;
+      if (workers === 0) trained = trainOrchestrator(config, onPoint);
+      else {
+        const rollouts = pageRollouts(workers, config);
+        try {
+          trained = await trainOrchestratorWith(config, rollouts.play, onPoint);
+          workerEpisodes = rollouts.workerEpisodes();
+        } finally {
+          rollouts.close();
+        }
+      }
       // Every point reaches the page before the result does.
       await Promise.all(sends);
       const { params: _params, ...shown } = config;
       return {
         checkpoint: toCheckpoint(trained.weights, shown),
         seconds: (performance.now() - started) / 1000,
+        rolloutWorkers: workers,
+        workerEpisodes,
       };
     },
 

@@ -17,6 +17,15 @@ export type RemoteOrchestrationEvents = Remote<OrchestrationEvents & ProxyMarked
 export interface OrchestrationTrainResult {
   readonly checkpoint: OrchestrationCheckpoint;
   readonly seconds: number;
+  /** Web Workers that played episodes beside the training thread (0: it played them all). */
+  readonly rolloutWorkers: number;
+  /** Episodes those workers played. */
+  readonly workerEpisodes: number;
+}
+
+export interface OrchestrationTrainOptions {
+  /** Rollout Web Workers beside the training thread; default none (orchestration-rollouts.ts says why). */
+  readonly rolloutWorkers?: number;
 }
 
 /** One row of the leaderboard: a policy's means on the test split and its paired difference. */
@@ -47,7 +56,12 @@ export interface StoredOrchestrationPolicy {
 }
 
 export interface OrchestrationApi {
-  train(seed: number, episodes: number, events: RemoteOrchestrationEvents): Promise<OrchestrationTrainResult>;
+  train(
+    seed: number,
+    episodes: number,
+    events: RemoteOrchestrationEvents,
+    options?: OrchestrationTrainOptions,
+  ): Promise<OrchestrationTrainResult>;
   /** Every baseline and every policy given, on the test split (the validation grid chooses the baselines). */
   leaderboard(policies: StoredOrchestrationPolicy[]): Promise<Leaderboard>;
   /** One test instance (0-based index into the test split) played by a baseline or a stored policy. */

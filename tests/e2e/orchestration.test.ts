@@ -41,6 +41,9 @@ describe('learning to orchestrate in the Train view', () => {
     );
     const curves = await page.getAttribute(t('orch-curves'), 'src');
     expect(decodeURIComponent(curves ?? '')).toContain('λ1·r_parallel');
+    expect((await page.textContent(t('orch-message'))) ?? '').toMatch(
+      /^Trained 6,400 episodes in \d+\.\d s\.$/,
+    );
 
     await page.fill(t('orch-name'), 'e2e orchestrator');
     await page.click(t('orch-save'));

@@ -85,7 +85,11 @@ export function OrchestrationPanel() {
       setPhase('done');
       setMessage({
         kind: 'note',
-        text: `Trained ${episodes().toLocaleString('en')} episodes in ${result.seconds.toFixed(1)} s.`,
+        text: `Trained ${episodes().toLocaleString('en')} episodes in ${result.seconds.toFixed(1)} s${
+          result.rolloutWorkers > 0
+            ? `, ${result.rolloutWorkers} rollout worker${result.rolloutWorkers === 1 ? '' : 's'} beside the trainer (they played ${result.workerEpisodes.toLocaleString('en')})`
+            : ''
+        }.`,
       });
     } catch (error) {
       const stopped = (error as Error).message === 'stopped';

@@ -253,3 +253,55 @@ export function trainOrchestrator(
   }
   return { weights, curves };
 }
+
+/**
+ * Plays training episodes [from, to) of a batch, each into its own row of `rows` (row i holds
+ * episode from + i as a result's `flat` array): what a rollout worker in the page sends back.
+ */
+export function playRows(
+  config: OrchestrationTrainConfig,
+  weights: Weights,
+  from: number,
+  to: number,
+  batchSize: number,
+  rows: Float64Array,
+  scratch: ChunkResult = emptyChunkResult(weights),
+): Float64Array {
+  const width = scratch.flat.length;
+  for (let e = from; e < to; e++) {
+    playChunk(config, weights, e, e + 1, batchSize, scratch);
+    rows.set(scratch.flat, (e - from) * width);
+  }
+  return rows;
+}
+
+/** Plays a batch's episodes [start, end), wherever it likes, and returns their rows in order. */
+export type BatchPlayer = (weights: Weights, start: number, end: number) => Promise<Float64Array>;
+
+/**
+ * Training with each batch's episodes played by `play` (the page's Web Workers): the rows are
+ * added in episode order from zeros — with one episode a chunk (CHUNK), the additions of
+ * trainOrchestrator — so the same bits.
+ */
+export async function trainOrchestratorWith(
+  config: OrchestrationTrainConfig,
+  play: BatchPlayer,
+  onPoint?: (point: CurvePoint) => void,
+): Promise<OrchestrationTraining> {
+  const weights = initWeights();
+  const curves: CurvePoint[] = [];
+  const total = emptyChunkResult(weights);
+  const t = total.flat;
+  const width = t.length;
+  for (let start = 0; start < config.episodes; start += config.batch) {
+    const end = Math.min(config.episodes, start + config.batch);
+    const rows = await play(weights, start, end);
+    clearChunk(total);
+    for (let e = 0; e < end - start; e++)
+      for (let j = 0; j < width; j++) t[j] = (t[j] as number) + (rows[e * width + j] as number);
+    const point = applyBatch(config, weights, total, start, end);
+    curves.push(point);
+    onPoint?.(point);
+  }
+  return { weights, curves };
+}
