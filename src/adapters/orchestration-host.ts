@@ -76,12 +76,13 @@ export function orchestrationHost(): OrchestrationApi {
       let workerEpisodes = 0;
       if (workers === 0) trained = trainOrchestrator(config, onPoint);
       else {
-        const rollouts = pageRollouts(workers, config);
+        let rollouts: ReturnType<typeof pageRollouts> | undefined;
         try {
+          rollouts = pageRollouts(workers, config);
           trained = await trainOrchestratorWith(config, rollouts.play, onPoint);
           workerEpisodes = rollouts.workerEpisodes();
         } finally {
-          rollouts.close();
+          rollouts?.close();
         }
       }
       // Every point reaches the page before the result does.

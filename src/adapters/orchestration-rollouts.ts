@@ -87,11 +87,17 @@ export function pageRollouts(
 ): PageRollouts {
   const width = chunkResultLength(initWeights());
   const scratch = emptyChunkResult(initWeights());
-  let alive = Array.from({ length: count }, () => {
-    const worker = start();
-    worker.postMessage({ kind: 'config', config } satisfies RolloutRequest);
-    return worker;
-  });
+  let alive: Worker[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const worker = start();
+      alive.push(worker);
+      worker.postMessage({ kind: 'config', config } satisfies RolloutRequest);
+    }
+  } catch (error) {
+    for (const w of alive) w.terminate();
+    throw error;
+  }
   // Buffers that go to a worker and come back filled, one per worker, and the batch's rows.
   const buffers = new Map<Worker, Float64Array>();
   const rows = new Float64Array(config.batch * width);
@@ -105,6 +111,7 @@ export function pageRollouts(
       const done = () => {
         worker.removeEventListener('message', onMessage);
         worker.removeEventListener('error', onError);
+        worker.removeEventListener('messageerror', onMessageError);
       };
       const onMessage = (event: MessageEvent<RolloutReply>) => {
         if (event.data.id !== id) return;
@@ -121,8 +128,13 @@ export function pageRollouts(
         done();
         reject(new Error(event.message || 'a rollout worker failed'));
       };
+      const onMessageError = () => {
+        done();
+        reject(new Error('a rollout worker sent a message that could not be read'));
+      };
       worker.addEventListener('message', onMessage);
       worker.addEventListener('error', onError);
+      worker.addEventListener('messageerror', onMessageError);
       const buffer = buffers.get(worker) ?? new Float64Array(config.batch * width);
       buffers.delete(worker);
       worker.postMessage(

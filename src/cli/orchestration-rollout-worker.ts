@@ -10,12 +10,17 @@ import { type OrchestrationShared, runThread } from './orchestration-shared';
 
 export { runThread };
 
+/** Marks the workerData of a rollout thread: this code also runs where it is merely imported. */
+export const THREAD_KIND = 'swarmflight-orchestration-thread';
+
+type ThreadData = OrchestrationShared & { thread: number; kind: string; fault: boolean };
+
 const port = parentPort;
-if (!isMainThread && port) {
-  const { thread, ...shared } = workerData as OrchestrationShared & { thread: number };
+if (!isMainThread && port && (workerData as ThreadData | undefined)?.kind === THREAD_KIND) {
+  const { thread, kind: _kind, fault, ...shared } = workerData as ThreadData;
   port.postMessage({ ready: true });
   try {
-    runThread(shared, thread);
+    runThread(fault ? { ...shared, config: { ...shared.config, params: null as never } } : shared, thread);
   } catch (error) {
     port.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

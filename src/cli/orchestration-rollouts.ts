@@ -11,7 +11,7 @@
  * a tenth of a 2-thread training; from the bundle it plays within about 100 ms.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,6 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import { initWeights, type Weights, zerosLike } from '../core/learning/orchestration/linear-policy';
 import type { OrchestrationTrainConfig, OrchestrationTraining } from '../core/learning/orchestration/train';
+import { THREAD_KIND } from './orchestration-rollout-worker';
 import {
   ERROR,
   GEN,
@@ -92,7 +93,9 @@ function cachedFile(text: string): string {
     renameSync(part, file);
     return file;
   } catch {
-    const own = join(mkdtempSync(join(tmpdir(), 'swarmflight-')), name);
+    const dir = mkdtempSync(join(tmpdir(), 'swarmflight-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const own = join(dir, name);
     writeFileSync(own, text);
     return own;
   }
@@ -100,10 +103,16 @@ function cachedFile(text: string): string {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+export interface RolloutOptions {
+  readonly stealAfterMs?: number;
+  /** Tests only: the worker threads throw on their first batch (the others are unharmed). */
+  readonly workerFault?: boolean;
+}
+
 export async function orchestrationRollouts(
   workers: number,
   config: OrchestrationTrainConfig,
-  { stealAfterMs = STEAL_AFTER_MS }: { stealAfterMs?: number } = {},
+  { stealAfterMs = STEAL_AFTER_MS, workerFault = false }: RolloutOptions = {},
 ): Promise<RolloutThreads> {
   const code = await threadCode();
   const shared = sharedFor(config, initWeights(), workers, stealAfterMs);
@@ -111,27 +120,43 @@ export async function orchestrationRollouts(
   let failure: Error | undefined;
   let closing = false;
   const booted: Promise<void>[] = [];
-  const threads = Array.from({ length: workers - 1 }, (_, w) => {
-    const worker = new Worker(code.file, { workerData: { ...shared, thread: w + 1 } });
+  const threads: Worker[] = [];
+  const start = (w: number) => {
+    const worker = new Worker(code.file, {
+      workerData: { ...shared, thread: w + 1, kind: THREAD_KIND, fault: workerFault },
+    });
+    threads.push(worker);
     booted.push(
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         worker.on('message', (m: { error?: string; ready?: true }) => {
           if (m.ready) resolve();
           if (m.error !== undefined) failure ??= new Error(`a rollout worker failed: ${m.error}`);
         });
+        worker.on('error', (error) => {
+          failure ??= new Error(`a rollout worker failed: ${error.message}`);
+          reject(failure);
+        });
+        worker.on('exit', (exit) => {
+          // A worker returns (code 0) once training is over or another thread failed.
+          if (!closing && exit !== 0) failure ??= new Error(`a rollout worker stopped (exit code ${exit})`);
+          reject(failure ?? new Error('a rollout worker stopped before it loaded'));
+        });
       }),
     );
-    worker.on('error', (error) => {
-      failure ??= new Error(`a rollout worker failed: ${error.message}`);
-    });
-    worker.on('exit', (code) => {
-      if (!closing) failure ??= new Error(`a rollout worker stopped (exit code ${code})`);
-    });
-    return worker;
-  });
+  };
+  try {
+    for (let w = 0; w < workers - 1; w++) start(w);
+  } catch (error) {
+    // Those already started would wait for batches forever.
+    await Promise.all(threads.map((t) => t.terminate()));
+    throw error;
+  }
 
+  const ready = Promise.all(booted).then(() => undefined);
+  // Only tests wait for it; a worker that fails to load must not end the process unhandled.
+  ready.catch(() => undefined);
   return {
-    ready: Promise.all(booted).then(() => undefined),
+    ready,
     async train() {
       if (failure) throw failure;
       code.runThread(shared, 0);

@@ -232,7 +232,8 @@ export function runThread(shared: OrchestrationShared, thread: number): void {
         if (now !== gen) read(now);
         if (gen > batches) return;
         if (index >= count) break;
-        play(index);
+        // Already in when a thread that stole it was faster (more threads than cores).
+        if (!resultOf(index)) play(index);
       }
       // Nothing left to take: wait for the missing chunks, playing one here if it is late.
       let missing = 0;

