@@ -53,7 +53,7 @@ replicas, spares, a profile per shard, what to do on failure and when to submit.
   --seed S                train: the training seed (default 1)
   --episodes N            train, aux-rewards: training episodes
   --rollout-workers N     train: play each batch on N threads, this one and N − 1 workers
-                          (default 1; the checkpoint is the same for any N)
+                          (default 1; the checkpoint is the same for any N; at most one per core)
   --out FILE              train: the checkpoint (default orchestration-parl-seed<S>.json)
   --pareto FILE           bench: also write quality against cost and critical steps as an SVG
   --json                  one JSON document on stdout`;
