@@ -1,6 +1,7 @@
 // A rollout worker of the page's orchestration training (src/adapters/orchestration-rollouts.ts):
 // plays the episodes it is sent with the weights it is sent, one row per episode.
-import { type RolloutReply, type RolloutRequest, weightsOver } from '../src/adapters/orchestration-rollouts';
+import type { RolloutReply, RolloutRequest } from '../src/adapters/orchestration-rollouts';
+import { weightsOver } from '../src/core/learning/orchestration/linear-policy';
 import {
   type ChunkResult,
   emptyChunkResult,

@@ -8,7 +8,7 @@
  * per worker costs a fraction of a millisecond against a few milliseconds of episodes.
  * A worker that fails is dropped and its slices are played here: nothing is lost.
  */
-import { initWeights, type Weights } from '../core/learning/orchestration/linear-policy';
+import { flatWeights, initWeights } from '../core/learning/orchestration/linear-policy';
 import {
   type BatchPlayer,
   chunkResultLength,
@@ -47,28 +47,6 @@ export type RolloutRequest =
 export type RolloutReply =
   | { readonly id: number; readonly rows: Float64Array }
   | { readonly id: number; readonly error: string };
-
-/** The weights as one array, heads in key order; `weightsOver` reads it back. */
-export function flatWeights(w: Weights): Float64Array {
-  const keys = Object.keys(w) as (keyof Weights)[];
-  const flat = new Float64Array(keys.reduce((n, k) => n + w[k].length, 0));
-  let at = 0;
-  for (const k of keys) {
-    flat.set(w[k], at);
-    at += w[k].length;
-  }
-  return flat;
-}
-
-export function weightsOver(flat: Float64Array, like: Weights = initWeights()): Weights {
-  const w = {} as Weights;
-  let at = 0;
-  for (const k of Object.keys(like) as (keyof Weights)[]) {
-    w[k] = flat.subarray(at, at + like[k].length);
-    at += like[k].length;
-  }
-  return w;
-}
 
 export interface PageRollouts {
   readonly play: BatchPlayer;

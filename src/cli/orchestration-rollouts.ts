@@ -17,19 +17,19 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
-import { initWeights, type Weights, zerosLike } from '../core/learning/orchestration/linear-policy';
+import { initWeights } from '../core/learning/orchestration/linear-policy';
 import type { OrchestrationTrainConfig, OrchestrationTraining } from '../core/learning/orchestration/train';
 import { THREAD_KIND } from './orchestration-rollout-worker';
 import {
   ERROR,
   GEN,
   readCurves,
+  readWeights,
   type runThread as runThreadHere,
   STOLEN,
   STOP,
   sharedFor,
   WORKED,
-  weightViews,
 } from './orchestration-shared';
 
 export interface RolloutThreads {
@@ -165,10 +165,7 @@ export async function orchestrationRollouts(
         for (let i = 0; i < 100 && !failure; i++) await nextTurn();
         throw failure ?? new Error('a rollout worker failed');
       }
-      const views = weightViews(shared, shared.weights);
-      const weights: Weights = zerosLike(views);
-      for (const [k] of shared.layout) weights[k].set(views[k]);
-      return { weights, curves: readCurves(shared) };
+      return { weights: readWeights(shared), curves: readCurves(shared) };
     },
     workerChunks: () => Atomics.load(control, WORKED),
     stolenChunks: () => Atomics.load(control, STOLEN),

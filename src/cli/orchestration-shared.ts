@@ -5,7 +5,7 @@
  *   control  Int32Array: GEN (the open batch, from 1), NEXT (its next chunk to take), STOP, ERROR,
  *            CLOSED (the last batch claimed for stepping), WORKED (chunks the workers played), STOLEN (chunks
  *            played again because the thread that took them was late)
- *   weights  Float64Array: the policy's weights, head after head in `layout` order
+ *   weights  Float64Array: the policy's weights, head after head (linear-policy.ts weightsOver)
  *   results  Float64Array: per thread and chunk, its gradient (the same layout) then its curve sums
  *   ready    Int32Array: per thread and chunk, the GEN of the batch whose result the slot holds
  *   curves   Float64Array: per batch, its curve point (CURVE_FIELDS)
@@ -21,7 +21,12 @@
  * the same; MapReduce's backup tasks). Every thread writes only its own slots, so a late copy
  * lands where nobody reads it.
  */
-import { type Weights, zerosLike } from '../core/learning/orchestration/linear-policy';
+import {
+  flatWeights,
+  type Weights,
+  weightsLength,
+  weightsOver,
+} from '../core/learning/orchestration/linear-policy';
 import {
   addChunk,
   applyBatch,
@@ -72,8 +77,6 @@ export interface OrchestrationShared {
   readonly results: SharedArrayBuffer;
   readonly ready: SharedArrayBuffer;
   readonly curves: SharedArrayBuffer;
-  /** [key, length] of each weight array, in layout order. */
-  readonly layout: readonly (readonly [keyof Weights, number])[];
 }
 
 const chunksIn = (config: OrchestrationTrainConfig) => Math.ceil(config.batch / CHUNK);
@@ -86,35 +89,24 @@ export function sharedFor(
   threads: number,
   stealAfterMs: number,
 ): OrchestrationShared {
-  const layout = (Object.keys(weights) as (keyof Weights)[]).map((k) => [k, weights[k].length] as const);
-  const width = layout.reduce((a, [, n]) => a + n, 0);
   const chunks = chunksIn(config);
   const shared: OrchestrationShared = {
     config,
     threads,
     stealAfterMs,
     control: new SharedArrayBuffer(CONTROL * 4),
-    weights: new SharedArrayBuffer(width * 8),
+    weights: new SharedArrayBuffer(weightsLength(weights) * 8),
     results: new SharedArrayBuffer(threads * chunks * chunkResultLength(weights) * 8),
     ready: new SharedArrayBuffer(threads * chunks * 4),
     curves: new SharedArrayBuffer(batchesIn(config) * CURVE_FIELDS.length * 8),
-    layout,
   };
-  const views = weightViews(shared, shared.weights);
-  for (const [k] of layout) views[k].set(weights[k]);
+  new Float64Array(shared.weights).set(flatWeights(weights));
   return shared;
 }
 
-/** Weights as views into `buffer` at `offset` (in doubles), in the layout's order. */
-export function weightViews(shared: OrchestrationShared, buffer: SharedArrayBuffer, offset = 0): Weights {
-  const w = {} as Weights;
-  let at = offset;
-  for (const [k, n] of shared.layout) {
-    w[k] = new Float64Array(buffer, at * 8, n);
-    at += n;
-  }
-  return w;
-}
+/** The weights in shared memory now, copied out. */
+export const readWeights = (shared: OrchestrationShared): Weights =>
+  weightsOver(new Float64Array(shared.weights).slice());
 
 /** Views of thread `thread`'s slot for chunk `index`. */
 function slotOf(shared: OrchestrationShared, thread: number, index: number, like: Weights): ChunkResult {
@@ -157,9 +149,11 @@ export function runThread(shared: OrchestrationShared, thread: number): void {
   const control = new Int32Array(shared.control);
   const chunks = chunksIn(config);
   const batches = batchesIn(config);
-  const shareWeights = weightViews(shared, shared.weights);
+  const sharedFlat = new Float64Array(shared.weights);
+  const shareWeights = weightsOver(sharedFlat);
   // The batch's weights, copied: the policy reads them thousands of times a chunk.
-  const weights = zerosLike(shareWeights);
+  const privateFlat = new Float64Array(sharedFlat.length);
+  const weights = weightsOver(privateFlat);
   const ready = Array.from(
     { length: shared.threads },
     (_, t) => new Int32Array(shared.ready, t * chunks * 4, chunks),
@@ -184,7 +178,7 @@ export function runThread(shared: OrchestrationShared, thread: number): void {
     start = (g - 1) * config.batch;
     end = Math.min(config.episodes, start + config.batch);
     count = Math.ceil((end - start) / CHUNK);
-    for (const [k] of shared.layout) weights[k].set(shareWeights[k]);
+    privateFlat.set(sharedFlat);
   };
   // A thread's result for chunk `index` of this batch, if one is in.
   const resultOf = (index: number): ChunkResult | undefined => {

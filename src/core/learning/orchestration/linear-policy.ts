@@ -75,6 +75,32 @@ export function zerosLike(w: Weights): Weights {
   return z;
 }
 
+/** Doubles in all of `w`'s heads. */
+export const weightsLength = (w: Weights) =>
+  (Object.keys(w) as (keyof Weights)[]).reduce((n, k) => n + w[k].length, 0);
+
+/**
+ * Weights shaped like `like` as views of one array, heads in key order: what threads share in
+ * memory or send in one message. `flat` may be longer; the rest is not touched.
+ */
+export function weightsOver(flat: Float64Array, like: Weights = initWeights()): Weights {
+  const w = {} as Weights;
+  let at = 0;
+  for (const k of Object.keys(like) as (keyof Weights)[]) {
+    w[k] = flat.subarray(at, at + like[k].length);
+    at += like[k].length;
+  }
+  return w;
+}
+
+/** The weights as one array, heads in key order (weightsOver reads it back). */
+export function flatWeights(w: Weights): Float64Array {
+  const flat = new Float64Array(weightsLength(w));
+  const views = weightsOver(flat, w);
+  for (const k of Object.keys(w) as (keyof Weights)[]) views[k].set(w[k]);
+  return flat;
+}
+
 /** One decision as the learner needs it back. */
 export interface Decision {
   readonly head: Head;

@@ -19,6 +19,8 @@ import {
   sgdStep,
   value,
   type Weights,
+  weightsLength,
+  weightsOver,
 } from './linear-policy';
 import { defaultEnvParams, type EnvParams } from './params';
 import { orchestrationReward } from './reward';
@@ -110,18 +112,12 @@ export interface ChunkResult {
 }
 
 /** The length of a result's `flat` array for weights shaped like `weights`. */
-export const chunkResultLength = (weights: Weights) =>
-  (Object.keys(weights) as (keyof Weights)[]).reduce((n, k) => n + weights[k].length, SUMS);
+export const chunkResultLength = (weights: Weights) => weightsLength(weights) + SUMS;
 
 /** A result shaped like `weights` over `flat` (zeroed, unless it is shared memory in use). */
 export function chunkResultOver(weights: Weights, flat: Float64Array): ChunkResult {
-  const grad = {} as Weights;
-  let at = 0;
-  for (const k of Object.keys(weights) as (keyof Weights)[]) {
-    grad[k] = flat.subarray(at, at + weights[k].length);
-    at += weights[k].length;
-  }
-  return { grad, sums: flat.subarray(at, at + SUMS), flat };
+  const width = weightsLength(weights);
+  return { grad: weightsOver(flat, weights), sums: flat.subarray(width, width + SUMS), flat };
 }
 
 /** A zeroed result with the shape of `weights`, to play chunks into again and again. */
