@@ -78,41 +78,54 @@ export function planFeatures(o: Observed): Float64Array {
   return x;
 }
 
-function extend(base: Float64Array, extra: readonly number[]): Float64Array {
-  const x = new Float64Array(base.length + extra.length);
-  x.set(base);
-  x.set(extra, base.length);
-  return x;
+/**
+ * Copies the plan features of `o` to the start of `out` and returns where the decision's own
+ * features begin. Decisions write into an array given to them: a training episode passes arrays
+ * it reuses (linear-policy.ts DecisionTape), because a fresh Float64Array per decision was most
+ * of an episode's garbage, and garbage collection is what two rollout threads on two cores share.
+ */
+function withPlan(o: Observed, out: Float64Array): number {
+  out.set(planFeatures(o));
+  return PLAN_FEATURES.length;
 }
 
-export function shardFeatures(v: ShardView): Float64Array {
-  return extend(planFeatures(v.instance), [
-    v.solo ? 1 : 0,
-    v.meanCue,
-    v.maxCue,
-    log2(v.units) / 4,
-    clip(log2(v.contextNeed / 8000) / 2, -1, 2),
-  ]);
+export function shardFeatures(
+  v: ShardView,
+  out: Float64Array = new Float64Array(SHARD_FEATURES.length),
+): Float64Array {
+  let i = withPlan(v.instance, out);
+  out[i++] = v.solo ? 1 : 0;
+  out[i++] = v.meanCue;
+  out[i++] = v.maxCue;
+  out[i++] = log2(v.units) / 4;
+  out[i++] = clip(log2(v.contextNeed / 8000) / 2, -1, 2);
+  return out;
 }
 
-export function recoverFeatures(v: FailureView): Float64Array {
-  return extend(planFeatures(v.instance), [
-    v.shard.meanCue,
-    v.profile === 'small' ? 1 : 0,
-    v.profile === 'medium' ? 1 : 0,
-    v.profile === 'large' ? 1 : 0,
-    v.attempts / 3,
-    v.overflow ? 1 : 0,
-    clip(v.t / v.instance.budget, 0, 2),
-  ]);
+export function recoverFeatures(
+  v: FailureView,
+  out: Float64Array = new Float64Array(RECOVER_FEATURES.length),
+): Float64Array {
+  let i = withPlan(v.instance, out);
+  out[i++] = v.shard.meanCue;
+  out[i++] = v.profile === 'small' ? 1 : 0;
+  out[i++] = v.profile === 'medium' ? 1 : 0;
+  out[i++] = v.profile === 'large' ? 1 : 0;
+  out[i++] = v.attempts / 3;
+  out[i++] = v.overflow ? 1 : 0;
+  out[i++] = clip(v.t / v.instance.budget, 0, 2);
+  return out;
 }
 
-export function controlFeatures(v: ControlView): Float64Array {
+export function controlFeatures(
+  v: ControlView,
+  out: Float64Array = new Float64Array(CONTROL_FEATURES.length),
+): Float64Array {
   const b = v.instance.budget;
-  return extend(planFeatures(v.instance), [
-    clip(v.t / b, 0, 2),
-    clip((v.t + v.nextWave) / b, 0, 3),
-    v.answered,
-    v.waiting,
-  ]);
+  let i = withPlan(v.instance, out);
+  out[i++] = clip(v.t / b, 0, 2);
+  out[i++] = clip((v.t + v.nextWave) / b, 0, 3);
+  out[i++] = v.answered;
+  out[i++] = v.waiting;
+  return out;
 }

@@ -14,6 +14,7 @@ import { drawInstance } from './instance';
 import {
   accumulate,
   type Decision,
+  DecisionTape,
   initWeights,
   linearOrchestrator,
   sgdStep,
@@ -133,6 +134,13 @@ export function chunksOf(start: number, end: number): [number, number][] {
 }
 
 /**
+ * The decisions of the episode being played, in records reused episode after episode. One per
+ * module is one per thread (each worker loads its own), and an episode is played to its end
+ * before the next begins, so no two episodes share it at once.
+ */
+const tape = new DecisionTape();
+
+/**
  * Plays training episodes [from, to) of a batch of `batchSize` with the batch's weights: each
  * episode's policy-gradient and value-baseline terms, scaled by 1 / batchSize, summed in episode
  * order. Pure: a function of the config, the weights and the episode indices.
@@ -153,20 +161,20 @@ export function playChunk(
   const scale = 1 / batchSize;
   for (let e = from; e < to; e++) {
     const instance = drawInstance(params, trainingSeed(e, config.seed));
-    const decisions: Decision[] = [];
+    tape.clear();
     const policy = linearOrchestrator({
       weights,
       rng: keyedRng(config.seed, 'orchestration-policy', e),
-      record: decisions,
+      tape,
     });
     const r = playInstance(params, instance, policy);
     const l1 = lambdaAt(config.lambdaParallel, e);
     const l2 = lambdaAt(config.lambdaFinish, e);
     const parts = orchestrationReward(params, r, l1, l2);
     // The first decision is always the mode, taken on the plan features: the baseline's input.
-    const x = (decisions[0] as Decision).x;
+    const x = (tape.decisions[0] as Decision).x;
     const advantage = parts.reward - value(weights, x);
-    accumulate(weights, decisions, advantage * scale, config.entropy * scale, grad);
+    accumulate(weights, tape.decisions, advantage * scale, config.entropy * scale, grad, tape.length);
     for (let j = 0; j < x.length; j++)
       grad.value[j] = (grad.value[j] as number) + scale * advantage * (x[j] as number);
     const v = [
