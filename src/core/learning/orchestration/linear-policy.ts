@@ -30,6 +30,7 @@ import {
   recoverFeatures,
   SHARD_FEATURES,
   shardFeatures,
+  writePlanFeatures,
 } from './features';
 
 /** Each head: its options and the features it reads. */
@@ -132,6 +133,9 @@ export class DecisionTape {
   length = 0;
   private readonly pools = {} as Record<Head, { used: number; records: TapeDecision[] }>;
 
+  private planOf: Observed | undefined;
+  private readonly plan = new Float64Array(PLAN_FEATURES.length);
+
   constructor() {
     for (const h of HEAD_NAMES) this.pools[h] = { used: 0, records: [] };
   }
@@ -139,7 +143,17 @@ export class DecisionTape {
   /** Starts an episode: the records are free to be written over. */
   clear(): void {
     this.length = 0;
+    this.planOf = undefined;
     for (const h of HEAD_NAMES) this.pools[h].used = 0;
+  }
+
+  /** The plan features of the episode's instance, computed once an episode into a reused array. */
+  planFeatures(o: Observed): Float64Array {
+    if (o !== this.planOf) {
+      writePlanFeatures(o, this.plan);
+      this.planOf = o;
+    }
+    return this.plan;
   }
 
   /** The next decision's record, for a decision of `head`: its caller fills it in. */
@@ -175,10 +189,11 @@ export function linearOrchestrator(options: LinearOptions): OrchestrationPolicy 
     if (d) d.choice = choice;
     return choice;
   };
+  const planOf = (o: Observed) => (tape ? tape.planFeatures(o) : planFeatures(o));
   return {
     name: options.name ?? 'parl',
     plan(instance: Observed) {
-      const x = planFeatures(instance);
+      const x = planOf(instance);
       const mode = choose('mode', x, tape?.take('mode'));
       if (MODES[mode] === 'solo') return { mode, shard: 0, replicas: 0, spares: 0 };
       return {
@@ -190,15 +205,15 @@ export function linearOrchestrator(options: LinearOptions): OrchestrationPolicy 
     },
     profile(view: ShardView) {
       const d = tape?.take('profile');
-      return choose('profile', shardFeatures(view, d?.x), d);
+      return choose('profile', shardFeatures(view, d?.x, planOf(view.instance)), d);
     },
     recover(view: FailureView) {
       const d = tape?.take('recover');
-      return choose('recover', recoverFeatures(view, d?.x), d);
+      return choose('recover', recoverFeatures(view, d?.x, planOf(view.instance)), d);
     },
     control(view: ControlView) {
       const d = tape?.take('control');
-      return choose('control', controlFeatures(view, d?.x), d);
+      return choose('control', controlFeatures(view, d?.x, planOf(view.instance)), d);
     },
   };
 }
