@@ -10,7 +10,7 @@ import { keyedRng } from '../../util/rng';
 import { lambdaAt, type Schedule } from '../reward';
 import type { OrchestrationPolicy } from './decisions';
 import { type EpisodeResult, playInstance } from './episode';
-import { drawInstance } from './instance';
+import { drawInstance, UnitArrays } from './instance';
 import {
   accumulate,
   type Decision,
@@ -134,11 +134,12 @@ export function chunksOf(start: number, end: number): [number, number][] {
 }
 
 /**
- * The decisions of the episode being played, in records reused episode after episode. One per
- * module is one per thread (each worker loads its own), and an episode is played to its end
- * before the next begins, so no two episodes share it at once.
+ * What the episode being played writes into, reused episode after episode: its decisions and its
+ * instance's unit arrays. One per module is one per thread (each worker loads its own), and an
+ * episode is played to its end before the next begins, so no two episodes share them at once.
  */
 const tape = new DecisionTape();
+const unitArrays = new UnitArrays();
 
 /**
  * Plays training episodes [from, to) of a batch of `batchSize` with the batch's weights: each
@@ -160,7 +161,7 @@ export function playChunk(
   if (into) clearChunk(into);
   const scale = 1 / batchSize;
   for (let e = from; e < to; e++) {
-    const instance = drawInstance(params, trainingSeed(e, config.seed));
+    const instance = drawInstance(params, trainingSeed(e, config.seed), unitArrays);
     tape.clear();
     const policy = linearOrchestrator({
       weights,
