@@ -72,6 +72,21 @@ function observed(instance: Instance): Observed {
   return seen;
 }
 
+/**
+ * Unit indices in order of cue, ties in index order. An insertion sort (instances have a few
+ * dozen units at most): Array.prototype.sort with a comparator took 5% of a training episode.
+ */
+function byCue(cue: Float64Array): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < cue.length; i++) {
+    const c = cue[i] as number;
+    let j = i;
+    for (; j > 0 && (cue[order[j - 1] as number] as number) > c; j--) order[j] = order[j - 1] as number;
+    order[j] = i;
+  }
+  return order;
+}
+
 /** How many distinct units `attempts` cover (those in `state`, if given). */
 function unitsCovered(attempts: readonly Attempt[], state?: Attempt['state']): number {
   // Loops, not filter and flatMap: their arrays were a hot spot of training.
@@ -195,11 +210,9 @@ function spawn(
   const size = Math.min(n, SHARDS[shardIndex] as number);
   const replicas = REPLICAS[replicaIndex] as number;
   // Shards group units of similar cue, so a shard's profile can follow its difficulty.
-  // Plain loops here rather than Array.from and forEach's closures: training plays this tens of
-  // thousands of times a second, and its garbage is collection time that rollout threads share.
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) order.push(i);
-  order.sort((a, b) => (instance.cue[a] as number) - (instance.cue[b] as number) || a - b);
+  // Plain loops here rather than forEach's closures: training plays this tens of thousands of
+  // times a second, and its garbage is collection time that rollout threads share.
+  const order = byCue(instance.cue);
   const groups: Group[] = [];
   for (let i = 0; i < n; i += size) {
     const units = order.slice(i, i + size);
