@@ -222,7 +222,7 @@ function spawn(
   const all: Attempt[] = [];
   for (const group of groups)
     for (let r = 0; r < replicas; r++)
-      all.push({ group, replica: r, attempts: 0, state: 'pending', answer: null });
+      all.push({ group, replica: r, attempts: 0, state: 'pending', answer: null, overflowed: false });
   const working = Math.min(all.length, params.maxSubagents);
   const spareShare = SPARES[spareIndex] === 'half' ? 0.5 : SPARES[spareIndex] === 'all' ? 1 : 0;
   const spares = Math.min(params.maxSubagents - working, Math.ceil(working * spareShare));
@@ -310,7 +310,7 @@ function spawn(
       if (overflowed || crashed) {
         failed++;
         failures.push(a);
-        (a as { overflowed?: boolean }).overflowed = overflowed;
+        a.overflowed = overflowed;
         continue;
       }
       const answer = new Uint8Array(units.length);
@@ -335,7 +335,7 @@ function spawn(
         shard: a.group.view,
         profile: PROFILES[a.group.profile] as ProfileName,
         attempts: a.attempts,
-        overflow: (a as { overflowed?: boolean }).overflowed === true,
+        overflow: a.overflowed,
         t,
       };
       const choice = a.attempts >= params.maxAttempts ? 'degrade' : RECOVERIES[policy.recover(view)];

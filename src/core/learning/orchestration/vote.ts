@@ -19,6 +19,12 @@ export interface Attempt {
   state: 'pending' | 'done' | 'degraded';
   /** Per unit of the group: 1 right, 0 wrong (after merging). */
   answer: Uint8Array | null;
+  /**
+   * Its latest try failed by overflowing its context (what the recovery decision sees). Set from
+   * the start, not added on failure: an attempt given a property later changes shape, and the
+   * optimised episode code met both shapes and was thrown away and compiled again mid-training.
+   */
+  overflowed: boolean;
 }
 
 /**
