@@ -178,18 +178,16 @@ export function playChunk(
     accumulate(weights, tape.decisions, advantage * scale, config.entropy * scale, grad, tape.length);
     for (let j = 0; j < x.length; j++)
       grad.value[j] = (grad.value[j] as number) + scale * advantage * (x[j] as number);
-    const v = [
-      parts.reward,
-      parts.perf,
-      r.quality,
-      r.relativeCost,
-      r.criticalSteps,
-      parts.parallel,
-      parts.finish,
-      r.solo ? 1 : 0,
-      r.spawned - r.contributed,
-    ];
-    for (let k = 0; k < SUMS; k++) sums[k] = (sums[k] as number) + (v[k] as number);
+    // Added straight in, in SUMS's order (an array of the nine per episode was garbage).
+    sums[0] = (sums[0] as number) + parts.reward;
+    sums[1] = (sums[1] as number) + parts.perf;
+    sums[2] = (sums[2] as number) + r.quality;
+    sums[3] = (sums[3] as number) + r.relativeCost;
+    sums[4] = (sums[4] as number) + r.criticalSteps;
+    sums[5] = (sums[5] as number) + parts.parallel;
+    sums[6] = (sums[6] as number) + parts.finish;
+    sums[7] = (sums[7] as number) + (r.solo ? 1 : 0);
+    sums[8] = (sums[8] as number) + (r.spawned - r.contributed);
   }
   return result;
 }
