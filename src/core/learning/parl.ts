@@ -37,11 +37,20 @@ export function initParams(): ParlParams {
   };
 }
 
-/** Softmax of W·x over the options whose mask is 1 (all when no mask); masked options get 0. */
-export function probabilities(w: Float64Array, x: Float64Array, mask?: Uint8Array): Float64Array {
+/**
+ * Softmax of W·x over the options whose mask is 1 (all when no mask); masked options get 0.
+ * Written into `out` when given (one entry per option, every one written): a training loop
+ * reuses it rather than leave an array per decision to the garbage collector.
+ */
+export function probabilities(
+  w: Float64Array,
+  x: Float64Array,
+  mask?: Uint8Array,
+  out?: Float64Array,
+): Float64Array {
   const dim = x.length;
   const k = w.length / dim;
-  const p = new Float64Array(k);
+  const p = out ?? new Float64Array(k);
   let max = Number.NEGATIVE_INFINITY;
   for (let a = 0; a < k; a++) {
     if (mask && !mask[a]) continue;

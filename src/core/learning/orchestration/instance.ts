@@ -39,7 +39,27 @@ const uniform = (rng: Rng, [lo, hi]: readonly [number, number]) => lo + (hi - lo
 const logUniform = (rng: Rng, [lo, hi]: readonly [number, number]) =>
   Math.exp(Math.log(lo) + (Math.log(hi) - Math.log(lo)) * rng.next());
 
-export function drawInstance(params: EnvParams, seed: number): Instance {
+/**
+ * Unit arrays for drawInstance to fill instead of allocating, one pair per instance size (an
+ * instance's arrays are exactly as long as it has units), for instances dropped after one
+ * episode: training draws one an episode, and two fresh arrays each were garbage, which is what
+ * two rollout threads on two cores share.
+ */
+export class UnitArrays {
+  private readonly bySize: { difficulty: Float64Array; cue: Float64Array }[] = [];
+
+  of(n: number): { difficulty: Float64Array; cue: Float64Array } {
+    let arrays = this.bySize[n];
+    if (!arrays) {
+      arrays = { difficulty: new Float64Array(n), cue: new Float64Array(n) };
+      this.bySize[n] = arrays;
+    }
+    return arrays;
+  }
+}
+
+/** The instance of `seed`; its unit arrays are `reuse`'s when given (overwritten by the next draw). */
+export function drawInstance(params: EnvParams, seed: number, reuse?: UnitArrays): Instance {
   const split = splitOf(seed);
   const test = split === 'test';
   const rng = keyedRng(seed, 'orchestration', 'instance');
@@ -57,8 +77,9 @@ export function drawInstance(params: EnvParams, seed: number): Instance {
   const [lo, hi] = test ? kp.testUnits : kp.units;
   const n = rng.int(lo, hi);
   const mean = uniform(rng, kp.difficulty);
-  const difficulty = new Float64Array(n);
-  const cue = new Float64Array(n);
+  const { difficulty, cue } = reuse
+    ? reuse.of(n)
+    : { difficulty: new Float64Array(n), cue: new Float64Array(n) };
   for (let i = 0; i < n; i++) {
     difficulty[i] = clip(mean + params.difficultySpread * gaussian(rng));
     cue[i] = clip((difficulty[i] as number) + params.cueNoise * gaussian(rng));

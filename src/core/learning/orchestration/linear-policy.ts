@@ -30,6 +30,7 @@ import {
   recoverFeatures,
   SHARD_FEATURES,
   shardFeatures,
+  writePlanFeatures,
 } from './features';
 
 /** Each head: its options and the features it reads. */
@@ -106,40 +107,114 @@ export interface Decision {
   readonly head: Head;
   readonly x: Float64Array;
   readonly choice: number;
+  /**
+   * The probabilities the choice was drawn from, when recorded: `accumulate` needs the same
+   * numbers (the weights do not change while a batch is played), so it need not compute them again.
+   */
+  readonly p?: Float64Array;
+}
+
+/** A decision the tape reuses: its arrays are written over episode after episode. */
+interface TapeDecision {
+  readonly head: Head;
+  readonly x: Float64Array;
+  readonly p: Float64Array;
+  choice: number;
+}
+
+/**
+ * The decisions of a training episode, recorded into the same records episode after episode (a
+ * pool per head, sized for its features and options): arrays per decision were most of an
+ * episode's garbage, and garbage collection is what two rollout threads on two cores share.
+ * The decisions of the episode being played are the first `length` of `decisions`.
+ */
+export class DecisionTape {
+  readonly decisions: TapeDecision[] = [];
+  length = 0;
+  private readonly pools = {} as Record<Head, { used: number; records: TapeDecision[] }>;
+
+  private planOf: Observed | undefined;
+  private readonly plan = new Float64Array(PLAN_FEATURES.length);
+
+  constructor() {
+    for (const h of HEAD_NAMES) this.pools[h] = { used: 0, records: [] };
+  }
+
+  /** Starts an episode: the records are free to be written over. */
+  clear(): void {
+    this.length = 0;
+    this.planOf = undefined;
+    for (const h of HEAD_NAMES) this.pools[h].used = 0;
+  }
+
+  /** The plan features of the episode's instance, computed once an episode into a reused array. */
+  planFeatures(o: Observed): Float64Array {
+    if (o !== this.planOf) {
+      writePlanFeatures(o, this.plan);
+      this.planOf = o;
+    }
+    return this.plan;
+  }
+
+  /** The next decision's record, for a decision of `head`: its caller fills it in. */
+  take(head: Head): TapeDecision {
+    const pool = this.pools[head];
+    let d = pool.records[pool.used];
+    if (!d) {
+      const { features, options } = HEADS[head];
+      d = { head, x: new Float64Array(features.length), p: new Float64Array(options), choice: 0 };
+      pool.records.push(d);
+    }
+    pool.used++;
+    this.decisions[this.length++] = d;
+    return d;
+  }
 }
 
 export interface LinearOptions {
   readonly weights: Weights;
   /** Sample with this rng (training); without one, take the most likely option (evaluation). */
   readonly rng?: Rng;
-  /** Decisions are appended here (training). */
-  readonly record?: Decision[];
+  /** Decisions are recorded here (training). */
+  readonly tape?: DecisionTape;
   readonly name?: string;
 }
 
 export function linearOrchestrator(options: LinearOptions): OrchestrationPolicy {
-  const { weights, rng, record } = options;
-  const choose = (head: Head, x: Float64Array): number => {
-    const choice = pick(probabilities(weights[head], x), rng ? 'sample' : 'greedy', rng);
-    record?.push({ head, x, choice });
+  const { weights, rng, tape } = options;
+  // `d`: the tape's record for this decision, if recording; its x may already hold the features.
+  const choose = (head: Head, x: Float64Array, d?: TapeDecision): number => {
+    if (d && d.x !== x) d.x.set(x);
+    const choice = pick(probabilities(weights[head], x, undefined, d?.p), rng ? 'sample' : 'greedy', rng);
+    if (d) d.choice = choice;
     return choice;
   };
+  const planOf = (o: Observed) => (tape ? tape.planFeatures(o) : planFeatures(o));
   return {
     name: options.name ?? 'parl',
     plan(instance: Observed) {
-      const x = planFeatures(instance);
-      const mode = choose('mode', x);
+      const x = planOf(instance);
+      const mode = choose('mode', x, tape?.take('mode'));
       if (MODES[mode] === 'solo') return { mode, shard: 0, replicas: 0, spares: 0 };
       return {
         mode,
-        shard: choose('shard', x),
-        replicas: choose('replicas', x),
-        spares: choose('spares', x),
+        shard: choose('shard', x, tape?.take('shard')),
+        replicas: choose('replicas', x, tape?.take('replicas')),
+        spares: choose('spares', x, tape?.take('spares')),
       };
     },
-    profile: (view: ShardView) => choose('profile', shardFeatures(view)),
-    recover: (view: FailureView) => choose('recover', recoverFeatures(view)),
-    control: (view: ControlView) => choose('control', controlFeatures(view)),
+    profile(view: ShardView) {
+      const d = tape?.take('profile');
+      return choose('profile', shardFeatures(view, d?.x, planOf(view.instance)), d);
+    },
+    recover(view: FailureView) {
+      const d = tape?.take('recover');
+      return choose('recover', recoverFeatures(view, d?.x, planOf(view.instance)), d);
+    },
+    control(view: ControlView) {
+      const d = tape?.take('control');
+      return choose('control', controlFeatures(view, d?.x, planOf(view.instance)), d);
+    },
   };
 }
 
@@ -160,9 +235,12 @@ export function accumulate(
   advantage: number,
   entropy: number,
   grad: Weights,
+  /** The first `count` decisions (a tape's records past its length are stale). */
+  count = decisions.length,
 ): void {
-  for (const d of decisions) {
-    const p = probabilities(weights[d.head], d.x);
+  for (let i = 0; i < count; i++) {
+    const d = decisions[i] as Decision;
+    const p = d.p ?? probabilities(weights[d.head], d.x);
     let h = 0;
     for (const q of p) if (q > 0) h -= q * Math.log(q);
     const g = grad[d.head];

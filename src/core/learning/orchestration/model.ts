@@ -9,15 +9,22 @@ import type { EnvParams, Kind, ProfileName } from './params';
 
 /** A uniform draw in [0, 1) from integer keys (a murmur3-style finaliser over the mixed keys). */
 export function draw(seed: number, purpose: number, a: number, b = 0, c = 0): number {
-  let h = seed >>> 0;
-  for (const k of [purpose, a, b, c]) {
-    h = Math.imul(h ^ (k >>> 0), 0x9e3779b1);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-  }
+  // Key by key, not over an array of the keys: an episode draws hundreds of times, and an array
+  // per draw was garbage that rollout threads share.
+  let h = mix(seed >>> 0, purpose);
+  h = mix(h, a);
+  h = mix(h, b);
+  h = mix(h, c);
   h = Math.imul(h ^ (h >>> 16), 0xc2b2ae35);
   return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+
+/** One key mixed into the hash `h`. */
+function mix(h: number, k: number): number {
+  let m = Math.imul(h ^ (k >>> 0), 0x9e3779b1);
+  m ^= m >>> 15;
+  m = Math.imul(m, 0x85ebca6b);
+  return m ^ (m >>> 13);
 }
 
 /** Purposes of the keyed draws. */

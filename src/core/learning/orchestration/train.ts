@@ -10,10 +10,11 @@ import { keyedRng } from '../../util/rng';
 import { lambdaAt, type Schedule } from '../reward';
 import type { OrchestrationPolicy } from './decisions';
 import { type EpisodeResult, playInstance } from './episode';
-import { drawInstance } from './instance';
+import { drawInstance, UnitArrays } from './instance';
 import {
   accumulate,
   type Decision,
+  DecisionTape,
   initWeights,
   linearOrchestrator,
   sgdStep,
@@ -133,6 +134,14 @@ export function chunksOf(start: number, end: number): [number, number][] {
 }
 
 /**
+ * What the episode being played writes into, reused episode after episode: its decisions and its
+ * instance's unit arrays. One per module is one per thread (each worker loads its own), and an
+ * episode is played to its end before the next begins, so no two episodes share them at once.
+ */
+const tape = new DecisionTape();
+const unitArrays = new UnitArrays();
+
+/**
  * Plays training episodes [from, to) of a batch of `batchSize` with the batch's weights: each
  * episode's policy-gradient and value-baseline terms, scaled by 1 / batchSize, summed in episode
  * order. Pure: a function of the config, the weights and the episode indices.
@@ -152,35 +161,33 @@ export function playChunk(
   if (into) clearChunk(into);
   const scale = 1 / batchSize;
   for (let e = from; e < to; e++) {
-    const instance = drawInstance(params, trainingSeed(e, config.seed));
-    const decisions: Decision[] = [];
+    const instance = drawInstance(params, trainingSeed(e, config.seed), unitArrays);
+    tape.clear();
     const policy = linearOrchestrator({
       weights,
       rng: keyedRng(config.seed, 'orchestration-policy', e),
-      record: decisions,
+      tape,
     });
     const r = playInstance(params, instance, policy);
     const l1 = lambdaAt(config.lambdaParallel, e);
     const l2 = lambdaAt(config.lambdaFinish, e);
     const parts = orchestrationReward(params, r, l1, l2);
     // The first decision is always the mode, taken on the plan features: the baseline's input.
-    const x = (decisions[0] as Decision).x;
+    const x = (tape.decisions[0] as Decision).x;
     const advantage = parts.reward - value(weights, x);
-    accumulate(weights, decisions, advantage * scale, config.entropy * scale, grad);
+    accumulate(weights, tape.decisions, advantage * scale, config.entropy * scale, grad, tape.length);
     for (let j = 0; j < x.length; j++)
       grad.value[j] = (grad.value[j] as number) + scale * advantage * (x[j] as number);
-    const v = [
-      parts.reward,
-      parts.perf,
-      r.quality,
-      r.relativeCost,
-      r.criticalSteps,
-      parts.parallel,
-      parts.finish,
-      r.solo ? 1 : 0,
-      r.spawned - r.contributed,
-    ];
-    for (let k = 0; k < SUMS; k++) sums[k] = (sums[k] as number) + (v[k] as number);
+    // Added straight in, in SUMS's order (an array of the nine per episode was garbage).
+    sums[0] = (sums[0] as number) + parts.reward;
+    sums[1] = (sums[1] as number) + parts.perf;
+    sums[2] = (sums[2] as number) + r.quality;
+    sums[3] = (sums[3] as number) + r.relativeCost;
+    sums[4] = (sums[4] as number) + r.criticalSteps;
+    sums[5] = (sums[5] as number) + parts.parallel;
+    sums[6] = (sums[6] as number) + parts.finish;
+    sums[7] = (sums[7] as number) + (r.solo ? 1 : 0);
+    sums[8] = (sums[8] as number) + (r.spawned - r.contributed);
   }
   return result;
 }

@@ -19,6 +19,12 @@ export interface Attempt {
   state: 'pending' | 'done' | 'degraded';
   /** Per unit of the group: 1 right, 0 wrong (after merging). */
   answer: Uint8Array | null;
+  /**
+   * Its latest try failed by overflowing its context (what the recovery decision sees). Set from
+   * the start, not added on failure: an attempt given a property later changes shape, and the
+   * optimised episode code met both shapes and was thrown away and compiled again mid-training.
+   */
+  overflowed: boolean;
 }
 
 /**
@@ -54,7 +60,9 @@ export function vote(
     if (overflow) continue;
     const pivotal = new Uint8Array(done.length);
     pivotal[0] = 1;
-    group.units.forEach((u, k) => {
+    // Loops rather than forEach: no closure per shard and unit (garbage in training's hot path).
+    for (let k = 0; k < group.units.length; k++) {
+      const u = group.units[k] as number;
       let c = 0;
       for (const a of done) c += (a.answer as Uint8Array)[k] as number;
       const w = done.length - c;
@@ -64,10 +72,9 @@ export function vote(
       else final = draw(seed, Draw.tie, u) < 0.5 ? 1 : 0;
       right += final;
       if (c > 0 && w > 0)
-        done.forEach((a, i) => {
-          if ((a.answer as Uint8Array)[k] === final) pivotal[i] = 1;
-        });
-    });
+        for (let i = 0; i < done.length; i++)
+          if (((done[i] as Attempt).answer as Uint8Array)[k] === final) pivotal[i] = 1;
+    }
     for (const p of pivotal) contributed += p;
   }
   return { right, contributed, degraded };
