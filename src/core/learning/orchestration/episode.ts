@@ -33,7 +33,7 @@ import {
   workSteps,
 } from './model';
 import type { EnvParams, ProfileName } from './params';
-import { type Attempt, type Group, vote } from './vote';
+import { type Attempt, type Group, unitsCovered, vote } from './vote';
 
 export interface EpisodeResult {
   readonly seed: number;
@@ -85,15 +85,6 @@ function byCue(cue: Float64Array): number[] {
     order[j] = i;
   }
   return order;
-}
-
-/** How many distinct units `attempts` cover (those in `state`, if given). */
-function unitsCovered(attempts: readonly Attempt[], state?: Attempt['state']): number {
-  // Loops, not filter and flatMap: their arrays were a hot spot of training.
-  const units = new Set<number>();
-  for (const a of attempts)
-    if (state === undefined || a.state === state) for (const u of a.group.units) units.add(u);
-  return units.size;
 }
 
 function shardView(

@@ -79,3 +79,12 @@ export function vote(
   }
   return { right, contributed, degraded };
 }
+
+/** How many distinct units `attempts` cover (those in `state`, if given). */
+export function unitsCovered(attempts: readonly Attempt[], state?: Attempt['state']): number {
+  // Loops, not filter and flatMap: their arrays were a hot spot of training.
+  const units = new Set<number>();
+  for (const a of attempts)
+    if (state === undefined || a.state === state) for (const u of a.group.units) units.add(u);
+  return units.size;
+}
