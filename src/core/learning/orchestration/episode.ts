@@ -201,8 +201,6 @@ function spawn(
   const size = Math.min(n, SHARDS[shardIndex] as number);
   const replicas = REPLICAS[replicaIndex] as number;
   // Shards group units of similar cue, so a shard's profile can follow its difficulty.
-  // Plain loops here rather than forEach's closures: training plays this tens of thousands of
-  // times a second, and its garbage is collection time that rollout threads share.
   const order = byCue(instance.cue);
   const groups: Group[] = [];
   for (let i = 0; i < n; i += size) {
@@ -247,6 +245,8 @@ function spawn(
       const fill = Math.min(1, mainContext / mainWindow);
       const answer = a.answer as Uint8Array;
       const units = a.group.units;
+      // Loops rather than forEach's closures here and below: training plays this tens of thousands
+      // of times a second, and its garbage is collection time that rollout threads share.
       for (let k = 0; k < units.length; k++) {
         const u = units[k] as number;
         if (answer[k] && draw(seed, Draw.merge, u, a.replica, a.attempts) < params.main.mergeError * fill)
