@@ -99,6 +99,13 @@ describe('the Knowledge view', () => {
     await page.fill(t('kb-question'), 'What causes the tides?');
     await page.click(t('kb-ask'));
     await page.waitForSelector(t('run-answer'), { timeout: 120_000 });
+    // The answer is drawn as soon as the last task hands it back; the run's status turns a moment
+    // later, at run.finished (a busy CI machine once read it in between: 'running').
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.textContent !== 'running',
+      t('run-status'),
+      { timeout: 30_000 },
+    );
     expect(await page.textContent(t('run-status'))).toBe('done');
     const citation = await page.waitForSelector(t('citation'));
     expect(await citation.getAttribute('data-source')).toBe('tides.md');
