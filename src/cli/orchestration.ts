@@ -29,10 +29,11 @@ import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError, wholeNumber } from './errors';
 import { readInputFile } from './input-file';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED, MAX_SEEDS } from './limits';
+import { orchestrationPlay, playHelp } from './orchestration-play';
 import { orchestrationRollouts } from './orchestration-rollouts';
 import { checkOutputs, writeFile } from './safe-write';
 
-export const orchestrationHelp = `swarm orchestration <check|grid|bench|train|aux-rewards> [options]
+export const orchestrationHelp = `swarm orchestration <check|grid|bench|train|aux-rewards|play> [options]
 
 The orchestration environment (docs/simulator.md): units of work with hidden difficulty, a
 concurrency limit and a budget per instance; an orchestrator chooses solo or spawn, shard size,
@@ -43,6 +44,7 @@ replicas, spares, a profile per shard, what to do on failure and when to submit.
   bench         policies on a split, paired against a baseline (95% bootstrap intervals)
   train         trains PARL (CLI defaults: ${defaultOrchestrationTrainConfig.episodes} episodes) and writes a checkpoint
   aux-rewards   PARL's failure modes: four arms of auxiliary rewards × training seeds, scored on test
+  play          one policy, llm (a model) above all, on a few instances; its own flags below
 
   --split NAME            train | validation | test (grid, bench; default validation, bench: test)
   --instances N           instances of the split (default 300)
@@ -56,14 +58,22 @@ replicas, spares, a profile per shard, what to do on failure and when to submit.
                           (default 1; the checkpoint is the same for any N; at most one per core)
   --out FILE              train: the checkpoint (default orchestration-parl-seed<S>.json)
   --pareto FILE           bench: also write quality against cost and critical steps as an SVG
-  --json                  one JSON document on stdout`;
+  --json                  one JSON document on stdout
 
-const TOP = ['check', 'grid', 'bench', 'train', 'aux-rewards'] as const;
+${playHelp}`;
 
-export function orchestration(argv: string[], out: (text: string) => void): void | Promise<void> {
+const TOP = ['check', 'grid', 'bench', 'train', 'aux-rewards', 'play'] as const;
+
+export function orchestration(
+  argv: string[],
+  out: (text: string) => void,
+  err: (text: string) => void = () => {},
+): void | Promise<void> {
   const [sub, ...rest] = argv;
   if (!(TOP as readonly string[]).includes(sub ?? ''))
     throw new UsageError(`expected a subcommand (${TOP.join(', ')}), got ${JSON.stringify(sub ?? '')}`);
+  // Its flags are its own (a model, one instance): see orchestration-play.ts.
+  if (sub === 'play') return orchestrationPlay(rest, out, err);
   const { values } = parseArgs({
     args: rest,
     strict: true,

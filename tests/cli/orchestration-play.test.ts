@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { runCliAsync } from '../support/cli';
+
+describe('swarm orchestration play', () => {
+  it('plays instances with the llm orchestrator on the offline simulated model, end to end', async () => {
+    const args = ['orchestration', 'play', '--split', 'test', '--instances', '6', '--json'];
+    const r = await runCliAsync(args);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.policy.policy).toBe('llm');
+    expect(report.policy.values.reward).toHaveLength(6);
+    expect(report.policy.vsBaseline.n).toBe(6);
+    expect(report.baseline.policy).toBe('heuristic');
+    const m = report.model;
+    expect(m).toMatchObject({ provider: 'simulated', model: 'sim-large', profile: 'large' });
+    expect(m.perDecision).toHaveLength(m.decisions);
+    expect(m.calls).toBeGreaterThanOrEqual(m.decisions);
+    // The simulated model errs at its profile's rate (3 refused answers on these 6 instances), and
+    // each refusal costs one more call, but for those of a decision that fell back.
+    expect(m.invalidAnswers).toBeGreaterThan(0);
+    expect(m.calls - m.decisions).toBe(m.invalidAnswers - m.fallbacks);
+    expect(m.promptTokens).toBeGreaterThan(0);
+    expect(new Set(m.perDecision.map((d: { seed: number }) => d.seed))).toEqual(new Set(report.seeds));
+    // Seeded: the same command prints the same report.
+    expect((await runCliAsync(args)).stdout).toBe(r.stdout);
+  });
+
+  it('lists every decision of one instance, and plays any policy down the same asynchronous path', async () => {
+    const one = await runCliAsync(['orchestration', 'play', '--seed', '7']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/^instance 7 \(train\); llm \(simulated sim-large\) paired against heuristic/);
+    expect(one.stdout).toMatch(/\n {2}plan {5}spawn\/\d+\/1\/spares-none/);
+    // The heuristic, played asynchronously, pairs with itself played synchronously: a zero difference.
+    const same = await runCliAsync([
+      'orchestration',
+      'play',
+      '--policy',
+      'heuristic',
+      '--instances',
+      '8',
+      '--json',
+    ]);
+    expect(same.code, same.stderr).toBe(0);
+    const report = JSON.parse(same.stdout);
+    expect(report.policy.values).toEqual(report.baseline.values);
+    expect(report.model).toBeUndefined();
+  });
+
+  it('refuses bad input with exit code 2, naming what is wrong and what is accepted', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--provider', 'wizard'], /--provider must be one of simulated, openai, got "wizard"/],
+      [['--endpoint', 'http://localhost:8080/v1'], /--endpoint needs --provider openai/],
+      [['--provider', 'openai'], /--provider openai needs --endpoint URL/],
+      [['--profile', 'huge'], /--profile must be one of small, medium, large, got "huge"/],
+      [['--policy', 'wizard'], /--policy: unknown policy "wizard" \(known: llm, serial, heuristic/],
+      [['--baseline', 'llm'], /--baseline: unknown policy "llm" \(known: serial, heuristic/],
+      [['--policy', 'heuristic', '--provider', 'simulated'], /--provider goes with --policy llm/],
+      [['--seed', '7', '--split', 'test'], /--seed 7 is an instance of the train split, not test/],
+      [['--seed', '7', '--instances', '2'], /give --seed or --instances, not both/],
+      [['--instances', '0'], /--instances must be a whole number from 1 to/],
+      [['--policy', 'fixed:spawn/3/1/medium/retry'], /shard "3" is not one of 1, 2, 4, 8, 16/],
+      [['--wizard'], /Unknown option '--wizard'/],
+    ];
+    for (const [flags, message] of cases) {
+      const r = await runCliAsync(['orchestration', 'play', ...flags]);
+      expect(r.code, flags.join(' ')).toBe(2);
+      expect(r.stderr, flags.join(' ')).toMatch(message);
+      expect(r.stdout, flags.join(' ')).toBe('');
+    }
+  });
+});
