@@ -21,13 +21,16 @@ import {
 export const MAX_PAGE_ROLLOUT_WORKERS = 7;
 
 /**
- * Workers the page starts unless told otherwise: none. On this project's 2-core machines one
- * rollout worker beside the trainer made training slower, not faster (docs/benchmarks.md: 0.89×,
- * a message a batch costs about as much as it saves), so the Train view keeps to one thread until
- * a machine shows otherwise; `train(…, { rolloutWorkers })` asks for workers.
+ * Workers the page starts unless told otherwise: one per core beyond the trainer's own, at most
+ * MAX_PAGE_ROLLOUT_WORKERS. On this project's 2-core machines that is one, and one worker beside
+ * the trainer trains 1.17× faster than none, while two (more threads than cores) are slower
+ * (docs/benchmarks.md, "In the page"). A browser that does not report its cores gets none.
  */
-export function defaultRolloutWorkers(): number {
-  return 0;
+export function defaultRolloutWorkers(
+  cores: number | undefined = globalThis.navigator?.hardwareConcurrency,
+): number {
+  if (cores === undefined || !Number.isFinite(cores)) return 0;
+  return Math.max(0, Math.min(MAX_PAGE_ROLLOUT_WORKERS, Math.floor(cores) - 1));
 }
 
 /** Messages to a rollout worker. */

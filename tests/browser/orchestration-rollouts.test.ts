@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orchestrationHost } from '../../src/adapters/orchestration-host';
 import type { RemoteOrchestrationEvents } from '../../src/adapters/orchestration-protocol';
-import { pageRollouts } from '../../src/adapters/orchestration-rollouts';
+import { defaultRolloutWorkers, pageRollouts } from '../../src/adapters/orchestration-rollouts';
 import {
   type CurvePoint,
   defaultOrchestrationTrainConfig,
@@ -60,4 +60,19 @@ describe('the page trains the orchestration environment on rollout Web Workers',
       /rollout workers must be a whole number from 0 to 7/,
     );
   });
+
+  it('starts one rollout worker per core beyond the trainer unless told, capped at 7', async () => {
+    expect(defaultRolloutWorkers(1)).toBe(0);
+    expect(defaultRolloutWorkers(2)).toBe(1);
+    expect(defaultRolloutWorkers(8)).toBe(7);
+    expect(defaultRolloutWorkers(64)).toBe(7);
+    expect(defaultRolloutWorkers(Number.NaN)).toBe(0);
+    // What this browser reports decides it, and the training it gives is the one-thread training.
+    const expected = Math.min(7, navigator.hardwareConcurrency - 1);
+    const untold = await host.train(5, 1280, events().remote);
+    expect(untold.rolloutWorkers).toBe(expected);
+    if (expected > 0) expect(untold.workerEpisodes).toBeGreaterThan(0);
+    const alone = await host.train(5, 1280, events().remote, { rolloutWorkers: 0 });
+    expect(untold.checkpoint).toEqual(alone.checkpoint);
+  }, 60_000);
 });
