@@ -41,8 +41,15 @@ describe('learning to orchestrate in the Train view', () => {
     );
     const curves = await page.getAttribute(t('orch-curves'), 'src');
     expect(decodeURIComponent(curves ?? '')).toContain('λ1·r_parallel');
+    // One rollout worker per core beyond the trainer's, as the browser reports its cores.
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const workers = Math.min(7, cores - 1);
     expect((await page.textContent(t('orch-message'))) ?? '').toMatch(
-      /^Trained 6,400 episodes in \d+\.\d s\.$/,
+      workers === 0
+        ? /^Trained 6,400 episodes in \d+\.\d s\.$/
+        : new RegExp(
+            `^Trained 6,400 episodes in \\d+\\.\\d s, ${workers} rollout workers? beside the trainer \\(they played [\\d,]+\\)\\.$`,
+          ),
     );
 
     await page.fill(t('orch-name'), 'e2e orchestrator');
