@@ -19,6 +19,8 @@ export interface OrchestrationWorker {
     seed: number,
     episodes: number,
     onPoints: (points: CurvePoint[], done: number, total: number) => void,
+    /** Rollout Web Workers beside the trainer; the host's default (cores − 2) when not given. */
+    rolloutWorkers?: number,
   ): Promise<OrchestrationTrainResult>;
   /** Ends a training in progress: its promise rejects with "stopped". */
   stop(): void;
@@ -61,7 +63,7 @@ export function openOrchestrationWorker(
     return Promise.race([f(c.remote), c.failed]);
   };
   return {
-    train: (seed, episodes, onPoints) =>
+    train: (seed, episodes, onPoints, rolloutWorkers) =>
       call((r) =>
         r.train(
           seed,
@@ -75,6 +77,7 @@ export function openOrchestrationWorker(
               }
             },
           }),
+          rolloutWorkers === undefined ? {} : { rolloutWorkers },
         ),
       ) as Promise<OrchestrationTrainResult>,
     stop() {

@@ -17,21 +17,7 @@ import {
   playRows,
 } from '../core/learning/orchestration/train';
 
-/** Most rollout workers the page starts, whatever the machine reports. */
-export const MAX_PAGE_ROLLOUT_WORKERS = 7;
-
-/**
- * Workers the page starts unless told otherwise: one per core beyond the trainer's own, at most
- * MAX_PAGE_ROLLOUT_WORKERS. On this project's 2-core machines that is one, and one worker beside
- * the trainer trains 1.17× faster than none, while two (more threads than cores) are slower
- * (docs/benchmarks.md, "In the page"). A browser that does not report its cores gets none.
- */
-export function defaultRolloutWorkers(
-  cores: number | undefined = globalThis.navigator?.hardwareConcurrency,
-): number {
-  if (cores === undefined || !Number.isFinite(cores)) return 0;
-  return Math.max(0, Math.min(MAX_PAGE_ROLLOUT_WORKERS, Math.floor(cores) - 1));
-}
+export { defaultRolloutWorkers, MAX_PAGE_ROLLOUT_WORKERS } from './rollout-workers-default';
 
 /** Messages to a rollout worker. */
 export type RolloutRequest =

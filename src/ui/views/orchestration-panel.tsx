@@ -5,6 +5,7 @@ import type {
   LeaderRow,
   StoredOrchestrationPolicy,
 } from '../../adapters/orchestration-protocol';
+import { defaultRolloutWorkers, MAX_PAGE_ROLLOUT_WORKERS } from '../../adapters/rollout-workers-default';
 import {
   ORCHESTRATION_SCHEMA,
   type OrchestrationCheckpoint,
@@ -43,6 +44,7 @@ export function OrchestrationPanel() {
   const [phase, setPhase] = createSignal<Phase>('idle');
   const [seed, setSeed] = createSignal(1);
   const [episodes, setEpisodes] = createSignal(100_000);
+  const [rollouts, setRollouts] = createSignal(defaultRolloutWorkers());
   const [progress, setProgress] = createSignal({ done: 0, total: 0 });
   const [curves, setCurves] = createSignal<readonly CurvePoint[]>([]);
   const [checkpoint, setCheckpoint] = createSignal<OrchestrationCheckpoint | undefined>();
@@ -76,10 +78,15 @@ export function OrchestrationPanel() {
     setPhase('training');
     setProgress({ done: 0, total: episodes() });
     try {
-      const result = await worker.train(seed(), episodes(), (points, done, total) => {
-        setCurves((c) => [...c, ...points]);
-        setProgress({ done, total });
-      });
+      const result = await worker.train(
+        seed(),
+        episodes(),
+        (points, done, total) => {
+          setCurves((c) => [...c, ...points]);
+          setProgress({ done, total });
+        },
+        rollouts(),
+      );
       setCheckpoint(result.checkpoint);
       setName((n) => n || `orchestration-seed${seed()}`);
       setPhase('done');
@@ -162,6 +169,24 @@ export function OrchestrationPanel() {
             value={episodes()}
             onChange={(e) =>
               setEpisodes(Math.min(1_000_000, Math.max(64, Math.floor(Number(e.currentTarget.value)) || 64)))
+            }
+          />
+        </label>
+        <label title="Web Workers that play episodes beside the trainer's own; the default leaves the page a core to draw with">
+          Rollout workers{' '}
+          <input
+            type="number"
+            min="0"
+            max={MAX_PAGE_ROLLOUT_WORKERS}
+            data-testid="orch-workers"
+            value={rollouts()}
+            onChange={(e) =>
+              setRollouts(
+                Math.min(
+                  MAX_PAGE_ROLLOUT_WORKERS,
+                  Math.max(0, Math.floor(Number(e.currentTarget.value)) || 0),
+                ),
+              )
             }
           />
         </label>
