@@ -4,6 +4,14 @@ export class UsageError extends Error {
 }
 
 /**
+ * A failure outside the program that the message explains in full (a model endpoint that did not
+ * answer): printed as one message, without a stack, exit code 1.
+ */
+export class ReportedFailure extends Error {
+  override readonly name = 'ReportedFailure';
+}
+
+/**
  * A whole-number flag, from `min` to `max` (docs/cli.md, Limits). Only safe integers pass:
  * `1e308`, `4294967295` and `2147483648` are refused by the range, not wrapped by an Int32Array
  * or a `>>> 0` further on.

@@ -1,7 +1,7 @@
 import { arbitrate, arbitrateHelp } from './arbitrate';
 import { bench, benchHelp } from './bench';
 import { chaos, chaosHelp } from './chaos';
-import { UsageError } from './errors';
+import { ReportedFailure, UsageError } from './errors';
 import { experiment, experimentHelp } from './experiment';
 import { exportDataset, exportDatasetHelp } from './export-dataset';
 import { exportTrace, exportTraceHelp } from './export-trace';
@@ -83,7 +83,7 @@ export function main(
     const usageLike =
       error instanceof UsageError || (typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS'));
     err(`swarm ${name}: error: ${e.message}`);
-    if (!usageLike) err(e.stack ?? '');
+    if (!usageLike && !(error instanceof ReportedFailure)) err(e.stack ?? '');
     return usageLike ? 2 : 1;
   };
   try {

@@ -6,6 +6,7 @@
  * what the model cost: calls, refused answers, decisions left to the fallback, tokens.
  */
 import { parseArgs } from 'node:util';
+import { ProviderError } from '../adapters/openai-errors';
 import { baselinePolicy, isBaseline } from '../core/bench/orchestration-baselines';
 import { type Evaluation, evaluate, grid, instancesOf, paired } from '../core/bench/orchestration-eval';
 import { evaluateAsync } from '../core/bench/orchestration-eval-async';
@@ -18,7 +19,7 @@ import {
 import { type LlmOrchestrator, llmOrchestrator } from '../core/learning/orchestration/llm-orchestrator';
 import { defaultEnvParams as params } from '../core/learning/orchestration/params';
 import { parseSplit, type Split, splitOf, splitSeeds } from '../core/scenarios/splits';
-import { UsageError, wholeNumber } from './errors';
+import { ReportedFailure, UsageError, wholeNumber } from './errors';
 import { MAX_SEED, MAX_SEEDS } from './limits';
 import { orchestrationModel } from './orchestration-model';
 
@@ -85,11 +86,21 @@ export async function orchestrationPlay(
   const instances = instancesOf(params, seeds);
   const base = evaluate(params, baseline, instances);
   const progress = process.stderr.isTTY === true && !values.json;
-  const e: Evaluation = await evaluateAsync(params, policy, instances, {
-    onEpisode: (r, i) => {
-      if (progress) err(`[${i + 1}/${instances.length}] seed ${r.seed}: quality ${r.quality.toFixed(3)}`);
-    },
-  });
+  let e: Evaluation;
+  try {
+    e = await evaluateAsync(params, policy, instances, {
+      onEpisode: (r, i) => {
+        if (progress) err(`[${i + 1}/${instances.length}] seed ${r.seed}: quality ${r.quality.toFixed(3)}`);
+      },
+    });
+  } catch (error) {
+    // The model's endpoint failing is the user's to fix (address, key, model name), not a bug.
+    if (error instanceof ProviderError)
+      throw new ReportedFailure(
+        `the model did not answer (${error.kind}): ${error.message}; nothing was written`,
+      );
+    throw error;
+  }
   const vs = paired(base, e);
   const model = llm ? modelReport(llm) : undefined;
   const where =

@@ -68,4 +68,25 @@ describe('swarm orchestration play', () => {
       expect(r.stdout, flags.join(' ')).toBe('');
     }
   });
+
+  it('reports a model endpoint that does not answer in one line, exit 1, nothing on stdout', async () => {
+    const r = await runCliAsync([
+      'orchestration',
+      'play',
+      '--instances',
+      '1',
+      '--provider',
+      'openai',
+      '--endpoint',
+      'http://127.0.0.1:9/v1',
+      '--model',
+      'nobody',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^swarm orchestration: error: the model did not answer \(\w+\): .*nothing was written\n?$/,
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
 });
