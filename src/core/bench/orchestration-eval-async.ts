@@ -9,7 +9,7 @@ import { type AsyncOrchestrationPolicy, playInstanceAsync } from '../learning/or
 import type { EpisodeResult } from '../learning/orchestration/episode';
 import type { Instance } from '../learning/orchestration/instance';
 import type { EnvParams } from '../learning/orchestration/params';
-import { EVAL_METRICS, type EvalMetric, type Evaluation, metricValues } from './orchestration-eval';
+import { type Evaluation, evaluationOf } from './orchestration-eval';
 
 export async function evaluateAsync(
   params: EnvParams,
@@ -21,21 +21,11 @@ export async function evaluateAsync(
     readonly onEpisode?: (result: EpisodeResult, index: number) => void;
   } = {},
 ): Promise<Evaluation> {
-  const values = Object.fromEntries(EVAL_METRICS.map((m) => [m, [] as number[]])) as Record<
-    EvalMetric,
-    number[]
-  >;
+  const results: EpisodeResult[] = [];
   for (const [i, instance] of instances.entries()) {
     const result = await playInstanceAsync(params, instance, policy, undefined, options.signal);
-    const v = metricValues(params, result);
-    for (const m of EVAL_METRICS) values[m].push(v[m]);
+    results.push(result);
     options.onEpisode?.(result, i);
   }
-  const means = Object.fromEntries(
-    EVAL_METRICS.map((m) => [
-      m,
-      values[m].length ? values[m].reduce((a, b) => a + b, 0) / values[m].length : Number.NaN,
-    ]),
-  ) as Record<EvalMetric, number>;
-  return { policy: policy.name, seeds: instances.map((i) => i.seed), values, means };
+  return evaluationOf(params, policy.name, results);
 }

@@ -67,19 +67,32 @@ export function evaluate(
   policy: OrchestrationPolicy,
   instances: readonly Instance[],
 ): Evaluation {
+  return evaluationOf(
+    params,
+    policy.name,
+    instances.map((instance) => playInstance(params, instance, policy)),
+  );
+}
+
+/** The evaluation of episodes played one per instance, in order (sync or async alike). */
+export function evaluationOf(
+  params: EnvParams,
+  policy: string,
+  results: readonly EpisodeResult[],
+): Evaluation {
   const values = Object.fromEntries(EVAL_METRICS.map((m) => [m, [] as number[]])) as Record<
     EvalMetric,
     number[]
   >;
-  for (const instance of instances) {
-    const v = metricValues(params, playInstance(params, instance, policy));
+  for (const result of results) {
+    const v = metricValues(params, result);
     for (const m of EVAL_METRICS) values[m].push(v[m]);
   }
   const means = Object.fromEntries(EVAL_METRICS.map((m) => [m, mean(values[m])])) as Record<
     EvalMetric,
     number
   >;
-  return { policy: policy.name, seeds: instances.map((i) => i.seed), values, means };
+  return { policy, seeds: results.map((r) => r.seed), values, means };
 }
 
 export function instancesOf(params: EnvParams, seeds: readonly number[]): Instance[] {
