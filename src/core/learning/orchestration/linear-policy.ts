@@ -286,3 +286,23 @@ export function sgdStep(
   const v = weights.value;
   for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) + valueRate * (grad.value[i] as number);
 }
+
+/**
+ * Pulls the policy heads a fraction `pull` of the way back toward `start` (the value baseline is
+ * left alone): L2 regularisation toward the starting policy, the linear model's counterpart of the
+ * KL penalty to the reference model in RLHF-style training. Why: while λ1 is high, r_parallel
+ * drives the shard head onto the finest shards; an option whose probability has gone to ~0 is
+ * never tried again, so when λ1 → 0 the policy cannot find that coarser shards now pay more. The
+ * pull keeps every option reachable. Toward the start, not toward zero: the solo habit the
+ * starting policy has (SOLO_PRIOR) is kept, so serial collapse without r_parallel still happens.
+ */
+export function anchorStep(weights: Weights, start: Weights, pull: number): void {
+  if (pull <= 0) return;
+  const keep = 1 - pull;
+  for (const h of HEAD_NAMES) {
+    const w = weights[h];
+    const w0 = start[h];
+    for (let i = 0; i < w.length; i++)
+      w[i] = (w0[i] as number) + ((w[i] as number) - (w0[i] as number)) * keep;
+  }
+}

@@ -13,6 +13,7 @@ import { type EpisodeResult, playInstance } from './episode';
 import { drawInstance, UnitArrays } from './instance';
 import {
   accumulate,
+  anchorStep,
   type Decision,
   DecisionTape,
   initWeights,
@@ -37,6 +38,11 @@ export interface OrchestrationTrainConfig {
   /** Global norm the policy gradient is clipped to. */
   readonly clip: number;
   readonly entropy: number;
+  /**
+   * Share of the way each step pulls the policy heads back toward the starting policy
+   * (linear-policy.ts anchorStep): keeps options r_parallel drove to ~0 reachable after λ → 0.
+   */
+  readonly anchor: number;
   readonly lambdaParallel: Schedule;
   readonly lambdaFinish: Schedule;
   readonly params: EnvParams;
@@ -50,6 +56,7 @@ export const defaultOrchestrationTrainConfig: OrchestrationTrainConfig = {
   valueRate: 0.1,
   clip: 1,
   entropy: 0.01,
+  anchor: 0.001,
   lambdaParallel: { kind: 'linear', from: 1, to: 0, over: 60_000 },
   lambdaFinish: { kind: 'linear', from: 0.5, to: 0, over: 60_000 },
   params: defaultEnvParams,
@@ -207,6 +214,9 @@ export function clearChunk(result: ChunkResult): void {
   result.flat.fill(0);
 }
 
+/** The policy every training starts from, and the anchor its steps are pulled back toward. */
+const START = initWeights();
+
 /** Takes the step with a batch's summed chunks and returns the batch's curve point. */
 export function applyBatch(
   config: OrchestrationTrainConfig,
@@ -217,6 +227,7 @@ export function applyBatch(
 ): CurvePoint {
   const { grad, sums } = total;
   sgdStep(weights, grad, config.rate, config.valueRate, config.clip);
+  anchorStep(weights, START, config.rate * config.anchor);
   const n = end - start;
   const at = (k: number) => (sums[k] as number) / n;
   return {
