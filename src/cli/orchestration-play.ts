@@ -16,12 +16,16 @@ import {
   type OrchestrationPolicy,
   parseSetting,
 } from '../core/learning/orchestration/decisions';
+import type { Instance } from '../core/learning/orchestration/instance';
 import { type LlmOrchestrator, llmOrchestrator } from '../core/learning/orchestration/llm-orchestrator';
 import { defaultEnvParams as params } from '../core/learning/orchestration/params';
+import { traceOfEpisode } from '../core/learning/orchestration/trace';
 import { parseSplit, type Split, splitOf, splitSeeds } from '../core/scenarios/splits';
+import { encodeTrace } from '../core/trace/jsonl';
 import { ReportedFailure, UsageError, wholeNumber } from './errors';
 import { MAX_SEED, MAX_SEEDS } from './limits';
 import { orchestrationModel } from './orchestration-model';
+import { fileIn, prepareOutputDir, writeFile } from './safe-write';
 
 export const playHelp = `swarm orchestration play [--policy llm] [options]
 
@@ -36,6 +40,8 @@ export const playHelp = `swarm orchestration play [--policy llm] [options]
                           SWARM_API_KEY and never written out
   --model NAME            llm with openai: the model (default: --profile's models.openai)
   --profile NAME          llm: the orchestrator's profile in scenarios/profiles.json (default large)
+  --trace-dir DIR         write each instance's episode as DIR/orchestration-<policy>-seed<S>.jsonl,
+                          as it finishes (a trace the page's Run view and export-trace read)
   --json                  one JSON document on stdout`;
 
 const SYNC_POLICIES = 'serial, heuristic, best-fixed, per-kind, fixed:SETTING';
@@ -59,6 +65,7 @@ export async function orchestrationPlay(
       endpoint: { type: 'string' },
       model: { type: 'string' },
       profile: { type: 'string' },
+      'trace-dir': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -83,21 +90,36 @@ export async function orchestrationPlay(
     policy = asAsync(syncPolicy('policy', policyName, validation));
   }
 
+  const traceDir = values['trace-dir'];
+  if (traceDir !== undefined) prepareOutputDir(traceDir, '--trace-dir');
+  const traced: string[] = [];
   const instances = instancesOf(params, seeds);
   const base = evaluate(params, baseline, instances);
   const progress = process.stderr.isTTY === true && !values.json;
   let e: Evaluation;
   try {
     e = await evaluateAsync(params, policy, instances, {
-      onEpisode: (r, i) => {
+      logs: traceDir !== undefined,
+      onEpisode: (r, i, log) => {
         if (progress) err(`[${i + 1}/${instances.length}] seed ${r.seed}: quality ${r.quality.toFixed(3)}`);
+        // Written as each episode ends: a model that stops answering later loses none of them.
+        if (traceDir !== undefined && log) {
+          const t = traceOfEpisode(params, instances[i] as Instance, policy.name, log, r);
+          const path = fileIn(traceDir, `orchestration-${policy.name}-seed${r.seed}.jsonl`);
+          writeFile(path, encodeTrace(t.header, t.events));
+          traced.push(path);
+        }
       },
     });
   } catch (error) {
     // The model's endpoint failing is the user's to fix (address, key, model name), not a bug.
     if (error instanceof ProviderError)
       throw new ReportedFailure(
-        `the model did not answer (${error.kind}): ${error.message}; nothing was written`,
+        `the model did not answer (${error.kind}): ${error.message}; ${
+          traced.length > 0
+            ? `the traces of the ${traced.length} instance(s) played before it are in ${traceDir}`
+            : 'nothing was written'
+        }`,
       );
     throw error;
   }
@@ -114,6 +136,7 @@ export async function orchestrationPlay(
         seeds,
         policy: { policy: e.policy, means: e.means, values: e.values, vsBaseline: vs },
         baseline: { policy: base.policy, means: base.means, values: base.values },
+        ...(traceDir !== undefined ? { traces: traced } : {}),
         ...(model ? { model: { ...about, ...model, perDecision: llm?.decisions() } } : {}),
       }),
     );
@@ -139,6 +162,7 @@ export async function orchestrationPlay(
           `  ${d.kind.padEnd(8)} ${d.answer}${d.fallback ? ' (fallback)' : ''}${d.refused.length ? `  refused: ${d.refused.join('; ')}` : ''}`,
         );
   }
+  if (traceDir !== undefined) lines.push('', `${traced.length} trace(s) written to ${traceDir}`);
   out(lines.join('\n'));
 }
 

@@ -1,4 +1,12 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { baselinePolicy } from '../../src/core/bench/orchestration-baselines';
+import { drawInstance } from '../../src/core/learning/orchestration/instance';
+import { defaultEnvParams } from '../../src/core/learning/orchestration/params';
+import { episodeTrace } from '../../src/core/learning/orchestration/trace';
+import { decodeTrace, encodeTrace } from '../../src/core/trace/jsonl';
 import { runCliAsync } from '../support/cli';
 
 describe('swarm orchestration play', () => {
@@ -69,7 +77,55 @@ describe('swarm orchestration play', () => {
     }
   });
 
+  it("writes each episode as a trace the Run view reads: the model's run as played, the heuristic's as the synchronous episode", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'play-traces-'));
+    const r = await runCliAsync(['orchestration', 'play', '--instances', '3', '--trace-dir', dir, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(readdirSync(dir).sort()).toEqual(
+      report.seeds.map((s: number) => `orchestration-llm-seed${s}.jsonl`).sort(),
+    );
+    expect(report.traces).toHaveLength(3);
+    for (const [i, seed] of report.seeds.entries()) {
+      const decoded = decodeTrace(readFileSync(join(dir, `orchestration-llm-seed${seed}.jsonl`), 'utf8'));
+      if (!decoded.ok) throw new Error(JSON.stringify(decoded.problems));
+      expect(decoded.header).toMatchObject({ policy: 'llm', seed });
+      const finished = decoded.events.find((e) => e.type === 'run.finished');
+      expect(finished && 'metrics' in finished && finished.metrics.reward).toBeCloseTo(
+        report.policy.values.reward[i],
+        12,
+      );
+      // The model's name, endpoint or key are nowhere in it: only the policy's name.
+      expect(JSON.stringify(decoded)).not.toMatch(/sim-large|simulated/);
+    }
+    // A synchronous policy played down the asynchronous path leaves the synchronous episode's trace.
+    const heuristicDir = mkdtempSync(join(tmpdir(), 'play-traces-'));
+    const h = await runCliAsync([
+      'orchestration',
+      'play',
+      '--policy',
+      'heuristic',
+      '--seed',
+      '7',
+      '--trace-dir',
+      heuristicDir,
+    ]);
+    expect(h.code, h.stderr).toBe(0);
+    expect(h.stdout).toMatch(/1 trace\(s\) written to /);
+    const expected = episodeTrace(
+      defaultEnvParams,
+      drawInstance(defaultEnvParams, 7),
+      baselinePolicy('heuristic', () => {
+        throw new Error('the heuristic needs no grid');
+      }),
+    );
+    expect(readFileSync(join(heuristicDir, 'orchestration-heuristic-seed7.jsonl'), 'utf8')).toBe(
+      encodeTrace(expected.header, expected.events),
+    );
+  });
+
   it('reports a model endpoint that does not answer in one line, exit 1, nothing on stdout', async () => {
+    const traceDir = mkdtempSync(join(tmpdir(), 'play-traces-'));
     const r = await runCliAsync([
       'orchestration',
       'play',
@@ -81,6 +137,8 @@ describe('swarm orchestration play', () => {
       'http://127.0.0.1:9/v1',
       '--model',
       'nobody',
+      '--trace-dir',
+      traceDir,
     ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -88,5 +146,6 @@ describe('swarm orchestration play', () => {
       /^swarm orchestration: error: the model did not answer \(\w+\): .*nothing was written\n?$/,
     );
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(readdirSync(traceDir)).toEqual([]);
   }, 60_000);
 });

@@ -17,7 +17,7 @@ import {
 } from '../../trace/events';
 import { type OrchestrationPolicy, PROFILES } from './decisions';
 import { type EpisodeResult, playInstance } from './episode';
-import { emptyLog } from './episode-log';
+import { type EpisodeLog, emptyLog } from './episode-log';
 import type { Instance } from './instance';
 import type { EnvParams } from './params';
 import { orchestrationReward } from './reward';
@@ -41,6 +41,20 @@ export function episodeTrace(
 ): EpisodeTrace {
   const log = emptyLog();
   const result = playInstance(params, instance, policy, log);
+  return traceOfEpisode(params, instance, policy.name, log, result);
+}
+
+/**
+ * The trace of an episode already played with `log` (an asynchronous orchestrator's, through
+ * playInstanceAsync, whose log is the synchronous episode's).
+ */
+export function traceOfEpisode(
+  params: EnvParams,
+  instance: Instance,
+  policyName: string,
+  log: EpisodeLog,
+  result: EpisodeResult,
+): EpisodeTrace {
   const reward = orchestrationReward(params, result, 0, 0);
   const n = instance.cue.length;
   const header: TraceHeader = {
@@ -51,7 +65,7 @@ export function episodeTrace(
       title: `${instance.kind}, ${n} units, ${instance.engines} engines`,
     },
     seed: instance.seed,
-    policy: policy.name,
+    policy: policyName,
     provider: 'orchestration-environment',
     profiles: [...PROFILES],
     size: n,
