@@ -41,7 +41,7 @@ export const playHelp = `swarm orchestration play [--policy llm] [options]
   --model NAME            llm with openai: the model (default: --profile's models.openai)
   --profile NAME          llm: the orchestrator's profile in scenarios/profiles.json (default large)
   --trace-dir DIR         write each instance's episode as DIR/orchestration-<policy>-seed<S>.jsonl,
-                          as it finishes (a trace the page's Run view and export-trace read)
+                          as it finishes (the page's Library imports it; export-trace reads it)
   --json                  one JSON document on stdout`;
 
 const SYNC_POLICIES = 'serial, heuristic, best-fixed, per-kind, fixed:SETTING';
