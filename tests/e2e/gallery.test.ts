@@ -51,6 +51,8 @@ describe('the gallery', () => {
     // Below the title, on the description: the card's body, not one of its buttons.
     await page.click(t('scenario-card-deep-search'), { position: { x: 30, y: 70 } });
     await page.waitForFunction(() => location.hash.includes('scenario=deep-search'));
+    // The hash changes first; the Run view draws once its code has loaded (a race on a busy machine).
+    await page.waitForSelector(t('run-status'), { timeout: 30_000 });
     expect(await page.locator(t('run-status')).count()).toBe(1);
     expect(profile.errors).toEqual([]);
   });

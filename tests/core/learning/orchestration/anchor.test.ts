@@ -49,5 +49,6 @@ describe('the pull toward the starting policy (anchor)', () => {
       return evaluate(defaultEnvParams, linearOrchestrator({ weights }), validation).means.reward;
     };
     expect(score(defaultOrchestrationTrainConfig.anchor) - score(0)).toBeGreaterThan(0.01);
-  });
+    // Two trainings of 100,000 episodes: ~3 s alone, several times that beside the other suites.
+  }, 60_000);
 });
