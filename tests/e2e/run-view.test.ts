@@ -166,4 +166,35 @@ describe('the run view', () => {
     expect(await page.locator(t('dag-node')).count()).toBe(2);
     expect(profile.errors).toEqual([]);
   });
+
+  it('opens a stored run beside the next run’s settings, and its own settings make the same run again', async () => {
+    const first = await runAndRead('scenario=wide-search&seed=7&policy=critical-path&pace=0');
+    expect(first.status).toBe('done');
+    const { page } = profile;
+    // A new visit (the run kept in the library): the form at its defaults, the run opened from there.
+    await page.goto(`${appUrl}#view=library&pace=0`);
+    await page.reload();
+    await page.waitForSelector(t('trace-row'));
+    await page.click(t('open-run'));
+    await page.waitForSelector(t('stored-run-note'));
+    expect(await page.textContent(t('stored-run-note'))).toMatch(
+      /policy critical-path · seed 7 .*for a new run/,
+    );
+    expect(await page.inputValue(t('seed-input'))).toBe('1');
+    await page.click(t('use-run-settings'));
+    expect(await page.inputValue(t('seed-input'))).toBe('7');
+    expect(await page.inputValue(t('policy-select'))).toBe('critical-path');
+    expect(await page.textContent(t('stored-run-note'))).toMatch(/this run’s: Run makes it again/);
+    expect(await page.locator(t('use-run-settings')).count()).toBe(0);
+    expect(page.url()).toMatch(/seed=7/);
+    await page.click(t('run-button'));
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.textContent === 'done',
+      t('run-status'),
+      { timeout: 60_000 },
+    );
+    await page.waitForSelector(t('metric-critical-steps'));
+    expect(await page.evaluate(cardNumber('critical-steps'))).toBe(first.critical);
+    expect(profile.errors).toEqual([]);
+  });
 });

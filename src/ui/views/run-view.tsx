@@ -15,6 +15,7 @@ import { quoted } from '../url-state';
 import { AnswerView } from './answer-view';
 import { ConfigPanel } from './config-panel';
 import { MetricCards } from './metric-cards-view';
+import { StoredRunNote } from './stored-run-note';
 
 // Loaded with the first run that has agents: not part of the page's first load.
 // Shown only when the self-healing loop saw something; loaded then.
@@ -358,10 +359,7 @@ function Replay(props: { header: TraceHeader; events: readonly TraceEvent[]; fin
           event {at()} / {last()} · step {snapshot().t}
         </span>
       </div>
-      <p class="note">
-        {props.header.scenario.title ?? props.header.scenario.id} · policy {props.header.policy} · seed{' '}
-        {props.header.seed} · provider {props.header.provider}
-      </p>
+      <StoredRunNote header={props.header} />
       <RunPicture
         snapshot={snapshot()}
         metrics={at() >= last() ? finished() : undefined}

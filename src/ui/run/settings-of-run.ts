@@ -1,0 +1,75 @@
+/**
+ * The Run view's settings a stored run was made with: what "Use this run's settings" writes into
+ * the form (and so the link), after which Run makes the same run again — the same config and seed
+ * give the same trace. A trace's header names its scenario, seed, size, policy, provider, context
+ * strategy, join, failure policy and budgets; each value is checked exactly as a link's setting is
+ * (url-state.ts), because a trace is an imported file and untrusted, and what the form cannot hold
+ * is named rather than guessed.
+ */
+
+import type { TraceHeader } from '../../core/trace/events';
+import { findScenario, sizeRange } from '../catalog';
+import { type AppState, defaultState, quoted, readHash } from '../url-state';
+
+export type RunSettings =
+  | {
+      readonly ok: true;
+      /** Settings to apply; those not named here keep what the form holds. */
+      readonly patch: Partial<AppState>;
+      /** What the run had that the form cannot take, one phrase each. */
+      readonly left: readonly string[];
+    }
+  | { readonly ok: false; readonly reason: string };
+
+/** A budget the header holds (null: none), as the form's number (0: the scenario's own or none). */
+const budget = (value: number | null | undefined) => (typeof value === 'number' ? String(value) : '0');
+
+export function settingsOfRun(header: TraceHeader): RunSettings {
+  const entry = findScenario(header.scenario.id);
+  if (!entry)
+    return {
+      ok: false,
+      reason:
+        header.scenario.kind === 'orchestration'
+          ? 'it comes from the orchestration environment (the Train view trains in it), not from a gallery scenario'
+          : `its scenario ${quoted(header.scenario.id)} is not one of this page's`,
+    };
+  const left: string[] = [];
+  const range = sizeRange(entry);
+  let size = '0';
+  if (header.size !== undefined && range) {
+    if (header.size >= range.min && header.size <= range.max) size = String(header.size);
+    else left.push(`size ${header.size} (this page takes ${range.min}–${range.max})`);
+  }
+  const provider = header.provider.split(':')[0] ?? '';
+  const wanted: [keyof AppState, string][] = [
+    ['scenario', entry.id],
+    ['size', size],
+    ['seed', String(header.seed)],
+    ['policy', header.policy],
+    ['provider', provider],
+    ['context', header.context?.name ?? ''],
+    ['join', header.join],
+    ['failure', header.failurePolicy],
+    ['subagents', budget(header.budgets.maxConcurrentSubagents)],
+    ['criticalSteps', budget(header.budgets.maxCriticalSteps)],
+    ['toolCalls', budget(header.budgets.maxToolCalls)],
+  ];
+  const patch: Record<string, unknown> = {};
+  for (const [key, value] of wanted) {
+    const read = readHash(`#${new URLSearchParams({ [key]: value })}`);
+    if (read.problems.length === 0) patch[key] = read.state[key];
+    else left.push(`${key} ${quoted(value)}`);
+  }
+  // A run on a model endpoint names no endpoint in its trace (nor ever its key): the form keeps its own.
+  if (patch.provider === 'openai' || patch.provider === 'webllm')
+    left.push(`the ${patch.provider} model and endpoint (not in a trace: set them below)`);
+  return { ok: true, patch: patch as Partial<AppState>, left };
+}
+
+/** Whether the form already holds every setting of `patch`. */
+export function holds(state: AppState, patch: Partial<AppState>): boolean {
+  return (Object.keys(patch) as (keyof AppState)[]).every(
+    (key) => JSON.stringify(state[key] ?? defaultState[key]) === JSON.stringify(patch[key]),
+  );
+}

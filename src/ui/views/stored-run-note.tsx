@@ -1,0 +1,60 @@
+import { Show } from 'solid-js';
+import type { TraceHeader } from '../../core/trace/events';
+import { app } from '../app-state';
+import { holds, settingsOfRun } from '../run/settings-of-run';
+
+/**
+ * What a replayed run was, and the way back to making it again. The settings form beside a stored
+ * run is the next run's, not this one's: an imported trace of policy llm used to open beside a form
+ * that still said heuristic, with nothing to say which was which.
+ */
+export function StoredRunNote(props: { header: TraceHeader }) {
+  const settings = () => settingsOfRun(props.header);
+  const usable = () => {
+    const s = settings();
+    return s.ok ? s : undefined;
+  };
+  const reason = () => {
+    const s = settings();
+    return s.ok ? '' : s.reason;
+  };
+  const applied = () => {
+    const s = usable();
+    return s !== undefined && holds(app.state(), s.patch);
+  };
+  return (
+    <div class="note" data-testid="stored-run-note">
+      <p>
+        Stored run: {props.header.scenario.title ?? props.header.scenario.id} · policy {props.header.policy} ·
+        seed {props.header.seed} · provider {props.header.provider}.{' '}
+        {applied()
+          ? 'The settings beside it are this run’s: Run makes it again.'
+          : 'The settings beside it are for a new run.'}
+      </p>
+      <Show
+        when={usable()}
+        fallback={
+          <p data-testid="run-settings-unavailable">Its settings cannot be put in the form: {reason()}.</p>
+        }
+      >
+        {(s) => (
+          <>
+            <Show when={!applied()}>
+              <button
+                type="button"
+                class="secondary"
+                data-testid="use-run-settings"
+                onClick={() => app.update(s().patch)}
+              >
+                Use this run’s settings
+              </button>
+            </Show>
+            <Show when={s().left.length > 0}>
+              <p data-testid="run-settings-left">Not taken from it: {s().left.join('; ')}.</p>
+            </Show>
+          </>
+        )}
+      </Show>
+    </div>
+  );
+}
