@@ -72,6 +72,19 @@ describe('learning to orchestrate in the Train view', () => {
     await page.waitForSelector(t('dag-node-critical'));
     const quality = await page.textContent('[data-testid="metric-quality"]');
     expect(quality).toMatch(/reward/);
+    // The episode in the Run view's terms: its lower bound below its critical steps, and those
+    // steps all accounted for, orchestrator steps plus the slowest subagent of each (no "not in the trace").
+    const card = (id: string) =>
+      page.evaluate(
+        `Number(document.querySelector('[data-testid="metric-${id}"] .value').textContent.replace(/,/g, ''))`,
+      ) as Promise<number>;
+    const critical = await card('critical-steps');
+    expect(await card('lower-bound')).toBeLessThanOrEqual(critical);
+    const summary = (await page.textContent(t('critical-path-summary'))) ?? '';
+    expect(summary).not.toMatch(/not in the trace/);
+    const [, main, sub] =
+      summary.match(/= ([\d.]+) in \d+ orchestrator steps? \+ ([\d.]+) in subagents/) ?? [];
+    expect(Number(main) + Number(sub)).toBe(critical);
     expect(profile.errors).toEqual([]);
   });
 });

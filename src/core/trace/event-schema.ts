@@ -60,6 +60,7 @@ const body = v.variant('type', [
   event('run.started', { workers: num, tasks: v.array(task) }),
   event('orchestrator.step', {
     step: num,
+    main: v.optional(v.pipe(num, v.minValue(0))),
     observation,
     actions: v.array(action),
     invalid: v.array(v.object({ action, reason: str })),

@@ -140,6 +140,12 @@ export type TraceEvent = Base &
     | {
         readonly type: 'orchestrator.step';
         readonly step: number;
+        /**
+         * This step's S_main in step-time, when a run's steps differ: in the orchestration
+         * environment assigning and merging cost main steps that grow with the calls written and the
+         * answers read. Absent (every runtime run): the header's mainStepCost.
+         */
+        readonly main?: number;
         readonly observation: Observation;
         readonly actions: readonly ActionRecord[];
         readonly invalid: readonly { readonly action: ActionRecord; readonly reason: string }[];

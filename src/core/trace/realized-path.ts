@@ -13,7 +13,7 @@ import type { TraceEvent } from './events';
 
 /** One link of the path, in step-time. */
 export type PathNode =
-  /** An orchestrator step (a decision): S_main = mainStepCost, from `t` on. */
+  /** An orchestrator step (a decision): S_main (the step's `main`, else mainStepCost), from `t` on. */
   | { readonly kind: 'main'; readonly step: number; readonly start: number; readonly end: number }
   /** One attempt at a task on a subagent. */
   | {
@@ -79,6 +79,8 @@ interface MutableStage {
   step: number;
   t: number;
   seq: number;
+  /** Its S_main: the step's own `main` when the trace gives one, else the run's mainStepCost. */
+  main: number;
   launched: number[];
 }
 
@@ -112,8 +114,9 @@ export class RealizedFold {
         break;
       case 'orchestrator.step': {
         this.lastStage = this.stageList.length;
-        this.stageList.push({ step: e.step, t: e.t, seq: e.seq, launched: [] });
-        this.index(this.stagesEndingAt, e.t + this.mainStepCost, this.lastStage);
+        const main = e.main ?? this.mainStepCost;
+        this.stageList.push({ step: e.step, t: e.t, seq: e.seq, main, launched: [] });
+        this.index(this.stagesEndingAt, e.t + main, this.lastStage);
         break;
       }
       case 'task.assigned':
@@ -185,7 +188,7 @@ export class RealizedFold {
         const end = a.end ?? this.now;
         maxSub = Math.max(maxSub, end - a.start);
       }
-      return { step: s.step, t: s.t, seq: s.seq, main: this.mainStepCost, launched: [...s.launched], maxSub };
+      return { step: s.step, t: s.t, seq: s.seq, main: s.main, launched: [...s.launched], maxSub };
     });
   }
 
@@ -283,7 +286,7 @@ export class RealizedFold {
   private linkCovering(at: number): Link | undefined {
     for (let k = this.stageList.length - 1; k >= 0; k--) {
       const s = this.stageList[k] as MutableStage;
-      if (s.t + this.mainStepCost <= at) break;
+      if (s.t + s.main <= at) break;
       if (s.t <= at) {
         const link = this.stageLink(k);
         return { node: { ...link.node, end: at }, previous: link.previous };
@@ -324,7 +327,7 @@ export class RealizedFold {
   private stageLink(index: number): Link {
     const s = this.stageList[index] as MutableStage;
     return {
-      node: { kind: 'main', step: s.step, start: s.t, end: s.t + this.mainStepCost },
+      node: { kind: 'main', step: s.step, start: s.t, end: s.t + s.main },
       // What woke it: work that ended at its instant, before it (the run's start has none).
       previous: () => (s.t > 0 ? this.linkEndingAt(s.t, s.seq) : undefined),
     };

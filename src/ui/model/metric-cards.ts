@@ -31,12 +31,25 @@ export interface CardInput {
   /** Attempts running now (live runs). */
   readonly running: number;
   readonly graded: boolean;
+  /**
+   * Step-time on the realized critical path spent in the orchestrator's own steps, when known: a
+   * run that is slow because its orchestrator takes long steps (the orchestration environment,
+   * where assigning and merging grow with calls and answers) is not leaving parallelism unused.
+   */
+  readonly orchestratorSteps?: number;
 }
 
 /** Critical steps past this multiple of the lower bound get a warning. */
 export const SLOW_RATIO = 1.5;
 
 const fmt = (x: number, digits = 0) => formatNumber(x, digits);
+
+function slowWarning(critical: number, orchestrator: number): string {
+  const past = `More than ${SLOW_RATIO}× the lower bound`;
+  return orchestrator > critical / 2
+    ? `${past}, and most of the critical steps (${fmt(orchestrator)} of ${fmt(critical)}) are the orchestrator's own steps: it writes and reads more than its subagents work.`
+    : `${past}: the schedule leaves parallelism unused.`;
+}
 
 export function metricCards(input: CardInput): MetricCard[] {
   const m = input.metrics;
@@ -47,9 +60,7 @@ export function metricCards(input: CardInput): MetricCard[] {
       label: 'Critical steps',
       value: fmt(m.criticalSteps),
       detail: `lower bound ${fmt(input.lowerBound)} (${fmt(ratio, 2)}×)`,
-      ...(ratio > SLOW_RATIO
-        ? { warn: `More than ${SLOW_RATIO}× the lower bound: the schedule leaves parallelism unused.` }
-        : {}),
+      ...(ratio > SLOW_RATIO ? { warn: slowWarning(m.criticalSteps, input.orchestratorSteps ?? 0) } : {}),
     },
     {
       id: 'lower-bound',

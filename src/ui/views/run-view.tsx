@@ -224,6 +224,10 @@ function RunPicture(props: {
           maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
           running: props.running,
           graded: props.snapshot.finished,
+          orchestratorSteps: props.snapshot.realized.path.nodes.reduce(
+            (a, n) => a + (n.kind === 'main' ? n.end - n.start : 0),
+            0,
+          ),
         })
       : [];
   const status = (id: string) => props.snapshot.status.get(id) ?? 'waiting';

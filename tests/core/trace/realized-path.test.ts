@@ -58,6 +58,51 @@ describe('the realized critical path', () => {
     expect(path.nodes.at(-1)).toMatchObject({ kind: 'task', task: 'c', outcome: 'cancelled', end: 5 });
   });
 
+  it('takes a step’s own S_main when the step gives one (the orchestration environment’s steps differ)', () => {
+    const idle = {
+      ready: 0,
+      running: 0,
+      waiting: 0,
+      done: 0,
+      failed: 0,
+      skipped: 0,
+      idleSubagents: 0,
+      subagents: 0,
+    };
+    const stepAt = (t: number, step: number, main: number) => ({
+      type: 'orchestrator.step' as const,
+      t,
+      step,
+      main,
+      observation: idle,
+      actions: [],
+      invalid: [],
+      rewardProxy: 0,
+      nextObservation: idle,
+    });
+    const usage = { steps: 2, 'gen_ai.usage.input_tokens': 0 } as never;
+    const events = [
+      { type: 'run.started', t: 0, workers: 4, tasks: [{ id: 'x', steps: 2, deps: [] }] },
+      stepAt(0, 1, 3),
+      { type: 'task.assigned', t: 0, task: 'x', subagent: 's1', attempt: 1 },
+      { type: 'task.started', t: 3, task: 'x', subagent: 's1', attempt: 1 },
+      { type: 'task.finished', t: 5, task: 'x', subagent: 's1', attempt: 1, usage },
+      stepAt(5, 2, 2),
+      { type: 'run.finished', t: 7, reason: 'done', metrics: {} },
+    ].map((e, seq) => ({ ...e, seq, wallMs: 0 })) as TraceEvent[];
+    // The header's cost of a step (1 here) is only the default: each step here says its own.
+    expect(describePath(events, 1)).toEqual(['main1@0', 'x@3-5', 'main2@5']);
+    const path = realizedPath(events, 1);
+    expect(path.length).toBe(7);
+    expect(path.nodes.map((n) => n.end - n.start)).toEqual([3, 2, 2]);
+    const fold = new RealizedFold(1);
+    for (const e of events) fold.push(e);
+    expect(fold.stages().map((st) => [st.main, st.maxSub])).toEqual([
+      [3, 2],
+      [2, 0],
+    ]);
+  });
+
   it('says why when the trace has no orchestrator steps (an older or hand-made trace)', () => {
     const r = runOf();
     const path = realizedPath(

@@ -11,7 +11,16 @@ describe('metric cards', () => {
       metricCards({ ...base, metrics: { ...metrics, criticalSteps } }).find((c) => c.id === 'critical-steps');
     expect(at(15)).toMatchObject({ value: '15', detail: 'lower bound 10 (1.5×)' });
     expect(at(15)?.warn).toBeUndefined();
-    expect(at(16)?.warn).toMatch(/1\.5× the lower bound/);
+    expect(at(16)?.warn).toMatch(/1\.5× the lower bound: the schedule leaves parallelism unused/);
+  });
+
+  it('blames the orchestrator’s own steps, not unused parallelism, when they are most of a slow run', () => {
+    const at = (orchestratorSteps: number) =>
+      metricCards({ ...base, orchestratorSteps, metrics: { ...metrics, criticalSteps: 70 } }).find(
+        (c) => c.id === 'critical-steps',
+      )?.warn;
+    expect(at(61)).toMatch(/most of the critical steps \(61 of 70\) are the orchestrator's own steps/);
+    expect(at(30)).toMatch(/leaves parallelism unused/);
   });
 
   it('counts tool calls against their budget and warns when it is spent', () => {

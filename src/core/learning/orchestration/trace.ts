@@ -1,9 +1,12 @@
 /**
  * One orchestration episode as a SwarmFlight trace, so the Run view shows it like any run: a task
- * per shard (and per replica), a merge task that waits for all of them, subagents on the timeline
- * from the wave that launched them, failures and retries as they happened, and the run's quality,
- * cost and reward in its final metrics (times rounded to whole steps). Built from the episode's log (./episode-log.ts); the
- * same instance and policy give the same trace.
+ * per shard (and per replica); an orchestrator step per wave, carrying its own S_main (assigning
+ * and merging cost main steps that grow with the calls and answers, so they are not the runtime's
+ * one mainStepCost) and assigning the wave's attempts; a last step that merges and answers;
+ * failures and retries as they happened; the run's quality, cost and reward in its final metrics
+ * (times rounded to whole steps). The Run view's realized path is then Σ_t (S_main + max_i
+ * S_sub,i), the environment's own critical steps. Built from the episode's log (./episode-log.ts);
+ * the same instance and policy give the same trace.
  */
 import type { TaskSpec } from '../../graph/types';
 import {
@@ -71,7 +74,9 @@ export function traceOfEpisode(
     size: n,
     budgets: { criticalSteps: Math.round(instance.budget * 100) / 100 },
     join: 'all',
-    mainStepCost: params.main.perCall,
+    // What a step costs at the least (each step says its own): what the Run view's bounds and
+    // plan assume per step, so they stay below what happened. A solo run takes no step of its own.
+    mainStepCost: log.solo ? 0 : params.main.base,
     failurePolicy: 'orchestrator',
     onBudgetExhausted: 'late-answer-scores-0',
     retry: { maxAttempts: params.maxAttempts },
@@ -84,26 +89,17 @@ export function traceOfEpisode(
   for (const wave of log.waves)
     for (const a of wave.attempts)
       if (!first.has(taskId(a.shard, a.replica))) first.set(taskId(a.shard, a.replica), a.steps);
-  const shardTasks: TaskSpec[] = [...replicas].map((id) => ({
-    id,
-    steps: Math.max(1, Math.round(first.get(id) ?? 1)),
-    // The orchestrator's first step writes every call: no shard starts before it.
-    deps: ['assign'],
-  }));
-  const assignSteps = log.waves[0]?.mainSteps ?? 0;
-  const finalSteps = log.final?.mainSteps ?? 0;
+  // Shards depend on nothing but the orchestrator's steps, which the trace gives as steps.
   const tasks: TaskSpec[] = log.solo
     ? [{ id: 'solo', steps: Math.max(1, Math.round(result.criticalSteps)), deps: [] }]
-    : [
-        { id: 'assign', steps: Math.max(1, Math.round(assignSteps)), deps: [] },
-        ...shardTasks,
-        { id: 'merge', steps: Math.max(1, Math.round(finalSteps)), deps: shardTasks.map((t) => t.id) },
-      ];
+    : [...replicas].map((id) => ({ id, steps: Math.max(1, Math.round(first.get(id) ?? 1)), deps: [] }));
 
   // Events with their time; sorted by time at the end (stable, so same-time events keep this order).
   const timed: { t: number; body: EventBody }[] = [];
   const at = (t: number, body: EventBody) => timed.push({ t, body });
-  at(0, { type: 'run.started', workers: instance.engines, tasks });
+  // Workers: the subagents that may run at once. The engines do not hold subagents back; they slow
+  // every turn beyond them (the title names them), which the attempts' durations already hold.
+  at(0, { type: 'run.started', workers: log.solo ? 1 : params.maxSubagents, tasks });
   const idle = {
     ready: 0,
     running: 0,
@@ -114,8 +110,23 @@ export function traceOfEpisode(
     idleSubagents: 0,
     subagents: 0,
   };
+  /** An orchestrator step at `t` taking `steps` of step-time, rounded as every event's time is. */
+  const step = (t: number, steps: number, number: number, actions: ActionRecord[]) =>
+    at(t, {
+      type: 'orchestrator.step',
+      step: number,
+      main: Math.round(t + steps) - Math.round(t),
+      observation: idle,
+      actions,
+      invalid: [],
+      rewardProxy: 0,
+      nextObservation: idle,
+    });
   if (log.solo) {
     at(0, { type: 'task.ready', task: 'solo' });
+    // The one decision, solo, and the orchestrator doing the whole task itself.
+    step(0, 0, 1, [{ type: 'assign', subagent: 'orchestrator', task: 'solo' }]);
+    at(0, { type: 'task.assigned', task: 'solo', subagent: 'orchestrator', attempt: 1 });
     at(0, { type: 'subagent.spawned', subagent: 'orchestrator', profile: params.main.profile });
     at(0, { type: 'task.started', task: 'solo', subagent: 'orchestrator', attempt: 1 });
     const end = { task: 'solo', subagent: 'orchestrator', attempt: 1 };
@@ -132,14 +143,6 @@ export function traceOfEpisode(
     else at(result.criticalSteps, { type: 'task.finished', ...end, usage: u });
   } else {
     let subagents = 0;
-    const firstWave = log.waves[0];
-    if (firstWave) {
-      const end = firstWave.t + firstWave.mainSteps;
-      const who = { task: 'assign', subagent: 'orchestrator', attempt: 1 };
-      at(firstWave.t, { type: 'task.ready', task: 'assign' });
-      at(firstWave.t, { type: 'task.started', ...who });
-      at(end, { type: 'task.finished', ...who, usage: usage(0, firstWave.mainSteps) });
-    }
     for (const [w, wave] of log.waves.entries()) {
       const start = wave.t + wave.mainSteps;
       const actions: ActionRecord[] = [];
@@ -153,15 +156,14 @@ export function traceOfEpisode(
       const names = wave.attempts.map(() => `sub-${++subagents}`);
       for (const [k, a] of wave.attempts.entries())
         actions.push({ type: 'assign', subagent: names[k] as string, task: taskId(a.shard, a.replica) });
-      at(wave.t, {
-        type: 'orchestrator.step',
-        step: w + 1,
-        observation: idle,
-        actions,
-        invalid: [],
-        rewardProxy: 0,
-        nextObservation: idle,
-      });
+      step(wave.t, wave.mainSteps, w + 1, actions);
+      for (const [k, a] of wave.attempts.entries())
+        at(wave.t, {
+          type: 'task.assigned',
+          task: taskId(a.shard, a.replica),
+          subagent: names[k] as string,
+          attempt: a.attempt,
+        });
       for (let k = 0; k < spares; k++)
         at(wave.t, {
           type: 'subagent.spawned',
@@ -194,17 +196,8 @@ export function traceOfEpisode(
         }
       });
     }
-    if (log.final) {
-      at(log.final.t, { type: 'task.ready', task: 'merge' });
-      at(log.final.t, { type: 'task.started', task: 'merge', subagent: 'orchestrator', attempt: 1 });
-      at(log.final.t + log.final.mainSteps, {
-        type: 'task.finished',
-        task: 'merge',
-        subagent: 'orchestrator',
-        attempt: 1,
-        usage: usage(0, log.final.mainSteps),
-      });
-    }
+    // The last step merges the last answers and answers: it launches nothing.
+    if (log.final) step(log.final.t, log.final.mainSteps, log.waves.length + 1, []);
   }
   const end = result.criticalSteps;
   if (!result.withinBudget)

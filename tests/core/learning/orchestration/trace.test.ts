@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { lowerBound } from '../../../../src/core/graph/cpm';
+import { graphOrThrow } from '../../../../src/core/graph/validate';
 import { fixedOrchestrator, parseSetting } from '../../../../src/core/learning/orchestration/decisions';
 import { playInstance } from '../../../../src/core/learning/orchestration/episode';
 import { drawInstance } from '../../../../src/core/learning/orchestration/instance';
@@ -8,6 +10,8 @@ import { episodeTrace } from '../../../../src/core/learning/orchestration/trace'
 import { splitSeeds } from '../../../../src/core/scenarios/splits';
 import { checkImport } from '../../../../src/core/trace/import-check';
 import { encodeTrace } from '../../../../src/core/trace/jsonl';
+import { realizedLowerBound } from '../../../../src/core/trace/realized-bound';
+import { RealizedFold } from '../../../../src/core/trace/realized-path';
 
 const SETTINGS = [
   'solo/medium',
@@ -58,9 +62,7 @@ describe('an orchestration episode as a trace', () => {
       const instance = drawInstance(params, seed);
       const policy = fixedOrchestrator(parseSetting('spawn/1/3/small/retry'));
       const { events, result } = episodeTrace(params, instance, policy);
-      const started = events.filter(
-        (e) => e.type === 'task.started' && e.task !== 'merge' && e.task !== 'assign',
-      );
+      const started = events.filter((e) => e.type === 'task.started');
       expect(started.length).toBe(result.attempts);
       const failed = events.filter((e) => e.type === 'task.failed');
       expect(failed.length).toBe(result.failedAttempts);
@@ -76,11 +78,49 @@ describe('an orchestration episode as a trace', () => {
       }
       const run = events[0];
       if (run?.type !== 'run.started') throw new Error('the first event is not run.started');
-      const merge = run.tasks.find((t) => t.id === 'merge');
-      expect(merge?.deps.length).toBe(run.tasks.length - 2);
-      for (const t of run.tasks) if (t.id.startsWith('shard-')) expect(t.deps).toEqual(['assign']);
+      // The orchestrator's work is its steps, not tasks: the tasks are the shards and their replicas.
+      for (const t of run.tasks) {
+        expect(t.id).toMatch(/^shard-\d+(\.r\d+)?$/);
+        expect(t.deps).toEqual([]);
+      }
     }
     expect(failures).toBeGreaterThan(0);
+  });
+
+  it('gives the Run view the episode’s critical steps as its realized path, and bounds below it', () => {
+    for (const seed of seeds)
+      for (const setting of [...SETTINGS, 'spawn/1/3/small/retry', 'spawn/8/1/medium/escalate']) {
+        const { header, events, result } = episodeTrace(
+          params,
+          drawInstance(params, seed),
+          fixedOrchestrator(parseSetting(setting)),
+        );
+        const fold = new RealizedFold(header.mainStepCost);
+        for (const e of events) fold.push(e);
+        const path = fold.path();
+        const label = `seed ${seed}, ${setting}`;
+        expect(path.unavailable, label).toBeUndefined();
+        // Σ_t (S_main + max_i S_sub,i), link after link with no gap: the environment's own count.
+        expect(path.length, label).toBe(Math.round(result.criticalSteps));
+        expect(
+          path.nodes.some((n) => n.kind === 'wait'),
+          label,
+        ).toBe(false);
+        const stages = fold.stages();
+        expect(stages.length, label).toBe(result.solo ? 1 : result.steps);
+        for (const s of stages) expect(s.main, label).toBeGreaterThanOrEqual(header.mainStepCost);
+        // The stage strip's sum (barrier join: the stages tile the run) is the same count.
+        expect(
+          stages.reduce((a, s) => a + s.main + s.maxSub, 0),
+          label,
+        ).toBe(path.length);
+        // What the view calls bounds must be bounds.
+        expect(realizedLowerBound(fold, header.mainStepCost), label).toBeLessThanOrEqual(path.length);
+        const run = events[0];
+        if (run?.type !== 'run.started') throw new Error('the first event is not run.started');
+        const graph = graphOrThrow({ kind: 'graph', id: 'g', tasks: run.tasks });
+        expect(lowerBound(graph, graph.n, header.mainStepCost), label).toBeLessThanOrEqual(path.length);
+      }
   });
 
   it('is the same trace for the same instance and policy', () => {
