@@ -83,7 +83,7 @@ export function chromeTrace(header: TraceHeader, events: readonly TraceEvent[]):
           cat: 'orchestrator',
           ph: 'X',
           ts: us(e.t),
-          dur: us(header.mainStepCost),
+          dur: us(e.main ?? header.mainStepCost),
           pid: PID,
           tid: ORCHESTRATOR_TID,
           args: {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphScenario } from '../../../src/core/graph/types';
 import { graphOrThrow } from '../../../src/core/graph/validate';
+import { fixedOrchestrator, parseSetting } from '../../../src/core/learning/orchestration/decisions';
+import { drawInstance } from '../../../src/core/learning/orchestration/instance';
+import { defaultEnvParams } from '../../../src/core/learning/orchestration/params';
+import { episodeTrace } from '../../../src/core/learning/orchestration/trace';
 import { criticalPathPolicy } from '../../../src/core/policy/critical-path';
 import { makeConfig } from '../../../src/core/runtime/config';
 import { graphExecutor } from '../../../src/core/runtime/graph-executor';
@@ -126,6 +130,21 @@ describe('chromeTrace', () => {
     expect(steps.map((s) => [s.tid, s.ts, s.dur])).toEqual(
       decisions.map((e) => [0, e.t * US_PER_STEP, r.header.mainStepCost * US_PER_STEP]),
     );
+  });
+
+  it('draws a step that gives its own S_main (an orchestration episode) that long', () => {
+    const episode = episodeTrace(
+      defaultEnvParams,
+      drawInstance(defaultEnvParams, 5),
+      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
+    );
+    const slices = byPh(chromeTrace(episode.header, episode.events).traceEvents, 'X').filter(
+      (e) => e.cat === 'orchestrator',
+    );
+    const decisions = ofType(episode.events, 'orchestrator.step');
+    expect(decisions.length).toBeGreaterThan(1);
+    expect(new Set(decisions.map((e) => e.main)).size).toBeGreaterThan(1);
+    expect(slices.map((s) => s.dur)).toEqual(decisions.map((e) => (e.main as number) * US_PER_STEP));
   });
 
   it('draws one flow per dependency edge, from inside the dependency’s last attempt to inside the dependent’s first', () => {
