@@ -1,7 +1,7 @@
 import { createMemo, For, Show } from 'solid-js';
 import { PictureDownload } from '../export/picture-download';
 import type { RunSnapshot } from '../model/replay';
-import { type AgentEdge, type AgentNode, agentGraph } from './agent-graph';
+import { type AgentEdge, type AgentNode, agentGraph, showsLabels, subagentRadius } from './agent-graph';
 
 const SIZE = 320;
 const R = 24;
@@ -28,16 +28,16 @@ const fill = (n: AgentNode) =>
  * An arrow between two nodes, stopping at their rims; messages bend to one side so the two
  * directions between a pair, and the rounds, do not draw over each other.
  */
-function arrowPath(a: AgentNode, b: AgentNode, bend: number): string {
+function arrowPath(a: AgentNode, b: AgentNode, bend: number, ra: number, rb: number): string {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const len = Math.hypot(dx, dy) || 1;
   const ux = dx / len;
   const uy = dy / len;
-  const sx = a.x + ux * R;
-  const sy = a.y + uy * R;
-  const ex = b.x - ux * (R + 4);
-  const ey = b.y - uy * (R + 4);
+  const sx = a.x + ux * ra;
+  const sy = a.y + uy * ra;
+  const ex = b.x - ux * (rb + 4);
+  const ey = b.y - uy * (rb + 4);
   const mx = (sx + ex) / 2 - uy * bend;
   const my = (sy + ey) / 2 + ux * bend;
   return `M${sx.toFixed(1)},${sy.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`;
@@ -54,6 +54,8 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
   const byId = createMemo(() => new Map(graph().nodes.map((n) => [n.id, n])));
   const bend = (e: AgentEdge) => (e.kind === 'spawn' ? 0 : 14 + 10 * (e.round - 1));
   const messages = () => props.snapshot.messages;
+  const ring = () => graph().nodes.filter((n) => n.kind !== 'orchestrator').length;
+  const radius = (n: AgentNode) => (n.kind === 'orchestrator' ? R : subagentRadius(ring(), SIZE, R));
   return (
     <div class="agent-graph">
       <svg
@@ -88,7 +90,13 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
             return (
               <Show when={a() && b()}>
                 <path
-                  d={arrowPath(a() as AgentNode, b() as AgentNode, bend(e))}
+                  d={arrowPath(
+                    a() as AgentNode,
+                    b() as AgentNode,
+                    bend(e),
+                    radius(a() as AgentNode),
+                    radius(b() as AgentNode),
+                  )}
                   fill="none"
                   stroke={e.kind === 'spawn' ? '#b8bec9' : roundColour(e.round)}
                   stroke-width={e.kind === 'spawn' ? 1.2 : 1.5 + Math.min(3, e.texts.length - 1)}
@@ -116,31 +124,35 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
               data-kind={n.kind}
               data-quarantined={n.quarantined > 0 ? 'true' : undefined}
             >
-              <circle cx={n.x} cy={n.y} r={R} fill={fill(n)} stroke="#2b3240" stroke-width="1" />
+              <circle cx={n.x} cy={n.y} r={radius(n)} fill={fill(n)} stroke="#2b3240" stroke-width="1" />
               <Show when={n.quarantined > 0}>
                 {/* Quarantined by the self-healing loop: a dashed red ring. */}
                 <circle
                   cx={n.x}
                   cy={n.y}
-                  r={R + 4}
+                  r={radius(n) + 4}
                   fill="none"
                   stroke="#d1342f"
                   stroke-width="2"
                   stroke-dasharray="4 3"
                 />
               </Show>
-              <text
-                x={n.x}
-                y={n.y + 4}
-                text-anchor="middle"
-                font-size="10"
-                fill={n.kind === 'orchestrator' ? '#fff' : '#1d232e'}
-              >
-                {n.kind === 'orchestrator' ? 'orch.' : n.attempts}
-              </text>
-              <text x={n.x} y={n.y + R + 13} text-anchor="middle" font-size="11" fill="#1d232e">
-                {n.label}
-              </text>
+              <Show when={radius(n) >= 9}>
+                <text
+                  x={n.x}
+                  y={n.y + 4}
+                  text-anchor="middle"
+                  font-size="10"
+                  fill={n.kind === 'orchestrator' ? '#fff' : '#1d232e'}
+                >
+                  {n.kind === 'orchestrator' ? 'orch.' : n.attempts}
+                </text>
+              </Show>
+              <Show when={n.kind === 'orchestrator' || showsLabels(ring(), SIZE)}>
+                <text x={n.x} y={n.y + radius(n) + 13} text-anchor="middle" font-size="11" fill="#1d232e">
+                  {n.label}
+                </text>
+              </Show>
               <title>
                 {n.kind === 'orchestrator'
                   ? 'the orchestrator'

@@ -44,6 +44,22 @@ export interface AgentGraph {
 
 const peerOf = (task: string) => /^r\d+-(peer-[a-z]+)$/.exec(task)?.[1];
 
+/** The radius of the ring subagents are laid on, in a picture `size` wide. */
+const ringOf = (size: number) => size / 2 - 44;
+/** The width a label needs beside its neighbours on the ring. */
+const LABEL_WIDTH = 44;
+
+/**
+ * A subagent's radius with `n` of them on the ring: `full` while they fit, smaller so that
+ * neighbours never overlap (a 59-subagent orchestration episode drew one blur of circles).
+ */
+export const subagentRadius = (n: number, size: number, full: number) =>
+  Math.max(2, Math.min(full, ringOf(size) * Math.sin(Math.PI / Math.max(2, n)) * 0.85));
+
+/** Names under the nodes while they have room; each node's tooltip names it anyway. */
+export const showsLabels = (n: number, size: number) =>
+  n <= 1 || 2 * ringOf(size) * Math.sin(Math.PI / n) >= LABEL_WIDTH;
+
 export function agentGraph(snapshot: RunSnapshot, size = 320): AgentGraph {
   const peerBySubagent = new Map<string, string>();
   const counts = new Map<string, { attempts: number; running: number; failed: number }>();
@@ -66,7 +82,7 @@ export function agentGraph(snapshot: RunSnapshot, size = 320): AgentGraph {
   });
   const decentralized = peerBySubagent.size > 0 || snapshot.messages.length > 0;
   const centre = size / 2;
-  const radius = size / 2 - 44;
+  const radius = ringOf(size);
   const ring = snapshot.subagents;
   const nodes: AgentNode[] = ring.map((sa, i) => {
     const angle = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, ring.length);
