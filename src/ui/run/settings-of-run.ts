@@ -9,7 +9,7 @@
 
 import type { TraceHeader } from '../../core/trace/events';
 import { findScenario, sizeRange } from '../catalog';
-import { type AppState, defaultState, quoted, readHash } from '../url-state';
+import { type AppState, quoted, readHash } from '../url-state';
 
 export type RunSettings =
   | {
@@ -70,6 +70,6 @@ export function settingsOfRun(header: TraceHeader): RunSettings {
 /** Whether the form already holds every setting of `patch`. */
 export function holds(state: AppState, patch: Partial<AppState>): boolean {
   return (Object.keys(patch) as (keyof AppState)[]).every(
-    (key) => JSON.stringify(state[key] ?? defaultState[key]) === JSON.stringify(patch[key]),
+    (key) => JSON.stringify(state[key]) === JSON.stringify(patch[key]),
   );
 }
