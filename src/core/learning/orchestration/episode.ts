@@ -276,7 +276,11 @@ function spawn(
       const start = params.agent.overheadTokens;
       const fits = Math.floor((window - start) / kp.tokensPerUnit);
       const overflowed = agentContext(params, kind, units.length) > window;
-      const worked = overflowed ? Math.max(1, fits + 1) : units.length;
+      // Computed on both branches: an arithmetic that runs only when a subagent overflows (rare)
+      // has no type feedback when the function is optimized, and its first run throws the
+      // optimized code away (a recompile of this function costs tens of milliseconds per thread).
+      const overflowedAt = Math.max(1, fits + 1);
+      const worked = overflowed ? overflowedAt : units.length;
       const tokens = tokensRead(params, kind, start, worked);
       cost += price(params, profile, tokens);
       const took = workSteps(params, kind, profile, worked, launch.length, instance.engines);
@@ -338,8 +342,9 @@ function spawn(
         retry.push(a);
       }
     }
-    pending = [...retry, ...pending];
     if (retry.length > 0) {
+      // concat, not a spread: a spread's iteration has no type feedback until a retry happens.
+      pending = retry.concat(pending);
       const waitingUnits = unitsCovered(retry);
       const answeredUnits = unitsCovered(all, 'done');
       let nextWave = 0;
