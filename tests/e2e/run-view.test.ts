@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { graphOrThrow } from '../../src/core/graph/validate';
+import { fixedOrchestrator, parseSetting } from '../../src/core/learning/orchestration/decisions';
+import { drawInstance } from '../../src/core/learning/orchestration/instance';
+import { defaultEnvParams } from '../../src/core/learning/orchestration/params';
+import { episodeTrace } from '../../src/core/learning/orchestration/trace';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import { makeConfig } from '../../src/core/runtime/config';
 import { simulate } from '../../src/core/runtime/simulate';
@@ -164,6 +168,46 @@ describe('the run view', () => {
     );
     expect(await page.locator(t('dag-node-critical')).count()).toBe(0);
     expect(await page.locator(t('dag-node')).count()).toBe(2);
+    expect(profile.errors).toEqual([]);
+  });
+
+  it("draws a wide orchestration episode readably: the orchestrator's steps on the timeline, the graph's nodes large enough to read", async () => {
+    // Instance 20 is wide search over 64 units: shards of 2 make one wave of 32 subagents, and
+    // the orchestrator's own steps (writing 32 calls, reading 32 answers) are most of the run.
+    const episode = episodeTrace(
+      defaultEnvParams,
+      drawInstance(defaultEnvParams, 20),
+      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
+    );
+    const steps = episode.events.flatMap((e) => (e.type === 'orchestrator.step' ? [e] : []));
+    expect(episode.events.filter((e) => e.type === 'task.assigned').length).toBeGreaterThanOrEqual(32);
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=library`);
+    await page.waitForSelector(t('import-jsonl'), { state: 'attached' });
+    await page.setInputFiles(t('import-jsonl'), {
+      name: 'wide.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(encodeTrace(episode.header, episode.events)),
+    });
+    await page.waitForSelector(t('trace-row'));
+    await page.click(t('open-run'));
+    await page.waitForSelector(t('dag-node-critical'));
+    // One bar per orchestrator step, each as wide as its own S_main on the subagents' x scale.
+    const bars = (await page.evaluate(
+      `[...document.querySelectorAll('[data-testid="timeline-step"]')].map((r) => Number(r.getAttribute('width')))`,
+    )) as number[];
+    expect(bars).toHaveLength(steps.length);
+    const px = (bars[0] as number) / (steps[0]?.main as number);
+    for (const [i, w] of bars.entries())
+      expect(w).toBeCloseTo(Math.max(1.5, (steps[i]?.main as number) * px), 0);
+    // Every step is a link of the critical path here (nothing else runs while it writes or reads).
+    expect(await page.locator(`${t('timeline-step')}[data-critical="true"]`).count()).toBe(steps.length);
+    // The 32 shards of one layer used to be squeezed into the graph's 380 px: 8 px nodes.
+    const heights = (await page.evaluate(
+      `[...document.querySelectorAll('[data-testid^="dag-node"] rect')].map((r) => r.getBoundingClientRect().height)`,
+    )) as number[];
+    expect(heights.length).toBeGreaterThanOrEqual(32);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(14);
     expect(profile.errors).toEqual([]);
   });
 

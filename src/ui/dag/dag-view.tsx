@@ -14,6 +14,17 @@ import { StageStrip } from './stage-strip';
 import { throttledShape } from './throttled-shape';
 
 const VIEW_HEIGHT = 380;
+/**
+ * A graph whose widest layer would be drawn below this scale to fit 380 px (32 shards of one
+ * wave: 960 px tall, 8 px nodes, unreadable) gets a taller view, up to MAX_VIEW_HEIGHT; beyond
+ * that it is zoomed and dragged as before.
+ */
+const READABLE_SCALE = 0.75;
+const MAX_VIEW_HEIGHT = 720;
+
+/** The view's height for a layout `height` tall: enough to show it at READABLE_SCALE, within bounds. */
+export const viewHeightFor = (height: number) =>
+  Math.round(Math.min(MAX_VIEW_HEIGHT, Math.max(VIEW_HEIGHT, height * READABLE_SCALE + 20)));
 const EMPTY: DagLayout = { nodes: [], edges: [], width: 0, height: 0, nodeWidth: 0, nodeHeight: 0 };
 
 /**
@@ -144,12 +155,15 @@ export function DagView(props: {
   const behaviour = zoom<SVGSVGElement, unknown>()
     .scaleExtent([0.02, 4])
     .on('zoom', (event) => canvas?.setAttribute('transform', event.transform.toString()));
+  const [viewHeight, setViewHeight] = createSignal(VIEW_HEIGHT);
   function fitToView() {
     if (!svg) return;
     const l = layout();
     const width = svg.clientWidth || 900;
-    const k = Math.min(1.5, (width - 20) / Math.max(1, l.width), (VIEW_HEIGHT - 20) / Math.max(1, l.height));
-    const t = zoomIdentity.translate((width - l.width * k) / 2, (VIEW_HEIGHT - l.height * k) / 2).scale(k);
+    const height = viewHeightFor(l.height);
+    setViewHeight(height);
+    const k = Math.min(1.5, (width - 20) / Math.max(1, l.width), (height - 20) / Math.max(1, l.height));
+    const t = zoomIdentity.translate((width - l.width * k) / 2, (height - l.height * k) / 2).scale(k);
     select(svg).call(behaviour.transform, t);
   }
   onMount(() => {
@@ -181,7 +195,7 @@ export function DagView(props: {
       <svg
         ref={svg}
         width="100%"
-        height={VIEW_HEIGHT}
+        height={viewHeight()}
         role="img"
         aria-label={`Graph of ${props.graph.n} tasks${props.realized?.stages.length ? ` and ${props.realized.stages.length} orchestrator steps` : ''}; the realized critical path is outlined in red, the planned one dashed`}
         onPointerOver={over}

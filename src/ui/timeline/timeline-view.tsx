@@ -2,7 +2,7 @@ import { select } from 'd3-selection';
 import { createEffect, createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { PictureDownload } from '../export/picture-download';
 import type { RunSnapshot, Segment } from '../model/replay';
-import { type Bar, layoutTimeline, type Mark } from './timeline-layout';
+import { type Bar, layoutTimeline, type Mark, type StepBar } from './timeline-layout';
 
 const MARK_FILL = { fault: 'none', anomaly: '#d1342f', action: '#2f5bd3' } as const;
 
@@ -15,30 +15,46 @@ function markPath(type: Mark['incident']['type'], x: number, y: number, r: numbe
 
 const COLOURS = { running: '#f5c542', finished: '#7cc79a', failed: '#e0675f', cancelled: '#9aa0ab' } as const;
 
+/** The run graph's colour for the orchestrator's steps. */
+const STEP_FILL = '#2f3a4f';
+
 const describe = (s: Segment) =>
   `${s.task} (attempt ${s.attempt}) on ${s.subagent}: steps ${s.start}–${s.end ?? '…'}, ${s.outcome}${s.error ? ` — ${s.error}` : ''}`;
 
+const round = (v: number) => String(Math.round(v * 100) / 100);
+const describeStep = (b: StepBar) => {
+  const { step, t, main, launched } = b.stage;
+  const what =
+    launched.length > 0
+      ? `launched ${launched.length} attempt${launched.length === 1 ? '' : 's'}`
+      : 'launched nothing';
+  return `orchestrator step ${step}: steps ${round(t)}–${round(t + main)} (S_main ${round(main)}), ${what}`;
+};
+
 /**
- * One lane per subagent, a bar per attempt coloured by how it ended (failed attempts red, so a
- * retry shows as red then green), and a line at the current step-time. Several timelines share an
- * x scale through `maxT` in the compare view. Bars are joined by attempt, so a redraw of a live run
- * touches attributes, not elements.
+ * The orchestrator's lane (a dark bar per step over its S_main; in an orchestration episode these
+ * are most of the critical steps), then one lane per subagent, a bar per attempt coloured by how
+ * it ended (failed attempts red, so a retry shows as red then green), and a line at the current
+ * step-time. Several timelines share an x scale through `maxT` in the compare view. Bars are
+ * joined by attempt and steps by number, so a redraw of a live run touches attributes, not
+ * elements.
  */
 export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; compact?: boolean }) {
   let svg: SVGSVGElement | undefined;
   const [width, setWidth] = createSignal(900);
-  const [hovered, setHovered] = createSignal<Segment | undefined>();
+  const [hovered, setHovered] = createSignal<string | undefined>();
   onMount(() => {
     if (!svg) return;
     const observer = new ResizeObserver(() => setWidth(svg?.clientWidth || 900));
     observer.observe(svg);
     onCleanup(() => observer.disconnect());
   });
-  // `task#attempt` of every attempt on the realized critical path.
+  // `task#attempt` of every attempt, and `step` of every orchestrator step, on the realized
+  // critical path.
   const critical = () =>
     new Set(
       props.snapshot.realized.path.nodes.flatMap((n) =>
-        n.kind === 'task' ? [`${n.task}#${n.attempt}`] : [],
+        n.kind === 'task' ? [`${n.task}#${n.attempt}`] : n.kind === 'main' ? [`step ${n.step}`] : [],
       ),
     );
   createEffect(() => {
@@ -77,6 +93,21 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       .attr('stroke', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? '#d1342f' : null))
       .attr('stroke-width', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 2 : null))
       .attr('data-critical', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 'true' : null));
+    // The orchestrator's steps on its lane, outlined when they are links of the realized path.
+    const onPath = (b: StepBar) => crit.has(`step ${b.stage.step}`);
+    layer('steps')
+      .selectAll<SVGRectElement, StepBar>('rect')
+      .data(l.steps, (b) => String(b.stage.step))
+      .join('rect')
+      .attr('data-testid', 'timeline-step')
+      .attr('x', (b) => b.x)
+      .attr('y', 1)
+      .attr('width', (b) => b.width)
+      .attr('height', h - 2)
+      .attr('fill', STEP_FILL)
+      .attr('stroke', (b) => (onPath(b) ? '#d1342f' : null))
+      .attr('stroke-width', (b) => (onPath(b) ? 2 : null))
+      .attr('data-critical', (b) => (onPath(b) ? 'true' : null));
     // Healing on the lanes: a fault put in (black ring), an anomaly seen (red triangle), an
     // action taken (blue square), each at its step-time, titled with its evidence.
     layer('marks')
@@ -120,9 +151,13 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
   });
   const over = (event: MouseEvent) => {
     const target = event.target as Element;
-    const bar =
-      target.tagName === 'rect' ? (select<Element, Bar>(target).datum() as Bar | undefined) : undefined;
-    setHovered(bar?.segment);
+    const datum =
+      target.tagName === 'rect'
+        ? (select<Element, Bar | StepBar>(target).datum() as Bar | StepBar | undefined)
+        : undefined;
+    setHovered(
+      datum === undefined ? undefined : 'segment' in datum ? describe(datum.segment) : describeStep(datum),
+    );
   };
   return (
     <div>
@@ -130,20 +165,18 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
         ref={svg}
         width="100%"
         role="img"
-        aria-label="Timeline: one lane per subagent, in step-time; attempts on the realized critical path outlined in red"
+        aria-label="Timeline: the orchestrator's steps, then one lane per subagent, in step-time; steps and attempts on the realized critical path outlined in red"
         style={{ display: 'block' }}
         onPointerOver={over}
       />
       <Show when={!props.compact}>
         <div class="actions note">
-          <span class="mono">
-            {hovered() ? describe(hovered() as Segment) : 'Hover a bar for the attempt.'}
-          </span>
+          <span class="mono">{hovered() ?? 'Hover a bar for the attempt or the orchestrator step.'}</span>
           <PictureDownload
             svg={() => svg}
             name="timeline"
             label="the timeline"
-            title="Timeline: one lane per subagent, in step-time"
+            title="Timeline: the orchestrator's steps and one lane per subagent, in step-time"
           />
         </div>
       </Show>

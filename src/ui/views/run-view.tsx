@@ -262,7 +262,10 @@ function RunPicture(props: {
         </div>
       </Show>
       <div class="figure">
-        <h3>Timeline — one lane per subagent, in step-time; the realized critical path outlined in red</h3>
+        <h3>
+          Timeline — the orchestrator's steps, then one lane per subagent, in step-time; the realized critical
+          path outlined in red
+        </h3>
         <TimelineView snapshot={props.snapshot} />
       </div>
       <Show when={props.snapshot.incidents.length > 0}>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { graphOrThrow } from '../../../src/core/graph/validate';
+import { fixedOrchestrator, parseSetting } from '../../../src/core/learning/orchestration/decisions';
+import { drawInstance } from '../../../src/core/learning/orchestration/instance';
+import { defaultEnvParams } from '../../../src/core/learning/orchestration/params';
+import { episodeTrace } from '../../../src/core/learning/orchestration/trace';
 import { criticalPathPolicy } from '../../../src/core/policy/critical-path';
 import { makeConfig } from '../../../src/core/runtime/config';
 import { simulate } from '../../../src/core/runtime/simulate';
@@ -15,9 +19,9 @@ describe('timeline layout', () => {
   });
   const snap = foldTrace(run.events);
 
-  it('gives one lane per subagent and one bar per attempt, on one x scale', () => {
+  it('gives the orchestrator a lane, then one lane per subagent and one bar per attempt, on one x scale', () => {
     const l = layoutTimeline(snap, { width: 500 });
-    expect(l.lanes).toEqual(snap.subagents.map((s) => s.id));
+    expect(l.lanes).toEqual(['orchestrator', ...snap.subagents.map((s) => s.id)]);
     expect(l.bars).toHaveLength(snap.segments.length);
     for (const bar of l.bars) {
       expect(l.lanes[bar.lane]).toBe(bar.segment.subagent);
@@ -25,6 +29,8 @@ describe('timeline layout', () => {
       expect(bar.x + bar.width).toBeCloseTo(l.x(bar.segment.end as number));
     }
     expect(l.x(0)).toBe(l.left);
+    // Every lane's name fits left of the bars at the labels' 11 px (it was cut to "rchestrator").
+    expect(l.left - 6).toBeGreaterThanOrEqual(Math.max(...l.lanes.map((id) => id.length)) * 6.5);
     expect(l.x(snap.t)).toBe(490);
   });
 
@@ -39,5 +45,43 @@ describe('timeline layout', () => {
     const l = layoutTimeline(part, { width: 300 });
     expect(l.bars[0]?.segment.outcome).toBe('running');
     expect(l.bars[0]?.width).toBeGreaterThan(0);
+  });
+
+  it("draws every orchestrator step on the orchestrator's lane over its own S_main", () => {
+    const l = layoutTimeline(snap, { width: 500 });
+    const stages = snap.realized.stages;
+    expect(stages.length).toBeGreaterThan(1);
+    expect(l.steps).toHaveLength(stages.length);
+    for (const [i, bar] of l.steps.entries()) {
+      const stage = stages[i] as (typeof stages)[number];
+      expect(bar.lane).toBe(0);
+      expect(bar.x).toBeCloseTo(l.x(stage.t));
+      expect(bar.x + bar.width).toBeCloseTo(Math.max(l.x(stage.t) + 1.5, l.x(stage.t + stage.main)));
+    }
+  });
+
+  it("draws an orchestration episode's steps, which are most of its critical steps, each as long as its own S_main", () => {
+    const { header, events } = episodeTrace(
+      defaultEnvParams,
+      drawInstance(defaultEnvParams, 5),
+      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
+    );
+    const episode = foldTrace(events, Number.POSITIVE_INFINITY, header.mainStepCost);
+    const l = layoutTimeline(episode, { width: 1000 });
+    const mains = episode.realized.stages.map((s) => s.main);
+    // Steps of different lengths (the environment's S_main grows with the calls written and the
+    // answers read): a bar of one fixed S_main would not show where the time went.
+    expect(new Set(mains).size).toBeGreaterThan(1);
+    const px = l.x(1) - l.x(0);
+    for (const [i, bar] of l.steps.entries())
+      expect(bar.width).toBeCloseTo(Math.max(1.5, (mains[i] as number) * px));
+    // The steps and the subagents' bars together cover the run: no stretch of the critical path is
+    // left without a bar.
+    const covered = (t: number) =>
+      episode.realized.stages.some((s) => s.t <= t && t < s.t + s.main) ||
+      episode.segments.some((s) => s.start <= t && t < (s.end ?? episode.t));
+    for (let t = 0.25; t < episode.t; t += 0.5) expect(covered(t)).toBe(true);
+    // No subagent is drawn on the orchestrator's lane.
+    expect(l.bars.every((b) => b.lane > 0)).toBe(true);
   });
 });
