@@ -51,6 +51,9 @@ function slowWarning(critical: number, orchestrator: number): string {
     : `${past}: the schedule leaves parallelism unused.`;
 }
 
+/** Dollars-sized costs keep four decimals; the orchestration environment's price units run to hundreds. */
+const costText = (cost: number) => cost.toFixed(cost >= 100 ? 1 : cost >= 1 ? 2 : 4);
+
 export function metricCards(input: CardInput): MetricCard[] {
   const m = input.metrics;
   const ratio = input.lowerBound > 0 ? m.criticalSteps / input.lowerBound : 1;
@@ -78,7 +81,7 @@ export function metricCards(input: CardInput): MetricCard[] {
       id: 'tokens',
       label: 'Tokens',
       value: fmt(m.tokensIn + m.tokensOut),
-      detail: `${fmt(m.tokensIn)} in · ${fmt(m.tokensOut)} out${Number.isFinite(input.maxTokens) ? ` of ${fmt(input.maxTokens)}` : ''} · cost ${m.estimatedCost.toFixed(4)}`,
+      detail: `${fmt(m.tokensIn)} in · ${fmt(m.tokensOut)} out${Number.isFinite(input.maxTokens) ? ` of ${fmt(input.maxTokens)}` : ''} · cost ${costText(m.estimatedCost)}`,
     },
     {
       id: 'tool-calls',

@@ -38,4 +38,12 @@ describe('metric cards', () => {
     const graded = metricCards({ ...base, graded: true, metrics: { ...metrics, itemF1: 0.9581 } });
     expect(graded.find((c) => c.id === 'quality')?.value).toBe('0.958');
   });
+
+  it("writes a dollar cost to four decimals and the environment's hundreds of price units to one", () => {
+    const detail = (estimatedCost: number) =>
+      metricCards({ ...base, metrics: { ...metrics, estimatedCost } }).find((c) => c.id === 'tokens')?.detail;
+    expect(detail(0.04991)).toMatch(/cost 0\.0499$/);
+    expect(detail(12.346)).toMatch(/cost 12\.35$/);
+    expect(detail(829.6)).toMatch(/cost 829\.6$/);
+  });
 });

@@ -24,6 +24,10 @@ export interface LoggedWave {
   readonly t: number;
   /** Steps of that orchestrator step (S_main). */
   readonly mainSteps: number;
+  /** Tokens the orchestrator read in that step: its context, once per step of it. */
+  readonly mainTokens: number;
+  /** Tokens the idle spares read in this wave (each rereads its brief). */
+  readonly spareTokens: number;
   readonly attempts: LoggedAttempt[];
 }
 
@@ -33,7 +37,7 @@ export interface EpisodeLog {
   spares: number;
   waves: LoggedWave[];
   /** The orchestrator's last step: merging the last answers, and answering. */
-  final?: { readonly t: number; readonly mainSteps: number };
+  final?: { readonly t: number; readonly mainSteps: number; readonly mainTokens: number };
   /** The orchestrator submitted the partial answer before every unit was in. */
   submittedAt?: number;
 }

@@ -119,7 +119,7 @@ export function playInstance(
     const r = solo(params, instance);
     if (log) {
       log.solo = true;
-      log.final = { t: 0, mainSteps: r.criticalSteps };
+      log.final = { t: 0, mainSteps: r.criticalSteps, mainTokens: 0 };
     }
     return r;
   }
@@ -256,8 +256,16 @@ function spawn(
     const s = mainSteps(params, launch.length + (wave === 0 ? spares : 0), toMerge.length);
     cost += price(params, params.main.profile, mainContext * s);
     const logWave: LoggedWave | undefined =
-      log && launch.length > 0 && !overflow ? { t, mainSteps: s, attempts: [] } : undefined;
-    if (log && !logWave) log.final = { t, mainSteps: s };
+      log && launch.length > 0 && !overflow
+        ? {
+            t,
+            mainSteps: s,
+            mainTokens: mainContext * s,
+            spareTokens: spares * params.agent.overheadTokens,
+            attempts: [],
+          }
+        : undefined;
+    if (log && !logWave) log.final = { t, mainSteps: s, mainTokens: mainContext * s };
     if (logWave) log?.waves.push(logWave);
     t += s;
     steps++;

@@ -3,8 +3,10 @@
  * per shard (and per replica); an orchestrator step per wave, carrying its own S_main (assigning
  * and merging cost main steps that grow with the calls and answers, so they are not the runtime's
  * one mainStepCost) and assigning the wave's attempts; a last step that merges and answers;
- * failures and retries as they happened; the run's quality, cost and reward in its final metrics
- * (times rounded to whole steps). The Run view's realized path is then Σ_t (S_main + max_i
+ * failures and retries as they happened; the orchestrator's reading at each step and idle spares'
+ * rereading as turns of their own; the run's metrics counted from these events as any run's are
+ * (tokens, retries, parallelism), with the environment's own quality, cost, reward and critical
+ * steps (times are rounded to whole steps). The Run view's realized path is then Σ_t (S_main + max_i
  * S_sub,i), the environment's own critical steps. Built from the episode's log (./episode-log.ts);
  * the same instance and policy give the same trace.
  */
@@ -18,6 +20,7 @@ import {
   type TraceHeader,
   type Usage,
 } from '../../trace/events';
+import { computeMetrics } from '../../trace/metrics';
 import { type OrchestrationPolicy, PROFILES } from './decisions';
 import { type EpisodeResult, playInstance } from './episode';
 import { type EpisodeLog, emptyLog } from './episode-log';
@@ -110,6 +113,15 @@ export function traceOfEpisode(
     idleSubagents: 0,
     subagents: 0,
   };
+  /** The orchestrator's reading in a step, or an idle spare's, as a turn of no task. */
+  const turn = (t: number, subagent: string, tokens: number, finishReason: string) =>
+    at(t, {
+      type: 'llm.turn',
+      subagent,
+      finishReason,
+      'gen_ai.usage.input_tokens': Math.round(tokens),
+      'gen_ai.usage.output_tokens': 0,
+    });
   /** An orchestrator step at `t` taking `steps` of step-time, rounded as every event's time is. */
   const step = (t: number, steps: number, number: number, actions: ActionRecord[]) =>
     at(t, {
@@ -157,6 +169,10 @@ export function traceOfEpisode(
       for (const [k, a] of wave.attempts.entries())
         actions.push({ type: 'assign', subagent: names[k] as string, task: taskId(a.shard, a.replica) });
       step(wave.t, wave.mainSteps, w + 1, actions);
+      turn(wave.t, 'orchestrator', wave.mainTokens, 'tool_calls');
+      // Spares are spawned in the first wave and kept: each rereads its brief every wave.
+      for (let k = 0; k < log.spares && wave.spareTokens > 0; k++)
+        turn(start, `spare-${k + 1}`, wave.spareTokens / log.spares, 'stop');
       for (const [k, a] of wave.attempts.entries())
         at(wave.t, {
           type: 'task.assigned',
@@ -197,7 +213,10 @@ export function traceOfEpisode(
       });
     }
     // The last step merges the last answers and answers: it launches nothing.
-    if (log.final) step(log.final.t, log.final.mainSteps, log.waves.length + 1, []);
+    if (log.final) {
+      step(log.final.t, log.final.mainSteps, log.waves.length + 1, []);
+      turn(log.final.t, 'orchestrator', log.final.mainTokens, 'stop');
+    }
   }
   const end = result.criticalSteps;
   if (!result.withinBudget)
@@ -209,10 +228,32 @@ export function traceOfEpisode(
     rowF1: result.quality,
     success: result.quality > 0,
   });
-  at(end, {
+  timed.sort((a, b) => a.t - b.t);
+  // Task graphs count whole steps (the Run view's what-ifs rebuild one from the durations), so
+  // times are rounded to the nearest step; the exact critical steps are in run.finished's metrics.
+  const events = timed.map(
+    ({ t, body }, seq) => ({ ...body, seq, t: Math.round(t), wallMs: 0 }) as TraceEvent,
+  );
+  // Counted from the events as every run's metrics are, so the Run view's cards read the same way
+  // for an episode as for a gallery run; what the environment knows exactly is its own.
+  const counted = computeMetrics(events, {
+    prices: {},
+    mainStepCost: header.mainStepCost,
+    maxCriticalSteps: Number.POSITIVE_INFINITY,
+  });
+  const finished: EventBody = {
     type: 'run.finished',
     reason: result.overflow ? 'overflow' : result.withinBudget ? 'done' : 'budget',
     metrics: {
+      'pass@1': counted['pass@1'],
+      successRate: counted.successRate,
+      tokensIn: counted.tokensIn,
+      tokensOut: counted.tokensOut,
+      retryCount: counted.retryCount,
+      failureRate: counted.failureRate,
+      skipRate: counted.skipRate,
+      avgParallelism: counted.avgParallelism,
+      orchestratorSteps: counted.orchestratorSteps,
       criticalSteps: result.criticalSteps,
       quality: result.quality,
       itemF1: result.quality,
@@ -223,12 +264,8 @@ export function traceOfEpisode(
       spawnCount: result.spawned,
       unusedSubagents: result.spawned - result.contributed,
     },
-  });
-  timed.sort((a, b) => a.t - b.t);
-  // Task graphs count whole steps (the Run view's what-ifs rebuild one from the durations), so
-  // times are rounded to the nearest step; the exact critical steps are in run.finished's metrics.
-  const events = timed.map(
-    ({ t, body }, seq) => ({ ...body, seq, t: Math.round(t), wallMs: 0 }) as TraceEvent,
-  );
+  };
+  // Last, as it always was: nothing in an episode happens after its end.
+  events.push({ ...finished, seq: events.length, t: Math.round(end), wallMs: 0 } as TraceEvent);
   return { header, events, result };
 }

@@ -4,7 +4,11 @@ import { graphOrThrow } from '../../../../src/core/graph/validate';
 import { fixedOrchestrator, parseSetting } from '../../../../src/core/learning/orchestration/decisions';
 import { playInstance } from '../../../../src/core/learning/orchestration/episode';
 import { drawInstance } from '../../../../src/core/learning/orchestration/instance';
-import { defaultEnvParams as params } from '../../../../src/core/learning/orchestration/params';
+import { price } from '../../../../src/core/learning/orchestration/model';
+import {
+  type ProfileName,
+  defaultEnvParams as params,
+} from '../../../../src/core/learning/orchestration/params';
 import { orchestrationReward } from '../../../../src/core/learning/orchestration/reward';
 import { episodeTrace } from '../../../../src/core/learning/orchestration/trace';
 import { splitSeeds } from '../../../../src/core/scenarios/splits';
@@ -54,6 +58,45 @@ describe('an orchestration episode as a trace', () => {
         expect(finished.t).toBe(Math.round(plain.criticalSteps));
         expect(finished.metrics.criticalSteps).toBe(plain.criticalSteps);
       }
+  });
+
+  it('holds every token the episode paid for, so the Run view counts its tokens, retries and parallelism', () => {
+    let spareRuns = 0;
+    for (const seed of seeds)
+      for (const setting of [...SETTINGS, 'spawn/2/1/medium/retry/spares-all']) {
+        const instance = drawInstance(params, seed);
+        const { events, result } = episodeTrace(params, instance, fixedOrchestrator(parseSetting(setting)));
+        // Price every token in the trace at the model that read it: the orchestrator's turns and
+        // its solo attempt at its own, spares and subagents at theirs. The sum is the episode's cost
+        // (tokens are rounded to whole ones per event), so no reading is missing or counted twice.
+        const profileOf = new Map<string, ProfileName>([['orchestrator', params.main.profile]]);
+        let priced = 0;
+        let tokens = 0;
+        for (const e of events) {
+          if (e.type === 'subagent.spawned') profileOf.set(e.subagent, e.profile as ProfileName);
+          const read =
+            e.type === 'llm.turn'
+              ? e['gen_ai.usage.input_tokens']
+              : e.type === 'task.finished' || e.type === 'task.failed'
+                ? (e.usage?.['gen_ai.usage.input_tokens'] ?? 0)
+                : 0;
+          if (read === 0) continue;
+          const who = (e as { subagent: string }).subagent;
+          priced += price(params, profileOf.get(who) as ProfileName, read);
+          tokens += read;
+        }
+        expect(Math.abs(priced - result.cost)).toBeLessThanOrEqual(result.cost * 1e-3 + 1e-6);
+        if (events.some((e) => e.type === 'subagent.spawned' && e.subagent.startsWith('spare-'))) spareRuns++;
+        const finished = events.at(-1);
+        if (finished?.type !== 'run.finished') throw new Error('the last event is not run.finished');
+        expect(finished.metrics.tokensIn).toBe(tokens);
+        if (!result.solo)
+          expect(finished.metrics.retryCount).toBe(
+            result.attempts - events.filter((e) => e.type === 'task.ready').length,
+          );
+        if (!result.solo) expect(finished.metrics.avgParallelism).toBeGreaterThan(0);
+      }
+    expect(spareRuns).toBeGreaterThan(0);
   });
 
   it('shows every attempt: one task.started per attempt, failures with their retry or their end', () => {
