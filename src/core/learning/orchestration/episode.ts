@@ -255,15 +255,10 @@ function spawn(
     }
     const s = mainSteps(params, launch.length + (wave === 0 ? spares : 0), toMerge.length);
     cost += price(params, params.main.profile, mainContext * s);
+    const spareTokens = spares * params.agent.overheadTokens;
     const logWave: LoggedWave | undefined =
       log && launch.length > 0 && !overflow
-        ? {
-            t,
-            mainSteps: s,
-            mainTokens: mainContext * s,
-            spareTokens: spares * params.agent.overheadTokens,
-            attempts: [],
-          }
+        ? { t, mainSteps: s, mainTokens: mainContext * s, spareTokens, attempts: [] }
         : undefined;
     if (log && !logWave) log.final = { t, mainSteps: s, mainTokens: mainContext * s };
     if (logWave) log?.waves.push(logWave);
@@ -284,9 +279,8 @@ function spawn(
       const start = params.agent.overheadTokens;
       const fits = Math.floor((window - start) / kp.tokensPerUnit);
       const overflowed = agentContext(params, kind, units.length) > window;
-      // Computed on both branches: an arithmetic that runs only when a subagent overflows (rare)
-      // has no type feedback when the function is optimized, and its first run throws the
-      // optimized code away (a recompile of this function costs tens of milliseconds per thread).
+      // On both branches: run only on a (rare) overflow, it had no type feedback when this was
+      // optimized, and its first run threw the code away (a recompile: tens of ms per thread).
       const overflowedAt = Math.max(1, fits + 1);
       const worked = overflowed ? overflowedAt : units.length;
       const tokens = tokensRead(params, kind, start, worked);
