@@ -21,7 +21,7 @@ export const STATUS_COLOURS: Readonly<Record<TaskStatus, string>> = {
   cancelled: '#9aa0ab',
 };
 export const PATH_COLOUR = '#d1342f';
-const MAIN_FILL = '#2f3a4f';
+export const MAIN_FILL = '#2f3a4f';
 const EDGE_COLOUR = '#b4bac6';
 const OUTLINE = '#7d8595';
 

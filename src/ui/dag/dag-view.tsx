@@ -23,7 +23,7 @@ const READABLE_SCALE = 0.75;
 const MAX_VIEW_HEIGHT = 720;
 
 /** The view's height for a layout `height` tall: enough to show it at READABLE_SCALE, within bounds. */
-export const viewHeightFor = (height: number) =>
+const viewHeightFor = (height: number) =>
   Math.round(Math.min(MAX_VIEW_HEIGHT, Math.max(VIEW_HEIGHT, height * READABLE_SCALE + 20)));
 const EMPTY: DagLayout = { nodes: [], edges: [], width: 0, height: 0, nodeWidth: 0, nodeHeight: 0 };
 

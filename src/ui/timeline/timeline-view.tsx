@@ -1,5 +1,6 @@
 import { select } from 'd3-selection';
 import { createEffect, createSignal, onCleanup, onMount, Show } from 'solid-js';
+import { MAIN_FILL } from '../dag/dag-draw';
 import { PictureDownload } from '../export/picture-download';
 import type { RunSnapshot, Segment } from '../model/replay';
 import { type Bar, layoutTimeline, type Mark, type StepBar } from './timeline-layout';
@@ -14,9 +15,6 @@ function markPath(type: Mark['incident']['type'], x: number, y: number, r: numbe
 }
 
 const COLOURS = { running: '#f5c542', finished: '#7cc79a', failed: '#e0675f', cancelled: '#9aa0ab' } as const;
-
-/** The run graph's colour for the orchestrator's steps. */
-const STEP_FILL = '#2f3a4f';
 
 const describe = (s: Segment) =>
   `${s.task} (attempt ${s.attempt}) on ${s.subagent}: steps ${s.start}–${s.end ?? '…'}, ${s.outcome}${s.error ? ` — ${s.error}` : ''}`;
@@ -104,7 +102,7 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       .attr('y', 1)
       .attr('width', (b) => b.width)
       .attr('height', h - 2)
-      .attr('fill', STEP_FILL)
+      .attr('fill', MAIN_FILL)
       .attr('stroke', (b) => (onPath(b) ? '#d1342f' : null))
       .attr('stroke-width', (b) => (onPath(b) ? 2 : null))
       .attr('data-critical', (b) => (onPath(b) ? 'true' : null));
