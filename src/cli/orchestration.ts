@@ -8,7 +8,7 @@ import {
   paired,
   preTrainingChecks,
 } from '../core/bench/orchestration-eval';
-import { auxRewards } from '../core/bench/orchestration-experiment';
+import { annealedOver, auxRewards } from '../core/bench/orchestration-experiment';
 import { paretoSvg } from '../core/bench/pareto-svg';
 import { banditOrchestrator, trainBandit } from '../core/learning/orchestration/bandit';
 import { fromCheckpoint, toCheckpoint } from '../core/learning/orchestration/checkpoint';
@@ -54,6 +54,8 @@ replicas, spares, a profile per shard, what to do on failure and when to submit.
   --train-seeds LIST      training seeds for bandit, parl and aux-rewards (default 1,2,3)
   --seed S                train: the training seed (default 1)
   --episodes N            train, aux-rewards: training episodes
+  --anneal-over N         aux-rewards: episodes over which λ1 and λ2 fall to 0 (default: all of them,
+                          as in the report; train anneals over its first 60%)
   --rollout-workers N     train: play each batch on N threads, this one and N − 1 workers
                           (default 1; the checkpoint is the same for any N; at most one per core)
   --out FILE              train: the checkpoint (default orchestration-parl-seed<S>.json)
@@ -86,6 +88,7 @@ export function orchestration(
       'train-seeds': { type: 'string' },
       seed: { type: 'string' },
       episodes: { type: 'string' },
+      'anneal-over': { type: 'string' },
       'rollout-workers': { type: 'string' },
       out: { type: 'string' },
       pareto: { type: 'string' },
@@ -215,10 +218,11 @@ export function orchestration(
     }
     case 'aux-rewards': {
       const test = instancesOf(params, splitSeeds('test', n));
-      const rows = auxRewards(params, trainSeeds, test, { episodes });
-      print({ instances: n, trainSeeds, rows }, () =>
+      const over = wholeNumber('anneal-over', values['anneal-over'], episodes, 1, episodes);
+      const rows = auxRewards(params, trainSeeds, test, { episodes, ...annealedOver(over) });
+      print({ instances: n, trainSeeds, annealOver: over, rows }, () =>
         [
-          `${n} test instances; greedy policies after ${episodes} training episodes`,
+          `${n} test instances; greedy policies after ${episodes} training episodes, λ annealed to 0 over ${over}`,
           '',
           ...rows.map(
             (r) =>

@@ -38,14 +38,34 @@ export interface AuxRow {
   readonly failedAttempts: number;
   /**
    * During training, while the auxiliary rewards are in force: the mean of unused subagents over
-   * the middle third of the annealing (episodes 20,000–40,000 with the defaults, λ1 from 0.67 to
-   * 0.33), the same episodes for every arm.
+   * the middle third of the annealing (λ1 from 0.67 to 0.33), the same episodes for every arm.
    */
   readonly unusedWhileAnnealing: number;
   /** During training: the highest batch mean of unused subagents (the habit at its worst). */
   readonly peakTrainingUnused: number;
   readonly testReward: number;
   readonly criticalSteps: number;
+}
+
+/**
+ * λ1 and λ2 annealed from their defaults' starting values to 0 over `over` episodes. The
+ * experiment anneals over the whole run, as the report does; the CLI's training anneals over its
+ * first 60% (docs/learning.md), which ends on a better policy but lets r_perf alone unteach
+ * spurious parallelism before the end (docs/experiments.md shows both).
+ */
+export function annealedOver(
+  over: number,
+): Pick<OrchestrationTrainConfig, 'lambdaParallel' | 'lambdaFinish'> {
+  const linear = (s: Schedule): Schedule => ({
+    kind: 'linear',
+    from: s.kind === 'linear' ? s.from : 0,
+    to: 0,
+    over,
+  });
+  return {
+    lambdaParallel: linear(defaultOrchestrationTrainConfig.lambdaParallel),
+    lambdaFinish: linear(defaultOrchestrationTrainConfig.lambdaFinish),
+  };
 }
 
 /** Episodes over which a schedule anneals (a constant one: the whole run). */
@@ -76,7 +96,10 @@ export function auxRewards(
       const trained = trainOrchestrator(config);
       const e = evaluate(params, linearOrchestrator({ weights: trained.weights }), test);
       const soloWhereWins = e.values.solo.filter((_, i) => wins[i]);
-      const over = annealingLength(defaultOrchestrationTrainConfig.lambdaParallel, config.episodes);
+      const over = annealingLength(
+        { ...defaultOrchestrationTrainConfig, ...base }.lambdaParallel,
+        config.episodes,
+      );
       const middle = trained.curves.filter((p) => p.episode > over / 3 && p.episode <= (2 * over) / 3);
       const row: AuxRow = {
         arm,

@@ -15,6 +15,8 @@ export interface LoggedAttempt {
   readonly steps: number;
   readonly tokens: number;
   readonly outcome: 'answered' | 'crashed' | 'overflowed';
+  /** A retry after a crash, on the subagent that crashed (no new subagent spawned). */
+  readonly reused: boolean;
   /** What the orchestrator chose after a failure. */
   recovery?: 'retry' | 'escalate' | 'degrade';
 }
@@ -26,8 +28,6 @@ export interface LoggedWave {
   readonly mainSteps: number;
   /** Tokens the orchestrator read in that step: its context, once per step of it. */
   readonly mainTokens: number;
-  /** Tokens the idle spares read in this wave (each rereads its brief). */
-  readonly spareTokens: number;
   readonly attempts: LoggedAttempt[];
 }
 

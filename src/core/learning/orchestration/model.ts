@@ -76,8 +76,13 @@ export function workSteps(
 }
 
 /** S_main of one orchestrator step that writes `calls` calls and merges `answers` answers. */
-export function mainSteps(params: EnvParams, calls: number, answers: number): number {
-  return params.main.base + params.main.perCall * calls + params.main.perAnswer * answers;
+export function mainSteps(params: EnvParams, calls: number, answers: number, spares = 0): number {
+  return (
+    params.main.base +
+    params.main.perCall * calls +
+    params.main.perAnswer * answers +
+    params.main.perSpare * spares
+  );
 }
 
 /** The orchestrator's context before any answer: its prompt and the task statement. */

@@ -66,6 +66,11 @@ export interface EnvParams {
     readonly base: number;
     readonly perCall: number;
     readonly perAnswer: number;
+    /**
+     * Main steps per spare created: a create call carries no brief (what it would do is not known
+     * yet), so it is shorter to write than an assignment. An idle spare takes no turns.
+     */
+    readonly perSpare: number;
     /** The orchestrator's own prompt and the task statement (per unit). */
     readonly overheadTokens: number;
     readonly taskTokensPerUnit: number;
@@ -132,6 +137,7 @@ export const defaultEnvParams: EnvParams = {
     base: 1,
     perCall: 0.5,
     perAnswer: 0.5,
+    perSpare: 0.05,
     overheadTokens: 1_000,
     taskTokensPerUnit: 30,
     headerTokens: 60,

@@ -129,11 +129,18 @@ export function spawn(
   const all: Attempt[] = [];
   for (const group of groups)
     for (let r = 0; r < replicas; r++)
-      all.push({ group, replica: r, attempts: 0, state: 'pending', answer: null, overflowed: false });
+      all.push({
+        group,
+        replica: r,
+        attempts: 0,
+        state: 'pending',
+        answer: null,
+        overflowed: false,
+        needsAgent: true,
+      });
   const working = Math.min(all.length, params.maxSubagents);
   const spareShare = SPARES[spareIndex] === 'half' ? 0.5 : SPARES[spareIndex] === 'all' ? 1 : 0;
   const spares = Math.min(params.maxSubagents - working, Math.ceil(working * spareShare));
-  const spareProfile = PROFILES[groups[0]?.profile ?? 1] as ProfileName;
   if (log) {
     log.shards = groups.map((g) => ({ units: g.units.length, profile: PROFILES[g.profile] as ProfileName }));
     log.spares = spares;
@@ -167,7 +174,7 @@ export function spawn(
     run.pending = run.pending.slice(launch.length);
     // The step that merges the last wave's answers and writes this wave's calls.
     mergeAnswers(run);
-    const s = mainSteps(params, launch.length + (wave === 0 ? spares : 0), run.toMerge.length);
+    const s = mainSteps(params, launch.length, run.toMerge.length, wave === 0 ? spares : 0);
     const mainTokens = run.mainContext * s;
     run.cost += price(params, params.main.profile, mainTokens);
     const logWave: LoggedWave | undefined =
@@ -176,7 +183,6 @@ export function spawn(
             t: run.t,
             mainSteps: s,
             mainTokens,
-            spareTokens: spares * params.agent.overheadTokens,
             attempts: [],
           }
         : undefined;
@@ -189,8 +195,6 @@ export function spawn(
 
     const failures: Attempt[] = [];
     const longest = launchWave(run, launch, failures, logWave);
-    // Idle spares reread their brief each wave they are kept alive.
-    run.cost += spares * price(params, spareProfile, params.agent.overheadTokens);
     run.t += longest;
     const retry = recover(run, failures);
     if (retry.length > 0) retryOrSubmit(run, retry);
@@ -252,7 +256,9 @@ function launchWave(
   const { seed, kind } = instance;
   let longest = 0;
   for (const a of launch) {
-    run.spawned++;
+    const reused = !a.needsAgent;
+    if (a.needsAgent) run.spawned++;
+    a.needsAgent = false;
     run.attempts++;
     a.attempts++;
     const profile = PROFILES[a.group.profile] as ProfileName;
@@ -282,6 +288,7 @@ function launchWave(
         steps: took,
         tokens,
         outcome: overflowed ? 'overflowed' : crashed ? 'crashed' : 'answered',
+        reused,
       };
       logWave.attempts.push(logged);
       run.lastLogged?.set(a, logged);
@@ -324,6 +331,7 @@ function recover(run: Run, failures: readonly Attempt[]): Attempt[] {
     if (choice === 'degrade') a.state = 'degraded';
     else {
       if (choice === 'escalate') a.group.profile = Math.min(PROFILES.length - 1, a.group.profile + 1);
+      a.needsAgent = choice === 'escalate' || a.overflowed;
       retry.push(a);
     }
   }

@@ -3,8 +3,8 @@
  * per shard (and per replica); an orchestrator step per wave, carrying its own S_main (assigning
  * and merging cost main steps that grow with the calls and answers, so they are not the runtime's
  * one mainStepCost) and assigning the wave's attempts; a last step that merges and answers;
- * failures and retries as they happened; the orchestrator's reading at each step and idle spares'
- * rereading as turns of their own; the run's metrics counted from these events as any run's are
+ * failures and retries as they happened (a plain retry on the subagent that crashed); the
+ * orchestrator's reading at each step as a turn of its own (idle spares take no turns); the run's metrics counted from these events as any run's are
  * (tokens, retries, parallelism), with the environment's own quality, cost, reward and critical
  * steps (times are rounded to whole steps). The Run view's realized path is then Σ_t (S_main + max_i
  * S_sub,i), the environment's own critical steps. Built from the episode's log (./episode-log.ts);
@@ -113,7 +113,7 @@ export function traceOfEpisode(
     idleSubagents: 0,
     subagents: 0,
   };
-  /** The orchestrator's reading in a step, or an idle spare's, as a turn of no task. */
+  /** The orchestrator's reading in a step, as a turn of no task. */
   const turn = (t: number, subagent: string, tokens: number, finishReason: string) =>
     at(t, {
       type: 'llm.turn',
@@ -155,24 +155,27 @@ export function traceOfEpisode(
     else at(result.criticalSteps, { type: 'task.finished', ...end, usage: u });
   } else {
     let subagents = 0;
+    const named = new Map<string, string>();
     for (const [w, wave] of log.waves.entries()) {
       const start = wave.t + wave.mainSteps;
       const actions: ActionRecord[] = [];
       const spares = w === 0 ? log.spares : 0;
-      if (wave.attempts.length + spares > 0)
+      const fresh = wave.attempts.filter((a) => !a.reused).length;
+      if (fresh + spares > 0)
         actions.push({
           type: 'spawn',
-          count: wave.attempts.length + spares,
+          count: fresh + spares,
           profile: wave.attempts[0]?.profile ?? 'medium',
         });
-      const names = wave.attempts.map(() => `sub-${++subagents}`);
+      // A plain retry after a crash goes to the subagent that crashed; anything else is a new one.
+      const names = wave.attempts.map((a) =>
+        a.reused ? (named.get(taskId(a.shard, a.replica)) as string) : `sub-${++subagents}`,
+      );
+      for (const [k, a] of wave.attempts.entries()) named.set(taskId(a.shard, a.replica), names[k] as string);
       for (const [k, a] of wave.attempts.entries())
         actions.push({ type: 'assign', subagent: names[k] as string, task: taskId(a.shard, a.replica) });
       step(wave.t, wave.mainSteps, w + 1, actions);
       turn(wave.t, 'orchestrator', wave.mainTokens, 'tool_calls');
-      // Spares are spawned in the first wave and kept: each rereads its brief every wave.
-      for (let k = 0; k < log.spares && wave.spareTokens > 0; k++)
-        turn(start, `spare-${k + 1}`, wave.spareTokens / log.spares, 'stop');
       for (const [k, a] of wave.attempts.entries())
         at(wave.t, {
           type: 'task.assigned',
@@ -190,7 +193,7 @@ export function traceOfEpisode(
         const task = taskId(a.shard, a.replica);
         const subagent = names[k] as string;
         if (a.attempt === 1) at(start, { type: 'task.ready', task });
-        at(wave.t, { type: 'subagent.spawned', subagent, profile: a.profile });
+        if (!a.reused) at(wave.t, { type: 'subagent.spawned', subagent, profile: a.profile });
         at(start, { type: 'task.started', task, subagent, attempt: a.attempt });
         const end = start + a.steps;
         const u = usage(a.tokens, a.steps);

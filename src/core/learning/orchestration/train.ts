@@ -56,7 +56,7 @@ export const defaultOrchestrationTrainConfig: OrchestrationTrainConfig = {
   valueRate: 0.1,
   clip: 1,
   entropy: 0.01,
-  anchor: 0.001,
+  anchor: 0.002,
   lambdaParallel: { kind: 'linear', from: 1, to: 0, over: 60_000 },
   lambdaFinish: { kind: 'linear', from: 0.5, to: 0, over: 60_000 },
   params: defaultEnvParams,

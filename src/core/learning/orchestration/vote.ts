@@ -25,6 +25,11 @@ export interface Attempt {
    * optimised episode code met both shapes and was thrown away and compiled again mid-training.
    */
   overflowed: boolean;
+  /**
+   * Its next try needs a new subagent: the first, and after an overflow (a full context) or an
+   * escalation (another model). A plain retry after a crash goes to the same subagent again.
+   */
+  needsAgent: boolean;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '../../../../src/core/learning/orchestration/decisions';
 import { playInstance } from '../../../../src/core/learning/orchestration/episode';
 import { drawInstance } from '../../../../src/core/learning/orchestration/instance';
+import { mainStart, price } from '../../../../src/core/learning/orchestration/model';
 import { defaultEnvParams as params } from '../../../../src/core/learning/orchestration/params';
 import { orchestrationReward } from '../../../../src/core/learning/orchestration/reward';
 import { splitSeeds } from '../../../../src/core/scenarios/splits';
@@ -60,6 +61,38 @@ describe('the orchestration environment', () => {
       expect(spared.contributed).toBe(bare.contributed);
       expect(spared.cost).toBeGreaterThan(bare.cost);
     }
+  });
+
+  it('prices a spare at its create call only: no brief, no turns while it idles', () => {
+    for (const seed of seeds.slice(0, 20)) {
+      const inst = drawInstance(params, seed);
+      const bare = play(seed, 'spawn/4/1/medium/retry');
+      const spared = play(seed, 'spawn/4/1/medium/retry/spares-all');
+      // The first step writes the spares' create calls, in the orchestrator's starting context.
+      const working = Math.min(Math.ceil(inst.cue.length / 4), params.maxSubagents);
+      const spares = Math.min(params.maxSubagents - working, working);
+      const call = price(
+        params,
+        params.main.profile,
+        mainStart(params, inst.cue.length) * params.main.perSpare * spares,
+      );
+      expect(spared.cost - bare.cost).toBeCloseTo(call, 9);
+      expect(spared.criticalSteps - bare.criticalSteps).toBeCloseTo(params.main.perSpare * spares, 9);
+    }
+  });
+
+  it('retries a crash on the subagent that crashed; an escalation needs a new one', () => {
+    let retried = 0;
+    for (const seed of seeds) {
+      const n = drawInstance(params, seed).cue.length;
+      const retry = play(seed, 'spawn/1/1/small/retry');
+      // One subagent per unit, however many times it is tried (a unit always fits a window).
+      expect(retry.spawned).toBe(n);
+      if (retry.attempts > n) retried++;
+      const escalate = play(seed, 'spawn/1/1/small/escalate');
+      expect(escalate.spawned).toBe(escalate.attempts);
+    }
+    expect(retried).toBeGreaterThan(0);
   });
 
   it('counts agreeing replicas as duplicates, so r_finish falls when replicas add nothing', () => {

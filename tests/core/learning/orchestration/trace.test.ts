@@ -109,6 +109,14 @@ describe('an orchestration episode as a trace', () => {
       expect(started.length).toBe(result.attempts);
       const failed = events.filter((e) => e.type === 'task.failed');
       expect(failed.length).toBe(result.failedAttempts);
+      // A retry after a crash runs on the subagent that crashed: one spawn per subagent, not per attempt.
+      expect(events.filter((e) => e.type === 'subagent.spawned').length).toBe(result.spawned);
+      const by = new Map<string, string>();
+      for (const e of events)
+        if (e.type === 'task.started') {
+          if (e.attempt > 1) expect(e.subagent).toBe(by.get(e.task));
+          by.set(e.task, e.subagent);
+        }
       failures += failed.length;
       for (const f of failed) {
         if (f.type !== 'task.failed') continue;
