@@ -34,7 +34,10 @@ export interface AuxRow {
   readonly soloRateWhereParallelWins: number;
   /** Greedy on test: mean spawned subagents that contributed nothing. */
   readonly unusedSubagents: number;
-  /** Of unusedSubagents, the attempts that crashed or overflowed (the rest are idle or duplicates). */
+  /**
+   * Greedy on test: mean attempts that crashed or overflowed. A plain retry runs on the subagent
+   * that crashed, so these can outnumber the unused subagents.
+   */
   readonly failedAttempts: number;
   /**
    * During training, while the auxiliary rewards are in force: the mean of unused subagents over
