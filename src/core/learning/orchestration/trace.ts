@@ -5,9 +5,10 @@
  * one mainStepCost) and assigning the wave's attempts; a last step that merges and answers;
  * failures and retries as they happened (a plain retry on the subagent that crashed); the
  * orchestrator's reading at each step as a turn of its own (idle spares take no turns); the run's
- * metrics counted from these events as any run's are (tokens, retries, parallelism), with the environment's own quality, cost, reward and critical
- * steps (times are rounded to whole steps). The Run view's realized path is then Σ_t (S_main + max_i
- * S_sub,i), the environment's own critical steps. Built from the episode's log (./episode-log.ts);
+ * metrics counted from these events as any run's are (tokens, retries, parallelism), with the
+ * environment's own quality, cost, reward and critical steps (times are rounded to whole steps).
+ * The Run view's realized path is then Σ_t (S_main + max_i S_sub,i), the environment's own
+ * critical steps. Built from the episode's log (./episode-log.ts);
  * the same instance and policy give the same trace.
  */
 import type { TaskSpec } from '../../graph/types';
