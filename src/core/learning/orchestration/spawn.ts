@@ -60,22 +60,17 @@ function byCue(cue: Float64Array): number[] {
   return order;
 }
 
-export function shardView(
-  params: EnvParams,
-  instance: Observed,
-  units: readonly number[],
-  solo: boolean,
-): ShardView {
+/** What the policy sees of a shard when it picks its profile: a subagent's brief, then its units. */
+function shardView(params: EnvParams, instance: Observed, units: readonly number[]): ShardView {
   let max = 0;
   for (const u of units) max = Math.max(max, instance.cue[u] as number);
-  const start = solo ? mainStart(params, instance.cue.length) : params.agent.overheadTokens;
   return {
     instance,
-    solo,
+    solo: false,
     units: units.length,
     meanCue: mean(instance.cue, units),
     maxCue: max,
-    contextNeed: start + units.length * params.kinds[instance.kind].tokensPerUnit,
+    contextNeed: params.agent.overheadTokens + units.length * params.kinds[instance.kind].tokensPerUnit,
   };
 }
 
@@ -123,7 +118,7 @@ export function spawn(
   const groups: Group[] = [];
   for (let i = 0; i < n; i += size) {
     const units = order.slice(i, i + size);
-    const view = shardView(params, seen, units, false);
+    const view = shardView(params, seen, units);
     groups.push({ units, view, profile: policy.profile(view) });
   }
   const all: Attempt[] = [];
