@@ -102,7 +102,8 @@ export function metricCards(input: CardInput): MetricCard[] {
       id: 'retries',
       label: 'Retries',
       value: fmt(m.retryCount),
-      detail: `failure rate ${fmt(m.failureRate * 100, 1)}% · skipped ${fmt(m.skipRate * 100, 1)}%`,
+      // Retries that succeeded leave no failed task: "3 · failure rate 0%" read as a contradiction.
+      detail: `tasks that ended failed ${fmt(m.failureRate * 100, 1)}% · skipped ${fmt(m.skipRate * 100, 1)}%`,
     },
   ];
   if (input.graded) {

@@ -33,6 +33,13 @@ describe('metric cards', () => {
     expect(card(5, Infinity)).toMatchObject({ detail: 'no budget' });
   });
 
+  it('says the failure share is of tasks that ended failed, so retries that succeeded read as such', () => {
+    const card = metricCards({ ...base, metrics: { ...metrics, retryCount: 3, failureRate: 0 } }).find(
+      (c) => c.id === 'retries',
+    );
+    expect(card).toMatchObject({ value: '3', detail: 'tasks that ended failed 0% · skipped 0%' });
+  });
+
   it('shows quality only once the run is graded', () => {
     expect(metricCards({ ...base, metrics }).some((c) => c.id === 'quality')).toBe(false);
     const graded = metricCards({ ...base, graded: true, metrics: { ...metrics, itemF1: 0.9581 } });
