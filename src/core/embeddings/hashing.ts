@@ -22,6 +22,8 @@
  * With dim = 384 a few hundred distinct features per text collide rarely enough for ranking short
  * texts; raise dim for long documents.
  */
+
+import { log } from '../util/math';
 import { hashString } from '../util/rng';
 import { type Embedder, l2Normalize } from './types';
 
@@ -74,7 +76,7 @@ export function hashingVector(text: string, dim: number): Float32Array {
     const h = hashString(feature);
     const sign = h >>> 31 === 1 ? -1 : 1;
     const bucket = h % dim;
-    v[bucket] = (v[bucket] as number) + sign * weight * (1 + Math.log(count));
+    v[bucket] = (v[bucket] as number) + sign * weight * (1 + log(count));
   }
   return l2Normalize(v);
 }

@@ -13,6 +13,7 @@
  */
 
 import SearchableMap from 'minisearch/SearchableMap';
+import { log } from '../util/math';
 import { STOP_WORDS } from './stop-words';
 import { TopK } from './top-k';
 
@@ -123,7 +124,7 @@ export class TextIndex {
     for (const word of new Set(textTerms(query))) {
       for (const [t, weight] of this.expand(word)) {
         const p = this.postings[t] as Postings;
-        const idf = Math.log(1 + (n - p.size + 0.5) / (p.size + 0.5));
+        const idf = log(1 + (n - p.size + 0.5) / (p.size + 0.5));
         for (let i = 0; i < p.size; i++) {
           const id = p.ids[i] as number;
           const tf = p.tfs[i] as number;

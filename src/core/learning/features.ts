@@ -7,6 +7,7 @@
  */
 import type { TaskGraph } from '../graph/types';
 import type { RunView } from '../policy/types';
+import { log2 } from '../util/math';
 
 export const TASK_KINDS = ['wide-search', 'deep-search', 'mixed-coding'] as const;
 
@@ -69,7 +70,7 @@ export function taskFeatures(kind: string, graph: TaskGraph, out = new Float64Ar
   TASK_KINDS.forEach((k, i) => {
     out[1 + i] = kind === k ? 1 : 0;
   });
-  out[4] = Math.log2(1 + graph.n) / 8;
+  out[4] = log2(1 + graph.n) / 8;
   out[5] = width / n;
   out[6] = depth / n;
   return out;

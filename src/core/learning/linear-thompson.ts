@@ -1,3 +1,4 @@
+import { cos, log, sin } from '../util/math';
 import { keyedRng, type Rng } from '../util/rng';
 import {
   argmax,
@@ -102,10 +103,10 @@ export class LinearThompson implements Bandit {
 function normals(rng: Rng, n: number): Float64Array {
   const z = new Float64Array(n);
   for (let i = 0; i < n; i += 2) {
-    const r = Math.sqrt(-2 * Math.log(1 - rng.next())); // 1 − u ∈ (0, 1]: log never sees 0
+    const r = Math.sqrt(-2 * log(1 - rng.next())); // 1 − u ∈ (0, 1]: log never sees 0
     const phi = 2 * Math.PI * rng.next();
-    z[i] = r * Math.cos(phi);
-    if (i + 1 < n) z[i + 1] = r * Math.sin(phi);
+    z[i] = r * cos(phi);
+    if (i + 1 < n) z[i + 1] = r * sin(phi);
   }
   return z;
 }

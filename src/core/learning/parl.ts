@@ -6,6 +6,7 @@
  * bundle and start-up than the whole training run (docs/learning.md).
  */
 import type { Action, Policy, RunView } from '../policy/types';
+import { exp, log, pow } from '../util/math';
 import type { Rng } from '../util/rng';
 import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
 import { FEATURES, features, TASK_FEATURES } from './features';
@@ -61,7 +62,7 @@ export function probabilities(
   }
   let sum = 0;
   for (let a = 0; a < k; a++) {
-    const e = mask && !mask[a] ? 0 : Math.exp((p[a] as number) - max);
+    const e = mask && !mask[a] ? 0 : exp((p[a] as number) - max);
     p[a] = e;
     sum += e;
   }
@@ -153,14 +154,13 @@ export function accumulatePolicyGradient(
       const p = probabilities(w, d.x, mask);
       const chosen = d.choice[head];
       let h = 0;
-      for (const q of p) if (q > 0) h -= q * Math.log(q);
+      for (const q of p) if (q > 0) h -= q * log(q);
       const g = grad[head];
       const dim = d.x.length;
       for (let b = 0; b < p.length; b++) {
         const pb = p[b] as number;
         if (mask && !mask[b]) continue;
-        const coef =
-          advantage * ((b === chosen ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (Math.log(pb) + h) : 0);
+        const coef = advantage * ((b === chosen ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (log(pb) + h) : 0);
         if (coef === 0) continue;
         for (let j = 0; j < dim; j++) g[b * dim + j] = (g[b * dim + j] as number) + coef * (d.x[j] as number);
       }
@@ -173,7 +173,7 @@ export function logProbability(params: ParlParams, d: Decision): number {
   let sum = 0;
   for (const head of HEAD_NAMES) {
     const p = probabilities(params[head], d.x, head === 'profile' ? d.profileMask : undefined);
-    sum += Math.log(p[d.choice[head]] as number);
+    sum += log(p[d.choice[head]] as number);
   }
   return sum;
 }
@@ -222,8 +222,8 @@ export class Adam {
 
   step(params: ParlParams, grad: ParlParams, rates: Partial<Record<keyof ParlParams, number>> = {}): void {
     this.t++;
-    const c1 = 1 - this.beta1 ** this.t;
-    const c2 = 1 - this.beta2 ** this.t;
+    const c1 = 1 - pow(this.beta1, this.t);
+    const c2 = 1 - pow(this.beta2, this.t);
     for (const key of ['width', 'profile', 'control', 'value'] as const) {
       const w = params[key];
       const g = grad[key];

@@ -4,6 +4,7 @@
  * serial collapse) and to finish what it spawns (no spurious parallelism), then only task quality
  * counts. With λ1 = λ2 = 0 it is the `reward` metric of docs/metrics.md.
  */
+import { cos } from '../util/math';
 
 /** What one episode contributes to the reward, read from its metrics. */
 export interface EpisodeOutcome {
@@ -57,7 +58,7 @@ export type Schedule =
 export function lambdaAt(schedule: Schedule, episode: number): number {
   if (schedule.kind === 'constant') return schedule.value;
   const p = schedule.over <= 0 ? 1 : Math.min(1, Math.max(0, episode / schedule.over));
-  const shape = schedule.kind === 'linear' ? p : (1 - Math.cos(Math.PI * p)) / 2;
+  const shape = schedule.kind === 'linear' ? p : (1 - cos(Math.PI * p)) / 2;
   return schedule.from + (schedule.to - schedule.from) * shape;
 }
 

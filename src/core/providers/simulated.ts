@@ -7,6 +7,7 @@
  */
 
 import { type Pace, waitModelTime } from '../runtime/pace';
+import { pow } from '../util/math';
 import { keyedRng } from '../util/rng';
 import { pendingInstruction } from './injection';
 import type { Player } from './player';
@@ -57,7 +58,7 @@ export interface SimulatedProviderOptions {
 /** The chance that one item produced this turn is wrong, for a context filled to `fill` (0–1). */
 export function itemErrorRate(params: SimulatorParams, fill: number): number {
   const f = Math.min(1, Math.max(0, fill));
-  return Math.min(1, params.itemError + params.contextDegradation * f ** params.degradationExponent);
+  return Math.min(1, params.itemError + params.contextDegradation * pow(f, params.degradationExponent));
 }
 
 export class ContextWindowExceeded extends Error {

@@ -12,6 +12,8 @@
  * query's features that are in the vocabulary: a query made of unseen words gets a low confidence
  * and the router falls back to its rules.
  */
+
+import { exp, log } from '../util/math';
 import { features } from './text';
 
 export interface NaiveBayesModel {
@@ -94,14 +96,14 @@ export function predictNaiveBayes(model: NaiveBayesModel, text: string): Predict
   const alpha = model.smoothing;
   const logs = model.classes.map((_, c) => {
     const row = model.counts[c] as readonly number[];
-    const denominator = Math.log((tokens[c] as number) + alpha * model.vocab.length);
-    let log = Math.log((model.docs[c] as number) / totalDocs);
-    for (const v of known) log += Math.log((row[v] as number) + alpha) - denominator;
-    return log;
+    const denominator = log((tokens[c] as number) + alpha * model.vocab.length);
+    let score = log((model.docs[c] as number) / totalDocs);
+    for (const v of known) score += log((row[v] as number) + alpha) - denominator;
+    return score;
   });
   // Softmax in log space: subtract the largest so no exp underflows to 0 for every class.
   const top = Math.max(...logs);
-  const weights = logs.map((l) => Math.exp(l - top));
+  const weights = logs.map((l) => exp(l - top));
   const sum = weights.reduce((a, b) => a + b, 0);
   const probabilities = weights.map((w) => w / sum);
   let best = 0;

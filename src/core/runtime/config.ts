@@ -4,6 +4,7 @@
  */
 
 import { noCostInReward, type ProfilePrice, type RewardWeights } from '../trace/metrics';
+import { pow } from '../util/math';
 
 /** When the orchestrator wakes: whenever an attempt ends, or when a whole stage has. */
 export const JOIN_MODES = ['async', 'barrier'] as const;
@@ -115,7 +116,7 @@ export function makeConfig(input: RunConfigInput = {}): RunConfig {
 
 /** Step-time to wait before attempt `attempt + 1`, after `attempt` attempts have failed. */
 export function backoffDelay(retry: RetryPolicy, attempt: number): number {
-  return Math.min(retry.backoffMax, Math.round(retry.backoffInitial * retry.backoffFactor ** (attempt - 1)));
+  return Math.min(retry.backoffMax, Math.round(retry.backoffInitial * pow(retry.backoffFactor, attempt - 1)));
 }
 
 /** Infinity does not survive JSON; budgets are written with null for "no limit". */

@@ -5,6 +5,7 @@
  * tighter than a leading minus, as in mathematics: -2^2 = -4, 2^-1 = 0.5) ;
  * atom = number | '(' expr ')' | name '(' expr (',' expr)* ')' | 'pi' | 'e'.
  */
+import { exp, log, log10, pow } from '../util/math';
 
 export type CalcResult = { ok: true; value: number } | { ok: false; error: string };
 
@@ -14,9 +15,10 @@ const functions: Record<string, (...xs: number[]) => number> = {
   round: Math.round,
   floor: Math.floor,
   ceil: Math.ceil,
-  log: Math.log,
-  log10: Math.log10,
-  exp: Math.exp,
+  // The core's own: the same result in every engine (util/math.ts).
+  log,
+  log10,
+  exp,
   min: Math.min,
   max: Math.max,
 };
@@ -71,7 +73,8 @@ export function calculate(expression: string): CalcResult {
   };
   const power = (): number => {
     const base = atom();
-    return eat('^') ? base ** unary() : base;
+    // pow, not **: the same result in every engine (util/math.ts).
+    return eat('^') ? pow(base, unary()) : base;
   };
   const atom = (): number => {
     space();

@@ -4,10 +4,11 @@
  * each adds what its choice turns on. The names are part of a checkpoint: a policy trained on
  * other features is refused.
  */
+
+import { log2 } from '../../util/math';
 import type { ControlView, FailureView, Observed, ShardView } from './decisions';
 import { KINDS } from './params';
 
-const log2 = Math.log2;
 const clip = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 export const PLAN_FEATURES = [

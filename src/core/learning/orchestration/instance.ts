@@ -5,6 +5,7 @@
  * sizes, limits and budgets from wider ranges than training ever sees.
  */
 import { type Split, splitOf } from '../../scenarios/splits';
+import { cos, exp, log } from '../../util/math';
 import { keyedRng, type Rng } from '../../util/rng';
 import { referenceCost } from './model';
 import { type EnvParams, KINDS, type Kind } from './params';
@@ -31,13 +32,13 @@ const clip = (x: number, lo = 0, hi = 1) => Math.min(hi, Math.max(lo, x));
 /** A standard normal draw (Box–Muller). */
 export function gaussian(rng: Rng): number {
   const u = Math.max(1e-12, rng.next());
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
+  return Math.sqrt(-2 * log(u)) * cos(2 * Math.PI * rng.next());
 }
 
 const uniform = (rng: Rng, [lo, hi]: readonly [number, number]) => lo + (hi - lo) * rng.next();
 /** Log-uniform: engines and budgets matter by ratio, so each octave is as likely as the next. */
 const logUniform = (rng: Rng, [lo, hi]: readonly [number, number]) =>
-  Math.exp(Math.log(lo) + (Math.log(hi) - Math.log(lo)) * rng.next());
+  exp(log(lo) + (log(hi) - log(lo)) * rng.next());
 
 /**
  * Unit arrays for drawInstance to fill instead of allocating, one pair per instance size (an

@@ -5,6 +5,8 @@
  * gradient of a softmax over a linear map is written out by hand (learning/parl.ts explains why
  * no tensor library).
  */
+
+import { log } from '../../util/math';
 import type { Rng } from '../../util/rng';
 import { pick, probabilities } from '../parl';
 import {
@@ -242,13 +244,12 @@ export function accumulate(
     const d = decisions[i] as Decision;
     const p = d.p ?? probabilities(weights[d.head], d.x);
     let h = 0;
-    for (const q of p) if (q > 0) h -= q * Math.log(q);
+    for (const q of p) if (q > 0) h -= q * log(q);
     const g = grad[d.head];
     const dim = d.x.length;
     for (let b = 0; b < p.length; b++) {
       const pb = p[b] as number;
-      const coef =
-        advantage * ((b === d.choice ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (Math.log(pb) + h) : 0);
+      const coef = advantage * ((b === d.choice ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (log(pb) + h) : 0);
       if (coef === 0) continue;
       for (let j = 0; j < dim; j++) g[b * dim + j] = (g[b * dim + j] as number) + coef * (d.x[j] as number);
     }
@@ -257,7 +258,7 @@ export function accumulate(
 
 /** log π of a decision, for the finite-difference check of `accumulate`. */
 export function logProbability(weights: Weights, d: Decision): number {
-  return Math.log(probabilities(weights[d.head], d.x)[d.choice] as number);
+  return log(probabilities(weights[d.head], d.x)[d.choice] as number);
 }
 
 /**

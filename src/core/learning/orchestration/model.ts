@@ -5,6 +5,8 @@
  * order, so two policies on one instance meet the same luck wherever they make the same move:
  * paired comparisons then measure the policies, not the dice.
  */
+
+import { exp } from '../../util/math';
 import type { EnvParams, Kind, ProfileName } from './params';
 
 /** A uniform draw in [0, 1) from integer keys (a murmur3-style finaliser over the mixed keys). */
@@ -30,7 +32,7 @@ function mix(h: number, k: number): number {
 /** Purposes of the keyed draws. */
 export const Draw = { correct: 1, crash: 2, merge: 3, agree: 4, tie: 5 } as const;
 
-const logistic = (z: number) => 1 / (1 + Math.exp(-z));
+const logistic = (z: number) => 1 / (1 + exp(-z));
 
 /** P(a unit of difficulty `d` is answered right by `profile` when its context is `fill` full). */
 export function accuracy(params: EnvParams, profile: ProfileName, d: number, fill: number): number {
