@@ -231,6 +231,9 @@ export function value(weights: Weights, x: Float64Array): number {
  * Adds to `grad` the gradient of Σ_d [ A · log π(choice_d | x_d) + β · H(π(· | x_d)) ] (ascent):
  * ∂ log π(a) / ∂W[b] = (1[a = b] − π(b)) x and ∂H / ∂z_b = −π(b) (log π(b) + H).
  */
+/** log π of each option of the decision being accumulated, reused decision after decision. */
+const logs = new Float64Array(Math.max(...HEAD_NAMES.map((h) => HEADS[h].options)));
+
 export function accumulate(
   weights: Weights,
   decisions: readonly Decision[],
@@ -243,13 +246,22 @@ export function accumulate(
   for (let i = 0; i < count; i++) {
     const d = decisions[i] as Decision;
     const p = d.p ?? probabilities(weights[d.head], d.x);
+    // Each log π(b) once (util/math.ts's log costs more than the engine's): the entropy and the
+    // coefficients below read the same values, so the same bits as computing them twice.
     let h = 0;
-    for (const q of p) if (q > 0) h -= q * log(q);
+    for (let b = 0; b < p.length; b++) {
+      const q = p[b] as number;
+      const l = q > 0 ? log(q) : 0;
+      logs[b] = l;
+      if (q > 0) h -= q * l;
+    }
     const g = grad[d.head];
     const dim = d.x.length;
     for (let b = 0; b < p.length; b++) {
       const pb = p[b] as number;
-      const coef = advantage * ((b === d.choice ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (log(pb) + h) : 0);
+      const coef =
+        advantage * ((b === d.choice ? 1 : 0) - pb) +
+        (pb > 0 ? -entropy * pb * ((logs[b] as number) + h) : 0);
       if (coef === 0) continue;
       for (let j = 0; j < dim; j++) g[b * dim + j] = (g[b * dim + j] as number) + coef * (d.x[j] as number);
     }
