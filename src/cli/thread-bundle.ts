@@ -15,7 +15,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -24,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version } from 'esbuild';
+import { writeFile } from './safe-write';
 
 const OPTIONS = { bundle: true, platform: 'node', format: 'esm', target: 'node20' } as const;
 const BUNDLE = /^thread-[0-9a-f]{16}\.mjs$/;
@@ -62,13 +62,6 @@ function cached(manifestFile: string, cache: string, key: string): string | unde
   } catch {
     return undefined;
   }
-}
-
-/** Writes `text` to `file` aside, then renames it: a process starting a worker never sees half a file. */
-function writeAside(file: string, text: string): void {
-  const part = `${file}.${process.pid}.part`;
-  writeFileSync(part, text);
-  renameSync(part, file);
 }
 
 /**
@@ -112,12 +105,12 @@ export async function cachedBundle(
     mkdirSync(cache, { recursive: true });
     const file = join(cache, name);
     if (!existsSync(file)) {
-      writeAside(file, text);
+      writeFile(file, text);
       prune(cache, name);
     }
     if (settled) {
       const inputs = Object.fromEntries(paths.map((path) => [path, sha(readFileSync(path))]));
-      writeAside(manifestFile, JSON.stringify({ key, inputs, bundle: name } satisfies Manifest));
+      writeFile(manifestFile, JSON.stringify({ key, inputs, bundle: name } satisfies Manifest));
     }
     return { file, built: true };
   } catch {
