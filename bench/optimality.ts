@@ -45,7 +45,7 @@ for (const workers of [2, 4, 8, 16]) {
     const file = join(dir, `${scenario.id}.json`);
     writeFileSync(file, JSON.stringify(scenario));
     let stdout = '';
-    const code = main(
+    const code = await main(
       [
         'schedule',
         '--graph',

@@ -12,7 +12,7 @@ import { checkSchedule } from '../support/check-schedule';
 // `schedule` command on random STG-kind graphs, against the exact optimum, with every schedule
 // checked for precedence and capacity by a checker that shares no code with the runtime.
 describe('swarm schedule against the optimum', () => {
-  it('lands within 1% of optimal on average and never 10% above, with valid schedules', () => {
+  it('lands within 1% of optimal on average and never 10% above, with valid schedules', async () => {
     const methods: GraphMethod[] = ['sameprob', 'samepred', 'layrprob', 'layrpred'];
     const dir = mkdtempSync(join(tmpdir(), 'swarm-opt-'));
     const gaps: number[] = [];
@@ -27,7 +27,7 @@ describe('swarm schedule against the optimum', () => {
       const graph = graphOrThrow(scenario);
       for (const workers of [2, 4, 8, 16]) {
         let stdout = '';
-        const code = main(
+        const code = await main(
           ['schedule', '--graph', file, '--workers', String(workers), '--main-step-cost', '0', '--json'],
           (t) => {
             stdout += t;

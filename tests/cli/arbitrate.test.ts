@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'arbitrate-'));
 // A request the default router (rules and the shipped examples) is unsure of.
@@ -11,32 +11,31 @@ const unsure = 'Make a podcast episode outline about jazz';
 describe('active learning in the CLI: route --queue, arbitrate, train-router --arbitrated', () => {
   it('queues an unsure request once, takes the user’s label, and the retrained router follows it', async () => {
     const queue = join(dir, 'queue.json');
-    const first = await runCliAsync(['route', unsure, '--queue', queue, '--json']);
+    const first = await runCli(['route', unsure, '--queue', queue, '--json']);
     expect(first.code, first.stderr).toBe(0);
     const routed = JSON.parse(first.stdout);
     expect(routed.workflow).toBe('write-story');
     expect(routed.confidence).toBeLessThan(0.6);
     expect(routed.arbitration).toMatchObject({ queued: true, reason: 'unsure' });
-    const again = JSON.parse((await runCliAsync(['route', unsure, '--queue', queue, '--json'])).stdout);
+    const again = JSON.parse((await runCli(['route', unsure, '--queue', queue, '--json'])).stdout);
     expect(again.arbitration).toMatchObject({ queued: false, reason: 'already queued' });
     const sure = JSON.parse(
-      (await runCliAsync(['route', 'Explain photosynthesis to a 10-year-old', '--queue', queue, '--json']))
-        .stdout,
+      (await runCli(['route', 'Explain photosynthesis to a 10-year-old', '--queue', queue, '--json'])).stdout,
     );
     expect(sure.arbitration).toMatchObject({ queued: false, reason: 'confident' });
 
-    const listed = JSON.parse((await runCliAsync(['arbitrate', '--queue', queue, '--json'])).stdout);
+    const listed = JSON.parse((await runCli(['arbitrate', '--queue', queue, '--json'])).stdout);
     expect(listed).toMatchObject({ items: 1, pending: 1 });
     const id = listed.pendingItems[0].id as string;
 
     // A label that is no choice changes nothing.
     const before = readFileSync(queue, 'utf8');
-    const bad = await runCliAsync(['arbitrate', '--queue', queue, '--label', `${id}=peers/poetry`]);
+    const bad = await runCli(['arbitrate', '--queue', queue, '--label', `${id}=peers/poetry`]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/"peers\/poetry" is not a choice/);
     expect(readFileSync(queue, 'utf8')).toBe(before);
 
-    const labelled = await runCliAsync([
+    const labelled = await runCli([
       'arbitrate',
       '--queue',
       queue,
@@ -47,20 +46,18 @@ describe('active learning in the CLI: route --queue, arbitrate, train-router --a
     expect(JSON.parse(labelled.stdout)).toMatchObject({ pending: 0, labelled: 1 });
 
     const router = join(dir, 'router.json');
-    const trained = await runCliAsync(['train-router', '--arbitrated', queue, '--out', router, '--json']);
+    const trained = await runCli(['train-router', '--arbitrated', queue, '--out', router, '--json']);
     expect(trained.code, trained.stderr).toBe(0);
-    const after = JSON.parse((await runCliAsync(['route', unsure, '--router', router, '--json'])).stdout);
+    const after = JSON.parse((await runCli(['route', unsure, '--router', router, '--json'])).stdout);
     expect(`${after.topology}/${after.workflow}`).toBe('single/general');
   });
 
   it('has the simulated large profile label every pending request, counted as a model', async () => {
     const queue = join(dir, 'model-queue.json');
     for (const q of ['Organise a weekend hiking trip', 'hmm whatever zork']) {
-      await runCliAsync(['route', q, '--queue', queue]);
+      await runCli(['route', q, '--queue', queue]);
     }
-    const result = JSON.parse(
-      (await runCliAsync(['arbitrate', '--queue', queue, '--by-model', '--json'])).stdout,
-    );
+    const result = JSON.parse((await runCli(['arbitrate', '--queue', queue, '--by-model', '--json'])).stdout);
     expect(result).toMatchObject({ items: 2, pending: 0 });
     expect(result.newlyLabelled.map((l: { by: string }) => l.by)).toEqual([
       'model:sim-large',
@@ -70,12 +67,12 @@ describe('active learning in the CLI: route --queue, arbitrate, train-router --a
 
   it('turns the labelled requests into SFT plan rows, with the card saying so', async () => {
     const queue = join(dir, 'dataset-queue.json');
-    await runCliAsync(['route', unsure, '--queue', queue]);
-    const listed = JSON.parse((await runCliAsync(['arbitrate', '--queue', queue, '--json'])).stdout);
+    await runCli(['route', unsure, '--queue', queue]);
+    const listed = JSON.parse((await runCli(['arbitrate', '--queue', queue, '--json'])).stdout);
     const id = listed.pendingItems[0].id as string;
-    await runCliAsync(['arbitrate', '--queue', queue, '--label', `${id}=peers/general`]);
+    await runCli(['arbitrate', '--queue', queue, '--label', `${id}=peers/general`]);
     const out = join(dir, 'arbitrated.jsonl');
-    const r = await runCliAsync([
+    const r = await runCli([
       'export-dataset',
       '--arbitrated',
       queue,
@@ -101,18 +98,18 @@ describe('active learning in the CLI: route --queue, arbitrate, train-router --a
     expect(readFileSync(out.replace(/\.jsonl$/, '.md'), 'utf8')).toMatch(
       /1 plan row from arbitrated requests/,
     );
-    const dpo = await runCliAsync(['export-dataset', '--arbitrated', queue, '--format', 'dpo', '--out', out]);
+    const dpo = await runCli(['export-dataset', '--arbitrated', queue, '--format', 'dpo', '--out', out]);
     expect(dpo.stderr).toMatch(/--arbitrated is for --format sft/);
   });
 
   it('refuses a queue file that is not one, and training on a queue with no label', async () => {
     const notQueue = join(dir, 'not.json');
     writeFileSync(notQueue, '{"items": []}');
-    const r = await runCliAsync(['arbitrate', '--queue', notQueue]);
+    const r = await runCli(['arbitrate', '--queue', notQueue]);
     expect(r.stderr).toMatch(/not an arbitration queue/);
     const empty = join(dir, 'empty.json');
     writeFileSync(empty, '{"schema": "swarmflight.arbitration/1", "items": []}');
-    const t = await runCliAsync(['train-router', '--arbitrated', empty, '--out', join(dir, 'x.json')]);
+    const t = await runCli(['train-router', '--arbitrated', empty, '--out', join(dir, 'x.json')]);
     expect(t.stderr).toMatch(/no labelled request in the queue yet/);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BenchReport } from '../../src/core/bench/run-bench';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 import { startModelServer, streamed } from '../support/loopback-model-server';
 
 /**
@@ -48,7 +48,7 @@ describe('swarm bench against a model that answers with hostile programs', () =>
     const before = process.env.SWARM_API_KEY;
     process.env.SWARM_API_KEY = 'sk-hostile-test-key-0001';
     try {
-      const { code, stdout, stderr } = await runCliAsync([
+      const { code, stdout, stderr } = await runCli([
         'bench',
         ...['--scenario', 'mixed-coding', '--policies', 'serial,heuristic', '--seeds', '2', '--size', '4'],
         ...['--provider', 'openai', '--endpoint', server.url, '--model', 'hostile-model'],

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BenchReport } from '../../src/core/bench/run-bench';
 import { scenarioKinds } from '../../src/core/scenarios/registry';
 import { decodeTrace } from '../../src/core/trace/jsonl';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 import { playerBackend, startModelServer, subtasksOf } from '../support/loopback-model-server';
 import { loadSpec } from '../support/scenarios';
 
@@ -33,7 +33,7 @@ const small = ['--scenario', 'wide-search', '--policies', 'serial,heuristic', '-
 
 describe('swarm bench', () => {
   it('reports every metric per policy as mean and 95% interval, and the swarm / single ratios', async () => {
-    const { code, stdout, stderr } = await runCliAsync(['bench', ...small, '--json']);
+    const { code, stdout, stderr } = await runCli(['bench', ...small, '--json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as BenchReport;
@@ -72,13 +72,13 @@ describe('swarm bench', () => {
     // wallClockMs is the one figure allowed to differ between reruns.
     const strip = (text: string) =>
       JSON.parse(text, (key, value) => (key === 'wallClockMs' ? undefined : value)) as unknown;
-    const a = await runCliAsync(['bench', ...small, '--json']);
-    const b = await runCliAsync(['bench', ...small, '--json']);
+    const a = await runCli(['bench', ...small, '--json']);
+    const b = await runCli(['bench', ...small, '--json']);
     expect(strip(b.stdout)).toEqual(strip(a.stdout));
   });
 
   it('prints a text table with the ratio column', async () => {
-    const { code, stdout } = await runCliAsync(['bench', ...small]);
+    const { code, stdout } = await runCli(['bench', ...small]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^wide-search \(wide-search, size 12\), 2 seeds: mean ± 95% interval/);
     expect(stdout).toMatch(/metric\s+serial\s+heuristic\s+heuristic \/ serial/);
@@ -87,7 +87,7 @@ describe('swarm bench', () => {
 
   it('writes a JSON and a Markdown report with --out, and one decodable trace per run with --trace-dir', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-    const { code } = await runCliAsync([
+    const { code } = await runCli([
       'bench',
       ...small,
       '--out',
@@ -125,7 +125,7 @@ describe('swarm bench', () => {
   });
 
   it('runs the llm orchestrator offline, the simulated provider playing it', async () => {
-    const { code, stdout, stderr } = await runCliAsync([
+    const { code, stdout, stderr } = await runCli([
       'bench',
       '--scenario',
       'deep-search',
@@ -155,7 +155,7 @@ describe('swarm bench', () => {
     process.env.SWARM_API_KEY = key;
     const dir = mkdtempSync(join(tmpdir(), 'bench-openai-'));
     try {
-      const { code, stdout, stderr } = await runCliAsync([
+      const { code, stdout, stderr } = await runCli([
         'bench',
         ...['--scenario', 'wide-search', '--policies', 'serial,heuristic', '--seeds', '1', '--size', '10'],
         ...['--provider', 'openai', '--endpoint', server.url, '--model', 'loopback-model'],
@@ -193,40 +193,33 @@ describe('swarm bench', () => {
   });
 
   it('refuses endpoint flags without --provider openai, and --provider openai without an endpoint', async () => {
-    const stray = await runCliAsync(['bench', ...small, '--endpoint', 'http://localhost:8080/v1']);
+    const stray = await runCli(['bench', ...small, '--endpoint', 'http://localhost:8080/v1']);
     expect(stray.code).toBe(2);
     expect(stray.stderr).toContain('--endpoint needs --provider openai');
-    const none = await runCliAsync(['bench', ...small, '--provider', 'openai']);
+    const none = await runCli(['bench', ...small, '--provider', 'openai']);
     expect(none.stderr).toContain('--provider openai needs --endpoint URL');
-    const bad = await runCliAsync([
-      'bench',
-      ...small,
-      '--provider',
-      'openai',
-      '--endpoint',
-      'localhost:8080',
-    ]);
+    const bad = await runCli(['bench', ...small, '--provider', 'openai', '--endpoint', 'localhost:8080']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--endpoint: .*not an http\(s\) URL|--endpoint: .*not a URL/);
-    const graph = await runCliAsync([
+    const graph = await runCli([
       ...['bench', '--scenario', 'diamond', '--policies', 'serial', '--seeds', '1'],
       ...['--provider', 'openai', '--endpoint', 'http://localhost:8080/v1'],
     ]);
     expect(graph.stderr).toContain(
       '--provider openai runs task scenarios: graph tasks have no model to call',
     );
-    const empty = await runCliAsync([
+    const empty = await runCli([
       ...['bench', ...small],
       ...['--provider', 'openai', '--endpoint', 'http://x/v1', '--model', ''],
     ]);
     expect(empty.stderr).toContain('--model must not be empty');
-    expect((await runCliAsync(['bench', ...small, '--provider', 'gpt'])).stderr).toContain(
+    expect((await runCli(['bench', ...small, '--provider', 'gpt'])).stderr).toContain(
       '--provider must be one of simulated, openai, got "gpt"',
     );
   });
 
   it('runs graph scenarios too', async () => {
-    const { code, stdout } = await runCliAsync([
+    const { code, stdout } = await runCli([
       'bench',
       '--scenario',
       'diamond',
@@ -274,7 +267,7 @@ describe('swarm bench', () => {
       /bad-column-attr\.json: columns\[2\]\.attr: "color" is not an attribute or link of a company/,
     ],
   ])('refuses %j with a message and exit code 2', async (args, message) => {
-    const { code, stdout, stderr } = await runCliAsync(['bench', ...args]);
+    const { code, stdout, stderr } = await runCli(['bench', ...args]);
     expect(stderr).toMatch(message);
     expect(stdout).toBe('');
     expect(code).toBe(2);
@@ -283,7 +276,7 @@ describe('swarm bench', () => {
 
 describe('swarm bench on a split, paired', () => {
   it("runs the split's own seeds and pairs each policy with the baseline, instance by instance", async () => {
-    const { code, stdout } = await runCliAsync([
+    const { code, stdout } = await runCli([
       'bench',
       '--scenario',
       'wide-search',
@@ -317,7 +310,7 @@ describe('swarm bench on a split, paired', () => {
   }, 60_000);
 
   it('refuses an unknown split or a baseline that did not run, with exit 2', async () => {
-    const split = await runCliAsync([
+    const split = await runCli([
       'bench',
       '--scenario',
       'wide-search',
@@ -330,7 +323,7 @@ describe('swarm bench on a split, paired', () => {
     ]);
     expect(split.code).toBe(2);
     expect(split.stderr).toMatch(/unknown split "dev" \(known: train, validation, test\)/);
-    const base = await runCliAsync([
+    const base = await runCli([
       'bench',
       '--scenario',
       'wide-search',

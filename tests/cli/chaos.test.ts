@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const all = 'hang,loop,crash,malformed,inject,slow';
 const quick = ['--unresponsive-ms', '1000', '--hang-ms', '2000', '--json'];
 
 async function chaos(args: string[]) {
-  const r = await runCliAsync(['chaos', ...args]);
+  const r = await runCli(['chaos', ...args]);
   if (r.code !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -66,12 +66,12 @@ describe('swarm chaos', () => {
   }, 60_000);
 
   it('names a fault that does not exist, and a graph scenario, and runs nothing', async () => {
-    const bad = await runCliAsync(['chaos', '--scenario', 'wide-search', '--faults', 'loop,meteor']);
+    const bad = await runCli(['chaos', '--scenario', 'wide-search', '--faults', 'loop,meteor']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(
       /"meteor" is not a fault; the faults are hang, loop, crash, malformed, inject, slow/,
     );
-    const graph = await runCliAsync(['chaos', '--scenario', 'diamond', '--faults', 'loop']);
+    const graph = await runCli(['chaos', '--scenario', 'diamond', '--faults', 'loop']);
     expect(graph.stderr).toMatch(/is a graph; chaos needs agents/);
   });
 });
@@ -114,15 +114,7 @@ describe('swarm chaos --knowledge', () => {
     // An unhealthy run teaches nothing.
     expect(JSON.parse(readFileSync(file, 'utf8')).baselines['wide-search:60']).toHaveLength(4);
     writeFileSync(file, '{"schema": "swarmflight.knowledge/1", "baselines": {"x": [-1]}}');
-    const bad = await runCliAsync([
-      'chaos',
-      '--scenario',
-      'wide-search',
-      '--faults',
-      'none',
-      '--knowledge',
-      file,
-    ]);
+    const bad = await runCli(['chaos', '--scenario', 'wide-search', '--faults', 'none', '--knowledge', file]);
     expect(bad.stderr).toMatch(/--knowledge .*baselines\.x\.0/);
   }, 60_000);
 });

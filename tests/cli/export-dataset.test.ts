@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRow } from '../../src/core/datasets/trl-check';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'export-dataset-'));
 const traces = join(dir, 'traces');
@@ -14,7 +14,7 @@ beforeAll(async () => {
     [traces, 'serial,heuristic'],
     [serialOnly, 'serial'],
   ] as const) {
-    const { code } = await runCliAsync([
+    const { code } = await runCli([
       'bench',
       '--scenario',
       'write-story',
@@ -27,7 +27,7 @@ beforeAll(async () => {
     ]);
     expect(code).toBe(0);
   }
-  const peers = await runCliAsync([
+  const peers = await runCli([
     'bench',
     '--scenario',
     'compare-options',
@@ -51,7 +51,7 @@ describe('swarm export-dataset', () => {
   it('writes an SFT dataset, its validation split and its card; every row passes the TRL check', async () => {
     const out = join(dir, 'sft', 'team.jsonl');
     mkdirSync(join(dir, 'sft'));
-    const { code, stdout, stderr } = await runCliAsync([
+    const { code, stdout, stderr } = await runCli([
       'export-dataset',
       '--traces',
       traces,
@@ -83,7 +83,7 @@ describe('swarm export-dataset', () => {
 
   it('writes a DPO dataset and reports what it did as JSON', async () => {
     const out = join(dir, 'pairs.jsonl');
-    const { code, stdout } = await runCliAsync([
+    const { code, stdout } = await runCli([
       'export-dataset',
       '--traces',
       traces,
@@ -113,7 +113,7 @@ describe('swarm export-dataset', () => {
 
   it('takes only the kinds asked, with the history asked', async () => {
     const out = join(dir, 'next.jsonl');
-    const { code, stdout } = await runCliAsync([
+    const { code, stdout } = await runCli([
       'export-dataset',
       '--traces',
       traces,
@@ -135,15 +135,7 @@ describe('swarm export-dataset', () => {
   it('says what is wrong with its input and writes nothing', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'export-dataset-empty-'));
     const out = join(empty, 'out.jsonl');
-    const noTraces = await runCliAsync([
-      'export-dataset',
-      '--traces',
-      empty,
-      '--format',
-      'sft',
-      '--out',
-      out,
-    ]);
+    const noTraces = await runCli(['export-dataset', '--traces', empty, '--format', 'sft', '--out', out]);
     expect(noTraces.code).toBe(2);
     expect(noTraces.stderr).toMatch(/no \*\.jsonl traces to read; nothing written/);
 
@@ -151,43 +143,27 @@ describe('swarm export-dataset', () => {
     const [first] = readdirSync(traces);
     const text = readFileSync(join(traces, first as string), 'utf8');
     writeFileSync(join(old, 'a.jsonl'), text.replace('"swarmflight.trace/1"', '"swarmflight.trace/2"'));
-    const otherVersion = await runCliAsync([
-      'export-dataset',
-      '--traces',
-      old,
-      '--format',
-      'sft',
-      '--out',
-      out,
-    ]);
+    const otherVersion = await runCli(['export-dataset', '--traces', old, '--format', 'sft', '--out', out]);
     expect(otherVersion.code).toBe(2);
     expect(otherVersion.stderr).toContain(
       '1 trace of another schema version (swarmflight.trace/2); this version reads swarmflight.trace/1; nothing written',
     );
 
-    const noPairs = await runCliAsync([
-      'export-dataset',
-      '--traces',
-      serialOnly,
-      '--format',
-      'dpo',
-      '--out',
-      out,
-    ]);
+    const noPairs = await runCli(['export-dataset', '--traces', serialOnly, '--format', 'dpo', '--out', out]);
     expect(noPairs.code).toBe(2);
     expect(noPairs.stderr).toMatch(
       /no preference pair: 4 requests seen, and no request has two different plans/,
     );
 
     writeFileSync(join(old, 'b.jsonl'), `${text}not json\n`);
-    const broken = await runCliAsync(['export-dataset', '--traces', old, '--format', 'sft', '--out', out]);
+    const broken = await runCli(['export-dataset', '--traces', old, '--format', 'sft', '--out', out]);
     expect(broken.stderr).toMatch(/b\.jsonl:\d+: not JSON/);
     expect(readdirSync(empty)).toEqual([]);
     expect(existsSync(out)).toBe(false);
   });
 
   it('refuses bad flags', async () => {
-    const run = (...args: string[]) => runCliAsync(['export-dataset', '--traces', traces, ...args]);
+    const run = (...args: string[]) => runCli(['export-dataset', '--traces', traces, ...args]);
     const out = ['--out', join(dir, 'x.jsonl')];
     expect((await run('--out', join(dir, 'x.jsonl'))).stderr).toMatch(/--format is required/);
     expect((await run('--format', 'kto', ...out)).stderr).toMatch(/--format must be one of sft, dpo/);
@@ -206,8 +182,6 @@ describe('swarm export-dataset', () => {
     expect((await run('--format', 'dpo', ...out, '--kinds', 'plans')).stderr).toMatch(
       /--kinds is for --format sft/,
     );
-    expect((await runCliAsync(['export-dataset', '--help'])).stdout).toMatch(
-      /^swarm export-dataset --traces DIR/,
-    );
+    expect((await runCli(['export-dataset', '--help'])).stdout).toMatch(/^swarm export-dataset --traces DIR/);
   });
 });

@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'export-trace-'));
 const trace = join(dir, 'run.jsonl');
 
 beforeAll(async () => {
-  const { code } = await runCliAsync([
+  const { code } = await runCli([
     'route',
     'Compare these three e-bikes and pick one',
     '--run',
@@ -21,7 +21,7 @@ beforeAll(async () => {
 describe('swarm export-trace', () => {
   it('writes OTLP/JSON spans and the Chrome trace', async () => {
     const otlp = join(dir, 'run.otlp.json');
-    const done = await runCliAsync([
+    const done = await runCli([
       'export-trace',
       '--trace',
       trace,
@@ -40,14 +40,14 @@ describe('swarm export-trace', () => {
     expect(spans[0].startTimeUnixNano).toBe(`${Date.parse('2026-11-25T00:00:00Z')}000000`);
     const chrome = join(dir, 'run.chrome.json');
     expect(
-      (await runCliAsync(['export-trace', '--trace', trace, '--format', 'chrome', '--out', chrome])).code,
+      (await runCli(['export-trace', '--trace', trace, '--format', 'chrome', '--out', chrome])).code,
     ).toBe(0);
     expect(JSON.parse(readFileSync(chrome, 'utf8')).traceEvents.length).toBeGreaterThan(0);
   });
 
   it('says what is wrong and writes nothing', async () => {
     const out = join(dir, 'never.json');
-    const missing = await runCliAsync([
+    const missing = await runCli([
       'export-trace',
       '--trace',
       join(dir, 'nope.jsonl'),
@@ -64,15 +64,15 @@ describe('swarm export-trace', () => {
       `${readFileSync(trace, 'utf8').replace('swarmflight.trace/1', 'swarmflight.trace/0')}`,
     );
     expect(
-      (await runCliAsync(['export-trace', '--trace', other, '--format', 'otlp', '--out', out])).stderr,
+      (await runCli(['export-trace', '--trace', other, '--format', 'otlp', '--out', out])).stderr,
     ).toMatch(/a trace of schema swarmflight\.trace\/0; this version reads swarmflight\.trace\/1/);
     const broken = join(dir, 'broken.jsonl');
     writeFileSync(broken, `${readFileSync(trace, 'utf8').split('\n').slice(0, 3).join('\n')}\n{not json\n`);
     expect(
-      (await runCliAsync(['export-trace', '--trace', broken, '--format', 'otlp', '--out', out])).stderr,
+      (await runCli(['export-trace', '--trace', broken, '--format', 'otlp', '--out', out])).stderr,
     ).toMatch(/broken\.jsonl:4: /);
     expect(
-      (await runCliAsync(['export-trace', '--trace', trace, '--format', 'zipkin', '--out', out])).stderr,
+      (await runCli(['export-trace', '--trace', trace, '--format', 'zipkin', '--out', out])).stderr,
     ).toMatch(/--format/);
     expect(existsSync(out)).toBe(false);
   });

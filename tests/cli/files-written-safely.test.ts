@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/errors';
 import { checkOutputs, fileIn, writeFiles } from '../../src/cli/safe-write';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const diamond = readFileSync('scenarios/graphs/diamond.json', 'utf8');
 const deepSearch = JSON.parse(readFileSync('scenarios/deep-search.json', 'utf8')) as Record<string, unknown>;
@@ -28,7 +28,7 @@ function snapshot(dir: string): Record<string, string> {
 
 async function refused(args: string[], dir: string, message: RegExp): Promise<void> {
   const before = snapshot(dir);
-  const r = await runCliAsync(args);
+  const r = await runCli(args);
   expect(r.stderr).toMatch(message);
   expect(r.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
   expect(r.code).toBe(2);
@@ -98,9 +98,7 @@ describe('outputs checked before the run', () => {
   it('refuses export-trace --out equal to its --trace', async () => {
     const { dir, graph } = folder();
     const trace = join(dir, 't.jsonl');
-    expect((await runCliAsync(['schedule', '--graph', graph, '--workers', '2', '--trace', trace])).code).toBe(
-      0,
-    );
+    expect((await runCli(['schedule', '--graph', graph, '--workers', '2', '--trace', trace])).code).toBe(0);
     await refused(
       ['export-trace', '--trace', trace, '--format', 'otlp', '--out', trace],
       dir,
@@ -110,7 +108,7 @@ describe('outputs checked before the run', () => {
 
   it('writes bench traces and reports whole, with no temporary file left', async () => {
     const { dir, graph } = folder();
-    const r = await runCliAsync([
+    const r = await runCli([
       'bench',
       '--scenario',
       graph,

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 describe('swarm grid', () => {
   it('runs every fixed setting on a split and names the best, overall and per kind, for bench to run', async () => {
-    const r = await runCliAsync([
-      'grid',
-      '--scenario',
-      'mix',
-      '--split',
-      'validation',
-      '--seeds',
-      '6',
-      '--json',
-    ]);
+    const r = await runCli(['grid', '--scenario', 'mix', '--split', 'validation', '--seeds', '6', '--json']);
     expect(r.code).toBe(0);
     const g = JSON.parse(r.stdout);
     expect(g.split).toBe('validation');
@@ -25,7 +16,7 @@ describe('swarm grid', () => {
     expect(g.best).not.toMatch(/spares/);
     expect(Object.keys(g.perKind).sort()).toEqual(['deep-search', 'mixed-coding', 'wide-search']);
     // What it names, bench runs.
-    const b = await runCliAsync([
+    const b = await runCli([
       'bench',
       '--scenario',
       'mix',
@@ -48,11 +39,11 @@ describe('swarm grid', () => {
       ['fixed:all/huge', /unknown profile "huge" \(known: small, medium, large\)/],
       ['fixed:all', /is not WIDTH\/PROFILE/],
     ] as const) {
-      const r = await runCliAsync(['bench', '--scenario', 'mix', '--policies', policy, '--seeds', '1']);
+      const r = await runCli(['bench', '--scenario', 'mix', '--policies', policy, '--seeds', '1']);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
     }
-    const split = await runCliAsync(['grid', '--scenario', 'mix', '--split', 'holdout', '--seeds', '1']);
+    const split = await runCli(['grid', '--scenario', 'mix', '--split', 'holdout', '--seeds', '1']);
     expect(split.code).toBe(2);
   });
 });

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 let dir: string;
 let notes: string;
@@ -33,7 +33,7 @@ const json = (stdout: string) => JSON.parse(stdout);
 
 describe('swarm kb', () => {
   it('ingests a folder, skipping the files it cannot use with their reasons, and searches it', async () => {
-    const ingest = await runCliAsync(['kb', 'ingest', '--kb', kb, '--paths', notes, '--json']);
+    const ingest = await runCli(['kb', 'ingest', '--kb', kb, '--paths', notes, '--json']);
     expect(ingest.code).toBe(0);
     const result = json(ingest.stdout);
     expect(result).toMatchObject({ documents: 4, chunks: 4 });
@@ -44,7 +44,7 @@ describe('swarm kb', () => {
       { path: join(notes, 'photo.txt'), reason: 'a binary file, not text' },
     ]);
 
-    const search = await runCliAsync([
+    const search = await runCli([
       'kb',
       'search',
       '--kb',
@@ -63,28 +63,26 @@ describe('swarm kb', () => {
     expect(found.results[0].text).not.toContain(':term:');
 
     const pdf = json(
-      (await runCliAsync(['kb', 'search', '--kb', kb, '--query', 'glaciers valleys', '--json'])).stdout,
+      (await runCli(['kb', 'search', '--kb', kb, '--query', 'glaciers valleys', '--json'])).stdout,
     );
     expect(pdf.results[0].source).toBe(join(notes, 'glaciers.pdf'));
 
     const queries = join(dir, 'queries.txt');
     writeFileSync(queries, 'volcanic rock\nmoon gravity\n');
-    const many = json(
-      (await runCliAsync(['kb', 'search', '--kb', kb, '--queries', queries, '--json'])).stdout,
-    );
+    const many = json((await runCli(['kb', 'search', '--kb', kb, '--queries', queries, '--json'])).stdout);
     expect(many.map((q: { results: { source: string }[] }) => q.results[0]?.source)).toEqual([
       join(notes, 'rocks.html'),
       join(notes, 'tides.md'),
     ]);
     expect(many[0].ms).toBeGreaterThanOrEqual(0);
 
-    const stats = json((await runCliAsync(['kb', 'stats', '--kb', kb, '--json'])).stdout);
+    const stats = json((await runCli(['kb', 'stats', '--kb', kb, '--json'])).stdout);
     expect(stats).toMatchObject({ documents: 4, chunks: 4, embedder: 'hashing-256' });
   });
 
   it('leaves the knowledge base file as it was when nothing could be ingested', async () => {
     const before = readFileSync(kb, 'utf8');
-    const r = await runCliAsync([
+    const r = await runCli([
       'kb',
       'ingest',
       '--kb',
@@ -100,7 +98,7 @@ describe('swarm kb', () => {
   });
 
   it('refuses bad flags and files, naming them', async () => {
-    const overlap = await runCliAsync([
+    const overlap = await runCli([
       'kb',
       'ingest',
       '--kb',
@@ -115,23 +113,23 @@ describe('swarm kb', () => {
     expect(overlap.code).toBe(2);
     expect(overlap.stderr).toContain('--chunk-size (64) must be larger than --overlap (64)');
 
-    const empty = await runCliAsync(['kb', 'search', '--kb', join(dir, 'none.json'), '--query', 'x']);
+    const empty = await runCli(['kb', 'search', '--kb', join(dir, 'none.json'), '--query', 'x']);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('none.json: the knowledge base is empty');
 
     const other = join(dir, 'other.json');
     writeFileSync(other, JSON.stringify({ ...JSON.parse(readFileSync(kb, 'utf8')), version: 9 }));
-    const version = await runCliAsync(['kb', 'stats', '--kb', other]);
+    const version = await runCli(['kb', 'stats', '--kb', other]);
     expect(version.code).toBe(2);
     expect(version.stderr).toContain(`${other} is version 9 of the knowledge base format`);
 
     const garbage = join(dir, 'garbage.json');
     writeFileSync(garbage, '{ not json');
-    expect((await runCliAsync(['kb', 'stats', '--kb', garbage])).stderr).toContain(
+    expect((await runCli(['kb', 'stats', '--kb', garbage])).stderr).toContain(
       'garbage.json: not a knowledge base file',
     );
 
-    const noKb = await runCliAsync(['kb', 'search', '--query', 'x']);
+    const noKb = await runCli(['kb', 'search', '--query', 'x']);
     expect(noKb.stderr).toContain('--kb FILE is required');
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, truncateSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarm-limits-'));
 const file = (name: string, content: unknown) => {
@@ -33,7 +33,7 @@ const component = (scenario: string) => ({
 /** Exit code 2, the message, nothing on stdout and no file written anywhere in the folder. */
 async function refused(args: string[], message: RegExp): Promise<void> {
   const before = readdirSync(dir).sort();
-  const r = await runCliAsync(args);
+  const r = await runCli(args);
   expect(r.stderr).toMatch(message);
   expect(r.stderr).not.toMatch(/\n\s+at /);
   expect(r.code).toBe(2);

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'next-speaker-'));
 const train = join(dir, 'train');
@@ -13,7 +13,7 @@ beforeAll(async () => {
     [train, 'train'],
     [test, 'test'],
   ] as const) {
-    const { code } = await runCliAsync([
+    const { code } = await runCli([
       'bench',
       '--scenario',
       'compare-options',
@@ -33,7 +33,7 @@ beforeAll(async () => {
 describe('swarm next-speaker', () => {
   it('trains on logged runs, scores held-out runs against the bigram baseline, and answers', async () => {
     const model = join(dir, 'model.json');
-    const trained = await runCliAsync([
+    const trained = await runCli([
       'next-speaker',
       '--traces',
       train,
@@ -50,7 +50,7 @@ describe('swarm next-speaker', () => {
     expect(report.train.runs).toBe(12);
     expect(report.test.decisions).toBeGreaterThan(30);
     expect(report.test.accuracy).toBeGreaterThanOrEqual(report.test.baseline);
-    const asked = await runCliAsync([
+    const asked = await runCli([
       'next-speaker',
       '--model',
       model,
@@ -64,13 +64,13 @@ describe('swarm next-speaker', () => {
 
   it('says what is wrong with its input', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'next-speaker-empty-'));
-    expect((await runCliAsync(['next-speaker', '--traces', empty])).stderr).toMatch(/no \*\.jsonl traces/);
-    expect((await runCliAsync(['next-speaker', '--traces', train, '--history', 'all'])).stderr).toMatch(
+    expect((await runCli(['next-speaker', '--traces', empty])).stderr).toMatch(/no \*\.jsonl traces/);
+    expect((await runCli(['next-speaker', '--traces', train, '--history', 'all'])).stderr).toMatch(
       /--history/,
     );
     const notModel = join(dir, 'not-model.json');
     writeFileSync(notModel, '{"a":1}');
-    expect((await runCliAsync(['next-speaker', '--model', notModel, '--request', 'x'])).stderr).toMatch(
+    expect((await runCli(['next-speaker', '--model', notModel, '--request', 'x'])).stderr).toMatch(
       /not a next-speaker model/,
     );
   });

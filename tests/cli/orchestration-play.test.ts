@@ -7,12 +7,12 @@ import { drawInstance } from '../../src/core/learning/orchestration/instance';
 import { defaultEnvParams } from '../../src/core/learning/orchestration/params';
 import { episodeTrace } from '../../src/core/learning/orchestration/trace';
 import { decodeTrace, encodeTrace } from '../../src/core/trace/jsonl';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 describe('swarm orchestration play', () => {
   it('plays instances with the llm orchestrator on the offline simulated model, end to end', async () => {
     const args = ['orchestration', 'play', '--split', 'test', '--instances', '6', '--json'];
-    const r = await runCliAsync(args);
+    const r = await runCli(args);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.policy.policy).toBe('llm');
@@ -30,16 +30,16 @@ describe('swarm orchestration play', () => {
     expect(m.promptTokens).toBeGreaterThan(0);
     expect(new Set(m.perDecision.map((d: { seed: number }) => d.seed))).toEqual(new Set(report.seeds));
     // Seeded: the same command prints the same report.
-    expect((await runCliAsync(args)).stdout).toBe(r.stdout);
+    expect((await runCli(args)).stdout).toBe(r.stdout);
   });
 
   it('lists every decision of one instance, and plays any policy down the same asynchronous path', async () => {
-    const one = await runCliAsync(['orchestration', 'play', '--seed', '7']);
+    const one = await runCli(['orchestration', 'play', '--seed', '7']);
     expect(one.code, one.stderr).toBe(0);
     expect(one.stdout).toMatch(/^instance 7 \(train\); llm \(simulated sim-large\) paired against heuristic/);
     expect(one.stdout).toMatch(/\n {2}plan {5}spawn\/\d+\/1\/spares-none/);
     // The heuristic, played asynchronously, pairs with itself played synchronously: a zero difference.
-    const same = await runCliAsync([
+    const same = await runCli([
       'orchestration',
       'play',
       '--policy',
@@ -70,7 +70,7 @@ describe('swarm orchestration play', () => {
       [['--wizard'], /Unknown option '--wizard'/],
     ];
     for (const [flags, message] of cases) {
-      const r = await runCliAsync(['orchestration', 'play', ...flags]);
+      const r = await runCli(['orchestration', 'play', ...flags]);
       expect(r.code, flags.join(' ')).toBe(2);
       expect(r.stderr, flags.join(' ')).toMatch(message);
       expect(r.stdout, flags.join(' ')).toBe('');
@@ -79,7 +79,7 @@ describe('swarm orchestration play', () => {
 
   it("writes each episode as a trace the Run view reads: the model's run as played, the heuristic's as the synchronous episode", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'play-traces-'));
-    const r = await runCliAsync(['orchestration', 'play', '--instances', '3', '--trace-dir', dir, '--json']);
+    const r = await runCli(['orchestration', 'play', '--instances', '3', '--trace-dir', dir, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(readdirSync(dir).sort()).toEqual(
@@ -100,7 +100,7 @@ describe('swarm orchestration play', () => {
     }
     // A synchronous policy played down the asynchronous path leaves the synchronous episode's trace.
     const heuristicDir = mkdtempSync(join(tmpdir(), 'play-traces-'));
-    const h = await runCliAsync([
+    const h = await runCli([
       'orchestration',
       'play',
       '--policy',
@@ -126,7 +126,7 @@ describe('swarm orchestration play', () => {
 
   it('reports a model endpoint that does not answer in one line, exit 1, nothing on stdout', async () => {
     const traceDir = mkdtempSync(join(tmpdir(), 'play-traces-'));
-    const r = await runCliAsync([
+    const r = await runCli([
       'orchestration',
       'play',
       '--instances',

@@ -80,9 +80,9 @@ describe('swarm orchestration train --rollout-workers', () => {
     await expect(pool.train()).rejects.toThrow(/^a rollout worker failed: .*(null|undefined)/);
   }, 30_000);
 
-  it('refuses a worker count out of range with exit 2, writing nothing', () => {
+  it('refuses a worker count out of range with exit 2, writing nothing', async () => {
     for (const bad of ['0', '17', 'two']) {
-      const r = runCli([
+      const r = await runCli([
         'orchestration',
         'train',
         '--episodes',

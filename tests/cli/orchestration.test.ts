@@ -2,19 +2,19 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 describe('swarm orchestration', () => {
-  it('prints the pre-training checks, every one holding', () => {
-    const { code, stdout } = runCli(['orchestration', 'check', '--instances', '120', '--json']);
+  it('prints the pre-training checks, every one holding', async () => {
+    const { code, stdout } = await runCli(['orchestration', 'check', '--instances', '120', '--json']);
     expect(code).toBe(0);
     const checks = JSON.parse(stdout);
     expect(Object.values(checks.holds)).toEqual([true, true, true, true]);
     expect(checks.bestFixed.reward).toBeLessThan(checks.bestPerContext);
   });
 
-  it('grid names the best setting of a split as bench accepts it', () => {
-    const { code, stdout } = runCli([
+  it('grid names the best setting of a split as bench accepts it', async () => {
+    const { code, stdout } = await runCli([
       'orchestration',
       'grid',
       '--split',
@@ -25,7 +25,7 @@ describe('swarm orchestration', () => {
     ]);
     expect(code).toBe(0);
     const g = JSON.parse(stdout);
-    const bench = runCli([
+    const bench = await runCli([
       'orchestration',
       'bench',
       '--instances',
@@ -41,8 +41,8 @@ describe('swarm orchestration', () => {
     expect(report.policies[0].values.reward).toHaveLength(30);
   });
 
-  it('pairs every policy with the baseline, instance by instance', () => {
-    const { code, stdout } = runCli([
+  it('pairs every policy with the baseline, instance by instance', async () => {
+    const { code, stdout } = await runCli([
       'orchestration',
       'bench',
       '--split',
@@ -62,7 +62,7 @@ describe('swarm orchestration', () => {
     expect(serial.vsBaseline.low).toBeLessThanOrEqual(serial.vsBaseline.mean);
   });
 
-  it('refuses bad input with exit code 2, naming what is wrong and what is accepted, and writes nothing', () => {
+  it('refuses bad input with exit code 2, naming what is wrong and what is accepted, and writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'orch-'));
     const out = join(dir, 'policy.json');
     const cases: [string[], RegExp][] = [
@@ -79,14 +79,14 @@ describe('swarm orchestration', () => {
       [['orchestration', 'dance'], /expected a subcommand/],
     ];
     for (const [args, message] of cases) {
-      const r = runCli(args);
+      const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
     }
     expect(existsSync(out)).toBe(false);
     const old = join(dir, 'old.json');
     writeFileSync(old, JSON.stringify({ schema: 'swarmflight.policy/1', params: {} }));
-    const r = runCli(['orchestration', 'bench', '--policies', `parl:${old}`]);
+    const r = await runCli(['orchestration', 'bench', '--policies', `parl:${old}`]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/policy of the scenario mix/);
   });
@@ -94,10 +94,10 @@ describe('swarm orchestration', () => {
   it('trains and writes a checkpoint that bench loads', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'orch-'));
     const out = join(dir, 'p.json');
-    const t = await runCliAsync(['orchestration', 'train', '--episodes', '2000', '--out', out, '--json']);
+    const t = await runCli(['orchestration', 'train', '--episodes', '2000', '--out', out, '--json']);
     expect(t.code).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8')).schema).toBe('swarmflight.orchestration-policy/1');
-    const b = runCli([
+    const b = await runCli([
       'orchestration',
       'bench',
       '--instances',

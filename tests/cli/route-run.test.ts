@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeTrace } from '../../src/core/trace/jsonl';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'route-run-'));
 const compare = 'Compare these four laptops on price, battery life and weight and tell me which one to buy.';
@@ -31,7 +31,7 @@ describe('swarm route --run', () => {
     'runs a %s plan end to end on the simulated provider, the plan in the trace',
     async (name, plan, policy) => {
       const trace = join(dir, `${name}.jsonl`);
-      const { code, stdout, stderr } = await runCliAsync([
+      const { code, stdout, stderr } = await runCli([
         'route',
         compare,
         '--plan',
@@ -62,7 +62,7 @@ describe('swarm route --run', () => {
   );
 
   it('plans and runs from the rules alone: a comparison goes to peers', async () => {
-    const { code, stdout } = await runCliAsync(['route', compare, '--run']);
+    const { code, stdout } = await runCli(['route', compare, '--run']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^peers · compare-options\n/);
     expect(stdout).toMatch(
@@ -73,7 +73,7 @@ describe('swarm route --run', () => {
   });
 
   it('takes a plan from a meta-router model, held to the schema', async () => {
-    const { code, stdout } = await runCliAsync(['route', compare, '--planner', 'model', '--json']);
+    const { code, stdout } = await runCli(['route', compare, '--planner', 'model', '--json']);
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.planner).toBe('model');
@@ -88,18 +88,18 @@ describe('swarm route --run', () => {
       manager_role: null,
       workers: ['A'],
     });
-    const refused = await runCliAsync(['route', compare, '--plan', bad, '--run']);
+    const refused = await runCli(['route', compare, '--plan', bad, '--run']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
       `swarm route: error: --plan ${bad}: manager_role: a role for a centralized plan, null otherwise`,
     );
     // A request from the shipped examples, so the default router is sure it is a general one.
-    const general = await runCliAsync(['route', "What's the capital of Australia?", '--run']);
+    const general = await runCli(['route', "What's the capital of Australia?", '--run']);
     expect(general.code).toBe(2);
     expect(general.stderr).toMatch(
       /a general request has no scenario to run on the simulator: it needs a real model/,
     );
-    const stray = await runCliAsync(['route', compare, '--seed', '3']);
+    const stray = await runCli(['route', compare, '--seed', '3']);
     expect(stray.code).toBe(2);
     expect(stray.stderr).toMatch(/--seed and --trace go with --run/);
   });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 let dir: string;
 let traces: string;
@@ -23,14 +23,7 @@ beforeAll(async () => {
     ['diamond', '--policies', 'serial', '--seeds', '1'],
   ];
   for (const args of benches) {
-    const { code, stderr } = await runCliAsync([
-      'bench',
-      '--scenario',
-      ...args,
-      '--trace-dir',
-      traces,
-      '--json',
-    ]);
+    const { code, stderr } = await runCli(['bench', '--scenario', ...args, '--trace-dir', traces, '--json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
   }
@@ -49,9 +42,9 @@ const train = (...extra: string[]) =>
   runCli(['train-router', '--traces', traces, '--out', join(dir, 'router.json'), ...extra]);
 
 describe('swarm train-router', () => {
-  it('trains on every query trace, skipping graph runs and traces without a query', () => {
+  it('trains on every query trace, skipping graph runs and traces without a query', async () => {
     expect(readdirSync(traces)).toHaveLength(12);
-    const { code, stdout, stderr } = train('--json');
+    const { code, stdout, stderr } = await train('--json');
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
@@ -73,8 +66,8 @@ describe('swarm train-router', () => {
     expect(Object.keys(checkpoint.bandit.q).sort()).toEqual(['deep-search', 'mixed-coding', 'wide-search']);
   });
 
-  it('prints a text summary', () => {
-    const { code, stdout } = train();
+  it('prints a text summary', async () => {
+    const { code, stdout } = await train();
     expect(code).toBe(0);
     expect(stdout).toMatch(
       /^trained .*router\.json on 10 runs of 5 queries \(12 traces; skipped: 1 graph, 1 no-query\)/,
@@ -83,8 +76,14 @@ describe('swarm train-router', () => {
     expect(stdout).toMatch(/training accuracy \d+\.\d%$/);
   });
 
-  it('says which directory or file is wrong, and where', () => {
-    const missing = runCli(['train-router', '--traces', join(dir, 'nope'), '--out', join(dir, 'x.json')]);
+  it('says which directory or file is wrong, and where', async () => {
+    const missing = await runCli([
+      'train-router',
+      '--traces',
+      join(dir, 'nope'),
+      '--out',
+      join(dir, 'x.json'),
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(
       `${join(dir, 'nope')}: cannot read the trace directory (no such directory)`,
@@ -92,7 +91,7 @@ describe('swarm train-router', () => {
 
     const empty = join(dir, 'empty');
     mkdirSync(empty);
-    const none = runCli(['train-router', '--traces', empty, '--out', join(dir, 'x.json')]);
+    const none = await runCli(['train-router', '--traces', empty, '--out', join(dir, 'x.json')]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain(`${empty}: no *.jsonl traces to train on`);
 
@@ -101,18 +100,18 @@ describe('swarm train-router', () => {
     const good = readFileSync(join(traces, 'wide-search-serial-seed1.jsonl'), 'utf8').split('\n');
     writeFileSync(join(bad, 'a.jsonl'), good.join('\n'));
     writeFileSync(join(bad, 'b.jsonl'), [good[0], '{"seq": 0,', ...good.slice(2)].join('\n'));
-    const broken = runCli(['train-router', '--traces', bad, '--out', join(dir, 'x.json')]);
+    const broken = await runCli(['train-router', '--traces', bad, '--out', join(dir, 'x.json')]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(new RegExp(`${join(bad, 'b.jsonl')}:2: not JSON`));
 
     const graphs = join(dir, 'graphs');
     mkdirSync(graphs);
     writeFileSync(join(graphs, 'g.jsonl'), readFileSync(join(traces, 'diamond-serial-seed1.jsonl')));
-    const nothing = runCli(['train-router', '--traces', graphs, '--out', join(dir, 'x.json')]);
+    const nothing = await runCli(['train-router', '--traces', graphs, '--out', join(dir, 'x.json')]);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('no trace holds a task query to learn from (skipped: 1 graph)');
 
-    expect(runCli(['train-router', '--traces', traces]).stderr).toContain('--out FILE is required');
+    expect((await runCli(['train-router', '--traces', traces])).stderr).toContain('--out FILE is required');
   });
 });
 
@@ -121,7 +120,7 @@ describe('swarm train-router --requests and swarm route --eval', () => {
 
   it('trains on the train split of a requests file, alone or with traces', async () => {
     const out = join(dir, 'requests-router.json');
-    const alone = runCli(['train-router', '--requests', requests, '--out', out, '--json']);
+    const alone = await runCli(['train-router', '--requests', requests, '--out', out, '--json']);
     expect(alone.stderr).toBe('');
     const report = JSON.parse(alone.stdout);
     expect(report).toMatchObject({ traces: 0, runs: 0, queries: 0, skipped: {} });
@@ -133,14 +132,14 @@ describe('swarm train-router --requests and swarm route --eval', () => {
     expect(report.requests).toBe(train);
     expect(JSON.parse(readFileSync(out, 'utf8')).examples).toHaveLength(train);
 
-    const both = runCli(['train-router', '--traces', traces, '--requests', requests, '--out', out]);
+    const both = await runCli(['train-router', '--traces', traces, '--requests', requests, '--out', out]);
     expect(both.code).toBe(0);
     expect(both.stdout).toMatch(
       new RegExp(
         `^trained .* on 10 runs of 5 queries \\(12 traces; skipped: 1 graph, 1 no-query\\) and ${train} labelled requests`,
       ),
     );
-    const routed = await runCliAsync([
+    const routed = await runCli([
       'route',
       '--router',
       out,
@@ -152,16 +151,16 @@ describe('swarm train-router --requests and swarm route --eval', () => {
     expect(r.candidates.reduce((s: number, c: { p: number }) => s + c.p, 0)).toBeCloseTo(1, 12);
   });
 
-  it('names the file and line of a bad request, and asks for one source at least', () => {
+  it('names the file and line of a bad request, and asks for one source at least', async () => {
     const bad = join(dir, 'bad-requests.jsonl');
     writeFileSync(
       bad,
       `${JSON.stringify({ query: 'q', label: 'swarm/rag-qa', split: 'train' })}\n{"query": 3}\n`,
     );
-    const refused = runCli(['train-router', '--requests', bad, '--out', join(dir, 'x.json')]);
+    const refused = await runCli(['train-router', '--requests', bad, '--out', join(dir, 'x.json')]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${bad}:2: "query" must be a non-empty string`);
-    const missing = runCli([
+    const missing = await runCli([
       'train-router',
       '--requests',
       join(dir, 'none.jsonl'),
@@ -169,13 +168,13 @@ describe('swarm train-router --requests and swarm route --eval', () => {
       join(dir, 'x.json'),
     ]);
     expect(missing.stderr).toContain(`${join(dir, 'none.jsonl')}: cannot read the requests (no such file)`);
-    expect(runCli(['train-router', '--out', join(dir, 'x.json')]).stderr).toContain(
+    expect((await runCli(['train-router', '--out', join(dir, 'x.json')])).stderr).toContain(
       '--traces DIR, --requests FILE or --arbitrated QUEUE (or several) is required',
     );
   });
 
   it('scores the rules, the classifier and the router on the test split', async () => {
-    const json = await runCliAsync(['route', '--eval', requests, '--json']);
+    const json = await runCli(['route', '--eval', requests, '--json']);
     expect(json.stderr).toBe('');
     const report = JSON.parse(json.stdout);
     expect(report).toMatchObject({ file: requests, checkpoint: null });
@@ -193,14 +192,14 @@ describe('swarm train-router --requests and swarm route --eval', () => {
         'write-story',
       ]);
     }
-    const text = await runCliAsync(['route', '--eval', requests]);
+    const text = await runCli(['route', '--eval', requests]);
     expect(text.stdout).toMatch(
       /^\d+ test requests of scenarios\/router\/requests\.jsonl; a router trained here on its \d+ train requests\n/,
     );
     expect(text.stdout).toMatch(/\nrag-qa +\d+\/10 +\d+\/10 +\d+\/10\n/);
     expect(text.stdout).toMatch(/\nworkflow accuracy +\d+\.\d% +\d+\.\d% +\d+\.\d%\n/);
     expect(text.stdout).toMatch(/\nconfusions \(gold→predicted workflow\):\n {2}rules /);
-    const both = await runCliAsync(['route', 'a query', '--eval', requests]);
+    const both = await runCli(['route', 'a query', '--eval', requests]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--eval scores a requests file: give it no query');
   });
@@ -208,13 +207,13 @@ describe('swarm train-router --requests and swarm route --eval', () => {
 
 describe('swarm route', () => {
   const router = () => join(dir, 'router.json');
-  beforeAll(() => {
-    expect(train().code).toBe(0);
+  beforeAll(async () => {
+    expect((await train()).code).toBe(0);
   });
 
   it('routes each scenario’s query to its workflow without a checkpoint', async () => {
     for (const [kind, query] of Object.entries(queries)) {
-      const { code, stdout } = await runCliAsync(['route', query, '--json']);
+      const { code, stdout } = await runCli(['route', query, '--json']);
       expect(code).toBe(0);
       // The rules decide, unless the default router's classifier (trained on the shipped requests)
       // is the surer of the two: on the long mixed-coding task text the rules disagree among
@@ -228,7 +227,7 @@ describe('swarm route', () => {
   });
 
   it('prints one JSON document with the choice, its source and the escalation', async () => {
-    const { code, stdout } = await runCliAsync([
+    const { code, stdout } = await runCli([
       'route',
       queries['deep-search'] as string,
       '--router',
@@ -283,7 +282,7 @@ describe('swarm route', () => {
     const typo = (w: string, i: number) =>
       i % 2 === 0 && /^[a-z]{4,}$/i.test(w) ? `${w.slice(0, -2)}${w.at(-1)}${w.at(-2)}` : w;
     const query = (queries['deep-search'] as string).slice(0, 300).split(' ').map(typo).join(' ');
-    const r = JSON.parse((await runCliAsync(['route', '--router', router(), '--json', '--', query])).stdout);
+    const r = JSON.parse((await runCli(['route', '--router', router(), '--json', '--', query])).stdout);
     expect(r.workflow).toBe('deep-search');
     expect(r.nearest).toMatchObject({ embedder: 'hashing-384', label: 'swarm/deep-search' });
     expect(r.nearest.confidence).toBeGreaterThan(0.2);
@@ -291,10 +290,10 @@ describe('swarm route', () => {
     const old = join(dir, 'old-router.json');
     const { examples: _, ...rest } = checkpoint;
     writeFileSync(old, JSON.stringify(rest));
-    const without = JSON.parse((await runCliAsync(['route', '--router', old, '--json', '--', query])).stdout);
+    const without = JSON.parse((await runCli(['route', '--router', old, '--json', '--', query])).stdout);
     expect(without.nearest).toBeNull();
     expect(without.workflow).toBe('deep-search');
-    const text = await runCliAsync(['route', '--router', router(), '--', query]);
+    const text = await runCli(['route', '--router', router(), '--', query]);
     expect(text.stdout).toMatch(
       /\nnearest training queries \(hashing-384\): swarm\/deep-search at 0\.\d\d\n/,
     );
@@ -302,7 +301,7 @@ describe('swarm route', () => {
 
   it('escalates a query nothing recognises, and prints text', async () => {
     const json = JSON.parse(
-      (await runCliAsync(['route', 'hello', 'there', '--profile', 'small', '--json'])).stdout,
+      (await runCli(['route', 'hello', 'there', '--profile', 'small', '--json'])).stdout,
     );
     expect(json).toMatchObject({
       topology: 'single',
@@ -311,14 +310,7 @@ describe('swarm route', () => {
       escalate: true,
       profile: 'medium',
     });
-    const text = await runCliAsync([
-      'route',
-      'Debate remote work',
-      '--router',
-      router(),
-      '--threshold',
-      '0.7',
-    ]);
+    const text = await runCli(['route', 'Debate remote work', '--router', router(), '--threshold', '0.7']);
     expect(text.code).toBe(0);
     // The candidates: the debate rule's 0.6, the rest spread over the seven workflows it left;
     // then the team plan: two peers, no manager.
@@ -333,32 +325,30 @@ describe('swarm route', () => {
   it('refuses a file that is not a router checkpoint, naming the difference', async () => {
     const other = join(dir, 'other.json');
     writeFileSync(other, JSON.stringify({ schema: 'swarmflight.bandit/1' }));
-    const wrong = await runCliAsync(['route', 'q', '--router', other]);
+    const wrong = await runCli(['route', 'q', '--router', other]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(
       `${other}: not a router checkpoint: "schema" is "swarmflight.bandit/1", expected "swarmflight.router/1"`,
     );
     writeFileSync(other, '[1, 2]');
-    expect((await runCliAsync(['route', 'q', '--router', other])).stderr).toContain(
+    expect((await runCli(['route', 'q', '--router', other])).stderr).toContain(
       'expected a JSON object, got an array',
     );
     writeFileSync(other, '{"schema":');
-    expect((await runCliAsync(['route', 'q', '--router', other])).stderr).toContain(
-      `${other}: not valid JSON`,
-    );
-    expect((await runCliAsync(['route', 'q', '--router', join(dir, 'absent.json')])).stderr).toContain(
+    expect((await runCli(['route', 'q', '--router', other])).stderr).toContain(`${other}: not valid JSON`);
+    expect((await runCli(['route', 'q', '--router', join(dir, 'absent.json')])).stderr).toContain(
       'no such file',
     );
   });
 
   it('refuses bad flags and a missing query', async () => {
-    expect((await runCliAsync(['route'])).stderr).toContain('a query is required');
-    expect((await runCliAsync(['route', 'q', '--threshold', '2'])).stderr).toContain(
+    expect((await runCli(['route'])).stderr).toContain('a query is required');
+    expect((await runCli(['route', 'q', '--threshold', '2'])).stderr).toContain(
       '--threshold must be a number from 0 to 1',
     );
-    const profile = await runCliAsync(['route', 'q', '--profile', 'huge']);
+    const profile = await runCli(['route', 'q', '--profile', 'huge']);
     expect(profile.code).toBe(2);
     expect(profile.stderr).toContain('--profile must be one of small, medium, large, got "huge"');
-    expect((await runCliAsync(['route', '--help'])).stdout).toMatch(/^swarm route "QUERY"/);
+    expect((await runCli(['route', '--help'])).stdout).toMatch(/^swarm route "QUERY"/);
   });
 });

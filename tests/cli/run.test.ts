@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 describe('swarm run (through the swarm control API)', () => {
   it('runs a scenario and prints its tasks as they end and its metrics', async () => {
-    const r = await runCliAsync(['run', '--scenario', 'deep-search', '--seed', '2']);
+    const r = await runCli(['run', '--scenario', 'deep-search', '--seed', '2']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^t=\d+ q1-hop1 done \(attempt 1\)$/m);
     expect(r.stdout).toMatch(/^done: critical steps \d+, quality [\d.]+/m);
@@ -11,10 +11,10 @@ describe('swarm run (through the swarm control API)', () => {
 
   it('gives the same status as the API for the same task, as JSON', async () => {
     const a = JSON.parse(
-      (await runCliAsync(['run', '--scenario', 'wide-search', '--size', '10', '--json'])).stdout,
+      (await runCli(['run', '--scenario', 'wide-search', '--size', '10', '--json'])).stdout,
     );
     const b = JSON.parse(
-      (await runCliAsync(['run', '--scenario', 'wide-search', '--size', '10', '--json'])).stdout,
+      (await runCli(['run', '--scenario', 'wide-search', '--size', '10', '--json'])).stdout,
     );
     expect(a.state).toBe('done');
     expect(a.metrics.criticalSteps).toBe(b.metrics.criticalSteps);
@@ -22,7 +22,7 @@ describe('swarm run (through the swarm control API)', () => {
   });
 
   it('says which field of the task is wrong, as the API does', async () => {
-    const r = await runCliAsync(['run', '--scenario', 'nowhere']);
+    const r = await runCli(['run', '--scenario', 'nowhere']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--scenario: invalid task: scenario must be one of wide-search/);
   });

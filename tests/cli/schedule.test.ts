@@ -13,8 +13,8 @@ const fixture = (name: string) => `tests/fixtures/graphs/${name}.json`;
 const run = runCli;
 
 describe('swarm schedule', () => {
-  it('prints one JSON document with the contract fields', () => {
-    const r = run([
+  it('prints one JSON document with the contract fields', async () => {
+    const r = await run([
       'schedule',
       '--graph',
       'scenarios/graphs/diamond.json',
@@ -45,8 +45,8 @@ describe('swarm schedule', () => {
       expect(Object.keys(e).sort()).toEqual(['attempt', 'finish', 'start', 'task', 'worker']);
   });
 
-  it('meets the critical path with mainStepCost 0 and enough workers', () => {
-    const r = run([
+  it('meets the critical path with mainStepCost 0 and enough workers', async () => {
+    const r = await run([
       'schedule',
       '--graph',
       'scenarios/graphs/wide-fanout.json',
@@ -64,7 +64,7 @@ describe('swarm schedule', () => {
     expect(checkSchedule(graph, 32, j.schedule)).toEqual([]);
   });
 
-  it('gives the same schedule for the same seed and averages wall time over --repeat', () => {
+  it('gives the same schedule for the same seed and averages wall time over --repeat', async () => {
     const args = [
       'schedule',
       '--graph',
@@ -75,16 +75,17 @@ describe('swarm schedule', () => {
       '--seed',
       '5',
     ];
-    const a = JSON.parse(run(args).stdout);
-    const b = JSON.parse(run([...args, '--repeat', '3']).stdout);
+    const a = JSON.parse((await run(args)).stdout);
+    const b = JSON.parse((await run([...args, '--repeat', '3'])).stdout);
     expect(b.schedule).toEqual(a.schedule);
     expect(b.repeat).toBe(3);
     expect(b.msPerRun).toBeGreaterThan(0);
   });
 
-  it('reports the realized critical path and a lower bound from realized durations', () => {
+  it('reports the realized critical path and a lower bound from realized durations', async () => {
     const r = JSON.parse(
-      run(['schedule', '--graph', 'scenarios/graphs/deep-chain.json', '--workers', '4', '--json']).stdout,
+      (await run(['schedule', '--graph', 'scenarios/graphs/deep-chain.json', '--workers', '4', '--json']))
+        .stdout,
     );
     expect(r.realizedPath[0].start).toBe(0);
     expect(r.realizedPath.at(-1).end).toBe(r.criticalSteps);
@@ -95,19 +96,19 @@ describe('swarm schedule', () => {
     expect(r.realizedLowerBound).toBeLessThanOrEqual(r.criticalSteps);
   });
 
-  it('runs barrier joins and reports the barrier waste', () => {
+  it('runs barrier joins and reports the barrier waste', async () => {
     const base = ['schedule', '--graph', 'scenarios/graphs/stg-50.json', '--workers', '4', '--json'];
-    const async = JSON.parse(run(base).stdout);
-    const barrier = JSON.parse(run([...base, '--join', 'barrier']).stdout);
+    const async = JSON.parse((await run(base)).stdout);
+    const barrier = JSON.parse((await run([...base, '--join', 'barrier'])).stdout);
     expect(barrier.criticalSteps).toBeGreaterThan(async.criticalSteps);
     expect(barrier.barrierWaste).toBeGreaterThan(0);
     expect(async.barrierWaste).toBe(0);
   });
 
-  it('writes a trace that decodes and whose first line is the header', () => {
+  it('writes a trace that decodes and whose first line is the header', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'swarm-'));
     const file = join(dir, 'run.jsonl');
-    run([
+    await run([
       'schedule',
       '--graph',
       'scenarios/graphs/diamond.json',
@@ -124,8 +125,8 @@ describe('swarm schedule', () => {
     expect(decoded.events.at(-1)?.type).toBe('run.finished');
   });
 
-  it('prints a readable summary without --json', () => {
-    const r = run(['schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2']);
+  it('prints a readable summary without --json', async () => {
+    const r = await run(['schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2']);
     expect(r.stdout).toMatch(/makespan \d+/);
     expect(r.stdout).toContain('critical path: plan → search-a → merge');
   });
@@ -137,13 +138,16 @@ describe('swarm schedule', () => {
     ['duplicate-id', /duplicate-id\.json: duplicate task id "a"/],
     ['negative-cost', /negative-cost\.json: task "b" has steps -2; steps must be a whole number ≥ 0/],
     ['fractional-cost', /fractional-cost\.json: task "a" has steps 1\.5/],
-  ])('refuses %s with one message naming the file and ids, nothing on stdout, exit 2', (name, message) => {
-    const r = run(['schedule', '--graph', fixture(name), '--workers', '2', '--json']);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr.split('\n')).toHaveLength(1);
-  });
+  ])(
+    'refuses %s with one message naming the file and ids, nothing on stdout, exit 2',
+    async (name, message) => {
+      const r = await run(['schedule', '--graph', fixture(name), '--workers', '2', '--json']);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.split('\n')).toHaveLength(1);
+    },
+  );
 
   it.each([
     [['--workers', '2'], /--graph FILE is required/],
@@ -165,8 +169,8 @@ describe('swarm schedule', () => {
       ['--graph', 'scenarios/graphs/diamond.json', '--workers', '2', '--frobnicate'],
       /Unknown option '--frobnicate'/,
     ],
-  ])('refuses bad flags %j', (args, message) => {
-    const r = run(['schedule', ...args]);
+  ])('refuses bad flags %j', async (args, message) => {
+    const r = await run(['schedule', ...args]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
@@ -174,7 +178,7 @@ describe('swarm schedule', () => {
 });
 
 describe('the npm entry point', () => {
-  it('runs through `npm run --silent swarm` with exit codes and clean stdout', () => {
+  it('runs through `npm run --silent swarm` with exit codes and clean stdout', async () => {
     const ok = execFileSync(
       'npm',
       [

@@ -11,8 +11,8 @@ const score = (...args: string[]) =>
   run(['score', '--gold', GOLD, '--pred', PRED, '--keys', 'company', ...args]);
 
 describe('swarm score', () => {
-  it('prints one JSON document with the seven metrics, using the rules file', () => {
-    const r = score('--rules', fixture('rules.json'), '--json');
+  it('prints one JSON document with the seven metrics, using the rules file', async () => {
+    const r = await score('--rules', fixture('rules.json'), '--json');
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const j = JSON.parse(r.stdout);
@@ -33,14 +33,14 @@ describe('swarm score', () => {
     });
   });
 
-  it('compares every column as a normalized string without --rules', () => {
-    const j = JSON.parse(score('--json').stdout);
+  it('compares every column as a normalized string without --rules', async () => {
+    const j = JSON.parse((await score('--json')).stdout);
     // Now "1,230" ≠ "1,200" and the URLs differ as text: Acme 2, Globex 3, Initech 3 → 8 / 16; no row right.
     expect(j).toMatchObject({ itemPrecision: 0.5, itemRecall: 0.5, itemF1: 0.5, rowF1: 0, success: false });
   });
 
-  it('prints a short readable table without --json', () => {
-    const r = score('--rules', fixture('rules.json'));
+  it('prints a short readable table without --json', async () => {
+    const r = await score('--rules', fixture('rules.json'));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('gold rows 4 · predicted rows 4 · matched on keys 3');
     expect(r.stdout).toMatch(/^item\s+0\.688\s+0\.688\s+0\.688$/m);
@@ -48,23 +48,42 @@ describe('swarm score', () => {
     expect(r.stdout).toContain('success no');
   });
 
-  it('reports success for a right table in another row and column order', () => {
-    const r = run(['score', '--gold', GOLD, '--pred', fixture('perfect.md'), '--keys', 'company', '--json']);
+  it('reports success for a right table in another row and column order', async () => {
+    const r = await run([
+      'score',
+      '--gold',
+      GOLD,
+      '--pred',
+      fixture('perfect.md'),
+      '--keys',
+      'company',
+      '--json',
+    ]);
     expect(JSON.parse(r.stdout)).toMatchObject({ itemF1: 1, rowF1: 1, success: true });
     expect(
-      run(['score', '--gold', GOLD, '--pred', fixture('perfect.md'), '--keys', 'Company']).stdout,
+      (await run(['score', '--gold', GOLD, '--pred', fixture('perfect.md'), '--keys', 'Company'])).stdout,
     ).toContain('success yes');
   });
 
-  it('scores 0 and says why when the prediction has other columns than the gold', () => {
-    const r = run(['score', '--gold', GOLD, '--pred', fixture('extra-column.md'), '--keys', 'company']);
+  it('scores 0 and says why when the prediction has other columns than the gold', async () => {
+    const r = await run(['score', '--gold', GOLD, '--pred', fixture('extra-column.md'), '--keys', 'company']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
       'columns differ from the gold: extra source; WideSearch scores such a table 0',
     );
     const j = JSON.parse(
-      run(['score', '--gold', GOLD, '--pred', fixture('extra-column.md'), '--keys', 'company', '--json'])
-        .stdout,
+      (
+        await run([
+          'score',
+          '--gold',
+          GOLD,
+          '--pred',
+          fixture('extra-column.md'),
+          '--keys',
+          'company',
+          '--json',
+        ])
+      ).stdout,
     );
     expect(j).toMatchObject({ itemF1: 0, rowF1: 0, success: false, extraColumns: ['source'] });
   });
@@ -75,8 +94,8 @@ describe('swarm score', () => {
     [['--gold', GOLD, '--pred', PRED], /--keys a,b is required/],
     [['--gold', GOLD, '--pred', PRED, '--keys', ' , '], /--keys must name at least one column/],
     [['--gold', GOLD, '--pred', PRED, '--keys', 'company', '--frobnicate'], /Unknown option '--frobnicate'/],
-  ])('refuses bad flags %j', (args, message) => {
-    const r = run(['score', ...args]);
+  ])('refuses bad flags %j', async (args, message) => {
+    const r = await run(['score', ...args]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
@@ -111,19 +130,22 @@ describe('swarm score', () => {
       /unknown-column\.json: a rule for column "profit", which the gold/,
     ],
     [['--rules', fixture('not-json.json')], /not-json\.json: not valid JSON/],
-  ])('refuses bad input %j with one message naming the file, nothing on stdout, exit 2', (args, message) => {
-    const flags = { '--gold': GOLD, '--pred': PRED, '--keys': 'company' } as Record<string, string>;
-    for (let i = 0; i < args.length; i += 2) flags[args[i] as string] = args[i + 1] as string;
-    const r = run(['score', ...Object.entries(flags).flat(), '--json']);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr.split('\n')).toHaveLength(1);
-  });
+  ])(
+    'refuses bad input %j with one message naming the file, nothing on stdout, exit 2',
+    async (args, message) => {
+      const flags = { '--gold': GOLD, '--pred': PRED, '--keys': 'company' } as Record<string, string>;
+      for (let i = 0; i < args.length; i += 2) flags[args[i] as string] = args[i + 1] as string;
+      const r = await run(['score', ...Object.entries(flags).flat(), '--json']);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.split('\n')).toHaveLength(1);
+    },
+  );
 
-  it('is listed in the usage and has --help', () => {
-    expect(run(['--help']).stdout).toContain('score');
-    const help = run(['score', '--help']);
+  it('is listed in the usage and has --help', async () => {
+    expect((await run(['--help'])).stdout).toContain('score');
+    const help = await run(['score', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--rules FILE.json');
   });

@@ -7,7 +7,7 @@ import { runCli } from '../support/cli';
 
 /** Ids and values from files reach the terminal only as harmless, bounded text. */
 describe('text for the terminal', () => {
-  it('shows control and format characters as JSON escapes, leaving newlines, tabs and letters', () => {
+  it('shows control and format characters as JSON escapes, leaving newlines, tabs and letters', async () => {
     expect(escapeUnsafe('a\u001b[31mred\u202eevil\u0000 ok\n\tпривет 中文')).toBe(
       'a\\u001b[31mred\\u202eevil\\u0000 ok\n\tпривет 中文',
     );
@@ -16,14 +16,14 @@ describe('text for the terminal', () => {
     expect(JSON.parse(escapeUnsafe(json))).toEqual({ id: 'x\u202ey' });
   });
 
-  it('cuts a run of text too long to read, saying how long it was', () => {
+  it('cuts a run of text too long to read, saying how long it was', async () => {
     const cut = forTerminal(`id "${'x'.repeat(10_000_000)}" is bad`);
     expect(cut.length).toBeLessThan(300);
     expect(cut).toContain('(10,000,002 characters)');
     expect(cut.endsWith(' is bad')).toBe(true);
   });
 
-  it('reaches stderr that way from a real command', () => {
+  it('reaches stderr that way from a real command', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sf-term-'));
     const graph = join(dir, 'g.json');
     const long = 'q'.repeat(1_000_000);
@@ -38,7 +38,7 @@ describe('text for the terminal', () => {
         ],
       }),
     );
-    const r = runCli(['schedule', '--graph', graph, '--workers', '2']);
+    const r = await runCli(['schedule', '--graph', graph, '--workers', '2']);
     expect(r.code).toBe(2);
     for (const ch of ['\u001b', '\u0007', '\u202e']) expect(r.stderr).not.toContain(ch);
     expect(r.stderr).toContain('\\u001b');

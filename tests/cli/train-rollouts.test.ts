@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarm-rollouts-'));
 const args = (out: string, workers: number) => [
@@ -26,8 +26,8 @@ describe('swarm train --rollout-workers', () => {
   it('writes the same checkpoint, byte for byte, with one worker thread or three', async () => {
     const one = join(dir, 'one.json');
     const three = join(dir, 'three.json');
-    const a = await runCliAsync(args(one, 1));
-    const b = await runCliAsync(args(three, 3));
+    const a = await runCli(args(one, 1));
+    const b = await runCli(args(three, 3));
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(JSON.parse(b.stdout).completedEpisodes).toBe(40);
     expect(readFileSync(three, 'utf8')).toBe(readFileSync(one, 'utf8'));
@@ -36,7 +36,7 @@ describe('swarm train --rollout-workers', () => {
   }, 120_000);
 
   it('refuses a bandit with more than one worker, and a count out of range, with exit 2', async () => {
-    const bandit = await runCliAsync([
+    const bandit = await runCli([
       'train',
       '--scenario',
       'mix',
@@ -47,7 +47,7 @@ describe('swarm train --rollout-workers', () => {
     ]);
     expect(bandit.code).toBe(2);
     expect(bandit.stderr).toMatch(/a bandit learns after every episode/);
-    const many = await runCliAsync(['train', '--scenario', 'mix', '--rollout-workers', '99']);
+    const many = await runCli(['train', '--scenario', 'mix', '--rollout-workers', '99']);
     expect(many.code).toBe(2);
     expect(many.stderr).toMatch(/at most 16/);
   });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCliAsync } from '../support/cli';
+import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarm-train-'));
 const policy = join(dir, 'parl.json');
@@ -11,7 +11,7 @@ describe('swarm train', () => {
   it('trains, writes a checkpoint, the curves as JSON and SVG, and prints one JSON document', async () => {
     const curves = join(dir, 'curves.json');
     const svg = join(dir, 'curves.svg');
-    const r = await runCliAsync([
+    const r = await runCli([
       'train',
       '--scenario',
       'wide-search',
@@ -52,7 +52,7 @@ describe('swarm train', () => {
   }, 60_000);
 
   it('bench runs the checkpoint as parl:FILE and reports reward for every policy', async () => {
-    const r = await runCliAsync([
+    const r = await runCli([
       'bench',
       '--scenario',
       'wide-search',
@@ -73,7 +73,7 @@ describe('swarm train', () => {
   }, 60_000);
 
   it('bench --scenario mix reports every component separately too', async () => {
-    const r = await runCliAsync([
+    const r = await runCli([
       'bench',
       '--scenario',
       'mix',
@@ -95,7 +95,7 @@ describe('swarm train', () => {
     changed.profiles.large = 'sha256:0000';
     const bad = join(dir, 'changed.json');
     writeFileSync(bad, JSON.stringify(changed));
-    const r = await runCliAsync([
+    const r = await runCli([
       'bench',
       '--scenario',
       'wide-search',
@@ -108,7 +108,7 @@ describe('swarm train', () => {
     expect(r.stderr).toContain(
       `${bad}: not a usable policy: profile "large" has changed since training (trained against sha256:0000`,
     );
-    const wrongKind = await runCliAsync([
+    const wrongKind = await runCli([
       'bench',
       '--scenario',
       'wide-search',
@@ -118,7 +118,7 @@ describe('swarm train', () => {
       '1',
     ]);
     expect(wrongKind.stderr).toContain(`it is a parl policy, not bandit (use parl:${policy})`);
-    const notPolicy = await runCliAsync([
+    const notPolicy = await runCli([
       'bench',
       '--scenario',
       'wide-search',
@@ -132,7 +132,7 @@ describe('swarm train', () => {
 
   it('experiment trains both arms, scores them, and writes the curves as SVG, JSON and Markdown', async () => {
     const out = join(dir, 'experiments');
-    const r = await runCliAsync([
+    const r = await runCli([
       'experiment',
       'spurious-parallelism',
       '--episodes',
@@ -149,7 +149,7 @@ describe('swarm train', () => {
     expect(Object.keys(result.scores)).toEqual(['heuristic', 'λ2 annealed 0.3→0', 'λ2 = 0']);
     expect(readFileSync(join(out, 'spurious-parallelism.svg'), 'utf8').match(/<polyline/g)?.length).toBe(12);
     expect(readFileSync(join(out, 'spurious-parallelism.md'), 'utf8')).toContain('| λ2 = 0 |');
-    const bad = await runCliAsync(['experiment', 'serial-colapse']);
+    const bad = await runCli(['experiment', 'serial-colapse']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(
       'expected an experiment name: serial-collapse, spurious-parallelism, critical-vs-total; got "serial-colapse"',
@@ -162,7 +162,7 @@ describe('swarm train', () => {
     [['--allow-profiles', 'huge'], '--allow-profiles: unknown profile "huge"'],
     [['--episodes', '0'], '--episodes must be a whole number from 1 to 1000000, got "0"'],
   ])('refuses bad flags (%j)', async (flags, message) => {
-    const r = await runCliAsync(['train', '--scenario', 'mix', ...flags]);
+    const r = await runCli(['train', '--scenario', 'mix', ...flags]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
   });

@@ -14,7 +14,7 @@ import {
   readDatasetRuns,
 } from '../../../src/core/datasets/runs';
 import type { TraceEvent } from '../../../src/core/trace/events';
-import { runCliAsync } from '../../support/cli';
+import { runCli } from '../../support/cli';
 
 let cached: Promise<{ dir: string; traces: LoadedTrace[] }> | undefined;
 
@@ -25,7 +25,7 @@ export function benchTraceDir(): Promise<{ dir: string; traces: LoadedTrace[] }>
       ['write-story', 'serial,heuristic', '3'],
       ['compare-options', 'serial,heuristic,peers', '2'],
     ] as const) {
-      const { code, stderr } = await runCliAsync([
+      const { code, stderr } = await runCli([
         'bench',
         '--scenario',
         scenario,
