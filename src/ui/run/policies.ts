@@ -8,16 +8,11 @@ import type { Policy } from '../../core/policy/types';
 import { profileHashes } from '../../core/scenarios/profiles';
 import { profiles } from '../catalog';
 import { services } from '../services';
+import { savedPolicyList } from './saved-policies';
 
-/** Saved policies with their kind, for the policy picker. */
+/** Saved policies a run can use (the scenario mix's), with their kind, for the policy picker. */
 export async function savedPolicies(): Promise<{ name: string; kind: string }[]> {
-  const store = await services.policies();
-  const out: { name: string; kind: string }[] = [];
-  for (const p of await store.list()) {
-    const kind = ((await store.get(p.name))?.checkpoint as { kind?: unknown } | undefined)?.kind;
-    if (kind === 'parl' || kind === 'bandit') out.push({ name: p.name, kind });
-  }
-  return out;
+  return (await savedPolicyList()).filter((p) => p.kind === 'parl' || p.kind === 'bandit');
 }
 
 let hashes: Promise<Record<string, string>> | undefined;

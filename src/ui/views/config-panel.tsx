@@ -6,6 +6,8 @@ import { PROFILE_NAMES } from '../../core/scenarios/profiles';
 import { app } from '../app-state';
 import { catalog, findScenario, sizeRange } from '../catalog';
 import { savedPolicies } from '../run/policies';
+import { policiesVersion } from '../run/saved-policies';
+import { quoted } from '../url-state';
 import { ChaosControl } from './chaos-control';
 import { ProviderPicker } from './provider-picker';
 
@@ -20,7 +22,15 @@ export function ConfigPanel() {
     const entry = findScenario(s().scenario);
     return entry ? sizeRange(entry) : undefined;
   };
-  const [saved] = createResource(savedPolicies);
+  const [saved] = createResource(policiesVersion, savedPolicies);
+  // A link can name a saved policy this browser does not have: the picker shows that name (it is
+  // what Run would try) and says so, rather than showing another policy it will not run.
+  const missing = () => {
+    const policy = s().policy;
+    const list = saved();
+    if (!list || !/^(parl|bandit):/.test(policy)) return undefined;
+    return list.some((p) => `${p.kind}:${p.name}` === policy) ? undefined : policy;
+  };
   return (
     <div class="panel form">
       <h2>Run settings</h2>
@@ -79,10 +89,31 @@ export function ConfigPanel() {
             {isGraph() ? 'llm (task scenarios only)' : 'llm (a model orchestrates)'}
           </option>
           <For each={saved() ?? []}>
-            {(p) => <option value={`${p.kind}:${p.name}`}>{`${p.kind}: ${p.name} (trained here)`}</option>}
+            {(p) => (
+              // `selected`, not only the select's value: these options arrive after the select has
+              // taken the link's value, which then matched nothing and showed the first policy.
+              <option value={`${p.kind}:${p.name}`} selected={s().policy === `${p.kind}:${p.name}`}>
+                {`${p.kind}: ${p.name} (trained here)`}
+              </option>
+            )}
           </For>
+          <Show when={missing()}>
+            {(name) => (
+              <option value={name()} selected>
+                {`${name()} (not in this browser)`}
+              </option>
+            )}
+          </Show>
         </select>
       </label>
+      <Show when={missing()}>
+        {(name) => (
+          <p class="note warning" role="alert" data-testid="policy-missing">
+            The link asks for the policy {quoted(name())}, which is not saved in this browser: train it in the
+            Train view or load its file there, or pick another policy.
+          </p>
+        )}
+      </Show>
       <ProviderPicker />
       <label>
         Subagent profile

@@ -1,4 +1,4 @@
-import { createSignal, For, onMount, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import { openOrchestrationWorker } from '../../adapters/orchestration-client';
 import type {
   Leaderboard,
@@ -15,6 +15,7 @@ import type { CurvePoint } from '../../core/learning/orchestration/train';
 import { encodeTrace } from '../../core/trace/jsonl';
 import { app } from '../app-state';
 import { savePolicy } from '../run/save-policy';
+import { policiesVersion } from '../run/saved-policies';
 import { services } from '../services';
 import { MessageBanner } from './message-banner';
 
@@ -55,21 +56,29 @@ export function OrchestrationPanel() {
   const [instance, setInstance] = createSignal(1);
   let stored: StoredOrchestrationPolicy[] = [];
 
+  let ranks = 0;
   async function rank() {
+    // A save or a delete while a ranking runs starts another: only the latest one is shown.
+    const mine = ++ranks;
     setRanking(true);
     try {
-      stored = await storedOrchestrationPolicies();
-      setBoard(await worker.leaderboard(stored));
+      const policies = await storedOrchestrationPolicies();
+      const next = await worker.leaderboard(policies);
+      if (mine !== ranks) return;
+      stored = policies;
+      setBoard(next);
     } catch (error) {
+      if (mine !== ranks) return;
       setMessage({
         kind: 'error',
         text: `The leaderboard could not be computed: ${(error as Error).message}`,
       });
     } finally {
-      setRanking(false);
+      if (mine === ranks) setRanking(false);
     }
   }
-  onMount(() => void rank());
+  // At first and again whenever a policy is saved or deleted, here or in the other trainer's list.
+  createEffect(on(policiesVersion, () => void rank()));
 
   async function train() {
     setMessage(undefined);
@@ -115,7 +124,6 @@ export function OrchestrationPanel() {
     try {
       await savePolicy(name(), c);
       setMessage({ kind: 'note', text: `Saved as “${name()}”; it is on the leaderboard below.` });
-      await rank();
     } catch (error) {
       setMessage({ kind: 'error', text: (error as Error).message });
     }

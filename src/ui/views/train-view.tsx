@@ -7,6 +7,7 @@ import { app } from '../app-state';
 import { mix, mixSpecs, profiles } from '../catalog';
 import { bundledProfileHashes } from '../run/policies';
 import { savePolicy } from '../run/save-policy';
+import { deleteSavedPolicy, policiesVersion, savedPolicyList, usedWhere } from '../run/saved-policies';
 import { services } from '../services';
 import { MessageBanner } from './message-banner';
 import { OrchestrationPanel } from './orchestration-panel';
@@ -22,7 +23,7 @@ export function TrainView() {
   const [checkpoint, setCheckpoint] = createSignal<PolicyCheckpoint | undefined>();
   const [message, setMessage] = createSignal<{ kind: 'error' | 'note'; text: string } | undefined>();
   const [name, setName] = createSignal('');
-  const [saved, { refetch }] = createResource(async () => (await services.policies()).list());
+  const [saved] = createResource(policiesVersion, savedPolicyList);
   let handle: TrainingHandle | undefined;
 
   async function start(resume?: PolicyCheckpoint) {
@@ -80,7 +81,6 @@ export function TrainView() {
         kind: 'note',
         text: `Saved as “${name()}”: pick ${c.kind}: ${name()} as the policy in the Run view.`,
       });
-      void refetch();
     } catch (error) {
       setMessage({ kind: 'error', text: (error as Error).message });
     }
@@ -263,15 +263,11 @@ export function TrainView() {
               {(p) => (
                 <div class="actions" data-testid="saved-policy">
                   <span>{p.name}</span>
+                  <span class="note" data-testid="saved-policy-use">
+                    {usedWhere(p.kind)}
+                  </span>
                   <span class="note">{new Date(p.savedAt).toLocaleString()}</span>
-                  <button
-                    type="button"
-                    class="secondary"
-                    onClick={async () => {
-                      await (await services.policies()).delete(p.name);
-                      void refetch();
-                    }}
-                  >
+                  <button type="button" class="secondary" onClick={() => void deleteSavedPolicy(p.name)}>
                     Delete
                   </button>
                 </div>

@@ -1,0 +1,67 @@
+/**
+ * The policies saved in this browser, as every view lists them, and one signal that moves when
+ * that list changes. Three views read the list — the Train view's "Saved policies", the
+ * orchestration leaderboard and the Run view's policy picker — and each used to read it once, so a
+ * policy saved in one trainer stayed missing from the others until a reload.
+ */
+import { createRoot, createSignal } from 'solid-js';
+import { ORCHESTRATION_SCHEMA } from '../../core/learning/orchestration/checkpoint';
+import { services } from '../services';
+
+/** What a saved policy is for: which view can use it. */
+export type SavedKind = 'parl' | 'bandit' | 'orchestration' | 'unknown';
+
+export interface SavedPolicy {
+  readonly name: string;
+  readonly savedAt: number;
+  readonly kind: SavedKind;
+}
+
+const changes = createRoot(() => {
+  const [version, setVersion] = createSignal(0);
+  return { version, bump: () => setVersion((v) => v + 1) };
+});
+
+/** Moves whenever a policy is saved or deleted in this page: a source for createResource. */
+export const policiesVersion = changes.version;
+
+/** Tells every view that lists saved policies to read them again. */
+export const policiesChanged = changes.bump;
+
+/** Every saved policy, newest first, with what it is for. */
+export async function savedPolicyList(): Promise<SavedPolicy[]> {
+  const store = await services.policies();
+  const out: SavedPolicy[] = [];
+  for (const p of await store.list()) {
+    const checkpoint = (await store.get(p.name))?.checkpoint as
+      | { kind?: unknown; schema?: unknown }
+      | undefined;
+    const kind: SavedKind =
+      checkpoint?.schema === ORCHESTRATION_SCHEMA
+        ? 'orchestration'
+        : checkpoint?.kind === 'parl' || checkpoint?.kind === 'bandit'
+          ? checkpoint.kind
+          : 'unknown';
+    out.push({ name: p.name, savedAt: p.savedAt, kind });
+  }
+  return out;
+}
+
+/** Deletes a saved policy and tells the views. */
+export async function deleteSavedPolicy(name: string): Promise<void> {
+  await (await services.policies()).delete(name);
+  policiesChanged();
+}
+
+/** Where a saved policy of this kind is used, in the words of the Train view's list. */
+export function usedWhere(kind: SavedKind): string {
+  switch (kind) {
+    case 'parl':
+    case 'bandit':
+      return `scenario mix · pick “${kind}: NAME” as the policy in the Run view`;
+    case 'orchestration':
+      return 'orchestration environment · ranked on the leaderboard above, opened from there';
+    default:
+      return 'not a policy this version can use';
+  }
+}
