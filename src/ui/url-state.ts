@@ -136,7 +136,9 @@ const table: { [K in keyof AppState]: Setting<K> } = {
       NAME.test(t) ? { ok: true, value: t } : { ok: false, error: `${quoted(t)} is not a scenario id` },
     format: plain,
   },
-  size: { key: 'size', parse: integer(0, 5000), format: plain },
+  // Any whole number here: the range is the scenario's own (app-state.ts checks it against the
+  // catalog), so a message names that range, as the form does, not a range of the link's.
+  size: { key: 'size', parse: integer(-1_000_000, 1_000_000), format: plain },
   seed: { key: 'seed', parse: integer(0, 2 ** 31 - 1), format: plain },
   policy: {
     key: 'policy',
@@ -220,7 +222,14 @@ export function readHash(hash: string, base: AppState = defaultState): ReadState
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const state: Record<string, unknown> = { ...base };
   const problems: string[] = [];
+  const seen = new Set<string>();
   for (const [key, text] of params) {
+    if (seen.has(key)) {
+      // A link edited by hand can say a setting twice; which one counts must not be a guess.
+      problems.push(`Setting ${quoted(key)} appears more than once in the link: the first was used.`);
+      continue;
+    }
+    seen.add(key);
     if (!Object.hasOwn(table, key)) {
       problems.push(`Unknown setting ${quoted(key)} in the link was ignored.`);
       continue;

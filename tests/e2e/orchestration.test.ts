@@ -59,7 +59,7 @@ describe('learning to orchestrate in the Train view', () => {
       (r) => r.policy === 'e2e orchestrator',
     );
     // reward, then its paired interval against the best fixed setting: "+0.047 [+0.026, +0.069]".
-    expect(Number(row?.cells[1])).toBeGreaterThan(-1);
+    expect(Number(row?.cells[1]?.replace('−', '-'))).toBeGreaterThan(-1);
     expect(row?.cells[2]).toMatch(/^[+−]\d\.\d{3} \[[+−]\d\.\d{3}, [+−]\d\.\d{3}\]$/);
     expect(await page.getAttribute(t('orch-pareto'), 'src')).toMatch(/^data:image\/svg\+xml/);
 

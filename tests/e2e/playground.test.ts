@@ -228,6 +228,18 @@ describe('the playground, end to end', () => {
     await page.waitForSelector(`${t('run-status')}:text-is("done")`);
   });
 
+  it('judges a link’s size by the scenario’s own range, as the form shows it, and says when a setting is given twice', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&scenario=wide-search&size=-5&seed=2&seed=3`);
+    await page.waitForSelector(t('link-problems'));
+    const text = (await page.textContent(t('link-problems'))) ?? '';
+    const range = /Size \((\d+)–(\d+)\)/.exec((await page.textContent('.panel.form')) ?? '');
+    expect(range).not.toBeNull();
+    expect(text).toContain(`Size -5 is out of range for wide-search (${range?.[1]}–${range?.[2]})`);
+    expect(text).toContain('Setting "seed" appears more than once in the link: the first was used.');
+    expect(await page.inputValue(t('seed-input'))).toBe('2');
+  });
+
   it('draws a 1,500-task run', async () => {
     const { page } = profile;
     await page.goto(`${appUrl}#view=run&scenario=stress&pace=0`);

@@ -89,6 +89,16 @@ describe('url state', () => {
     ]);
   });
 
+  it('keeps the first of a setting given twice, and says so', () => {
+    const { state, problems } = readHash('#size=40&seed=2&size=50');
+    expect(state).toEqual({ ...defaultState, size: 40, seed: 2 });
+    expect(problems).toEqual(['Setting "size" appears more than once in the link: the first was used.']);
+  });
+
+  it('leaves the size range to the scenario (a negative size is read, then judged against it)', () => {
+    expect(readHash('#size=-5')).toEqual({ state: { ...defaultState, size: -5 }, problems: [] });
+  });
+
   it('refuses a number that is not whole', () => {
     expect(readHash('#seed=1.5').problems).toEqual([
       'Setting "seed" in the link was ignored: "1.5" is not a whole number.',

@@ -38,6 +38,8 @@ export function ConfigPanel() {
         Scenario
         <select
           data-testid="scenario-select"
+          // The sidebar cuts a long title short; hovering shows all of it.
+          title={findScenario(s().scenario)?.title}
           value={s().scenario}
           onChange={(e) => app.update({ scenario: text(e), size: 0 })}
         >

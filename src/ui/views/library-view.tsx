@@ -115,6 +115,8 @@ export function LibraryView() {
       <div class="actions">
         <input
           type="search"
+          class="library-filter"
+          aria-label="Filter runs by scenario, policy or status"
           placeholder="Filter by scenario, policy, status…"
           data-testid="library-filter"
           onInput={(e) => setFilter(e.currentTarget.value)}

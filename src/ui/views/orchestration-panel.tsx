@@ -22,6 +22,8 @@ import { MessageBanner } from './message-banner';
 type Phase = 'idle' | 'training' | 'done' | 'stopped' | 'failed';
 const svgUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
+/** A number as the intervals beside it write theirs: a negative one with the minus sign, not a hyphen. */
+const fixed = (x: number, digits: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`;
 
 /** The policies saved in this browser that are orchestration policies (not the scenario mix's). */
 async function storedOrchestrationPolicies(): Promise<StoredOrchestrationPolicy[]> {
@@ -300,14 +302,14 @@ export function OrchestrationPanel() {
                   {(r) => (
                     <tr data-testid="orch-row" data-policy={r.name}>
                       <td>{r.baseline ? r.name : <strong>{r.name}</strong>}</td>
-                      <td>{r.reward.toFixed(3)}</td>
+                      <td>{fixed(r.reward, 3)}</td>
                       <td>
                         {r.vsBestFixed
                           ? `${signed(r.vsBestFixed.mean)} [${signed(r.vsBestFixed.low)}, ${signed(r.vsBestFixed.high)}]`
                           : '—'}
                       </td>
-                      <td>{r.quality.toFixed(3)}</td>
-                      <td>{r.relativeCost.toFixed(2)}</td>
+                      <td>{fixed(r.quality, 3)}</td>
+                      <td>{fixed(r.relativeCost, 2)}</td>
                       <td>{r.criticalSteps.toFixed(1)}</td>
                       <td>
                         <button
