@@ -6,7 +6,8 @@ import { freshProfile, type Profile } from './support/browser';
  * input, a search that finds the passage in the right file, the documents still there after a
  * reload (IndexedDB), a document deleted, bad files skipped with their reasons, a PDF read by
  * pdf.js, and a rag-qa run
- * that answers from the documents with citations that open the cited passage.
+ * that answers from the documents with citations that open the cited passage, under the question,
+ * graded only on what can be measured without a reference answer.
  */
 const appUrl = inject('appUrl');
 const t = (id: string) => `[data-testid="${id}"]`;
@@ -107,6 +108,16 @@ describe('the Knowledge view', () => {
       { timeout: 30_000 },
     );
     expect(await page.textContent(t('run-status'))).toBe('done');
+    // The question is shown with its answer, and the answer is the sentence that gives the cause,
+    // not one that merely mentions tides (the new-user walk-through's defect).
+    const shown = (await page.textContent(`${t('run-answer')} .answer-text`)) ?? '';
+    expect(shown.startsWith('Question: What causes the tides?')).toBe(true);
+    expect(shown).toContain('The tides are caused by the gravity of the Moon');
+    expect(shown).not.toContain('Spring tides happen');
+    expect(shown).toContain('not graded');
+    // Without a reference answer the grade lists what it measured, not citations alone.
+    const criteria = await page.$$eval(t('criterion'), (els) => els.map((e) => e.getAttribute('data-name')));
+    expect(criteria).toEqual(['citations', 'question terms', 'answer form']);
     const citation = await page.waitForSelector(t('citation'));
     expect(await citation.getAttribute('data-source')).toBe('tides.md');
     await citation.click();

@@ -1,17 +1,15 @@
 /**
  * The knowledge base kept in this browser: drop files or a folder in, see each document with its
  * chunks, delete one, search with the matching passages shown, and ask the swarm a question that
- * it answers from these documents with citations (the `ask-knowledge-base` scenario, in the Run
- * view). Document text is untrusted and shown as text only.
+ * it answers from these documents with citations (knowledge-ask.tsx: the `ask-knowledge-base`
+ * scenario, in the Run view). Document text is untrusted and shown as text only.
  */
 
 import { createResource, createSignal, For, Show } from 'solid-js';
 import { readBrowserFiles } from '../../adapters/browser-documents';
 import type { KbResult } from '../../core/kb';
-import { app } from '../app-state';
-import { ASK_KNOWLEDGE_BASE } from '../catalog';
-import { session } from '../run/session';
 import { services } from '../services';
+import { KnowledgeAsk } from './knowledge-ask';
 import { type Message, MessageBanner } from './message-banner';
 
 const ACCEPT = '.txt,.md,.markdown,.rst,.html,.htm,.pdf';
@@ -26,7 +24,6 @@ export function KnowledgeView() {
   const [busy, setBusy] = createSignal<string | undefined>();
   const [results, setResults] = createSignal<readonly KbResult[] | undefined>();
   const [query, setQuery] = createSignal('');
-  const [question, setQuestion] = createSignal(app.state().question);
   const [kb] = createResource(async () => {
     try {
       return await services.knowledge();
@@ -128,13 +125,6 @@ export function KnowledgeView() {
     } catch (error) {
       setMessage({ kind: 'error', text: `The search failed: ${(error as Error).message}` });
     }
-  }
-
-  function ask() {
-    const text = question().trim();
-    if (text === '') return;
-    app.update({ view: 'run', scenario: ASK_KNOWLEDGE_BASE, question: text, size: 0, runs: [] });
-    void session.start();
   }
 
   return (
@@ -284,27 +274,7 @@ export function KnowledgeView() {
           </ol>
         )}
       </Show>
-      <form
-        class="kb-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          ask();
-        }}
-      >
-        <label>
-          Ask the swarm{' '}
-          <input
-            type="text"
-            data-testid="kb-question"
-            value={question()}
-            onInput={(e) => setQuestion(e.currentTarget.value)}
-            placeholder="A question your documents answer"
-          />
-        </label>
-        <button type="submit" data-testid="kb-ask" disabled={(stats()?.chunks ?? 0) === 0}>
-          Ask (rag-qa)
-        </button>
-      </form>
+      <KnowledgeAsk passages={stats()?.chunks ?? 0} />
     </section>
   );
 }

@@ -13,8 +13,9 @@
  *   `Intl.Segmenter`, Han characters one token each; the articles a, an, the dropped in English).
  *
  * The instance's language picks the stop words and the articles; the citation syntax is the same
- * in every language. A question asked of the user's own knowledge base has no reference: only
- * citations is scored.
+ * in every language. A question asked of the user's own knowledge base has no reference, so its
+ * rightness is not measured: it is graded on citations and on what own-question.ts can measure
+ * without one (the question's terms covered, the answer's form), never a perfect score by default.
  */
 
 import { citationsIn, type KnowledgeSearch } from '../../tools/knowledge';
@@ -23,6 +24,7 @@ import { answerTokens, contentTokens, numbersIn } from '../../util/tokens';
 import type { Language } from '../../util/words';
 import type { Plan } from '../types';
 import type { RagQaInstance } from './generate';
+import { ownCriteria } from './own-question';
 import { MERGE_TASK, SINGLE_TASK, subTaskId } from './plan';
 
 export async function gradeRag(
@@ -47,17 +49,23 @@ export async function gradeRag(
               text.includes(q.value ?? ''),
           )
         : undefined;
-      return {
+      const scores: Record<string, number> = {
         citations: supported ? 1 : 0,
         ...(gold === undefined ? {} : { retrieval: gold ? 1 : 0 }),
-        ...(q.reference ? { f1: tokenF1(stripCitations(answer), q.reference, language) } : {}),
+        // Without a reference, citations alone would give an answer that misses the question a
+        // perfect score: what can be measured of the answer against the question is added.
+        ...(q.reference
+          ? { f1: tokenF1(stripCitations(answer), q.reference, language) }
+          : ownCriteria(q.text, stripCitations(answer), language, supported)),
       };
+      return scores;
     }),
   );
+  // Each criterion averaged over the sub-questions that have it, in the order they first appear.
   const criteria: Record<string, number> = {};
-  for (const name of ['citations', 'retrieval', 'f1'] as const) {
-    const values = scored.map((s) => s[name as keyof typeof s]).filter((v): v is number => v !== undefined);
-    if (values.length > 0) criteria[name] = values.reduce((a, b) => a + b, 0) / values.length;
+  for (const name of new Set(scored.flatMap((s) => Object.keys(s)))) {
+    const values = scored.map((s) => s[name]).filter((v): v is number => v !== undefined);
+    criteria[name] = values.reduce((a, b) => a + b, 0) / values.length;
   }
   const values = Object.values(criteria);
   const quality = values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;

@@ -6,11 +6,13 @@
  */
 
 import { KB_SEARCH_TOOL, type KnowledgeSearch, kbSearchTool } from '../../tools/knowledge';
+import { finalAnswer } from '../final-answer';
 import type { RagQaSpec } from '../spec-types';
 import type { ScenarioKind, ScenarioPorts } from '../types';
 import { generateRagQa, type RagQaInstance } from './generate';
 import { gradeRag } from './grade';
 import { notesKnowledge } from './notes-knowledge';
+import { answerWithQuestion } from './own-question';
 import { planRagQa } from './plan';
 
 export type { RagQaInstance, SubQuestion } from './generate';
@@ -38,4 +40,12 @@ export const ragQa: ScenarioKind<RagQaSpec, RagQaInstance> = {
   }),
   grade: (instance, plan, answers, ports) => gradeRag(instance, plan, answers, knowledgeOf(instance, ports)),
   ownTools: [KB_SEARCH_TOOL],
+  // The user's own question is shown with its answer (the Run page shows only the answer's text),
+  // and so is what its grade leaves unmeasured. The generated notes' answers are handed back as is.
+  teamAnswer: (instance, plan, answers) => {
+    const answer = finalAnswer(plan, answers);
+    if (instance.documents.length > 0 || answer === undefined) return undefined;
+    const question = instance.questions.map((q) => q.text).join(' ');
+    return answerWithQuestion(question, answer, instance.language);
+  },
 };

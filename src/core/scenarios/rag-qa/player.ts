@@ -4,7 +4,8 @@
  * names the entity and holds the fact answers it, cited. At the turn's error rate it reads a wrong
  * passage instead — another one naming the entity (the archive's outdated copy, when retrieval
  * brought it) — and answers from that. A user's own question (no fact to look for) is answered
- * with the sentence of the best passage that shares the most words with it. The single agent does
+ * with the returned sentence that covers most of its words, counted as own-question.ts counts them
+ * (bestSentence below). The single agent does
  * the sub-questions one after another, keeping `A<n>:` notes of its answers. It reads and answers
  * in the descriptor's language (texts.ts: that language's patterns and reference sentences).
  */
@@ -16,6 +17,7 @@ import { contentTokens } from '../../util/tokens';
 import { segmentWords } from '../../util/words';
 import { lastCalls } from '../deep-search/reading';
 import type { RequestLanguage } from '../spec-types';
+import { expectedForm, hasForm, questionTerms, sameStem } from './own-question';
 import type { Asked, RagDescriptor } from './plan';
 import { askingById, ragTexts } from './texts';
 
@@ -107,25 +109,36 @@ function factIn(text: string, entity: string, pattern: RegExp): string | undefin
 }
 
 /**
- * For a question with no known fact: the sentence of the passages that shares the most content
- * words with it (function words left out), among sentences of 4 to 60 words; the shorter wins a tie.
+ * For a question with no known fact: the sentence of the passages that covers the most of its
+ * content words (function words left out; "caused" covers "causes", own-question.ts), plus half a
+ * word when it has the form the question asks for (a cause for "what causes…", a number for "how
+ * many…"), among sentences of 4 to 60 words. A sentence that merely shares one word ("Spring tides
+ * happen at full and new moon.") thus loses to the one that answers ("The tides are caused by…").
+ * A tie goes to the passage the search ranked higher, then to the shorter sentence.
  * English counts words between spaces, as it always has; Chinese and Russian count the words
  * `Intl.Segmenter` finds and share content tokens by util/tokens.ts (Han characters one by one).
  */
 function bestSentence(question: string, passages: readonly Passage[], language: RequestLanguage): string {
   const english = language === 'en';
   const tokens = (text: string) => (english ? contentWords(text) : contentTokens(text, language));
-  const words = new Set(tokens(question));
+  // English drops question words with the search's stop words; the others by own-question.ts.
+  const words = english ? [...new Set(contentWords(question))] : questionTerms(question, language);
+  const form = expectedForm(question, language);
   let best: { score: number; length: number; sentence: string; cite: string } | undefined;
   for (const p of passages) {
     for (const raw of p.text.split(english ? /(?<=[.!?])\s+|\n/ : /(?<=[.!?])\s+|(?<=[。！？])|\n/)) {
       const sentence = raw.trim();
       const length = english ? sentence.split(/\s+/).length : segmentWords(sentence).length;
       if (length < 4 || length > 60) continue;
-      const score = new Set(tokens(sentence).filter((w) => words.has(w))).size;
+      const have = tokens(sentence);
+      const covered = words.filter((w) => have.some((h) => sameStem(w, h))).length;
+      if (covered === 0) continue;
+      const score = covered + (form && hasForm(sentence, form) ? 0.5 : 0);
+      // Passages come in the search's order: a strictly better score is needed to pass an earlier one.
       if (
-        score > 0 &&
-        (best === undefined || score > best.score || (score === best.score && length < best.length))
+        best === undefined ||
+        score > best.score ||
+        (score === best.score && length < best.length && p.cite === best.cite)
       ) {
         best = { score, length, sentence, cite: p.cite };
       }

@@ -64,7 +64,7 @@ describe('the rag-qa grader', () => {
     ).toBe(0);
   });
 
-  it('scores a question on the user own knowledge base by citations only', async () => {
+  it('scores a question on the user own knowledge base by what it can measure without a reference', async () => {
     const own: RagQaInstance = {
       ...instance,
       documents: [],
@@ -76,7 +76,8 @@ describe('the rag-qa grader', () => {
       new Map([['answer', 'It was founded in 1712. [notes/cities.md#0]']]),
       kb,
     );
-    expect(g.criteria).toEqual({ citations: 1 });
+    // The answer's citation holds it, but it does not name Varo: half the question's terms.
+    expect(g.criteria).toEqual({ citations: 1, 'question terms': 0.5 });
   });
 
   it('computes SQuAD token F1 and reads numbered answer lines', () => {

@@ -1,0 +1,51 @@
+/**
+ * The Knowledge view's question to the swarm: it starts the `ask-knowledge-base` scenario in the
+ * Run view, where the answer is shown under the question it answers. Said here before the user
+ * asks: a question of their own has no reference answer, so the run cannot grade whether the
+ * answer is right, only what docs/metrics.md lists for it.
+ */
+
+import { createSignal } from 'solid-js';
+import { app } from '../app-state';
+import { ASK_KNOWLEDGE_BASE } from '../catalog';
+import { session } from '../run/session';
+
+export function KnowledgeAsk(props: { passages: number }) {
+  const [question, setQuestion] = createSignal(app.state().question);
+
+  function ask() {
+    const text = question().trim();
+    if (text === '') return;
+    app.update({ view: 'run', scenario: ASK_KNOWLEDGE_BASE, question: text, size: 0, runs: [] });
+    void session.start();
+  }
+
+  return (
+    <form
+      class="kb-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        ask();
+      }}
+    >
+      <label>
+        Ask the swarm{' '}
+        <input
+          type="text"
+          data-testid="kb-question"
+          value={question()}
+          onInput={(e) => setQuestion(e.currentTarget.value)}
+          placeholder="A question your documents answer"
+        />
+      </label>
+      <button type="submit" data-testid="kb-ask" disabled={props.passages === 0}>
+        Ask (rag-qa)
+      </button>
+      <p class="note kb-ask-note" data-testid="kb-ask-note">
+        Your question has no reference answer, so the run does not grade whether the answer is right: its
+        quality counts the citations (they exist and hold the answer), the share of your question's words the
+        answer covers, and for a why or how-many question whether it gives a cause or a number.
+      </p>
+    </form>
+  );
+}
