@@ -5,6 +5,7 @@
 
 import type { Metrics } from '../../core/trace/metrics';
 import { formatDuration, formatNumber } from './format';
+import { qualityMeasure } from './quality';
 
 export interface MetricCard {
   /** `metric-<id>` is the card's test hook. */
@@ -16,7 +17,15 @@ export interface MetricCard {
 }
 
 export interface CardInput {
-  readonly metrics: Metrics;
+  /**
+   * A stored trace's `run.finished` may carry only some metrics (the orchestration environment
+   * writes what it models): a missing one is named as missing, never shown as 0.
+   */
+  readonly metrics: Partial<Metrics>;
+  /** The scenario's kind (the trace header's): which measure the quality is. */
+  readonly kind?: string;
+  /** A rubric grader's criteria, as the result panel lists them. */
+  readonly criteria?: Readonly<Record<string, number>> | undefined;
   /**
    * From the run's own durations (core/trace/realized-bound): the longest chain of what ran, or its
    * work over P — never above the critical steps.
@@ -51,19 +60,32 @@ function slowWarning(critical: number, orchestrator: number): string {
     : `${past}: the schedule leaves parallelism unused.`;
 }
 
+/** Why a metric has no value: the environment does not simulate it, or the trace does not hold it. */
+function missing(kind: string | undefined, what: string): string {
+  return kind === 'orchestration'
+    ? `${what} not modelled in the simulated orchestration environment`
+    : `${what} not in this trace`;
+}
+
 /** Dollars-sized costs keep four decimals; the orchestration environment's price units run to hundreds. */
 const costText = (cost: number) => cost.toFixed(cost >= 100 ? 1 : cost >= 1 ? 2 : 4);
 
 export function metricCards(input: CardInput): MetricCard[] {
   const m = input.metrics;
-  const ratio = input.lowerBound > 0 ? m.criticalSteps / input.lowerBound : 1;
+  const critical = m.criticalSteps ?? 0;
+  const ratio = input.lowerBound > 0 ? critical / input.lowerBound : 1;
+  const tokensIn = m.tokensIn ?? 0;
+  const cost = m.estimatedCost === undefined ? '' : ` · cost ${costText(m.estimatedCost)}`;
+  const budget = Number.isFinite(input.maxTokens) ? ` of ${fmt(input.maxTokens)}` : '';
+  // The environment's subagents read: it counts input tokens only, so its 0 out is not a count.
+  const outModelled = m.tokensOut !== undefined && !(input.kind === 'orchestration' && m.tokensOut === 0);
   const cards: MetricCard[] = [
     {
       id: 'critical-steps',
       label: 'Critical steps',
-      value: fmt(m.criticalSteps),
+      value: fmt(critical),
       detail: `lower bound ${fmt(input.lowerBound)} (${fmt(ratio, 2)}×)`,
-      ...(ratio > SLOW_RATIO ? { warn: slowWarning(m.criticalSteps, input.orchestratorSteps ?? 0) } : {}),
+      ...(ratio > SLOW_RATIO ? { warn: slowWarning(critical, input.orchestratorSteps ?? 0) } : {}),
     },
     {
       id: 'lower-bound',
@@ -71,48 +93,74 @@ export function metricCards(input: CardInput): MetricCard[] {
       value: fmt(input.lowerBound),
       detail: `no schedule of this work is shorter: its longest chain, or its work over P${input.plannedBound !== undefined ? ` · planned estimate ${fmt(input.plannedBound)}` : ''}`,
     },
-    {
-      id: 'wall-clock',
-      label: 'Wall clock',
-      value: formatDuration(m.wallClockMs),
-      detail: `real time, at the pace set for simulated models${input.startupMs ? ` · ${formatDuration(input.startupMs)} before it to start the subagent workers` : ''}`,
-    },
+    m.wallClockMs === undefined || input.kind === 'orchestration'
+      ? {
+          id: 'wall-clock',
+          label: 'Wall clock',
+          value: '—',
+          detail: `${missing(input.kind, 'real time')}: the run is counted in step-time`,
+        }
+      : {
+          id: 'wall-clock',
+          label: 'Wall clock',
+          value: formatDuration(m.wallClockMs),
+          detail: `real time, at the pace set for simulated models${input.startupMs ? ` · ${formatDuration(input.startupMs)} before it to start the subagent workers` : ''}`,
+        },
     {
       id: 'tokens',
       label: 'Tokens',
-      value: fmt(m.tokensIn + m.tokensOut),
-      detail: `${fmt(m.tokensIn)} in · ${fmt(m.tokensOut)} out${Number.isFinite(input.maxTokens) ? ` of ${fmt(input.maxTokens)}` : ''} · cost ${costText(m.estimatedCost)}`,
+      value: fmt(tokensIn + (outModelled ? (m.tokensOut ?? 0) : 0)),
+      detail: outModelled
+        ? `${fmt(tokensIn)} in · ${fmt(m.tokensOut ?? 0)} out${budget}${cost}`
+        : `${fmt(tokensIn)} in${budget} · ${missing(input.kind, 'output tokens')}${cost}`,
     },
-    {
-      id: 'tool-calls',
-      label: 'Tool calls',
-      value: fmt(m.toolCalls),
-      detail: Number.isFinite(input.maxToolCalls) ? `of a budget of ${fmt(input.maxToolCalls)}` : 'no budget',
-      ...(Number.isFinite(input.maxToolCalls) && m.toolCalls >= input.maxToolCalls
-        ? { warn: 'The tool-call budget is spent.' }
-        : {}),
-    },
+    m.toolCalls === undefined
+      ? { id: 'tool-calls', label: 'Tool calls', value: '—', detail: missing(input.kind, 'tool calls') }
+      : {
+          id: 'tool-calls',
+          label: 'Tool calls',
+          value: fmt(m.toolCalls),
+          detail: Number.isFinite(input.maxToolCalls)
+            ? `of a budget of ${fmt(input.maxToolCalls)}`
+            : 'no budget',
+          ...(Number.isFinite(input.maxToolCalls) && m.toolCalls >= input.maxToolCalls
+            ? { warn: 'The tool-call budget is spent.' }
+            : {}),
+        },
     {
       id: 'parallelism',
       label: 'Parallelism',
-      value: fmt(m.avgParallelism, 2),
-      detail: `average · ${fmt(input.running)} running now · ${fmt(m.spawnCount)} subagents spawned`,
+      value: fmt(m.avgParallelism ?? 0, 2),
+      detail: `average · ${fmt(input.running)} running now · ${fmt(m.spawnCount ?? 0)} subagents spawned`,
     },
     {
       id: 'retries',
       label: 'Retries',
-      value: fmt(m.retryCount),
+      value: fmt(m.retryCount ?? 0),
       // Retries that succeeded leave no failed task: "3 · failure rate 0%" read as a contradiction.
-      detail: `tasks that ended failed ${fmt(m.failureRate * 100, 1)}% · skipped ${fmt(m.skipRate * 100, 1)}%`,
+      detail: `tasks that ended failed ${fmt((m.failureRate ?? 0) * 100, 1)}% · skipped ${fmt((m.skipRate ?? 0) * 100, 1)}%`,
     },
   ];
-  if (input.graded) {
-    cards.push({
-      id: 'quality',
-      label: 'Quality',
-      value: fmt(m.itemF1, 3),
-      detail: `item-F1 · pass@1 ${fmt(m['pass@1'], 2)} · reward ${fmt(m.reward, 3)}`,
-    });
-  }
+  cards.push(qualityCard(input));
   return cards;
+}
+
+/**
+ * The grader's score under the name of the measure it is. A rubric's score is its criteria's
+ * mean (or compare-options' weighted pick and ranking), never one criterion, so the card lists
+ * them as the result panel does.
+ */
+function qualityCard(input: CardInput): MetricCard {
+  const m = input.metrics;
+  const quality = m.quality ?? m.itemF1;
+  if (!input.graded || quality === undefined)
+    return { id: 'quality', label: 'Quality', value: '—', detail: 'graded when the run ends' };
+  const measure = qualityMeasure(input.kind ?? '', input.criteria);
+  const reward = m.reward === undefined ? '' : ` · reward ${fmt(m.reward, 3)}`;
+  return {
+    id: 'quality',
+    label: 'Quality',
+    value: fmt(quality, 3),
+    detail: `${measure.name}: ${measure.how}${reward}`,
+  };
 }

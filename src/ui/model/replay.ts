@@ -8,7 +8,7 @@
 import type { TaskGraph } from '../../core/graph/types';
 import { graphOrThrow } from '../../core/graph/validate';
 import { AttemptFold, type TaskAttempt, type TaskState } from '../../core/trace/attempts';
-import type { TraceEvent } from '../../core/trace/events';
+import type { Grade, TraceEvent } from '../../core/trace/events';
 import { realizedLowerBound } from '../../core/trace/realized-bound';
 import { type Attempt, RealizedFold, type RealizedPath, type Stage } from '../../core/trace/realized-path';
 
@@ -27,6 +27,8 @@ export interface RunSnapshot {
   /** Seq of the last event folded, -1 before any. */
   readonly seq: number;
   readonly finished: boolean;
+  /** The grader's verdict (`run.graded`), once given: its criteria are what the Quality card lists. */
+  readonly grade: Grade | undefined;
   /** A model orchestrator's calls (policy `llm`), latest last, at most ORCHESTRATOR_CALLS. */
   readonly orchestrator: readonly OrchestratorCall[];
   /** Its turns, and the last one that failed (the provider's error in words), if any. */
@@ -97,6 +99,7 @@ export class RunFolder {
   private t = 0;
   private seq = -1;
   private finished = false;
+  private grade: Grade | undefined;
   private calls: OrchestratorCall[] = [];
   private turns = 0;
   private turnError: string | undefined;
@@ -122,6 +125,9 @@ export class RunFolder {
         break;
       case 'run.finished':
         this.finished = true;
+        break;
+      case 'run.graded':
+        this.grade = e;
         break;
       case 'agent.message':
         this.messages.push({ from: e.from, to: e.to, round: e.round, content: e.content, t: e.t });
@@ -190,6 +196,7 @@ export class RunFolder {
       t: this.t,
       seq: this.seq,
       finished: this.finished,
+      grade: this.grade,
       orchestrator: this.calls.slice(-ORCHESTRATOR_CALLS),
       orchestratorTurns: this.turns,
       orchestratorError: this.turnError,

@@ -28,6 +28,10 @@ export function AnswerView(props: {
   text: string;
   criteria?: Readonly<Record<string, number>> | undefined;
   lookup?: PassageLookup | undefined;
+  /** The grader's score and the measure it is, so the criteria read with the Quality card's number. */
+  score?: string | undefined;
+  /** What the answer shown may lack, in words. */
+  note?: string | undefined;
 }) {
   const [open, setOpen] = createSignal<{ cite: string; text: string } | undefined>();
   const show = async (source: string, chunk: number, cite: string) => {
@@ -43,6 +47,18 @@ export function AnswerView(props: {
           (click a citation to read the passage)
         </Show>
       </h3>
+      <Show when={props.score}>
+        {(score) => (
+          <p class="note" data-testid="answer-score">
+            Score {score()}
+          </p>
+        )}
+      </Show>
+      <Show when={props.note}>
+        <p class="note" data-testid="answer-note">
+          {props.note}
+        </p>
+      </Show>
       <Show when={props.criteria}>
         {(criteria) => (
           <ul class="criteria" aria-label="How the grader scored it">

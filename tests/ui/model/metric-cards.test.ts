@@ -40,10 +40,56 @@ describe('metric cards', () => {
     expect(card).toMatchObject({ value: '3', detail: 'tasks that ended failed 0% · skipped 0%' });
   });
 
-  it('shows quality only once the run is graded', () => {
-    expect(metricCards({ ...base, metrics }).some((c) => c.id === 'quality')).toBe(false);
-    const graded = metricCards({ ...base, graded: true, metrics: { ...metrics, itemF1: 0.9581 } });
+  it('holds the quality card’s place with a placeholder until the run is graded', () => {
+    expect(metricCards({ ...base, metrics }).find((c) => c.id === 'quality')).toMatchObject({
+      value: '—',
+      detail: 'graded when the run ends',
+    });
+    const graded = metricCards({ ...base, graded: true, metrics: { ...metrics, quality: 0.9581 } });
     expect(graded.find((c) => c.id === 'quality')?.value).toBe('0.958');
+  });
+
+  it('names the measure each scenario is graded by, and a rubric’s criteria as the answer panel does', () => {
+    const quality = (kind: string, criteria?: Record<string, number>) =>
+      metricCards({ ...base, graded: true, kind, criteria, metrics: { ...metrics, quality: 0.8 } }).find(
+        (c) => c.id === 'quality',
+      );
+    expect(quality('wide-search')?.detail).toMatch(/^item-F1: WideSearch item-F1/);
+    expect(quality('deep-search')?.detail).toMatch(/^exact match: /);
+    expect(quality('mixed-coding')?.detail).toMatch(/^pass@1: /);
+    // rag-qa: its 0.8 is the mean of the three criteria, not its f1 criterion (0.90).
+    const rag = quality('rag-qa', { citations: 1, retrieval: 0.5, f1: 0.9 });
+    expect(rag).toMatchObject({ value: '0.8' });
+    expect(rag?.detail).toMatch(/^rubric score: mean of citations 1\.00, retrieval 0\.50, f1 0\.90/);
+    for (const kind of ['write-story', 'teach-explain', 'rag-qa'])
+      expect(quality(kind, { length: 1 })?.detail).not.toMatch(/item-F1/);
+    expect(quality('compare-options', { pick: 1, ranking: 0.5, scores: 0.2 })?.detail).toMatch(
+      /^rubric score: 0\.6 · pick \+ 0\.4 · ranking \(pick 1\.00, ranking 0\.50, scores 0\.20\)/,
+    );
+  });
+
+  it('says which metrics the orchestration environment does not model instead of showing none', () => {
+    // What an episode's run.finished carries (core/learning/orchestration/trace.ts): no wall clock,
+    // no tool calls, input tokens only.
+    const { wallClockMs: _w, toolCalls: _t, ...episode } = { ...metrics, tokensIn: 300_480, tokensOut: 0 };
+    const cards = metricCards({ ...base, kind: 'orchestration', graded: true, metrics: episode });
+    const card = (id: string) => cards.find((c) => c.id === id);
+    expect(card('wall-clock')).toMatchObject({ value: '—' });
+    expect(card('wall-clock')?.detail).toMatch(/not modelled in the simulated orchestration environment/);
+    expect(card('tool-calls')).toMatchObject({ value: '—' });
+    expect(card('tool-calls')?.detail).toMatch(/not modelled in the simulated orchestration environment/);
+    expect(card('tokens')?.detail).toMatch(/^300,480 in · output tokens not modelled/);
+    expect(card('tokens')?.detail).not.toMatch(/0 out/);
+    expect(card('quality')?.detail).toMatch(/^environment quality/);
+  });
+
+  it('counts a gallery run’s output tokens and names a metric a trace lacks as missing, not 0', () => {
+    const full = metricCards({ ...base, metrics: { ...metrics, tokensIn: 10, tokensOut: 5 } });
+    expect(full.find((c) => c.id === 'tokens')).toMatchObject({ value: '15' });
+    const { toolCalls: _t, ...partial } = metrics;
+    expect(metricCards({ ...base, metrics: partial }).find((c) => c.id === 'tool-calls')?.detail).toBe(
+      'tool calls not in this trace',
+    );
   });
 
   it("writes a dollar cost to four decimals and the environment's hundreds of price units to one", () => {

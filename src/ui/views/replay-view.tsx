@@ -1,0 +1,111 @@
+/** A stored run, replayed event by event with a scrubber, and the answer it handed back. */
+
+import { createMemo, createSignal, Show } from 'solid-js';
+import { lowerBound } from '../../core/graph/cpm';
+import { graphOrThrow } from '../../core/graph/validate';
+import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { Metrics } from '../../core/trace/metrics';
+import { qualityLine, qualityMeasure } from '../model/quality';
+import { foldTrace, type RunSnapshot } from '../model/replay';
+import { metricsAt, positionText } from '../model/replay-position';
+import { storedAnswer } from '../run/stored-answer';
+import { AnswerView } from './answer-view';
+import { RunPicture } from './run-picture';
+import { StoredRunNote } from './stored-run-note';
+
+export function Replay(props: {
+  header: TraceHeader;
+  events: readonly TraceEvent[];
+  final: RunSnapshot;
+  /** Hears the event scrubbed to (0-based), so the page's status says what was true then. */
+  onPosition?: (index: number) => void;
+}) {
+  const last = () => Math.max(0, props.events.length - 1);
+  // The scrubber moves over events by their place in the trace, counted from 1 as the Library
+  // counts them; an event's seq is what the fold stops at.
+  const [index, setIndex] = createSignal(Number.POSITIVE_INFINITY);
+  const at = () => Math.min(index(), last());
+  const atEnd = () => at() >= last();
+  const move = (i: number) => {
+    setIndex(i);
+    props.onPosition?.(Math.min(i, last()));
+  };
+  // At the end the snapshot folded while the run loaded; folded again only when scrubbed back.
+  const snapshot = createMemo(() =>
+    atEnd() ? props.final : foldTrace(props.events, props.events[at()]?.seq ?? -1, props.header.mainStepCost),
+  );
+  const finished = createMemo(() => {
+    const end = props.events.find((e) => e.type === 'run.finished');
+    return end?.type === 'run.finished' ? (end.metrics as unknown as Partial<Metrics>) : undefined;
+  });
+  const metrics = () =>
+    atEnd() && finished()
+      ? finished()
+      : metricsAt(props.events, at(), props.header.mainStepCost, props.header.scenario.kind);
+  const answer = createMemo(() => storedAnswer(props.header, props.events));
+  const bound = createMemo(() => {
+    const graph = snapshot().graph;
+    if (!graph) return 0;
+    const p = Math.min(graph.n || 1, props.header.budgets.maxConcurrentSubagents ?? 100);
+    return lowerBound(
+      graphOrThrow({ kind: 'graph', id: graph.id, tasks: graph.tasks }),
+      p,
+      props.header.mainStepCost,
+    );
+  });
+  return (
+    <>
+      <div class="scrubber">
+        <button
+          type="button"
+          class="secondary"
+          data-testid="replay-rewind"
+          aria-label="Rewind the replay to the first event"
+          title="Rewind the replay to the first event"
+          onClick={() => move(0)}
+        >
+          « Start
+        </button>
+        <input
+          type="range"
+          min="0"
+          max={last()}
+          value={at()}
+          data-testid="replay-scrubber"
+          aria-label="Replay position (event number)"
+          onInput={(e) => move(Number(e.currentTarget.value))}
+        />
+        <span class="mono" data-testid="replay-position">
+          {positionText(at(), props.events.length)} · step {snapshot().t}
+        </span>
+      </div>
+      <StoredRunNote header={props.header} />
+      <RunPicture
+        snapshot={snapshot()}
+        metrics={metrics()}
+        kind={props.header.scenario.kind}
+        plannedBound={bound()}
+        budgets={props.header.budgets}
+        overhead={props.header.mainStepCost}
+        running={snapshot().segments.filter((s) => s.outcome === 'running').length}
+      />
+      {/* The answer is the run's, whatever event is scrubbed to: a stored run is over. */}
+      <Show when={answer()}>
+        {(a) => (
+          <AnswerView
+            text={a().text}
+            criteria={a().criteria}
+            lookup={a().lookup}
+            note={a().note}
+            score={scoreLine(props.final, props.header.scenario.kind, finished())}
+          />
+        )}
+      </Show>
+    </>
+  );
+}
+
+function scoreLine(final: RunSnapshot, kind: string, metrics: Partial<Metrics> | undefined) {
+  const value = metrics?.quality ?? final.grade?.itemF1;
+  return value === undefined ? undefined : qualityLine(value, qualityMeasure(kind, final.grade?.criteria));
+}

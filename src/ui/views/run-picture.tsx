@@ -1,0 +1,148 @@
+/**
+ * The picture of one run, live or replayed: its metric cards, graph, agents, timeline, incidents,
+ * a model orchestrator's calls, and its failures.
+ */
+
+import { For, lazy, Show } from 'solid-js';
+import type { TraceHeader } from '../../core/trace/events';
+import type { Metrics } from '../../core/trace/metrics';
+import { DagView } from '../dag/dag-view';
+import { metricCards } from '../model/metric-cards';
+import type { RunSnapshot } from '../model/replay';
+import { TimelineView } from '../timeline/timeline-view';
+import { MetricCards } from './metric-cards-view';
+
+// Loaded with the first run that has agents: not part of the page's first load.
+// Shown only when the self-healing loop saw something; loaded then.
+const IncidentsView = lazy(async () => ({ default: (await import('./incidents-view')).IncidentsView }));
+const AgentGraphView = lazy(async () => ({
+  default: (await import('../dag/agent-graph-view')).AgentGraphView,
+}));
+
+export function RunPicture(props: {
+  snapshot: RunSnapshot;
+  metrics: Partial<Metrics> | undefined;
+  /** The scenario's kind, from the trace header: which measure its quality is. */
+  kind: string | undefined;
+  /** The plan's estimate of the lower bound; the shown one comes from the run's own durations. */
+  plannedBound: number;
+  startupMs?: number | undefined;
+  budgets: TraceHeader['budgets'];
+  running: number;
+  /** The orchestrator's step cost per task, for the critical path. */
+  overhead: number;
+}) {
+  const cards = () =>
+    props.metrics
+      ? metricCards({
+          metrics: props.metrics,
+          ...(props.kind ? { kind: props.kind } : {}),
+          criteria: props.snapshot.grade?.criteria,
+          lowerBound: props.snapshot.realized.lowerBound,
+          plannedBound: props.plannedBound,
+          ...(props.startupMs ? { startupMs: props.startupMs } : {}),
+          maxToolCalls: props.budgets.maxToolCalls ?? Number.POSITIVE_INFINITY,
+          maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
+          running: props.running,
+          graded: props.snapshot.finished,
+          orchestratorSteps: props.snapshot.realized.path.nodes.reduce(
+            (a, n) => a + (n.kind === 'main' ? n.end - n.start : 0),
+            0,
+          ),
+        })
+      : [];
+  const status = (id: string) => props.snapshot.status.get(id) ?? 'waiting';
+  return (
+    <>
+      <MetricCards cards={cards()} />
+      <Show when={props.snapshot.graph}>
+        {(graph) => (
+          <div class="figure">
+            <h3>
+              Run graph — tasks and the orchestrator's steps; the realized critical path in red, the planned
+              one dashed; hover a node for its slack and a what-if
+            </h3>
+            <DagView
+              graph={graph()}
+              status={status}
+              overhead={props.overhead}
+              realized={props.snapshot.seq >= 0 ? props.snapshot.realized : undefined}
+            />
+          </div>
+        )}
+      </Show>
+      <Show when={props.snapshot.subagents.length > 0}>
+        <div class="figure">
+          <h3>
+            {props.snapshot.messages.length > 0 ||
+            props.snapshot.segments.some((s) => /^r\d+-peer-/.test(s.task))
+              ? 'Agents — a decentralized team: no orchestrator, messages on a shared board as arrows, one colour a round'
+              : 'Agents — the orchestrator and the subagents it made'}
+          </h3>
+          <AgentGraphView snapshot={props.snapshot} />
+        </div>
+      </Show>
+      <div class="figure">
+        <h3>
+          Timeline — the orchestrator's steps, then one lane per subagent, in step-time; the realized critical
+          path outlined in red
+        </h3>
+        <TimelineView snapshot={props.snapshot} />
+      </div>
+      <Show when={props.snapshot.incidents.length > 0}>
+        <IncidentsView snapshot={props.snapshot} />
+      </Show>
+      {/* The orchestration environment's orchestrator reads in turns but calls no tools: only a
+      model orchestrator's calls, or its error, make a section with something in it. */}
+      <Show when={props.snapshot.orchestrator.length > 0 || props.snapshot.orchestratorError}>
+        <OrchestratorLog snapshot={props.snapshot} />
+      </Show>
+      <Failures snapshot={props.snapshot} />
+    </>
+  );
+}
+
+/** Failed attempts in words: how many, and the latest error as the model or the runtime gave it. */
+function Failures(props: { snapshot: RunSnapshot }) {
+  const failed = () => props.snapshot.segments.filter((s) => s.outcome === 'failed');
+  return (
+    <Show when={failed().at(-1)}>
+      {(last) => (
+        <p class="note" data-testid="run-failures">
+          {failed().length} attempt{failed().length === 1 ? '' : 's'} failed. The latest, {last().task}{' '}
+          (attempt {last().attempt}): {last().error ?? 'no reason recorded'}
+        </p>
+      )}
+    </Show>
+  );
+}
+
+/** What a model orchestrator (policy llm) called, and what it was told back; refused calls stand out. */
+function OrchestratorLog(props: { snapshot: RunSnapshot }) {
+  const refused = () => props.snapshot.orchestrator.filter((c) => !c.ok).length;
+  return (
+    <div class="figure" data-testid="orchestrator-log">
+      <h3>
+        Orchestrator model — {props.snapshot.orchestratorTurns} turn(s); latest calls
+        {refused() > 0 ? `, ${refused()} refused` : ''}
+      </h3>
+      <Show when={props.snapshot.orchestratorError}>
+        <div class="error" role="alert" data-testid="orchestrator-error">
+          The orchestrator model failed: {props.snapshot.orchestratorError}
+        </div>
+      </Show>
+      <ol class="calls">
+        <For each={[...props.snapshot.orchestrator].reverse()}>
+          {(call) => (
+            <li data-testid="orchestrator-call" classList={{ refused: !call.ok }}>
+              <code>
+                t={call.t} {call.tool}({call.args})
+              </code>
+              <span class="note"> → {call.result}</span>
+            </li>
+          )}
+        </For>
+      </ol>
+    </div>
+  );
+}

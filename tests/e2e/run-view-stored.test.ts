@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { randomGraph } from '../../src/core/graph/generate';
+import { graphOrThrow } from '../../src/core/graph/validate';
+import { fixedOrchestrator, parseSetting } from '../../src/core/learning/orchestration/decisions';
+import { drawInstance } from '../../src/core/learning/orchestration/instance';
+import { defaultEnvParams } from '../../src/core/learning/orchestration/params';
+import { episodeTrace } from '../../src/core/learning/orchestration/trace';
+import { heuristicPolicy } from '../../src/core/policy/heuristic';
+import { makeConfig } from '../../src/core/runtime/config';
+import { simulate } from '../../src/core/runtime/simulate';
+import type { TraceEvent, TraceHeader } from '../../src/core/trace/events';
+import { encodeTrace } from '../../src/core/trace/jsonl';
+import { freshProfile, type Profile } from './support/browser';
+
+/** A stored run reads as the live one did, and a replay says what was true at its event. */
+const appUrl = inject('appUrl');
+const t = (id: string) => `[data-testid="${id}"]`;
+
+let profile: Profile;
+beforeEach(async () => {
+  profile = await freshProfile();
+});
+afterEach(async () => {
+  await profile?.close();
+});
+
+async function importAndOpen(header: TraceHeader, events: readonly TraceEvent[]) {
+  const { page } = profile;
+  await page.goto(`${appUrl}#view=library`);
+  await page.waitForSelector(t('import-jsonl'), { state: 'attached' });
+  await page.setInputFiles(t('import-jsonl'), {
+    name: 'run.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(encodeTrace(header, events)),
+  });
+  await page.waitForSelector(t('trace-row'));
+  const row = (await page.textContent(t('trace-row'))) ?? '';
+  await page.click(t('open-run'));
+  await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+  return row;
+}
+
+describe('a stored run in the run view', () => {
+  it('shows its final answer and its quality by the measure it is graded by, as the live run did', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&scenario=mixed-coding&seed=2&pace=0`);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    await page.waitForSelector(t('run-answer'));
+    const answer = await page.textContent(`${t('run-answer')} .answer-text`);
+    const quality = await page.textContent(t('metric-quality'));
+    expect(quality).toMatch(/pass@1: share of functions passing/);
+    expect(quality).not.toMatch(/item-F1/);
+    // The link to it, opened afresh: the run comes from the library.
+    const id = new URL(page.url()).hash.match(/runs=([^&]+)/)?.[1];
+    expect(id).toBeTruthy();
+    await page.goto(`${appUrl}#view=run&runs=${id}`);
+    await page.reload();
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+    await page.waitForSelector(t('run-answer'));
+    expect(await page.textContent(`${t('run-answer')} .answer-text`)).toBe(answer);
+    expect(await page.textContent(t('metric-quality'))).toBe(quality);
+    expect(await page.textContent(t('answer-score'))).toMatch(/pass@1/);
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('says what was true mid-replay: running, the metrics as of that event, counted as the Library counts', async () => {
+    const graph = graphOrThrow(randomGraph({ tasks: 16, seed: 4 }));
+    const r = simulate({ graph, config: makeConfig({ seed: 4 }), policy: heuristicPolicy });
+    const row = await importAndOpen(r.header, r.events);
+    const { page } = profile;
+    const n = r.events.length;
+    expect(row).toContain(String(n));
+    expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event ${n} / ${n} `));
+    const cards = await page.locator('[data-testid^="metric-"]').count();
+    const middle = Math.floor(n / 2);
+    await page.fill(t('replay-scrubber'), String(middle));
+    await page.dispatchEvent(t('replay-scrubber'), 'input');
+    expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event ${middle + 1} / ${n} `));
+    expect(await page.textContent(t('run-status'))).toBe('running');
+    // Every card still there, each with what was known then or why it is not known yet.
+    expect(await page.locator('[data-testid^="metric-"]').count()).toBe(cards);
+    const critical = Number(await page.textContent(`${t('metric-critical-steps')} .value`));
+    expect(critical).toBeGreaterThan(0);
+    expect(critical).toBeLessThan(r.metrics.criticalSteps);
+    expect(await page.textContent(t('metric-quality'))).toMatch(/graded when the run ends/);
+    // Back to the end: the stored status again.
+    await page.fill(t('replay-scrubber'), String(n - 1));
+    await page.dispatchEvent(t('replay-scrubber'), 'input');
+    expect(await page.textContent(t('run-status'))).toBe('done');
+    // The rewind button says what it does in words any font has, and to a screen reader.
+    const rewind = page.locator(t('replay-rewind'));
+    expect(await rewind.getAttribute('aria-label')).toMatch(/rewind/i);
+    expect(await rewind.getAttribute('title')).toMatch(/rewind/i);
+    expect(await rewind.textContent()).toMatch(/Start/);
+    await rewind.click();
+    expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event 1 / ${n} `));
+    expect(await page.textContent(t('run-status'))).toBe('running');
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('opens an orchestration episode with every card true or saying why it does not apply, and no empty section', async () => {
+    const episode = episodeTrace(
+      defaultEnvParams,
+      drawInstance(defaultEnvParams, 3),
+      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
+    );
+    await importAndOpen(episode.header, episode.events);
+    const { page } = profile;
+    await page.waitForSelector(t('metric-wall-clock'));
+    expect(await page.textContent(t('metric-wall-clock'))).toMatch(
+      /not modelled in the simulated orchestration environment/,
+    );
+    expect(await page.textContent(t('metric-tool-calls'))).toMatch(
+      /not modelled in the simulated orchestration environment/,
+    );
+    const tokens = (await page.textContent(t('metric-tokens'))) ?? '';
+    expect(tokens).toMatch(/output tokens not modelled/);
+    expect(tokens).not.toMatch(/ 0 out/);
+    expect(tokens).not.toMatch(/no budget/);
+    expect(await page.textContent(t('metric-quality'))).toMatch(/environment quality/);
+    for (const card of await page.locator('[data-testid^="metric-"] .detail').allTextContents())
+      expect(card.trim()).not.toBe('');
+    expect(await page.locator(t('orchestrator-log')).count()).toBe(0);
+    expect(profile.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { graphOrThrow } from '../../../src/core/graph/validate';
+import { fixedOrchestrator, parseSetting } from '../../../src/core/learning/orchestration/decisions';
+import { drawInstance } from '../../../src/core/learning/orchestration/instance';
+import { defaultEnvParams } from '../../../src/core/learning/orchestration/params';
+import { episodeTrace } from '../../../src/core/learning/orchestration/trace';
+import { heuristicPolicy } from '../../../src/core/policy/heuristic';
+import { makeConfig } from '../../../src/core/runtime/config';
+import { simulate } from '../../../src/core/runtime/simulate';
+import { computeMetrics } from '../../../src/core/trace/metrics';
+import { foldTrace } from '../../../src/ui/model/replay';
+import { metricsAt, positionText, statusAt } from '../../../src/ui/model/replay-position';
+import { diamond } from '../../core/graph/test-graphs';
+
+const run = simulate({
+  graph: graphOrThrow(diamond),
+  config: makeConfig({ seed: 1 }),
+  policy: heuristicPolicy,
+});
+const events = run.events;
+const middle = events.findIndex((e) => e.type === 'task.started');
+
+describe('a stored run scrubbed back', () => {
+  it('is running until its run.finished, and ends with the status it was stored with', () => {
+    expect(statusAt(events, middle, 'done')).toBe('running');
+    expect(statusAt(events, 0, 'done')).toBe('running');
+    expect(statusAt(events, events.length - 1, 'done')).toBe('done');
+    expect(statusAt(events, events.length - 1, 'cancelled')).toBe('cancelled');
+  });
+
+  it('has the metrics counted up to that event, and none of what only the end knows', () => {
+    const m = metricsAt(events, middle, 1, 'graph');
+    const counted = computeMetrics(events.slice(0, middle + 1), {
+      prices: {},
+      mainStepCost: 1,
+      maxCriticalSteps: Infinity,
+    });
+    expect(m.criticalSteps).toBe(counted.criticalSteps);
+    expect(m.criticalSteps).toBeLessThan(
+      computeMetrics(events, { prices: {}, mainStepCost: 1, maxCriticalSteps: Infinity }).criticalSteps,
+    );
+    expect(m.toolCalls).toBe(counted.toolCalls);
+    for (const key of ['quality', 'itemF1', 'reward', 'estimatedCost'] as const)
+      expect(m[key]).toBeUndefined();
+  });
+
+  it('leaves out what the orchestration environment does not simulate at every point', () => {
+    const episode = episodeTrace(
+      defaultEnvParams,
+      drawInstance(defaultEnvParams, 3),
+      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
+    );
+    const m = metricsAt(episode.events, 5, episode.header.mainStepCost, 'orchestration');
+    expect(m.wallClockMs).toBeUndefined();
+    expect(m.toolCalls).toBeUndefined();
+    expect(m.tokensIn).toBeGreaterThan(0);
+  });
+
+  it('counts events from 1 to the trace’s length, as the Library does', () => {
+    expect(positionText(events.length - 1, events.length)).toBe(`event ${events.length} / ${events.length}`);
+    expect(positionText(0, events.length)).toBe(`event 1 / ${events.length}`);
+  });
+
+  it('keeps the grader’s verdict in the snapshot once given', () => {
+    expect(foldTrace(events, events[middle]?.seq).grade).toBeUndefined();
+    expect(foldTrace(events).grade?.itemF1).toBe(1);
+  });
+});

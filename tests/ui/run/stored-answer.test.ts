@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { heuristicPolicy } from '../../../src/core/policy/heuristic';
+import { peersPolicy } from '../../../src/core/policy/peers';
+import type { Policy } from '../../../src/core/runtime/policy-port';
+import { runAnswer } from '../../../src/core/scenarios/final-answer';
+import { simulatedProviderFor } from '../../../src/core/scenarios/players';
+import { prepareRun } from '../../../src/core/scenarios/prepare';
+import { runPrepared } from '../../../src/core/scenarios/run';
+import { findScenario, profiles } from '../../../src/ui/catalog';
+import { storedAnswer } from '../../../src/ui/run/stored-answer';
+
+/** A gallery scenario run as the page runs it, its trace kept. */
+async function live(id: string, policy: Policy, seed = 3) {
+  const entry = findScenario(id);
+  if (entry?.type !== 'task') throw new Error(`${id} is not a task scenario`);
+  const run = prepareRun({
+    scenario: { type: 'task', spec: entry.spec },
+    seed,
+    plan: policy.plan ?? 'swarm',
+    profiles,
+  });
+  const result = await runPrepared(run, {
+    policy,
+    provider: simulatedProviderFor(profiles),
+    ports: {},
+    keepEvents: true,
+  });
+  return { run, result, events: result.events ?? [], header: result.header };
+}
+
+describe('a stored run’s final answer', () => {
+  it('is the live run’s answer, with the grader’s criteria, from the trace alone', async () => {
+    for (const id of ['rag-qa', 'write-story', 'teach-explain']) {
+      const { run, result, events, header } = await live(id, heuristicPolicy);
+      const stored = storedAnswer(header, events);
+      expect(stored?.text, id).toBe(runAnswer(run, result.answers));
+      expect(stored?.text.length, id).toBeGreaterThan(0);
+      const graded = events.find((e) => e.type === 'run.graded');
+      expect(stored?.criteria, id).toEqual(graded?.type === 'run.graded' ? graded.criteria : undefined);
+    }
+  });
+
+  it('hands back a single analyst’s pick as the live run does', async () => {
+    const { run, result, events, header } = await live('compare-options', heuristicPolicy);
+    expect(storedAnswer(header, events)?.text).toBe(runAnswer(run, result.answers));
+  });
+
+  it('names the peers whose answers the trace lacks rather than passing a partial vote off as the team’s', async () => {
+    const { events, header } = await live('compare-options', peersPolicy());
+    const stored = storedAnswer(header, events);
+    expect(stored?.note).toMatch(/does not hold what r2-peer-a, r2-peer-b, r2-peer-c answered/);
+    expect(stored?.text).not.toMatch(/^Pick: /);
+  });
+
+  it('looks up the passages an answer from notes cites', async () => {
+    const { events, header } = await live('rag-qa', heuristicPolicy);
+    const stored = storedAnswer(header, events);
+    const [, source = '', chunk = ''] = /\[([^\]#\n]+)#(\d+)\]/.exec(stored?.text ?? '') ?? [];
+    expect(source).not.toBe('');
+    expect(await stored?.lookup?.(source.trim(), Number(chunk))).toMatch(/\w/);
+  });
+
+  it('is absent for a run that answered nothing: a graph scenario', () => {
+    expect(storedAnswer({ scenario: { id: 'diamond', kind: 'graph' } } as never, [])).toBeUndefined();
+  });
+});
