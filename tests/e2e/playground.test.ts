@@ -240,6 +240,16 @@ describe('the playground, end to end', () => {
     expect(await page.inputValue(t('seed-input'))).toBe('2');
   });
 
+  it('names, in the Library, the measure each run’s quality is graded by', async () => {
+    const { page } = profile;
+    await page.goto(appUrl);
+    await page.click(`${t('scenario-card-mixed-coding')} button.primary`);
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-quality'));
+    expect(await page.textContent(t('trace-quality'))).toMatch(/^\d\.\d{3}pass@1$/);
+  });
+
   it('draws a 1,500-task run', async () => {
     const { page } = profile;
     await page.goto(`${appUrl}#view=run&scenario=stress&pace=0`);

@@ -3,6 +3,7 @@ import { type ImportProgress, importInWorker } from '../../adapters/import-clien
 import { chromeTrace } from '../../core/trace/chrome-trace';
 import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
+import { qualityMeasure } from '../model/quality';
 import { services } from '../services';
 import { DatasetExport } from './dataset-export';
 import { MessageBanner } from './message-banner';
@@ -184,7 +185,7 @@ export function LibraryView() {
             <th>Seed</th>
             <th>Status</th>
             <th>Critical steps</th>
-            <th>Item-F1</th>
+            <th>Quality</th>
             <th>Events</th>
             <th />
           </tr>
@@ -226,7 +227,17 @@ export function LibraryView() {
                   </Show>
                 </td>
                 <td>{run.metrics?.criticalSteps ?? '—'}</td>
-                <td>{run.metrics?.itemF1 !== undefined ? run.metrics.itemF1.toFixed(3) : '—'}</td>
+                <td data-testid="trace-quality">
+                  {run.metrics?.itemF1 !== undefined ? (
+                    <>
+                      {run.metrics.itemF1.toFixed(3)}
+                      {/* The stored score is each grader's own measure: the column names which. */}
+                      <div class="note">{qualityMeasure(run.scenario.kind).name}</div>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
                 <td>{run.eventCount}</td>
                 <td>
                   <div class="actions">
