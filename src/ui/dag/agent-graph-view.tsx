@@ -1,7 +1,8 @@
-import { createMemo, For, Show } from 'solid-js';
+import { createMemo, For, on, Show, untrack } from 'solid-js';
 import { PictureDownload } from '../export/picture-download';
 import type { RunSnapshot } from '../model/replay';
-import { type AgentEdge, type AgentNode, agentGraph, showsLabels, subagentRadius } from './agent-graph';
+import { type AgentEdge, type AgentNode, agentGraph, subagentRadius } from './agent-graph';
+import { agentLabels } from './agent-labels';
 
 const SIZE = 320;
 const R = 24;
@@ -56,15 +57,30 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
   const messages = () => props.snapshot.messages;
   const ring = () => graph().nodes.filter((n) => n.kind !== 'orchestrator').length;
   const radius = (n: AgentNode) => (n.kind === 'orchestrator' ? R : subagentRadius(ring(), SIZE, R));
+  // Names outside the ring, placed so that none covers another or a circle; the picture grows to
+  // hold them.
+  // Placed again only when the agents change, not at every event of a live run: with a hundred
+  // subagents the checks are ten thousand pairs.
+  const who = createMemo(() =>
+    graph()
+      .nodes.map((n) => `${n.id}=${n.label}`)
+      .join('|'),
+  );
+  const names = createMemo(
+    on(who, () => untrack(() => agentLabels(graph(), (id) => radius(byId().get(id) as AgentNode), SIZE))),
+  );
+  const nameOf = createMemo(() => new Map(names().labels.map((l) => [l.id, l])));
+  const box = () => names().bounds;
   return (
     <div class="agent-graph">
       <svg
         ref={svg}
         data-testid="agent-graph"
-        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        viewBox={`${box().x.toFixed(1)} ${box().y.toFixed(1)} ${box().width.toFixed(1)} ${box().height.toFixed(1)}`}
         role="img"
         aria-label={`${graph().nodes.length} agents${graph().decentralized ? `, ${messages().length} messages` : ''}`}
-        style={{ width: '100%', 'max-width': '420px', height: 'auto' }}
+        // As wide as the names need, at the scale the ring alone was drawn at.
+        style={{ width: '100%', 'max-width': `${Math.round((420 * box().width) / SIZE)}px`, height: 'auto' }}
       >
         <defs>
           <For each={[1, 2, 3, 4, 5]}>
@@ -148,10 +164,25 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
                   {n.kind === 'orchestrator' ? 'orch.' : n.attempts}
                 </text>
               </Show>
-              <Show when={n.kind === 'orchestrator' || showsLabels(ring(), SIZE)}>
-                <text x={n.x} y={n.y + radius(n) + 13} text-anchor="middle" font-size="11" fill="#1d232e">
-                  {n.label}
-                </text>
+              <Show when={nameOf().get(n.id)}>
+                {(l) => (
+                  <text
+                    data-testid="agent-label"
+                    x={l().x.toFixed(1)}
+                    y={l().y.toFixed(1)}
+                    text-anchor={l().anchor}
+                    dominant-baseline="central"
+                    transform={
+                      l().rotate
+                        ? `rotate(${l().rotate.toFixed(1)} ${l().x.toFixed(1)} ${l().y.toFixed(1)})`
+                        : undefined
+                    }
+                    font-size="11"
+                    fill="#1d232e"
+                  >
+                    {l().text}
+                  </text>
+                )}
               </Show>
               <title>
                 {n.kind === 'orchestrator'

@@ -9,6 +9,9 @@ import { curveBasis, line } from 'd3-shape';
 import type { TaskStatus } from '../model/replay';
 import { edgeKey } from './critical';
 import type { DagLayout } from './layout';
+import { charsFor, fitLabels, LABELS_UP_TO } from './node-labels';
+
+export { LABELS_UP_TO };
 
 export const STATUS_COLOURS: Readonly<Record<TaskStatus, string>> = {
   waiting: '#e4e7ee',
@@ -24,9 +27,6 @@ export const PATH_COLOUR = '#d1342f';
 export const MAIN_FILL = '#2f3a4f';
 const EDGE_COLOUR = '#b4bac6';
 const OUTLINE = '#7d8595';
-
-/** Nodes up to which they carry their name and edges are curved. */
-export const LABELS_UP_TO = 400;
 
 export interface Drawn {
   readonly groups: SVGGElement[];
@@ -67,6 +67,19 @@ export function drawGraph(canvas: SVGGElement, l: DagLayout, labels: readonly st
     .attr('rx', (n) => (n.kind === 'main' ? h / 2 : 4))
     .attr('fill', (n) => (n.kind === 'main' ? MAIN_FILL : STATUS_COLOURS.waiting))
     .attr('stroke', OUTLINE);
+  // Whole names where the node is wide enough, else cut so that no two read alike; the full name
+  // is the node's tooltip.
+  const fitted = large
+    ? []
+    : fitLabels(
+        l.nodes.map((n) => labels[n.index] ?? n.id),
+        charsFor(w),
+      );
+  const names = new Map(l.nodes.map((n, i) => [n.index, fitted[i] ?? '']));
+  nodes
+    .filter(() => !large)
+    .append('title')
+    .text((n) => labels[n.index] ?? n.id);
   nodes
     .filter(() => !large)
     .append('text')
@@ -76,10 +89,7 @@ export function drawGraph(canvas: SVGGElement, l: DagLayout, labels: readonly st
     .attr('font-size', 10)
     .attr('fill', (n) => (n.kind === 'main' ? '#ffffff' : '#1d2330'))
     .attr('pointer-events', 'none')
-    .text((n) => {
-      const label = labels[n.index] ?? n.id;
-      return label.length > 9 ? `${label.slice(0, 8)}…` : label;
-    });
+    .text((n) => names.get(n.index) ?? '');
   return {
     groups: nodes.nodes() as SVGGElement[],
     shapes: nodes.select<SVGRectElement>('rect').nodes(),

@@ -6,9 +6,12 @@ import { PictureDownload } from '../export/picture-download';
 import type { Realized, TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
 import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } from './dag-draw';
+import { stretchToAspect } from './fit-layout';
 import type { DagLayout } from './layout';
 import { createLayouter, Superseded } from './layout-client';
+import { LABELS_UP_TO } from './node-labels';
 import { pathSummary } from './path-summary';
+import { isPeersPlan } from './peers';
 import { graphShape, type PathMarks, type RunGraph, realizedMarks, runGraph } from './run-graph';
 import { StageStrip } from './stage-strip';
 import { throttledShape } from './throttled-shape';
@@ -45,6 +48,7 @@ export function DagView(props: {
   let svg: SVGSVGElement | undefined;
   let canvas: SVGGElement | undefined;
   const overhead = createMemo(() => props.overhead ?? 0);
+  const peers = createMemo(() => isPeersPlan(props.graph.ids));
   const planned = createMemo(() => criticalMarks(props.graph, overhead()));
   // The shape: which nodes exist. Marks and times change far more often; while a run goes on a
   // new shape is laid out at most once per RELAYOUT_MS, so layouts do not crowd the main thread.
@@ -79,7 +83,9 @@ export function DagView(props: {
       },
     );
   });
-  const layout = () => laid()?.layout ?? EMPTY;
+  // What is on screen: the layout stretched to the panel's proportions when it was drawn.
+  let shownLayout: DagLayout = EMPTY;
+  const layout = () => shownLayout;
   const finished = () => props.realized?.endedAt !== undefined;
   const showRealized = () => Boolean(props.realized && !props.realized.path.unavailable);
   const marks = createMemo<PathMarks>(() =>
@@ -101,7 +107,12 @@ export function DagView(props: {
     const current = laid();
     if (!canvas || !current) return;
     const started = current.asked;
-    const l = current.layout;
+    const l = stretchToAspect(
+      current.layout,
+      panelAspect(current.layout),
+      current.layout.nodes.length > LABELS_UP_TO,
+    );
+    shownLayout = l;
     drawn = drawGraph(canvas, l, current.graph.labels);
     shown = { nodes: [], edges: [] };
     untrack(update);
@@ -156,6 +167,9 @@ export function DagView(props: {
     .scaleExtent([0.02, 4])
     .on('zoom', (event) => canvas?.setAttribute('transform', event.transform.toString()));
   const [viewHeight, setViewHeight] = createSignal(VIEW_HEIGHT);
+  /** Width over height of the panel a layout like `l` is shown in, margins off. */
+  const panelAspect = (l: DagLayout) =>
+    ((svg?.clientWidth || 900) - 20) / Math.max(1, viewHeightFor(l.height) - 20);
   function fitToView() {
     if (!svg) return;
     const l = layout();
@@ -197,7 +211,7 @@ export function DagView(props: {
         width="100%"
         height={viewHeight()}
         role="img"
-        aria-label={`Graph of ${props.graph.n} tasks${props.realized?.stages.length ? ` and ${props.realized.stages.length} orchestrator steps` : ''}; the realized critical path is outlined in red, the planned one dashed`}
+        aria-label={`Graph of ${props.graph.n} ${peers() ? "peers' turns" : 'tasks'}${!peers() && props.realized?.stages.length ? ` and ${props.realized.stages.length} orchestrator steps` : ''}; the realized critical path is outlined in red, the planned one dashed`}
         onPointerOver={over}
         style={{ background: '#fbfbfd', cursor: 'grab', display: 'block' }}
         data-testid="dag"
@@ -217,7 +231,7 @@ export function DagView(props: {
         </For>
         <span data-testid="critical-path-summary">
           {props.realized
-            ? pathSummary(props.realized, planned().cpm.length)
+            ? pathSummary(props.realized, planned().cpm.length, peers())
             : `planned critical path: ${planned().cpm.length} steps (an estimate)`}
         </span>
         <label>
@@ -240,7 +254,7 @@ export function DagView(props: {
         />
       </div>
       <Show when={props.realized?.stages.length}>
-        <StageStrip realized={props.realized as Realized} />
+        <StageStrip realized={props.realized as Realized} peers={peers()} />
       </Show>
       <Show when={layoutError()}>
         <p class="error" role="alert" data-testid="dag-error">

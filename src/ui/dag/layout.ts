@@ -21,6 +21,9 @@ import {
   twolayerAgg,
 } from 'd3-dag';
 import type { TaskGraph } from '../../core/graph/types';
+import { NODE_WIDTH } from './node-labels';
+
+export { NODE_WIDTH };
 
 /** `task`: a subtask of the graph; `main`: one of the orchestrator's own steps. */
 export type NodeKind = 'task' | 'main';
@@ -30,6 +33,8 @@ export interface DagInput {
   readonly ids: readonly string[];
   readonly kinds: readonly NodeKind[];
   readonly edges: readonly (readonly [number, number])[];
+  /** Width of every node (NODE_WIDTH when absent): wide enough for the names it will carry. */
+  readonly nodeWidth?: number;
 }
 
 export interface LaidNode {
@@ -60,7 +65,6 @@ export interface DagLayout {
 export const SMALL = 300;
 /** … and up to this many edges: the orchestrator's steps add long edges, and with them dummy nodes. */
 export const SMALL_EDGES = 400;
-export const NODE_WIDTH = 56;
 export const NODE_HEIGHT = 22;
 
 /** The planned task graph as layout input: tasks only, an edge per dependency. */
@@ -72,8 +76,8 @@ export function taskGraphInput(graph: TaskGraph): DagInput {
 
 export function layoutDag(input: DagInput): DagLayout {
   const n = input.ids.length;
-  if (n === 0)
-    return { nodes: [], edges: [], width: 0, height: 0, nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT };
+  const nodeWidth = input.nodeWidth ?? NODE_WIDTH;
+  if (n === 0) return { nodes: [], edges: [], width: 0, height: 0, nodeWidth, nodeHeight: NODE_HEIGHT };
   const dag = dagGraph<number, undefined>();
   const nodes = Array.from({ length: n }, (_, i) => dag.node(i));
   for (const [s, t] of input.edges) {
@@ -91,7 +95,7 @@ export function layoutDag(input: DagInput): DagLayout {
     .layering(layeringLongestPath())
     .decross(decross)
     .coord(coordCenter())
-    .nodeSize([NODE_HEIGHT, NODE_WIDTH])
+    .nodeSize([NODE_HEIGHT, nodeWidth])
     .gap([8, 36]);
   const { width, height } = layout(dag);
   const laid: LaidNode[] = nodes.map((node, index) => ({
@@ -109,5 +113,5 @@ export function layoutDag(input: DagInput): DagLayout {
       points: link.points.map(([x, y]) => [y, x] as const),
     });
   }
-  return { nodes: laid, edges, width: height, height: width, nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT };
+  return { nodes: laid, edges, width: height, height: width, nodeWidth, nodeHeight: NODE_HEIGHT };
 }

@@ -10,6 +10,8 @@ import type { PathNode } from '../../core/trace/realized-path';
 import type { Realized } from '../model/replay';
 import { edgeKey } from './critical';
 import type { DagInput, NodeKind } from './layout';
+import { nodeWidthFor } from './node-labels';
+import { isPeersPlan } from './peers';
 
 export interface RunGraph {
   readonly input: DagInput;
@@ -33,9 +35,13 @@ export interface RunGraph {
  */
 export const MAX_RUN_GRAPH_NODES = 400;
 
-/** Whether the run's graph has its orchestrator steps as nodes (else tasks only). */
+/**
+ * Whether the run's graph has its orchestrator steps as nodes (else tasks only). A peers plan has
+ * none to draw: its `orchestrator.step` events are the turn-taker's, at no cost, and the turns'
+ * own dependencies already show the rounds.
+ */
 export function drawsSteps(graph: TaskGraph, realized: Realized | undefined): boolean {
-  if (!realized || realized.path.unavailable) return false;
+  if (!realized || realized.path.unavailable || isPeersPlan(graph.ids)) return false;
   const steps = realized.stages.length;
   return steps > 0 && graph.n + steps + 1 <= MAX_RUN_GRAPH_NODES;
 }
@@ -60,7 +66,7 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
   for (let i = 0; i < n; i++) for (const p of graph.preds[i] ?? []) edges.push([p, i]);
   const stepNode = new Map<number, number>();
   const plain = {
-    input: { ids, kinds, edges },
+    input: { ids, kinds, edges, nodeWidth: nodeWidthFor(labels) },
     labels,
     start,
     finish,
@@ -128,7 +134,15 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
       if (!out[node]) edges.push([node, endNode]);
     }
   }
-  return { input: { ids, kinds, edges }, labels, start, finish, taskCount: n, stepNode, endNode };
+  return {
+    input: { ids, kinds, edges, nodeWidth: nodeWidthFor(labels) },
+    labels,
+    start,
+    finish,
+    taskCount: n,
+    stepNode,
+    endNode,
+  };
 }
 
 /** Index of the first seq greater than `seq` in an ascending list (its length when none). */

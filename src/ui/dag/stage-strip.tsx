@@ -13,7 +13,7 @@ const LANE = 14;
  * launched. In barrier join the blocks tile the run end to end; in async join they overlap, so
  * each goes in the first lane where it fits.
  */
-export function StageStrip(props: { realized: Realized }) {
+export function StageStrip(props: { realized: Realized; peers?: boolean }) {
   const layout = createMemo(() => {
     const stages = props.realized.stages;
     const end = Math.max(
@@ -36,13 +36,26 @@ export function StageStrip(props: { realized: Realized }) {
   });
   return (
     <div data-testid="stage-strip">
-      <p class="note">
-        {formatNumber(props.realized.stages.length)} stage(s): Σ S_main = {formatNumber(layout().mainTotal)},
-        Σ max S_sub = {formatNumber(layout().subTotal)}
-        {layout().lanes === 1
-          ? ' — the stages follow one another, so together they are the critical steps'
-          : ' — stages overlap (async join): the critical steps are the path above, not this sum'}
-      </p>
+      <Show
+        when={props.peers}
+        fallback={
+          <p class="note">
+            {formatNumber(props.realized.stages.length)} stage(s): Σ S_main ={' '}
+            {formatNumber(layout().mainTotal)}, Σ max S_sub = {formatNumber(layout().subTotal)}
+            {layout().lanes === 1
+              ? ' — the stages follow one another, so together they are the critical steps'
+              : ' — stages overlap (async join): the critical steps are the path above, not this sum'}
+          </p>
+        }
+      >
+        <p class="note" data-testid="stage-strip-rounds">
+          {formatNumber(props.realized.stages.length)} round(s), each costing its longest turn:{' '}
+          {layout()
+            .blocks.map((b) => formatNumber(b.s.maxSub))
+            .join(' + ')}{' '}
+          = {formatNumber(layout().subTotal)} steps; no orchestrator
+        </p>
+      </Show>
       <Show when={props.realized.stages.length <= MAX_STAGES}>
         <svg
           viewBox={`0 0 ${WIDTH} ${layout().lanes * LANE}`}
@@ -59,11 +72,18 @@ export function StageStrip(props: { realized: Realized }) {
                 <rect
                   x={b.x}
                   y={b.lane * LANE + 1}
-                  width={Math.max(0.5, b.main)}
+                  width={props.peers ? 0 : Math.max(0.5, b.main)}
                   height={LANE - 2}
                   fill="#2f3a4f"
                 />
-                <rect x={b.x + b.main} y={b.lane * LANE + 1} width={b.sub} height={LANE - 2} fill="#9fb4d9" />
+                {/* Rounds of peers meet end to end: a gap keeps each its own block. */}
+                <rect
+                  x={b.x + b.main}
+                  y={b.lane * LANE + 1}
+                  width={props.peers ? Math.max(0.5, b.sub - 4) : b.sub}
+                  height={LANE - 2}
+                  fill="#9fb4d9"
+                />
               </g>
             )}
           </For>

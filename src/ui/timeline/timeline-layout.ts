@@ -1,15 +1,32 @@
 /**
  * The timeline as geometry: the orchestrator's lane first, one bar per orchestrator step over its
  * S_main, then one lane per subagent (in spawn order, then any that only appear in attempts), one
- * bar per attempt over its step-time, x by a linear d3 scale. Pure, for tests.
+ * bar per attempt over its step-time, x by a linear d3 scale. A decentralized run has no
+ * orchestrator: its first lane has one bar per round instead (a round costs its longest turn) and
+ * its lanes carry the peers' names, as the agent graph does. Pure, for tests.
  */
 
 import { scaleLinear } from 'd3-scale';
 import type { Stage } from '../../core/trace/realized-path';
+import { isPeersPlan, peerNames, type Round, roundsOf } from '../dag/peers';
 import type { Incident, RunSnapshot, Segment } from '../model/replay';
 
 /** The orchestrator's lane: its steps are part of every run's critical steps (S_main each). */
 export const ORCHESTRATOR_LANE = 'orchestrator';
+/** A peers run's first lane, in its place. */
+export const ROUNDS_LANE = 'rounds';
+/** The lane names' font size, in px: compact (a comparison) or not, they stay readable. */
+export const LABEL_SIZE = { full: 11, compact: 10 } as const;
+/** A compact timeline with more lanes than this draws them thin and unnamed. */
+export const COMPACT_NAMED_LANES = 40;
+/** Inset at each end of a peer's turn, in px, so that consecutive rounds show as separate bars. */
+const TURN_INSET = 1.5;
+/**
+ * The least a round or a peer's turn is drawn: a round settled by consensus takes 0 steps (each
+ * turn restates its position), and is still a round of its own.
+ */
+const MIN_ROUND = 6;
+const MIN_TURN = 3;
 
 export interface Bar {
   readonly lane: number;
@@ -26,6 +43,14 @@ export interface StepBar {
   readonly stage: Stage;
 }
 
+/** One round of a peers run on the first lane, from its first turn's start to its last turn's end. */
+export interface RoundBar {
+  readonly lane: 0;
+  readonly x: number;
+  readonly width: number;
+  readonly round: Round;
+}
+
 /** A healing incident on its agent's lane, at its step-time. */
 export interface Mark {
   readonly lane: number;
@@ -34,7 +59,13 @@ export interface Mark {
 }
 
 export interface TimelineLayout {
+  /** Each lane's name on the page (a peer's name for a peers run's subagent). */
   readonly lanes: readonly string[];
+  /** A decentralized run: `rounds` instead of `steps`, peers instead of subagents. */
+  readonly peers: boolean;
+  readonly rounds: readonly RoundBar[];
+  /** Lane names' font size, 0 when the lanes are too thin to be named. */
+  readonly labelSize: number;
   readonly bars: readonly Bar[];
   readonly steps: readonly StepBar[];
   readonly marks: readonly Mark[];
@@ -53,8 +84,9 @@ export function layoutTimeline(
 ): TimelineLayout {
   // Traces written before orchestrator steps carried their own S_main ran the orchestrator's work
   // as tasks on a subagent named 'orchestrator': those attempts share its lane.
+  const peers = isPeersPlan(snapshot.graph?.ids ?? snapshot.segments.map((s) => s.task));
   const lanes = [
-    ORCHESTRATOR_LANE,
+    peers ? ROUNDS_LANE : ORCHESTRATOR_LANE,
     ...snapshot.subagents.map((s) => s.id).filter((id) => id !== ORCHESTRATOR_LANE),
   ];
   const seen = new Set(lanes);
@@ -65,9 +97,15 @@ export function layoutTimeline(
     }
   }
   const laneOf = new Map(lanes.map((id, i) => [id, i]));
-  const laneHeight = options.compact ? 8 : 16;
+  const names = peerNames(snapshot.segments);
+  const shown = peers ? lanes.map((id) => names.get(id) ?? id) : lanes;
+  // A comparison stacks several timelines, so lanes are thinner, but not so thin that their names
+  // shrink past reading (8 px lanes drew them at 6 px); only very many lanes go thin and unnamed.
+  const named = !options.compact || lanes.length <= COMPACT_NAMED_LANES;
+  const laneHeight = options.compact ? (named ? 13 : 8) : 16;
+  const labelSize = named ? (options.compact ? LABEL_SIZE.compact : LABEL_SIZE.full) : 0;
   // Room for the longest lane name at the labels' 11 px (about 6.5 px a character), within reason.
-  const longest = Math.max(...lanes.map((id) => id.length));
+  const longest = Math.max(...shown.map((id) => id.length));
   const left = Math.min(160, Math.max(70, Math.ceil(longest * 6.5) + 10));
   const end = Math.max(1, options.maxT ?? snapshot.t);
   const x = scaleLinear()
@@ -75,15 +113,25 @@ export function layoutTimeline(
     .range([left, Math.max(left + 10, options.width - 10)]);
   const bars = snapshot.segments.map((segment) => {
     const finish = segment.end ?? snapshot.t;
+    const inset = peers ? TURN_INSET : 0;
     return {
       lane: laneOf.get(segment.subagent) as number,
-      x: x(segment.start),
+      x: x(segment.start) + inset,
       // A zero-step attempt still shows as a sliver.
-      width: Math.max(1.5, x(finish) - x(segment.start)),
+      width: Math.max(peers ? MIN_TURN : 1.5, x(finish) - x(segment.start) - 2 * inset),
       segment,
     };
   });
-  const steps = snapshot.realized.stages.map((stage) => {
+  const rounds = peers
+    ? roundsOf(snapshot.segments, snapshot.t).map((round) => ({
+        lane: 0 as const,
+        x: x(round.start) + TURN_INSET,
+        width: Math.max(MIN_ROUND, x(round.end) - x(round.start) - 2 * TURN_INSET),
+        round,
+      }))
+    : [];
+  // A peers run's orchestrator steps are the turn-taker's, at no cost: not drawn.
+  const steps = (peers ? [] : snapshot.realized.stages).map((stage) => {
     const start = x(stage.t);
     // A step of no step-time (a solo run's) still shows as a sliver.
     return { lane: 0 as const, x: start, width: Math.max(1.5, x(stage.t + stage.main) - start), stage };
@@ -93,7 +141,10 @@ export function layoutTimeline(
     return lane === undefined ? [] : [{ lane, x: x(incident.t), incident }];
   });
   return {
-    lanes,
+    lanes: shown,
+    peers,
+    rounds,
+    labelSize,
     bars,
     steps,
     marks,

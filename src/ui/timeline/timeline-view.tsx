@@ -1,9 +1,12 @@
 import { select } from 'd3-selection';
-import { createEffect, createSignal, onCleanup, onMount, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { MAIN_FILL } from '../dag/dag-draw';
+import { isPeersPlan, peerNames } from '../dag/peers';
 import { PictureDownload } from '../export/picture-download';
 import type { RunSnapshot, Segment } from '../model/replay';
-import { type Bar, layoutTimeline, type Mark, type StepBar } from './timeline-layout';
+import { type Bar, layoutTimeline, type Mark, type RoundBar, type StepBar } from './timeline-layout';
+
+const ROUND_FILL = '#9fb4d9';
 
 const MARK_FILL = { fault: 'none', anomaly: '#d1342f', action: '#2f5bd3' } as const;
 
@@ -16,8 +19,8 @@ function markPath(type: Mark['incident']['type'], x: number, y: number, r: numbe
 
 const COLOURS = { running: '#f5c542', finished: '#7cc79a', failed: '#e0675f', cancelled: '#9aa0ab' } as const;
 
-const describe = (s: Segment) =>
-  `${s.task} (attempt ${s.attempt}) on ${s.subagent}: steps ${s.start}–${s.end ?? '…'}, ${s.outcome}${s.error ? ` — ${s.error}` : ''}`;
+const describe = (s: Segment, agent: string) =>
+  `${s.task} (attempt ${s.attempt}) on ${agent}: steps ${s.start}–${s.end ?? '…'}, ${s.outcome}${s.error ? ` — ${s.error}` : ''}`;
 
 const round = (v: number) => String(Math.round(v * 100) / 100);
 const describeStep = (b: StepBar) => {
@@ -27,6 +30,10 @@ const describeStep = (b: StepBar) => {
       ? `launched ${launched.length} attempt${launched.length === 1 ? '' : 's'}`
       : 'launched nothing';
   return `orchestrator step ${step}: steps ${round(t)}–${round(t + main)} (S_main ${round(main)}), ${what}`;
+};
+const describeRound = (b: RoundBar) => {
+  const r = b.round;
+  return `round ${r.round}: steps ${round(r.start)}–${round(r.end)}, ${r.turns} turn${r.turns === 1 ? '' : 's'}, the longest ${round(r.longest)} steps${r.running ? ' so far' : r.longest === 0 ? ' (settled: every turn restated its position)' : ''}`;
 };
 
 /**
@@ -41,6 +48,9 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
   let svg: SVGSVGElement | undefined;
   const [width, setWidth] = createSignal(900);
   const [hovered, setHovered] = createSignal<string | undefined>();
+  const peers = createMemo(() =>
+    isPeersPlan(props.snapshot.graph?.ids ?? props.snapshot.segments.map((s) => s.task)),
+  );
   onMount(() => {
     if (!svg) return;
     const observer = new ResizeObserver(() => setWidth(svg?.clientWidth || 900));
@@ -69,12 +79,14 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       root.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join('g').attr('class', name);
     layer('lanes')
       .selectAll('text')
-      .data(!props.compact || l.lanes.length <= 40 ? l.lanes : [])
+      .data(l.labelSize > 0 ? l.lanes : [])
       .join('text')
       .attr('x', l.left - 6)
-      .attr('y', (_, i) => i * h + h - 4)
+      // On the lane's middle line whatever the lane's height.
+      .attr('y', (_, i) => i * h + h / 2)
+      .attr('dominant-baseline', 'central')
       .attr('text-anchor', 'end')
-      .attr('font-size', Math.min(11, h - 2))
+      .attr('font-size', l.labelSize)
       .attr('fill', '#5b6475')
       .text((id) => id);
     layer('bars')
@@ -106,6 +118,34 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       .attr('stroke', (b) => (onPath(b) ? '#d1342f' : null))
       .attr('stroke-width', (b) => (onPath(b) ? 2 : null))
       .attr('data-critical', (b) => (onPath(b) ? 'true' : null));
+    // A peers run's rounds on the first lane, each over its longest turn, named inside when it fits.
+    const rounds = layer('rounds')
+      .selectAll<SVGGElement, RoundBar>('g')
+      .data(l.rounds, (b) => String(b.round.round))
+      .join((enter) => {
+        const g = enter.append('g').attr('data-testid', 'timeline-round');
+        g.append('rect');
+        g.append('text');
+        return g;
+      })
+      .attr('data-round', (b) => b.round.round);
+    rounds
+      .select('rect')
+      .attr('x', (b) => b.x)
+      .attr('y', 1)
+      .attr('width', (b) => b.width)
+      .attr('height', h - 2)
+      .attr('fill', ROUND_FILL);
+    rounds
+      .select('text')
+      .attr('x', (b) => b.x + b.width / 2)
+      .attr('y', h / 2)
+      .attr('dominant-baseline', 'central')
+      .attr('text-anchor', 'middle')
+      .attr('font-size', Math.max(8, h - 5))
+      .attr('fill', '#1d2330')
+      .attr('pointer-events', 'none')
+      .text((b) => (b.width > 44 ? `round ${b.round.round}` : b.width > 14 ? `r${b.round.round}` : ''));
     // Healing on the lanes: a fault put in (black ring), an anomaly seen (red triangle), an
     // action taken (blue square), each at its step-time, titled with its evidence.
     layer('marks')
@@ -151,10 +191,19 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
     const target = event.target as Element;
     const datum =
       target.tagName === 'rect'
-        ? (select<Element, Bar | StepBar>(target).datum() as Bar | StepBar | undefined)
+        ? (select<Element, Bar | StepBar | RoundBar>(target).datum() as Bar | StepBar | RoundBar | undefined)
         : undefined;
     setHovered(
-      datum === undefined ? undefined : 'segment' in datum ? describe(datum.segment) : describeStep(datum),
+      datum === undefined
+        ? undefined
+        : 'segment' in datum
+          ? describe(
+              datum.segment,
+              peerNames([datum.segment]).get(datum.segment.subagent) ?? datum.segment.subagent,
+            )
+          : 'round' in datum
+            ? describeRound(datum)
+            : describeStep(datum),
     );
   };
   return (
@@ -163,18 +212,31 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
         ref={svg}
         width="100%"
         role="img"
-        aria-label="Timeline: the orchestrator's steps, then one lane per subagent, in step-time; steps and attempts on the realized critical path outlined in red"
+        aria-label={
+          peers()
+            ? 'Timeline: one bar per round, then one lane per peer, in step-time; turns on the realized critical path outlined in red'
+            : "Timeline: the orchestrator's steps, then one lane per subagent, in step-time; steps and attempts on the realized critical path outlined in red"
+        }
         style={{ display: 'block' }}
         onPointerOver={over}
       />
       <Show when={!props.compact}>
         <div class="actions note">
-          <span class="mono">{hovered() ?? 'Hover a bar for the attempt or the orchestrator step.'}</span>
+          <span class="mono">
+            {hovered() ??
+              (peers()
+                ? 'Hover a bar for the turn or the round.'
+                : 'Hover a bar for the attempt or the orchestrator step.')}
+          </span>
           <PictureDownload
             svg={() => svg}
             name="timeline"
             label="the timeline"
-            title="Timeline: the orchestrator's steps and one lane per subagent, in step-time"
+            title={
+              peers()
+                ? 'Timeline: the rounds and one lane per peer, in step-time'
+                : "Timeline: the orchestrator's steps and one lane per subagent, in step-time"
+            }
           />
         </div>
       </Show>

@@ -7,6 +7,7 @@ import { For, lazy, Show } from 'solid-js';
 import type { TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
 import { DagView } from '../dag/dag-view';
+import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
 import { metricCards } from '../model/metric-cards';
 import type { RunSnapshot } from '../model/replay';
 import { TimelineView } from '../timeline/timeline-view';
@@ -52,16 +53,15 @@ export function RunPicture(props: {
         })
       : [];
   const status = (id: string) => props.snapshot.status.get(id) ?? 'waiting';
+  // A decentralized run (peers' turns in rounds, no orchestrator) is worded as one everywhere.
+  const peers = () => isPeersPlan(props.snapshot.segments.map((s) => s.task));
   return (
     <>
       <MetricCards cards={cards()} />
       <Show when={props.snapshot.graph}>
         {(graph) => (
           <div class="figure">
-            <h3>
-              Run graph — tasks and the orchestrator's steps; the realized critical path in red, the planned
-              one dashed; hover a node for its slack and a what-if
-            </h3>
+            <h3>{runGraphHeading(peers())}</h3>
             <DagView
               graph={graph()}
               status={status}
@@ -74,8 +74,7 @@ export function RunPicture(props: {
       <Show when={props.snapshot.subagents.length > 0}>
         <div class="figure">
           <h3>
-            {props.snapshot.messages.length > 0 ||
-            props.snapshot.segments.some((s) => /^r\d+-peer-/.test(s.task))
+            {props.snapshot.messages.length > 0 || peers()
               ? 'Agents — a decentralized team: no orchestrator, messages on a shared board as arrows, one colour a round'
               : 'Agents — the orchestrator and the subagents it made'}
           </h3>
@@ -83,10 +82,7 @@ export function RunPicture(props: {
         </div>
       </Show>
       <div class="figure">
-        <h3>
-          Timeline — the orchestrator's steps, then one lane per subagent, in step-time; the realized critical
-          path outlined in red
-        </h3>
+        <h3>{timelineHeading(peers())}</h3>
         <TimelineView snapshot={props.snapshot} />
       </div>
       <Show when={props.snapshot.incidents.length > 0}>
