@@ -9,17 +9,22 @@ export interface CompareRow {
   readonly values: readonly (number | undefined)[];
   /** value / baseline for every run after the first; undefined where either is missing or 0. */
   readonly ratios: readonly (number | undefined)[];
-  readonly better: 'lower' | 'higher';
+  /** Which way is better; absent where neither is (how many subagents a run made describes it). */
+  readonly better?: 'lower' | 'higher';
 }
 
-export const COMPARED: readonly { metric: string; label: string; better: 'lower' | 'higher' }[] = [
+export const COMPARED: readonly { metric: string; label: string; better?: 'lower' | 'higher' }[] = [
   { metric: 'criticalSteps', label: 'Critical steps', better: 'lower' },
   { metric: 'totalSteps', label: 'Total steps', better: 'lower' },
-  { metric: 'itemF1', label: 'Item-F1', better: 'higher' },
+  // Every grader writes its score here, in its own measure (docs/metrics.md): item-F1, exact match,
+  // pass@1 or a rubric's mean.
+  { metric: 'itemF1', label: 'Quality (the scenario’s measure)', better: 'higher' },
   { metric: 'pass@1', label: 'pass@1', better: 'higher' },
   { metric: 'reward', label: 'Reward', better: 'higher' },
-  { metric: 'avgParallelism', label: 'Average parallelism', better: 'higher' },
-  { metric: 'spawnCount', label: 'Subagents spawned', better: 'lower' },
+  // More parallelism or more subagents is neither better nor worse in itself: what it buys shows
+  // in critical steps, quality and cost.
+  { metric: 'avgParallelism', label: 'Average parallelism' },
+  { metric: 'spawnCount', label: 'Subagents spawned' },
   { metric: 'tokensIn', label: 'Tokens in', better: 'lower' },
   { metric: 'tokensOut', label: 'Tokens out', better: 'lower' },
   { metric: 'estimatedCost', label: 'Estimated cost', better: 'lower' },
@@ -35,6 +40,6 @@ export function compareRows(runs: readonly (Readonly<Record<string, number>> | u
     const ratios = values
       .slice(1)
       .map((v) => (v === undefined || base === undefined || base === 0 ? undefined : v / base));
-    return { metric, label, values, ratios, better };
+    return { metric, label, values, ratios, ...(better ? { better } : {}) };
   });
 }

@@ -67,7 +67,10 @@ export function CompareView() {
               {(row) => (
                 <tr data-testid="compare-row" data-metric={row.metric}>
                   <td>
-                    {row.label} <span class="note">({row.better} is better)</span>
+                    {row.label}{' '}
+                    <span class="note">
+                      {row.better ? `(${row.better} is better)` : '(neither way is better)'}
+                    </span>
                   </td>
                   <Index each={row.values}>
                     {(value, i) => (

@@ -18,4 +18,15 @@ describe('compare rows', () => {
     const rows = compareRows([{ retryCount: 0 }, { retryCount: 3 }]);
     expect(rows.find((r) => r.metric === 'retryCount')?.ratios).toEqual([undefined]);
   });
+
+  it('claims a better direction only where there is one', () => {
+    const rows = compareRows([{}]);
+    const better = (metric: string) => rows.find((r) => r.metric === metric)?.better;
+    expect(better('criticalSteps')).toBe('lower');
+    expect(better('itemF1')).toBe('higher');
+    // How many subagents a run made, or how parallel it was, is neither better nor worse in itself.
+    expect(better('spawnCount')).toBeUndefined();
+    expect(better('avgParallelism')).toBeUndefined();
+    expect(rows.find((r) => r.metric === 'itemF1')?.label).not.toMatch(/item-F1/i);
+  });
 });
