@@ -6,7 +6,7 @@
  */
 
 import { KB_SEARCH_TOOL, type KnowledgeSearch, kbSearchTool } from '../../tools/knowledge';
-import { finalAnswer } from '../final-answer';
+import { finalAnswer } from '../last-answers';
 import type { RagQaSpec } from '../spec-types';
 import type { ScenarioKind, ScenarioPorts } from '../types';
 import { generateRagQa, type RagQaInstance } from './generate';
