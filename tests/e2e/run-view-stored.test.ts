@@ -61,6 +61,14 @@ describe('a stored run in the run view', () => {
     expect(await page.textContent(`${t('run-answer')} .answer-text`)).toBe(answer);
     expect(await page.textContent(t('metric-quality'))).toBe(quality);
     expect(await page.textContent(t('answer-score'))).toMatch(/pass@1/);
+    // Scrubbed back, the run is running then: no graded answer yet, as live; at the end, again.
+    await page.click(t('replay-rewind'));
+    expect(await page.textContent(t('run-status'))).toBe('running');
+    expect(await page.locator(t('run-answer')).count()).toBe(0);
+    expect(await page.textContent(t('replay-answer-later'))).toMatch(/answer shows at its end/);
+    await page.click(`${t('replay-answer-later')} button`);
+    await page.waitForSelector(t('run-answer'));
+    expect(await page.textContent(`${t('run-answer')} .answer-text`)).toBe(answer);
     expect(profile.errors).toEqual([]);
   });
 
@@ -84,6 +92,8 @@ describe('a stored run in the run view', () => {
     expect(critical).toBeGreaterThan(0);
     expect(critical).toBeLessThan(r.metrics.criticalSteps);
     expect(await page.textContent(t('metric-quality'))).toMatch(/graded when the run ends/);
+    // The bound is the whole run's, so a partial run is not flagged as wasting parallelism.
+    expect(await page.textContent(t('metric-critical-steps'))).not.toMatch(/More than 1\.5×/);
     // Back to the end: the stored status again.
     await page.fill(t('replay-scrubber'), String(n - 1));
     await page.dispatchEvent(t('replay-scrubber'), 'input');

@@ -131,7 +131,7 @@ export function metricCards(input: CardInput): MetricCard[] {
       id: 'parallelism',
       label: 'Parallelism',
       value: fmt(m.avgParallelism ?? 0, 2),
-      detail: `average · ${fmt(input.running)} running now · ${fmt(m.spawnCount ?? 0)} subagents spawned`,
+      detail: `average · ${fmt(input.running)} running now · ${fmt(m.spawnCount ?? 0)} ${m.spawnCount === 1 ? 'subagent' : 'subagents'} spawned`,
     },
     {
       id: 'retries',

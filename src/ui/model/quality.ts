@@ -37,6 +37,14 @@ export function qualityMeasure(kind: string, criteria?: Readonly<Record<string, 
       return { name: 'completion', how: 'share of tasks completed' };
     case 'orchestration':
       return { name: 'environment quality', how: "the orchestration environment's own score" };
+    case 'write-story':
+    case 'teach-explain':
+    case 'rag-qa':
+      // Graded by rubrics (docs/metrics.md): named so where the criteria are not at hand (the Library).
+      return {
+        name: 'rubric score',
+        how: named ? `mean of ${listed(named)}` : 'mean of its rubric’s criteria',
+      };
     default:
       return named
         ? { name: 'rubric score', how: `mean of ${listed(named)}` }

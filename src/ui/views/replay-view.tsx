@@ -43,8 +43,10 @@ export function Replay(props: {
       ? finished()
       : metricsAt(props.events, at(), props.header.mainStepCost, props.header.scenario.kind);
   const answer = createMemo(() => storedAnswer(props.header, props.events));
+  // The whole run's graph, not the one folded so far: mid-replay only the attempts started by then
+  // are in it, and a bound of 1 step against 4 taken read as a schedule wasting parallelism.
   const bound = createMemo(() => {
-    const graph = snapshot().graph;
+    const graph = props.final.graph;
     if (!graph) return 0;
     const p = Math.min(graph.n || 1, props.header.budgets.maxConcurrentSubagents ?? 100);
     return lowerBound(
@@ -89,16 +91,29 @@ export function Replay(props: {
         overhead={props.header.mainStepCost}
         running={snapshot().segments.filter((s) => s.outcome === 'running').length}
       />
-      {/* The answer is the run's, whatever event is scrubbed to: a stored run is over. */}
+      {/* As live: the answer once the run has ended. Scrubbed back, the page shows that moment,
+          and a graded answer beside a run still running contradicted it. */}
       <Show when={answer()}>
         {(a) => (
-          <AnswerView
-            text={a().text}
-            criteria={a().criteria}
-            lookup={a().lookup}
-            note={a().note}
-            score={scoreLine(props.final, props.header.scenario.kind, finished())}
-          />
+          <Show
+            when={atEnd()}
+            fallback={
+              <p class="note" data-testid="replay-answer-later">
+                The run's answer shows at its end, event {props.events.length}.{' '}
+                <button type="button" class="secondary" onClick={() => move(last())}>
+                  Go to the end
+                </button>
+              </p>
+            }
+          >
+            <AnswerView
+              text={a().text}
+              criteria={a().criteria}
+              lookup={a().lookup}
+              note={a().note}
+              score={scoreLine(props.final, props.header.scenario.kind, finished())}
+            />
+          </Show>
         )}
       </Show>
     </>
