@@ -273,6 +273,22 @@ describe('the playground, end to end', () => {
     expect(profile.errors).toEqual([]);
   });
 
+  it('stops a graph run cleanly too: cancelled, nothing left running', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&scenario=stg-100&pace=200`);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("running")`);
+    await page.waitForTimeout(1500);
+    await page.click(t('stop-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("cancelled")`, { timeout: 30_000 });
+    // It ended as failed before, with its attempts still drawn running.
+    await page.waitForFunction(
+      (sel) => /· 0 running now/.test(document.querySelector(sel)?.textContent ?? ''),
+      t('metric-parallelism'),
+    );
+    expect(profile.errors).toEqual([]);
+  });
+
   it('refuses a file that is not a policy, in words, and keeps working', async () => {
     const { page } = profile;
     await page.goto(`${appUrl}#view=train`);

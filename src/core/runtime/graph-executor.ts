@@ -42,7 +42,13 @@ export function pacedGraphExecutor(pace: Pace): AsyncExecutor {
   return {
     async run(request, signal) {
       const outcome = graphExecutor.simulate(request);
-      await waitModelTime(pace, outcome.steps * GRAPH_STEP_MS, signal);
+      try {
+        await waitModelTime(pace, outcome.steps * GRAPH_STEP_MS, signal);
+      } catch (error) {
+        // Stopped while it waited: the driver turns the abort into the run's own end (cancelled
+        // attempts, reason 'aborted'); a rejection here made the whole run fail instead.
+        if (!signal?.aborted) throw error;
+      }
       return outcome;
     },
   };

@@ -3,7 +3,7 @@ import { randomGraph } from '../../../src/core/graph/generate';
 import { graphOrThrow } from '../../../src/core/graph/validate';
 import { criticalPathPolicy } from '../../../src/core/policy/critical-path';
 import { makeConfig } from '../../../src/core/runtime/config';
-import { graphExecutor } from '../../../src/core/runtime/graph-executor';
+import { graphExecutor, pacedGraphExecutor } from '../../../src/core/runtime/graph-executor';
 import type { AsyncExecutor, AttemptOutcome, AttemptRequest } from '../../../src/core/runtime/ports';
 import { simulate, simulateAsync } from '../../../src/core/runtime/simulate';
 import type { TraceEvent } from '../../../src/core/trace/events';
@@ -100,6 +100,31 @@ describe('simulateAsync', () => {
     expect(seqs).toEqual(seqs.map((_, i) => i));
     const times = result.events.map((e) => e.t);
     expect(times).toEqual([...times].sort((x, y) => x - y));
+  });
+
+  it('ends a paced graph run stopped mid-wait as aborted, not as a failure', async () => {
+    const graph = graphOrThrow(randomGraph({ tasks: 30, seed: 2 }));
+    const controller = new AbortController();
+    // A pace whose wait rejects when the signal aborts, as the page's timer does.
+    const wait = (ms: number, signal?: AbortSignal) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, ms);
+        signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        });
+      });
+    setTimeout(() => controller.abort('stopped by the user'), 30);
+    const result = await simulateAsync({
+      graph,
+      config: makeConfig({ seed: 1 }),
+      policy: criticalPathPolicy,
+      executor: pacedGraphExecutor({ msPerSecond: 20, wait }),
+      signal: controller.signal,
+    });
+    expect(result.reason).toBe('aborted');
+    expect(result.events.some((e) => e.type === 'task.cancelled')).toBe(true);
+    expect(result.events.at(-1)?.type).toBe('run.finished');
   });
 
   it('drops the inner events of an attempt cancelled by an abort', async () => {
