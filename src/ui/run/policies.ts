@@ -12,7 +12,9 @@ import { savedPolicyList } from './saved-policies';
 
 /** Saved policies a run can use (the scenario mix's), with their kind, for the policy picker. */
 export async function savedPolicies(): Promise<{ name: string; kind: string }[]> {
-  return (await savedPolicyList()).filter((p) => p.kind === 'parl' || p.kind === 'bandit');
+  return (await savedPolicyList())
+    .filter((p) => p.kind === 'parl' || p.kind === 'bandit')
+    .map(({ name, kind }) => ({ name, kind }));
 }
 
 let hashes: Promise<Record<string, string>> | undefined;

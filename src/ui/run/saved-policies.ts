@@ -15,6 +15,8 @@ export interface SavedPolicy {
   readonly name: string;
   readonly savedAt: number;
   readonly kind: SavedKind;
+  /** As stored: read once here for its kind, kept for the views that use it (the leaderboard). */
+  readonly checkpoint: unknown;
 }
 
 const changes = createRoot(() => {
@@ -33,16 +35,15 @@ export async function savedPolicyList(): Promise<SavedPolicy[]> {
   const store = await services.policies();
   const out: SavedPolicy[] = [];
   for (const p of await store.list()) {
-    const checkpoint = (await store.get(p.name))?.checkpoint as
-      | { kind?: unknown; schema?: unknown }
-      | undefined;
+    const checkpoint = (await store.get(p.name))?.checkpoint;
+    const c = checkpoint as { kind?: unknown; schema?: unknown } | undefined;
     const kind: SavedKind =
-      checkpoint?.schema === ORCHESTRATION_SCHEMA
+      c?.schema === ORCHESTRATION_SCHEMA
         ? 'orchestration'
-        : checkpoint?.kind === 'parl' || checkpoint?.kind === 'bandit'
-          ? checkpoint.kind
+        : c?.kind === 'parl' || c?.kind === 'bandit'
+          ? c.kind
           : 'unknown';
-    out.push({ name: p.name, savedAt: p.savedAt, kind });
+    out.push({ name: p.name, savedAt: p.savedAt, kind, checkpoint });
   }
   return out;
 }

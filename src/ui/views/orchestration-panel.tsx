@@ -6,16 +6,13 @@ import type {
   StoredOrchestrationPolicy,
 } from '../../adapters/orchestration-protocol';
 import { defaultRolloutWorkers, MAX_PAGE_ROLLOUT_WORKERS } from '../../adapters/rollout-workers-default';
-import {
-  ORCHESTRATION_SCHEMA,
-  type OrchestrationCheckpoint,
-} from '../../core/learning/orchestration/checkpoint';
+import type { OrchestrationCheckpoint } from '../../core/learning/orchestration/checkpoint';
 import { orchestrationCurvesSvg } from '../../core/learning/orchestration/curves';
 import type { CurvePoint } from '../../core/learning/orchestration/train';
 import { encodeTrace } from '../../core/trace/jsonl';
 import { app } from '../app-state';
 import { savePolicy } from '../run/save-policy';
-import { policiesVersion } from '../run/saved-policies';
+import { policiesVersion, savedPolicyList } from '../run/saved-policies';
 import { services } from '../services';
 import { MessageBanner } from './message-banner';
 
@@ -27,13 +24,9 @@ const fixed = (x: number, digits: number) => `${x < 0 ? '−' : ''}${Math.abs(x)
 
 /** The policies saved in this browser that are orchestration policies (not the scenario mix's). */
 async function storedOrchestrationPolicies(): Promise<StoredOrchestrationPolicy[]> {
-  const store = await services.policies();
-  const out: StoredOrchestrationPolicy[] = [];
-  for (const p of await store.list()) {
-    const checkpoint = (await store.get(p.name))?.checkpoint as { schema?: unknown } | undefined;
-    if (checkpoint?.schema === ORCHESTRATION_SCHEMA) out.push({ name: p.name, checkpoint });
-  }
-  return out;
+  return (await savedPolicyList())
+    .filter((p) => p.kind === 'orchestration')
+    .map(({ name, checkpoint }) => ({ name, checkpoint }));
 }
 
 /**
