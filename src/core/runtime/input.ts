@@ -14,6 +14,8 @@ export type RuntimeInput = { readonly at: number; readonly wallMs: number } & (
       readonly usage: Usage;
       /** The task's final answer (kept by the driver for dependents and the grader). */
       readonly answer?: string;
+      /** The answer came without a model call (AttemptOutcome.settled): the trace must keep it. */
+      readonly settled?: boolean;
     }
   /** A timer the machine asked for. Decisions are taken only on wakes, which the driver sorts after
    *  every other input of the same instant, so one decision sees everything that happened then. */

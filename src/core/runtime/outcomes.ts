@@ -98,7 +98,14 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
   const taskId = state.graph.ids[task] as string;
   if (input.ok) {
     setStatus(state, task, Status.DONE);
-    emit(state, { type: 'task.finished', task: taskId, subagent: agent.id, attempt, usage: input.usage });
+    emit(state, {
+      type: 'task.finished',
+      task: taskId,
+      subagent: agent.id,
+      attempt,
+      usage: input.usage,
+      ...(input.settled && input.answer !== undefined ? { answer: input.answer } : {}),
+    });
     resolveDependents(state, task);
     return;
   }

@@ -46,6 +46,12 @@ export interface AttemptOutcome {
   /** The task's final answer, when it has one (an agent's reply). */
   readonly answer?: string;
   /**
+   * The answer was given without a model call (a peer's position once every peer agreed), so no
+   * turn in the trace holds it: its `task.finished` records it instead, or a stored run could not
+   * show it.
+   */
+  readonly settled?: boolean;
+  /**
    * What happened inside the attempt (an agent's llm.turn and tool.call records), each `after`
    * steps from the attempt's start (1 for the first turn). The driver records them at that
    * step-time, unless the attempt is cancelled first.

@@ -229,6 +229,7 @@ function* drive(
       retryable: outcome.retryable,
       usage: outcome.usage,
       ...(outcome.answer !== undefined ? { answer: outcome.answer } : {}),
+      ...(outcome.settled ? { settled: true } : {}),
     });
   };
   // An attempt reads only its dependencies' answers: handing it every answer so far would make a

@@ -41,7 +41,7 @@ export function subagentExecutor(
       const subtask = task.subtask(inputs);
       // Decided already (peers that all agreed): the answer stands without a model call.
       if (subtask.settled !== undefined) {
-        return { steps: 0, ok: true, usage: noUsage, answer: subtask.settled, events: [] };
+        return { steps: 0, ok: true, usage: noUsage, answer: subtask.settled, settled: true, events: [] };
       }
       const profile = profiles[request.profile] as ProfileSpec;
       const events: { after: number; body: EventBody }[] = [];

@@ -71,7 +71,7 @@ const body = v.variant('type', [
   event('task.ready', { task: str }),
   event('task.assigned', { task: str, subagent: str, attempt: whole }),
   event('task.started', { task: str, subagent: str, attempt: whole }),
-  event('task.finished', { task: str, subagent: str, attempt: whole, usage }),
+  event('task.finished', { task: str, subagent: str, attempt: whole, usage, answer: optStr }),
   event('task.failed', { task: str, subagent: str, attempt: whole, error: str, final: v.boolean(), usage }),
   event('task.retried', { task: str, attempt: whole, readyAt: num }),
   event('task.degraded', { task: str, attempt: whole }),

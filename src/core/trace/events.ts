@@ -177,6 +177,11 @@ export type TraceEvent = Base &
         readonly subagent: string;
         readonly attempt: number;
         readonly usage: Usage;
+        /**
+         * The answer, only when no model turn of the attempt holds it: a peer's position settled
+         * without a model call once every peer agreed (AttemptOutcome.settled).
+         */
+        readonly answer?: string;
       }
     | {
         readonly type: 'task.failed';

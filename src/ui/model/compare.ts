@@ -2,6 +2,7 @@
  * The compare table as data: chosen metrics of several runs, each with its ratio to the first run
  * (the baseline), and which way is better, so the view only draws.
  */
+import { qualityMeasure } from './quality';
 
 export interface CompareRow {
   readonly metric: string;
@@ -17,9 +18,9 @@ export const COMPARED: readonly { metric: string; label: string; better?: 'lower
   { metric: 'criticalSteps', label: 'Critical steps', better: 'lower' },
   { metric: 'totalSteps', label: 'Total steps', better: 'lower' },
   // Every grader writes its score here, in its own measure (docs/metrics.md): item-F1, exact match,
-  // pass@1 or a rubric's mean.
-  { metric: 'itemF1', label: 'Quality (the scenario’s measure)', better: 'higher' },
-  { metric: 'pass@1', label: 'pass@1', better: 'higher' },
+  // pass@1 or a rubric's mean; the label names it (qualityLabel). No separate pass@1 row: for coding
+  // it repeats this one, and elsewhere the field holds 'all criteria met', which pass@1 misnames.
+  { metric: 'itemF1', label: 'Quality', better: 'higher' },
   { metric: 'reward', label: 'Reward', better: 'higher' },
   // More parallelism or more subagents is neither better nor worse in itself: what it buys shows
   // in critical steps, quality and cost.
@@ -33,8 +34,22 @@ export const COMPARED: readonly { metric: string; label: string; better?: 'lower
   { metric: 'wallClockMs', label: 'Wall clock', better: 'lower' },
 ];
 
-export function compareRows(runs: readonly (Readonly<Record<string, number>> | undefined)[]): CompareRow[] {
-  return COMPARED.map(({ metric, label, better }) => {
+/** "Quality (item-F1)" when every run is graded by one measure, else says each has its own. */
+export function qualityLabel(kinds: readonly string[]): string {
+  const names = new Set(kinds.map((kind) => qualityMeasure(kind).name));
+  const [only] = names;
+  return only !== undefined && names.size === 1
+    ? `Quality (${only})`
+    : 'Quality (each run’s scenario’s own measure)';
+}
+
+/** `kinds`: each run's scenario kind, which says what its quality number measures. */
+export function compareRows(
+  runs: readonly (Readonly<Record<string, number>> | undefined)[],
+  kinds: readonly string[] = [],
+): CompareRow[] {
+  return COMPARED.map(({ metric, better, ...row }) => {
+    const label = metric === 'itemF1' ? qualityLabel(kinds) : row.label;
     const values = runs.map((m) => m?.[metric]);
     const base = values[0];
     const ratios = values

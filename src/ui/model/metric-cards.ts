@@ -21,7 +21,10 @@ export interface CardInput {
    * A stored trace's `run.finished` may carry only some metrics (the orchestration environment
    * writes what it models): a missing one is named as missing, never shown as 0.
    */
-  readonly metrics: Partial<Metrics>;
+  readonly metrics: Partial<Metrics> & {
+    /** The orchestration environment's cost over the instance's reference cost. */
+    readonly relativeCost?: number;
+  };
   /** The scenario's kind (the trace header's): which measure the quality is. */
   readonly kind?: string;
   /** A rubric grader's criteria, as the result panel lists them. */
@@ -67,15 +70,25 @@ function missing(kind: string | undefined, what: string): string {
     : `${what} not in this trace`;
 }
 
-/** Dollars-sized costs keep four decimals; the orchestration environment's price units run to hundreds. */
-const costText = (cost: number) => cost.toFixed(cost >= 100 ? 1 : cost >= 1 ? 2 : 4);
+/**
+ * Cost is in the profiles' price units (docs/metrics.md), not a currency: scenario costs are
+ * hundredths, so they keep four decimals; the orchestration environment's prices run to hundreds,
+ * which mean something only against the instance's reference cost, so that is given beside them.
+ */
+function costText(m: CardInput['metrics'], kind: string | undefined): string {
+  if (m.estimatedCost === undefined) return '';
+  const cost = m.estimatedCost;
+  const units = `${cost.toFixed(cost >= 100 ? 1 : cost >= 1 ? 2 : 4)} cost units`;
+  const relative = kind === 'orchestration' && m.relativeCost !== undefined;
+  return ` · ${units}${relative ? `, ${fmt(m.relativeCost ?? 0, 2)}× the instance's reference` : ''}`;
+}
 
 export function metricCards(input: CardInput): MetricCard[] {
   const m = input.metrics;
   const critical = m.criticalSteps ?? 0;
   const ratio = input.lowerBound > 0 ? critical / input.lowerBound : 1;
   const tokensIn = m.tokensIn ?? 0;
-  const cost = m.estimatedCost === undefined ? '' : ` · cost ${costText(m.estimatedCost)}`;
+  const cost = costText(m, input.kind);
   const budget = Number.isFinite(input.maxTokens) ? ` of ${fmt(input.maxTokens)}` : '';
   // The environment's subagents read: it counts input tokens only, so its 0 out is not a count.
   const outModelled = m.tokensOut !== undefined && !(input.kind === 'orchestration' && m.tokensOut === 0);

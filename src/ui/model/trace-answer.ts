@@ -19,7 +19,8 @@ export function answersOfTrace(events: Iterable<TraceEvent>): Map<string, string
       if (e.content !== undefined) latest.set(key, e.content);
       else latest.delete(key);
     } else if (e.type === 'task.finished') {
-      const text = latest.get(`${e.task}#${e.attempt}`);
+      // A settled answer (no model call) is on the event itself; any other is its last turn's text.
+      const text = e.answer ?? latest.get(`${e.task}#${e.attempt}`);
       if (text !== undefined) answers.set(e.task, text);
     }
   }
@@ -27,8 +28,8 @@ export function answersOfTrace(events: Iterable<TraceEvent>): Map<string, string
 }
 
 /**
- * Tasks that finished with no answer in the trace: a peers run's later rounds record no turns
- * (seen on compare-options), so what they answered cannot be shown from the trace.
+ * Tasks that finished with no answer in the trace: traces stored before settled answers were
+ * recorded on `task.finished` hold nothing for a peers run's settled rounds (compare-options).
  */
 export function unrecordedAnswers(events: Iterable<TraceEvent>): string[] {
   const list = [...events];

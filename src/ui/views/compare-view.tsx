@@ -63,7 +63,10 @@ export function CompareView() {
             </tr>
           </thead>
           <tbody>
-            <For each={compareRows((runs() ?? []).map((r) => r.metrics))}>
+            <For each={compareRows(
+                (runs() ?? []).map((r) => r.metrics),
+                (runs() ?? []).map((r) => r.header.scenario.kind),
+              )}>
               {(row) => (
                 <tr data-testid="compare-row" data-metric={row.metric}>
                   <td>

@@ -27,6 +27,15 @@ describe('compare rows', () => {
     // How many subagents a run made, or how parallel it was, is neither better nor worse in itself.
     expect(better('spawnCount')).toBeUndefined();
     expect(better('avgParallelism')).toBeUndefined();
-    expect(rows.find((r) => r.metric === 'itemF1')?.label).not.toMatch(/item-F1/i);
+  });
+
+  it("names the quality row by the runs' measure, and has no pass@1 row that would misname it", () => {
+    const label = (kinds: string[]) => compareRows([{}, {}], kinds).find((r) => r.metric === 'itemF1')?.label;
+    expect(label(['wide-search', 'wide-search'])).toBe('Quality (item-F1)');
+    expect(label(['write-story', 'rag-qa'])).toBe('Quality (rubric score)');
+    expect(label(['wide-search', 'deep-search'])).toMatch(/each run’s scenario’s own measure/);
+    expect(label([])).toMatch(/own measure/);
+    // rag-qa's 'pass@1' field is 'all criteria met' (0 or 1), coding's equals its quality.
+    expect(compareRows([{ 'pass@1': 1 }], ['rag-qa']).map((r) => r.metric)).not.toContain('pass@1');
   });
 });

@@ -92,11 +92,19 @@ describe('metric cards', () => {
     );
   });
 
-  it("writes a dollar cost to four decimals and the environment's hundreds of price units to one", () => {
+  it("writes a scenario's cost to four decimals and the environment's hundreds to one, in cost units", () => {
     const detail = (estimatedCost: number) =>
       metricCards({ ...base, metrics: { ...metrics, estimatedCost } }).find((c) => c.id === 'tokens')?.detail;
-    expect(detail(0.04991)).toMatch(/cost 0\.0499$/);
-    expect(detail(12.346)).toMatch(/cost 12\.35$/);
-    expect(detail(829.6)).toMatch(/cost 829\.6$/);
+    expect(detail(0.04991)).toMatch(/· 0\.0499 cost units$/);
+    expect(detail(12.346)).toMatch(/· 12\.35 cost units$/);
+  });
+
+  it("gives the environment's cost against the instance's reference, where a bare 829.6 means nothing", () => {
+    const detail = metricCards({
+      ...base,
+      kind: 'orchestration',
+      metrics: { ...metrics, estimatedCost: 829.6, relativeCost: 1.234 },
+    }).find((c) => c.id === 'tokens')?.detail;
+    expect(detail).toMatch(/· 829\.6 cost units, 1\.23× the instance's reference$/);
   });
 });

@@ -45,9 +45,24 @@ describe('a stored run’s final answer', () => {
     expect(storedAnswer(header, events)?.text).toBe(runAnswer(run, result.answers));
   });
 
-  it('names the peers whose answers the trace lacks rather than passing a partial vote off as the team’s', async () => {
-    const { events, header } = await live('compare-options', peersPolicy());
+  it('rebuilds the peers’ vote, their settled last round included (answered without a model call)', async () => {
+    const { run, result, events, header } = await live('compare-options', peersPolicy());
+    const settled = events.filter((e) => e.type === 'task.finished' && e.answer !== undefined);
+    expect(settled.map((e) => (e.type === 'task.finished' ? e.task : ''))).toEqual([
+      'r2-peer-a',
+      'r2-peer-b',
+      'r2-peer-c',
+    ]);
     const stored = storedAnswer(header, events);
+    expect(stored?.note).toBeUndefined();
+    expect(stored?.text).toBe(runAnswer(run, result.answers));
+  });
+
+  it('names the peers whose answers an older trace lacks rather than passing a partial vote off as the team’s', async () => {
+    const { events, header } = await live('compare-options', peersPolicy());
+    // Traces stored before settled answers were recorded on task.finished.
+    const older = events.map((e) => (e.type === 'task.finished' ? { ...e, answer: undefined } : e));
+    const stored = storedAnswer(header, older);
     expect(stored?.note).toMatch(/does not hold what r2-peer-a, r2-peer-b, r2-peer-c answered/);
     expect(stored?.text).not.toMatch(/^Pick: /);
   });

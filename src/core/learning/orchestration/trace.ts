@@ -170,7 +170,7 @@ export function traceOfEpisode(
         });
       // A plain retry after a crash goes to the subagent that crashed; anything else is a new one.
       const names = wave.attempts.map((a) =>
-        a.reused ? (named.get(taskId(a.shard, a.replica)) as string) : `sub-${++subagents}`,
+        a.reused ? (named.get(taskId(a.shard, a.replica)) as string) : `sa-${++subagents}`,
       );
       for (const [k, a] of wave.attempts.entries()) named.set(taskId(a.shard, a.replica), names[k] as string);
       for (const [k, a] of wave.attempts.entries())
