@@ -63,10 +63,12 @@ export function CompareView() {
             </tr>
           </thead>
           <tbody>
-            <For each={compareRows(
+            <For
+              each={compareRows(
                 (runs() ?? []).map((r) => r.metrics),
                 (runs() ?? []).map((r) => r.header.scenario.kind),
-              )}>
+              )}
+            >
               {(row) => (
                 <tr data-testid="compare-row" data-metric={row.metric}>
                   <td>
