@@ -114,7 +114,9 @@ describe('the Knowledge view', () => {
     expect(shown.startsWith('Question: What causes the tides?')).toBe(true);
     expect(shown).toContain('The tides are caused by the gravity of the Moon');
     expect(shown).not.toContain('Spring tides happen');
-    expect(shown).toContain('not graded');
+    expect(shown).not.toContain('not graded');
+    // What the grade leaves unmeasured is said beside the score, not inside the answer.
+    expect(await page.textContent(t('answer-score'))).toContain('whether the answer is right is not graded');
     // Without a reference answer the grade lists what it measured, not citations alone.
     const criteria = await page.$$eval(t('criterion'), (els) => els.map((e) => e.getAttribute('data-name')));
     expect(criteria).toEqual(['citations', 'question terms', 'answer form']);

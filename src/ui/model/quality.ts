@@ -5,6 +5,7 @@
  * mean; the scenario's kind does. The result panel and the Quality card both read it from here.
  */
 
+import { TERMS } from '../../core/scenarios/rag-qa/own-question';
 import { formatNumber } from './format';
 
 export interface QualityMeasure {
@@ -13,6 +14,15 @@ export interface QualityMeasure {
   /** How the number is made, naming the grader's criteria with their values when it has them. */
   readonly how: string;
 }
+
+/**
+ * A question on the user's own knowledge base (graded by own-question.ts, whose criteria include
+ * the question's terms) has no reference answer: the score must not read as "right".
+ */
+const ownQuestion = (criteria: Readonly<Record<string, number>>) =>
+  TERMS in criteria
+    ? '; the question has no reference answer, so whether the answer is right is not graded'
+    : '';
 
 const listed = (criteria: Readonly<Record<string, number>>) =>
   Object.entries(criteria)
@@ -43,7 +53,7 @@ export function qualityMeasure(kind: string, criteria?: Readonly<Record<string, 
       // Graded by rubrics (docs/metrics.md): named so where the criteria are not at hand (the Library).
       return {
         name: 'rubric score',
-        how: named ? `mean of ${listed(named)}` : 'mean of its rubric’s criteria',
+        how: named ? `mean of ${listed(named)}${ownQuestion(named)}` : 'mean of its rubric’s criteria',
       };
     default:
       return named

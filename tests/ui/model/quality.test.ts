@@ -10,4 +10,11 @@ describe('quality measure', () => {
     expect(qualityMeasure('mixed-coding').name).toBe('pass@1');
     expect(qualityMeasure('something-new').name).toBe('score');
   });
+
+  it('says that a question without a reference answer is not graded on being right, and only then', () => {
+    const own = qualityMeasure('rag-qa', { citations: 1, 'question terms': 0.5, 'answer form': 1 }).how;
+    expect(own).toMatch(/^mean of citations 1\.00, question terms 0\.50, answer form 1\.00; .*not graded$/);
+    const notes = qualityMeasure('rag-qa', { citations: 1, correctness: 1 }).how;
+    expect(notes).not.toMatch(/not graded/);
+  });
 });

@@ -6,9 +6,9 @@
  *
  * - the question's terms the answer covers, matched with a light stemming (a common beginning),
  *   so that "causes" meets "caused" and "tides" meets "tide";
- * - the answer's form, for the two kinds of English question whose answer has a form that words
- *   show: a cause (why…, what causes…) and a quantity (how many…, how much…). Other questions have
- *   no form checked, rather than a guess.
+ * - the answer's form, for the two kinds of question whose answer has a form that words show: a
+ *   cause (why…, what causes…, почему…, 为什么…) and a quantity (how many…, сколько…, 多少…), in
+ *   English, Russian and Chinese. Other questions have no form checked, rather than a guess.
  *
  * Both texts are untrusted (the user's question, a model's answer); they are only tokenised.
  */
@@ -59,25 +59,62 @@ export function termsCovered(terms: readonly string[], text: string, language: L
 
 export type AnswerForm = 'cause' | 'quantity';
 
-const ASKS_CAUSE = /^\s*why\b|\bwhat\s+(causes?|caused|makes?|made|leads?\s+to)\b|\bhow\s+come\b/i;
-const ASKS_QUANTITY =
-  /\bhow\s+(many|much|long|old|far|big|large|tall|high|deep|often|fast)\b|\bwhat\s+(percentage|proportion|number)\b/i;
-const GIVES_CAUSE =
-  /\b(because|caus(e|es|ed|ing)|due\s+to|owing\s+to|thanks\s+to|result(s|ed)?\s+(from|of)|as\s+a\s+result|driven\s+by|produced\s+by|comes?\s+from|so\s+that|therefore)\b/i;
-const GIVES_QUANTITY =
-  /\p{N}|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice|none|several|few)\b/iu;
+/** Words that ask for a cause or a quantity, and words that give one, per language. */
+interface FormWords {
+  readonly asksCause: RegExp;
+  readonly asksQuantity: RegExp;
+  readonly givesCause: RegExp;
+  readonly givesQuantity: RegExp;
+}
 
-/** The form the question's answer must have, when its words say so (English only). */
+// \b is ASCII-only in JavaScript, so Cyrillic words are bounded by "not a letter" instead.
+const ru = (words: string) => new RegExp(`(?<![\\p{L}])(${words})`, 'iu');
+
+const FORMS: Readonly<Partial<Record<Language, FormWords>>> = {
+  en: {
+    asksCause: /^\s*why\b|\bwhat\s+(causes?|caused|makes?|made|leads?\s+to)\b|\bhow\s+come\b/i,
+    asksQuantity:
+      /\bhow\s+(many|much|long|old|far|big|large|tall|high|deep|often|fast)\b|\bwhat\s+(percentage|proportion|number)\b/i,
+    givesCause:
+      /\b(because|caus(e|es|ed|ing)|due\s+to|owing\s+to|thanks\s+to|result(s|ed)?\s+(from|of)|as\s+a\s+result|driven\s+by|produced\s+by|comes?\s+from|so\s+that|therefore)\b/i,
+    givesQuantity:
+      /\p{N}|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice|none|several|few)\b/iu,
+  },
+  // почему / отчего / из-за чего / что вызывает…; answered by потому что, из-за, вследствие, вызван…
+  ru: {
+    asksCause: ru(
+      'почему|отчего|из-за чего|по какой причине|что\\s+(вызывает|вызвало|приводит)|какова причина',
+    ),
+    asksQuantity: ru('сколько|какое количество|какой процент|какая доля|как (долго|часто|далеко)'),
+    givesCause: ru(
+      'потому что|так как|из-за|вследствие|благодаря|поэтому|по причине|причин|вызыва|вызван|приводит к|привело к|в результате',
+    ),
+    givesQuantity:
+      /\p{N}|(?<![\p{L}])(один|одна|одно|одного|два|две|двух|три|трёх|трех|четыре|четырёх|пять|пяти|шесть|шести|семь|семи|восемь|восьми|девять|девяти|десять|десяти|двадцать|тридцать|сорок|пятьдесят|сто|ста|сотни|сотен|тысяч\p{L}*|миллион\p{L}*|миллиард\p{L}*|дюжин\p{L}*|половин\p{L}*|дважды|трижды|несколько|много|мало)(?![\p{L}])/iu,
+  },
+  // 为什么 / 为何 / 什么原因 / 怎么会…; answered by 因为, 由于, 所以, 导致, 造成, 引起…
+  zh: {
+    asksCause: /为什么|为何|什么原因|何故|怎么会|是什么导致|是什么造成|是什么引起/u,
+    asksQuantity: /多少|几[个次年天岁种位人倍]|多长|多久|多远|多大|多高|多深|百分之几/u,
+    givesCause: /因为|由于|所以|因此|因而|导致|造成|引起|源于|来自|缘于|是因/u,
+    givesQuantity: /\p{N}|[一二两三四五六七八九十百千万亿半]/u,
+  },
+};
+
+/** The form the question's answer must have, when its words say so (English, Russian, Chinese). */
 export function expectedForm(question: string, language: Language): AnswerForm | undefined {
-  if (language !== 'en') return undefined;
-  if (ASKS_CAUSE.test(question)) return 'cause';
-  if (ASKS_QUANTITY.test(question)) return 'quantity';
+  const words = FORMS[language];
+  if (!words) return undefined;
+  if (words.asksCause.test(question)) return 'cause';
+  if (words.asksQuantity.test(question)) return 'quantity';
   return undefined;
 }
 
 /** The answer has the form: a cause stated as one, a quantity as a number. */
-export const hasForm = (answer: string, form: AnswerForm): boolean =>
-  (form === 'cause' ? GIVES_CAUSE : GIVES_QUANTITY).test(answer);
+export const hasForm = (answer: string, form: AnswerForm, language: Language = 'en'): boolean => {
+  const words = FORMS[language] ?? (FORMS.en as FormWords);
+  return (form === 'cause' ? words.givesCause : words.givesQuantity).test(answer);
+};
 
 /**
  * The measurable criteria of an answer to a question without a reference: the share of the
@@ -97,38 +134,27 @@ export function ownCriteria(
     ...(terms.length > 0
       ? { [TERMS]: grounded ? termsCovered(terms, answer, language) / terms.length : 0 }
       : {}),
-    ...(form ? { [FORM]: grounded && hasForm(answer, form) ? 1 : 0 } : {}),
+    ...(form ? { [FORM]: grounded && hasForm(answer, form, language) ? 1 : 0 } : {}),
   };
 }
 
-const LABELS: Readonly<Record<'en' | 'ru' | 'zh', { question: string; graded: string }>> = {
-  en: {
-    question: 'Question:',
-    graded:
-      'Your question has no reference answer, so whether this answer is right is not graded: the quality counts only that the cited passages exist and hold the answer, the share of your question’s words it covers, and, for a why or how-many question, whether it gives a cause or a number.',
-  },
-  ru: {
-    question: 'Вопрос:',
-    graded:
-      'У вашего вопроса нет эталонного ответа, поэтому верность ответа не оценивается: качество учитывает только, что процитированные отрывки существуют и содержат ответ, и какую долю слов вопроса он покрывает.',
-  },
-  zh: {
-    question: '问题：',
-    graded:
-      '你的问题没有参考答案，所以不评判这个回答是否正确：质量只计算所引段落是否存在并包含回答，以及回答覆盖了问题中多少词。',
-  },
+const QUESTION_LABEL: Readonly<Record<'en' | 'ru' | 'zh', string>> = {
+  en: 'Question:',
+  ru: 'Вопрос:',
+  zh: '问题：',
 };
 
 /**
- * The answer handed to the user, with the question it answers above it and what its grade does
- * and does not measure below it: the Run page shows this text as is. The question is the user's
+ * The answer handed to the user, with the question it answers above it: the Run page and `swarm
+ * route --run` show this text as is. What its grade does not measure is the grade's to say (the
+ * Run page's score line, ui/model/quality.ts), not part of the answer. The question is the user's
  * own text, shown as text; a citation-like tag in it is broken so that it is not drawn as one.
  */
 export function answerWithQuestion(question: string, answer: string, language: Language): string {
-  const labels = LABELS[language === 'ru' || language === 'zh' ? language : 'en'];
+  const label = QUESTION_LABEL[language === 'ru' || language === 'zh' ? language : 'en'];
   const asked = question
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/#(?=\d+\])/g, '# ');
-  return `${labels.question} ${asked}\n\n${answer}\n\n${labels.graded}`;
+  return `${label} ${asked}\n\n${answer}`;
 }

@@ -133,7 +133,7 @@ function bestSentence(question: string, passages: readonly Passage[], language: 
       const have = tokens(sentence);
       const covered = words.filter((w) => have.some((h) => sameStem(w, h))).length;
       if (covered === 0) continue;
-      const score = covered + (form && hasForm(sentence, form) ? 0.5 : 0);
+      const score = covered + (form && hasForm(sentence, form, language) ? 0.5 : 0);
       // Passages come in the search's order: a strictly better score is needed to pass an earlier one.
       if (
         best === undefined ||

@@ -7,7 +7,12 @@ import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
 import { knowledgeSearchOf } from '../../../../src/core/scenarios/rag-qa';
 import type { RagQaInstance } from '../../../../src/core/scenarios/rag-qa/generate';
 import { gradeRag } from '../../../../src/core/scenarios/rag-qa/grade';
-import { answerWithQuestion, sameStem } from '../../../../src/core/scenarios/rag-qa/own-question';
+import {
+  answerWithQuestion,
+  expectedForm,
+  hasForm,
+  sameStem,
+} from '../../../../src/core/scenarios/rag-qa/own-question';
 import { planRagQa } from '../../../../src/core/scenarios/rag-qa/plan';
 import { scenarioKinds } from '../../../../src/core/scenarios/registry';
 import { runScenario } from '../../../../src/core/scenarios/run';
@@ -93,6 +98,27 @@ describe('a question on the user own knowledge base, graded without a reference'
     expect(made.criteria?.citations).toBe(0);
   });
 
+  it('knows the form a Russian or Chinese question asks for, and whether an answer gives it', () => {
+    expect(expectedForm('Почему бывают приливы?', 'ru')).toBe('cause');
+    expect(expectedForm('Что вызывает приливы?', 'ru')).toBe('cause');
+    expect(expectedForm('Сколько раз в сутки бывает прилив?', 'ru')).toBe('quantity');
+    expect(expectedForm('Где бывают приливы?', 'ru')).toBeUndefined();
+    expect(hasForm('Приливы вызваны притяжением Луны.', 'cause', 'ru')).toBe(true);
+    expect(hasForm('Приливы бывают из-за Луны.', 'cause', 'ru')).toBe(true);
+    expect(hasForm('Приливы бывают у моря.', 'cause', 'ru')).toBe(false);
+    expect(hasForm('Прилив бывает дважды в сутки.', 'quantity', 'ru')).toBe(true);
+    // A number word, not a word that begins like one ("семья" is not "семь").
+    expect(hasForm('Семья ходит к морю.', 'quantity', 'ru')).toBe(false);
+    expect(expectedForm('为什么会有潮汐？', 'zh')).toBe('cause');
+    expect(expectedForm('潮汐每天有几次？', 'zh')).toBe('quantity');
+    expect(expectedForm('潮汐在哪里发生？', 'zh')).toBeUndefined();
+    expect(hasForm('潮汐是由月球的引力造成的。', 'cause', 'zh')).toBe(true);
+    expect(hasForm('潮汐在海边发生。', 'cause', 'zh')).toBe(false);
+    expect(hasForm('潮汐每天发生两次。', 'quantity', 'zh')).toBe(true);
+    // Languages with no words listed check no form, rather than guess.
+    expect(expectedForm('Why?', 'und')).toBeUndefined();
+  });
+
   it('matches words by a common beginning, not by any shared letters', () => {
     expect(sameStem('causes', 'caused')).toBe(true);
     expect(sameStem('tides', 'tide')).toBe(true);
@@ -132,7 +158,8 @@ describe('the simulated reader on the user own question', () => {
       expect(shown).not.toContain('Spring tides happen');
       expect(citationsIn(shown)).toEqual([{ source: 'tides.md', chunk: 0 }]);
       expect(shown.startsWith('Question: What causes the tides?\n\n')).toBe(true);
-      expect(shown).toContain('not graded');
+      // What the grade leaves unmeasured is the grade's to say (the score line), not the answer's.
+      expect(shown).not.toContain('not graded');
       expect(r.metrics.quality).toBe(1);
     }
   });
