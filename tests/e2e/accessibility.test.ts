@@ -1,24 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshProfile, type Profile } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * The page holds up (issue 15): a real accessibility auditor (axe-core) finds no serious or
  * critical violation on any view; at a phone's width (390×844) no view scrolls sideways; and the
  * main way through — a gallery card, then Run — works from the keyboard alone.
  */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 interface Violation {
   id: string;

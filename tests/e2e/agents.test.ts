@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshProfile, type Profile } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * Topologies in the built app (issue 18): the compare-options card runs a decentralized team —
@@ -7,18 +7,10 @@ import { freshProfile, type Profile } from './support/browser';
  * arrows; a wide search draws the orchestrator and the subagents it made; the same scenario runs
  * under one agent and under the swarm from the settings.
  */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 // A function, not a string: the app's Content-Security-Policy refuses to evaluate strings.
 const done = () => document.querySelector('[data-testid="run-status"]')?.textContent === 'done';
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 describe('the agent graph', () => {
   it('shows a decentralized run’s peers and their messages, and its vote as the answer', async () => {

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshProfile, type Profile } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * Every gallery card with every built-in policy, as a user picks them in the Run view: each run
@@ -7,17 +7,9 @@ import { freshProfile, type Profile } from './support/browser';
  * directs agents, so on a pure-scheduling card it is offered disabled, with the reason. Runs go
  * at full speed (pace 0) and the stress card at 100 tasks, to keep the suite short.
  */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 const POLICIES = ['serial', 'heuristic', 'critical-path', 'llm'] as const;
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 describe('the gallery × policy matrix', () => {
   it('runs every card to done with every policy that applies to it', async () => {

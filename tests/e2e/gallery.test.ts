@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshProfile, type Profile } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * Every card of the gallery, as a new visitor clicks it: each must run to `done` on the simulated
  * provider, with no error on the page. (mixed-coding once failed here while every other test was
  * green: the page graded it without a code sandbox.)
  */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 describe('the gallery', () => {
   it('runs every scenario card to done', async () => {

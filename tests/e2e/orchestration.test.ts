@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshProfile, type Profile } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * Learned orchestration in the page (issue 16): PARL trains in a Web Worker with live curves, the
  * saved policy joins the test-split leaderboard beside the baselines with a paired interval and a
  * Pareto plot, survives a reload in IndexedDB, and opens on a test instance in the Run view.
  */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 const rows = `[...document.querySelectorAll('[data-testid="orch-row"]')].map((r) => ({
   policy: r.getAttribute('data-policy'), cells: [...r.querySelectorAll('td')].map((td) => td.textContent) }))`;

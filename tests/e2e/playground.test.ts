@@ -1,22 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeTrace } from '../../src/core/trace/jsonl';
-import { freshProfile, type Profile } from './support/browser';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * The built app, from a plain static server on a sub-path, in Debian's Chromium with a fresh
  * profile per test — as a new visitor meets it.
  */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 async function runFromGallery(hash = '') {
   const { page } = profile;
@@ -68,8 +60,7 @@ describe('the playground, end to end', () => {
     const metrics = finished?.type === 'run.finished' ? finished.metrics : {};
 
     // A fresh browser profile: an empty library, then the file imported.
-    await profile.close();
-    profile = await freshProfile();
+    await profile.renew();
     const fresh = profile.page;
     await fresh.goto(`${appUrl}#view=library`);
     await fresh.waitForSelector(t('import-jsonl'), { state: 'attached' });

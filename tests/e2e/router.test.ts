@@ -1,18 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshProfile, type Profile } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /** The Router view in the built app: plans drawn, the arbitration queue kept and learned from. */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 async function ask(query: string) {
   const { page } = profile;

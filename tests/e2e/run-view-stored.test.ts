@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomGraph } from '../../src/core/graph/generate';
 import { graphOrThrow } from '../../src/core/graph/validate';
 import { fixedOrchestrator, parseSetting } from '../../src/core/learning/orchestration/decisions';
@@ -10,19 +10,11 @@ import { makeConfig } from '../../src/core/runtime/config';
 import { simulate } from '../../src/core/runtime/simulate';
 import type { TraceEvent, TraceHeader } from '../../src/core/trace/events';
 import { encodeTrace } from '../../src/core/trace/jsonl';
-import { freshProfile, type Profile } from './support/browser';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /** A stored run reads as the live one did, and a replay says what was true at its event. */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 async function importAndOpen(header: TraceHeader, events: readonly TraceEvent[]) {
   const { page } = profile;

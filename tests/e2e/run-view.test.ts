@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphOrThrow } from '../../src/core/graph/validate';
 import { fixedOrchestrator, parseSetting } from '../../src/core/learning/orchestration/decisions';
 import { drawInstance } from '../../src/core/learning/orchestration/instance';
@@ -9,23 +9,15 @@ import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import { makeConfig } from '../../src/core/runtime/config';
 import { simulate } from '../../src/core/runtime/simulate';
 import { encodeTrace } from '../../src/core/trace/jsonl';
-import { freshProfile, type Profile } from './support/browser';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * The run view tells the truth (issue 15): the red nodes are the run's realized critical path —
  * one chain in time from 0 to the run's end, as long as the critical-steps card says — the lower
  * bound bounds, and the wall clock shows the swarm's speed-up.
  */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 interface Red {
   task: string;

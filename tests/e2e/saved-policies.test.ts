@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshProfile, type Profile } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * Saved policies as the views list them: a link's policy is what the Run view's picker shows (or
  * it says the policy is missing), and a policy saved by either trainer appears in every list at
  * once, saying where it is used — a reload was needed before.
  */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 /** Whether the Train view's "Saved policies" list has a row matching `pattern`. */
 const listed = (pattern: string) =>

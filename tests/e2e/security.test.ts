@@ -1,24 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshProfile, type Profile } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * The built app's Content-Security-Policy and the code sandbox, in the build as a visitor gets it
  * (docs/security.md). Violations anywhere are page errors (support/browser.ts), so every e2e test
  * that expects no errors also checks the policy.
  */
-const appUrl = inject('appUrl');
 const distDir = inject('distDir');
-const t = (id: string) => `[data-testid="${id}"]`;
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 const ended = (sel: string) =>
   ['done', 'failed', 'cancelled'].includes(document.querySelector(sel)?.textContent ?? '');

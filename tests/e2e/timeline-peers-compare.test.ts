@@ -1,23 +1,15 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshProfile, type Profile } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * What the walk-through saw on the page: a peers run drawn with orchestrator nodes and lanes
  * named apart from its agent graph, names over circles, and the compare view's lane names about
  * 4 px high.
  */
-const appUrl = inject('appUrl');
-const t = (id: string) => `[data-testid="${id}"]`;
 // A function, not a string: the app's Content-Security-Policy refuses to evaluate strings.
 const done = () => document.querySelector('[data-testid="run-status"]')?.textContent === 'done';
 
-let profile: Profile;
-beforeEach(async () => {
-  profile = await freshProfile();
-});
-afterEach(async () => {
-  await profile?.close();
-});
+const profile = profilePerTest();
 
 describe('the run view of a decentralized run', () => {
   it('draws rounds of peers under their own names, with no orchestrator anywhere in its graph', async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterEach, beforeEach, inject } from 'vitest';
 
 /** Debian's chromium, as the browser tests use it (docs/development.md). */
 export const executablePath = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
@@ -57,6 +58,51 @@ export async function freshProfile(extraArgs: readonly string[] = []): Promise<P
     close: async () => {
       await context.close();
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Where global-setup.ts serves the built app. */
+export const appUrl = inject('appUrl');
+
+/** The selector of a `data-testid`. */
+export const testId = (id: string) => `[data-testid="${id}"]`;
+
+/**
+ * A fresh profile for every test of the file that calls this (a new visitor each time), closed
+ * after it. The object reads the current test's profile, so `const { page } = profile` inside a
+ * test gets that test's page.
+ */
+export function profilePerTest(extraArgs: readonly string[] = []): Profile & {
+  /** Closes this test's profile and opens a fresh one: a second visitor within one test. */
+  renew(): Promise<void>;
+} {
+  let current: Profile | undefined;
+  beforeEach(async () => {
+    current = await freshProfile(extraArgs);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const now = (): Profile => {
+    if (!current) throw new Error('a profile exists only inside a test');
+    return current;
+  };
+  return {
+    get context() {
+      return now().context;
+    },
+    get page() {
+      return now().page;
+    },
+    get errors() {
+      return now().errors;
+    },
+    close: () => now().close(),
+    renew: async () => {
+      await now().close();
+      current = await freshProfile(extraArgs);
     },
   };
 }
