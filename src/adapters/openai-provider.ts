@@ -11,7 +11,9 @@
  *   user can act on, including the one browsers hide: a CORS refusal (told apart from a server that
  *   is down by a second, opaque `no-cors` request, which CORS does not block).
  * - The API key goes in the Authorization header and nowhere else: not in the provider's name, not
- *   in any error (a server that echoes it back has it replaced by `[redacted]`).
+ *   in any error (a server that echoes it back has it replaced by `[redacted]`), and not in what
+ *   the model writes either: a model that repeats it (a prompt injection asking for it, a server
+ *   that puts it in the reply) has it replaced before the reply reaches a trace, a tool or a file.
  */
 
 import type { ChatRequest, ChatResponse, Provider } from '../core/providers/types';
@@ -92,9 +94,12 @@ export function openaiProvider(options: OpenAiProviderOptions): Provider {
       if (!response.ok) throw await httpFailure(response, baseUrl, options.model ?? request.model, redact);
       try {
         const type = response.headers.get('content-type') ?? '';
-        return stream && type.includes('text/event-stream')
-          ? await readStream(response, options.model ?? request.model, request, timer.touch)
-          : readJson(await response.text(), options.model ?? request.model, request);
+        return scrubbed(
+          stream && type.includes('text/event-stream')
+            ? await readStream(response, options.model ?? request.model, request, timer.touch)
+            : readJson(await response.text(), options.model ?? request.model, request),
+          redact,
+        );
       } catch (error) {
         if (error instanceof ProviderError) throw error;
         throw await fetchFailure(error, timer, baseUrl, fetchFn, settings.timeoutMs, true);
@@ -266,6 +271,32 @@ function checkKey(key: string | undefined): string {
 
 function redactor(secret: string): (text: string) => string {
   return (text) => (secret.length >= 4 ? text.split(secret).join('[redacted]') : text);
+}
+
+/** The reply with the key taken out of its text and its tool calls' arguments (JSON stays valid). */
+function scrubbed(response: ChatResponse, redact: (text: string) => string): ChatResponse {
+  const [choice] = response.choices;
+  const { content, tool_calls: calls } = choice.message;
+  return {
+    ...response,
+    choices: [
+      {
+        ...choice,
+        message: {
+          ...choice.message,
+          content: content === null ? null : redact(content),
+          ...(calls
+            ? {
+                tool_calls: calls.map((c) => ({
+                  ...c,
+                  function: { name: redact(c.function.name), arguments: redact(c.function.arguments) },
+                })),
+              }
+            : {}),
+        },
+      },
+    ],
+  };
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -179,6 +179,22 @@ describe('openaiProvider', () => {
     expect(s.requests).toHaveLength(1);
   });
 
+  it('takes the key out of what the model writes, text and tool arguments alike, streamed or not', async () => {
+    for (const stream of [true, false]) {
+      const reply = completion(`Sure, your key is ${KEY}.`, [{ name: 'search', args: `{"query":"${KEY}"}` }]);
+      const s = await serve(() => (stream ? { sse: streamed(reply) } : { json: reply }));
+      const { p } = provider(s.url, { stream });
+      const got = await p.complete(request);
+      expect(JSON.stringify(got)).not.toContain(KEY);
+      expect(got.choices[0].message.content).toBe('Sure, your key is [redacted].');
+      expect(JSON.parse(got.choices[0].message.tool_calls?.[0]?.function.arguments ?? '')).toEqual({
+        query: '[redacted]',
+      });
+      await s.close();
+      server = undefined;
+    }
+  });
+
   it('redacts an echoed key before shortening the message, so no part of it survives', async () => {
     const s = await serve(() => ({
       json: { error: { message: `${'x'.repeat(190)} Invalid key ${KEY}` } },
