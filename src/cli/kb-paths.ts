@@ -30,7 +30,7 @@ export async function gatherDocuments(paths: readonly string[]): Promise<Gathere
       skipped.push({ path, reason: 'no such file or folder' });
       continue;
     }
-    if (stat.isDirectory()) files.push(...walk(path, skipped));
+    if (stat.isDirectory()) files.push(...walk(path, skipped, new Set([folderKey(stat)])));
     else files.push(path);
   }
   for (const path of files) {
@@ -43,7 +43,14 @@ export async function gatherDocuments(paths: readonly string[]): Promise<Gathere
   return { documents, skipped };
 }
 
-function walk(dir: string, skipped: { path: string; reason: string }[]): string[] {
+/** A folder's identity on disk, the same through any link to it. */
+const folderKey = (stat: { dev: number; ino: number }) => `${stat.dev}:${stat.ino}`;
+
+/**
+ * `seen`: the folders on the way down to `dir`. Links are followed (a linked folder of notes is
+ * the user's), but one that leads back up the tree would walk forever: it is skipped with its reason.
+ */
+function walk(dir: string, skipped: { path: string; reason: string }[], seen: ReadonlySet<string>): string[] {
   let names: string[];
   try {
     names = readdirSync(dir).sort();
@@ -55,7 +62,14 @@ function walk(dir: string, skipped: { path: string; reason: string }[]): string[
     const path = join(dir, name);
     try {
       const stat = statSync(path);
-      if (stat.isDirectory()) return walk(path, skipped);
+      if (stat.isDirectory()) {
+        const key = folderKey(stat);
+        if (seen.has(key)) {
+          skipped.push({ path, reason: 'a link back to a folder it is inside, not walked again' });
+          return [];
+        }
+        return walk(path, skipped, new Set([...seen, key]));
+      }
       return readable(name) ? [path] : [];
     } catch {
       return [];

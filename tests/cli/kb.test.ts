@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,21 @@ describe('swarm kb', () => {
 
     const stats = json((await runCli(['kb', 'stats', '--kb', kb, '--json'])).stdout);
     expect(stats).toMatchObject({ documents: 4, chunks: 4, embedder: 'hashing-256' });
+  });
+
+  it('follows a linked folder once, and skips a link back up the tree instead of walking forever', async () => {
+    const looped = join(dir, 'looped');
+    mkdirSync(join(looped, 'inner'), { recursive: true });
+    writeFileSync(join(looped, 'inner', 'moon.md'), 'The Moon pulls the oceans into tides.');
+    symlinkSync(looped, join(looped, 'inner', 'up'));
+    symlinkSync(join(notes, 'deeper'), join(looped, 'linked'));
+    const r = await runCli(['kb', 'ingest', '--kb', join(dir, 'looped.json'), '--paths', looped, '--json']);
+    expect(r.code).toBe(0);
+    const result = json(r.stdout);
+    expect(result.documents).toBe(2);
+    expect(result.skipped).toEqual([
+      { path: join(looped, 'inner', 'up'), reason: 'a link back to a folder it is inside, not walked again' },
+    ]);
   });
 
   it('leaves the knowledge base file as it was when nothing could be ingested', async () => {
