@@ -8,6 +8,7 @@ import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
 import { withJsonTools } from '../core/providers/json-tools';
 import type { Provider } from '../core/providers/types';
+import { formationProblem } from '../core/scenarios/formations';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { withModel } from '../core/scenarios/profiles';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
@@ -125,6 +126,18 @@ export async function bench(
       throw new UsageError(`--policies: ${(error as Error).message}`);
     }
   }
+  // A policy whose plan a scenario has not (peers on a graph or a search) fails before any run.
+  const kinds =
+    scenario.type === 'task'
+      ? [scenario.spec.kind]
+      : scenario.type === 'graph'
+        ? ['graph']
+        : Object.values(scenario.specs).map((s) => s.kind);
+  for (const p of policies)
+    for (const kind of new Set(kinds)) {
+      const problem = formationProblem(kind, p.plan ?? 'swarm');
+      if (problem) throw new UsageError(`--policies ${p.name}: ${problem}`);
+    }
   if (values.baseline !== undefined && !policies.some((p) => p.name === values.baseline)) {
     throw new UsageError(
       `--baseline must be one of the policies run (${policies.map((p) => p.name).join(', ')}), got "${values.baseline}"`,

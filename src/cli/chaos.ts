@@ -5,6 +5,7 @@ import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { type ChaosRunReport, chaosRun } from '../core/bench/chaos';
 import { baselineKey, baselineOf, rememberRun } from '../core/healing/knowledge';
 import { policyByName } from '../core/policy/registry';
+import { formationProblem } from '../core/scenarios/formations';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { prepareRun } from '../core/scenarios/prepare';
 import { type FaultKind, faultKinds } from '../core/trace/events';
@@ -95,6 +96,8 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
   } catch (error) {
     throw new UsageError(`--policy: ${(error as Error).message}`);
   }
+  const formation = formationProblem(scenario.spec.kind, policy.plan ?? 'swarm');
+  if (formation) throw new UsageError(`--policy ${policyName}: ${formation}`);
   let knowledge = values.knowledge === undefined ? undefined : readKnowledgeFile(values.knowledge);
   const runs: ChaosRunReport[] = [];
   for (let seed = 1; seed <= seeds; seed++) {

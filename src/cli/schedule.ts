@@ -3,6 +3,7 @@ import { criticalPath, lowerBound } from '../core/graph/cpm';
 import { policyByName, policyNames } from '../core/policy/registry';
 import { makeConfig } from '../core/runtime/config';
 import { simulate } from '../core/runtime/simulate';
+import { formationProblem, formationsOf } from '../core/scenarios/formations';
 import { encodeTrace } from '../core/trace/jsonl';
 import { realizedLowerBound } from '../core/trace/realized-bound';
 import { type PathNode, RealizedFold } from '../core/trace/realized-path';
@@ -21,13 +22,17 @@ import {
 } from './limits';
 import { checkOutputs, writeFile } from './safe-write';
 
+/** The built-in policies whose plan a graph has (not peers: a graph has no peers to take turns). */
+const graphPolicies = () =>
+  policyNames().filter((name) => formationsOf('graph').includes(policyByName(name).plan ?? 'swarm'));
+
 export const scheduleHelp = `swarm schedule --graph FILE --workers P [options]
 
 Runs a graph scenario through the orchestrator runtime and prints its schedule.
 
   --graph FILE            graph scenario JSON (docs/architecture.md, contracts)
   --workers P             subagents that may run at once (≥ 1)
-  --policy NAME           ${policyNames().join(' | ')} (default critical-path)
+  --policy NAME           ${graphPolicies().join(' | ')} (default critical-path)
   --main-step-cost N      step-time one orchestrator decision costs (default 1)
   --join async|barrier    when the orchestrator wakes (default async)
   --failure-policy NAME   fail-fast | skip-dependents | continue (default skip-dependents)
@@ -71,6 +76,8 @@ export function schedule(argv: string[], out: (text: string) => void): void {
       throw new UsageError(`--policy: ${(error as Error).message}`);
     }
   })();
+  const formation = formationProblem('graph', policy.plan ?? 'swarm');
+  if (formation) throw new UsageError(`--policy ${values.policy}: ${formation}`);
   const mainStepCost = wholeNumber('main-step-cost', values['main-step-cost'], 1, 0, MAX_MAIN_STEP_COST);
   const repeat = wholeNumber('repeat', values.repeat, 1, 1, MAX_REPEAT);
   const config = makeConfig({

@@ -21,6 +21,7 @@ import {
   type RunConfig,
 } from '../runtime/config';
 import type { ProfileRecord } from '../trace/events';
+import { formationProblem } from './formations';
 import { profileHashSync } from './profiles';
 import { scenarioKinds } from './registry';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
@@ -140,6 +141,9 @@ function prepareGraphRun(
   input: RunInput,
   scenario: Extract<RunScenario, { type: 'graph' }>,
 ): PreparedGraphRun {
+  // A graph has no peers to take turns: only an orchestrator's plan runs it.
+  const problem = input.plan === 'peers' ? formationProblem('graph', 'peers') : undefined;
+  if (problem) throw new Error(problem);
   const graph = isTaskGraph(scenario.graph) ? scenario.graph : graphOrThrow(scenario.graph);
   const o = input.overrides ?? {};
   const config = makeConfig({
@@ -174,16 +178,8 @@ function prepareTaskRun(
   const kind = scenarioKinds[spec.kind] as AnyKind;
   const instance = generated ?? kind.generate(spec, input.seed, input.size ?? spec.size.default);
   const mode = input.plan ?? 'swarm';
-  const formations = kind.formations ?? ['single', 'swarm'];
-  if (!formations.includes(mode)) {
-    const withMode = Object.values(scenarioKinds)
-      .filter((k) => (k.formations ?? ['single', 'swarm']).includes(mode))
-      .map((k) => k.kind);
-    throw new Error(
-      `the ${kind.kind} scenario has no ${mode === 'peers' ? 'decentralized (peers)' : mode} plan: it runs as ${formations.join(' or ')}. ` +
-        `Pick another policy, or a scenario that has one (${withMode.join(', ')}).`,
-    );
-  }
+  const problem = formationProblem(kind.kind, mode);
+  if (problem) throw new Error(problem);
   const plan = kind.plan(instance, mode);
   const graph = graphOrThrow({
     kind: 'graph',
