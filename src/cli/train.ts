@@ -77,6 +77,17 @@ function number(flag: string, raw: string | undefined, fallback: number): number
   return x;
 }
 
+/** The path of the first number in `value` that is not finite (NaN or ±Infinity), if any. */
+export function nonFinitePath(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path || '(value)';
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nonFinitePath(child, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
 const line = (p: CurvePoint, total: number, perSecond: number) =>
   `episode ${p.episodes}/${total}  reward ${fmt(p.reward)}  quality ${fmt(p.quality)}  success ${fmt(p.success, 2)}  critical steps ${fmt(p.criticalSteps, 1)}  parallelism ${fmt(p.avgParallelism, 2)}  spawn ${fmt(p.spawnCount, 1)}  finish ${fmt(p.finishRate)}  λ1 ${fmt(p.lambdaParallel)} λ2 ${fmt(p.lambdaFinish)}  (${fmt(perSecond, 1)} episodes/s)`;
@@ -192,13 +203,24 @@ export async function trainCommand(
         )
       : undefined;
   const started = performance.now();
+  let wrote = false;
   let result: Awaited<ReturnType<typeof train>>;
   try {
     result = await train(config, env, {
       ...(pool ? { rollouts: pool.rollouts } : {}),
       signal: controller.signal,
       nextTask,
-      onCheckpoint: (checkpoint) => writeAtomically(file, `${JSON.stringify(checkpoint)}\n`),
+      onCheckpoint: (checkpoint) => {
+        // JSON writes NaN as null: a diverged checkpoint would be unreadable, and would replace the
+        // last good one. Training stops here instead, that one kept.
+        const bad = nonFinitePath(checkpoint);
+        if (bad !== undefined)
+          throw new UsageError(
+            `training diverged: ${bad} is no longer a finite number. ${wrote ? `${file} keeps this training's last checkpoint before it. ` : 'No checkpoint was written. '}Lower --learning-rate (this run ${config.learningRate}, default ${defaultTrainConfig.learningRate}) or the λ weights.`,
+          );
+        writeAtomically(file, `${JSON.stringify(checkpoint)}\n`);
+        wrote = true;
+      },
       onCurve: (point) => err(line(point, episodes, point.episodes / ((performance.now() - started) / 1000))),
     });
   } finally {

@@ -51,6 +51,30 @@ describe('swarm train', () => {
     expect(existsSync(`${policy}.tmp`)).toBe(false);
   }, 60_000);
 
+  it('stops a training that diverges, keeping its last finite checkpoint, instead of writing nulls', async () => {
+    const out = join(dir, 'diverged.json');
+    const args = [
+      '--scenario',
+      'wide-search',
+      '--episodes',
+      '12',
+      '--batch',
+      '3',
+      '--window',
+      '3',
+      '--out',
+      out,
+    ];
+    const r = await runCli(['train', ...args, '--learning-rate', '1e308']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /training diverged: weights\.\S+ is no longer a finite number\..*Lower --learning-rate/,
+    );
+    // Whatever was written is a checkpoint bench can read: every weight a number.
+    if (existsSync(out)) expect(readFileSync(out, 'utf8')).not.toMatch(/null/);
+    expect((await runCli(['train', ...args])).code).toBe(0);
+  });
+
   it('bench runs the checkpoint as parl:FILE and reports reward for every policy', async () => {
     const r = await runCli([
       'bench',
