@@ -15,6 +15,7 @@ import { historyStrategies } from '../core/router/next-speaker';
 import { readQueueFile } from './arbitration-file';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { readInputFile } from './input-file';
+import { MAX_SEED } from './limits';
 import { checkOutputs, writeFiles } from './safe-write';
 
 type Print = (text: string) => void;
@@ -158,7 +159,7 @@ export function exportDataset(argv: string[], out: Print): void {
     kinds: [...new Set(kinds)] as SftKind[],
     history: oneOf('history', values.history, historyStrategies, defaultDatasetOptions.history),
     k: wholeNumber('k', values.k, defaultDatasetOptions.k, 1),
-    seed: wholeNumber('seed', values.seed, defaultDatasetOptions.seed),
+    seed: wholeNumber('seed', values.seed, defaultDatasetOptions.seed, 0, MAX_SEED),
   };
   const decoded = values.traces === undefined ? { traces: [] } : readTraceDir(values.traces);
   const arbitrated = values.arbitrated === undefined ? undefined : readQueueFile(values.arbitrated);

@@ -238,9 +238,13 @@ export function orchestration(
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
 
 function seedList(raw: string): number[] {
-  const seeds = raw.split(',').map((s) => Number(s.trim()));
-  if (seeds.length === 0 || !seeds.every((s) => Number.isInteger(s) && s >= 0))
-    throw new UsageError(`--train-seeds must be whole numbers separated by commas, got "${raw}"`);
+  const parts = raw.split(',').map((s) => s.trim());
+  // Number('') is 0: an empty entry is a mistake, not seed 0. A seed is a 32-bit number (limits.ts).
+  const seeds = parts.map((s) => (/^\d+$/.test(s) ? Number(s) : Number.NaN));
+  if (!seeds.every((s) => Number.isInteger(s) && s >= 0 && s <= MAX_SEED))
+    throw new UsageError(
+      `--train-seeds must be whole numbers from 0 to ${MAX_SEED} separated by commas, got "${raw}"`,
+    );
   return seeds;
 }
 

@@ -20,6 +20,7 @@ import { readQueueFile } from './arbitration-file';
 import { defaultRouter } from './default-router';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { readInputFile } from './input-file';
+import { MAX_SEED } from './limits';
 import { readRequestsFile } from './requests-file';
 import { type PlanRun, runPlan } from './route-run';
 import { evaluateRequests } from './router-eval';
@@ -251,7 +252,7 @@ export async function route(argv: string[], out: Print): Promise<void> {
   if (!values.run && (values.seed !== undefined || values.trace !== undefined)) {
     throw new UsageError('--seed and --trace go with --run');
   }
-  const seed = values.seed === undefined ? 1 : wholeNumber('seed', values.seed, 1, 0);
+  const seed = values.seed === undefined ? 1 : wholeNumber('seed', values.seed, 1, 0, MAX_SEED);
   const ran =
     values.run && planned.plan
       ? await runPlan(planned.plan, chosen.workflow, {

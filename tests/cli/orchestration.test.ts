@@ -77,6 +77,16 @@ describe('swarm orchestration', () => {
       [['orchestration', 'bench', '--policies', 'wizard'], /unknown policy "wizard" \(known:/],
       [['orchestration', 'train', '--episodes', 'many', '--out', out], /--episodes must be a whole number/],
       [['orchestration', 'dance'], /expected a subcommand/],
+      // An empty entry was seed 0, and 2^32 wrapped to seed 0.
+      [
+        ['orchestration', 'aux-rewards', '--train-seeds', '1,,2'],
+        /--train-seeds must be whole numbers from 0 to/,
+      ],
+      [
+        ['orchestration', 'aux-rewards', '--train-seeds', '4294967296'],
+        /--train-seeds must be whole numbers/,
+      ],
+      [['orchestration', 'aux-rewards', '--train-seeds', '1e3'], /--train-seeds must be whole numbers/],
     ];
     for (const [args, message] of cases) {
       const r = await runCli(args);

@@ -102,5 +102,9 @@ describe('swarm route --run', () => {
     const stray = await runCli(['route', compare, '--seed', '3']);
     expect(stray.code).toBe(2);
     expect(stray.stderr).toMatch(/--seed and --trace go with --run/);
+    // A seed is a 32-bit number: 2^32 wrapped to seed 0.
+    const wrapped = await runCli(['route', compare, '--run', '--seed', '4294967296']);
+    expect(wrapped.code).toBe(2);
+    expect(wrapped.stderr).toMatch(/--seed must be a whole number from 0 to 4294967295/);
   });
 });
