@@ -1,0 +1,40 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, tooDeep } from '../../src/cli/input-file';
+import { runCli } from '../support/cli';
+
+/**
+ * A file nested 200,000 deep parsed (JSON.parse copes) and then overflowed the stack in whatever
+ * walked it (the router's check, the scoring rules' check): a RangeError with a stack trace and
+ * exit 1. Every input file is read through input-file.ts, which now refuses it first.
+ */
+describe('deeply nested input files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'deep-'));
+  const deep = join(dir, 'deep.json');
+  writeFileSync(deep, `${'['.repeat(200_000)}${']'.repeat(200_000)}`);
+
+  it('are refused with the depth and the line, exit 2, by every command that reads JSON', async () => {
+    for (const args of [
+      ['route', 'write a story about the sea', '--router', deep],
+      ['schedule', '--graph', deep, '--workers', '2'],
+      ['bench', '--scenario', deep, '--policies', 'serial', '--seeds', '1'],
+    ]) {
+      const r = await runCli(args);
+      expect(r.code, args[0]).toBe(2);
+      expect(r.stderr).toContain(`${deep}: the `);
+      expect(r.stderr).toMatch(/nests arrays and objects more than 100 deep \(line 1\)/);
+      expect(r.stderr).not.toMatch(/RangeError|\n\s+at /);
+    }
+  });
+
+  it('counts brackets outside strings only, line by line', () => {
+    const ok = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    expect(tooDeep(ok(MAX_JSON_DEPTH))).toBeUndefined();
+    expect(tooDeep(ok(MAX_JSON_DEPTH + 1))).toBe(1);
+    // Brackets in strings, escaped quotes included, are text.
+    expect(tooDeep(`{"a": "${'['.repeat(500)}\\" ${'{'.repeat(500)}"}`)).toBeUndefined();
+    expect(tooDeep(`{"a": 1}\n{"b": ${ok(MAX_JSON_DEPTH)}}`)).toBe(2);
+  });
+});
