@@ -82,7 +82,10 @@ export function main(
     const usageLike =
       error instanceof UsageError || (typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS'));
     err(`swarm ${name}: error: ${e.message}`);
-    if (!usageLike && !(error instanceof ReportedFailure)) err(e.stack ?? '');
+    // A model endpoint's failure (ProviderError, by name: main stays free of the adapters) is
+    // explained in full by its message, as a ReportedFailure is; a stack would only hide it.
+    const reported = error instanceof ReportedFailure || e.name === 'ProviderError';
+    if (!usageLike && !reported) err(e.stack ?? '');
     return usageLike ? 2 : 1;
   };
   return load().then((command) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
+import { startModelServer } from '../support/loopback-model-server';
 
 const dir = mkdtempSync(join(tmpdir(), 'arbitrate-'));
 // A request the default router (rules and the shipped examples) is unsure of.
@@ -63,6 +64,29 @@ describe('active learning in the CLI: route --queue, arbitrate, train-router --a
       'model:sim-large',
       'model:sim-large',
     ]);
+  });
+
+  it("reports a model endpoint's refusal in its own words, without a stack trace", async () => {
+    const queue = join(dir, 'refused-queue.json');
+    await runCli(['route', 'hmm whatever zork', '--queue', queue]);
+    const server = await startModelServer(() => ({ json: { error: { message: 'bad key' } }, status: 401 }));
+    try {
+      const r = await runCli([
+        'arbitrate',
+        '--queue',
+        queue,
+        '--by-model',
+        '--endpoint',
+        server.url,
+        '--model',
+        'm',
+      ]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^swarm arbitrate: error: .*refused the API key/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await server.close();
+    }
   });
 
   it('turns the labelled requests into SFT plan rows, with the card saying so', async () => {
