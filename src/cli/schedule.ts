@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { criticalPath, lowerBound } from '../core/graph/cpm';
 import { policyByName, policyNames } from '../core/policy/registry';
-import { makeConfig } from '../core/runtime/config';
+import { defaultBudgets, makeConfig } from '../core/runtime/config';
 import { simulate } from '../core/runtime/simulate';
 import { formationProblem, formationsOf } from '../core/scenarios/formations';
 import { encodeTrace } from '../core/trace/jsonl';
@@ -22,6 +22,8 @@ import {
 } from './limits';
 import { checkOutputs, writeFile } from './safe-write';
 
+const DEFAULT_MAX_STEPS = defaultBudgets.maxStepsPerSubagent;
+
 /** The built-in policies whose plan a graph has (not peers: a graph has no peers to take turns). */
 const graphPolicies = () =>
   policyNames().filter((name) => formationsOf('graph').includes(policyByName(name).plan ?? 'swarm'));
@@ -39,6 +41,7 @@ Runs a graph scenario through the orchestrator runtime and prints its schedule.
   --max-attempts N        attempts per task, the first included (default 3)
   --max-critical-steps N  critical-steps budget (default none)
   --max-tool-calls N      tool-call budget (default 1500)
+  --max-steps-per-subagent N  steps one attempt may run (default ${DEFAULT_MAX_STEPS}, the report's limit)
   --seed S                seed for simulated failures (default 1)
   --repeat N              run N times and report the mean wall time per run, after N − 1
                           untimed runs to warm up (default 1)
@@ -60,6 +63,7 @@ export function schedule(argv: string[], out: (text: string) => void): void {
       'max-attempts': { type: 'string' },
       'max-critical-steps': { type: 'string' },
       'max-tool-calls': { type: 'string' },
+      'max-steps-per-subagent': { type: 'string' },
       seed: { type: 'string' },
       repeat: { type: 'string' },
       trace: { type: 'string' },
@@ -80,6 +84,13 @@ export function schedule(argv: string[], out: (text: string) => void): void {
   if (formation) throw new UsageError(`--policy ${values.policy}: ${formation}`);
   const mainStepCost = wholeNumber('main-step-cost', values['main-step-cost'], 1, 0, MAX_MAIN_STEP_COST);
   const repeat = wholeNumber('repeat', values.repeat, 1, 1, MAX_REPEAT);
+  const maxStepsPerSubagent = wholeNumber(
+    'max-steps-per-subagent',
+    values['max-steps-per-subagent'],
+    DEFAULT_MAX_STEPS,
+    1,
+    MAX_BUDGET,
+  );
   const config = makeConfig({
     seed: wholeNumber('seed', values.seed, 1, 0, MAX_SEED),
     join: oneOf('join', values.join, ['async', 'barrier'] as const, 'async'),
@@ -92,6 +103,7 @@ export function schedule(argv: string[], out: (text: string) => void): void {
     ),
     budgets: {
       maxConcurrentSubagents: workers,
+      maxStepsPerSubagent,
       maxCriticalSteps: wholeNumber(
         'max-critical-steps',
         values['max-critical-steps'],
@@ -104,6 +116,15 @@ export function schedule(argv: string[], out: (text: string) => void): void {
     retry: { maxAttempts: wholeNumber('max-attempts', values['max-attempts'], 3, 1, MAX_ATTEMPTS) },
   });
   const graph = readGraphFile(values.graph);
+  // A task longer than a subagent may run can only fail, every attempt: said now, not as an
+  // unexplained 'completed-with-failures' with a makespan under the lower bound.
+  const tooLong = graph.ids.filter((_, i) => (graph.tasks[i]?.steps ?? 0) > maxStepsPerSubagent);
+  if (tooLong.length > 0) {
+    const [first] = tooLong;
+    throw new UsageError(
+      `${values.graph}: task ${first} takes ${graph.tasks[graph.ids.indexOf(first as string)]?.steps} steps${tooLong.length > 1 ? ` (and ${tooLong.length - 1} more tasks past the limit)` : ''}, more than a subagent may run (--max-steps-per-subagent ${maxStepsPerSubagent}): it could only fail. Raise --max-steps-per-subagent, or split the task.`,
+    );
+  }
   // Step times live in 32-bit arrays (cpm.ts, the runtime's readyAt): a run's last time is below
   // every attempt of every task, with one decision and the longest backoff each, which must stay
   // under 2^31 or it wraps.

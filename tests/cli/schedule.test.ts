@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -94,6 +94,38 @@ describe('swarm schedule', () => {
     // deep-chain's hops fail now and then: this seed waits out a retry's backoff on the path.
     expect(r.realizedPath.some((l: { kind: string }) => l.kind === 'backoff')).toBe(true);
     expect(r.realizedLowerBound).toBeLessThanOrEqual(r.criticalSteps);
+  });
+
+  it('refuses a task longer than a subagent may run, which could only fail, and runs it when allowed', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'long-')), 'long.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        kind: 'graph',
+        id: 'long',
+        tasks: [
+          { id: 'a', steps: 150, deps: [] },
+          { id: 'b', steps: 3, deps: ['a'] },
+        ],
+      }),
+    );
+    const refused = await run(['schedule', '--graph', file, '--workers', '2']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /task a takes 150 steps, more than a subagent may run \(--max-steps-per-subagent 100\)/,
+    );
+    const allowed = await run([
+      'schedule',
+      '--graph',
+      file,
+      '--workers',
+      '2',
+      '--max-steps-per-subagent',
+      '150',
+      '--json',
+    ]);
+    expect(allowed.code).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ reason: 'completed', makespan: 155 });
   });
 
   it('runs barrier joins and reports the barrier waste', async () => {
