@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { openaiProvider, ProviderError } from '../adapters/openai-provider';
@@ -175,6 +176,11 @@ export async function bench(
     : Array.from({ length: seeds }, (_, i) => start + i);
   const traceDir = values['trace-dir'];
   const base = values.out?.replace(/\.(json|md)$/, '');
+  // "" or "dir/" would write the hidden files ".json" and ".md".
+  if (base !== undefined && (basename(base) === '' || /[\\/]$/.test(base)))
+    throw new UsageError(
+      `--out names the report's file (FILE writes FILE.json and FILE.md), got "${values.out}"`,
+    );
   const inputs = [
     resolveScenario(values.scenario),
     values.profiles ?? `${scenariosDir}profiles.json`,

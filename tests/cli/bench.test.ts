@@ -309,6 +309,26 @@ describe('swarm bench on a split, paired', () => {
     expect(d?.high).toBeLessThan(0); // the swarm is faster on every test instance
   }, 60_000);
 
+  it('refuses an --out that names no file, which wrote the hidden .json and .md', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-out-'));
+    for (const out of ['', `${dir}/`, join(dir, '.json')]) {
+      const r = await runCli([
+        'bench',
+        '--scenario',
+        'diamond',
+        '--policies',
+        'serial',
+        '--seeds',
+        '1',
+        '--out',
+        out,
+      ]);
+      expect(r.code, out).toBe(2);
+      expect(r.stderr).toMatch(/--out names the report's file/);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('refuses an unknown split or a baseline that did not run, with exit 2', async () => {
     const split = await runCli([
       'bench',
