@@ -46,6 +46,11 @@ export function exportTrace(argv: string[], out: Print): void {
     startMs = Date.parse(values.start);
     if (!Number.isFinite(startMs))
       throw new UsageError(`--start must be a date and time (ISO 8601), got "${values.start}"`);
+    // OTLP's times are unsigned nanoseconds since 1970 (fixed64): an earlier start has no encoding.
+    if (startMs < 0)
+      throw new UsageError(
+        `--start must be 1970-01-01T00:00:00Z or later (OTLP counts from it), got "${values.start}"`,
+      );
   }
   checkOutputs([{ path: values.out, flag: '--out' }], [values.trace]);
   const text = readInputFile(values.trace, 'trace');

@@ -58,6 +58,20 @@ describe('swarm export-trace', () => {
     ]);
     expect(missing).toMatchObject({ code: 2 });
     expect(missing.stderr).toMatch(/nope\.jsonl: cannot read the trace \(no such file\)/);
+    // OTLP times are unsigned: 1969 wrote a negative startTimeUnixNano.
+    const early = await runCli([
+      'export-trace',
+      '--trace',
+      trace,
+      '--format',
+      'otlp',
+      '--out',
+      out,
+      '--start',
+      '1969-07-20T20:17:00Z',
+    ]);
+    expect(early.code).toBe(2);
+    expect(early.stderr).toMatch(/--start must be 1970-01-01T00:00:00Z or later/);
     const other = join(dir, 'other.jsonl');
     writeFileSync(
       other,
