@@ -104,6 +104,13 @@ export function main(
 
 // Run when executed directly (tsx src/cli/main.ts), not when imported by tests.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '')) {
+  // `swarm run … | head -1`: the reader has gone, so there is no one left to print to. Stop
+  // quietly, as other command-line tools do, rather than with an unhandled 'error' event's stack.
+  // Files a command writes are written whole or not at all (safe-write.ts), so none is left half.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
   Promise.resolve(main(process.argv.slice(2))).then((code) => {
     process.exitCode = code;
   });

@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { runCli } from '../support/cli';
@@ -31,4 +35,30 @@ describe('swarm', () => {
       expect(r.stderr, name).toContain(`unknown command "${name}"`);
     }
   });
+
+  it('stops quietly when the reader of its output goes away (swarm … | head -1)', async () => {
+    // Output larger than a pipe holds, so the writes after the reader left fail with EPIPE.
+    const graph = join(mkdtempSync(join(tmpdir(), 'epipe-')), 'wide.json');
+    const tasks = Array.from({ length: 20_000 }, (_, i) => ({ id: `t${i}`, steps: 1, deps: [] }));
+    writeFileSync(graph, JSON.stringify({ kind: 'graph', id: 'wide', tasks }));
+    const child = spawn('node', [
+      '--import',
+      'tsx',
+      'src/cli/main.ts',
+      'schedule',
+      '--graph',
+      graph,
+      '--workers',
+      '10',
+      '--json',
+    ]);
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(code).toBe(0);
+  }, 60_000);
 });
