@@ -15,7 +15,7 @@ import { withModel } from '../core/scenarios/profiles';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
-import { oneOf, UsageError, wholeNumber } from './errors';
+import { oneOf, ReportedFailure, UsageError, wholeNumber } from './errors';
 import { MAX_SEED, MAX_SEEDS, MAX_WORKERS } from './limits';
 import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
 import { checkOutputs, fileIn, type Output, prepareOutputDir, writeFile, writeFiles } from './safe-write';
@@ -105,7 +105,8 @@ export async function bench(
     ...(values.profiles !== undefined ? { profilesFile: values.profiles } : {}),
   });
   const hashes = await profileHashes(read);
-  const { provider, profiles } = benchProvider(values, read);
+  const { provider: endpoint, profiles } = benchProvider(values, read);
+  const { provider, broken } = watched(endpoint);
   if (values.provider === 'openai' && scenario.type === 'graph') {
     throw new UsageError('--provider openai runs task scenarios: graph tasks have no model to call');
   }
@@ -227,6 +228,12 @@ export async function bench(
     ...(values.profile ? { profile: values.profile } : {}),
     clock: { now: () => performance.now() },
     onRun: ({ policy, seed, index, total, result }) => {
+      const failure = broken();
+      if (failure) {
+        throw new ReportedFailure(
+          `the model endpoint failed (${failure.kind}): ${failure.message}; the bench stopped at ${policy} seed ${seed}, its report not written: every run after would have failed the same way, and its zeros would read as the model's`,
+        );
+      }
       if (traceDir !== undefined) {
         const id = result.header.scenario.id;
         writeFile(fileIn(traceDir, traceName(id, policy, seed)), encodeTrace(result.header, result.events));
@@ -242,6 +249,35 @@ export async function bench(
     ]);
   }
   out(values.json ? JSON.stringify(report) : textReport(report));
+}
+
+/**
+ * Failures of the endpoint itself stop the bench: a refused key, a wrong address or model, a server
+ * that cannot be reached, a request it refuses (ProviderError.final, network, bad-request). The
+ * agent loop turns them into failed tasks, so a bench went on to report all zeros, exit 0. A
+ * timeout, a rate limit, a server error or a malformed reply stay the runs' failures: they are how
+ * the endpoint performs.
+ */
+function watched(inner: Provider): { provider: Provider; broken: () => ProviderError | undefined } {
+  let failure: ProviderError | undefined;
+  return {
+    provider: {
+      name: inner.name,
+      async complete(request) {
+        try {
+          return await inner.complete(request);
+        } catch (error) {
+          if (
+            error instanceof ProviderError &&
+            (error.final || error.kind === 'network' || error.kind === 'bad-request')
+          )
+            failure ??= error;
+          throw error;
+        }
+      },
+    },
+    broken: () => failure,
+  };
 }
 
 /** The provider of `--provider`, and the profiles as the traces will record them. */

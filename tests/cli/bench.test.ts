@@ -192,6 +192,31 @@ describe('swarm bench', () => {
     }
   });
 
+  it('stops at an endpoint that refuses the key, exit 1, no report: not a report of zeros with exit 0', async () => {
+    const server = await startModelServer(() => ({
+      json: { error: { message: 'invalid key' } },
+      status: 401,
+    }));
+    const dir = mkdtempSync(join(tmpdir(), 'bench-refused-'));
+    try {
+      const r = await runCli([
+        'bench',
+        ...['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '2', '--size', '10'],
+        ...['--provider', 'openai', '--endpoint', server.url, '--model', 'loopback-model'],
+        ...['--trace-dir', join(dir, 'traces'), '--out', join(dir, 'report')],
+      ]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /the model endpoint failed \(auth\): .*the bench stopped at serial seed 1, its report not written/,
+      );
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(readdirSync(dir).filter((f) => f.startsWith('report'))).toEqual([]);
+      expect(readdirSync(join(dir, 'traces'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses endpoint flags without --provider openai, and --provider openai without an endpoint', async () => {
     const stray = await runCli(['bench', ...small, '--endpoint', 'http://localhost:8080/v1']);
     expect(stray.code).toBe(2);
