@@ -128,6 +128,9 @@ export async function bench(
       throw new UsageError(`--policies: ${(error as Error).message}`);
     }
   }
+  // Named twice, a policy's column held twice the runs its intervals were computed for.
+  const twice = policies.map((p) => p.name).find((name, i, all) => all.indexOf(name) !== i);
+  if (twice !== undefined) throw new UsageError(`--policies names ${twice} twice; name each policy once`);
   // A policy whose plan a scenario has not (peers on a graph or a search) fails before any run.
   const kinds =
     scenario.type === 'task'

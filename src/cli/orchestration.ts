@@ -143,6 +143,8 @@ export function orchestration(
       const s = split('test');
       const instances = instancesOf(params, splitSeeds(s, n));
       const names = (values.policies ?? 'serial,heuristic,best-fixed,per-kind,bandit,parl').split(',');
+      const twice = names.find((name, i) => names.indexOf(name) !== i);
+      if (twice !== undefined) throw new UsageError(`--policies names ${twice} twice; name each policy once`);
       const baselineName = values.baseline ?? 'best-fixed';
       if (!names.includes(baselineName)) names.unshift(baselineName);
       const chosen = lazyValidation(n);

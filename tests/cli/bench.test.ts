@@ -334,6 +334,22 @@ describe('swarm bench on a split, paired', () => {
     expect(d?.high).toBeLessThan(0); // the swarm is faster on every test instance
   }, 60_000);
 
+  it('refuses a policy named twice, whose column held twice the runs its intervals assumed', async () => {
+    const r = await runCli([
+      'bench',
+      '--scenario',
+      'diamond',
+      '--policies',
+      'serial,heuristic,serial',
+      '--seeds',
+      '1',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--policies names serial twice/);
+    const o = await runCli(['orchestration', 'bench', '--policies', 'serial,serial', '--instances', '5']);
+    expect(o.code).toBe(2);
+  });
+
   it('refuses an --out that names no file, which wrote the hidden .json and .md', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-out-'));
     for (const out of ['', `${dir}/`, join(dir, '.json')]) {
