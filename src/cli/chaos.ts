@@ -12,7 +12,8 @@ import { type FaultKind, faultKinds } from '../core/trace/events';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { readKnowledgeFile, writeKnowledgeFile } from './knowledge-file';
 import { MAX_SEEDS, MAX_TIMER_MS } from './limits';
-import { readProfiles, readScenario } from './scenario-file';
+import { checkOutputs } from './safe-write';
+import { readProfiles, readScenario, resolveScenario } from './scenario-file';
 
 type Print = (text: string) => void;
 
@@ -87,7 +88,9 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
   }
   const scenario = readScenario(values.scenario);
   if (scenario.type !== 'task')
-    throw new UsageError(`--scenario: ${values.scenario} is a graph; chaos needs agents`);
+    throw new UsageError(
+      `--scenario: ${values.scenario} is ${scenario.type === 'mix' ? 'a mix of scenarios' : 'a graph'}; chaos runs one task scenario's agents (wide-search, deep-search, mixed-coding, …)`,
+    );
   const profiles = readProfiles();
   const policyName = values.policy ?? 'heuristic';
   let policy: ReturnType<typeof policyByName>;
@@ -99,6 +102,9 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
   const formation = formationProblem(scenario.spec.kind, policy.plan ?? 'swarm');
   if (formation) throw new UsageError(`--policy ${policyName}: ${formation}`);
   let knowledge = values.knowledge === undefined ? undefined : readKnowledgeFile(values.knowledge);
+  // The knowledge file is written after the runs: a path that cannot be written is refused now.
+  if (values.knowledge !== undefined)
+    checkOutputs([{ path: values.knowledge, flag: '--knowledge' }], [resolveScenario(values.scenario)]);
   const runs: ChaosRunReport[] = [];
   for (let seed = 1; seed <= seeds; seed++) {
     const run = prepareRun({

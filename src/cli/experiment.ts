@@ -85,6 +85,10 @@ export async function experiment(
   if (name === undefined || !names.includes(name)) {
     throw new UsageError(`expected an experiment name: ${names.join(', ')}${name ? `; got "${name}"` : ''}`);
   }
+  if (positionals.length > 1)
+    throw new UsageError(
+      `one experiment at a time: "${positionals.slice(1).join(' ')}" is not a flag it takes`,
+    );
   const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1, MAX_EPISODES);
   const seed = wholeNumber('seed', values.seed, 1, 0, MAX_SEED);
   const seeds = wholeNumber('seeds', values.seeds, 20, 1, MAX_SEEDS);

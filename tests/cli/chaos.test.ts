@@ -72,7 +72,26 @@ describe('swarm chaos', () => {
       /"meteor" is not a fault; the faults are hang, loop, crash, malformed, inject, slow/,
     );
     const graph = await runCli(['chaos', '--scenario', 'diamond', '--faults', 'loop']);
-    expect(graph.stderr).toMatch(/is a graph; chaos needs agents/);
+    expect(graph.stderr).toMatch(/diamond is a graph; chaos runs one task scenario's agents/);
+    const mix = await runCli(['chaos', '--scenario', 'mix', '--faults', 'loop']);
+    expect(mix.stderr).toMatch(/mix is a mix of scenarios/);
+    // Its knowledge file is written after the runs: a folder that is not there is said first.
+    const nowhere = await runCli([
+      'chaos',
+      '--scenario',
+      'wide-search',
+      '--faults',
+      'none',
+      '--knowledge',
+      '/nonexistent-dir/k.json',
+    ]);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toMatch(
+      /--knowledge \/nonexistent-dir\/k\.json: the folder \/nonexistent-dir does not exist/,
+    );
+    const extra = await runCli(['experiment', 'serial-collapse', 'extra']);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toMatch(/"extra" is not a flag it takes/);
   });
 });
 
