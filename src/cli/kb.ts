@@ -4,6 +4,7 @@ import { checkChunking, DEFAULT_CHUNKING, KbError, kbEmbedder } from '../core/kb
 import { UsageError, wholeNumber } from './errors';
 import { readInputFile } from './input-file';
 import { gatherDocuments } from './kb-paths';
+import { checkOutputs } from './safe-write';
 
 type Print = (text: string) => void;
 
@@ -88,6 +89,8 @@ async function ingest(file: string, values: Values, rest: string[], print: (j: u
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  // The knowledge base is written after the ingest: a folder that is not there is said first.
+  checkOutputs([{ path: file, flag: '--kb' }], []);
   const started = performance.now();
   const base = readKbFile(file, kbEmbedder(), chunking);
   const { documents, skipped } = await gatherDocuments(paths);
@@ -106,12 +109,13 @@ async function ingest(file: string, values: Values, rest: string[], print: (j: u
     skipped,
   };
   const skippedText = skipped.map((s) => `\n  skipped ${s.path}: ${s.reason}`).join('');
+  // Nothing added is an error, said once on stderr: not a summary on stdout beside exit 2.
+  if (documents.length === 0)
+    throw new UsageError(`nothing to ingest from ${paths.join(', ')}${skippedText}`);
   print(
     result,
     `${file}: added ${result.documents} documents, ${result.chunks} passages, ${result.tokens} tokens in ${ms} ms${skippedText}`,
   );
-  if (documents.length === 0)
-    throw new UsageError(`nothing to ingest from ${paths.join(', ')}${skippedText}`);
 }
 
 async function search(file: string, values: Values, print: (j: unknown, t: string) => void) {

@@ -107,9 +107,16 @@ describe('swarm kb', () => {
       join(dir, 'missing.md'),
     ]);
     expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
     expect(r.stderr).toContain('nothing to ingest');
     expect(r.stderr).toContain('missing.md: no such file or folder');
     expect(readFileSync(kb, 'utf8')).toBe(before);
+  });
+
+  it('says a --kb folder that is not there before reading any document', async () => {
+    const r = await runCli(['kb', 'ingest', '--kb', join(dir, 'nowhere', 'kb.json'), '--paths', notes]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--kb .*nowhere\/kb\.json: the folder .*nowhere does not exist/);
   });
 
   it('refuses bad flags and files, naming them', async () => {
