@@ -52,6 +52,26 @@ type Print = (text: string) => void;
 const toStdout: Print = (t) => process.stdout.write(`${t}\n`);
 const toStderr: Print = (t) => process.stderr.write(`${t}\n`);
 
+/** Flags a command takes more than once, each adding a value (kb --paths, arbitrate --label). */
+const REPEATABLE = new Set(['paths', 'label']);
+
+/**
+ * The first flag given twice, if any: node's parseArgs keeps the last silently, so
+ * `--seed 1 … --seed 2` ran seed 2 with no word. Nothing after a bare `--` is a flag.
+ */
+export function repeatedFlag(args: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const arg of args) {
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('--')) continue;
+    const flag = arg.slice(2).split('=')[0] as string;
+    if (REPEATABLE.has(flag)) continue;
+    if (seen.has(flag)) return flag;
+    seen.add(flag);
+  }
+  return undefined;
+}
+
 /**
  * Runs one CLI command: the exit code, at once for a usage or an unknown command, otherwise in a
  * promise (the command's module is imported first).
@@ -74,6 +94,11 @@ export function main(
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!load) {
     err(`swarm: unknown command "${name}"\n\n${usage}`);
+    return 2;
+  }
+  const twice = repeatedFlag(rest);
+  if (twice !== undefined) {
+    err(`swarm ${name}: error: --${twice} is given twice; give it once (which one was meant cannot be told)`);
     return 2;
   }
   const failed = (error: unknown): number => {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main';
+import { main, repeatedFlag } from '../../src/cli/main';
 import { runCli } from '../support/cli';
 
 describe('swarm', () => {
@@ -34,6 +34,16 @@ describe('swarm', () => {
       expect(r.code, name).toBe(2);
       expect(r.stderr, name).toContain(`unknown command "${name}"`);
     }
+  });
+
+  it('refuses a flag given twice rather than keeping the last one without a word', async () => {
+    const r = await runCli(['run', '--scenario', 'wide-search', '--seed', '1', '--seed=2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--seed is given twice; give it once/);
+    // Flags that add a value each time may repeat; nothing after a bare -- is a flag.
+    expect(repeatedFlag(['--paths', 'a', '--paths', 'b', '--label', 'x', '--label', 'y'])).toBeUndefined();
+    expect(repeatedFlag(['--json', '--', '--json'])).toBeUndefined();
+    expect(repeatedFlag(['--json', '--json'])).toBe('json');
   });
 
   it('stops quietly when the reader of its output goes away (swarm … | head -1)', async () => {
