@@ -228,7 +228,7 @@ export function orchestration(
           '',
           ...rows.map(
             (r) =>
-              `${r.arm.padEnd(20)} seed ${r.seed}  solo ${r.soloRate.toFixed(2)} (where parallel wins ${r.soloRateWhereParallelWins.toFixed(2)})  unused ${r.unusedSubagents.toFixed(2)} (failed ${r.failedAttempts.toFixed(2)}; while annealing ${r.unusedWhileAnnealing.toFixed(2)}, peak ${r.peakTrainingUnused.toFixed(2)})  reward ${r.testReward.toFixed(3)}  critical ${r.criticalSteps.toFixed(1)}`,
+              `${r.arm.padEnd(20)} seed ${r.seed}  solo ${r.soloRate.toFixed(2)} (where parallel wins ${r.soloRateWhereParallelWins.toFixed(2)})  unused ${r.unusedSubagents.toFixed(2)} (failed ${r.failedAttempts.toFixed(2)}; while annealing ${Number.isFinite(r.unusedWhileAnnealing) ? r.unusedWhileAnnealing.toFixed(2) : '— (no curve point in its middle third: too short a training)'}, peak ${r.peakTrainingUnused.toFixed(2)})  reward ${r.testReward.toFixed(3)}  critical ${r.criticalSteps.toFixed(1)}`,
           ),
         ].join('\n'),
       );
