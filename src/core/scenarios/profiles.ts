@@ -68,8 +68,13 @@ const profileSchema = strict('a profile', {
 });
 
 const profilesSchema = v.pipe(
+  // A list is an object to v.record too: refused first, by what it is ("got an empty list").
+  v.custom<unknown>((x) => !Array.isArray(x), says('an object from profile name to profile')),
   v.record(v.string(), profileSchema, says('an object from profile name to profile')),
-  v.check((profiles) => Object.keys(profiles).length > 0, says('at least one profile')),
+  v.check(
+    (profiles) => Object.keys(profiles).length > 0,
+    () => 'expected at least one profile, got none',
+  ),
 );
 
 // Compile-time: what the schema accepts is a value the rest of the code can read.

@@ -174,10 +174,15 @@ describe('parseProfiles', () => {
     expect(profilesError(file).split('\n')).toEqual(messages.map((m) => `${file}: ${m}`));
   });
 
-  it('wants at least one profile', () => {
+  it('wants at least one profile, in an object, and says what it got', () => {
     expect(parseProfiles('{}', 'p.json')).toEqual({
       ok: false,
-      error: 'p.json: expected at least one profile, got an object',
+      error: 'p.json: expected at least one profile, got none',
+    });
+    // A list is an object to the record schema: it was "expected at least one profile, got an object".
+    expect(parseProfiles('[]', 'p.json')).toEqual({
+      ok: false,
+      error: 'p.json: expected an object from profile name to profile, got an empty list',
     });
   });
 });
