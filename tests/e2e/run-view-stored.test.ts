@@ -33,6 +33,26 @@ async function importAndOpen(header: TraceHeader, events: readonly TraceEvent[])
 }
 
 describe('a stored run in the run view', () => {
+  it('compares with a single agent on its own scenario and seed, whatever the sidebar shows', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&scenario=diamond&seed=4&pace=0`);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    const id = new URL(page.url()).hash.match(/runs=([^&]+)/)?.[1];
+    expect(id).toBeTruthy();
+    // Opened from a link whose sidebar names another scenario (the Library opens runs like this).
+    await page.goto(`${appUrl}#view=run&scenario=wide-search&seed=1&runs=${id}`);
+    await page.reload();
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+    await page.click(t('compare-serial'));
+    await page.waitForSelector(t('compare-table'), { timeout: 60_000 });
+    const titles = await page.$$eval('[data-testid="compare-table"] thead th', (th) =>
+      th.slice(1).map((h) => h.textContent ?? ''),
+    );
+    expect(titles).toEqual(['heuristic · diamond · seed 4 (baseline)', 'serial · diamond · seed 4']);
+    expect(profile.errors).toEqual([]);
+  });
+
   it('shows its final answer and its quality by the measure it is graded by, as the live run did', async () => {
     const { page } = profile;
     await page.goto(`${appUrl}#view=run&scenario=mixed-coding&seed=2&pace=0`);

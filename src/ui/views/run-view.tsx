@@ -1,5 +1,6 @@
 import { createMemo, createResource, createSignal, Match, Show, Switch } from 'solid-js';
 import { app } from '../app-state';
+import { findScenario } from '../catalog';
 import { qualityLine, qualityMeasure } from '../model/quality';
 import type { RunSnapshot } from '../model/replay';
 import { statusAt } from '../model/replay-position';
@@ -23,6 +24,8 @@ export function RunView() {
   // A stored run opens head first, then its events page by page (stored-run.ts); what has loaded
   // so far shows while the rest comes.
   const [progress, setProgress] = createSignal<LoadProgress | undefined>();
+  // Why "Compare with a single agent" could not, for a stored run.
+  const [compareProblem, setCompareProblem] = createSignal<string | undefined>();
   // The event a stored run is scrubbed back to; undefined at its end.
   const [replayAt, setReplayAt] = createSignal<number | undefined>();
   let opening = 0;
@@ -97,7 +100,10 @@ export function RunView() {
             type="button"
             class="secondary"
             data-testid="compare-serial"
-            onClick={() => void compareWithSerial()}
+            onClick={() => {
+              setCompareProblem(undefined);
+              void compareWithSerial().then(setCompareProblem);
+            }}
           >
             Compare with a single agent
           </button>
@@ -112,6 +118,11 @@ export function RunView() {
             </span>
           </span>
         </div>
+        <Show when={compareProblem()}>
+          <p class="note" role="status" data-testid="compare-problem">
+            {compareProblem()}
+          </p>
+        </Show>
         <Show when={isLive() && live().error}>
           <div class="error" role="alert" data-testid="run-error">
             {live().error}
@@ -197,16 +208,39 @@ export function RunView() {
 }
 
 /** Runs the single agent on the same scenario and seed after the swarm, then compares the two. */
-async function compareWithSerial() {
+/**
+ * The open run beside a single agent on the same task. A stored run's single agent runs that run's
+ * scenario, seed and size (from its header), not the sidebar's, which may name another scenario:
+ * a diamond graph was compared with a wide search. Returns why it cannot, if it cannot.
+ */
+async function compareWithSerial(): Promise<string | undefined> {
   const settings = app.state();
-  const swarm =
-    settings.runs[0] ??
-    (await session.start({
+  const stored = settings.runs[0];
+  if (stored === undefined) {
+    const swarm = await session.start({
       ...settings,
       policy: settings.policy === 'serial' ? 'heuristic' : settings.policy,
-    }));
-  const serial = await session.start({ ...app.state(), policy: 'serial' });
-  if (swarm && serial) app.update({ view: 'compare', runs: [swarm, serial] });
+    });
+    const serial = await session.start({ ...app.state(), policy: 'serial' });
+    if (swarm && serial) app.update({ view: 'compare', runs: [swarm, serial] });
+    return undefined;
+  }
+  const header = (await (await services.store()).get(stored))?.header;
+  if (!header) return 'This run is no longer in the library.';
+  if (header.scenario.kind === 'orchestration')
+    return 'A run of the orchestration environment is compared with the single agent (solo) on the Train view’s leaderboard, not here.';
+  if (!findScenario(header.scenario.id))
+    return `This page does not have the scenario “${header.scenario.id}” the run was made from, so a single agent cannot run it.`;
+  const serial = await session.start({
+    ...settings,
+    scenario: header.scenario.id,
+    seed: header.seed,
+    size: header.size ?? 0,
+    policy: 'serial',
+    runs: [],
+  });
+  if (serial) app.update({ view: 'compare', runs: [stored, serial] });
+  return undefined;
 }
 
 /** The live run's score line, once its metrics hold the grade. */
