@@ -113,7 +113,9 @@ function unitsOf(text: string, max: number): Unit[] {
       const end = start + m[0].length;
       const tokens = estimateTextTokens(m[0]);
       if (tokens <= max) units.push({ start, end, tokens, paragraphEnd: false });
-      else units.push(...wordsOf(text, start, end));
+      // One at a time: a 2 MB sentence is hundreds of thousands of words, past the arguments a
+      // spread may pass ("Maximum call stack size exceeded").
+      else for (const word of wordsOf(text, start, end)) units.push(word);
     }
     if (units.length > before) {
       const lastUnit = units[units.length - 1] as Unit;

@@ -36,6 +36,13 @@ describe('extractText', () => {
 });
 
 describe('chunkText', () => {
+  it('chunks a 2 MB run of words with no full stop (minified or extracted text), not overflowing the stack', () => {
+    const text = Array.from({ length: 300_000 }, (_, i) => `w${i % 977}`).join(' ');
+    const chunks = chunkText(text, { chunkSize: 512, overlap: 64 });
+    expect(chunks.length).toBeGreaterThan(100);
+    expect(chunks.at(-1)?.text.endsWith(' w60')).toBe(true); // the last word: 299,999 % 977 = 60
+  });
+
   const para = (n: number) =>
     Array.from({ length: n }, (_, i) => `Sentence number ${i} says something short.`).join(' ');
 
