@@ -1,3 +1,4 @@
+import { graphOrThrow } from '../graph/validate';
 import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, type TraceHeader } from './events';
 import { decodeTrace, type TraceProblem } from './jsonl';
 import { importedRecord, type RunRecord } from './run-record';
@@ -59,7 +60,33 @@ function validateImport(
   if (missing.length > 0) {
     throw invalid([{ line: 1, message: `the header lacks ${missing.join(', ')}` }], 1);
   }
+  // The run's task graph is checked as opening the run checks it (a cycle, steps out of range):
+  // a trace that passed here and then "could not be read from the library" was kept for nothing.
+  const started = decoded.events.findIndex((e) => e.type === 'run.started');
+  const event = decoded.events[started];
+  if (event?.type === 'run.started') {
+    try {
+      graphOrThrow({ kind: 'graph', id: 'run', tasks: event.tasks });
+    } catch (error) {
+      throw invalid(
+        [{ line: lineOf(text, event.seq), message: `its task graph: ${(error as Error).message}` }],
+        1,
+      );
+    }
+  }
   return { header: decoded.header, events: decoded.events };
+}
+
+/** The 1-based line of the event numbered `seq` (line 1 is the header; blank lines skipped). */
+function lineOf(text: string, seq: number): number {
+  let line = 0;
+  let event = -1;
+  for (const row of text.split('\n')) {
+    line++;
+    if (row.trim() === '' || line === 1) continue;
+    if (++event === seq) return line;
+  }
+  return line;
 }
 
 function invalid(problems: readonly TraceProblem[], badLines: number): TraceImportError {

@@ -31,4 +31,31 @@ describe('checkImport', () => {
     expect((error as TraceImportError).problems.map((p) => p.line)).toEqual([3, 7]);
     expect(made).toBe(0);
   });
+
+  it('refuses a trace whose task graph the run view could not open: a cycle, steps out of range', () => {
+    const refused = (change: (tasks: { id: string; deps: string[]; steps: number }[]) => void) => {
+      const events = d.events.map((e) => {
+        if (e.type !== 'run.started') return e;
+        const tasks = e.tasks.map((t) => ({ ...t, deps: [...t.deps] }));
+        change(tasks);
+        return { ...e, tasks };
+      });
+      try {
+        checkImport(encodeTrace(d.header, events), { label: 'bad', startedAt: 1 }, () => 'id');
+      } catch (e) {
+        return e as TraceImportError;
+      }
+      return undefined;
+    };
+    const started = d.events.findIndex((e) => e.type === 'run.started');
+    const cycle = refused((tasks) => {
+      (tasks[0] as { deps: string[] }).deps.push(tasks.at(-1)?.id as string);
+    });
+    expect(cycle?.message).toMatch(/problem on line \d+ \(its task graph: .*cycle/);
+    expect(cycle?.problems[0]?.line).toBe(started + 2);
+    const huge = refused((tasks) => {
+      (tasks[0] as { steps: number }).steps = 1e9;
+    });
+    expect(huge?.message).toMatch(/its task graph: .*steps/);
+  });
 });
