@@ -42,6 +42,7 @@ export interface CardInput {
   readonly startupMs?: number;
   /** Attempts running now (live runs). */
   readonly running: number;
+  /** The run has ended (its grade, if it has one, is in): what only a whole run can say is said. */
   readonly graded: boolean;
   /**
    * Step-time on the realized critical path spent in the orchestrator's own steps, when known: a
@@ -98,7 +99,12 @@ export function metricCards(input: CardInput): MetricCard[] {
       label: 'Critical steps',
       value: fmt(critical),
       detail: `lower bound ${fmt(input.lowerBound)} (${fmt(ratio, 2)}×)`,
-      ...(ratio > SLOW_RATIO ? { warn: slowWarning(critical, input.orchestratorSteps ?? 0) } : {}),
+      // Only once the run has ended: mid-run (live or scrubbed back) the bound counts the attempts
+      // that have ended, the critical steps the decisions made since, so early on it read "3× the
+      // lower bound" for runs that end at it.
+      ...(ratio > SLOW_RATIO && input.graded
+        ? { warn: slowWarning(critical, input.orchestratorSteps ?? 0) }
+        : {}),
     },
     {
       id: 'lower-bound',
