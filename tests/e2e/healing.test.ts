@@ -44,6 +44,12 @@ describe('chaos and self-healing in the page', () => {
   it('with self-healing off, records what it sees and stops nothing', async () => {
     const incidents = await run('#view=run&scenario=wide-search&chaos=inject&healing=off');
     expect(incidents).toEqual(['fault:inject', 'anomaly:capability-violation']);
+    // Counted words agree with their numbers ("1 faults", "a inject fault" before).
+    const { page } = profile;
+    expect(await page.textContent(`${t('incidents')} h3`)).toMatch(
+      /1 fault put in, 1 anomaly detected, 0 agents quarantined and 0 replaced/,
+    );
+    expect(await page.textContent(`${t('incident-row')}[data-kind="fault"]`)).toMatch(/an inject fault/);
   });
 
   it('learns the usual critical steps from healthy runs and alerts on a run past 1.5× of them', async () => {

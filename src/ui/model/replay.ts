@@ -140,7 +140,7 @@ export class RunFolder {
           task: e.task,
           attempt: e.attempt,
           t: e.t,
-          detail: `a ${e.fault} fault put in on purpose`,
+          detail: `${/^[aeiou]/.test(e.fault) ? 'an' : 'a'} ${e.fault} fault put in on purpose`,
         });
         break;
       case 'anomaly.detected':

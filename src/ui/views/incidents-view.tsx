@@ -7,6 +7,9 @@ const verb = { fault: 'fault put in', anomaly: 'detected', action: 'healing' } a
  * What the self-healing loop saw and did, in words beside the timeline's marks: each fault a
  * chaos run put in, each anomaly with its evidence, each action with its reason, in step order.
  */
+/** "1 fault", "2 faults". */
+const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export function IncidentsView(props: { snapshot: RunSnapshot }) {
   const count = (type: 'fault' | 'anomaly' | 'action', name?: string) =>
     props.snapshot.incidents.filter((i) => i.type === type && (name === undefined || i.name === name)).length;
@@ -14,9 +17,10 @@ export function IncidentsView(props: { snapshot: RunSnapshot }) {
     <Show when={props.snapshot.incidents.length > 0}>
       <div class="figure" data-testid="incidents">
         <h3>
-          Self-healing — {count('fault') > 0 ? `${count('fault')} faults put in, ` : ''}
-          {count('anomaly')} anomalies detected, {count('action', 'quarantine')} agents quarantined and{' '}
-          {count('action', 'replace')} replaced
+          Self-healing — {count('fault') > 0 ? `${counted(count('fault'), 'fault')} put in, ` : ''}
+          {counted(count('anomaly'), 'anomaly', 'anomalies')} detected,{' '}
+          {counted(count('action', 'quarantine'), 'agent')} quarantined and {count('action', 'replace')}{' '}
+          replaced
         </h3>
         <table class="data">
           <thead>

@@ -90,7 +90,8 @@ export function LibraryView() {
       if (replaced > 0) {
         setMessage({
           kind: 'note',
-          text: `The download had ${replaced === 1 ? 'an API key' : `${replaced} API keys`} saved in this browser in its text; ${replaced === 1 ? 'it was' : 'each was'} replaced by [redacted] (the file stays valid and importable).`,
+          // `replaced` counts occurrences: one key echoed five times is five, not five keys.
+          text: `The download held an API key saved in this browser${replaced === 1 ? '' : ` (${replaced} times)`}; ${replaced === 1 ? 'it was' : 'each was'} replaced by [redacted] (the file stays valid and importable).`,
         });
       }
     } catch (error) {
