@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { watchEndpoint } from '../adapters/endpoint-watch';
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { openaiProvider, ProviderError } from '../adapters/openai-provider';
 import { type ContextSpec, contextStrategyNames } from '../core/agents/context/registry';
@@ -106,7 +107,8 @@ export async function bench(
   });
   const hashes = await profileHashes(read);
   const { provider: endpoint, profiles } = benchProvider(values, read);
-  const { provider, broken } = watched(endpoint);
+  // An endpoint that fails in a way no retry mends stops the bench (endpoint-watch.ts).
+  const { provider, broken } = watchEndpoint(endpoint);
   if (values.provider === 'openai' && scenario.type === 'graph') {
     throw new UsageError('--provider openai runs task scenarios: graph tasks have no model to call');
   }
@@ -252,35 +254,6 @@ export async function bench(
     ]);
   }
   out(values.json ? JSON.stringify(report) : textReport(report));
-}
-
-/**
- * Failures of the endpoint itself stop the bench: a refused key, a wrong address or model, a server
- * that cannot be reached, a request it refuses (ProviderError.final, network, bad-request). The
- * agent loop turns them into failed tasks, so a bench went on to report all zeros, exit 0. A
- * timeout, a rate limit, a server error or a malformed reply stay the runs' failures: they are how
- * the endpoint performs.
- */
-function watched(inner: Provider): { provider: Provider; broken: () => ProviderError | undefined } {
-  let failure: ProviderError | undefined;
-  return {
-    provider: {
-      name: inner.name,
-      async complete(request) {
-        try {
-          return await inner.complete(request);
-        } catch (error) {
-          if (
-            error instanceof ProviderError &&
-            (error.final || error.kind === 'network' || error.kind === 'bad-request')
-          )
-            failure ??= error;
-          throw error;
-        }
-      },
-    },
-    broken: () => failure,
-  };
 }
 
 /** The provider of `--provider`, and the profiles as the traces will record them. */

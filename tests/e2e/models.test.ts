@@ -222,11 +222,18 @@ describe('an OpenAI-compatible endpoint in the page', () => {
     await p.page.fill(t('openai-key'), 'sk-refused-1234');
     await p.page.press(t('openai-key'), 'Tab');
     await p.page.click(t('run-button'));
-    await p.page.waitForSelector(`${t('run-status')}:is(:text-is("done"), :text-is("failed"))`, {
-      timeout: 30_000,
-    });
-    expect(await p.page.textContent(t('run-failures'))).toMatch(
-      /attempts? failed\. The latest, .*: provider "openai" failed on turn 1: The server refused the API key \(HTTP 401\)\. Check the key/,
+    // Failed, in the endpoint's words, at once: it was a green "done" of zeros.
+    await p.page.waitForSelector(`${t('run-status')}:text-is("failed")`, { timeout: 30_000 });
+    expect(await p.page.textContent(t('run-error'))).toMatch(
+      /The model endpoint failed \(auth\): The server refused the API key \(HTTP 401\)\. Check the key/,
+    );
+    const chats = server.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    expect(chats.length).toBeLessThan(20);
+    // The Library lists it as failed, with why.
+    await p.page.click(t('nav-library'));
+    await p.page.waitForSelector(t('trace-row'));
+    expect(await p.page.textContent(t('trace-status'))).toMatch(
+      /^failed\s*The model endpoint failed \(auth\)/,
     );
   });
 

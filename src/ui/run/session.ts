@@ -9,6 +9,7 @@
  */
 
 import { createRoot, createSignal } from 'solid-js';
+import { watchEndpoint } from '../../adapters/endpoint-watch';
 import type { ConcurrencySummary } from '../../adapters/engine-concurrency';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { RunConfig } from '../../core/runtime/config';
@@ -121,10 +122,17 @@ function createSession() {
       );
     }
     // A real model (WebLLM, an endpoint) serves task scenarios; graph tasks have no agent.
-    const real =
+    const chosen =
       settings.provider !== 'simulated' && entry.type === 'task'
         ? models.providerFor(settings, profiles)
         : undefined;
+    // An endpoint that fails in a way no retry mends (a refused key, nothing listening) stops the
+    // run at once, failed with the endpoint's words: it ran on to a green "done" of zeros, and its
+    // agents were quarantined as unresponsive while the provider retried (endpoint-watch.ts).
+    const watched = chosen
+      ? watchEndpoint(chosen.provider, (error) => abort.abort(new Error(error.message)))
+      : undefined;
+    const real = chosen && watched ? { ...chosen, provider: watched.provider } : undefined;
     const pace = services.pace(settings.pace);
     // The orchestrator model is the subagents' provider; the simulated one plays at their pace.
     const policy =
@@ -269,6 +277,13 @@ function createSession() {
         setView((v) => ({ ...v, crashes: pool.stats().crashes }));
         await pool.close();
       }
+    }
+    const broken = watched?.broken();
+    if (broken) {
+      const error = new Error(`The model endpoint failed (${broken.kind}): ${broken.message}`);
+      redraw.now();
+      await failStored(handle, error);
+      throw error;
     }
     redraw.now();
     const text = prepared.type === 'task' ? runAnswer(prepared, result.answers) : undefined;
