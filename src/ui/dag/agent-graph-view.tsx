@@ -12,6 +12,8 @@ const roundColour = (round: number) => ROUND_COLOURS[(round - 1) % ROUND_COLOURS
 const STATE_FILL = {
   running: '#f5c542',
   failed: '#e0675f',
+  // Stopped before it ended: not the finished green (a stopped run read as done).
+  cancelled: '#b8bec9',
   idle: '#7cc79a',
   orchestrator: '#2b3240',
 } as const;
@@ -23,7 +25,9 @@ const fill = (n: AgentNode) =>
       ? STATE_FILL.running
       : n.failed > 0 && n.failed === n.attempts
         ? STATE_FILL.failed
-        : STATE_FILL.idle;
+        : n.cancelled > 0 && n.cancelled + n.failed === n.attempts
+          ? STATE_FILL.cancelled
+          : STATE_FILL.idle;
 
 /**
  * An arrow between two nodes, stopping at their rims; messages bend to one side so the two
@@ -187,7 +191,7 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
               <title>
                 {n.kind === 'orchestrator'
                   ? 'the orchestrator'
-                  : `${n.label} (${n.profile}): ${n.attempts} turn${n.attempts === 1 ? '' : 's'}${n.running ? `, ${n.running} running` : ''}${n.failed ? `, ${n.failed} failed` : ''}${n.quarantined ? `, quarantined ${n.quarantined}×` : ''}${n.refused ? `, ${n.refused} refused call${n.refused === 1 ? '' : 's'} outside its capabilities` : ''}`}
+                  : `${n.label} (${n.profile}): ${n.attempts} turn${n.attempts === 1 ? '' : 's'}${n.running ? `, ${n.running} running` : ''}${n.failed ? `, ${n.failed} failed` : ''}${n.cancelled ? `, ${n.cancelled} stopped before it ended` : ''}${n.quarantined ? `, quarantined ${n.quarantined}×` : ''}${n.refused ? `, ${n.refused} refused call${n.refused === 1 ? '' : 's'} outside its capabilities` : ''}`}
               </title>
             </g>
           )}

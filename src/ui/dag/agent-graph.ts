@@ -18,6 +18,8 @@ export interface AgentNode {
   readonly attempts: number;
   readonly running: number;
   readonly failed: number;
+  /** Attempts stopped before they ended (the run stopped, or cut short by a reload). */
+  readonly cancelled: number;
   /** Times the self-healing loop quarantined an attempt of this agent. */
   readonly quarantined: number;
   /** Calls to tools it was not granted, refused (capability violations detected). */
@@ -62,14 +64,15 @@ export const showsLabels = (n: number, size: number) =>
 
 export function agentGraph(snapshot: RunSnapshot, size = 320): AgentGraph {
   const peerBySubagent = new Map<string, string>();
-  const counts = new Map<string, { attempts: number; running: number; failed: number }>();
+  const counts = new Map<string, { attempts: number; running: number; failed: number; cancelled: number }>();
   for (const s of snapshot.segments) {
     const peer = peerOf(s.task);
     if (peer) peerBySubagent.set(s.subagent, peer);
-    const c = counts.get(s.subagent) ?? { attempts: 0, running: 0, failed: 0 };
+    const c = counts.get(s.subagent) ?? { attempts: 0, running: 0, failed: 0, cancelled: 0 };
     c.attempts++;
     if (s.outcome === 'running') c.running++;
     if (s.outcome === 'failed') c.failed++;
+    if (s.outcome === 'cancelled') c.cancelled++;
     counts.set(s.subagent, c);
   }
   const healing = (subagent: string) => ({
@@ -86,7 +89,7 @@ export function agentGraph(snapshot: RunSnapshot, size = 320): AgentGraph {
   const ring = snapshot.subagents;
   const nodes: AgentNode[] = ring.map((sa, i) => {
     const angle = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, ring.length);
-    const c = counts.get(sa.id) ?? { attempts: 0, running: 0, failed: 0 };
+    const c = counts.get(sa.id) ?? { attempts: 0, running: 0, failed: 0, cancelled: 0 };
     const peer = peerBySubagent.get(sa.id);
     return {
       id: peer ?? sa.id,
@@ -109,6 +112,7 @@ export function agentGraph(snapshot: RunSnapshot, size = 320): AgentGraph {
       attempts: 0,
       running: 0,
       failed: 0,
+      cancelled: 0,
       quarantined: 0,
       refused: 0,
       x: centre,

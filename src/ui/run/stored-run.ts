@@ -7,6 +7,7 @@
 
 import type { TraceEvent } from '../../core/trace/events';
 import type { StoredHead, TraceStore } from '../../core/trace/store';
+import { cutShort } from '../model/cut-short';
 import { RunFolder, type RunSnapshot } from '../model/replay';
 
 /** Events read and folded per page: a few milliseconds of work each. */
@@ -58,7 +59,7 @@ export async function loadStoredRun(
       if (page.length < EVENTS_PER_PAGE) break;
       await pause();
     }
-    return { kind: 'ready', head, events, final: folder.snapshot() };
+    return { kind: 'ready', head, events, final: cutShort(folder.snapshot(), head.summary.status) };
   } catch (error) {
     return { kind: 'failed', id, message: error instanceof Error ? error.message : String(error) };
   }
