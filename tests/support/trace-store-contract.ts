@@ -199,6 +199,9 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
       expect(await ids({ status: ['done', 'cancelled'] })).toEqual(['b', 'a']);
       expect(await ids({ text: 'SERIAL' })).toEqual(['b', 'c']);
       expect(await ids({ text: 'chain' })).toEqual(['b']);
+      // The Library's box offers status too ("Filter by scenario, policy, status…").
+      expect(await ids({ text: 'cancelled' })).toEqual(['b']);
+      expect(await ids({ text: 'running' })).toEqual(['c']);
       expect(await ids({ scenario: 'diamond', policy: 'serial' })).toEqual(['c']);
       expect(await ids({ text: 'nothing like it' })).toEqual([]);
     });

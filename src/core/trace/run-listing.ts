@@ -10,7 +10,17 @@ export function matchesFilter(run: RunSummary, filter: RunFilter = {}): boolean 
   }
   const text = filter.text?.trim().toLowerCase();
   if (text) {
-    const haystack = [run.label, run.id, run.scenario.id, run.scenario.title ?? '', run.policy, run.provider];
+    // Status and seed too: the Library's filter box offers "scenario, policy, status…".
+    const haystack = [
+      run.label,
+      run.id,
+      run.scenario.id,
+      run.scenario.title ?? '',
+      run.policy,
+      run.provider,
+      run.status,
+      `seed ${run.seed}`,
+    ];
     if (!haystack.some((s) => s.toLowerCase().includes(text))) return false;
   }
   return true;

@@ -197,7 +197,9 @@ export function LibraryView() {
             fallback={
               <tr>
                 <td colSpan={9} class="note">
-                  No runs yet: run a scenario, or import a trace.
+                  {filter().trim()
+                    ? `No run matches “${filter().trim()}”.`
+                    : 'No runs yet: run a scenario, or import a trace.'}
                 </td>
               </tr>
             }
