@@ -45,6 +45,11 @@ export interface CardInput {
   /** The run has ended (its grade, if it has one, is in): what only a whole run can say is said. */
   readonly graded: boolean;
   /**
+   * How a run that will not be graded ended: stopped ('cancelled'), 'failed', or 'interrupted' (its
+   * tab closed mid-run). Its quality is then not "graded when the run ends": it never will be.
+   */
+  readonly endedEarly?: string;
+  /**
    * Step-time on the realized critical path spent in the orchestrator's own steps, when known: a
    * run that is slow because its orchestrator takes long steps (the orchestration environment,
    * where assigning and merging grow with calls and answers) is not leaving parallelism unused.
@@ -164,6 +169,13 @@ export function metricCards(input: CardInput): MetricCard[] {
   return cards;
 }
 
+/** How each early end reads: "the run was stopped before its tasks ended". */
+const EARLY_WORDS: Readonly<Record<string, string>> = {
+  cancelled: 'was stopped',
+  failed: 'failed',
+  interrupted: 'was interrupted (its tab closed or reloaded)',
+};
+
 /**
  * The grader's score under the name of the measure it is. A rubric's score is its criteria's
  * mean (or compare-options' weighted pick and ranking), never one criterion, so the card lists
@@ -173,7 +185,14 @@ function qualityCard(input: CardInput): MetricCard {
   const m = input.metrics;
   const quality = m.quality ?? m.itemF1;
   if (!input.graded || quality === undefined)
-    return { id: 'quality', label: 'Quality', value: '—', detail: 'graded when the run ends' };
+    return {
+      id: 'quality',
+      label: 'Quality',
+      value: '—',
+      detail: input.endedEarly
+        ? `not graded: the run ${EARLY_WORDS[input.endedEarly] ?? 'ended'} before its tasks ended`
+        : 'graded when the run ends',
+    };
   const measure = qualityMeasure(input.kind ?? '', input.criteria);
   const reward = m.reward === undefined ? '' : ` · reward ${fmt(m.reward, 3)}`;
   return {

@@ -13,10 +13,15 @@ import { AnswerView } from './answer-view';
 import { RunPicture } from './run-picture';
 import { StoredRunNote } from './stored-run-note';
 
+/** Stored statuses of runs that ended before their tasks did. */
+const EARLY = new Set(['interrupted', 'failed', 'cancelled']);
+
 export function Replay(props: {
   header: TraceHeader;
   events: readonly TraceEvent[];
   final: RunSnapshot;
+  /** The stored run's status ('done', 'interrupted', …): at its end, how it ended. */
+  status?: string;
   /** Hears the event scrubbed to (0-based), so the page's status says what was true then. */
   onPosition?: (index: number) => void;
 }) {
@@ -90,6 +95,7 @@ export function Replay(props: {
         budgets={props.header.budgets}
         overhead={props.header.mainStepCost}
         running={snapshot().segments.filter((s) => s.outcome === 'running').length}
+        endedEarly={atEnd() && props.status && EARLY.has(props.status) ? props.status : undefined}
       />
       {/* As live: the answer once the run has ended. Scrubbed back, the page shows that moment,
           and a graded answer beside a run still running contradicted it. */}

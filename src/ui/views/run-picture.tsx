@@ -32,6 +32,8 @@ export function RunPicture(props: {
   running: number;
   /** The orchestrator's step cost per task, for the critical path. */
   overhead: number;
+  /** How a run that will not be graded ended (metric-cards.ts), if it did. */
+  endedEarly?: string | undefined;
 }) {
   const cards = () =>
     props.metrics
@@ -46,6 +48,7 @@ export function RunPicture(props: {
           maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
           running: props.running,
           graded: props.snapshot.finished,
+          ...(props.endedEarly ? { endedEarly: props.endedEarly } : {}),
           orchestratorSteps: props.snapshot.realized.path.nodes.reduce(
             (a, n) => a + (n.kind === 'main' ? n.end - n.start : 0),
             0,

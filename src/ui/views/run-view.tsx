@@ -165,6 +165,7 @@ export function RunView() {
                       header={l.head.header}
                       events={l.events}
                       final={l.final}
+                      status={l.head.summary.status}
                       onPosition={setReplayAt}
                     />
                   ) : (
@@ -189,6 +190,9 @@ export function RunView() {
               budgets={live().header?.budgets ?? {}}
               running={live().running}
               overhead={live().header?.mainStepCost ?? 0}
+              endedEarly={
+                live().status === 'cancelled' || live().status === 'failed' ? live().status : undefined
+              }
             />
           </Show>
           <Show when={live().result}>

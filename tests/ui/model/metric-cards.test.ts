@@ -114,4 +114,15 @@ describe('metric cards', () => {
     }).find((c) => c.id === 'tokens')?.detail;
     expect(detail).toMatch(/· 829\.6 cost units, 1\.23× the instance's reference$/);
   });
+
+  it('says a run that ended early will not be graded, rather than "graded when the run ends"', () => {
+    const quality = (endedEarly?: string) =>
+      metricCards({ ...base, metrics, ...(endedEarly ? { endedEarly } : {}) }).find((c) => c.id === 'quality')
+        ?.detail;
+    expect(quality()).toBe('graded when the run ends');
+    expect(quality('interrupted')).toBe(
+      'not graded: the run was interrupted (its tab closed or reloaded) before its tasks ended',
+    );
+    expect(quality('cancelled')).toBe('not graded: the run was stopped before its tasks ended');
+  });
 });
