@@ -8,11 +8,11 @@
 
 import type { RunSnapshot, TaskStatus } from './replay';
 
-/** Run statuses whose running attempts were cut short, not still going. */
-const ENDED = new Set(['interrupted', 'failed', 'cancelled']);
+/** Run statuses of runs that ended before their tasks did: their running attempts were cut short. */
+export const ENDED_EARLY: ReadonlySet<string> = new Set(['interrupted', 'failed', 'cancelled']);
 
 export function cutShort(snapshot: RunSnapshot, runStatus: string): RunSnapshot {
-  if (!ENDED.has(runStatus)) return snapshot;
+  if (!ENDED_EARLY.has(runStatus)) return snapshot;
   if (!snapshot.segments.some((s) => s.outcome === 'running')) return snapshot;
   const end = snapshot.t;
   const status = new Map<string, TaskStatus>(snapshot.status);

@@ -5,6 +5,7 @@ import { lowerBound } from '../../core/graph/cpm';
 import { graphOrThrow } from '../../core/graph/validate';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
+import { ENDED_EARLY } from '../model/cut-short';
 import { qualityLine, qualityMeasure } from '../model/quality';
 import { foldTrace, type RunSnapshot } from '../model/replay';
 import { metricsAt, positionText } from '../model/replay-position';
@@ -12,9 +13,6 @@ import { storedAnswer } from '../run/stored-answer';
 import { AnswerView } from './answer-view';
 import { RunPicture } from './run-picture';
 import { StoredRunNote } from './stored-run-note';
-
-/** Stored statuses of runs that ended before their tasks did. */
-const EARLY = new Set(['interrupted', 'failed', 'cancelled']);
 
 export function Replay(props: {
   header: TraceHeader;
@@ -95,7 +93,7 @@ export function Replay(props: {
         budgets={props.header.budgets}
         overhead={props.header.mainStepCost}
         running={snapshot().segments.filter((s) => s.outcome === 'running').length}
-        endedEarly={atEnd() && props.status && EARLY.has(props.status) ? props.status : undefined}
+        endedEarly={atEnd() && props.status && ENDED_EARLY.has(props.status) ? props.status : undefined}
       />
       {/* As live: the answer once the run has ended. Scrubbed back, the page shows that moment,
           and a graded answer beside a run still running contradicted it. */}
