@@ -67,4 +67,26 @@ describe('importing a trace in a worker', () => {
     );
     expect(await runIds()).toEqual(before);
   });
+
+  it('refuses a line nested past 100 deep before IndexedDB sees it, naming the line; 100 is stored', async () => {
+    // Line 3's event nests one level itself; an extra field adds the rest. At 5,000 levels
+    // IndexedDB's structured clone overflowed the stack ("Maximum call stack size exceeded").
+    const nestedTo = (depth: number) => {
+      const lines = text.trimEnd().split('\n');
+      const extra = `${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}`;
+      lines[2] = `${(lines[2] as string).slice(0, -1)}, "extra": ${extra}}`;
+      return lines.join('\n');
+    };
+    const before = await runIds();
+    for (const depth of [5_000, 101]) {
+      await expect(importInWorker(fileOf(nestedTo(depth)), () => {})).rejects.toThrow(
+        "The trace was not imported: it nests arrays and objects more than 100 deep (line 3); no file of SwarmFlight's nests past 100.",
+      );
+      expect(await runIds()).toEqual(before);
+    }
+    const summary = await importInWorker(fileOf(nestedTo(100)), () => {});
+    imported.push(summary.id);
+    expect(summary).toMatchObject({ status: 'done', eventCount: d.events.length });
+    expect(await runIds()).toEqual(expect.arrayContaining([...before, summary.id]));
+  });
 });

@@ -2,13 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, tooDeep } from '../../src/cli/input-file';
 import { runCli } from '../support/cli';
 
 /**
  * A file nested 200,000 deep parsed (JSON.parse copes) and then overflowed the stack in whatever
  * walked it (the router's check, the scoring rules' check): a RangeError with a stack trace and
- * exit 1. Every input file is read through input-file.ts, which now refuses it first.
+ * exit 1. Every input file is read through input-file.ts, which now refuses it first (the scan
+ * itself, shared with the page's import: tests/core/util/json-depth.test.ts).
  */
 describe('deeply nested input files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'deep-'));
@@ -27,14 +27,5 @@ describe('deeply nested input files', () => {
       expect(r.stderr).toMatch(/nests arrays and objects more than 100 deep \(line 1\)/);
       expect(r.stderr).not.toMatch(/RangeError|\n\s+at /);
     }
-  });
-
-  it('counts brackets outside strings only, line by line', () => {
-    const ok = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
-    expect(tooDeep(ok(MAX_JSON_DEPTH))).toBeUndefined();
-    expect(tooDeep(ok(MAX_JSON_DEPTH + 1))).toBe(1);
-    // Brackets in strings, escaped quotes included, are text.
-    expect(tooDeep(`{"a": "${'['.repeat(500)}\\" ${'{'.repeat(500)}"}`)).toBeUndefined();
-    expect(tooDeep(`{"a": 1}\n{"b": ${ok(MAX_JSON_DEPTH)}}`)).toBe(2);
   });
 });

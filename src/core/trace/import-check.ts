@@ -1,4 +1,5 @@
 import { graphOrThrow } from '../graph/validate';
+import { MAX_JSON_DEPTH, nestsTooDeep, tooDeep } from '../util/json-depth';
 import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, type TraceHeader } from './events';
 import { decodeTrace, type TraceProblem } from './jsonl';
 import { importedRecord, type RunRecord } from './run-record';
@@ -38,13 +39,23 @@ export function checkImport(
 }
 
 /**
- * Checks a JSONL trace completely before anything is stored: decodeTrace's line-by-line checks,
- * plus the header fields the library lists runs by. Throws TraceImportError.
+ * Checks a JSONL trace completely before anything is stored: its nesting depth, decodeTrace's
+ * line-by-line checks, plus the header fields the library lists runs by. Throws TraceImportError.
  */
 function validateImport(
   text: string,
   onProgress?: (checked: number, total: number) => void,
 ): { header: TraceHeader; events: TraceEvent[] } {
+  // First, before any line is parsed: a line nested thousands deep overflowed the stack in
+  // IndexedDB's structured clone, so it is refused here, naming the line, as the CLI refuses it.
+  const deep = tooDeep(text, true);
+  if (deep !== undefined) {
+    throw new TraceImportError(
+      [{ line: deep, message: `nests arrays and objects more than ${MAX_JSON_DEPTH} deep` }],
+      'invalid',
+      `The trace was not imported: it ${nestsTooDeep(deep)}.`,
+    );
+  }
   const newer = newerSchema(text);
   const decoded = decodeTrace(text, 20, onProgress);
   if (newer !== undefined) {

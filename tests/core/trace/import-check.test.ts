@@ -58,4 +58,32 @@ describe('checkImport', () => {
     });
     expect(huge?.message).toMatch(/its task graph: .*steps/);
   });
+
+  it('refuses a line nested past 100 deep before parsing it, naming the line as the CLI does', () => {
+    // Line 3's event nests one level itself; an extra field adds the rest.
+    const nestedTo = (depth: number) => {
+      const lines = text.trimEnd().split('\n');
+      const extra = `${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}`;
+      lines[2] = `${(lines[2] as string).slice(0, -1)}, "extra": ${extra}}`;
+      return lines.join('\n');
+    };
+    const check = (t: string) => checkImport(t, { label: 'deep', startedAt: 1 }, () => 'id');
+    expect(check(nestedTo(100)).events).toHaveLength(d.events.length);
+    for (const depth of [101, 5_000, 200_000]) {
+      let made = 0;
+      const error = (() => {
+        try {
+          checkImport(nestedTo(depth), { label: 'deep', startedAt: 1 }, () => `id${made++}`);
+        } catch (e) {
+          return e as TraceImportError;
+        }
+      })();
+      expect(error).toBeInstanceOf(TraceImportError);
+      expect(error?.message).toBe(
+        "The trace was not imported: it nests arrays and objects more than 100 deep (line 3); no file of SwarmFlight's nests past 100.",
+      );
+      expect(error?.problems).toEqual([{ line: 3, message: 'nests arrays and objects more than 100 deep' }]);
+      expect(made).toBe(0);
+    }
+  });
 });
