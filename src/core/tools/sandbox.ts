@@ -1,14 +1,16 @@
 /**
  * The `run_js` tool's port: run a snippet of JavaScript against unit tests, with a time limit.
- * In Node a worker thread runs it (src/adapters/node-sandbox.ts), in the browser a worker started
- * by an opaque-origin iframe without network (src/adapters/frame-sandbox.ts); docs/security.md.
+ * The code runs in a separate JavaScript engine, QuickJS compiled to WebAssembly
+ * (src/adapters/engine-run.ts): on the host's thread in Node (src/adapters/node-sandbox.ts), and in
+ * the browser inside a worker of an opaque-origin iframe without network
+ * (src/adapters/worker-sandbox.ts) as a second wall; docs/security.md.
  *
- * Grading never happens where the code runs. The sandbox is told only the test *calls*; it sends
- * back, per call, the value the call produced (structured-cloned: plain data, no functions, no
- * getters) or the error it threw, in words. `gradeRun` then compares those values with the
- * expected ones here, in the host, with the host's own JSON.stringify — so code that redefines
- * JSON, prototypes or any other global in its own realm cannot change its grade, and it never sees
- * what the tests expect.
+ * Grading never happens where the code runs. The engine is told only the test *calls*; it sends
+ * back, per call, the JSON text of the value the call produced, made inside the engine under its
+ * time and memory limits and at most MAX_RESULT_JSON characters long, or the error it threw, in
+ * words. `gradeRun` compares that text with the expected values here, in the host, so code that
+ * redefines JSON, prototypes or any other global in its own engine cannot reach the verdict, and
+ * it never sees what the tests expect.
  */
 
 export interface CodeTest {
@@ -38,10 +40,14 @@ export interface CodeSandbox {
   run(code: string, tests: readonly CodeTest[], timeoutMs: number): Promise<SandboxResult>;
 }
 
-/** What the sandbox sends back for one call: the value it returned, or what it threw. */
-export type CallOutcome = { readonly value: unknown } | { readonly error: string };
+/**
+ * What the engine sends back for one call, as text made inside it (sandbox-runner.ts): the
+ * value's JSON text (`json` absent when the value has none, as JSON.stringify gives undefined), or
+ * what it threw, in words. Only strings cross, each at most MAX_RESULT_JSON characters long.
+ */
+export type CallOutcome = { readonly json?: string } | { readonly error: string };
 
-/** What the sandbox sends back for one run (`sandboxRunnerSource` builds it). */
+/** What the sandbox sends back for one run. */
 export type RawRun =
   | { readonly ok: true; readonly outcomes: readonly CallOutcome[] }
   | { readonly ok: false; readonly error: string };
@@ -49,13 +55,20 @@ export type RawRun =
 /** Longest error or value text kept in a result: a model reads these, and a trace keeps them. */
 export const MAX_TEXT = 2000;
 
+/** Longest JSON text of one returned value, made in the engine and refused by the host past it. */
+export const MAX_RESULT_JSON = 64 * 1024;
+
+/** Deepest nesting of a returned value: as deep as the JSON files the CLI reads. */
+export const MAX_RESULT_DEPTH = 100;
+
 export function cut(text: string, max = MAX_TEXT): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
 }
 
 /**
- * Grades what a sandbox sent back against `tests`, in this realm. `raw` is untrusted cloned data:
- * anything that is not exactly a `RawRun` for these tests is a failed run, never an exception.
+ * Grades what a sandbox sent back against `tests`, here, in the host: the expected values never
+ * enter the engine. `raw` is untrusted data: anything that is not exactly a `RawRun` for these
+ * tests, or holds a string over its bound, is a failed run, never an exception.
  */
 export function gradeRun(tests: readonly CodeTest[], raw: unknown): SandboxResult {
   if (typeof raw !== 'object' || raw === null) return malformed('it is not an object');
@@ -75,37 +88,46 @@ export function gradeRun(tests: readonly CodeTest[], raw: unknown): SandboxResul
 }
 
 function judge(test: CodeTest, outcome: unknown): TestResult {
+  const { call } = test;
   if (typeof outcome !== 'object' || outcome === null)
-    return { call: test.call, passed: false, error: 'the sandbox sent no outcome for this test' };
+    return { call, passed: false, error: 'the sandbox sent no outcome for this test' };
   if (Object.hasOwn(outcome, 'error')) {
     const error = (outcome as { error: unknown }).error;
     return {
-      call: test.call,
+      call,
       passed: false,
       error: typeof error === 'string' ? cut(error) : 'the sandbox sent an unreadable error',
     };
   }
-  if (!Object.hasOwn(outcome, 'value'))
-    return { call: test.call, passed: false, error: 'the sandbox sent no value for this test' };
-  const got = canonicalJson((outcome as { value: unknown }).value);
-  if (typeof got === 'object') return { call: test.call, passed: false, error: got.error };
-  const want = canonicalJson(test.expect);
-  const passed = typeof want !== 'object' && got === want;
-  return { call: test.call, passed, ...(got === undefined ? {} : { got: cut(got) }) };
+  const json = (outcome as { json?: unknown }).json;
+  if (json !== undefined && (typeof json !== 'string' || json.length > MAX_RESULT_JSON))
+    return { call, passed: false, error: 'the sandbox sent a value that could not be read' };
+  const want = expectedJson(test.expect);
+  const passed = want !== undefined && json !== undefined && sameJson(json, want);
+  return { call, passed, ...(json === undefined ? {} : { got: cut(json) }) };
+}
+
+/** The expected value's JSON text, with this realm's JSON.stringify; test files are trusted. */
+function expectedJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * JSON text of a cloned value with this realm's JSON.stringify (undefined stays undefined, as
- * JSON.stringify gives it). Cloned data has no getters or toJSON of its own; what can still fail
- * (a BigInt, a cycle, nesting too deep) is an error in words.
+ * Whether the engine's JSON text denotes the expected value. Both engines write numbers and strings
+ * by the same rules, so the texts are compared first; the text is also read back (it is bounded)
+ * and written again here, so that a difference of spelling alone (`1e21` against `1e+21`, an
+ * escaped character) never fails a right answer.
  */
-export function canonicalJson(value: unknown): string | undefined | { readonly error: string } {
+function sameJson(got: string, want: string): boolean {
+  if (got === want) return true;
   try {
-    return JSON.stringify(value);
-  } catch (error) {
-    return {
-      error: `returned a value with no JSON form (${error instanceof Error ? error.message : 'unknown'})`,
-    };
+    return JSON.stringify(JSON.parse(got)) === want;
+  } catch {
+    return false;
   }
 }
 
