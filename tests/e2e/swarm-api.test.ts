@@ -107,4 +107,69 @@ describe('the swarm control API in the page', () => {
     });
     expect(profile.errors).toEqual([]);
   });
+  it('gives a sandboxed (opaque-origin) frame no answer, no error and no approval prompt', async () => {
+    // The host embeds the app and, beside it, a frame with sandbox="allow-scripts": its origin is
+    // "null". Answering it threw "Invalid target origin 'null'" uncaught in the app, and the
+    // consent banner offered to allow "null" (every opaque frame of every site).
+    const dir = mkdtempSync(join(tmpdir(), 'host-'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><title>host</title><link rel="icon" href="data:,"><iframe id="app" src="${appUrl}" width="1000" height="700"></iframe>
+<script>
+  window.heard = [];
+  window.sent = false;
+  window.answers = [];
+  addEventListener('message', (e) => {
+    if (e.data && 'heard' in e.data) heard.push(e.data.heard);
+    else if (e.data && e.data.sent) sent = true;
+    else if (e.data && e.data.swarmflight === 1) answers.push(e.data);
+  });
+  window.openOpaque = () => {
+    const f = document.createElement('iframe');
+    f.sandbox = 'allow-scripts';
+    f.srcdoc = '<script>' +
+      'addEventListener("message", (e) => parent.postMessage({ heard: e.data }, "*"));' +
+      'parent.frames[0].postMessage({ swarmflight: 1, id: "opaque", method: "list", args: [] }, "*");' +
+      'parent.postMessage({ sent: true }, "*");' +
+      '<' + '/script>';
+    document.body.append(f);
+  };
+</script>`,
+    );
+    host = await serveStatic(dir, '/host/');
+    const { page } = profile;
+    await page.goto(host.url);
+    const frame = page.frameLocator('#app');
+    await frame.locator(t('quick-run')).waitFor();
+    type Host = { heard: unknown[]; sent: boolean; answers: { id: string }[]; openOpaque(): void };
+    await page.evaluate(() => (window as unknown as Host).openOpaque());
+    await page.waitForFunction(() => (window as unknown as Host).sent);
+    // An answer or a prompt would come within a few milliseconds; a second is ample.
+    await page.waitForTimeout(1_000);
+    expect(profile.errors).toEqual([]);
+    expect(await frame.locator(t('bridge-consent')).count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as Host).heard)).toEqual([]);
+
+    // The bridge was listening all along: the host's own origin, asking after the opaque frame
+    // did, is refused and offered to the user, and that offer is the only one.
+    await page.evaluate(() =>
+      (document.getElementById('app') as HTMLIFrameElement).contentWindow?.postMessage(
+        { swarmflight: 1, id: 'control', method: 'list', args: [] },
+        '*',
+      ),
+    );
+    await page.waitForFunction(() => (window as unknown as Host).answers.some((a) => a.id === 'control'));
+    expect((await page.evaluate(() => (window as unknown as Host).answers))[0]).toMatchObject({
+      id: 'control',
+      ok: false,
+      error: { code: 'origin-not-allowed' },
+    });
+    await frame.locator(t('bridge-consent')).waitFor();
+    const offered = await frame.locator(t('bridge-consent')).allTextContents();
+    expect(offered).toHaveLength(1);
+    expect(offered[0]).toContain(new URL(host.url).origin);
+    expect(offered[0]).not.toContain('null');
+    expect(await page.evaluate(() => (window as unknown as Host).heard)).toEqual([]);
+    expect(profile.errors).toEqual([]);
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * The iframe bridge: lets a page that embeds SwarmFlight drive swarms through `postMessage`,
  * but only a page whose origin the user allowed here (kept in this browser's localStorage). A
- * request from any other origin is answered `origin-not-allowed` and asks the user once (the
- * consent banner, consent.tsx); nothing runs for it.
+ * request from any other web origin is answered `origin-not-allowed` and asks the user once (the
+ * consent banner, consent.tsx); nothing runs for it. A request from an opaque origin ("null": a
+ * sandboxed frame, a data: page) is dropped unanswered and never offered for approval.
  */
 import type { SwarmApi } from '../../api/api';
 import {
@@ -10,6 +11,7 @@ import {
   type BridgeError,
   type BridgeRequest,
   isBridgeMessage,
+  isWebOrigin,
   readRequest,
 } from './protocol';
 
@@ -25,7 +27,8 @@ export function localOrigins(storage: Storage = localStorage): OriginStore {
   const read = (): string[] => {
     try {
       const list = JSON.parse(storage.getItem(KEY) ?? '[]');
-      return Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string') : [];
+      // A "null" kept by an older version (or written by hand) would let every opaque frame in.
+      return Array.isArray(list) ? list.filter(isWebOrigin) : [];
     } catch {
       return [];
     }
@@ -33,7 +36,9 @@ export function localOrigins(storage: Storage = localStorage): OriginStore {
   const write = (list: readonly string[]) => storage.setItem(KEY, JSON.stringify(list));
   return {
     allowed: read,
-    allow: (origin) => write([...new Set([...read(), origin])]),
+    allow: (origin) => {
+      if (isWebOrigin(origin)) write([...new Set([...read(), origin])]);
+    },
     forget: (origin) => write(read().filter((o) => o !== origin)),
   };
 }
@@ -75,8 +80,16 @@ export interface BridgeOptions {
 export function installBridge(target: Window, options: BridgeOptions): () => void {
   const listener = (event: MessageEvent) => {
     if (!isBridgeMessage(event.data) || !event.source) return;
+    // Before anything else: an opaque origin cannot be answered (postMessage to 'null' throws)
+    // nor told apart from any other opaque frame, so it is neither answered nor asked about.
+    if (!isWebOrigin(event.origin)) return;
     const source = event.source as Window;
-    const reply = (answer: BridgeAnswer) => source.postMessage(answer, event.origin);
+    const reply = (answer: BridgeAnswer) => {
+      // A frame that went away, or an answer that cannot be cloned, is no error of this page's.
+      try {
+        source.postMessage(answer, event.origin);
+      } catch {}
+    };
     const id = typeof event.data.id === 'string' ? event.data.id : '';
     if (!options.origins.allowed().includes(event.origin)) {
       options.onAsk(event.origin);

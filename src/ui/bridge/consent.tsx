@@ -1,6 +1,7 @@
 import { createSignal, For, Show } from 'solid-js';
 import { installBridge, localOrigins } from './bridge';
 import { consoleApi, pageApi } from './page-api';
+import { isWebOrigin } from './protocol';
 
 const origins = localOrigins();
 const [asking, setAsking] = createSignal<readonly string[]>([]);
@@ -15,6 +16,9 @@ export function installSwarmApi(): void {
     api: pageApi,
     origins,
     onAsk: (origin) => {
+      // The bridge never asks for an opaque origin; should it, "null" is still not offered, as
+      // allowing it would let in every sandboxed frame of every site.
+      if (!isWebOrigin(origin)) return;
       if (!asking().includes(origin)) setAsking((list) => [...list, origin]);
     },
   });

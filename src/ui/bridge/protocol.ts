@@ -1,7 +1,8 @@
 /**
  * The iframe bridge's messages (docs/api.md, from another page). A page that embeds SwarmFlight
  * posts requests; SwarmFlight answers each to the origin it came from, and only to origins the
- * user allowed. Everything that arrives is untrusted: a request is held to this schema first.
+ * user allowed; a request from an opaque origin ("null") gets no answer at all. Everything that
+ * arrives is untrusted: a request is held to this schema first.
  *
  *   request   {swarmflight: 1, id, method, args}
  *   answer    {swarmflight: 1, id, ok: true, result} | {swarmflight: 1, id, ok: false, error}
@@ -39,6 +40,22 @@ export type BridgeAnswer =
   | { readonly swarmflight: 1; readonly id: string; readonly ok: true; readonly result: unknown }
   | { readonly swarmflight: 1; readonly id: string; readonly ok: false; readonly error: BridgeError }
   | { readonly swarmflight: 1; readonly id: string; readonly event: unknown };
+
+/**
+ * An origin the bridge may ask about, answer and remember: an http(s) scheme, host and port as the
+ * browser serialises them. Anything else is refused without a word. A sandboxed frame, a data: or
+ * file: page all post from the opaque origin "null": no reply can be addressed to it
+ * (postMessage(…, 'null') throws), and allowing "null" would allow every opaque frame of any site.
+ */
+export function isWebOrigin(origin: unknown): origin is string {
+  if (typeof origin !== 'string' || origin === 'null') return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
+  } catch {
+    return false;
+  }
+}
 
 /** A message that claims to be for the bridge (others on the window are not its business). */
 export const isBridgeMessage = (data: unknown): boolean =>
