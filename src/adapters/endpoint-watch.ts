@@ -6,6 +6,13 @@
  * run or a bench against a dead endpoint ended "done" with zeros, its failures read as the
  * model's. A timeout, a rate limit, a server error or a malformed reply are not noted: they are
  * how an endpoint performs, and a run records them as its own failures.
+ *
+ * A reply that passed its deadline (reply-deadline.ts) is noted only while no reply of this
+ * endpoint has come back whole: an endpoint that has never finished a reply within its deadline
+ * (a server that streams a token a second forever, or one far slower than the deadline's honest
+ * pace) would fail every attempt after it the same way, each only after the whole deadline, so no
+ * retry mends it. Once one reply has come back, a later deadline is one long reply: the run's own
+ * failure, like a timeout.
  */
 
 import type { Provider } from '../core/providers/types';
@@ -23,14 +30,18 @@ export const brokenEndpoint = (error: unknown): error is ProviderError =>
 /** `onBroken` is told once, at the first such failure (to stop a run there). */
 export function watchEndpoint(inner: Provider, onBroken?: (error: ProviderError) => void): WatchedEndpoint {
   let failure: ProviderError | undefined;
+  let answered = false;
   return {
     provider: {
       name: inner.name,
       async complete(request) {
         try {
-          return await inner.complete(request);
+          const response = await inner.complete(request);
+          answered = true;
+          return response;
         } catch (error) {
-          if (failure === undefined && brokenEndpoint(error)) {
+          const neverFinishes = !answered && error instanceof ProviderError && error.kind === 'deadline';
+          if (failure === undefined && (brokenEndpoint(error) || neverFinishes)) {
             failure = error;
             onBroken?.(error);
           }

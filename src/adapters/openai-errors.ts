@@ -9,6 +9,8 @@ export type ProviderErrorKind =
   | 'rate-limit'
   | 'server'
   | 'timeout'
+  /** The whole reply passed its deadline (reply-deadline.ts): not retried, the time is spent. */
+  | 'deadline'
   | 'network'
   | 'cors'
   | 'not-found'

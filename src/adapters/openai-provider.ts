@@ -4,7 +4,8 @@
  *
  * - Streaming by default (server-sent events, tool-call deltas and the final usage chunk), so a
  *   slow model is told apart from a dead one: the timeout is the longest silence, not the longest
- *   answer.
+ *   answer. A total deadline bounds the whole reply besides (reply-deadline.ts), since a server
+ *   that sends a token a second forever is never silent.
  * - Retries with exponential backoff and jitter on 429, 5xx, timeouts and dropped connections,
  *   honouring `Retry-After`; never on a refused key, a bad request or a wrong URL.
  * - Every failure is a `ProviderError` whose message says what happened and what to do, in words a
@@ -20,6 +21,7 @@ import type { ChatRequest, ChatResponse, Provider } from '../core/providers/type
 
 import { describe, fetchFailure, httpFailure, ProviderError, parseJson, type Timer } from './openai-errors';
 import { readJson, readStream } from './openai-replies';
+import { withReplyDeadline } from './reply-deadline';
 
 export { ProviderError, type ProviderErrorDetails, type ProviderErrorKind } from './openai-errors';
 
@@ -42,6 +44,11 @@ export interface OpenAiProviderOptions {
   readonly stream?: boolean;
   /** The longest wait for the first byte, and between two chunks of a stream (default 60 s). */
   readonly timeoutMs?: number;
+  /**
+   * The longest a whole reply may take, retries and backoffs included (default: a minute plus the
+   * request's `max_tokens` at 10 tokens a second, core/providers/deadline.ts).
+   */
+  readonly deadlineMs?: number;
   /** Retries after the first attempt (default 4). */
   readonly maxRetries?: number;
   /** The first backoff (default 500 ms); each retry doubles it, with jitter, up to `maxBackoffMs`. */
@@ -109,48 +116,59 @@ export function openaiProvider(options: OpenAiProviderOptions): Provider {
     }
   }
 
-  return {
-    name: 'openai',
-    async complete(request) {
-      for (let attempt = 1; ; attempt++) {
+  if (options.deadlineMs !== undefined && !(options.deadlineMs > 0)) {
+    throw new ProviderError(
+      'bad-request',
+      `The reply deadline must be more than 0 ms, got ${options.deadlineMs}.`,
+    );
+  }
+  return withReplyDeadline(
+    {
+      name: 'openai',
+      complete: retrying,
+    },
+    options.deadlineMs,
+  );
+
+  async function retrying(request: ChatRequest): Promise<ChatResponse> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(request);
+      } catch (raw) {
+        const error =
+          raw instanceof ProviderError
+            ? new ProviderError(raw.kind, redact(raw.message), raw)
+            : new ProviderError('bad-response', redact(describe(raw)));
+        const lastTry = attempt > settings.maxRetries;
+        if ((error.retryAfterS ?? 0) > MAX_RETRY_AFTER_S) {
+          throw new ProviderError(
+            error.kind,
+            `${error.message} That is longer than ${MAX_RETRY_AFTER_S} s: not retried (a quota, not a hiccup).`,
+            { ...error, final: true },
+          );
+        }
+        if (!error.retryable || lastTry || request.signal?.aborted) {
+          throw lastTry && error.retryable
+            ? new ProviderError(error.kind, `${error.message} (gave up after ${attempt} attempts)`, {
+                ...error,
+                final: error.kind === 'cors',
+              })
+            : error;
+        }
+        const backoff = Math.min(settings.maxBackoffMs, settings.backoffMs * 2 ** (attempt - 1));
+        const delayMs =
+          error.retryAfterS !== undefined
+            ? error.retryAfterS * 1000
+            : Math.round(backoff / 2 + (random() * backoff) / 2);
+        options.onRetry?.({ attempt, error, delayMs });
         try {
-          return await once(request);
-        } catch (raw) {
-          const error =
-            raw instanceof ProviderError
-              ? new ProviderError(raw.kind, redact(raw.message), raw)
-              : new ProviderError('bad-response', redact(describe(raw)));
-          const lastTry = attempt > settings.maxRetries;
-          if ((error.retryAfterS ?? 0) > MAX_RETRY_AFTER_S) {
-            throw new ProviderError(
-              error.kind,
-              `${error.message} That is longer than ${MAX_RETRY_AFTER_S} s: not retried (a quota, not a hiccup).`,
-              { ...error, final: true },
-            );
-          }
-          if (!error.retryable || lastTry || request.signal?.aborted) {
-            throw lastTry && error.retryable
-              ? new ProviderError(error.kind, `${error.message} (gave up after ${attempt} attempts)`, {
-                  ...error,
-                  final: error.kind === 'cors',
-                })
-              : error;
-          }
-          const backoff = Math.min(settings.maxBackoffMs, settings.backoffMs * 2 ** (attempt - 1));
-          const delayMs =
-            error.retryAfterS !== undefined
-              ? error.retryAfterS * 1000
-              : Math.round(backoff / 2 + (random() * backoff) / 2);
-          options.onRetry?.({ attempt, error, delayMs });
-          try {
-            await sleep(delayMs, request.signal);
-          } catch {
-            throw new ProviderError('aborted', 'The request was cancelled.');
-          }
+          await sleep(delayMs, request.signal);
+        } catch {
+          throw new ProviderError('aborted', 'The request was cancelled.');
         }
       }
-    },
-  };
+    }
+  }
 }
 
 /** `GET <base>/models`: the model ids a server offers, to check a connection and fill a picker. */

@@ -7,6 +7,7 @@
  */
 
 import { realPace } from '../adapters/pace';
+import { withReplyDeadline } from '../adapters/reply-deadline';
 import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { healingHooks } from '../core/healing/monitor';
 import type { Clock } from '../core/runtime/ports';
@@ -144,7 +145,11 @@ export class Swarm {
     try {
       const result = await runPrepared(record.run, {
         policy: record.policy,
-        provider: simulatedProviderFor(record.run.profiles, pace),
+        // Every reply is held to its deadline (docs/models.md): a paced model takes real time.
+        provider: withReplyDeadline(
+          simulatedProviderFor(record.run.profiles, pace),
+          this.options.replyDeadlineMs,
+        ),
         ports: this.host.ports,
         signal: this.controller.signal,
         clock: this.host.clock,

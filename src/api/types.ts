@@ -47,6 +47,12 @@ export interface SwarmOptions {
    * as the machine can, 1000 in real time. Step-time, and so every result, is the same. @default 0
    */
   readonly pace?: number;
+  /**
+   * Milliseconds one model reply may take in all; past it the attempt fails, saying so
+   * (docs/models.md, "Deadlines"). @default a minute plus the profile's output limit at 10 tokens
+   * a second (162 s small, 265 s medium, 470 s large)
+   */
+  readonly replyDeadlineMs?: number;
 }
 
 export type SwarmState = 'running' | 'done' | 'failed' | 'terminated';

@@ -54,6 +54,15 @@ const optionsSchema = v.strictObject(
         v.maxValue(10_000, 'pace must be at most 10000'),
       ),
     ),
+    // A timer waits at most 2^31 − 1 ms: a longer one fires at once.
+    replyDeadlineMs: v.optional(
+      v.pipe(
+        v.number('replyDeadlineMs must be a number'),
+        v.integer('replyDeadlineMs must be a whole number'),
+        v.minValue(1, 'replyDeadlineMs must be at least 1'),
+        v.maxValue(2_147_483_647, 'replyDeadlineMs must be at most 2147483647'),
+      ),
+    ),
   },
   (issue) => (issue.expected === 'never' ? `unknown option "${String(issue.input)}"` : 'expected an object'),
 );
@@ -140,10 +149,12 @@ export interface NormalOptions {
   readonly label: string | undefined;
   readonly concurrency: number;
   readonly pace: number;
+  /** Undefined: each reply's default deadline, from its output limit. */
+  readonly replyDeadlineMs: number | undefined;
 }
 
 export function readOptions(input: unknown): NormalOptions {
-  if (input === undefined) return { label: undefined, concurrency: 1, pace: 0 };
+  if (input === undefined) return { label: undefined, concurrency: 1, pace: 0, replyDeadlineMs: undefined };
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new SwarmApiError('invalid-options', 'invalid options: expected an object', 'options');
   }
@@ -157,7 +168,12 @@ export function readOptions(input: unknown): NormalOptions {
     );
   }
   const o: SwarmOptions = parsed.output;
-  return { label: o.label, concurrency: o.concurrency ?? 1, pace: o.pace ?? 0 };
+  return {
+    label: o.label,
+    concurrency: o.concurrency ?? 1,
+    pace: o.pace ?? 0,
+    replyDeadlineMs: o.replyDeadlineMs,
+  };
 }
 
 export type { SwarmTask };

@@ -2,23 +2,19 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { watchEndpoint } from '../adapters/endpoint-watch';
 import { nodeSandbox } from '../adapters/node-sandbox';
-import { openaiProvider, ProviderError } from '../adapters/openai-provider';
 import { type ContextSpec, contextStrategyNames } from '../core/agents/context/registry';
 import { type BenchReport, runBench } from '../core/bench/run-bench';
 import type { Summary } from '../core/bench/stats';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
-import { withJsonTools } from '../core/providers/json-tools';
-import type { Provider } from '../core/providers/types';
 import { formationProblem } from '../core/scenarios/formations';
-import { simulatedProviderFor } from '../core/scenarios/players';
-import { withModel } from '../core/scenarios/profiles';
-import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
+import { benchProvider } from './bench-provider';
 import { oneOf, ReportedFailure, UsageError, wholeNumber } from './errors';
 import { MAX_SEED, MAX_SEEDS, MAX_WORKERS } from './limits';
 import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
+import { healingFlag, healingFor, replyDeadlineFlag, replyWatchHelp } from './reply-watch';
 import { checkOutputs, fileIn, type Output, prepareOutputDir, writeFile, writeFiles } from './safe-write';
 import { readProfiles, readScenario, resolveScenario, scenariosDir } from './scenario-file';
 
@@ -53,6 +49,7 @@ agent's (serial).
   --model NAME            the model every agent asks for (default: each profile's models.openai)
   --tools native|json     native tool calls (default), or tools as a JSON reply for servers and
                           models without them
+${replyWatchHelp}
   --trace-dir DIR         write each run's trace as DIR/<scenario>-<policy>-seed<S>.jsonl
   --out PATH              also write PATH.json and PATH.md (a report)
   --json                  print one JSON document`;
@@ -82,6 +79,8 @@ export async function bench(
       endpoint: { type: 'string' },
       model: { type: 'string' },
       tools: { type: 'string' },
+      'reply-deadline-ms': { type: 'string' },
+      healing: { type: 'string' },
       'trace-dir': { type: 'string' },
       out: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -106,9 +105,14 @@ export async function bench(
     ...(values.profiles !== undefined ? { profilesFile: values.profiles } : {}),
   });
   const hashes = await profileHashes(read);
-  const { provider: endpoint, profiles } = benchProvider(values, read);
-  // An endpoint that fails in a way no retry mends stops the bench (endpoint-watch.ts).
-  const { provider, broken } = watchEndpoint(endpoint);
+  const deadlineMs = replyDeadlineFlag(values['reply-deadline-ms']);
+  const { provider: endpoint, profiles, realModel } = benchProvider(values, read, deadlineMs);
+  const healing = healingFor(healingFlag(values.healing, realModel), { realModel, deadlineMs, profiles });
+  // An endpoint that fails in a way no retry mends (endpoint-watch.ts: a refused key, nothing
+  // listening, no reply ever finished within its deadline) stops the run in flight at once, and
+  // the bench with it: every attempt after would fail the same way, each after its whole deadline.
+  const stop = new AbortController();
+  const { provider, broken } = watchEndpoint(endpoint, (error) => stop.abort(error));
   if (values.provider === 'openai' && scenario.type === 'graph') {
     throw new UsageError('--provider openai runs task scenarios: graph tasks have no model to call');
   }
@@ -232,11 +236,14 @@ export async function bench(
     ...(context ? { context } : {}),
     ...(values.profile ? { profile: values.profile } : {}),
     clock: { now: () => performance.now() },
+    signal: stop.signal,
+    ...(healing ? { hooks: healing } : {}),
     onRun: ({ policy, seed, index, total, result }) => {
       const failure = broken();
       if (failure) {
+        const hint = failure.kind === 'deadline' ? ' (--reply-deadline-ms)' : '';
         throw new ReportedFailure(
-          `the model endpoint failed (${failure.kind}): ${failure.message}; the bench stopped at ${policy} seed ${seed}, its report not written: every run after would have failed the same way, and its zeros would read as the model's`,
+          `the model endpoint failed (${failure.kind}): ${failure.message.replace(/\.$/, '')}${hint}; the bench stopped at ${policy} seed ${seed}, its report not written: every run after would have failed the same way, and its zeros would read as the model's`,
         );
       }
       if (traceDir !== undefined) {
@@ -254,43 +261,6 @@ export async function bench(
     ]);
   }
   out(values.json ? JSON.stringify(report) : textReport(report));
-}
-
-/** The provider of `--provider`, and the profiles as the traces will record them. */
-function benchProvider(
-  values: { provider?: string; endpoint?: string; model?: string; tools?: string },
-  profiles: Record<string, ProfileSpec>,
-): { provider: Provider; profiles: Record<string, ProfileSpec> } {
-  const name = oneOf('provider', values.provider, ['simulated', 'openai'] as const, 'simulated');
-  if (name === 'simulated') {
-    for (const flag of ['endpoint', 'model', 'tools'] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --provider openai`);
-    }
-    return { provider: simulatedProviderFor(profiles), profiles };
-  }
-  if (values.endpoint === undefined) throw new UsageError('--provider openai needs --endpoint URL');
-  if (values.model !== undefined && values.model.trim() === '')
-    throw new UsageError('--model must not be empty');
-  const tools = oneOf('tools', values.tools, ['native', 'json'] as const, 'native');
-  let provider: Provider;
-  try {
-    provider = openaiProvider({
-      baseUrl: values.endpoint,
-      ...(values.model !== undefined ? { model: values.model } : {}),
-      apiKey: process.env.SWARM_API_KEY ?? '',
-    });
-  } catch (error) {
-    if (error instanceof ProviderError) {
-      throw new UsageError(`${error.kind === 'auth' ? 'SWARM_API_KEY' : '--endpoint'}: ${error.message}`);
-    }
-    throw error;
-  }
-  const model = values.model;
-  return {
-    provider: tools === 'json' ? withJsonTools(provider) : provider,
-    // Every profile's model on this provider is the one asked for, as the trace header records it.
-    profiles: withModel(profiles, 'openai', model ?? ''),
-  };
 }
 
 const fmt = (x: number): string => {

@@ -2,8 +2,10 @@
  * `swarm route "…" --run`: the plan the meta-router made, run end to end on the simulated
  * provider — its workflow's scenario (scenarios/<workflow>.json) under the policy of its
  * formation (single → serial, centralized → heuristic, decentralized → peers), with the plan's
- * roles given to the agents and the plan in the trace header.
+ * roles given to the agents and the plan in the trace header; every model reply held to its
+ * deadline, and the self-healing loop when asked for, as in `swarm bench`.
  */
+import { withReplyDeadline } from '../adapters/reply-deadline';
 import { policyByName } from '../core/policy/registry';
 import type { Workflow } from '../core/router/choice';
 import { executionOf, type TeamPlan } from '../core/router/plan';
@@ -13,6 +15,7 @@ import { prepareRun } from '../core/scenarios/prepare';
 import { runPrepared } from '../core/scenarios/run';
 import { encodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
+import { type HealingFlag, healingFlag, healingFor, replyDeadlineFlag } from './reply-watch';
 import { checkOutputs, writeFile } from './safe-write';
 import { readProfiles, readScenario } from './scenario-file';
 
@@ -25,10 +28,23 @@ export interface PlanRun {
   readonly trace: string | null;
 }
 
+/** How `--run` watches its model's replies: `--reply-deadline-ms` and `--healing` (reply-watch.ts). */
+export interface ReplyWatch {
+  readonly deadlineMs?: number;
+  readonly healing: HealingFlag;
+}
+
+/** The flags read, before anything runs: a bad value is refused first. */
+export const replyWatchOf = (deadline: string | undefined, healing: string | undefined): ReplyWatch => {
+  const deadlineMs = replyDeadlineFlag(deadline);
+  // The simulated model only, so the loop is off unless asked for (reply-watch.ts).
+  return { ...(deadlineMs !== undefined ? { deadlineMs } : {}), healing: healingFlag(healing, false) };
+};
+
 export async function runPlan(
   plan: TeamPlan,
   workflow: Workflow,
-  options: { readonly seed: number; readonly trace?: string },
+  options: { readonly seed: number; readonly trace?: string } & Partial<ReplyWatch>,
 ): Promise<PlanRun> {
   const execution = executionOf(plan, workflow);
   if (!execution.ok) throw new UsageError(`--run: ${execution.reason}`);
@@ -49,7 +65,17 @@ export async function runPlan(
     throw new UsageError(`--run: ${(error as Error).message}`);
   }
   if (run.type !== 'task') throw new UsageError('--run: not a task run');
-  const result = await runPrepared(run, { policy, provider: simulatedProviderFor(profiles), plan });
+  const hooks = healingFor(options.healing ?? 'off', {
+    realModel: false,
+    deadlineMs: options.deadlineMs,
+    profiles,
+  });
+  const result = await runPrepared(run, {
+    policy,
+    provider: withReplyDeadline(simulatedProviderFor(profiles), options.deadlineMs),
+    plan,
+    ...(hooks ? { hooks: hooks() } : {}),
+  });
   if (options.trace !== undefined) writeFile(options.trace, encodeTrace(result.header, result.events));
   return {
     scenario: execution.scenario,

@@ -22,7 +22,7 @@ import { oneOf, UsageError, wholeNumber } from './errors';
 import { readInputFile } from './input-file';
 import { MAX_SEED } from './limits';
 import { readRequestsFile } from './requests-file';
-import { type PlanRun, runPlan } from './route-run';
+import { type PlanRun, replyWatchOf, runPlan } from './route-run';
 import { evaluateRequests } from './router-eval';
 import { checkOutputs, writeFile } from './safe-write';
 import { simulatedRouterProvider } from './sim-router-provider';
@@ -45,7 +45,8 @@ rewards. Graph runs and traces without a query are skipped and counted. Hand-lab
   --json              print one JSON document`;
 
 export const routeHelp = `swarm route "QUERY" [--router ROUTER.json] [--planner rules|model] [--profile P] [--threshold T]
-            [--run [--seed N] [--trace FILE.jsonl]] [--queue QUEUE.json] [--json]
+            [--run [--seed N] [--trace FILE.jsonl] [--reply-deadline-ms MS] [--healing on|detect|off]]
+            [--queue QUEUE.json] [--json]
 swarm route --eval REQUESTS.jsonl [--router ROUTER.json] [--json]
 
 Picks a topology (single | swarm | peers) and a workflow (wide-search | deep-search |
@@ -69,6 +70,10 @@ misses.
                       decentralized → peers); prints its metrics and answer
   --seed N            the instance --run runs (default 1)
   --trace FILE        where --run writes its trace (JSONL)
+  --reply-deadline-ms MS, --healing on|detect|off
+                      with --run: the longest one model reply may take, and the self-healing
+                      loop (default off: the simulated model's run must not depend on timing),
+                      as for swarm bench
   --profile P         ${profileLadder.join(' | ')}: the profile you would run with (default medium)
   --threshold T       below this confidence, escalate to the next larger profile (default 0.5)
   --queue FILE        the arbitration queue (swarm arbitrate): the request is added to it when
@@ -215,6 +220,8 @@ export async function route(argv: string[], out: Print): Promise<void> {
       run: { type: 'boolean', default: false },
       seed: { type: 'string' },
       trace: { type: 'string' },
+      'reply-deadline-ms': { type: 'string' },
+      healing: { type: 'string' },
       queue: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
@@ -252,12 +259,16 @@ export async function route(argv: string[], out: Print): Promise<void> {
   if (!values.run && (values.seed !== undefined || values.trace !== undefined)) {
     throw new UsageError('--seed and --trace go with --run');
   }
+  if (!values.run && (values['reply-deadline-ms'] !== undefined || values.healing !== undefined)) {
+    throw new UsageError('--reply-deadline-ms and --healing go with --run');
+  }
   const seed = values.seed === undefined ? 1 : wholeNumber('seed', values.seed, 1, 0, MAX_SEED);
   const ran =
     values.run && planned.plan
       ? await runPlan(planned.plan, chosen.workflow, {
           seed,
           ...(values.trace ? { trace: values.trace } : {}),
+          ...replyWatchOf(values['reply-deadline-ms'], values.healing),
         })
       : undefined;
   if (values.run && !planned.plan)

@@ -107,4 +107,22 @@ describe('swarm route --run', () => {
     expect(wrapped.code).toBe(2);
     expect(wrapped.stderr).toMatch(/--seed must be a whole number from 0 to 4294967295/);
   });
+
+  it('holds the run to a reply deadline and runs the healing loop when asked, the answer unchanged', async () => {
+    const plain = await runCli(['route', compare, '--run', '--json']);
+    const watched = await runCli([
+      ...['route', compare, '--run', '--json'],
+      ...['--reply-deadline-ms', '600000', '--healing', 'detect'],
+    ]);
+    expect(watched.stderr).toBe('');
+    expect(watched.code).toBe(0);
+    // The simulated model answers far within the deadline: the same run.
+    expect(JSON.parse(watched.stdout).run.answer).toBe(JSON.parse(plain.stdout).run.answer);
+    const stray = await runCli(['route', compare, '--reply-deadline-ms', '1000']);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toMatch(/--reply-deadline-ms and --healing go with --run/);
+    const zero = await runCli(['route', compare, '--run', '--reply-deadline-ms', '0']);
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toMatch(/--reply-deadline-ms must be a whole number from 1 to 2147483647/);
+  });
 });

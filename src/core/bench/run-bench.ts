@@ -7,12 +7,13 @@
 
 import type { ContextSpec } from '../agents/context/registry';
 import type { TaskGraph } from '../graph/types';
+import type { AttemptHooks } from '../healing/hooks';
 import { drawBenchTask, type MixSpec } from '../learning/mix';
 import type { Policy } from '../policy/types';
 import type { Provider } from '../providers/types';
 import type { Clock } from '../runtime/ports';
 import type { SimulateResult } from '../runtime/simulate';
-import { prepareRun } from '../scenarios/prepare';
+import { type PreparedTaskRun, prepareRun } from '../scenarios/prepare';
 import { scenarioKinds } from '../scenarios/registry';
 import { modelWallOf, runPrepared } from '../scenarios/run';
 import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
@@ -55,6 +56,11 @@ export interface BenchOptions {
   readonly profile?: string;
   readonly clock?: Clock;
   readonly signal?: AbortSignal;
+  /**
+   * The hooks each task run's attempts run under (the self-healing loop, healing/): made afresh
+   * per run, as the loop's knowledge of the swarm is the run's own.
+   */
+  readonly hooks?: (run: PreparedTaskRun) => AttemptHooks | undefined;
   /** Each policy is paired with this one, instance by instance (paired bootstrap); default: the first. */
   readonly baseline?: string;
   /** Which split the seeds were drawn from, for the report. */
@@ -139,9 +145,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
             : {}),
         },
       });
+      const hooks = run.type === 'task' ? options.hooks?.(run) : undefined;
       const result = await runPrepared(run, {
         policy,
         provider: options.provider,
+        ...(hooks ? { hooks } : {}),
         ...(options.ports ? { ports: options.ports } : {}),
         ...(options.clock ? { clock: options.clock } : {}),
         ...(run.type === 'task' && options.signal ? { signal: options.signal } : {}),

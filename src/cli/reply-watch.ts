@@ -1,0 +1,73 @@
+/**
+ * What `bench` and `route --run` share to watch a run's model replies: the reply deadline
+ * (`--reply-deadline-ms`, docs/models.md "Deadlines") and the self-healing loop (`--healing`,
+ * docs/healing.md), which the page and the swarm API run too.
+ */
+
+import { timeoutScheduler } from '../adapters/timeout-scheduler';
+import type { AttemptHooks } from '../core/healing/hooks';
+import { healingHooks } from '../core/healing/monitor';
+import { longestReplyDeadlineMs } from '../core/providers/deadline';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { oneOf, wholeNumber } from './errors';
+import { MAX_TIMER_MS } from './limits';
+
+export const replyWatchHelp = `  --reply-deadline-ms MS  the longest one model reply may take in all, retries included; past it
+                          the attempt fails, saying so (default: 60 s plus the profile's output
+                          limit at 10 tokens a second: 162 s small, 265 s medium, 470 s large)
+  --healing on|detect|off the self-healing loop: on quarantines and replaces a misbehaving agent,
+                          detect records what it sees, off runs none (default: on with a real
+                          model, off with the simulated one, whose figures must not depend on
+                          the machine's timing)`;
+
+export type HealingFlag = 'on' | 'detect' | 'off';
+
+/** `--reply-deadline-ms`, when given. */
+export function replyDeadlineFlag(raw: string | undefined): number | undefined {
+  return raw === undefined ? undefined : wholeNumber('reply-deadline-ms', raw, 0, 1, MAX_TIMER_MS);
+}
+
+/**
+ * `--healing`. On by default with a real model, where a turn can stall and a model can loop. Off by
+ * default with the seeded simulator: its figures are the same on every machine, byte for byte,
+ * and the loop's timing detectors (slow, unresponsive) read the wall clock, so a pause of the
+ * machine could quarantine an agent and change a rerun.
+ */
+export function healingFlag(raw: string | undefined, realModel: boolean): HealingFlag {
+  return oneOf('healing', raw, ['on', 'detect', 'off'] as const, realModel ? 'on' : 'off');
+}
+
+/**
+ * A watchdog that waits past every deadline: the deadline ends a reply that runs long, with its
+ * own reason in the trace, and a slow but sound reply of a real model must not be quarantined
+ * before it; the watchdog is for a turn nothing else ends.
+ */
+const WATCHDOG_MARGIN_MS = 5000;
+
+/** The simulated model at full speed answers in microseconds: 5 s unanswered is a hang (as the API). */
+const SIMULATED_WATCHDOG_MS = 5000;
+
+/** The hooks each run's attempts run under, made afresh per run; none when healing is off. */
+export function healingFor(
+  mode: HealingFlag,
+  options: {
+    readonly realModel: boolean;
+    readonly deadlineMs: number | undefined;
+    readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  },
+): (() => AttemptHooks) | undefined {
+  if (mode === 'off') return undefined;
+  const unresponsiveMs = options.realModel
+    ? Math.min(
+        MAX_TIMER_MS,
+        longestReplyDeadlineMs(options.deadlineMs, options.profiles) + WATCHDOG_MARGIN_MS,
+      )
+    : SIMULATED_WATCHDOG_MS;
+  return () =>
+    healingHooks({
+      mode: mode === 'on' ? 'heal' : 'detect',
+      clock: { now: () => performance.now() },
+      scheduler: timeoutScheduler,
+      unresponsiveMs,
+    });
+}
