@@ -5,7 +5,6 @@
  * the wall clock, the pace of a simulated run, the pool of subagent workers and a code sandbox.
  */
 
-import { apiKeyStore } from '../adapters/api-key-store';
 import type { BaselineStore } from '../adapters/idb-baselines';
 import type { KnowledgeRepository } from '../adapters/idb-knowledge';
 import { openIdbPolicyStore } from '../adapters/idb-policy-store';
@@ -14,7 +13,6 @@ import { createMemoryLibrary } from '../adapters/memory-library';
 import { memoryPolicyStore } from '../adapters/memory-policy-store';
 import { memoryTraceStore } from '../adapters/memory-trace-store';
 import { realPace } from '../adapters/pace';
-import { redactDownload } from '../adapters/redact-download';
 import { liveRunIds } from '../adapters/run-locks';
 import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
@@ -24,7 +22,8 @@ import type { Pace } from '../core/runtime/pace';
 import type { Clock } from '../core/runtime/ports';
 import type { CodeSandbox } from '../core/tools/sandbox';
 import type { TraceStore } from '../core/trace/store';
-import { downloadBlob } from './export/picture';
+import type { StandaloneSvg } from './export/picture';
+import { pageDownloads } from './export/save-download';
 
 interface Library {
   readonly traces: TraceStore;
@@ -128,14 +127,16 @@ export const services = {
   /** The Web Workers a task run's subagents run in. */
   subagentPool: (options: WorkerPoolOptions): WorkerPool => workerPool(options),
   /**
-   * Saves text as a file; the object URL is revoked later, not at once (docs/development.md). No key saved in
-   * this browser leaves it in a file: none should be in the text, and any that is, is redacted
-   * inside the file's strings, so JSON stays JSON. Returns how many were replaced, for the caller
-   * to say so.
+   * Saves text as a file, through the page's one download path (export/save-download.ts). No key
+   * saved in this browser leaves it in a file: none should be in the text, and any that is, is
+   * redacted inside the file's strings, so JSON stays JSON. Returns how many were replaced, for
+   * the caller to say so.
    */
   download(name: string, text: string, type = 'application/json'): number {
-    const safe = redactDownload(text, type, apiKeyStore().secrets());
-    downloadBlob(new Blob([safe.text], { type }), name);
-    return safe.replaced;
+    return pageDownloads.text(name, text, type);
+  },
+  /** Saves a picture as SVG or PNG, redacted the same way; the PNG is drawn from the redacted SVG. */
+  downloadPicture(picture: StandaloneSvg, kind: 'svg' | 'png', name: string): Promise<number> {
+    return pageDownloads.picture(picture, kind, name);
   },
 };

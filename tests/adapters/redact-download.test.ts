@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryLibrary } from '../../src/adapters/memory-library';
 import { memoryTraceStore } from '../../src/adapters/memory-trace-store';
-import { REDACTED, redactDownload } from '../../src/adapters/redact-download';
+import { MIN_PIECE, REDACTED, redactDownload } from '../../src/adapters/redact-download';
 import { decodeTrace, encodeTrace } from '../../src/core/trace/jsonl';
 import { diamond } from '../core/graph/test-graphs';
 import { sampleRun } from '../support/trace-store-contract';
@@ -76,5 +76,32 @@ describe('redactDownload', () => {
     const text = `{"__proto__":{"x":"${KEY}"}}`;
     const out = redactDownload(text, 'application/json', [KEY]);
     expect(out.text).toBe(`{"__proto__":{"x":"${REDACTED}"}}`);
+  });
+
+  it('finds a key in an SVG as XMLSerializer spells it: & < > escaped, and " in attributes', () => {
+    const odd = 'pk&<"quoted">-9Tz4';
+    const text =
+      '<svg><title>pk&amp;&lt;"quoted"&gt;-9Tz4</title><g data-id="pk&amp;&lt;&quot;quoted&quot;&gt;-9Tz4"/></svg>';
+    const out = redactDownload(text, 'image/svg+xml', [odd]);
+    expect(out).toEqual({
+      text: `<svg><title>${REDACTED}</title><g data-id="${REDACTED}"/></svg>`,
+      replaced: 2,
+    });
+  });
+
+  it('replaces the piece of a key a cut name keeps, before or after the ellipsis, from MIN_PIECE characters', () => {
+    const cut = `<text>section-1-${KEY.slice(0, 9)}…</text><text>x…${KEY.slice(-6)}-end</text>`;
+    expect(redactDownload(cut, 'image/svg+xml', [KEY])).toEqual({
+      text: `<text>section-1-${REDACTED}…</text><text>x…${REDACTED}-end</text>`,
+      replaced: 2,
+    });
+    // Inside JSON strings too (a brief cut at 240 characters), the file still JSON.
+    const json = JSON.stringify({ prompt: `ask ${KEY.slice(0, 10)}…` });
+    expect(JSON.parse(redactDownload(json, 'application/json', [KEY]).text)).toEqual({
+      prompt: `ask ${REDACTED}…`,
+    });
+    // A shorter piece tells next to nothing and is left, as is an ellipsis next to no key.
+    const short = `a ${KEY.slice(0, MIN_PIECE - 1)}… and more… here`;
+    expect(redactDownload(short, 'text/markdown', [KEY])).toEqual({ text: short, replaced: 0 });
   });
 });

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { standaloneSvg, svgToPng } from '../../src/ui/export/picture';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiKeyStore } from '../../src/adapters/api-key-store';
+import { standaloneSvg } from '../../src/ui/export/picture';
+import { pageDownloads } from '../../src/ui/export/save-download';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -56,7 +58,9 @@ describe('pictures of the page', () => {
   it('makes a PNG of it at twice its size', async () => {
     const { svg, content } = drawing();
     const picture = standaloneSvg(svg, { content });
-    const png = await svgToPng(picture, 2);
+    const { saved } = watchDownloads();
+    await pageDownloads.picture(picture, 'png', 'x.png');
+    const png = saved.find((b) => b.type === 'image/png') as Blob;
     const head = new Uint8Array(await png.slice(0, 8).arrayBuffer());
     expect([...head]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const bitmap = await createImageBitmap(png);
@@ -64,4 +68,45 @@ describe('pictures of the page', () => {
     expect(bitmap.height).toBe(picture.height * 2);
     svg.remove();
   });
+
+  it('lets no key saved in this browser reach the browser, as SVG or as the SVG a PNG is drawn from', async () => {
+    const KEY = 'pic-saved-Key-5Wq82Zd';
+    apiKeyStore().save('http://127.0.0.1:9/v1', KEY);
+    const { svg, content } = drawing();
+    // A task named after the key, whole in its tooltip, cut on its node as the DAG cuts names.
+    const node = document.createElementNS(NS, 'g');
+    node.setAttribute('data-task', `section-1-${KEY}`);
+    node.innerHTML = `<title>section-1-${KEY}</title><text x="10" y="90">section-1-${KEY.slice(0, 11)}…</text>`;
+    content.append(node);
+    const picture = standaloneSvg(svg, { content, title: `Run graph of ${KEY}` });
+    expect(picture.text).toContain(KEY);
+    const { saved } = watchDownloads();
+    await pageDownloads.picture(picture, 'svg', 'swarmflight-dag.svg');
+    await pageDownloads.picture(picture, 'png', 'swarmflight-dag.png');
+    // Every blob given an object URL: the two files, and the SVG the PNG was drawn from.
+    expect(saved.map((b) => b.type)).toEqual(['image/svg+xml', 'image/svg+xml', 'image/png']);
+    for (const blob of saved.filter((b) => b.type !== 'image/png')) {
+      const text = await blob.text();
+      for (let i = 0; i + 8 <= KEY.length; i++) expect(text).not.toContain(KEY.slice(i, i + 8));
+      expect(text).toContain('[redacted]');
+    }
+    apiKeyStore().forgetAll();
+    svg.remove();
+  });
+});
+
+/** Every blob the page makes an object URL of, with the browser's own download click stopped. */
+function watchDownloads(): { saved: Blob[] } {
+  const saved: Blob[] = [];
+  const make = URL.createObjectURL.bind(URL);
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    if (blob instanceof Blob) saved.push(blob);
+    return make(blob);
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  return { saved };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });

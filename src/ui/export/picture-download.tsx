@@ -1,5 +1,6 @@
 import { createSignal, Show } from 'solid-js';
-import { downloadBlob, standaloneSvg, svgToPng } from './picture';
+import { services } from '../services';
+import { standaloneSvg } from './picture';
 
 /**
  * "SVG" and "PNG" buttons that save a drawing on the page as a file. Test hooks:
@@ -30,9 +31,8 @@ export function PictureDownload(props: {
     setError(undefined);
     setBusy(true);
     try {
-      const p = picture();
-      const blob = kind === 'svg' ? new Blob([p.text], { type: 'image/svg+xml' }) : await svgToPng(p);
-      downloadBlob(blob, `swarmflight-${props.name}.${kind}`);
+      // Through the page's one download path: the SVG is redacted, and a PNG drawn from it after.
+      await services.downloadPicture(picture(), kind, `swarmflight-${props.name}.${kind}`);
     } catch (e) {
       setError((e as Error).message);
     } finally {

@@ -1,14 +1,12 @@
 /**
- * Pictures people can take away: an SVG on the page as a standalone SVG file, or as a PNG. The
+ * Pictures people can take away: an SVG on the page as the text of a standalone SVG file. The
  * whole drawing is exported, not the part the zoom shows. Text from the trace stays text: the
  * clone is serialised by the browser's XMLSerializer, which escapes it; no markup is built from
- * strings here.
+ * strings here. Saving it, as SVG or PNG, is save-download.ts's: the text is redacted there first.
  */
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const MARGIN = 12;
-/** Browsers refuse canvases much past this many pixels; a larger picture is scaled down to it. */
-export const MAX_PNG_PIXELS = 16_000_000;
 
 export interface StandaloneOptions {
   /** The group the zoom transforms, when there is one: its transform is dropped from the copy. */
@@ -75,46 +73,4 @@ function follow(root: Element, path: readonly number[]): Element | undefined {
   let at: Element | undefined = root;
   for (const i of path) at = at?.children[i];
   return at;
-}
-
-/** The SVG drawn on a canvas at `scale` (2: sharp on high-density screens), as a PNG. */
-export async function svgToPng(picture: StandaloneSvg, scale = 2): Promise<Blob> {
-  const fit = Math.min(scale, Math.sqrt(MAX_PNG_PIXELS / Math.max(1, picture.width * picture.height)));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.floor(picture.width * fit));
-  canvas.height = Math.max(1, Math.floor(picture.height * fit));
-  const url = URL.createObjectURL(new Blob([picture.text], { type: 'image/svg+xml' }));
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('this browser gave no 2D canvas to draw the picture on');
-    context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-  return await new Promise<Blob>((resolve, reject) =>
-    canvas.toBlob(
-      (blob) =>
-        blob
-          ? resolve(blob)
-          : reject(
-              new Error(`the picture (${canvas.width}×${canvas.height} px) could not be made into a PNG`),
-            ),
-      'image/png',
-    ),
-  );
-}
-
-/** Saves a blob as a file; the object URL is revoked later, once the download has taken it. */
-export function downloadBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }

@@ -240,6 +240,7 @@ export function OrchestrationPanel() {
             <button
               type="button"
               class="secondary"
+              data-testid="orch-download"
               onClick={() =>
                 services.download(`${name() || 'orchestration-policy'}.json`, JSON.stringify(c(), null, 1))
               }
