@@ -208,7 +208,8 @@ module.exports = {
       comment: 'An import that does not resolve could hide a forbidden dependency.',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      // Vite's own: a virtual module a plugin makes (vite-plugins/) and a file's URL (`?url`).
+      to: { couldNotResolve: true, pathNot: '^virtual:|[?]url$' },
     },
   ],
   options: {

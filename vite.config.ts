@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import solid from 'vite-plugin-solid';
+import { sandboxEngine } from './vite-plugins/sandbox-engine.ts';
 
 /**
  * The built app's Content-Security-Policy, as a <meta> tag since a static host sends no headers
@@ -44,6 +45,6 @@ function contentSecurityPolicyTag(): Plugin {
 // A relative base lets dist/ be served from any sub-path of any static host.
 export default defineConfig({
   base: './',
-  plugins: [solid(), contentSecurityPolicyTag()],
+  plugins: [solid(), contentSecurityPolicyTag(), sandboxEngine()],
   build: { target: 'es2022' },
 });

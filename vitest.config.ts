@@ -1,5 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { sandboxEngine } from './vite-plugins/sandbox-engine.ts';
 
 // Debian's chromium (`apt-get install chromium`), not a Playwright download: /usr/bin/chromium is a
 // wrapper script, this is the binary (docs/development.md). A missing binary fails the browser project.
@@ -15,6 +16,10 @@ const args = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+// The browser sandbox's worker text (virtual:sandbox-engine-worker) is made by a plugin, which the
+// projects that run in the browser each name: an inline project does not inherit the root's.
+const plugins = [sandboxEngine()];
 
 const browser = {
   enabled: true,
@@ -41,6 +46,7 @@ export default defineConfig({
         },
       },
       {
+        plugins,
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
@@ -63,6 +69,7 @@ export default defineConfig({
       {
         // Benchmarks that need a browser (`npm run bench:browser`); they print figures, they are
         // not part of `npm test`.
+        plugins,
         test: {
           name: 'bench-browser',
           include: ['bench/browser/**/*.bench.test.ts'],

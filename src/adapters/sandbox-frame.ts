@@ -2,13 +2,15 @@
  * Where the browser sandbox's workers are started: one hidden `<iframe sandbox="allow-scripts">`
  * per page on public/sandbox.html. Without `allow-same-origin` its document has an opaque origin,
  * so the workers it starts (blob workers, which inherit its origin and its Content-Security-Policy:
- * `connect-src 'none'`, scripts by hash only) cannot open the app's IndexedDB, caches or storage,
- * cannot share a BroadcastChannel with it, and cannot fetch, XHR, WebSocket or import anything.
+ * `connect-src 'none'`, scripts by hash only, no JavaScript eval) cannot open the app's IndexedDB,
+ * caches or storage, cannot share a BroadcastChannel with it, and cannot fetch, XHR, WebSocket or
+ * import anything. Each worker runs the code in QuickJS (./engine-worker.ts): the page sends the
+ * worker's text and the engine's WebAssembly, both loaded once, on the first run.
  *
  * The page is the only party that can make a frame, so workers of the page are given a portal: a
  * port to the page on which they send the two ports of each run (./sandbox-protocol.ts).
  */
-import { browserSandboxThreadSource } from './browser-sandbox-thread';
+import wasmUrl from '@jitl/quickjs-wasmfile-release-sync/wasm?url';
 import { isPortalMessage, PORTAL, type PortalRequest, type StartMessage } from './sandbox-protocol';
 
 /** Starts one run's worker, talking on `channel`, its failures reported on `control`. */
@@ -21,22 +23,43 @@ export function sandboxFrameUrl(): string {
 
 const frames = new Map<string, Promise<Window>>();
 
+let engineParts: Promise<{ source: string; wasm: ArrayBuffer }> | undefined;
+
+/** The worker's text (its own chunk: 50 kB the page needs only once code runs) and the engine. */
+function loadEngineParts(): Promise<{ source: string; wasm: ArrayBuffer }> {
+  const loading =
+    engineParts ??
+    Promise.all([
+      import('virtual:sandbox-engine-worker').then((m) => m.default),
+      fetch(wasmUrl).then((response) => {
+        if (!response.ok) throw new Error(`the sandbox engine could not be fetched (${response.status})`);
+        return response.arrayBuffer();
+      }),
+    ]).then(([source, wasm]) => ({ source, wasm }));
+  engineParts = loading;
+  loading.catch(() => {
+    if (engineParts === loading) engineParts = undefined; // the next run tries again
+  });
+  return loading;
+}
+
 /** The page's sandbox frame, made on the first run and kept (a dozen KB, no work while idle). */
 export function pageSandboxFrame(url?: string): StartRun {
   return (control, channel) => {
     const address = url ?? sandboxFrameUrl();
     const loading = frames.get(address) ?? openFrame(address);
     frames.set(address, loading);
-    loading.then(
-      (frame) => {
-        const start: StartMessage = { type: 'start', source: browserSandboxThreadSource };
-        // An opaque origin has no name to address: '*' it is. Nothing secret is sent, only ports.
+    Promise.all([loading, loadEngineParts()]).then(
+      ([frame, { source, wasm }]) => {
+        const start: StartMessage = { type: 'start', source, wasm };
+        // An opaque origin has no name to address: '*' it is. Nothing secret is sent: the worker's
+        // text, the engine and the ports. The bytes are copied, the page keeps its own.
         frame.postMessage(start, '*', [control, channel]);
       },
       (error: unknown) => {
         if (frames.get(address) === loading) frames.delete(address); // the next run tries again
         // Posted on our own end of the control channel: the run's client reads it as the frame's.
-        control.postMessage({ type: 'failed', error: `the sandbox frame did not load: ${String(error)}` });
+        control.postMessage({ type: 'failed', error: `the sandbox did not load: ${String(error)}` });
       },
     );
   };

@@ -4,8 +4,9 @@
  *
  *   control   page ↔ sandbox frame   frame → page { type: 'failed', error }  the worker died
  *                                    page → frame 'stop'                     terminate it
- *   channel   page ↔ sandbox worker  worker → page { type: 'ready' }, page → worker { code, calls },
- *                                    worker → page { type: 'result', run }   (browser-sandbox-thread.ts)
+ *   channel   page ↔ sandbox worker  worker → page { type: 'ready' }, page → worker
+ *                                    { code, calls, timeoutMs }, worker → page { type: 'result', run }
+ *                                    (engine-worker.ts)
  *
  * A port belongs to one run, so no message can pose as another run's result; whatever arrives is
  * still read as untrusted data, and the run's values are graded by the page (gradeRun).
@@ -17,8 +18,10 @@
 /** The page → sandbox frame message that starts one run's worker, with [control, channel] ports. */
 export interface StartMessage {
   readonly type: 'start';
-  /** The worker's source (browser-sandbox-thread.ts): the frame runs what the page gives it. */
+  /** The worker's text (engine-worker.ts, bundled): the frame runs what the page gives it. */
   readonly source: string;
+  /** QuickJS's WebAssembly, which the frame hands the worker: neither may fetch. */
+  readonly wasm: ArrayBuffer;
 }
 
 /** The page → worker message that carries the portal port. Comlink ignores its type. */

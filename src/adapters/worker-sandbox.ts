@@ -1,13 +1,17 @@
 /**
- * `run_js` in the browser: each run in a fresh worker of the sandbox frame (./sandbox-frame.ts:
- * an opaque origin with no network), over two MessageChannels made for that run alone
- * (./sandbox-protocol.ts). The time limit starts when the worker says it is ready, so it measures
- * the code and not the worker's start-up; at the limit, or as soon as the run has answered, the
- * worker is terminated. The run's values are graded here (`gradeRun`), never in the sandbox.
- * The returned promise never rejects: every failure is `{ ok: false, error }`.
+ * `run_js` in the browser: each run in QuickJS (./engine-run.ts), inside a fresh worker of the
+ * sandbox frame (./sandbox-frame.ts: an opaque origin with no network), over two MessageChannels
+ * made for that run alone (./sandbox-protocol.ts). The time limit starts when the worker says its
+ * engine is ready, so it measures the code and not the start-up. The engine stops the code at the
+ * limit itself; the worker is terminated as soon as the run has answered, or a little after the
+ * limit if it has not (a second wall). The run's JSON texts are graded here (`gradeRun`), never in
+ * the sandbox. The returned promise never rejects: every failure is `{ ok: false, error }`.
  */
 import { type CodeSandbox, type CodeTest, gradeRun, type SandboxResult } from '../core/tools/sandbox';
 import { pageSandboxFrame, portalStart, type StartRun } from './sandbox-frame';
+
+/** How long past its limit a run's worker may take to answer before it is terminated. */
+const ENGINE_GRACE_MS = 500;
 
 export interface WorkerSandboxOptions {
   /** Starts a run's worker. @default the page's sandbox frame, or the portal to it in a worker */
@@ -86,16 +90,18 @@ function runOnce(
     channel.port1.onmessage = (event) => {
       const m = event.data as { type?: unknown; run?: unknown } | null;
       if (typeof m !== 'object' || m === null) return;
-      if (m.type === 'result' && started) settle(gradeRun(tests, m.run));
+      // A result before "ready" is the engine failing to load, said in the worker's words.
+      if (m.type === 'result') settle(started ? gradeRun(tests, m.run) : notStarted(m.run));
       else if (m.type === 'ready' && !started) {
         started = true;
         try {
-          channel.port1.postMessage({ code, calls: tests.map((t) => t.call) });
+          channel.port1.postMessage({ code, calls: tests.map((t) => t.call), timeoutMs });
         } catch (error) {
           settle({ ok: false, error: `could not send the run to the sandbox: ${String(error)}` });
           return;
         }
-        limit(timeoutMs, `timed out after ${timeoutMs} ms`);
+        // The engine answers "timed out" itself at the limit; this is for a worker that cannot.
+        limit(timeoutMs + ENGINE_GRACE_MS, `timed out after ${timeoutMs} ms`);
       }
     };
     channel.port1.onmessageerror = () =>
@@ -107,4 +113,10 @@ function runOnce(
       settle({ ok: false, error: `could not start the sandbox worker: ${String(error)}` });
     }
   });
+}
+
+/** A worker that answered before it was ready: its engine did not load. Read as untrusted data. */
+function notStarted(run: unknown): SandboxResult {
+  const error = (run as { error?: unknown } | null)?.error;
+  return { ok: false, error: typeof error === 'string' ? error.slice(0, 500) : 'the sandbox worker failed' };
 }

@@ -2,55 +2,113 @@ import { describe, expect, it } from 'vitest';
 import { offerSandbox, pageSandboxFrame, type StartRun } from '../../src/adapters/sandbox-frame';
 import { workerSandbox } from '../../src/adapters/worker-sandbox';
 import { sandboxContract } from '../support/sandbox-contract';
+import { boundedCases } from '../support/sandbox-escapes';
 
-// Real blob workers of the real sandbox frame (public/sandbox.html, served by Vite) in Chromium.
-sandboxContract('browser worker in the opaque-origin frame', () => workerSandbox(), {
-  hidden: ['document', 'window', 'localStorage', 'sessionStorage', 'caches'],
+// QuickJS in real blob workers of the real sandbox frame (public/sandbox.html, served by Vite) in
+// Chromium: the same contract, escapes and bounded results as in Node.
+sandboxContract('QuickJS in a worker of the opaque-origin frame', () => workerSandbox(), {
+  hidden: [
+    'document',
+    'window',
+    'self',
+    'localStorage',
+    'caches',
+    'indexedDB',
+    'fetch',
+    'XMLHttpRequest',
+    'importScripts',
+    'postMessage',
+    'BroadcastChannel',
+    'WebAssembly',
+  ],
 });
 
-const probe = (call: string, expect: unknown) => workerSandbox().run('', [{ call, expect }], 2000);
-
-describe('the browser sandbox reaches nothing of the app or the network', () => {
-  it('runs in an opaque origin', async () => {
-    expect(await probe('self.origin', 'null')).toMatchObject({ ok: true, passed: 1 });
-  });
-
-  it('cannot open IndexedDB', async () => {
-    const call =
-      '(() => { try { indexedDB.open("swarmflight"); return "opened"; } catch (e) { return e.name; } })()';
-    expect(await probe(call, 'SecurityError')).toMatchObject({ ok: true, passed: 1 });
-  });
-
-  it('cannot reach the app by XHR, and no server at all', async () => {
-    const url = JSON.stringify(location.origin);
-    const xhr = (target: string) =>
-      `(() => { try { const x = new XMLHttpRequest(); x.open("GET", ${target}, false); x.send(); return "reached " + x.status; } catch (e) { return e.name; } })()`;
-    expect(await probe(xhr(url), 'NetworkError')).toMatchObject({ ok: true, passed: 1 });
-    expect(await probe(xhr('"https://example.com/"'), 'NetworkError')).toMatchObject({ ok: true, passed: 1 });
-  });
-
-  it('cannot fetch or import: the attempt rejects, failing the run', async () => {
-    const url = JSON.stringify(`${location.origin}/sandbox.html`);
-    // The run waits one macrotask for rejections; these come from the policy at once.
-    for (const code of [`fetch(${url})`, `import(${url})`]) {
-      const r = await workerSandbox().run(
-        `${code};\nconst spin = Date.now(); while (Date.now() - spin < 300) {}`,
-        [],
-        2000,
-      );
-      expect(r, code).toMatchObject({ ok: false });
+describe("the page's main thread while the sandbox grades hostile results", () => {
+  it('has no task over 200 ms: only bounded strings cross to the page', async () => {
+    const long: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) long.push(Math.round(entry.duration));
+    });
+    observer.observe({ type: 'longtask', buffered: false });
+    const sandbox = workerSandbox();
+    for (const c of boundedCases) {
+      const started = performance.now();
+      const r = await sandbox.run(c.code, c.tests, c.timeoutMs ?? 1000);
+      c.check(r);
+      // The time limit plus a second: issue 45's bound, a hang guard, not a speed check.
+      expect(performance.now() - started, c.name).toBeLessThan((c.timeoutMs ?? 1000) + 1000 + 2000);
     }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    observer.disconnect();
+    expect(long.filter((ms) => ms > 200)).toEqual([]);
+  }, 60_000);
+});
+
+/**
+ * The second wall: the worker itself, whatever ran in it. A probe worker is started by the real
+ * frame exactly as the engine's worker is (same message, same policy and origin), and reports what
+ * it could reach: were QuickJS ever left, this is what the code would hold.
+ */
+function probeWorker(body: string): Promise<Record<string, string>> {
+  const source = `onmessage = async function (event) {
+    var port = event.ports[0];
+    var found = {};
+    var probe = async function (name, attempt) {
+      try { found[name] = 'reached: ' + String(await attempt()); } catch (error) { found[name] = error.name; }
+    };
+    ${body}
+    port.postMessage({ type: 'result', run: found });
+  };`;
+  return new Promise((resolve, reject) => {
+    const frame = document.createElement('iframe');
+    frame.sandbox.add('allow-scripts');
+    frame.hidden = true;
+    frame.src = new URL('/sandbox.html', location.href).href;
+    frame.onload = () => {
+      const control = new MessageChannel();
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => {
+        frame.remove();
+        resolve((event.data as { run: Record<string, string> }).run);
+      };
+      const start = { type: 'start', source, wasm: new ArrayBuffer(8) };
+      frame.contentWindow?.postMessage(start, '*', [control.port2, channel.port2]);
+      setTimeout(() => reject(new Error('the probe worker did not answer')), 5000);
+    };
+    document.body.append(frame);
+  });
+}
+
+describe('the worker around the engine reaches nothing of the app or the network', () => {
+  it('has an opaque origin, no storage, no network, no eval', async () => {
+    const url = JSON.stringify(`${location.origin}/sandbox.html`);
+    const found = await probeWorker(`
+      await probe('origin', () => { if (self.origin !== 'null') return self.origin; throw { name: 'opaque' }; });
+      await probe('indexedDB', () => indexedDB.open('swarmflight'));
+      await probe('xhr', () => { const x = new XMLHttpRequest(); x.open('GET', ${url}, false); x.send(); return x.status; });
+      await probe('fetch', () => fetch(${url}).then((r) => r.status));
+      await probe('fetch elsewhere', () => fetch('https://example.com/').then((r) => r.status));
+      await probe('import', () => import(${url}));
+      await probe('eval', () => eval('1 + 1'));
+      await probe('Function', () => new Function('return 1')());
+    `);
+    expect(found).toEqual({
+      origin: 'opaque',
+      indexedDB: 'SecurityError',
+      xhr: 'NetworkError',
+      fetch: 'TypeError',
+      'fetch elsewhere': 'TypeError',
+      import: 'TypeError',
+      eval: 'EvalError',
+      Function: 'EvalError',
+    });
   });
 
   it('shares no BroadcastChannel with the app', async () => {
     const heard: unknown[] = [];
     const channel = new BroadcastChannel('swarmflight-sandbox-probe');
     channel.onmessage = (event) => heard.push(event.data);
-    await workerSandbox().run(
-      'new BroadcastChannel("swarmflight-sandbox-probe").postMessage("leak");',
-      [],
-      1000,
-    );
+    await probeWorker(`new BroadcastChannel('swarmflight-sandbox-probe').postMessage('leak');`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     channel.close();
     expect(heard).toEqual([]);
