@@ -1,0 +1,186 @@
+/**
+ * What one `run_js` call costs in Node: the QuickJS sandbox (src/adapters/node-sandbox.ts, QuickJS
+ * compiled to WebAssembly on the host's thread, a fresh runtime and context per run) against the
+ * worker-thread sandbox it replaced (commit 6e9acd9: a pool of warm threads, a fresh `node:vm`
+ * context per run), both through the `CodeSandbox` port, `run(code, tests, timeoutMs)`:
+ *
+ * - `grading`: a real mixed-coding grading call, `stddev` with what it builds on (sum, mean,
+ *   variance) and its hidden tests, as `judgeFunctions` makes it;
+ * - `trivial`: `run('', [{ call: '1+1', expect: 2 }], 1000)`;
+ * - `cpu`: a loop of 1e6 iterations (an interpreter against V8's JIT);
+ * - `batch`: every library function's grading call at once (`Promise.all`, as a coding run is
+ *   graded), the time of the whole batch;
+ * - `cold`: the first (trivial) call of a fresh sandbox: loading the engine, or starting a thread.
+ *
+ * Warm calls are timed one at a time with performance.now() after untimed warm-up calls, on the
+ * process's shared sandbox (the CLI's); old and new alternate per workload and rep, the order
+ * swapped every rep. Medians, 90th percentiles and means over every call of every rep; the old
+ * pool retires a thread every 32 runs, which a mean shows and a median hides.
+ *
+ *   git worktree add /tmp/sf-old 6e9acd9 && ln -s /work/main/node_modules /tmp/sf-old/node_modules
+ *   npx tsx bench/sandbox-cost.ts [--old /tmp/sf-old] [--reps 5] [--calls 200]
+ *   git worktree remove --force /tmp/sf-old
+ *
+ * Without --old, only the new sandbox is measured.
+ */
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { dependencyClosure, LIBRARY, libraryFunction } from '../src/core/scenarios/mixed-coding/library';
+import type { CodeSandbox, CodeTest } from '../src/core/tools/sandbox';
+
+const { values } = parseArgs({
+  options: {
+    old: { type: 'string' },
+    reps: { type: 'string', default: '5' },
+    calls: { type: 'string', default: '200' },
+  },
+});
+const reps = Number(values.reps);
+const calls = Number(values.calls);
+if (!(reps >= 1 && calls >= 10)) throw new Error('--reps must be at least 1 and --calls at least 10');
+
+interface SandboxModule {
+  readonly nodeSandbox: CodeSandbox & { close?(): Promise<void> };
+  readonly createNodeSandbox: () => CodeSandbox & { close?(): Promise<void> };
+}
+interface Subject {
+  readonly name: 'old' | 'new';
+  readonly module: SandboxModule;
+  /** The first call of the process, the module's import (tsx compiling it) included. */
+  readonly firstMs: number;
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+const p90 = (xs: readonly number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.ceil(0.9 * xs.length) - 1] as number;
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const ms = (x: number) => (x < 10 ? x.toFixed(3) : x.toFixed(1));
+
+// The grading call: the code of `stddev` after what it builds on, its hidden tests.
+const codeOf = (name: string) =>
+  [...dependencyClosure(name), name].map((n) => libraryFunction(n)!.reference).join('\n\n');
+const STDDEV = libraryFunction('stddev')!;
+const grading = { code: codeOf('stddev'), tests: STDDEV.hidden, timeoutMs: 1000 };
+const trivial = { code: '', tests: [{ call: '1+1', expect: 2 }], timeoutMs: 1000 };
+const SPIN = 1e6;
+let spun = 0;
+for (let i = 0; i < SPIN; i++) spun += i % 7;
+const cpu = {
+  code: 'function spin(n) {\n  let s = 0;\n  for (let i = 0; i < n; i++) s += i % 7;\n  return s;\n}',
+  tests: [{ call: `spin(${SPIN})`, expect: spun }],
+  timeoutMs: 10_000,
+};
+const batch = LIBRARY.map((fn) => ({ code: codeOf(fn.name), tests: fn.hidden, timeoutMs: 1000 }));
+
+interface Call {
+  readonly code: string;
+  readonly tests: readonly CodeTest[];
+  readonly timeoutMs: number;
+}
+
+/** Runs one call and checks that every test passed: a broken sandbox must not look fast. */
+async function check(sandbox: CodeSandbox, call: Call, who: string): Promise<void> {
+  const result = await sandbox.run(call.code, call.tests, call.timeoutMs);
+  if (!result.ok || result.failed > 0 || result.passed !== call.tests.length)
+    throw new Error(`${who}: the sandbox did not pass its tests: ${JSON.stringify(result).slice(0, 500)}`);
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await work();
+  return performance.now() - t0;
+}
+
+async function load(name: 'old' | 'new', path: string): Promise<Subject> {
+  const t0 = performance.now();
+  const module = (await import(pathToFileURL(path).href)) as SandboxModule;
+  await check(module.nodeSandbox, trivial, name);
+  return { name, module, firstMs: performance.now() - t0 };
+}
+
+const subjects: Subject[] = [];
+if (values.old) subjects.push(await load('old', join(resolve(values.old), 'src/adapters/node-sandbox.ts')));
+subjects.push(await load('new', join(import.meta.dirname, '../src/adapters/node-sandbox.ts')));
+
+const workloads: { name: string; calls: number; run: (s: CodeSandbox, who: string) => Promise<unknown> }[] = [
+  {
+    name: `grading (stddev, ${STDDEV.hidden.length} hidden tests)`,
+    calls,
+    run: (s, who) => check(s, grading, who),
+  },
+  { name: 'trivial (1+1)', calls, run: (s, who) => check(s, trivial, who) },
+  {
+    name: `cpu (loop of ${SPIN.toExponential()})`,
+    calls: Math.max(5, calls / 10),
+    run: (s, who) => check(s, cpu, who),
+  },
+  {
+    name: `batch (${batch.length} grading calls at once)`,
+    calls: Math.max(5, calls / 10),
+    run: (s, who) => Promise.all(batch.map((c) => check(s, c, who))),
+  },
+];
+const cold = (s: Subject) => async () => {
+  const sandbox = s.module.createNodeSandbox();
+  const t = await timed(() => check(sandbox, trivial, s.name));
+  await sandbox.close?.();
+  return t;
+};
+
+const times = new Map<string, number[]>();
+const record = (key: string, t: number) => {
+  const xs = times.get(key) ?? [];
+  xs.push(t);
+  times.set(key, xs);
+};
+const load0 = loadavg()[0] as number;
+for (let r = 0; r < reps; r++) {
+  const order = r % 2 ? [...subjects].reverse() : subjects;
+  for (const w of workloads)
+    for (const s of order) {
+      const sandbox = s.module.nodeSandbox;
+      for (let i = 0; i < Math.min(10, w.calls); i++) await w.run(sandbox, s.name); // warm-up
+      for (let i = 0; i < w.calls; i++)
+        record(`${w.name}/${s.name}`, await timed(() => w.run(sandbox, s.name)));
+    }
+  for (let i = 0; i < 5; i++) for (const s of order) record(`cold/${s.name}`, await cold(s)());
+}
+for (const s of subjects) await s.module.nodeSandbox.close?.();
+
+console.log(
+  `node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ${reps} reps interleaved, ` +
+    `load average ${load0.toFixed(2)} → ${(loadavg()[0] as number).toFixed(2)}`,
+);
+const names = subjects.map((s) => s.name);
+const rows = [
+  ...workloads.map((w) => ({ name: w.name, n: w.calls * reps })),
+  { name: 'cold (first call of a fresh sandbox, trivial)', n: 5 * reps },
+];
+const head = names.flatMap((n) => [`${n} median`, `${n} p90`, `${n} mean`]);
+const ratio = names.length === 2 ? ['new/old median', 'new/old p90', 'new/old mean'] : [];
+console.log(`\nms per call\n\n| call | calls each | ${[...head, ...ratio].join(' | ')} |`);
+console.log(`|---|${'---:|'.repeat(1 + head.length + ratio.length)}`);
+for (const row of rows) {
+  const key = row.name.startsWith('cold') ? 'cold' : row.name;
+  const stats = names.map((n) => {
+    const xs = times.get(`${key}/${n}`) ?? [];
+    return [median(xs), p90(xs), mean(xs)];
+  });
+  const cells = stats.flatMap((st) => st.map(ms));
+  if (stats.length === 2) {
+    const [o, n] = stats as [number[], number[]];
+    cells.push(...o.map((x, i) => `${((n[i] as number) / x).toFixed(2)}×`));
+  }
+  console.log(`| ${row.name} | ${row.n} | ${cells.join(' | ')} |`);
+}
+console.log(
+  `\nfirst call of the process (the module's import, tsx compiling it, and the engine or first thread): ${subjects
+    .map((s) => `${s.name} ${s.firstMs.toFixed(0)} ms`)
+    .join(', ')}`,
+);
