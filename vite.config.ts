@@ -46,5 +46,8 @@ function contentSecurityPolicyTag(): Plugin {
 export default defineConfig({
   base: './',
   plugins: [solid(), contentSecurityPolicyTag(), sandboxEngine()],
+  // Workers are bundled apart, with their own plugins: the subagent and training workers reach the
+  // sandbox frame's module (src/adapters/sandbox-frame.ts), which names the engine's worker text.
+  worker: { plugins: () => [sandboxEngine()] },
   build: { target: 'es2022' },
 });
