@@ -19,21 +19,33 @@ import { DEFAULT_ENGINE_LIMITS, loadEngine, runInEngine } from './engine-run';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent) => void) | null;
+  close(): void;
 };
+
+/**
+ * How long the worker waits for its run once ready. The page sends it at once; if whoever asked
+ * for the run died first (a subagent worker killed mid-call), no run and no 'stop' ever come, and
+ * without this the worker and its engine would stay for the page's lifetime.
+ */
+const IDLE_MS = 30_000;
 
 scope.onmessage = (event: MessageEvent) => {
   const data = event.data as { type?: unknown; wasm?: unknown } | null;
   const port = event.ports[0];
   if (data?.type !== 'channel' || !(data.wasm instanceof ArrayBuffer) || !port) return;
   scope.onmessage = null;
+  // One run per worker: after its answer it ends itself, whether or not the page says 'stop'.
   const answer = (run: RawRun): void => {
     port.postMessage({ type: 'result', run });
     port.close();
+    scope.close();
   };
   loadEngine(DEFAULT_ENGINE_LIMITS, data.wasm).then(
     (engine) => {
+      const idle = setTimeout(() => scope.close(), IDLE_MS);
       port.onmessage = (message: MessageEvent) => {
         port.onmessage = null;
+        clearTimeout(idle);
         const request = message.data as { code?: unknown; calls?: unknown; timeoutMs?: unknown };
         const calls = Array.isArray(request.calls) ? request.calls.map(String) : [];
         const timeoutMs = typeof request.timeoutMs === 'number' ? request.timeoutMs : 0;

@@ -103,6 +103,15 @@ export const contractCases: readonly ContractCase[] = [
       expect(r.results[3]?.error).toMatch(/no JSON form/);
     },
   },
+  {
+    name: 'fails a test whose call returns a Promise, saying it is not awaited',
+    code: 'async function later(x) { return x; }',
+    tests: [{ call: 'later(1)', expect: 1 }],
+    check: (r) => {
+      expect(r).toMatchObject({ ok: true, passed: 0, failed: 1 });
+      if (r.ok) expect(r.results[0]?.error).toMatch(/returned a Promise.*without await/);
+    },
+  },
   // The attacks of issue 20.
   {
     name: 'attack: a microtask that loops after the code returned is stopped at the limit',

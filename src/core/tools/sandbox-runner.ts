@@ -30,6 +30,7 @@ export const sandboxRunnerSource = String.raw`(function () {
   var isArray = Array.isArray;
   var isView = ArrayBuffer.isView;
   var finite = Number.isFinite;
+  var PromiseType = Promise;
   var maxText = ${MAX_TEXT};
   var maxJson = ${MAX_RESULT_JSON};
   var maxDepth = ${MAX_RESULT_DEPTH};
@@ -116,6 +117,8 @@ export const sandboxRunnerSource = String.raw`(function () {
     }
     if (typeof value === 'function' || typeof value === 'symbol')
       return 'e' + 'returned a ' + typeof value + ', which cannot leave the sandbox';
+    if (value instanceof PromiseType)
+      return 'e' + 'returned a Promise: the tests call each function and read its value at once, without await';
     var out = { text: '' };
     try {
       return write(value, out, 0, []) ? 'v' + out.text : 'u';
