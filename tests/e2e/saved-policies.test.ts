@@ -27,6 +27,28 @@ describe('saved policies', () => {
     expect(profile.errors).toEqual([]);
   });
 
+  it('saves a second policy trained after the first under its own default name, not over it', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=train&episodes=20`);
+    await page.click(t('train-button'));
+    await page.waitForSelector(t('save-policy'), { timeout: 60_000 });
+    await page.click(t('save-policy'));
+    await page.waitForFunction(listed, '^parl-seed1-20');
+    await page.selectOption(t('train-policy'), 'bandit');
+    await page.click(t('train-button'));
+    await page.waitForFunction(
+      () =>
+        /^bandit-/.test((document.querySelector('[data-testid="policy-name"]') as HTMLInputElement)?.value),
+      undefined,
+      { timeout: 60_000 },
+    );
+    await page.click(t('save-policy'));
+    await page.waitForFunction(listed, '^bandit-seed1-20');
+    // Both are kept: the PARL policy was overwritten by the bandit under "parl-seed1-20" before.
+    expect(await page.evaluate(listed, '^parl-seed1-20')).toBe(true);
+    expect(profile.errors).toEqual([]);
+  });
+
   it('lists a policy from either trainer at once, and the link’s saved policy is the one picked', async () => {
     const { page } = profile;
     await page.goto(`${appUrl}#view=train&episodes=20`);

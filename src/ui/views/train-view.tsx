@@ -23,6 +23,9 @@ export function TrainView() {
   const [checkpoint, setCheckpoint] = createSignal<PolicyCheckpoint | undefined>();
   const [message, setMessage] = createSignal<{ kind: 'error' | 'note'; text: string } | undefined>();
   const [name, setName] = createSignal('');
+  // A name the user typed is kept; a default one follows each training, so that saving a bandit
+  // after a PARL policy does not overwrite the PARL policy under its name.
+  const [nameTyped, setNameTyped] = createSignal(false);
   const [saved] = createResource(policiesVersion, savedPolicyList);
   let handle: TrainingHandle | undefined;
 
@@ -63,7 +66,8 @@ export function TrainView() {
       setCheckpoint(summary.checkpoint);
       setPhase(summary.stopped ? 'stopped' : 'done');
       setProgress({ done: summary.completedEpisodes, total: summary.episodes });
-      setName((n) => n || `${config.policy}-seed${config.seed}-${summary.completedEpisodes}`);
+      if (!nameTyped() || !name())
+        setName(`${config.policy}-seed${config.seed}-${summary.completedEpisodes}`);
     } catch (error) {
       setPhase('failed');
       setMessage({ kind: 'error', text: `Training failed: ${(error as Error).message}` });
@@ -110,6 +114,7 @@ export function TrainView() {
           .replace(/[^A-Za-z0-9._ -]/g, '_')
           .slice(0, 64),
       );
+      setNameTyped(true);
       setMessage({
         kind: 'note',
         text: `Loaded a ${loaded.kind} policy from ${file.name}; save it to use it, or resume its training.`,
@@ -232,7 +237,10 @@ export function TrainView() {
             <div class="panel actions">
               <input
                 value={name()}
-                onInput={(e) => setName(e.currentTarget.value)}
+                onInput={(e) => {
+                  setName(e.currentTarget.value);
+                  setNameTyped(true);
+                }}
                 aria-label="Policy name"
                 data-testid="policy-name"
               />
