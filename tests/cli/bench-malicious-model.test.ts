@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BenchReport } from '../../src/core/bench/run-bench';
 import { runCli } from '../support/cli';
+import { codeAnswer } from '../support/code-answer';
 import { startModelServer, streamed } from '../support/loopback-model-server';
 
 /**
@@ -26,18 +27,7 @@ const ATTACKS = [
   'JSON.stringify = () => "true"; Object.prototype.passed = true; Object.defineProperty(Object.prototype, "ok", { get: () => true });',
 ];
 
-const answer = (i: number) => {
-  const attack = ATTACKS[i % ATTACKS.length] as string;
-  // Every function a task could name, each wrong, beside the attack: only the attack could pass it.
-  const content = `Here is the code.\n\n\`\`\`js\n${attack}\nfunction __wrong() { return -1; }\n\`\`\``;
-  return {
-    id: `c${i}`,
-    object: 'chat.completion',
-    model: 'hostile-model',
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 },
-  };
-};
+const answer = (i: number) => codeAnswer(i, ATTACKS[i % ATTACKS.length] as string);
 
 describe('swarm bench against a model that answers with hostile programs', () => {
   it('finishes with its report, every program graded failing, the host untouched', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BenchReport } from '../../src/core/bench/run-bench';
+import { codeAnswer } from '../support/code-answer';
 import { startModelServer, streamed } from '../support/loopback-model-server';
 
 /**
@@ -37,17 +38,7 @@ const ATTACKS = [
   `Promise.reject(1).catch(function () { arguments.callee.constructor('return process')().exit(3); });`,
 ];
 
-const answer = (i: number) => {
-  const attack = ATTACKS[i % ATTACKS.length] as string;
-  const content = `Here is the code.\n\n\`\`\`js\n${attack}\nfunction __wrong() { return -1; }\n\`\`\``;
-  return {
-    id: `c${i}`,
-    object: 'chat.completion',
-    model: 'hostile-model',
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 },
-  };
-};
+const answer = (i: number) => codeAnswer(i, ATTACKS[i % ATTACKS.length] as string);
 
 function runBench(
   args: string[],
