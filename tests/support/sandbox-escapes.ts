@@ -14,7 +14,7 @@ import type { ContractCase } from './sandbox-contract';
  * process, post a forged result, load `node:fs`. Whatever succeeds is written down in `found`,
  * which a test call returns: it must come back empty, and the wrong `add` must still fail.
  */
-const probe = String.raw`
+const probe = `
 function add(a, b) { return a - b; }
 var found = [];
 // What an attempt returns when it got through: a generator or async function's result is
