@@ -23,7 +23,7 @@ import type { Clock } from '../core/runtime/ports';
 import type { CodeSandbox } from '../core/tools/sandbox';
 import type { TraceStore } from '../core/trace/store';
 import type { StandaloneSvg } from './export/picture';
-import { pageDownloads } from './export/save-download';
+import { pageDownloads, type ZipEntry } from './export/save-download';
 
 interface Library {
   readonly traces: TraceStore;
@@ -138,5 +138,9 @@ export const services = {
   /** Saves a picture as SVG or PNG, redacted the same way; the PNG is drawn from the redacted SVG. */
   downloadPicture(picture: StandaloneSvg, kind: 'svg' | 'png', name: string): Promise<number> {
     return pageDownloads.picture(picture, kind, name);
+  },
+  /** Saves several text files as one zip, each redacted the same way: one button, one file. */
+  downloadFiles(name: string, files: readonly ZipEntry[]): number {
+    return pageDownloads.files(name, files);
   },
 };

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Download } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
@@ -49,15 +50,31 @@ interface Saved {
   readonly bytes: Buffer;
 }
 
-/** The blobs made since last asked, their text (a PNG's as its type only). */
+/**
+ * The blobs made since last asked, their text (a PNG's as its type only; a zip's as the names and
+ * texts of the files in it, since compressed bytes cannot be searched).
+ */
 async function blobsSinceLast(): Promise<{ type: string; text: string }[]> {
-  return profile.page.evaluate(() =>
+  const blobs = await profile.page.evaluate(() =>
     Promise.all(
-      (window as unknown as { __blobs: Blob[] }).__blobs
-        .splice(0)
-        .map(async (b) => ({ type: b.type, text: b.type === 'image/png' ? '' : await b.text() })),
+      (window as unknown as { __blobs: Blob[] }).__blobs.splice(0).map(async (b) => ({
+        type: b.type,
+        text: b.type === 'image/png' || b.type === 'application/zip' ? '' : await b.text(),
+        bytes: b.type === 'application/zip' ? [...new Uint8Array(await b.arrayBuffer())] : [],
+      })),
     ),
   );
+  return blobs.map(({ type, text, bytes }) => ({
+    type,
+    text: type === 'application/zip' ? unzipped(Uint8Array.from(bytes)) : text,
+  }));
+}
+
+/** Every file of a zip, as `name\ntext` one after the other. */
+function unzipped(bytes: Uint8Array): string {
+  return Object.entries(unzipSync(bytes))
+    .map(([name, data]) => `${name}\n${strFromU8(data)}`)
+    .join('\n');
 }
 
 /**
@@ -76,7 +93,9 @@ async function saveAndCheck(id: string, { count = 1, heldKey = false } = {}): Pr
   const saved = await Promise.all(
     downloads.map(async (d) => {
       const bytes = await readFile((await d.path()) as string);
-      return { name: d.suggestedFilename(), text: bytes.toString('utf8'), bytes };
+      const name = d.suggestedFilename();
+      const text = name.endsWith('.zip') ? unzipped(bytes) : bytes.toString('utf8');
+      return { name, text, bytes };
     }),
   );
   for (const file of saved) {
@@ -183,8 +202,10 @@ describe('every download, with a key saved in this browser', () => {
     for (const line of (jsonl?.text ?? '').split('\n').filter((l) => l.trim())) JSON.parse(line);
     await saveAndCheck('download-perfetto', { heldKey: true });
     await saveAndCheck('download-otlp', { heldKey: true });
-    const dataset = await saveAndCheck('export-sft', { count: 3, heldKey: true });
-    expect(dataset.map((f) => f.name).sort()).toEqual([
+    // One click, one file: the splits and the card in one zip.
+    const [dataset] = await saveAndCheck('export-sft', { heldKey: true });
+    expect(dataset?.name).toBe('swarmflight-sft.zip');
+    expect(Object.keys(unzipSync(dataset?.bytes ?? new Uint8Array())).sort()).toEqual([
       'swarmflight-sft.jsonl',
       'swarmflight-sft.md',
       'swarmflight-sft.validation.jsonl',
@@ -206,8 +227,9 @@ describe('every download, with a key saved in this browser', () => {
     await row.locator(t('arbitration-save')).click();
     await page.waitForSelector(`${t('arbitration-item')}[data-status="labelled"]`);
     await blobsSinceLast();
-    const files = await saveAndCheck('arbitration-sft', { count: 2, heldKey: true });
-    expect(files.find((f) => f.name.endsWith('.jsonl'))?.text).toContain('jazz, [redacted]');
+    const [zip] = await saveAndCheck('arbitration-sft', { heldKey: true });
+    expect(zip?.name).toBe('swarmflight-arbitrated-plans.zip');
+    expect(zip?.text).toContain('jazz, [redacted]');
     expect(profile.errors).toEqual([]);
   });
 

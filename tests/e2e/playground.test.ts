@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
+import type { Download } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeTrace } from '../../src/core/trace/jsonl';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
@@ -100,14 +102,27 @@ describe('the playground, end to end', () => {
     );
     expect([...operations].sort()).toEqual(['chat', 'execute_tool', 'invoke_agent']);
     // No run selected: the dataset is cut from every run shown — the train file, the
-    // validation file and the dataset card.
-    const downloads: string[] = [];
-    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    // validation file and the dataset card, in one zip: one click, one file.
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
     await page.click(t('export-sft'));
     await page.waitForSelector(t('dataset-export-message'));
     expect(await page.textContent(t('dataset-export-message'))).toMatch(/from 1 runs/);
-    await expect.poll(() => downloads.length).toBe(3);
-    expect(downloads.some((name) => name.endsWith('.md'))).toBe(true);
+    await expect.poll(() => downloads.length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(downloads).toHaveLength(1);
+    const zip = unzipSync(await readFile((await downloads[0]?.path()) as string));
+    expect(Object.keys(zip).sort()).toEqual([
+      'swarmflight-sft.jsonl',
+      'swarmflight-sft.md',
+      'swarmflight-sft.validation.jsonl',
+    ]);
+    // The rows of both splits (one run: they may all fall in one), each a chat for TRL.
+    const rows = ['swarmflight-sft.jsonl', 'swarmflight-sft.validation.jsonl']
+      .flatMap((name) => strFromU8(zip[name] as Uint8Array).split('\n'))
+      .filter((line) => line.trim());
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(JSON.parse(row)).toHaveProperty('messages');
     expect(profile.errors).toEqual([]);
   });
 

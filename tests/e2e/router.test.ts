@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
 
@@ -65,7 +66,15 @@ describe('the Router view', () => {
     expect(await page.textContent(t('arbitration-label'))).toMatch(/single\/general\s+by user/);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(t('arbitration-sft'))]);
-    const rows = (await readFile((await download.path()) as string, 'utf8')).trim().split('\n');
+    // One file: the rows and their card in one zip.
+    const zip = unzipSync(await readFile((await download.path()) as string));
+    expect(Object.keys(zip).sort()).toEqual([
+      'swarmflight-arbitrated-plans.jsonl',
+      'swarmflight-arbitrated-plans.md',
+    ]);
+    const rows = strFromU8(zip['swarmflight-arbitrated-plans.jsonl'] as Uint8Array)
+      .trim()
+      .split('\n');
     expect(rows).toHaveLength(1);
     const messages = JSON.parse(rows[0] as string).messages;
     expect(messages[1]).toEqual({ role: 'user', content: unsure });

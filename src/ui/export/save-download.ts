@@ -7,6 +7,7 @@
  * key). A DAG picture once left with a key in it because it went round the redaction;
  * tests/ui/export/one-download-path.test.ts fails if anything in src/ makes a download itself.
  */
+import { strToU8, zipSync } from 'fflate';
 import { apiKeyStore } from '../../adapters/api-key-store';
 import { redactDownload } from '../../adapters/redact-download';
 import type { StandaloneSvg } from './picture';
@@ -19,6 +20,18 @@ export interface Downloads {
   text(name: string, text: string, type: string): number;
   /** Saves a picture as SVG, or as a PNG drawn from the redacted SVG; returns the same count. */
   picture(picture: StandaloneSvg, kind: 'svg' | 'png', name: string): Promise<number>;
+  /**
+   * Saves several text files as one zip named `name` (one click, one file: a dataset's train and
+   * validation splits and its card), each redacted before it is packed; returns the same count.
+   */
+  files(name: string, files: readonly ZipEntry[]): number;
+}
+
+/** One text file of a zip: its name inside the zip, its text and its media type. */
+export interface ZipEntry {
+  readonly name: string;
+  readonly text: string;
+  readonly type: string;
 }
 
 /** What a download needs from outside: the page's below, a test's spies. */
@@ -43,6 +56,20 @@ export function downloadsWith(ports: DownloadPorts): Downloads {
       const safe = clean(name, text, type);
       ports.saveBlob(new Blob([safe.text], { type }), safe.name);
       return safe.replaced;
+    },
+    files(name, files) {
+      let replaced = 0;
+      const packed: Record<string, Uint8Array> = {};
+      for (const file of files) {
+        const safe = clean(file.name, file.text, file.type);
+        replaced += safe.replaced;
+        packed[safe.name] = strToU8(safe.text);
+      }
+      const zip = clean(name, '', 'text/plain');
+      // fflate's zipSync: the files are already redacted text; packing cannot add a key back.
+      const bytes = zipSync(packed, { level: 6 });
+      ports.saveBlob(new Blob([bytes], { type: 'application/zip' }), zip.name);
+      return replaced + zip.replaced;
     },
     async picture(picture, kind, name) {
       const type = 'image/svg+xml';

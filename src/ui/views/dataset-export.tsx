@@ -50,12 +50,16 @@ export function DatasetExport(props: { runs: () => Runs | Promise<Runs> }) {
       }
       const base = `swarmflight-${format}`;
       const files = datasetFiles(result, base);
-      services.download(files.train.name, files.train.text, 'application/x-ndjson');
-      services.download(files.validation.name, files.validation.text, 'application/x-ndjson');
-      services.download(files.card.name, files.card.text, 'text/markdown');
+      // One click, one file: the two splits and the card in one zip (three downloads at once
+      // before, which a browser may block after the first).
+      services.downloadFiles(`${base}.zip`, [
+        { name: files.train.name, text: files.train.text, type: 'application/x-ndjson' },
+        { name: files.validation.name, text: files.validation.text, type: 'application/x-ndjson' },
+        { name: files.card.name, text: files.card.text, type: 'text/markdown' },
+      ]);
       setMessage({
         kind: 'note',
-        text: `Downloaded ${files.train.name} (${result.train.length} rows), ${files.validation.name} (${result.validation.length} rows) and ${files.card.name}, from ${runs.length} runs.`,
+        text: `Downloaded ${base}.zip: ${files.train.name} (${result.train.length} rows), ${files.validation.name} (${result.validation.length} rows) and ${files.card.name}, from ${runs.length} runs.`,
       });
     } catch (error) {
       setMessage({ kind: 'error', text: `Could not build the dataset: ${(error as Error).message}` });

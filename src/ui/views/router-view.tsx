@@ -104,9 +104,13 @@ export function RouterView() {
       setMessage({ kind: 'error', text: `No dataset: ${result.reason}.` });
       return;
     }
-    const files = datasetFiles(result, 'swarmflight-arbitrated-plans');
-    services.download(files.train.name, files.train.text, 'application/x-ndjson');
-    services.download(files.card.name, files.card.text, 'text/markdown');
+    const base = 'swarmflight-arbitrated-plans';
+    const files = datasetFiles(result, base);
+    // One click, one file: the rows and their card in one zip.
+    services.downloadFiles(`${base}.zip`, [
+      { name: files.train.name, text: files.train.text, type: 'application/x-ndjson' },
+      { name: files.card.name, text: files.card.text, type: 'text/markdown' },
+    ]);
   }
 
   return (

@@ -70,7 +70,7 @@ describe('one download path', () => {
       .map((f) => f.path);
     expect(reaching).toEqual(['src/ui/services.ts']);
     const downloading = files
-      .filter(({ text }) => /services\.download(Picture)?\(|<PictureDownload\b/.test(text))
+      .filter(({ text }) => /services\.download(Picture|Files)?\(|<PictureDownload\b/.test(text))
       .map((f) => f.path)
       .sort();
     expect(downloading).toEqual(Object.keys(PLACES).sort());

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { REDACTED } from '../../../src/adapters/redact-download';
 import type { StandaloneSvg } from '../../../src/ui/export/picture';
@@ -111,6 +112,28 @@ describe('the one download path', () => {
     expect(saved).toEqual([{ blob: png, name: 'swarmflight-dag.png' }]);
   });
 
+  it('packs several files into one zip, each redacted before it is packed, its name too', async () => {
+    const { downloads, saved } = spies();
+    const replaced = downloads.files(`set-${KEY}.zip`, [
+      { name: 'train.jsonl', type: 'application/x-ndjson', text: `{"q":"about ${KEY}"}\n` },
+      { name: `card-${ODD}.md`, type: 'text/markdown', text: `# Card\nfrom ${ODD}\n` },
+    ]);
+    expect(replaced).toBe(4);
+    expect(saved).toHaveLength(1);
+    const { blob, name } = saved[0] as { blob: Blob; name: string };
+    expect(name).toBe(`set-${REDACTED}.zip`);
+    expect(blob.type).toBe('application/zip');
+    // Compressed bytes cannot be searched: the zip is opened and each file read.
+    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    expect(Object.keys(files)).toEqual(['train.jsonl', `card-${REDACTED}.md`]);
+    for (const bytes of Object.values(files)) {
+      const text = strFromU8(bytes);
+      expect(leaks(text), text).toEqual([]);
+      expect(leaks(text, ODD), text).toEqual([]);
+    }
+    expect(JSON.parse(strFromU8(files['train.jsonl'] as Uint8Array))).toEqual({ q: `about ${REDACTED}` });
+  });
+
   it('reads the saved keys at each download: a key saved a moment ago is taken out too', () => {
     const secrets: string[] = [];
     const { downloads, saved } = spies(secrets);
@@ -124,6 +147,6 @@ describe('the one download path', () => {
   it('offers no way to save a blob past the redaction', () => {
     // The browser's download is private to save-download.ts: the page can only reach it redacted.
     expect(Object.keys(saveDownload).sort()).toEqual(['MAX_PNG_PIXELS', 'downloadsWith', 'pageDownloads']);
-    expect(Object.keys(saveDownload.pageDownloads).sort()).toEqual(['picture', 'text']);
+    expect(Object.keys(saveDownload.pageDownloads).sort()).toEqual(['files', 'picture', 'text']);
   });
 });
