@@ -11,6 +11,7 @@ import type { TeamPlan } from '../../core/router/plan';
 import type { Route } from '../../core/router/router';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+import { confidenceNote } from '../router/confidence-note';
 import { pageRouter } from '../router/page-router';
 import { services } from '../services';
 import { ArbitrationQueue } from './arbitration-queue';
@@ -184,6 +185,13 @@ export function RouterView() {
                   )}
                 </For>
               </ul>
+              <Show when={confidenceNote(a().route)}>
+                {(note) => (
+                  <p class="note" data-testid="router-confidence-note">
+                    {note()}
+                  </p>
+                )}
+              </Show>
               <details>
                 <summary>The plan as JSON</summary>
                 <pre class="mono" data-testid="router-plan-json">
