@@ -80,10 +80,13 @@ export const catalog: readonly CatalogEntry[] = [
   taskEntry(task(askKnowledgeBase, 'scenarios/ask-knowledge-base.json')),
   // Its card opens the decentralized team: three peers, a shared board, a vote.
   taskEntry(task(compareOptions, 'scenarios/compare-options.json'), 'peers'),
-  fixed(wideFanout, 'Pure scheduling: one task fans out to many independent ones. Parallelism pays in full.'),
+  fixed(
+    wideFanout,
+    'The shape of a wide search, without its work: one task fans out to many independent ones. Parallelism pays in full. (The search itself is “Companies at a glance”.)',
+  ),
   fixed(
     deepChain,
-    'Pure scheduling: a chain where every task waits for the one before. Parallelism cannot help.',
+    'The shape of a deep search, without its work: a chain where every task waits for the one before. Parallelism cannot help.',
   ),
   fixed(
     diamond,

@@ -34,43 +34,63 @@ export function Gallery() {
         </button>
         <span class="note">Or pick a scenario below; each card opens it with its settings.</span>
       </div>
-      <div class="gallery">
-        <For each={galleryEntries()}>
-          {(entry) => (
-            <article class="card" data-testid={`scenario-card-${entry.id}`} lang={languageOf(entry)}>
-              <h3>
-                {/* The title is a button stretched over the card, so the whole card opens the
-                    scenario, by mouse or keyboard; Run and Settings sit above it. */}
-                <button type="button" class="card-open" onClick={() => open(entry.id, false)}>
-                  {entry.title}
-                </button>
-              </h3>
-              <p>
-                <span class="tag" lang="en">
-                  {entry.type === 'task' ? entry.spec.kind : 'scheduling'}
-                </span>
-                <Show when={languageOf(entry)}>
-                  {(language) => (
-                    <span class="tag" lang="en" title={`Asked in ${LANGUAGE_NAMES[language()]}`}>
-                      {LANGUAGE_NAMES[language()]}
-                    </span>
-                  )}
-                </Show>
-                {entry.description}
-              </p>
-              <div class="actions">
-                <button type="button" class="primary" lang="en" onClick={() => open(entry.id, true)}>
-                  Run
-                </button>
-                <button type="button" class="secondary" lang="en" onClick={() => open(entry.id, false)}>
-                  Settings
-                </button>
-              </div>
-            </article>
-          )}
-        </For>
-      </div>
+      {/* Two kinds of card that can look alike (a wide search, and a graph shaped like one): the
+          headings say how they differ, so no two cards seem to be the same thing twice. */}
+      <h2 class="gallery-heading">Tasks a swarm works on</h2>
+      <p class="note">
+        Subagents use tools on an offline encyclopedia, write text or code, and the answer is graded.
+      </p>
+      <Cards entries={galleryEntries().filter((e) => e.type === 'task')} open={open} />
+      <h2 class="gallery-heading">Scheduling only: task graphs</h2>
+      <p class="note">
+        Tasks with durations and dependencies, no model and no answer: how the orchestrator schedules a shape
+        of work, its critical path and its lower bound.
+      </p>
+      <Cards entries={galleryEntries().filter((e) => e.type === 'graph')} open={open} />
     </section>
+  );
+}
+
+/** One grid of cards, each opening its scenario (`open(id, run)`). */
+function Cards(props: { entries: readonly CatalogEntry[]; open: (id: string, run: boolean) => void }) {
+  const open = (id: string, run: boolean) => props.open(id, run);
+  return (
+    <div class="gallery">
+      <For each={props.entries}>
+        {(entry) => (
+          <article class="card" data-testid={`scenario-card-${entry.id}`} lang={languageOf(entry)}>
+            <h3>
+              {/* The title is a button stretched over the card, so the whole card opens the
+                scenario, by mouse or keyboard; Run and Settings sit above it. */}
+              <button type="button" class="card-open" onClick={() => open(entry.id, false)}>
+                {entry.title}
+              </button>
+            </h3>
+            <p>
+              <span class="tag" lang="en">
+                {entry.type === 'task' ? entry.spec.kind : 'scheduling'}
+              </span>
+              <Show when={languageOf(entry)}>
+                {(language) => (
+                  <span class="tag" lang="en" title={`Asked in ${LANGUAGE_NAMES[language()]}`}>
+                    {LANGUAGE_NAMES[language()]}
+                  </span>
+                )}
+              </Show>
+              {entry.description}
+            </p>
+            <div class="actions">
+              <button type="button" class="primary" lang="en" onClick={() => open(entry.id, true)}>
+                Run
+              </button>
+              <button type="button" class="secondary" lang="en" onClick={() => open(entry.id, false)}>
+                Settings
+              </button>
+            </div>
+          </article>
+        )}
+      </For>
+    </div>
   );
 }
 
