@@ -36,6 +36,11 @@ describe('chaos and self-healing in the page', () => {
     // Marked on the timeline's lanes and on the agent graph.
     expect(await page.locator(`${t('timeline-incident')}[data-kind="anomaly"]`).count()).toBe(3);
     expect(await page.locator(`${t('agent-node')}[data-quarantined="true"]`).count()).toBe(2);
+    // "3 replaced" in the heading is three replaced agents in the picture, each with an arrow to
+    // the agent that took its task (issue 44: the picture kept the same ten agents).
+    expect(await page.textContent(`${t('incidents')} h3`)).toMatch(/and 3 replaced/);
+    expect(await page.locator(`${t('agent-node')}[data-replaced="true"]`).count()).toBe(3);
+    expect(await page.locator(t('agent-replace')).count()).toBe(3);
     // Every task finished: the replacements did the work.
     expect(await page.locator(`${t('timeline-bar')}`).count()).toBeGreaterThan(10);
     expect(profile.errors).toEqual([]);

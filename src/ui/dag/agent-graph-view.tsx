@@ -8,6 +8,8 @@ const SIZE = 320;
 const R = 24;
 /** One colour per round of messages (cycled past five), spawn edges grey. */
 const ROUND_COLOURS = ['#2f6fdf', '#d9822b', '#7a4fd6', '#1b9e77', '#c2417a'];
+/** Replacements, in the self-healing marks' red. */
+const REPLACE_COLOUR = '#d1342f';
 const roundColour = (round: number) => ROUND_COLOURS[(round - 1) % ROUND_COLOURS.length] as string;
 const STATE_FILL = {
   running: '#f5c542',
@@ -57,7 +59,10 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
   let svg: SVGSVGElement | undefined;
   const graph = createMemo(() => agentGraph(props.snapshot, SIZE));
   const byId = createMemo(() => new Map(graph().nodes.map((n) => [n.id, n])));
-  const bend = (e: AgentEdge) => (e.kind === 'spawn' ? 0 : 14 + 10 * (e.round - 1));
+  const bend = (e: AgentEdge) =>
+    e.kind === 'message' ? 14 + 10 * (e.round - 1) : e.kind === 'replace' ? 10 : 0;
+  // As many as the healing panel's "N replaced": one per replace action whose attempt is drawn.
+  const replacements = () => graph().nodes.filter((n) => n.replaced).length;
   const messages = () => props.snapshot.messages;
   const ring = () => graph().nodes.filter((n) => n.kind !== 'orchestrator').length;
   const radius = (n: AgentNode) => (n.kind === 'orchestrator' ? R : subagentRadius(ring(), SIZE, R));
@@ -102,6 +107,17 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
               </marker>
             )}
           </For>
+          <marker
+            id="arrow-replace"
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
+            <path d="M0,0 L10,5 L0,10 z" fill={REPLACE_COLOUR} />
+          </marker>
         </defs>
         <For each={graph().edges}>
           {(e) => {
@@ -118,10 +134,23 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
                     radius(b() as AgentNode),
                   )}
                   fill="none"
-                  stroke={e.kind === 'spawn' ? '#b8bec9' : roundColour(e.round)}
-                  stroke-width={e.kind === 'spawn' ? 1.2 : 1.5 + Math.min(3, e.texts.length - 1)}
-                  marker-end={e.kind === 'message' ? `url(#arrow-${((e.round - 1) % 5) + 1})` : undefined}
-                  data-testid={e.kind === 'message' ? 'agent-message' : 'agent-spawn'}
+                  stroke={
+                    e.kind === 'spawn'
+                      ? '#b8bec9'
+                      : e.kind === 'replace'
+                        ? REPLACE_COLOUR
+                        : roundColour(e.round)
+                  }
+                  stroke-width={e.kind === 'message' ? 1.5 + Math.min(3, e.texts.length - 1) : 1.2}
+                  stroke-dasharray={e.kind === 'replace' ? '4 3' : undefined}
+                  marker-end={
+                    e.kind === 'message'
+                      ? `url(#arrow-${((e.round - 1) % 5) + 1})`
+                      : e.kind === 'replace'
+                        ? 'url(#arrow-replace)'
+                        : undefined
+                  }
+                  data-testid={`agent-${e.kind}`}
                   data-from={e.from}
                   data-to={e.to}
                   data-round={e.round}
@@ -129,7 +158,9 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
                   <title>
                     {e.kind === 'spawn'
                       ? `${e.from} made ${e.to}`
-                      : `round ${e.round}, ${e.from} → ${e.to}: ${e.texts.join(' · ')}`}
+                      : e.kind === 'replace'
+                        ? `${e.from} was replaced by ${e.to} (${e.texts.join(' · ')})`
+                        : `round ${e.round}, ${e.from} → ${e.to}: ${e.texts.join(' · ')}`}
                   </title>
                 </path>
               </Show>
@@ -143,6 +174,10 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
               data-agent={n.id}
               data-kind={n.kind}
               data-quarantined={n.quarantined > 0 ? 'true' : undefined}
+              data-replaced={n.replaced ? 'true' : undefined}
+              data-after={n.after}
+              // A replaced agent works no more: drawn faded, its replacement in full.
+              opacity={n.replaced ? 0.55 : undefined}
             >
               <circle cx={n.x} cy={n.y} r={radius(n)} fill={fill(n)} stroke="#2b3240" stroke-width="1" />
               <Show when={n.quarantined > 0}>
@@ -191,7 +226,7 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
               <title>
                 {n.kind === 'orchestrator'
                   ? 'the orchestrator'
-                  : `${n.label} (${n.profile}): ${n.attempts} turn${n.attempts === 1 ? '' : 's'}${n.running ? `, ${n.running} running` : ''}${n.failed ? `, ${n.failed} failed` : ''}${n.cancelled ? `, ${n.cancelled} stopped before it ended` : ''}${n.quarantined ? `, quarantined ${n.quarantined}×` : ''}${n.refused ? `, ${n.refused} refused call${n.refused === 1 ? '' : 's'} outside its capabilities` : ''}`}
+                  : `${n.label} (${n.profile}): ${n.attempts} turn${n.attempts === 1 ? '' : 's'}${n.running ? `, ${n.running} running` : ''}${n.failed ? `, ${n.failed} failed` : ''}${n.cancelled ? `, ${n.cancelled} stopped before it ended` : ''}${n.quarantined ? `, quarantined ${n.quarantined}×` : ''}${n.refused ? `, ${n.refused} refused call${n.refused === 1 ? '' : 's'} outside its capabilities` : ''}${n.replaced ? ', replaced' : ''}${n.after ? `; a new agent on ${n.after}'s lane` : ''}`}
               </title>
             </g>
           )}
@@ -201,6 +236,9 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
         {graph().decentralized
           ? 'No orchestrator: the peers take turns in rounds and talk on a shared board. The messages are listed below the picture; the number in a node is its turns.'
           : 'The orchestrator made each subagent (grey edges); the number in a node is the attempts it ran.'}
+        {replacements() > 0
+          ? ` Self-healing replaced ${replacements()} agent${replacements() === 1 ? '' : 's'}: each faded one points (dashed) to the agent that took its task; a name with a prime is a new agent on the replaced one's lane.`
+          : ''}
       </p>
       <Show when={messages().length > 0}>
         <ol class="messages" aria-label="Messages between the agents">
