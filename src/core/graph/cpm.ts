@@ -85,10 +85,14 @@ export function criticalPath(graph: TaskGraph, overhead = 0): Cpm {
 
 /**
  * The time model (docs/architecture.md): no schedule on P workers beats max(critical path, ceil(total steps / P)).
- * With an orchestrator overhead m per task, a chain pays m per task and the first start is at m.
+ * With an orchestrator overhead m per task, a chain pays m per task, and so does a worker: it is
+ * held from the decision that assigns it (m) to its task's end, so the work over P is
+ * ceil((total + n·m) / P). This is the bound of core/trace/realized-bound.ts on the plan's step
+ * estimates, so a run whose tasks take their estimates gets the same number from both; with m
+ * added once instead, stg-100 on 4 workers read "lower bound 153 · planned estimate 129".
  */
 export function lowerBound(graph: TaskGraph, workers: number, overhead = 0): number {
   if (graph.n === 0) return 0;
   const cpm = criticalPath(graph, overhead);
-  return Math.max(cpm.length, Math.ceil(cpm.totalSteps / workers) + overhead);
+  return Math.max(cpm.length, Math.ceil((cpm.totalSteps + graph.n * overhead) / workers));
 }

@@ -78,8 +78,8 @@ interface PreparedCommon {
   /** The trace header's scenario. */
   readonly scenario: { readonly id: string; readonly kind: string; readonly title?: string };
   /**
-   * max(critical path, ⌈total / P⌉) of the planned graph, P = min(tasks, concurrency): computed
-   * on first use (the page shows it; bench and training never ask).
+   * max(critical path, ⌈(total + n·S_main) / P⌉) of the planned graph, P = min(tasks, concurrency):
+   * computed on first use (the page shows it; bench and training never ask).
    */
   lowerBound(): number;
 }

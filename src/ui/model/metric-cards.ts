@@ -34,7 +34,7 @@ export interface CardInput {
    * work over P — never above the critical steps.
    */
   readonly lowerBound: number;
-  /** max(critical path, ⌈total / P⌉) of the plan's estimates (docs/architecture.md), when known. */
+  /** The same bound on the plan's step estimates (graph/cpm lowerBound), known before the run. */
   readonly plannedBound?: number;
   readonly maxToolCalls: number;
   readonly maxTokens: number;
