@@ -15,7 +15,7 @@ export function ArbitrationQueue(props: {
   onForget: (item: ArbitrationItem) => void;
 }) {
   return (
-    <table class="data" data-testid="arbitration-queue">
+    <table class="data stack" data-testid="arbitration-queue">
       <thead>
         <tr>
           <th>Request</th>
@@ -40,10 +40,10 @@ export function ArbitrationQueue(props: {
             return (
               <tr data-testid="arbitration-item" data-status={item.status}>
                 <td>{item.query}</td>
-                <td>
+                <td data-label="The router chose">
                   {item.routed.label} ({item.routed.confidence.toFixed(2)})
                 </td>
-                <td>
+                <td data-label="Your label">
                   <Show
                     when={item.status === 'pending'}
                     fallback={

@@ -177,7 +177,7 @@ export function LibraryView() {
           The library could not be read: {(runs.error as Error).message}
         </div>
       </Show>
-      <table class="data">
+      <table class="data stack">
         <thead>
           <tr>
             <th>Run</th>
@@ -216,10 +216,10 @@ export function LibraryView() {
                   {run.label}
                   <div class="note">{new Date(run.startedAt).toLocaleString()}</div>
                 </td>
-                <td>{run.scenario.title ?? run.scenario.id}</td>
-                <td>{run.policy}</td>
-                <td>{run.seed}</td>
-                <td data-testid="trace-status">
+                <td data-label="Scenario">{run.scenario.title ?? run.scenario.id}</td>
+                <td data-label="Policy">{run.policy}</td>
+                <td data-label="Seed">{run.seed}</td>
+                <td data-label="Status" data-testid="trace-status">
                   {run.status}
                   <Show when={run.error}>
                     {(error) => (
@@ -229,8 +229,8 @@ export function LibraryView() {
                     )}
                   </Show>
                 </td>
-                <td>{run.metrics?.criticalSteps ?? '—'}</td>
-                <td data-testid="trace-quality">
+                <td data-label="Critical steps">{run.metrics?.criticalSteps ?? '—'}</td>
+                <td data-label="Quality" data-testid="trace-quality">
                   {run.metrics?.itemF1 !== undefined ? (
                     <>
                       {run.metrics.itemF1.toFixed(3)}
@@ -241,7 +241,7 @@ export function LibraryView() {
                     '—'
                   )}
                 </td>
-                <td>{run.eventCount}</td>
+                <td data-label="Events">{run.eventCount}</td>
                 <td>
                   <div class="actions">
                     <button

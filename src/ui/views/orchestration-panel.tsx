@@ -279,7 +279,7 @@ export function OrchestrationPanel() {
                 }
               />
             </label>
-            <table class="data" data-testid="orch-leaderboard">
+            <table class="data stack" data-testid="orch-leaderboard">
               <thead>
                 <tr>
                   <th>policy</th>
@@ -296,15 +296,15 @@ export function OrchestrationPanel() {
                   {(r) => (
                     <tr data-testid="orch-row" data-policy={r.name}>
                       <td>{r.baseline ? r.name : <strong>{r.name}</strong>}</td>
-                      <td>{fixed(r.reward, 3)}</td>
-                      <td>
+                      <td data-label="reward">{fixed(r.reward, 3)}</td>
+                      <td data-label="Δ vs best fixed [95%]">
                         {r.vsBestFixed
                           ? `${signed(r.vsBestFixed.mean)} [${signed(r.vsBestFixed.low)}, ${signed(r.vsBestFixed.high)}]`
                           : '—'}
                       </td>
-                      <td>{fixed(r.quality, 3)}</td>
-                      <td>{fixed(r.relativeCost, 2)}</td>
-                      <td>{r.criticalSteps.toFixed(1)}</td>
+                      <td data-label="quality">{fixed(r.quality, 3)}</td>
+                      <td data-label="cost ÷ ref">{fixed(r.relativeCost, 2)}</td>
+                      <td data-label="critical steps">{r.criticalSteps.toFixed(1)}</td>
                       <td>
                         <button
                           type="button"
