@@ -5,6 +5,7 @@
 
 import type { Metrics } from '../../core/trace/metrics';
 import { formatDuration, formatNumber } from './format';
+import { plannedText } from './planned-text';
 import { qualityMeasure } from './quality';
 
 export interface MetricCard {
@@ -98,6 +99,16 @@ export function metricCards(input: CardInput): MetricCard[] {
   const budget = Number.isFinite(input.maxTokens) ? ` of ${fmt(input.maxTokens)}` : '';
   // The environment's subagents read: it counts input tokens only, so its 0 out is not a count.
   const outModelled = m.tokensOut !== undefined && !(input.kind === 'orchestration' && m.tokensOut === 0);
+  const planned =
+    input.plannedBound === undefined
+      ? ''
+      : ` · ${plannedText({
+          planned: input.plannedBound,
+          bound: input.lowerBound,
+          metrics: m,
+          ended: input.graded,
+          ...(input.endedEarly ? { endedEarly: input.endedEarly } : {}),
+        })}`;
   const cards: MetricCard[] = [
     {
       id: 'critical-steps',
@@ -115,7 +126,7 @@ export function metricCards(input: CardInput): MetricCard[] {
       id: 'lower-bound',
       label: 'Lower bound',
       value: fmt(input.lowerBound),
-      detail: `no schedule of this work is shorter: its longest chain, or its work over P${input.plannedBound !== undefined ? ` · planned estimate ${fmt(input.plannedBound)}` : ''}`,
+      detail: `no schedule of this work is shorter: its longest chain, or its work over P${planned}`,
     },
     m.wallClockMs === undefined || input.kind === 'orchestration'
       ? {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../../../src/core/trace/metrics';
+import { metricCards } from '../../../src/ui/model/metric-cards';
+
+/**
+ * Issue 44, item 5: no two numbers on the Run view's cards contradict each other; where they look
+ * as if they do, the card says why in one short line.
+ */
+
+const metrics = { ...computeMetrics([], { prices: {}, mainStepCost: 1, maxCriticalSteps: Infinity }) };
+const base = { lowerBound: 10, maxToolCalls: 1500, maxTokens: Infinity, running: 0, graded: true };
+const card = (input: Parameters<typeof metricCards>[0], id: string) =>
+  metricCards(input).find((c) => c.id === id);
+
+describe('the lower bound beside the planned estimate', () => {
+  const detail = (lowerBound: number, plannedBound: number, more: Partial<typeof base> & object = {}) =>
+    card({ ...base, metrics, lowerBound, plannedBound, ...more }, 'lower-bound')?.detail ?? '';
+
+  it('says why the planned estimate is below the lower bound: retries, or longer attempts', () => {
+    // deep-chain seed 1 on the page: "lower bound 51 · planned estimate 45", one retry.
+    const retried = card(
+      { ...base, lowerBound: 51, plannedBound: 45, metrics: { ...metrics, retryCount: 1 } },
+      'lower-bound',
+    );
+    expect(retried?.detail).toMatch(
+      / · planned estimate 45, from the plan's step estimates: 1 retry added work$/,
+    );
+    expect(detail(98, 95)).toMatch(
+      / · planned estimate 95, from the plan's step estimates: the attempts took more steps$/,
+    );
+  });
+
+  it('says why it is above: shorter attempts, tasks that never ran, or a run not over', () => {
+    expect(detail(10, 14)).toMatch(
+      /planned estimate 14, from the plan's step estimates: the attempts took fewer steps$/,
+    );
+    expect(
+      card(
+        { ...base, lowerBound: 10, plannedBound: 14, metrics: { ...metrics, skipRate: 0.2 } },
+        'lower-bound',
+      )?.detail,
+    ).toMatch(/: not every task ran$/);
+    expect(detail(3, 14, { graded: false })).toMatch(
+      /planned estimate 14 for the whole run; this one counts the work so far$/,
+    );
+    expect(
+      card({ ...base, lowerBound: 1, plannedBound: 14, metrics, endedEarly: 'cancelled' }, 'lower-bound')
+        ?.detail,
+    ).toMatch(/planned estimate 14 for the whole run; this one counts the work before it ended$/);
+  });
+
+  it('says when they agree', () => {
+    expect(detail(12, 12)).toMatch(/ · planned estimate 12, the same$/);
+  });
+});
