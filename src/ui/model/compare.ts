@@ -12,11 +12,25 @@ export interface CompareRow {
   readonly ratios: readonly (number | undefined)[];
   /** Which way is better; absent where neither is (how many subagents a run made describes it). */
   readonly better?: 'lower' | 'higher';
+  /** One line under the label, where two rows would otherwise seem to disagree. */
+  readonly note?: string;
 }
 
-export const COMPARED: readonly { metric: string; label: string; better?: 'lower' | 'higher' }[] = [
+export const COMPARED: readonly {
+  metric: string;
+  label: string;
+  better?: 'lower' | 'higher';
+  note?: string;
+}[] = [
   { metric: 'criticalSteps', label: 'Critical steps', better: 'lower' },
-  { metric: 'totalSteps', label: 'Total steps', better: 'lower' },
+  // A single agent's run read "64 critical steps, 63 total steps": the one decision that handed it
+  // the task is on its critical path but is no subagent's work (docs/metrics.md).
+  {
+    metric: 'totalSteps',
+    label: 'Total steps',
+    better: 'lower',
+    note: "the subagents' steps; critical steps also count the orchestrator's",
+  },
   // Every grader writes its score here, in its own measure (docs/metrics.md): item-F1, exact match,
   // pass@1 or a rubric's mean; the label names it (qualityLabel). No separate pass@1 row: for coding
   // it repeats this one, and elsewhere the field holds 'all criteria met', which pass@1 misnames.
@@ -48,13 +62,13 @@ export function compareRows(
   runs: readonly (Readonly<Record<string, number>> | undefined)[],
   kinds: readonly string[] = [],
 ): CompareRow[] {
-  return COMPARED.map(({ metric, better, ...row }) => {
+  return COMPARED.map(({ metric, better, note, ...row }) => {
     const label = metric === 'itemF1' ? qualityLabel(kinds) : row.label;
     const values = runs.map((m) => m?.[metric]);
     const base = values[0];
     const ratios = values
       .slice(1)
       .map((v) => (v === undefined || base === undefined || base === 0 ? undefined : v / base));
-    return { metric, label, values, ratios, ...(better ? { better } : {}) };
+    return { metric, label, values, ratios, ...(better ? { better } : {}), ...(note ? { note } : {}) };
   });
 }

@@ -76,6 +76,11 @@ export function CompareView() {
                     <span class="note">
                       {row.better ? `(${row.better} is better)` : '(neither way is better)'}
                     </span>
+                    <Show when={row.note}>
+                      <div class="note" data-testid="compare-row-note">
+                        {row.note}
+                      </div>
+                    </Show>
                   </td>
                   <Index each={row.values}>
                     {(value, i) => (

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { graphOrThrow } from '../../../src/core/graph/validate';
+import { serialPolicy } from '../../../src/core/policy/serial';
+import { makeConfig } from '../../../src/core/runtime/config';
+import { simulate } from '../../../src/core/runtime/simulate';
 import { compareRows } from '../../../src/ui/model/compare';
 
 describe('compare rows', () => {
@@ -37,5 +41,29 @@ describe('compare rows', () => {
     expect(label([])).toMatch(/own measure/);
     // rag-qa's 'pass@1' field is 'all criteria met' (0 or 1), coding's equals its quality.
     expect(compareRows([{ 'pass@1': 1 }], ['rag-qa']).map((r) => r.metric)).not.toContain('pass@1');
+  });
+});
+
+describe('critical steps against total steps (issue 44, item 5)', () => {
+  it('says under total steps that they leave out the orchestrator’s steps, which a serial run’s critical steps hold', () => {
+    // The diamond (3 + 2 + 4 + 3 steps) run by a single agent: each task waits for the decision
+    // that hands it over, so 4 orchestrator steps sit on its critical path and in no subagent's work.
+    const graph = graphOrThrow({
+      kind: 'graph',
+      id: 'diamond',
+      tasks: [
+        { id: 'a', steps: 3, deps: [] },
+        { id: 'b', steps: 2, deps: ['a'] },
+        { id: 'c', steps: 4, deps: ['a'] },
+        { id: 'd', steps: 3, deps: ['b', 'c'] },
+      ],
+    });
+    const { metrics } = simulate({ graph, config: makeConfig({ seed: 1 }), policy: serialPolicy });
+    expect([metrics.criticalSteps, metrics.totalSteps]).toEqual([16, 12]);
+    const rows = compareRows([{ ...metrics }]);
+    expect(rows.find((r) => r.metric === 'totalSteps')?.note).toBe(
+      "the subagents' steps; critical steps also count the orchestrator's",
+    );
+    expect(rows.filter((r) => r.note).map((r) => r.metric)).toEqual(['totalSteps']);
   });
 });
