@@ -232,7 +232,7 @@ export function DagView(props: {
         <span data-testid="critical-path-summary">
           {props.realized
             ? pathSummary(props.realized, planned().cpm.length, peers())
-            : `planned critical path: ${planned().cpm.length} steps (an estimate)`}
+            : `planned critical path: ${planned().cpm.length} ${planned().cpm.length === 1 ? 'step' : 'steps'} (an estimate)`}
         </span>
         <label>
           what-if speed-up{' '}

@@ -2,12 +2,31 @@ import { formatNumber } from '../model/format';
 import type { Realized } from '../model/replay';
 import { roundOf } from './peers';
 
+/** "1 step", "14 steps". */
+const steps = (n: number) => `${formatNumber(n)} ${n === 1 ? 'step' : 'steps'}`;
+
+/**
+ * How a run that ended before its tasks did ended, from the runtime's run.finished reasons; undefined
+ * for any other ('completed', 'completed-with-failures', the orchestrator's 'finished', and the
+ * orchestration environment's 'done', 'budget' and 'overflow', whose episodes run to their end).
+ */
+export function earlyEnd(reason: string | undefined): string | undefined {
+  if (reason === 'aborted') return 'stopped';
+  if (reason === 'task-failed') return 'ended when a task failed (fail-fast)';
+  if (reason === 'stalled') return 'ended when its policy started nothing more';
+  if (reason?.startsWith('budget:')) return `ended when its ${reason.slice(7)} budget ran out`;
+  return undefined;
+}
+
 /**
  * The realized critical path in words, next to the planned one:
  * "critical path (red): 10 steps = 1 orchestrator step (1) + 9 subagent steps · planned (dashed): 14, an estimate".
+ * A run stopped before its tasks ended has no critical path of the task: its red chain is what ran
+ * up to the stop, and it is named so ("critical path (red): 1 steps" through a cancelled node read
+ * as the length of the task).
  */
 export function pathSummary(realized: Realized, plannedLength: number, peers = false): string {
-  const planned = `planned (dashed): ${formatNumber(plannedLength)} steps, an estimate from the plan`;
+  const planned = `planned (dashed): ${steps(plannedLength)}, an estimate from the plan`;
   if (realized.path.unavailable) return `${planned} · no realized path: ${realized.path.unavailable}`;
   if (peers) return `${peersPath(realized)} · ${planned}`;
   let main = 0;
@@ -30,8 +49,11 @@ export function pathSummary(realized: Realized, plannedLength: number, peers = f
     ...(backoff > 0 ? [`${formatNumber(backoff)} in retry backoff`] : []),
     ...(wait > 0 ? [`${formatNumber(wait)} not in the trace`] : []),
   ];
-  const so = realized.endedAt === undefined ? 'so far' : '';
-  return `critical path (red)${so ? ` ${so}` : ''}: ${formatNumber(realized.path.length)} steps = ${parts.join(' + ')} · ${planned}`;
+  const early = earlyEnd(realized.endReason);
+  const head = early
+    ? `${early} at step ${formatNumber(realized.path.length)}, before its tasks ended · red, what ran until then`
+    : `critical path (red)${realized.endedAt === undefined ? ' so far' : ''}`;
+  return `${head}: ${steps(realized.path.length)} = ${parts.join(' + ')} · ${planned}`;
 }
 
 /**
@@ -51,5 +73,5 @@ function peersPath(realized: Realized): string {
     .map(([round, steps]) => `round ${round}: ${formatNumber(steps)}`);
   if (other > 0) parts.push(`${formatNumber(other)} between turns`);
   const so = realized.endedAt === undefined ? ' so far' : '';
-  return `critical path (red)${so}: ${formatNumber(realized.path.length)} steps = ${parts.join(' + ') || '0'}, each round its longest turn`;
+  return `critical path (red)${so}: ${steps(realized.path.length)} = ${parts.join(' + ') || '0'}, each round its longest turn`;
 }

@@ -114,11 +114,14 @@ export function metricCards(input: CardInput): MetricCard[] {
       id: 'critical-steps',
       label: 'Critical steps',
       value: fmt(critical),
-      detail: `lower bound ${fmt(input.lowerBound)} (${fmt(ratio, 2)}×)`,
+      // A run stopped early is no schedule of its task: its "1 (1×)" read as a perfect run.
+      detail: input.endedEarly
+        ? `the run ${STOPPED_WORDS[input.endedEarly] ?? 'ended'} here, before its tasks ended · lower bound ${fmt(input.lowerBound)}`
+        : `lower bound ${fmt(input.lowerBound)} (${fmt(ratio, 2)}×)`,
       // Only once the run has ended: mid-run (live or scrubbed back) the bound counts the attempts
       // that have ended, the critical steps the decisions made since, so early on it read "3× the
       // lower bound" for runs that end at it.
-      ...(ratio > SLOW_RATIO && input.graded
+      ...(ratio > SLOW_RATIO && input.graded && !input.endedEarly
         ? { warn: slowWarning(critical, input.orchestratorSteps ?? 0) }
         : {}),
     },
@@ -179,6 +182,13 @@ export function metricCards(input: CardInput): MetricCard[] {
   cards.push(qualityCard(input));
   return cards;
 }
+
+/** The same, short, for the critical-steps card: "the run was stopped here". */
+const STOPPED_WORDS: Readonly<Record<string, string>> = {
+  cancelled: 'was stopped',
+  failed: 'failed',
+  interrupted: 'was interrupted',
+};
 
 /** How each early end reads: "the run was stopped before its tasks ended". */
 const EARLY_WORDS: Readonly<Record<string, string>> = {

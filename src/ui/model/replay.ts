@@ -74,6 +74,11 @@ export interface Realized {
   readonly mainStepCost: number;
   /** Step-time the run ended at, once it has. */
   readonly endedAt: number | undefined;
+  /**
+   * Why it ended (run.finished's reason: 'completed', 'aborted', 'budget:…'), once it has: a run
+   * stopped before its tasks ended has no critical path of the task, only the chain up to the stop.
+   */
+  readonly endReason?: string;
 }
 
 export interface OrchestratorCall {
@@ -99,6 +104,7 @@ export class RunFolder {
   private t = 0;
   private seq = -1;
   private finished = false;
+  private endReason: string | undefined;
   private grade: Grade | undefined;
   private calls: OrchestratorCall[] = [];
   private turns = 0;
@@ -125,6 +131,7 @@ export class RunFolder {
         break;
       case 'run.finished':
         this.finished = true;
+        this.endReason = e.reason;
         break;
       case 'run.graded':
         this.grade = e;
@@ -209,6 +216,7 @@ export class RunFolder {
         lowerBound: realizedLowerBound(this.realized, this.mainStepCost),
         mainStepCost: this.mainStepCost,
         endedAt: this.realized.endedAt,
+        ...(this.endReason === undefined ? {} : { endReason: this.endReason }),
       },
     };
   }

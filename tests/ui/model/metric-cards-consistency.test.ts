@@ -53,3 +53,17 @@ describe('the lower bound beside the planned estimate', () => {
     expect(detail(12, 12)).toMatch(/ · planned estimate 12, the same$/);
   });
 });
+
+describe('the critical steps of a run stopped early', () => {
+  it('says the run was stopped there, with no ratio to the bound and no verdict on its schedule', () => {
+    // A wide search stopped at once read "Critical steps 1 · lower bound 1 (1×)": a perfect run.
+    const at = (endedEarly: string, criticalSteps: number) =>
+      card({ ...base, lowerBound: 1, endedEarly, metrics: { ...metrics, criticalSteps } }, 'critical-steps');
+    expect(at('cancelled', 1)).toMatchObject({
+      value: '1',
+      detail: 'the run was stopped here, before its tasks ended · lower bound 1',
+    });
+    expect(at('interrupted', 5)?.detail).toMatch(/^the run was interrupted here/);
+    expect(at('cancelled', 9)?.warn).toBeUndefined();
+  });
+});

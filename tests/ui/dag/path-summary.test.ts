@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { graphOrThrow } from '../../../src/core/graph/validate';
+import { criticalPathPolicy } from '../../../src/core/policy/critical-path';
+import { makeConfig } from '../../../src/core/runtime/config';
+import { simulate } from '../../../src/core/runtime/simulate';
+import type { TraceEvent } from '../../../src/core/trace/events';
+import { earlyEnd, pathSummary } from '../../../src/ui/dag/path-summary';
+import { foldTrace } from '../../../src/ui/model/replay';
+
+/**
+ * Issue 44, item 5: a wide search stopped at once read "critical path (red): 1 steps = 1 in 1
+ * orchestrator step + 0 in subagents", through a cancelled node — the length of a task that never
+ * ran, in bad grammar.
+ */
+
+const fan = graphOrThrow({
+  kind: 'graph',
+  id: 'fan',
+  tasks: [
+    { id: 'a', steps: 4, deps: [] },
+    { id: 'b', steps: 4, deps: [] },
+    { id: 'c', steps: 2, deps: ['a', 'b'] },
+  ],
+});
+
+/** The run's trace, stopped (as the Stop button does) at the first event `stop` picks, if given. */
+function trace(graph = fan, stop: (e: TraceEvent) => boolean = () => false): TraceEvent[] {
+  const abort = new AbortController();
+  const events: TraceEvent[] = [];
+  simulate({
+    graph,
+    config: makeConfig({ seed: 1 }),
+    policy: criticalPathPolicy,
+    signal: abort.signal,
+    onEvent: (e) => {
+      events.push(e);
+      if (stop(e)) abort.abort('stopped by the user');
+    },
+  });
+  return events;
+}
+
+const summary = (events: TraceEvent[]) => pathSummary(foldTrace(events).realized, 8);
+
+describe('the path summary of a run stopped before its tasks ended', () => {
+  it('says it was stopped and when, instead of a critical path through the cancelled task', () => {
+    // Stopped as its first subagents start, at step 1: as the page's wide search was.
+    const events = trace(fan, (e) => e.type === 'task.started');
+    expect(events.at(-1)).toMatchObject({ type: 'run.finished', reason: 'aborted' });
+    expect(summary(events)).toBe(
+      'stopped at step 1, before its tasks ended · red, what ran until then: 1 step = 1 in 1 orchestrator step + 0 in subagents · planned (dashed): 8 steps, an estimate from the plan',
+    );
+  });
+
+  it('still calls a whole run’s chain its critical path', () => {
+    expect(summary(trace())).toBe(
+      'critical path (red): 8 steps = 2 in 2 orchestrator steps + 6 in subagents · planned (dashed): 8 steps, an estimate from the plan',
+    );
+  });
+
+  it('counts one step as one step', () => {
+    const one = graphOrThrow({ kind: 'graph', id: 'one', tasks: [{ id: 'x', steps: 0, deps: [] }] });
+    expect(pathSummary(foldTrace(trace(one)).realized, 1)).toMatch(
+      /^critical path \(red\): 1 step = .* planned \(dashed\): 1 step, an estimate/,
+    );
+  });
+
+  it('names each way a run ends early, and none for a run that ran its course', () => {
+    expect(earlyEnd('aborted')).toBe('stopped');
+    expect(earlyEnd('budget:maxToolCalls')).toBe('ended when its maxToolCalls budget ran out');
+    expect(earlyEnd('task-failed')).toBe('ended when a task failed (fail-fast)');
+    // The orchestration environment's episodes end 'done', 'budget' or 'overflow', at their end.
+    for (const whole of ['completed', 'completed-with-failures', 'finished', 'done', 'budget', undefined])
+      expect(earlyEnd(whole)).toBeUndefined();
+  });
+});
