@@ -3,6 +3,7 @@
  * the wording and the 1.5× warning are tested without a browser.
  */
 
+import type { TaskSpec } from '../../core/graph/types';
 import type { Metrics } from '../../core/trace/metrics';
 import { formatDuration, formatNumber } from './format';
 import { plannedText } from './planned-text';
@@ -38,6 +39,11 @@ export interface CardInput {
   /** The same bound on the plan's step estimates (graph/cpm lowerBound), known before the run. */
   readonly plannedBound?: number;
   readonly maxToolCalls: number;
+  /**
+   * The scenario's tasks call no tools (a graph whose tasks declare no `toolCalls`): "0 of a
+   * budget of 1,500" on diamond read as a budget left unused rather than one that cannot apply.
+   */
+  readonly noTools?: boolean;
   readonly maxTokens: number;
   /** Real ms spent starting workers before the run, when it had any. */
   readonly startupMs?: number;
@@ -152,19 +158,7 @@ export function metricCards(input: CardInput): MetricCard[] {
         ? `${fmt(tokensIn)} in · ${fmt(m.tokensOut ?? 0)} out${budget}${cost}`
         : `${fmt(tokensIn)} in${budget} · ${missing(input.kind, 'output tokens')}${cost}`,
     },
-    m.toolCalls === undefined
-      ? { id: 'tool-calls', label: 'Tool calls', value: '—', detail: missing(input.kind, 'tool calls') }
-      : {
-          id: 'tool-calls',
-          label: 'Tool calls',
-          value: fmt(m.toolCalls),
-          detail: Number.isFinite(input.maxToolCalls)
-            ? `of a budget of ${fmt(input.maxToolCalls)}`
-            : 'no budget',
-          ...(Number.isFinite(input.maxToolCalls) && m.toolCalls >= input.maxToolCalls
-            ? { warn: 'The tool-call budget is spent.' }
-            : {}),
-        },
+    toolCard(input),
     {
       id: 'parallelism',
       label: 'Parallelism',
@@ -189,6 +183,31 @@ const STOPPED_WORDS: Readonly<Record<string, string>> = {
   failed: 'failed',
   interrupted: 'was interrupted',
 };
+
+/** A graph scenario none of whose tasks declares tool calls: its runs can make none. */
+export function callsNoTools(
+  kind: string | undefined,
+  graph: { readonly tasks: readonly TaskSpec[] } | undefined,
+) {
+  return kind === 'graph' && graph !== undefined && !graph.tasks.some((t) => (t.toolCalls ?? 0) > 0);
+}
+
+/** Tool calls against their budget, or why there is none to count against. */
+function toolCard(input: CardInput): MetricCard {
+  const calls = input.metrics.toolCalls;
+  const card = { id: 'tool-calls', label: 'Tool calls' };
+  if (calls === undefined) return { ...card, value: '—', detail: missing(input.kind, 'tool calls') };
+  if (input.noTools && calls === 0)
+    return { ...card, value: '0', detail: "none: this graph's tasks call no tools" };
+  const budget = input.maxToolCalls;
+  if (!Number.isFinite(budget)) return { ...card, value: fmt(calls), detail: 'no budget' };
+  return {
+    ...card,
+    value: fmt(calls),
+    detail: `of a budget of ${fmt(budget)}`,
+    ...(calls >= budget ? { warn: 'The tool-call budget is spent.' } : {}),
+  };
+}
 
 /** How each early end reads: "the run was stopped before its tasks ended". */
 const EARLY_WORDS: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@ import type { TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
-import { metricCards } from '../model/metric-cards';
+import { callsNoTools, metricCards } from '../model/metric-cards';
 import type { RunSnapshot } from '../model/replay';
 import { TimelineView } from '../timeline/timeline-view';
 import { MetricCards } from './metric-cards-view';
@@ -45,6 +45,7 @@ export function RunPicture(props: {
           plannedBound: props.plannedBound,
           ...(props.startupMs ? { startupMs: props.startupMs } : {}),
           maxToolCalls: props.budgets.maxToolCalls ?? Number.POSITIVE_INFINITY,
+          noTools: callsNoTools(props.kind, props.snapshot.graph),
           maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
           running: props.running,
           graded: props.snapshot.finished,

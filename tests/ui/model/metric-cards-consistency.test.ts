@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { GraphScenario } from '../../../src/core/graph/types';
 import { computeMetrics } from '../../../src/core/trace/metrics';
-import { metricCards } from '../../../src/ui/model/metric-cards';
+import { callsNoTools, metricCards } from '../../../src/ui/model/metric-cards';
 
 /**
  * Issue 44, item 5: no two numbers on the Run view's cards contradict each other; where they look
@@ -9,6 +11,9 @@ import { metricCards } from '../../../src/ui/model/metric-cards';
 
 const metrics = { ...computeMetrics([], { prices: {}, mainStepCost: 1, maxCriticalSteps: Infinity }) };
 const base = { lowerBound: 10, maxToolCalls: 1500, maxTokens: Infinity, running: 0, graded: true };
+/** A gallery graph scenario's file, as the page reads it. */
+const loadGraph = (id: string): GraphScenario =>
+  JSON.parse(readFileSync(`scenarios/graphs/${id}.json`, 'utf8')) as GraphScenario;
 const card = (input: Parameters<typeof metricCards>[0], id: string) =>
   metricCards(input).find((c) => c.id === id);
 
@@ -65,5 +70,24 @@ describe('the critical steps of a run stopped early', () => {
     });
     expect(at('interrupted', 5)?.detail).toMatch(/^the run was interrupted here/);
     expect(at('cancelled', 9)?.warn).toBeUndefined();
+  });
+});
+
+describe('tool calls where the scenario has no tools', () => {
+  it('gives no budget for a graph whose tasks call no tools, and keeps it where calls were made', () => {
+    // diamond and stg-100 read "Tool calls 0 of a budget of 1,500".
+    const at = (toolCalls: number, noTools: boolean) =>
+      card({ ...base, noTools, metrics: { ...metrics, toolCalls } }, 'tool-calls');
+    expect(at(0, true)).toMatchObject({ value: '0', detail: "none: this graph's tasks call no tools" });
+    expect(at(0, false)).toMatchObject({ value: '0', detail: 'of a budget of 1,500' });
+    expect(at(3, true)).toMatchObject({ value: '3', detail: 'of a budget of 1,500' });
+  });
+
+  it('finds the gallery graphs that call no tools: diamond and stg-100, not wide-fanout', () => {
+    expect(callsNoTools('graph', loadGraph('diamond'))).toBe(true);
+    expect(callsNoTools('graph', loadGraph('stg-100'))).toBe(true);
+    expect(callsNoTools('graph', loadGraph('wide-fanout'))).toBe(false);
+    // A task scenario's plan lists no tool calls, but its agents have tools.
+    expect(callsNoTools('write-story', loadGraph('diamond'))).toBe(false);
   });
 });
