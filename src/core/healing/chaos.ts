@@ -69,6 +69,14 @@ export function chaosHooks(plan: FaultPlan, options: ChaosOptions): AttemptHooks
   return {
     begin(request, provider) {
       const fault = request.attempt === 1 ? plan.get(request.taskId) : undefined;
+      // A retry of a task whose first attempt carried a fault draws as the attempt before it: the
+      // fresh agent redoes the work the fault spoiled with the draws the fault-free run gave that
+      // work, so the run's answers (and its grade) are the fault-free run's, not a second roll of
+      // the dice (which scored chaos runs above clean ones). Its cost in steps, tokens and time stays.
+      // A fault that could not take effect (malformed on an agent without tools, loop on one that
+      // called none) shifts the draws too; that matters only if its attempt failed on its own, and
+      // no attempt of the recorded fault-free runs did (docs/benchmarks.md).
+      const replacing = request.attempt > 1 && plan.has(request.taskId);
       const queued: EventBody[] = [];
       let applied = false;
       const apply = () => {
@@ -148,6 +156,7 @@ export function chaosHooks(plan: FaultPlan, options: ChaosOptions): AttemptHooks
         },
       };
       return {
+        ...(replacing ? { draws: request.attempt - 1 } : {}),
         provider: faulty,
         event: () => undefined,
         drain: () => queued.splice(0),

@@ -16,6 +16,12 @@ export interface AttemptSession {
   drain(): EventBody[];
   /** The attempt ended; the session lets go of its timers. */
   end(): void;
+  /**
+   * Whose random draws this attempt's own work takes: the number of the attempt whose seed it uses
+   * (scenarios/subagent.ts). Absent: its own. Chaos sets it so that the agent replacing a faulty
+   * one does the work the fault spoiled with the same draws (chaos.ts).
+   */
+  readonly draws?: number;
 }
 
 export interface AttemptHooks {
@@ -32,7 +38,9 @@ export function composeHooks(inner: AttemptHooks, outer: AttemptHooks): AttemptH
     begin(request, provider, stop) {
       const first = inner.begin(request, provider, stop);
       const second = outer.begin(request, first.provider, stop);
+      const draws = second.draws ?? first.draws;
       return {
+        ...(draws !== undefined ? { draws } : {}),
         provider: second.provider,
         event(body) {
           first.event(body);

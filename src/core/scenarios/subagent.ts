@@ -87,8 +87,9 @@ export function subagentExecutor(
         },
         subagent: request.subagent,
         attempt: request.attempt,
-        // Each attempt draws afresh; the same attempt of the same run draws the same.
-        seed: hashString(`attempt ${request.attempt}`, request.seed),
+        // Each attempt draws afresh; the same attempt of the same run draws the same. A chaos
+        // run's replacement for a faulty agent takes that agent's draws (healing/chaos.ts).
+        seed: hashString(`attempt ${session?.draws ?? request.attempt}`, request.seed),
       });
       signal?.removeEventListener('abort', forward);
       session?.end();
