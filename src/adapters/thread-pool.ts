@@ -31,9 +31,16 @@ export interface SlotPoolOptions {
   readonly now?: () => number;
 }
 
+/** The attempt `kill` ended: what the page names at once ("killed sa-3, running rows-7, attempt 1"). */
+export interface KilledAttempt {
+  readonly subagent: string;
+  readonly taskId: string;
+  readonly attempt: number;
+}
+
 export interface SlotPool extends SubagentPool {
-  /** Ends one running attempt now as if its subagent crashed; false when none is running. */
-  kill(): boolean;
+  /** Ends one running attempt now as if its subagent crashed; undefined when none is running. */
+  kill(): KilledAttempt | undefined;
   /** Milliseconds from making each slot to its being ready, in the order they became ready. */
   startupTimes(): readonly number[];
 }
@@ -229,12 +236,14 @@ export function slotPool(options: SlotPoolOptions): SlotPool {
 
     kill() {
       for (const held of slots) {
-        if (held.job && !held.job.settled) {
+        const job = held.job;
+        if (job && !job.settled) {
+          const { subagent, taskId, attempt } = job.request;
           lose(held, 'crashed', 'killed on request');
-          return true;
+          return { subagent, taskId, attempt };
         }
       }
-      return false;
+      return undefined;
     },
 
     startupTimes: () => [...startups],

@@ -11,7 +11,7 @@
 import * as Comlink from 'comlink';
 import type { SubagentSetup } from '../core/scenarios/subagent-setup';
 import type { ProviderSetup, SubagentApi } from './subagent-protocol';
-import { type SlotPool, slotPool } from './thread-pool';
+import { type KilledAttempt, type SlotPool, slotPool } from './thread-pool';
 
 /** What the pool needs of a worker. A real `Worker` fits; tests may pass a MessagePort dressed as one. */
 export interface SubagentWorker extends Comlink.Endpoint {
@@ -40,9 +40,10 @@ export interface WorkerPoolOptions {
 export interface WorkerPool extends SlotPool {
   /**
    * Terminates one busy worker now, as if it crashed: its attempt ends as `worker crashed: killed
-   * on request` and is retried. False when no worker is busy. (The playground's chaos button.)
+   * on request` and is retried. Says which attempt it ended; undefined when no worker is busy.
+   * (The playground's chaos button.)
    */
-  kill(): boolean;
+  kill(): KilledAttempt | undefined;
   /** Milliseconds from `new Worker` to a finished `init`, for each worker started so far. */
   startupTimes(): readonly number[];
 }

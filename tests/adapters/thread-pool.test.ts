@@ -215,11 +215,15 @@ describe('slotPool start-up', () => {
         };
       },
     });
-    expect(pool.kill()).toBe(false);
+    expect(pool.kill()).toBeUndefined();
     const killed = pool.run(request);
     const next = pool.run(request);
     await new Promise((resolve) => setTimeout(resolve, 1));
-    expect(pool.kill()).toBe(true);
+    expect(pool.kill()).toEqual({
+      subagent: request.subagent,
+      taskId: request.taskId,
+      attempt: request.attempt,
+    });
     expect(await killed).toMatchObject({
       ok: false,
       retryable: true,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { KilledAttempt } from '../../src/adapters/thread-pool';
 import { type SubagentWorker, type WorkerPool, workerPool } from '../../src/adapters/worker-pool';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import type { AttemptRequest } from '../../src/core/runtime/ports';
@@ -44,7 +45,7 @@ describe('workerPool', { timeout: 30_000 }, () => {
     const pool = track(workerPool({ setup: run, provider: { kind: 'simulated', paceMs: 30 }, capacity: 3 }));
     await pool.warm();
     const kind = scenarioKinds[run.scenario.kind];
-    let killed = false;
+    let killed: KilledAttempt | undefined;
     const result = await runScenario({
       kind,
       spec: run.scenario,
@@ -62,10 +63,12 @@ describe('workerPool', { timeout: 30_000 }, () => {
         }
       },
     });
-    expect(killed).toBe(true);
+    // It says which attempt it ended: the one the run then reports failed and retries.
+    expect(killed).toMatchObject({ attempt: 1, subagent: expect.stringMatching(/^sa-/) });
     const failed = result.events.filter((e) => e.type === 'task.failed');
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ error: expect.stringMatching(/^worker crashed: killed on request/) });
+    expect(failed[0]).toMatchObject({ task: killed?.taskId });
     expect(result.events.some((e) => e.type === 'task.retried')).toBe(true);
     const done = new Set(result.events.flatMap((e) => (e.type === 'task.finished' ? [e.task] : [])));
     expect(done).toEqual(new Set(result.plan.tasks.map((t) => t.id)));
@@ -122,12 +125,12 @@ describe('workerPool', { timeout: 30_000 }, () => {
 
   it('pre-warms, reuses idle workers, kills only a busy one, and times each start', async () => {
     const pool = track(workerPool({ setup, provider: unpaced, capacity: 2, prewarm: 2 }));
-    expect(pool.kill()).toBe(false);
+    expect(pool.kill()).toBeUndefined();
     await pool.warm();
     expect(pool.startupTimes()).toHaveLength(2);
     expect(pool.startupTimes().every((ms) => ms > 0 && Number.isFinite(ms))).toBe(true);
     for (let i = 0; i < 3; i++) await pool.run(first);
     expect(pool.stats()).toMatchObject({ started: 2, alive: 2, completed: 3 });
-    expect(pool.kill()).toBe(false);
+    expect(pool.kill()).toBeUndefined();
   });
 });

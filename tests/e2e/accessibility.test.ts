@@ -88,6 +88,19 @@ describe('accessibility and small screens', () => {
     expect(wide).toEqual([]);
   }, 240_000);
 
+  it("moves focus to the run's status, a live region, when a card's Run is pressed", async () => {
+    const { page } = profile;
+    await page.goto(appUrl);
+    const run = page.locator(`${t('scenario-card-diamond')} button.primary`);
+    await run.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    // Focus fell to <body> before, with the card gone and nothing said of the run.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('run-status');
+    expect(await page.getAttribute(t('run-status'), 'role')).toBe('status');
+    expect(profile.errors).toEqual([]);
+  });
+
   it('runs a scenario from the keyboard: Tab to a card, Enter, Tab to Run, Enter', async () => {
     const { page } = profile;
     await page.goto(appUrl);

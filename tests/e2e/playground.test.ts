@@ -169,6 +169,13 @@ describe('the playground, end to end', () => {
     await page.waitForSelector(`${t('run-status')}:text-is("running")`);
     await page.waitForTimeout(400);
     await page.click(t('kill-worker'));
+    // It says at once what it killed, while the run still runs (nothing showed until the end).
+    const note = (await page.textContent(t('kill-note'))) ?? '';
+    expect(note).toMatch(
+      /^Killed (sa-\d+)'s worker while it ran (\S+) \(attempt 1\): the task is retried\.$/,
+    );
+    expect(await page.textContent(t('run-status'))).toBe('running');
+    const killedTask = /while it ran (\S+) /.exec(note)?.[1];
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
     await page.click(t('nav-library'));
     await page.waitForSelector(t('trace-row'));
@@ -178,6 +185,8 @@ describe('the playground, end to end', () => {
       (e) => e.type === 'task.failed' && e.error.startsWith('worker crashed'),
     );
     expect(crashed.length).toBeGreaterThanOrEqual(1);
+    // The task it named is the one the trace has crash and retry.
+    expect(crashed.map((e) => (e.type === 'task.failed' ? e.task : ''))).toContain(killedTask);
     expect(decoded.events.some((e) => e.type === 'task.retried')).toBe(true);
     const tasks = decoded.events.find((e) => e.type === 'run.started');
     const finished = new Set(

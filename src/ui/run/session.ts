@@ -11,6 +11,7 @@
 import { createRoot, createSignal } from 'solid-js';
 import { watchEndpoint } from '../../adapters/endpoint-watch';
 import type { ConcurrencySummary } from '../../adapters/engine-concurrency';
+import type { KilledAttempt } from '../../adapters/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
@@ -95,7 +96,7 @@ const idle: LiveView = {
 function createSession() {
   const [view, setView] = createSignal<LiveView>(idle);
   const [lookup, setLookup] = createSignal<PassageLookup | undefined>(undefined);
-  let control: { abort: AbortController; kill?: () => boolean } | undefined;
+  let control: { abort: AbortController; kill?: () => KilledAttempt | undefined } | undefined;
 
   async function start(settings: AppState = app.state()): Promise<string | undefined> {
     if (control) return view().id;
@@ -307,8 +308,8 @@ function createSession() {
     lookup,
     start,
     stop: () => control?.abort.abort('stopped by the user'),
-    /** Terminates one busy subagent worker, as a crash would (the chaos button). */
-    kill: () => control?.kill?.() ?? false,
+    /** Terminates one busy subagent worker, as a crash would (the chaos button); says which. */
+    kill: (): KilledAttempt | undefined => control?.kill?.(),
     busy: () => control !== undefined,
   };
 }

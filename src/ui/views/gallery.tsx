@@ -14,6 +14,9 @@ export function Gallery() {
     app.update({ view: 'run', scenario: id, size: 0, runs: [], ...(policy ? { policy } : {}) });
     // The run machinery (scenarios, policies, workers) loads with the first run, not the page.
     if (run) void import('../run/session').then((m) => m.startRun());
+    // The card whose Run had focus is gone with the gallery: focus goes to the run's status (a
+    // live region), not to the page's body, so a keyboard user is where the run is.
+    if (run) focusWhenShown('run-status');
   };
   return (
     <section>
@@ -92,6 +95,13 @@ function Cards(props: { entries: readonly CatalogEntry[]; open: (id: string, run
       </For>
     </div>
   );
+}
+
+/** Focuses the element `id` once it is on the page: the Run view's code may still be loading. */
+function focusWhenShown(id: string, frames = 120): void {
+  const element = document.getElementById(id);
+  if (element) element.focus();
+  else if (frames > 0) requestAnimationFrame(() => focusWhenShown(id, frames - 1));
 }
 
 const LANGUAGE_NAMES = { zh: '中文', ru: 'Русский' } as const;

@@ -26,6 +26,8 @@ export function RunView() {
   const [progress, setProgress] = createSignal<LoadProgress | undefined>();
   // Why "Compare with a single agent" could not, for a stored run.
   const [compareProblem, setCompareProblem] = createSignal<string | undefined>();
+  // What "Kill a worker" did, said at once: before, nothing showed until the run ended.
+  const [killNote, setKillNote] = createSignal<string | undefined>();
   // The event a stored run is scrubbed back to; undefined at its end.
   const [replayAt, setReplayAt] = createSignal<number | undefined>();
   let opening = 0;
@@ -68,6 +70,7 @@ export function RunView() {
             disabled={session.busy() && live().status === 'running'}
             onClick={() => {
               app.update({ runs: [] });
+              setKillNote(undefined);
               void session.start();
             }}
           >
@@ -92,7 +95,14 @@ export function RunView() {
                 : 'Only simulated runs of task scenarios have subagent workers to kill'
             }
             disabled={live().status !== 'running' || !live().workers}
-            onClick={() => session.kill()}
+            onClick={() => {
+              const killed = session.kill();
+              setKillNote(
+                killed
+                  ? `Killed ${killed.subagent}'s worker while it ran ${killed.taskId} (attempt ${killed.attempt}): the task is retried.`
+                  : 'No subagent was busy at that moment: nothing was killed.',
+              );
+            }}
           >
             Kill a worker
           </button>
@@ -109,8 +119,13 @@ export function RunView() {
           </button>
           <span>
             Status:{' '}
+            {/* A live region, so a screen reader hears the run start and end; focusable, so the
+                gallery's Run can move focus here instead of leaving it on the page's body. */}
             <span
               class="status"
+              role="status"
+              tabIndex={-1}
+              id="run-status"
               data-testid="run-status"
               data-state={isLive() ? live().status : storedStatus()}
             >
@@ -118,6 +133,11 @@ export function RunView() {
             </span>
           </span>
         </div>
+        <Show when={killNote()}>
+          <p class="note" role="status" data-testid="kill-note">
+            {killNote()}
+          </p>
+        </Show>
         <Show when={compareProblem()}>
           <p class="note" role="status" data-testid="compare-problem">
             {compareProblem()}
