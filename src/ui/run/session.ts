@@ -55,6 +55,8 @@ export const REDRAW_MS = 150;
 
 export interface LiveView {
   readonly id: string | undefined;
+  /** The scenario the run was started on: the Run view shows it only while that scenario is picked. */
+  readonly scenario?: string;
   readonly status: LiveStatus;
   readonly error: string | undefined;
   readonly header: TraceHeader | undefined;
@@ -102,7 +104,7 @@ function createSession() {
     if (control) return view().id;
     const abort = new AbortController();
     control = { abort };
-    setView({ ...idle, status: 'starting' });
+    setView({ ...idle, status: 'starting', scenario: settings.scenario });
     setLookup(undefined);
     try {
       return await run(settings, abort);

@@ -10,6 +10,7 @@ import { services } from '../services';
 import { quoted } from '../url-state';
 import { AnswerView } from './answer-view';
 import { ConfigPanel } from './config-panel';
+import { NoRunHint } from './no-run-hint';
 import { Replay } from './replay-view';
 import { RunPicture } from './run-picture';
 
@@ -20,7 +21,21 @@ export function RunView() {
   // snapshot reads (the Show's own accessor throws once its condition is gone).
   const lastSnapshot = createMemo<RunSnapshot | undefined>((previous) => live().snapshot ?? previous);
   const shownId = () => app.state().runs[0];
-  const isLive = () => live().status !== 'idle' && (shownId() === undefined || shownId() === live().id);
+  // The last run in this tab, if it was of another scenario than the one now picked (the Router
+  // opening a scenario, a card, the settings): shown, its graph and answer read as this one's.
+  const otherScenario = () => {
+    const ran = live().scenario;
+    return live().status !== 'idle' &&
+      shownId() === undefined &&
+      ran !== undefined &&
+      ran !== app.state().scenario
+      ? ran
+      : undefined;
+  };
+  const isLive = () =>
+    live().status !== 'idle' &&
+    (shownId() === undefined || shownId() === live().id) &&
+    otherScenario() === undefined;
   // A stored run opens head first, then its events page by page (stored-run.ts); what has loaded
   // so far shows while the rest comes.
   const [progress, setProgress] = createSignal<LoadProgress | undefined>();
@@ -164,7 +179,10 @@ export function RunView() {
           fallback={
             <Switch
               fallback={
-                <Show when={shownId()}>
+                <Show
+                  when={shownId()}
+                  fallback={<NoRunHint other={otherScenario()} status={live().status} />}
+                >
                   {(id) => (
                     <p class="note" data-testid="run-loading" role="status">
                       Loading run {quoted(id())}…
