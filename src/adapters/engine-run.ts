@@ -26,8 +26,14 @@ import {
   type QuickJSRuntime,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
-import { type CallOutcome, MAX_RESULT_JSON, MAX_TEXT, type RawRun } from '../core/tools/sandbox';
-import { describeLoadErrorSource, sandboxRunnerSource } from '../core/tools/sandbox-runner';
+import {
+  type CallOutcome,
+  MAX_RESULT_JSON,
+  MAX_RUN_RESULTS,
+  MAX_TEXT,
+  type RawRun,
+} from '../core/tools/sandbox';
+import { sandboxRunnerSource } from '../core/tools/sandbox-runner';
 
 export interface EngineLimits {
   /** The engine's heap, bytes: past it allocation fails inside the engine. */
@@ -152,8 +158,10 @@ function play(
     return result.error ? undefined : result.value;
   };
   const runner = hold(vm.evalCode(sandboxRunnerSource, 'runner.js'));
-  const describeLoadError = hold(vm.evalCode(describeLoadErrorSource, 'runner.js'));
-  if (!runner || !describeLoadError) return { ok: false, error: 'the sandbox did not start' };
+  if (!runner) return { ok: false, error: 'the sandbox did not start' };
+  // Taken before the code runs: the runner is in no global, so the code cannot replace it.
+  const describeLoadError = vm.getProp(runner, 'describeLoad');
+  held.push(describeLoadError);
   const loaded = vm.evalCode(code, 'run_js.js');
   hold(loaded);
   if (loaded.error) {
@@ -164,9 +172,18 @@ function play(
   // is stopped like any loop. What they throw is theirs; it reaches nothing.
   settleJobs(runtime, interrupted);
   const outcomes: CallOutcome[] = [];
+  // Each result is bounded, and so is their sum: the calls come from a model too (run_js), and
+  // 600 results of 64 kB each would be 39 MB copied into the host and into the trace.
+  let spent = 0;
   for (const call of calls) {
     if (interrupted()) break;
-    outcomes.push(callOutcome(vm, runner, call));
+    if (spent > MAX_RUN_RESULTS) {
+      outcomes.push({ error: `not run: this run's results passed ${MAX_RUN_RESULTS / 1024} kB` });
+      continue;
+    }
+    const outcome = callOutcome(vm, runner, call);
+    spent += 'error' in outcome ? outcome.error.length : (outcome.json?.length ?? 0);
+    outcomes.push(outcome);
   }
   settleJobs(runtime, interrupted);
   return { ok: true, outcomes };

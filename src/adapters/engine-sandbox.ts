@@ -27,25 +27,44 @@ export interface EngineSandboxOptions {
 
 export function engineSandbox(options: EngineSandboxOptions = {}): CodeSandbox {
   const limits = options.limits ?? DEFAULT_ENGINE_LIMITS;
+  const load = options.load ?? loadEngine;
   let engine: Promise<QuickJSWASMModule> | undefined;
-  return {
-    async run(code: string, tests: readonly CodeTest[], timeoutMs: number): Promise<SandboxResult> {
-      const loading = engine ?? (options.load ?? loadEngine)(limits);
+  // Engines a run broke or filled. Runs asked for at once all wait on one load, so one of them may
+  // retire the engine while the others hold it: each checks here, just before it runs, and loads
+  // afresh rather than touch a heap left mid-operation.
+  const retired = new WeakSet<QuickJSWASMModule>();
+  const current = async (): Promise<QuickJSWASMModule> => {
+    for (;;) {
+      const loading = engine ?? load(limits);
       engine = loading;
-      let module: QuickJSWASMModule;
       try {
-        module = await loading;
+        const module = await loading;
+        if (!retired.has(module)) return module;
       } catch (error) {
         if (engine === loading) engine = undefined; // the next run tries again
+        throw error;
+      }
+      if (engine === loading) engine = undefined;
+    }
+  };
+  const retire = (module: QuickJSWASMModule): void => {
+    retired.add(module);
+  };
+  return {
+    async run(code: string, tests: readonly CodeTest[], timeoutMs: number): Promise<SandboxResult> {
+      let module: QuickJSWASMModule;
+      try {
+        module = await current();
+      } catch (error) {
         return { ok: false, error: `the sandbox engine did not load: ${String(error).slice(0, 300)}` };
       }
       try {
         const calls = tests.map((t) => t.call);
         const run = runInEngine(module, String(code), calls, timeoutMs, limits);
-        if (engineExhausted(module, limits) && engine === loading) engine = undefined;
+        if (engineExhausted(module, limits)) retire(module);
         return gradeRun(tests, run);
       } catch (error) {
-        if (engine === loading) engine = undefined;
+        retire(module);
         if (error instanceof EngineBroken) return { ok: false, error: error.message };
         return { ok: false, error: 'the sandbox engine failed' };
       }

@@ -57,7 +57,14 @@ export function pageSandboxFrame(url?: string): StartRun {
         frame.postMessage(start, '*', [control, channel]);
       },
       (error: unknown) => {
-        if (frames.get(address) === loading) frames.delete(address); // the next run tries again
+        // Only a frame that failed is forgotten (the next run makes one anew); a loaded frame
+        // stays when it was the engine's download that failed, so failures add no frames.
+        void loading.then(
+          () => {},
+          () => {
+            if (frames.get(address) === loading) frames.delete(address);
+          },
+        );
         // Posted on our own end of the control channel: the run's client reads it as the frame's.
         control.postMessage({ type: 'failed', error: `the sandbox did not load: ${String(error)}` });
       },
@@ -73,11 +80,15 @@ function openFrame(url: string): Promise<Window> {
     frame.title = 'code sandbox';
     frame.hidden = true;
     frame.setAttribute('aria-hidden', 'true');
+    const fail = (error: Error) => {
+      frame.remove(); // a failed frame is not left behind, hidden
+      reject(error);
+    };
     frame.addEventListener('load', () => {
       if (frame.contentWindow) resolve(frame.contentWindow);
-      else reject(new Error('it has no window'));
+      else fail(new Error('it has no window'));
     });
-    frame.addEventListener('error', () => reject(new Error(`could not load ${url}`)));
+    frame.addEventListener('error', () => fail(new Error(`could not load ${url}`)));
     (document.body ?? document.documentElement).append(frame);
   });
 }

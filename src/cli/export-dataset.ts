@@ -76,7 +76,7 @@ function readTraceDir(dir: string) {
   }
   if (names.length === 0) throw new UsageError(`${dir}: no *.jsonl traces to read; nothing written`);
   const decoded = decodeTraceFiles(
-    names.map((name) => ({ name, text: readInputFile(join(dir, name), 'trace') })),
+    names.map((name) => ({ name, text: readInputFile(join(dir, name), 'trace', undefined, true) })),
   );
   const [bad, ...more] = decoded.unreadable;
   if (bad) {

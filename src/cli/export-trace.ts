@@ -53,7 +53,7 @@ export function exportTrace(argv: string[], out: Print): void {
       );
   }
   checkOutputs([{ path: values.out, flag: '--out' }], [values.trace]);
-  const text = readInputFile(values.trace, 'trace');
+  const text = readInputFile(values.trace, 'trace', undefined, true);
   const schema = /"schema"\s*:\s*"([^"]*)"/.exec(text.slice(0, 2000))?.[1];
   if (schema !== undefined && schema !== TRACE_SCHEMA) {
     throw new UsageError(`${values.trace}: a trace of schema ${schema}; this version reads ${TRACE_SCHEMA}`);

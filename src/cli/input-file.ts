@@ -32,8 +32,17 @@ export function checkInputFile(file: string, what: string, maxBytes = MAX_INPUT_
   return stats.size;
 }
 
-/** The text of a checked input file, which must be UTF-8: invalid bytes are refused with their line. */
-export function readInputFile(file: string, what: string, maxBytes = MAX_INPUT_BYTES): string {
+/**
+ * The text of a checked input file, which must be UTF-8: invalid bytes are refused with their line.
+ * `jsonLines`: a JSONL file (a trace), whose depth is counted afresh on each line, as the page's
+ * import counts it: a broken line's open brackets do not carry into the next.
+ */
+export function readInputFile(
+  file: string,
+  what: string,
+  maxBytes = MAX_INPUT_BYTES,
+  jsonLines = false,
+): string {
   checkInputFile(file, what, maxBytes);
   let bytes: Buffer;
   try {
@@ -44,7 +53,7 @@ export function readInputFile(file: string, what: string, maxBytes = MAX_INPUT_B
   }
   const text = decodeUtf8(bytes);
   if (!text.ok) throw new UsageError(`${file}: the ${what}'s ${notUtf8(text.line)}`);
-  const deep = /^\s*[[{]/.test(text.text) ? tooDeep(text.text) : undefined;
+  const deep = /^\s*[[{]/.test(text.text) ? tooDeep(text.text, jsonLines) : undefined;
   if (deep !== undefined) throw new UsageError(`${file}: the ${what} ${nestsTooDeep(deep)}`);
   return text.text;
 }

@@ -57,7 +57,7 @@ function decisionsIn(
   let runs = 0;
   let skipped = 0;
   for (const name of files) {
-    const decoded = decodeTrace(readInputFile(join(dir, name), 'trace'));
+    const decoded = decodeTrace(readInputFile(join(dir, name), 'trace', undefined, true));
     if (!decoded.ok)
       throw new UsageError(
         `${join(dir, name)}:${decoded.problems[0]?.line}: ${decoded.problems[0]?.message}`,

@@ -99,7 +99,7 @@ function readRuns(dir: string) {
   const skipped: Partial<Record<SkipReason, number>> = {};
   for (const name of files) {
     const file = join(dir, name);
-    const decoded = decodeTrace(readInputFile(file, 'trace'));
+    const decoded = decodeTrace(readInputFile(file, 'trace', undefined, true));
     if (!decoded.ok) {
       const [first, ...more] = decoded.problems;
       const also = more.length > 0 ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''})` : '';

@@ -49,7 +49,7 @@ describe("the page's main thread while the sandbox grades hostile results", () =
  * frame exactly as the engine's worker is (same message, same policy and origin), and reports what
  * it could reach: were QuickJS ever left, this is what the code would hold.
  */
-function probeWorker(body: string): Promise<Record<string, string>> {
+function probeWorker(body: string, sandboxed = true): Promise<Record<string, string>> {
   const source = `onmessage = async function (event) {
     var port = event.ports[0];
     var found = {};
@@ -61,7 +61,7 @@ function probeWorker(body: string): Promise<Record<string, string>> {
   };`;
   return new Promise((resolve, reject) => {
     const frame = document.createElement('iframe');
-    frame.sandbox.add('allow-scripts');
+    if (sandboxed) frame.sandbox.add('allow-scripts');
     frame.hidden = true;
     frame.src = new URL('/sandbox.html', location.href).href;
     frame.onload = () => {
@@ -73,7 +73,10 @@ function probeWorker(body: string): Promise<Record<string, string>> {
       };
       const start = { type: 'start', source, wasm: new ArrayBuffer(8) };
       frame.contentWindow?.postMessage(start, '*', [control.port2, channel.port2]);
-      setTimeout(() => reject(new Error('the probe worker did not answer')), 5000);
+      setTimeout(() => {
+        frame.remove();
+        reject(new Error('the probe worker did not answer'));
+      }, 5000);
     };
     document.body.append(frame);
   });
@@ -102,6 +105,13 @@ describe('the worker around the engine reaches nothing of the app or the network
       eval: 'EvalError',
       Function: 'EvalError',
     });
+  });
+
+  it('starts nothing when embedded without the sandbox attribute, on the app’s own origin', async () => {
+    // Any site could embed /sandbox.html so; its worker would then run on this origin.
+    await expect(probeWorker(`await probe('origin', () => self.origin);`, false)).rejects.toThrow(
+      'the probe worker did not answer',
+    );
   });
 
   it('shares no BroadcastChannel with the app', async () => {

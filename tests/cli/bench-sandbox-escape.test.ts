@@ -81,7 +81,9 @@ describe('swarm bench against a model whose code takes the import()-rejection ro
       expect(server.requests.length).toBeGreaterThan(ATTACKS.length);
       expect(existsSync(leaked)).toBe(false);
       expect(existsSync(written)).toBe(false);
-      expect(readFileSync(join(dir, 'report.json'), 'utf8')).not.toContain(KEY);
+      for (const written of ['report.json', 'report.md'])
+        expect(readFileSync(join(dir, written), 'utf8'), written).not.toContain(KEY);
+      expect(stdout).not.toContain(KEY);
     } finally {
       await server.close();
     }

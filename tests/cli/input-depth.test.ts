@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readInputFile } from '../../src/cli/input-file';
 import { runCli } from '../support/cli';
 
 /**
@@ -27,5 +28,17 @@ describe('deeply nested input files', () => {
       expect(r.stderr).toMatch(/nests arrays and objects more than 100 deep \(line 1\)/);
       expect(r.stderr).not.toMatch(/RangeError|\n\s+at /);
     }
+  });
+});
+
+describe('a trace read by the CLI', () => {
+  it('counts depth afresh on each line, as the page does: a broken line does not push its depth onto the next', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deep-lines-'));
+    const file = join(dir, 'trace.jsonl');
+    // Line 1 leaves 60 brackets open (a broken line, for the trace's decoder to name); line 2 is
+    // 60 deep and whole. Counted across lines that was 120, and line 2 was refused as too deep.
+    writeFileSync(file, `${'['.repeat(60)}\n${'['.repeat(60)}${']'.repeat(60)}\n`);
+    expect(readInputFile(file, 'trace', undefined, true)).toContain('\n');
+    expect(() => readInputFile(file, 'graph')).toThrow(/more than 100 deep \(line 2\)/);
   });
 });

@@ -140,6 +140,20 @@ function bounded(name: string, code: string, call: string, error: RegExp): Contr
 }
 
 export const boundedCases: readonly ContractCase[] = [
+  {
+    // The calls come from a model too: many results of 60 kB each stop at the run's 256 kB.
+    name: 'bounded: the sum of a run’s results stops at 256 kB, the calls left not run',
+    code: '',
+    tests: Array.from({ length: 12 }, () => ({ call: "'y'.repeat(60000)", expect: 1 })),
+    timeoutMs: 1000,
+    check: (r: SandboxResult) => {
+      expect(r).toMatchObject({ ok: true, passed: 0, failed: 12 });
+      if (!r.ok) return;
+      expect(r.results.slice(0, 5).every((t) => t.got !== undefined)).toBe(true);
+      for (const t of r.results.slice(5))
+        expect(t.error).toMatch(/^not run: this run's results passed 256 kB/);
+    },
+  },
   bounded(
     'a returned 2^26-element typed array',
     '',

@@ -4,6 +4,7 @@
  * context, before the model's code, and its completion value is one function,
  *
  *   outcome(call) → 'v' + JSON text | 'u' | 'e' + error in words
+ *   outcome.describeLoad(thrown) → what the code threw while it loaded, in words
  *
  * which the host calls once per test call, after the code. It evaluates the call (an expression,
  * e.g. `add(2, 3)`) as a script of its own in the global scope, so the code's `const`, `let` and
@@ -108,7 +109,7 @@ export const sandboxRunnerSource = String.raw`(function () {
     if (out.text.length > maxJson) throw new NoJson('its JSON text is longer than ' + maxJson + ' characters');
     return true;
   }
-  return function outcome(call) {
+  var outcome = function (call) {
     var value;
     try {
       value = globalEval('(' + call + '\n)');
@@ -127,20 +128,9 @@ export const sandboxRunnerSource = String.raw`(function () {
       return 'e' + 'returned a value that could not be read (' + describe(error, true) + ')';
     }
   };
+  // What the code threw while it loaded, described the same way, by name and message.
+  outcome.describeLoad = function (thrown) {
+    return describe(thrown, true);
+  };
+  return outcome;
 })()`;
-
-/** Describes what the code threw while it loaded, in the engine, as the runner does for a call. */
-export const describeLoadErrorSource = `(function (error) {
-  try {
-    if (error !== null && (typeof error === 'object' || typeof error === 'function')) {
-      var message = error.message;
-      if (message !== undefined && message !== null) {
-        var name = error.name;
-        return String(name === undefined || name === null ? 'Error' : name) + ': ' + String(message);
-      }
-    }
-    return 'Error: ' + String(error);
-  } catch (unprintable) {
-    return 'Error: (a thrown value that cannot be printed)';
-  }
-})`;

@@ -58,8 +58,11 @@ export const MAX_TEXT = 2000;
 /** Longest JSON text of one returned value, made in the engine and refused by the host past it. */
 export const MAX_RESULT_JSON = 64 * 1024;
 
-/** Deepest nesting of a returned value: as deep as the JSON files the CLI reads. */
-export const MAX_RESULT_DEPTH = 100;
+/** Longest sum of a run's results: past it, the calls left are not run (they come from a model). */
+export const MAX_RUN_RESULTS = 256 * 1024;
+
+/** Deepest nesting of a returned value: as deep as the JSON files the CLI and the page read. */
+export { MAX_JSON_DEPTH as MAX_RESULT_DEPTH } from '../util/json-depth';
 
 export function cut(text: string, max = MAX_TEXT): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
