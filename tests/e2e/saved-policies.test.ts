@@ -46,6 +46,19 @@ describe('saved policies', () => {
     await page.waitForFunction(listed, '^bandit-seed1-20');
     // Both are kept: the PARL policy was overwritten by the bandit under "parl-seed1-20" before.
     expect(await page.evaluate(listed, '^parl-seed1-20')).toBe(true);
+    // The same training again (policy, seed, length) gets a name of its own too.
+    await page.selectOption(t('train-policy'), 'parl');
+    await page.click(t('train-button'));
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="policy-name"]') as HTMLInputElement)?.value ===
+        'parl-seed1-20-2',
+      undefined,
+      { timeout: 60_000 },
+    );
+    await page.click(t('save-policy'));
+    await page.waitForFunction(listed, '^parl-seed1-20-2');
+    expect(await page.locator(t('saved-policy')).count()).toBe(3);
     expect(profile.errors).toEqual([]);
   });
 

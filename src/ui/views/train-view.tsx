@@ -15,6 +15,17 @@ import { OrchestrationPanel } from './orchestration-panel';
 type Phase = 'idle' | 'training' | 'stopped' | 'done' | 'failed';
 
 /** Trains a bandit or PARL orchestrator on the scenario mix, in a Web Worker, with live curves. */
+/**
+ * `base`, or `base-2`, `base-3`…, whichever no saved policy has: two trainings of the same policy,
+ * seed and length would otherwise get one default name, and saving the second replaced the first.
+ */
+async function freeName(base: string): Promise<string> {
+  const taken = new Set((await (await services.policies()).list()).map((p) => p.name));
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
 export function TrainView() {
   const s = () => app.state();
   const [phase, setPhase] = createSignal<Phase>('idle');
@@ -67,7 +78,7 @@ export function TrainView() {
       setPhase(summary.stopped ? 'stopped' : 'done');
       setProgress({ done: summary.completedEpisodes, total: summary.episodes });
       if (!nameTyped() || !name())
-        setName(`${config.policy}-seed${config.seed}-${summary.completedEpisodes}`);
+        setName(await freeName(`${config.policy}-seed${config.seed}-${summary.completedEpisodes}`));
     } catch (error) {
       setPhase('failed');
       setMessage({ kind: 'error', text: `Training failed: ${(error as Error).message}` });
