@@ -14,14 +14,12 @@
 import {
   DEADLINE_FLOOR_MS,
   HONEST_TOKENS_PER_SECOND,
+  MAX_TIMER_MS,
   replyDeadlineMs,
   spokenMs,
 } from '../core/providers/deadline';
 import type { ChatResponse, Provider } from '../core/providers/types';
 import { ProviderError } from './openai-errors';
-
-/** Node and browsers fire a longer timer at once. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** The error of a reply that passed `ms`; `maxTokens` says how a default deadline was made. */
 export function deadlineError(ms: number, basis?: { readonly maxTokens: number | undefined }): ProviderError {

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { resolvePolicy } from '../core/learning/resolve-policy';
 import { policyNames } from '../core/policy/registry';
 import type { Policy } from '../core/policy/types';
+import { MAX_TIMER_MS } from '../core/providers/deadline';
 import { type PreparedTaskRun, prepareRun } from '../core/scenarios/prepare';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { frozenProfiles, scenarioSpec } from './catalog';
@@ -60,7 +61,7 @@ const optionsSchema = v.strictObject(
         v.number('replyDeadlineMs must be a number'),
         v.integer('replyDeadlineMs must be a whole number'),
         v.minValue(1, 'replyDeadlineMs must be at least 1'),
-        v.maxValue(2_147_483_647, 'replyDeadlineMs must be at most 2147483647'),
+        v.maxValue(MAX_TIMER_MS, `replyDeadlineMs must be at most ${MAX_TIMER_MS}`),
       ),
     ),
   },

@@ -27,4 +27,4 @@ export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 /** A 32-bit step clock: every realized time of a schedule stays below it. */
 export const MAX_STEP_TIME = 2_147_483_647;
 /** Milliseconds a timer waits at most: Node fires a longer timer at once. */
-export const MAX_TIMER_MS = 2_147_483_647;
+export { MAX_TIMER_MS } from '../core/providers/deadline';

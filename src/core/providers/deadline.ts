@@ -12,6 +12,9 @@
  */
 export const DEADLINE_FLOOR_MS = 60_000;
 
+/** The longest deadline a timer can wait: Node and browsers fire a longer timer at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * The slowest pace still taken for an honest model: about what a 7–8B model quantised to 4 bits
  * writes on a laptop CPU under llama.cpp (GPUs and hosted APIs write 30–150 tokens a second). A

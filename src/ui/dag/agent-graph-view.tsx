@@ -93,31 +93,9 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
       >
         <defs>
           <For each={[1, 2, 3, 4, 5]}>
-            {(round) => (
-              <marker
-                id={`arrow-${round}`}
-                viewBox="0 0 10 10"
-                refX="9"
-                refY="5"
-                markerWidth="7"
-                markerHeight="7"
-                orient="auto-start-reverse"
-              >
-                <path d="M0,0 L10,5 L0,10 z" fill={roundColour(round)} />
-              </marker>
-            )}
+            {(round) => <Arrowhead id={`arrow-${round}`} fill={roundColour(round)} />}
           </For>
-          <marker
-            id="arrow-replace"
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M0,0 L10,5 L0,10 z" fill={REPLACE_COLOUR} />
-          </marker>
+          <Arrowhead id="arrow-replace" fill={REPLACE_COLOUR} />
         </defs>
         <For each={graph().edges}>
           {(e) => {
@@ -263,5 +241,22 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
         />
       </div>
     </div>
+  );
+}
+
+/** An arrowhead marker for the graph's edges: one per round's colour, one for replacements. */
+function Arrowhead(props: { id: string; fill: string }) {
+  return (
+    <marker
+      id={props.id}
+      viewBox="0 0 10 10"
+      refX="9"
+      refY="5"
+      markerWidth="7"
+      markerHeight="7"
+      orient="auto-start-reverse"
+    >
+      <path d="M0,0 L10,5 L0,10 z" fill={props.fill} />
+    </marker>
   );
 }
