@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
+import { gridShape } from '../core/bench/grid-shape';
 import { type MetricSummary, runBench } from '../core/bench/run-bench';
 import { fixedPolicy, fixedSettings, settingName } from '../core/learning/fixed-policy';
 import { simulatedProviderFor } from '../core/scenarios/players';
@@ -23,6 +24,8 @@ it prints (fixed:SETTING, and the per-kind policy fixed:KIND=SETTING:KIND=SETTIN
 
 interface SettingRow {
   readonly setting: string;
+  /** Reward per instance, in seed order (for pairing and for the grid's shape). */
+  readonly values: readonly number[];
   readonly reward: number;
   readonly itemF1: number;
   readonly estimatedCost: number;
@@ -78,6 +81,7 @@ export async function grid(argv: string[], out: (text: string) => void): Promise
         const mean = (k: string) => m[k]?.mean ?? Number.NaN;
         return {
           setting: settingName(arm),
+          values: m.reward?.values ?? [],
           reward: mean('reward'),
           itemF1: mean('itemF1'),
           estimatedCost: mean('estimatedCost'),
@@ -113,6 +117,7 @@ export async function grid(argv: string[], out: (text: string) => void): Promise
     perKindPolicy: `fixed:${Object.entries(perKind)
       .map(([kind, b]) => `${kind}=${b.best}`)
       .join(':')}`,
+    shape: gridShape(overall, (overall[0] as SettingRow).setting),
     settings: overall,
   };
   if (values.json) {
@@ -132,6 +137,7 @@ export async function grid(argv: string[], out: (text: string) => void): Promise
       '',
       `best: fixed:${result.best} (reward ${f(result.bestReward)})`,
       `best per kind: ${result.perKindPolicy}`,
+      `best or tied on ${(100 * result.shape.bestShare).toFixed(0)}% of instances; best per instance: solo on ${result.shape.soloBest}, parallel on ${result.shape.spawnBest} (hindsight ceiling ${f(result.shape.perInstanceCeiling)})`,
     ].join('\n'),
   );
 }

@@ -32,6 +32,12 @@ export interface Subtask {
    * agreed). The subagent answers it without a model call, in 0 steps.
    */
   readonly settled?: string;
+  /**
+   * How hard this instance is, 0 (easy) … 1 (hard): a property of the simulated world, which the
+   * simulated provider weighs against a profile's skill (docs/simulator.md, Difficulty). Real
+   * models never see it.
+   */
+  readonly difficulty?: number;
 }
 
 export interface AgentLimits {

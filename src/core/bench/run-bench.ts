@@ -8,8 +8,9 @@
 import type { ContextSpec } from '../agents/context/registry';
 import type { TaskGraph } from '../graph/types';
 import type { AttemptHooks } from '../healing/hooks';
-import { drawBenchTask, type MixSpec } from '../learning/mix';
-import type { Policy } from '../policy/types';
+import { componentSpec, drawBenchTask, type MixSpec } from '../learning/mix';
+import { type Policy, planModeOf } from '../policy/types';
+import { planView } from '../scenarios/plan-view';
 import type { Provider } from '../providers/types';
 import type { Clock } from '../runtime/ports';
 import type { SimulateResult } from '../runtime/simulate';
@@ -119,7 +120,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     } else if (scenario.type === 'mix') {
       const draw = drawBenchTask(scenario.mix, seed);
       const base = scenario.specs[draw.component.scenario] as TaskScenarioSpec;
-      spec = { ...base, budgets: { ...base.budgets, maxCriticalSteps: draw.component.maxCriticalSteps } };
+      spec = componentSpec(base, draw.component);
       instanceSize = draw.size;
     }
     const instance =
@@ -135,7 +136,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
             ? { type: 'task', spec, instance }
             : { type: 'graph', graph: (scenario as Extract<BenchScenario, { type: 'graph' }>).graph },
         seed,
-        plan: policy.plan ?? 'swarm',
+        plan: spec && instance ? planModeOf(policy, planView(spec, instance)) : (policy.plan ?? 'swarm'),
         profiles: options.profiles,
         overrides: {
           ...(options.context ? { context: options.context } : {}),

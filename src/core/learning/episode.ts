@@ -11,7 +11,7 @@ import type { Metrics } from '../trace/metrics';
 import { keyedRng } from '../util/rng';
 import type { Bandit } from './bandit';
 import { type Arm, type BanditPlay, banditPolicy } from './bandit-policy';
-import { type Draw, drawTask, weightsAt } from './mix';
+import { componentSpec, type Draw, drawTask, weightsAt } from './mix';
 import { type Decision, type ParlParams, parlPolicy } from './parl';
 import { lambdaAt, parlReward } from './reward';
 import type { TrainConfig, TrainEnv } from './train-config';
@@ -87,10 +87,7 @@ export async function playEpisode(
   const { component } = draw;
   const base = env.specs[component.scenario] as TaskScenarioSpec;
   const critical = config.budgetOn === 'critical';
-  const spec: TaskScenarioSpec = {
-    ...base,
-    budgets: { ...base.budgets, ...(critical ? { maxCriticalSteps: component.maxCriticalSteps } : {}) },
-  };
+  const spec: TaskScenarioSpec = componentSpec(base, component, config.budgetOn);
   // From the train split only: no episode can be a validation or test instance (scenarios/splits).
   const seed = trainingSeed(e, config.seed);
   const decisions: Decision[] = [];

@@ -1,22 +1,32 @@
 /**
  * Fixed settings: one width and one profile for a whole run, the same choice the bandit makes per
  * task, but never learned — the baselines a learned orchestrator must beat (`fixed:all/large`).
+ * `solo/PROFILE` runs the task as one agent of that profile, with no subagents to brief or merge.
  * A per-kind setting picks by the task's kind (`fixed:wide-search=all/large:deep-search=one/medium`; colons, as commas separate policies in a list):
  * the best fixed setting per kind is the stronger baseline.
  */
-import type { Action, Policy, RunView } from '../policy/types';
+import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
 import { type Arm, banditArms } from './bandit-policy';
 
-export const settingName = (arm: Arm): string => `${arm.width}/${arm.profile}`;
+/** A fixed setting: a bandit arm, or one agent alone on a profile. */
+export interface Setting {
+  readonly width: Arm['width'] | 'solo';
+  readonly profile: string;
+}
 
-/** Every fixed setting: each width with each profile. */
-export const fixedSettings = (profiles: readonly string[] = PROFILES): Arm[] => banditArms(profiles);
+export const settingName = (arm: Setting): string => `${arm.width}/${arm.profile}`;
+
+/** Every fixed setting: solo on each profile, then each width with each profile. */
+export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[] => [
+  ...profiles.map((profile) => ({ width: 'solo' as const, profile })),
+  ...banditArms(profiles),
+];
 
 /** `all/large` → its setting; a refusal names what is accepted. */
-export function parseSetting(text: string): Arm {
+export function parseSetting(text: string): Setting {
   const [width, profile, extra] = text.split('/');
-  const widths = WIDTHS as readonly string[];
+  const widths = ['solo', ...WIDTHS] as readonly string[];
   const profiles = PROFILES as readonly string[];
   if (extra !== undefined || width === undefined || profile === undefined)
     throw new Error(`setting "${text}" is not WIDTH/PROFILE (e.g. all/large)`);
@@ -24,16 +34,16 @@ export function parseSetting(text: string): Arm {
     throw new Error(`setting "${text}": unknown width "${width}" (known: ${widths.join(', ')})`);
   if (!profiles.includes(profile))
     throw new Error(`setting "${text}": unknown profile "${profile}" (known: ${profiles.join(', ')})`);
-  return { width: width as Arm['width'], profile };
+  return { width: width as Setting['width'], profile };
 }
 
 /**
  * `all/large`, or `KIND=SETTING:KIND=SETTING…` with one setting per task kind (a kind not listed is refused
  * when the policy meets it).
  */
-export function parseFixed(spec: string): Arm | ReadonlyMap<string, Arm> {
+export function parseFixed(spec: string): Setting | ReadonlyMap<string, Setting> {
   if (!spec.includes('=')) return parseSetting(spec);
-  const byKind = new Map<string, Arm>();
+  const byKind = new Map<string, Setting>();
   for (const part of spec.split(':')) {
     const [kind, setting] = part.split('=');
     if (!kind || setting === undefined) throw new Error(`"${part}" is not KIND=WIDTH/PROFILE`);
@@ -46,16 +56,22 @@ export function parseFixed(spec: string): Arm | ReadonlyMap<string, Arm> {
 export function fixedPolicy(spec: string): Policy {
   const setting = parseFixed(spec);
   const name = `fixed:${spec}`;
+  const settingFor = (kind: string): Setting => {
+    const arm = setting instanceof Map ? setting.get(kind) : (setting as Setting);
+    if (!arm) throw new Error(`${name} has no setting for a ${kind} task`);
+    return arm;
+  };
   return {
     name,
     plan: 'swarm',
+    planFor: (view: PlanView) => (settingFor(view.kind).width === 'solo' ? 'single' : 'swarm'),
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
       if (launchable(view) === 0) return [];
-      const arm = setting instanceof Map ? setting.get(view.kind) : (setting as Arm);
-      if (!arm) throw new Error(`${name} has no setting for a ${view.kind} task`);
+      const arm = settingFor(view.kind);
       const choice: Choice = {
-        width: WIDTHS.indexOf(arm.width),
+        // Solo's one task goes to one agent: all of one.
+        width: WIDTHS.indexOf(arm.width === 'solo' ? 'all' : arm.width),
         profile: PROFILES.indexOf(arm.profile as (typeof PROFILES)[number]),
         control: CONTROLS.indexOf('go'),
       };

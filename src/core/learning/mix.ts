@@ -18,6 +18,7 @@ import {
   text,
   whole,
 } from '../scenarios/spec-fields';
+import type { TaskScenarioSpec } from '../scenarios/spec-types';
 import { keyedRng } from '../util/rng';
 
 export interface MixComponent {
@@ -30,6 +31,10 @@ export interface MixComponent {
   readonly maxCriticalSteps: number;
   /** Total steps (every agent's) an episode may take, for training against total steps instead. */
   readonly maxTotalSteps: number;
+  /** Engines an instance's agents share, drawn per instance (the scenario file's when absent). */
+  readonly engines?: readonly [number, number];
+  /** The range of an instance's difficulty (the scenario file's when absent). */
+  readonly difficulty?: readonly [number, number];
 }
 
 export interface CurriculumPhase {
@@ -55,6 +60,10 @@ const componentSchema = strict('mix component', {
   sizes: v.tuple([whole(1), whole(1)]),
   maxCriticalSteps: whole(1),
   maxTotalSteps: whole(1),
+  engines: v.optional(v.tuple([whole(1), whole(1)])),
+  difficulty: v.optional(
+    v.tuple([v.pipe(v.number(), v.minValue(0), v.maxValue(1)), v.pipe(v.number(), v.minValue(0), v.maxValue(1))]),
+  ),
 });
 const mixSchema = strict('mix', {
   kind: v.literal('mix'),
@@ -82,6 +91,14 @@ export function parseMix(textIn: string, file: string): MixResult {
   const ids = new Set(spec.components.map((c) => c.scenario));
   const problems: { path: string; message: string }[] = [];
   spec.components.forEach((c, i) => {
+    for (const field of ['engines', 'difficulty'] as const) {
+      const range = c[field];
+      if (range && range[0] > range[1])
+        problems.push({
+          path: `components.${i}.${field}`,
+          message: `expected [min, max] with min ≤ max, got ${got(range)}`,
+        });
+    }
     if (c.sizes[0] > c.sizes[1])
       problems.push({
         path: `components.${i}.sizes`,
@@ -104,6 +121,26 @@ export function parseMix(textIn: string, file: string): MixResult {
       });
   });
   return problems.length > 0 ? report(file, problems) : { ok: true, spec };
+}
+
+/**
+ * The scenario file an instance of `component` runs under: the mix's budget, engines and
+ * difficulty laid over the file's own. `budgetOn: 'total'` leaves the critical-steps budget alone.
+ */
+export function componentSpec(
+  base: TaskScenarioSpec,
+  component: MixComponent,
+  budgetOn: 'critical' | 'total' = 'critical',
+): TaskScenarioSpec {
+  return {
+    ...base,
+    budgets: {
+      ...base.budgets,
+      ...(budgetOn === 'critical' ? { maxCriticalSteps: component.maxCriticalSteps } : {}),
+    },
+    ...(component.engines ? { engines: component.engines } : {}),
+    ...(component.difficulty ? { difficulty: component.difficulty } : {}),
+  };
 }
 
 /** The component weights in force after `progress` (0…1) of training. */

@@ -5,9 +5,11 @@
 export type {
   Action,
   Deliberation,
+  PlanView,
   Policy,
   PolicyContext,
   RunView,
   SubagentBrief,
   TaskBrief,
 } from '../runtime/policy-port';
+export { planModeOf } from '../runtime/policy-port';

@@ -35,6 +35,36 @@ export interface SimulatorParams {
    * (injection.ts). @default 0
    */
   readonly injectionCompliance?: number;
+  /**
+   * Step-time one turn takes (docs/simulator.md, Speed): a larger model is slower per turn, not
+   * only dearer. The runtime reads it; the provider does not wait on it. @default 1
+   */
+  readonly turnSteps?: number;
+  /** Difficulty (0…1) this profile handles without extra mistakes or crashes. @default 1 */
+  readonly skill?: number;
+  /** Extra chance that an item is wrong per unit of difficulty above the skill. @default 0 */
+  readonly difficultyError?: number;
+  /** Chance that a turn crashes (a timeout, a tool error the model cannot recover from). @default 0 */
+  readonly crashRate?: number;
+  /** Extra chance per turn of a crash per unit of difficulty above the skill. @default 0 */
+  readonly crashSlope?: number;
+}
+
+/** Difficulty above a profile's skill: what raises its errors and crashes. */
+export const overSkill = (params: SimulatorParams, difficulty: number): number =>
+  Math.max(0, difficulty - (params.skill ?? 1));
+
+/** The chance that one turn of `params` crashes on a task of this difficulty. */
+export function crashChance(params: SimulatorParams, difficulty: number): number {
+  return Math.min(1, (params.crashRate ?? 0) + (params.crashSlope ?? 0) * overSkill(params, difficulty));
+}
+
+/** A turn that crashed (docs/simulator.md, Crashes): the attempt fails and may be retried. */
+export class SimulatedCrash extends Error {
+  constructor(model: string, turn: number) {
+    super(`${model} crashed on turn ${turn} (a timeout or an error it could not recover from)`);
+    this.name = 'SimulatedCrash';
+  }
 }
 
 export interface SimulatedProfile {
@@ -55,10 +85,18 @@ export interface SimulatedProviderOptions {
   readonly pace?: Pace;
 }
 
-/** The chance that one item produced this turn is wrong, for a context filled to `fill` (0–1). */
-export function itemErrorRate(params: SimulatorParams, fill: number): number {
+/**
+ * The chance that one item produced this turn is wrong, for a context filled to `fill` (0–1), on a
+ * task of `difficulty` (0–1).
+ */
+export function itemErrorRate(params: SimulatorParams, fill: number, difficulty = 0): number {
   const f = Math.min(1, Math.max(0, fill));
-  return Math.min(1, params.itemError + params.contextDegradation * pow(f, params.degradationExponent));
+  return Math.min(
+    1,
+    params.itemError +
+      (params.difficultyError ?? 0) * overSkill(params, difficulty) +
+      params.contextDegradation * pow(f, params.degradationExponent),
+  );
 }
 
 export class ContextWindowExceeded extends Error {
@@ -86,7 +124,10 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
           `the simulated provider has no profile "${profileName}" (known: ${Object.keys(options.profiles).join(', ')})`,
         );
       }
-      const subtask = meta.subtask as { id?: unknown; descriptor?: { kind?: unknown } } | undefined;
+      const subtask = meta.subtask as
+        | { id?: unknown; descriptor?: { kind?: unknown }; difficulty?: unknown }
+        | undefined;
+      const difficulty = typeof subtask?.difficulty === 'number' ? subtask.difficulty : 0;
       const kind = String(subtask?.descriptor?.kind ?? '');
       const player = Object.hasOwn(options.players, kind) ? options.players[kind] : undefined;
       if (!player) throw new Error(`the simulated provider cannot play a subtask of kind "${kind}"`);
@@ -99,6 +140,10 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
         throw new ContextWindowExceeded(promptTokens, profile.contextWindow, profile.model);
       }
       const turn = Number(meta.turn ?? 0);
+      const crash = crashChance(params, difficulty);
+      if (crash > 0 && keyedRng(request.seed ?? 0, String(subtask?.id ?? ''), turn, 'crash').next() < crash) {
+        throw new SimulatedCrash(profile.model, turn);
+      }
       // Keyed by subtask and turn: the same turn of the same attempt draws the same numbers,
       // whatever else ran before it.
       const rng = keyedRng(request.seed ?? 0, String(subtask?.id ?? ''), turn);
@@ -115,7 +160,7 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
             descriptor: subtask?.descriptor,
             messages: request.messages,
             tools: (request.tools ?? []).map((t) => t.function.name),
-            errorRate: itemErrorRate(params, promptTokens / profile.contextWindow),
+            errorRate: itemErrorRate(params, promptTokens / profile.contextWindow, difficulty),
             callsPerTurn: params.callsPerTurn,
             rng,
           });

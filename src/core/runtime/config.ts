@@ -56,8 +56,36 @@ export interface RunConfig {
   /** The profile a spawn uses when the policy names none. */
   readonly defaultProfile: string;
   readonly prices: Readonly<Record<string, ProfilePrice>>;
-  /** What the reward charges for cost (docs/metrics.md). */
+  /** What the reward charges for cost and critical steps (docs/metrics.md). */
   readonly reward: RewardWeights;
+  /**
+   * Model engines the agents share (docs/simulator.md, "Engines"): an attempt launched while R
+   * attempts run takes ⌈R / engines⌉ step-time per turn. Infinity: every agent has its own.
+   */
+  readonly engines: number;
+  /** Step-time one turn takes, per profile (larger models are slower per turn); 1 when absent. */
+  readonly turnSteps: Readonly<Record<string, number>>;
+  /** What the orchestrator pays to brief a subagent and to merge its answer; absent: nothing. */
+  readonly orchestrator?: OrchestratorModel;
+}
+
+/**
+ * The orchestrator's own work (docs/simulator.md, "Briefs" and "Merging"): every assignment is a
+ * brief it writes, and every answer it takes in fills its context, which holds `window` tokens.
+ */
+export interface OrchestratorModel {
+  /** Step-time one brief adds to the decision that writes it (rounded up per decision). */
+  readonly briefSteps: number;
+  /** Output tokens of one brief, paid at the orchestrator's profile's price. */
+  readonly briefTokens: number;
+  /** The orchestrator's context window, in tokens (its profile's). */
+  readonly window: number;
+  /** Tokens it holds before any answer: its prompt and the task statement. */
+  readonly startTokens: number;
+  /** Tokens of each answer's envelope (who, which units), besides the answer itself. */
+  readonly headerTokens: number;
+  /** P(a final answer is lost in the merge) = mergeError · the context's fill when it is merged. */
+  readonly mergeError: number;
 }
 
 export const defaultBudgets: Budgets = {
@@ -97,6 +125,9 @@ export interface RunConfigInput {
   readonly defaultProfile?: string;
   readonly prices?: Readonly<Record<string, ProfilePrice>>;
   readonly reward?: RewardWeights;
+  readonly engines?: number;
+  readonly turnSteps?: Readonly<Record<string, number>>;
+  readonly orchestrator?: OrchestratorModel;
 }
 
 export function makeConfig(input: RunConfigInput = {}): RunConfig {
@@ -111,7 +142,19 @@ export function makeConfig(input: RunConfigInput = {}): RunConfig {
     defaultProfile: input.defaultProfile ?? 'medium',
     prices: input.prices ?? defaultPrices,
     reward: input.reward ?? noCostInReward,
+    engines: input.engines ?? Number.POSITIVE_INFINITY,
+    turnSteps: input.turnSteps ?? {},
+    ...(input.orchestrator ? { orchestrator: input.orchestrator } : {}),
   };
+}
+
+/**
+ * Step-time per turn of an attempt on `profile` launched while `running` attempts run (itself
+ * included): the profile's turn time, times the queue at the shared engines.
+ */
+export function turnTime(config: RunConfig, profile: string, running: number): number {
+  const queue = Number.isFinite(config.engines) ? Math.max(1, Math.ceil(running / config.engines)) : 1;
+  return (config.turnSteps[profile] ?? 1) * queue;
 }
 
 /** Step-time to wait before attempt `attempt + 1`, after `attempt` attempts have failed. */

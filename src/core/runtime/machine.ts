@@ -168,7 +168,9 @@ function decide(state: RunState): void {
     else if (action.type === 'assign') assigned++;
   }
   restorePeeked(state);
-  const m = config.mainStepCost;
+  // Each brief the decision writes takes the orchestrator time (docs/simulator.md, Briefs).
+  const briefs = config.orchestrator ? Math.ceil(config.orchestrator.briefSteps * assigned - 1e-9) : 0;
+  const m = config.mainStepCost + briefs;
   state.busyUntil = state.t + m;
   if (state.launching.length > 0) state.launchAt = state.t + m;
   state.out = outer;

@@ -1,5 +1,6 @@
 import type { TaskSpec } from '../graph/types';
-import { backoffDelay } from './config';
+import { estimateTextTokens } from '../providers/tokens';
+import { backoffDelay, turnTime } from './config';
 import { demandOf } from './demand';
 import type { RuntimeInput } from './input';
 import { emit, type RunState, requestWake, Status, type Subagent, setStatus } from './state';
@@ -26,9 +27,30 @@ function resolveDependents(state: RunState, task: number): void {
   }
 }
 
+/**
+ * The orchestrator takes in an answer (docs/simulator.md, "Merging"): it fills the orchestrator's
+ * context, the fill at that moment is what the merge's error rate reads, and past the window the
+ * run cannot go on.
+ */
+function merged(state: RunState, task: number, answer: string): void {
+  const model = state.config.orchestrator as NonNullable<RunState['config']['orchestrator']>;
+  if (state.mainTokens === 0) state.mainTokens = model.startTokens;
+  state.mainTokens += estimateTextTokens(answer) + model.headerTokens;
+  state.mergeFill.set(task, Math.min(1, state.mainTokens / model.window));
+  if (state.mainTokens > model.window) {
+    trip(
+      state,
+      'context-overflow',
+      `the orchestrator's context holds ${state.mainTokens} tokens, past its window of ${model.window}`,
+    );
+  }
+}
+
 /** Starts the attempts assigned one main step ago. */
 export function launch(state: RunState): void {
   const { maxStepsPerSubagent } = state.config.budgets;
+  // Everything launched now shares the engines with what already runs (docs/simulator.md, Engines).
+  const running = (state.count[Status.RUNNING] as number) + state.launching.length;
   for (const task of state.launching) {
     const agent = state.subagents[state.subagentOf[task] as number] as Subagent;
     const taskId = state.graph.ids[task] as string;
@@ -44,6 +66,7 @@ export function launch(state: RunState): void {
       profile: agent.profile,
       at: state.t,
       maxSteps: maxStepsPerSubagent,
+      turnTime: turnTime(state.config, agent.profile, running),
     });
   }
   state.launching = [];
@@ -98,6 +121,7 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
   const taskId = state.graph.ids[task] as string;
   if (input.ok) {
     setStatus(state, task, Status.DONE);
+    if (state.config.orchestrator && input.answer !== undefined) merged(state, task, input.answer);
     emit(state, {
       type: 'task.finished',
       task: taskId,

@@ -32,6 +32,11 @@ export interface RunView {
   readonly subagentCount: number;
   /** How many more tasks could start now without passing maxConcurrentSubagents. */
   readonly freeSlots: number;
+  /**
+   * How full the orchestrator's context is with the answers merged so far (0…1; 0 without an
+   * orchestrator model). The engines the agents share are `config.engines`.
+   */
+  readonly contextFill: number;
   /** The ready tasks in the runtime's priority order (the policy's own ranking), at most k. */
   topReady(k: number): string[];
   /** Idle subagents, lowest id first, at most k; only those of `profile` when it is given. */
@@ -40,6 +45,22 @@ export interface RunView {
   profileOutcomes(profile: string): { readonly finished: number; readonly failed: number };
   /** The ids a `spawn` of n subagents made now would create. */
   nextSubagentIds(n: number): string[];
+}
+
+/** What a policy sees of a task before it is split: the first decision, solo or spawn. */
+export interface PlanView {
+  readonly kind: string;
+  /** Units of work: rows, questions, functions, sections. */
+  readonly size: number;
+  /** Model engines the agents will share (Infinity: one each). */
+  readonly engines: number;
+  /** The critical-steps budget (Infinity: none). */
+  readonly maxCriticalSteps: number;
+}
+
+/** The plan a policy runs a task with: its per-task choice, its fixed plan, or the swarm's. */
+export function planModeOf(policy: Policy, view?: PlanView): 'single' | 'swarm' | 'peers' {
+  return (view && policy.planFor?.(view)) ?? policy.plan ?? 'swarm';
 }
 
 /**
@@ -54,6 +75,11 @@ export interface Policy {
    * @default 'swarm'
    */
   readonly plan?: 'single' | 'swarm' | 'peers';
+  /**
+   * The plan decided per task, before the run (solo or spawn), from what the orchestrator sees of
+   * the task then: its kind, its size, the engines and the budget. Overrides `plan` where given.
+   */
+  planFor?(view: PlanView): 'single' | 'swarm' | 'peers';
   /** A score per task, higher first; ties are broken by id. */
   prioritize(ctx: PolicyContext): Float64Array;
   decide(view: RunView): Action[];

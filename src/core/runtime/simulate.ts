@@ -9,6 +9,7 @@ import {
 } from '../trace/events';
 import { type Metrics, MetricsAccumulator, type MetricsContext } from '../trace/metrics';
 import { Heap } from '../util/heap';
+import { keyedRng } from '../util/rng';
 import { detectLanguage } from '../util/words';
 import { budgetsToJson, type RunConfig } from './config';
 import { graphExecutor } from './graph-executor';
@@ -130,7 +131,33 @@ export function metricsContext(config: RunConfig): MetricsContext {
     mainStepCost: config.mainStepCost,
     maxCriticalSteps: config.budgets.maxCriticalSteps,
     reward: config.reward,
+    ...(config.orchestrator && config.orchestrator.briefTokens > 0
+      ? {
+          brief: {
+            tokens: config.orchestrator.briefTokens,
+            price: config.prices[config.defaultProfile] ?? { input: 0, output: 0 },
+          },
+        }
+      : {}),
   };
+}
+
+/**
+ * The answers as the orchestrator merged them (docs/simulator.md, Merging): each is lost with
+ * probability mergeError × its context's fill when it came in, drawn from the run's seed and the
+ * task, so the same run loses the same answers. Without an orchestrator model, all of them.
+ */
+export function mergedAnswers(state: RunState, answers: ReadonlyMap<string, string>): Map<string, string> {
+  const model = state.config.orchestrator;
+  if (!model || model.mergeError <= 0 || state.mergeFill.size === 0) return new Map(answers);
+  const kept = new Map<string, string>();
+  for (const [id, answer] of answers) {
+    const task = state.graph.index.get(id);
+    const fill = task === undefined ? 0 : (state.mergeFill.get(task) ?? 0);
+    const lost = keyedRng(state.config.seed, 'merge', id).next() < model.mergeError * fill;
+    if (!lost) kept.set(id, answer);
+  }
+  return kept;
 }
 
 /** A graph scenario succeeds when every task completed (or took its declared default). */
@@ -215,12 +242,14 @@ function* drive(
     queue.push({ input, order: input.type === 'wake' ? 2 : input.type === 'deadline' ? 1 : 0, seq: seq++ });
   const cancelled = new Set<string>();
   const ended = (run: Extract<Command, { type: 'run' }>, outcome: AttemptOutcome) => {
+    // An attempt's own steps are turns; the run counts them in step-time at the attempt's turn time.
+    const span = (steps: number) => (run.turnTime === 1 ? steps : Math.ceil(steps * run.turnTime - 1e-9));
     for (const { after, body } of outcome.events ?? []) {
-      enqueue({ type: 'note', at: run.at + after, task: run.task, attempt: run.attempt, body });
+      enqueue({ type: 'note', at: run.at + span(after), task: run.task, attempt: run.attempt, body });
     }
     enqueue({
       type: 'attempt-ended',
-      at: run.at + outcome.steps,
+      at: run.at + span(outcome.steps),
       wallMs: 0,
       task: run.task,
       attempt: run.attempt,
@@ -346,7 +375,7 @@ function* drive(
   }
 
   const wallMs = wall();
-  let grade = (options.grade ?? gradeGraph)(state, answers);
+  let grade = (options.grade ?? gradeGraph)(state, mergedAnswers(state, answers));
   if (grade instanceof Promise) grade = (yield grade) as Grade;
   record({ seq: state.seq++, t: state.t, wallMs, type: 'run.graded', ...grade });
   const result = metrics.result();

@@ -45,6 +45,8 @@ export type Command =
       readonly at: number;
       /** The subagent's step limit: an attempt that needs more fails at it. */
       readonly maxSteps: number;
+      /** Step-time each of its turns takes (config.turnTime): its profile's speed and the engines' queue. */
+      readonly turnTime: number;
     }
   | { readonly type: 'cancel'; readonly task: number; readonly attempt: number }
   | { readonly type: 'timer'; readonly at: number }
@@ -126,6 +128,10 @@ export interface RunState {
   toolSeq: number;
   readonly used: Totals;
   readonly reserved: Totals;
+  /** Tokens in the orchestrator's context (config.orchestrator), 0 before its first merge. */
+  mainTokens: number;
+  /** The orchestrator's context fill when each task's answer was merged in. */
+  readonly mergeFill: Map<number, number>;
   /** Why the run is stopping (a budget, an abort, fail-fast…), or null while it goes on. */
   breaker: string | null;
   breakerDetail: string;
@@ -187,6 +193,8 @@ export function createState(graph: TaskGraph, config: RunConfig, policy: Policy,
     toolSeq: 0,
     used: { toolCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0 },
     reserved: { toolCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0 },
+    mainTokens: 0,
+    mergeFill: new Map(),
     breaker: null,
     breakerDetail: '',
     draining: false,
@@ -310,6 +318,10 @@ class StateView implements RunView {
   }
   get freeSlots(): number {
     return Math.max(0, this.state.config.budgets.maxConcurrentSubagents - busyCount(this.state));
+  }
+  get contextFill(): number {
+    const model = this.state.config.orchestrator;
+    return model && this.state.mainTokens > 0 ? Math.min(1, this.state.mainTokens / model.window) : 0;
   }
 
   topReady(k: number): string[] {

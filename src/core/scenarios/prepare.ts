@@ -18,13 +18,17 @@ import {
   type FailurePolicy,
   type JoinMode,
   makeConfig,
+  type OrchestratorModel,
   type RunConfig,
 } from '../runtime/config';
+import { estimateTextTokens } from '../providers/tokens';
 import type { ProfileRecord } from '../trace/events';
+import type { RewardWeights } from '../trace/metrics';
+import { keyedRng } from '../util/rng';
 import { formationProblem } from './formations';
 import { profileHashSync } from './profiles';
 import { scenarioKinds } from './registry';
-import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
+import type { ProfileSpec, RewardSpec, TaskScenarioSpec } from './spec-types';
 import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from './types';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; a prepared run erases it.
@@ -107,6 +111,8 @@ export interface PreparedTaskRun extends PreparedCommon {
   records(provider: string): Record<string, ProfileRecord>;
   /** The subagents' tools, built on each call: only whoever runs the subagents needs them. */
   tools(ports: ScenarioPorts): ToolRegistry;
+  /** How hard this instance is, 0…1 (instanceDifficulty): the simulated provider reads it. */
+  readonly difficulty: number;
 }
 
 export type PreparedRun = PreparedGraphRun | PreparedTaskRun;
@@ -186,23 +192,26 @@ function prepareTaskRun(
     id: `${spec.id}#${instance.seed}`,
     tasks: plan.tasks.map((t) => ({ id: t.id, steps: t.estimatedSteps, deps: t.deps })),
   });
+  const defaultProfile = o.profile ?? spec.profile ?? 'medium';
+  if (!Object.hasOwn(profiles, defaultProfile)) {
+    throw new Error(`no profile "${defaultProfile}" (known: ${Object.keys(profiles).join(', ')})`);
+  }
+  // The single plan's one subtask is the whole task; a single-agent run has it already.
+  const single = plan.mode === 'single' ? plan : kind.plan(instance, 'single');
+  const query = single.tasks[0]?.subtask(new Map()).prompt ?? '';
   // Peers have no orchestrator: no main step between rounds, so a round costs its longest turn.
   const config = scenarioConfig(
     plan.mode === 'peers' ? { ...spec, mainStepCost: 0 } : spec,
     instance.seed,
     profiles,
     o.profile,
+    { size: instance.size, mode: plan.mode, query },
   );
-  if (!Object.hasOwn(profiles, config.defaultProfile)) {
-    throw new Error(`no profile "${config.defaultProfile}" (known: ${Object.keys(profiles).join(', ')})`);
-  }
   const context = o.context ?? spec.context ?? { name: 'hide-tool-result' };
   // Made once: a bad option fails here, before any agent runs.
   makeContextStrategy(context);
   const hashes = hashesOf(profiles);
-  // The single plan's one subtask is the whole task; a single-agent run has it already.
-  const single = plan.mode === 'single' ? plan : kind.plan(instance, 'single');
-  const query = single.tasks[0]?.subtask(new Map()).prompt ?? '';
+  const difficulty = instanceDifficulty(spec, instance.seed);
   return {
     type: 'task',
     seed: instance.seed,
@@ -227,26 +236,80 @@ function prepareTaskRun(
         ]),
       ),
     tools: (ports) => kind.tools(instance, ports),
+    difficulty,
   };
 }
 
-/** The run configuration a task scenario file asks for, with the run's default profile. */
+/**
+ * The run configuration a task scenario file asks for, with the run's default profile, for an
+ * instance of `size` planned in `mode` (the engines it shares, its reference cost, and in a swarm
+ * what its orchestrator pays: docs/simulator.md).
+ */
 export function scenarioConfig(
   spec: TaskScenarioSpec,
   seed: number,
   profiles: Readonly<Record<string, ProfileSpec>>,
-  profile?: string,
+  profile: string | undefined,
+  instance: { readonly size: number; readonly mode: PlanMode; readonly query: string },
 ): RunConfig {
+  const defaultProfile = profile ?? spec.profile ?? 'medium';
+  const turnSteps = Object.fromEntries(
+    Object.entries(profiles).flatMap(([name, p]) =>
+      p.simulator?.turnSteps !== undefined ? [[name, p.simulator.turnSteps]] : [],
+    ),
+  );
+  const o = spec.orchestrator;
+  // Only a swarm's orchestrator briefs and merges: a single agent answers the task itself.
+  const orchestrator: OrchestratorModel | undefined =
+    o && instance.mode === 'swarm'
+      ? {
+          briefSteps: o.briefSteps,
+          briefTokens: o.briefTokens,
+          window: profiles[defaultProfile]?.contextWindow ?? Number.POSITIVE_INFINITY,
+          startTokens: o.promptTokens + estimateTextTokens(instance.query),
+          headerTokens: o.headerTokens,
+          mergeError: o.mergeError,
+        }
+      : undefined;
   return makeConfig({
     seed,
     ...(spec.join ? { join: spec.join } : {}),
     ...(spec.failurePolicy ? { failurePolicy: spec.failurePolicy } : {}),
     ...(spec.mainStepCost !== undefined ? { mainStepCost: spec.mainStepCost } : {}),
     ...(spec.budgets ? { budgets: spec.budgets } : {}),
-    defaultProfile: profile ?? spec.profile ?? 'medium',
+    defaultProfile,
     prices: Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.price])),
-    ...(spec.reward ? { reward: spec.reward } : {}),
+    ...(spec.reward ? { reward: rewardWeights(spec.reward, instance.size) } : {}),
+    ...(spec.engines !== undefined ? { engines: instanceEngines(spec.engines, seed) } : {}),
+    ...(Object.keys(turnSteps).length > 0 ? { turnSteps } : {}),
+    ...(orchestrator ? { orchestrator } : {}),
   });
+}
+
+/** The reward's weights for an instance of `size`: the reference cost per unit, scaled. */
+function rewardWeights(reward: RewardSpec, size: number): RewardWeights {
+  const costReference = reward.costReference ?? (reward.costReferencePerUnit ?? 1) * size;
+  return {
+    costWeight: reward.costWeight,
+    costReference,
+    ...(reward.stepsWeight !== undefined ? { stepsWeight: reward.stepsWeight } : {}),
+  };
+}
+
+/** The engines of one instance: the file's number, or a draw from its range keyed by the seed. */
+export function instanceEngines(engines: number | readonly [number, number], seed: number): number {
+  if (typeof engines === 'number') return engines;
+  return keyedRng(seed, 'engines').int(engines[0], engines[1]);
+}
+
+/**
+ * How hard one instance is (docs/simulator.md, Difficulty): a uniform draw from the file's range
+ * keyed by the seed, so every policy on the instance meets the same task.
+ */
+export function instanceDifficulty(spec: TaskScenarioSpec, seed: number): number {
+  const range = spec.difficulty;
+  if (!range || range[1] <= 0) return 0;
+  return range[0] + (range[1] - range[0]) * keyedRng(seed, 'difficulty').next();
 }
 
 function boundOf(graph: TaskGraph, config: RunConfig): () => number {

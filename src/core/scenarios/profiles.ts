@@ -64,6 +64,11 @@ const profileSchema = strict('a profile', {
     outputTokensPerStep: whole(0),
     wallMsPerToken: atLeast0(),
     injectionCompliance: v.optional(share()),
+    turnSteps: v.optional(positive()),
+    skill: v.optional(share()),
+    difficultyError: v.optional(share()),
+    crashRate: v.optional(share()),
+    crashSlope: v.optional(atLeast0()),
   }),
 });
 

@@ -43,8 +43,39 @@ export interface CommonSpec {
   readonly failurePolicy?: FailurePolicy;
   readonly mainStepCost?: number;
   readonly world?: WorldSpec;
-  /** What the reward charges for cost (docs/metrics.md). @default no charge: reward = quality */
-  readonly reward?: RewardWeights;
+  /**
+   * What the reward charges for cost and critical steps (docs/metrics.md). `costReferencePerUnit`
+   * makes the reference cost grow with the instance's size. @default no charge: reward = quality
+   */
+  readonly reward?: RewardSpec;
+  /**
+   * Model engines the agents share, or a range drawn per instance (docs/simulator.md, Engines).
+   * @default one per agent
+   */
+  readonly engines?: number | readonly [number, number];
+  /** The range an instance's difficulty (0 easy … 1 hard) is drawn from. @default [0, 0] */
+  readonly difficulty?: readonly [number, number];
+  /** What the orchestrator pays to brief subagents and merge their answers (docs/simulator.md). */
+  readonly orchestrator?: OrchestratorSpec;
+}
+
+export type RewardSpec = Omit<RewardWeights, 'costReference'> & {
+  readonly costReference?: number;
+  /** The reference cost per unit of size (a row, a hop, a function): used when costReference is absent. */
+  readonly costReferencePerUnit?: number;
+};
+
+export interface OrchestratorSpec {
+  /** Step-time each brief adds to its decision (rounded up per decision). */
+  readonly briefSteps: number;
+  /** Output tokens of one brief, at the orchestrator's price. */
+  readonly briefTokens: number;
+  /** Tokens of the orchestrator's own prompt; the task statement is added to it. */
+  readonly promptTokens: number;
+  /** Tokens of each answer's envelope. */
+  readonly headerTokens: number;
+  /** P(a final answer is lost in the merge) per unit of context fill. */
+  readonly mergeError: number;
 }
 
 export interface WideColumnSpec {

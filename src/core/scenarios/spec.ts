@@ -127,6 +127,13 @@ const worldSchema = strict('world', {
   mirrorShare: v.optional(share()),
 });
 
+/** [min, max] of one field's values, min ≤ max. */
+const range = <T extends v.GenericSchema<unknown, number>>(item: T) =>
+  v.pipe(
+    v.tuple([item, item], says('a range [min, max]')),
+    v.check(([lo, hi]) => lo <= hi, says('a range [min, max] with min ≤ max')),
+  );
+
 const common = (kind: string, lo: number, hi: number) => ({
   id: fileId(),
   title: v.optional(words()),
@@ -139,7 +146,25 @@ const common = (kind: string, lo: number, hi: number) => ({
   failurePolicy: v.optional(oneOf(FAILURE_POLICIES)),
   mainStepCost: v.optional(whole(0, 1_000_000)),
   world: v.optional(worldSchema),
-  reward: v.optional(strict('reward', { costWeight: atLeast0(), costReference: positive() })),
+  reward: v.optional(
+    strict('reward', {
+      costWeight: atLeast0(),
+      costReference: v.optional(positive()),
+      costReferencePerUnit: v.optional(positive()),
+      stepsWeight: v.optional(atLeast0()),
+    }),
+  ),
+  engines: v.optional(v.union([whole(1), range(whole(1))], says('a number of engines (≥ 1) or a range [min, max]'))),
+  difficulty: v.optional(range(share())),
+  orchestrator: v.optional(
+    strict('orchestrator', {
+      briefSteps: atLeast0(),
+      briefTokens: whole(0),
+      promptTokens: whole(0),
+      headerTokens: whole(0),
+      mergeError: share(),
+    }),
+  ),
 });
 
 const columnSchema = strict('a column', {

@@ -27,7 +27,7 @@ export function subagentExecutor(
   wrapTools?: (tools: ToolRegistry) => ToolRegistry,
   hooks?: AttemptHooks,
 ): AsyncExecutor {
-  const { plan, profiles, context } = run;
+  const { plan, profiles, context, difficulty } = run;
   const tools = wrapTools ? wrapTools(run.tools(ports)) : run.tools(ports);
   const records = run.records(provider.name);
   return {
@@ -76,7 +76,11 @@ export function subagentExecutor(
           allowed: [...profile.allowedTools, ...(run.kind.ownTools ?? [])],
           maxOutputTokens: profile.maxOutputTokens,
         },
-        subtask: briefed(subtask, request.brief?.prompt, request.brief?.board),
+        subtask: {
+          ...briefed(subtask, request.brief?.prompt, request.brief?.board),
+          // The simulated world's difficulty of this instance (real models never read it).
+          ...(difficulty > 0 ? { difficulty } : {}),
+        },
         tools,
         strategy: makeContextStrategy(context),
         limits: { maxSteps: request.maxSteps },

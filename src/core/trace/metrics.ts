@@ -49,14 +49,17 @@ export interface ProfilePrice {
 }
 
 /**
- * How a run's reward charges for cost: `reward = quality − costWeight · cost / costReference`
- * (docs/metrics.md). A weight of 0 leaves the reward the quality, as the search scenarios have it.
+ * How a run's reward charges for cost and time: `reward = quality − costWeight · cost /
+ * costReference − stepsWeight · criticalSteps / maxCriticalSteps` (docs/metrics.md): a budget is
+ * a limit and a soft cost. Weights of 0 leave the reward the quality.
  */
 export interface RewardWeights {
-  /** λ: reward given up per reference cost spent. */
+  /** μ: reward given up per reference cost spent. */
   readonly costWeight: number;
   /** The cost (in cost units) that counts as 1: what the task is expected to cost. */
   readonly costReference: number;
+  /** η: reward given up per critical-steps budget used (0 when the budget is unlimited). @default 0 */
+  readonly stepsWeight?: number;
 }
 
 export const noCostInReward: RewardWeights = { costWeight: 0, costReference: 1 };
@@ -68,6 +71,8 @@ export interface MetricsContext {
   readonly mainStepCost: number;
   /** Critical-steps budget: a run over it earns no reward. */
   readonly maxCriticalSteps: number;
+  /** What each brief the orchestrator writes costs (config.orchestrator), if briefs are paid for. */
+  readonly brief?: { readonly tokens: number; readonly price: ProfilePrice };
 }
 
 interface AttemptRun {
@@ -130,6 +135,14 @@ export class MetricsAccumulator {
       case 'orchestrator.step':
         m.orchestratorSteps++;
         m.invalid += e.invalid.length;
+        if (this.ctx.brief) {
+          // Each assignment is a brief the orchestrator writes: output tokens at its price.
+          let briefs = 0;
+          for (const a of e.actions) if (a.type === 'assign') briefs++;
+          const tokens = briefs * this.ctx.brief.tokens;
+          m.tokensOut += tokens;
+          m.cost += tokens * this.ctx.brief.price.output;
+        }
         break;
       case 'subagent.spawned':
         m.spawned++;
@@ -216,6 +229,11 @@ export class MetricsAccumulator {
     const episodeSuccess = !this.stopped && criticalSteps <= this.ctx.maxCriticalSteps;
     const weights = this.ctx.reward ?? noCostInReward;
     const normalizedCost = weights.costReference > 0 ? m.cost / weights.costReference : 0;
+    const budget = this.ctx.maxCriticalSteps;
+    const stepsCharge =
+      (weights.stepsWeight ?? 0) > 0 && Number.isFinite(budget) && budget > 0
+        ? (weights.stepsWeight as number) * (criticalSteps / budget)
+        : 0;
     return {
       'pass@1': grade['pass@1'],
       itemF1: grade.itemF1,
@@ -235,7 +253,7 @@ export class MetricsAccumulator {
       barrierWaste: Math.max(0, criticalSteps - this.causalMakespan()),
       // docs/metrics.md: the PARL reward with λ1 = λ2 = 0 — quality less the cost it charges,
       // gated by the episode's success.
-      reward: episodeSuccess ? grade.itemF1 - weights.costWeight * normalizedCost : 0,
+      reward: episodeSuccess ? grade.itemF1 - weights.costWeight * normalizedCost - stepsCharge : 0,
       quality: grade.itemF1,
       cost: m.cost,
       normalizedCost,
