@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { resolvePolicy } from '../core/learning/resolve-policy';
 import { policyNames } from '../core/policy/registry';
-import type { Policy } from '../core/policy/types';
+import { type Policy, planChooser } from '../core/policy/types';
 import { MAX_TIMER_MS } from '../core/providers/deadline';
 import { type PreparedTaskRun, prepareRun } from '../core/scenarios/prepare';
 import type { ScenarioPorts } from '../core/scenarios/types';
@@ -131,7 +131,7 @@ export async function readyTask(input: unknown, ports: ScenarioPorts): Promise<R
       scenario: { type: 'task', spec },
       seed: task.seed,
       ...(task.size !== undefined ? { size: task.size } : {}),
-      plan: policy.plan ?? 'swarm',
+      plan: planChooser(policy),
       profiles,
       overrides: {
         ...(task.profile ? { profile: task.profile } : {}),

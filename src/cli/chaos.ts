@@ -5,6 +5,7 @@ import { timeoutScheduler } from '../adapters/timeout-scheduler';
 import { type ChaosRunReport, chaosRun } from '../core/bench/chaos';
 import { baselineKey, baselineOf, rememberRun } from '../core/healing/knowledge';
 import { policyByName } from '../core/policy/registry';
+import { planChooser } from '../core/policy/types';
 import { formationProblem } from '../core/scenarios/formations';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { prepareRun } from '../core/scenarios/prepare';
@@ -110,7 +111,7 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
     const run = prepareRun({
       scenario: { type: 'task', spec: scenario.spec },
       seed,
-      plan: policy.plan ?? 'swarm',
+      plan: planChooser(policy),
       profiles,
     });
     if (run.type !== 'task') throw new UsageError('--scenario: not a task run');

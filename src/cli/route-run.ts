@@ -7,6 +7,7 @@
  */
 import { withReplyDeadline } from '../adapters/reply-deadline';
 import { policyByName } from '../core/policy/registry';
+import { planChooser } from '../core/policy/types';
 import type { Workflow } from '../core/router/choice';
 import { executionOf, type TeamPlan } from '../core/router/plan';
 import { runAnswer } from '../core/scenarios/final-answer';
@@ -58,7 +59,7 @@ export async function runPlan(
     run = prepareRun({
       scenario: { type: 'task', spec: scenario.spec },
       seed: options.seed,
-      plan: policy.plan ?? 'swarm',
+      plan: planChooser(policy),
       profiles,
     });
   } catch (error) {

@@ -7,7 +7,11 @@ describe('swarm grid', () => {
     expect(r.code).toBe(0);
     const g = JSON.parse(r.stdout);
     expect(g.split).toBe('validation');
-    expect(g.settings).toHaveLength(15);
+    // Solo on each of the 3 profiles, then 5 widths × 3 profiles; each with its reward per instance.
+    expect(g.settings).toHaveLength(18);
+    expect(g.settings.filter((s: { setting: string }) => s.setting.startsWith('solo/'))).toHaveLength(3);
+    for (const s of g.settings) expect(s.values).toHaveLength(6);
+    expect(g.shape.soloBest + g.shape.spawnBest).toBe(6);
     // Sorted best first, and the best is the first row.
     const rewards = g.settings.map((s: { reward: number }) => s.reward);
     expect(rewards).toEqual([...rewards].sort((a: number, b: number) => b - a));
@@ -35,7 +39,7 @@ describe('swarm grid', () => {
 
   it('refuses a setting that names an unknown width or profile, saying what is accepted', async () => {
     for (const [policy, message] of [
-      ['fixed:most/large', /unknown width "most" \(known: one, quarter, half, all, all\+spares\)/],
+      ['fixed:most/large', /unknown width "most" \(known: solo, one, quarter, half, all, all\+spares\)/],
       ['fixed:all/huge', /unknown profile "huge" \(known: small, medium, large\)/],
       ['fixed:all', /is not WIDTH\/PROFILE/],
     ] as const) {

@@ -9,8 +9,7 @@ import type { ContextSpec } from '../agents/context/registry';
 import type { TaskGraph } from '../graph/types';
 import type { AttemptHooks } from '../healing/hooks';
 import { componentSpec, drawBenchTask, type MixSpec } from '../learning/mix';
-import { type Policy, planModeOf } from '../policy/types';
-import { planView } from '../scenarios/plan-view';
+import { type Policy, planChooser } from '../policy/types';
 import type { Provider } from '../providers/types';
 import type { Clock } from '../runtime/ports';
 import type { SimulateResult } from '../runtime/simulate';
@@ -136,7 +135,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
             ? { type: 'task', spec, instance }
             : { type: 'graph', graph: (scenario as Extract<BenchScenario, { type: 'graph' }>).graph },
         seed,
-        plan: spec && instance ? planModeOf(policy, planView(spec, instance)) : (policy.plan ?? 'swarm'),
+        plan: planChooser(policy),
         profiles: options.profiles,
         overrides: {
           ...(options.context ? { context: options.context } : {}),

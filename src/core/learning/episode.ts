@@ -3,6 +3,8 @@
  * orchestrator, scored with PARL's reward. Pure given its arguments, so rollout workers can play
  * episodes of a batch in parallel and training stays bit-identical (train.ts).
  */
+
+import { planChooser } from '../policy/types';
 import { prepareRun } from '../scenarios/prepare';
 import { runPrepared } from '../scenarios/run';
 import type { TaskScenarioSpec } from '../scenarios/spec-types';
@@ -107,7 +109,7 @@ export async function playEpisode(
       scenario: { type: 'task', spec },
       seed,
       size: draw.size,
-      plan: policy.plan ?? 'swarm',
+      plan: planChooser(policy),
       profiles: env.profiles,
     }),
     { policy, provider: env.provider, ...(env.ports ? { ports: env.ports } : {}), keepEvents: false },

@@ -62,7 +62,10 @@ const componentSchema = strict('mix component', {
   maxTotalSteps: whole(1),
   engines: v.optional(v.tuple([whole(1), whole(1)])),
   difficulty: v.optional(
-    v.tuple([v.pipe(v.number(), v.minValue(0), v.maxValue(1)), v.pipe(v.number(), v.minValue(0), v.maxValue(1))]),
+    v.tuple([
+      v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+      v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+    ]),
   ),
 });
 const mixSchema = strict('mix', {

@@ -12,4 +12,4 @@ export type {
   SubagentBrief,
   TaskBrief,
 } from '../runtime/policy-port';
-export { planModeOf } from '../runtime/policy-port';
+export { planChooser, planModeOf } from '../runtime/policy-port';

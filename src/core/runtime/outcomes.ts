@@ -1,5 +1,5 @@
 import type { TaskSpec } from '../graph/types';
-import { estimateTextTokens } from '../providers/tokens';
+import { estimateTextTokens } from '../util/text-tokens';
 import { backoffDelay, turnTime } from './config';
 import { demandOf } from './demand';
 import type { RuntimeInput } from './input';

@@ -63,6 +63,12 @@ export function planModeOf(policy: Policy, view?: PlanView): 'single' | 'swarm' 
   return (view && policy.planFor?.(view)) ?? policy.plan ?? 'swarm';
 }
 
+/** What prepareRun takes as `plan` for a policy: its choice, made once the instance is drawn. */
+export const planChooser =
+  (policy: Policy) =>
+  (view: PlanView): 'single' | 'swarm' | 'peers' =>
+    planModeOf(policy, view);
+
 /**
  * The port every orchestrator decision goes through. `prioritize` ranks tasks once per plan;
  * `decide` is asked whenever the orchestrator wakes. Learned policies plug in here unchanged.

@@ -13,6 +13,7 @@ import { lowerBound } from '../graph/cpm';
 import type { GraphScenario, TaskGraph } from '../graph/types';
 import { graphOrThrow } from '../graph/validate';
 import type { HealingSetup } from '../healing/setup';
+import { estimateTextTokens } from '../providers/tokens';
 import {
   type Budgets,
   type FailurePolicy,
@@ -21,11 +22,10 @@ import {
   type OrchestratorModel,
   type RunConfig,
 } from '../runtime/config';
-import { estimateTextTokens } from '../providers/tokens';
 import type { ProfileRecord } from '../trace/events';
 import type { RewardWeights } from '../trace/metrics';
-import { keyedRng } from '../util/rng';
 import { formationProblem } from './formations';
+import { instanceDifficulty, instanceEngines, type PlanChooser, planView } from './instance-world';
 import { profileHashSync } from './profiles';
 import { scenarioKinds } from './registry';
 import type { ProfileSpec, RewardSpec, TaskScenarioSpec } from './spec-types';
@@ -68,7 +68,7 @@ export interface RunInput {
   /** Rows, hops or functions; the scenario's default when absent. Graph scenarios ignore it. */
   readonly size?: number;
   /** How the policy splits the task (`Policy.plan`). @default 'swarm' */
-  readonly plan?: PlanMode;
+  readonly plan?: PlanMode | PlanChooser;
   /** The frozen profiles the agents run with (task scenarios). */
   readonly profiles?: Readonly<Record<string, ProfileSpec>>;
   readonly overrides?: RunOverrides;
@@ -148,9 +148,18 @@ function prepareGraphRun(
   scenario: Extract<RunScenario, { type: 'graph' }>,
 ): PreparedGraphRun {
   // A graph has no peers to take turns: only an orchestrator's plan runs it.
-  const problem = input.plan === 'peers' ? formationProblem('graph', 'peers') : undefined;
-  if (problem) throw new Error(problem);
   const graph = isTaskGraph(scenario.graph) ? scenario.graph : graphOrThrow(scenario.graph);
+  const mode =
+    typeof input.plan === 'function'
+      ? input.plan({
+          kind: 'graph',
+          size: graph.n,
+          engines: Number.POSITIVE_INFINITY,
+          maxCriticalSteps: input.overrides?.budgets?.maxCriticalSteps ?? Number.POSITIVE_INFINITY,
+        })
+      : input.plan;
+  const problem = mode === 'peers' ? formationProblem('graph', 'peers') : undefined;
+  if (problem) throw new Error(problem);
   const o = input.overrides ?? {};
   const config = makeConfig({
     seed: input.seed,
@@ -183,7 +192,8 @@ function prepareTaskRun(
   };
   const kind = scenarioKinds[spec.kind] as AnyKind;
   const instance = generated ?? kind.generate(spec, input.seed, input.size ?? spec.size.default);
-  const mode = input.plan ?? 'swarm';
+  const mode =
+    typeof input.plan === 'function' ? input.plan(planView(spec, instance)) : (input.plan ?? 'swarm');
   const problem = formationProblem(kind.kind, mode);
   if (problem) throw new Error(problem);
   const plan = kind.plan(instance, mode);
@@ -294,22 +304,6 @@ function rewardWeights(reward: RewardSpec, size: number): RewardWeights {
     costReference,
     ...(reward.stepsWeight !== undefined ? { stepsWeight: reward.stepsWeight } : {}),
   };
-}
-
-/** The engines of one instance: the file's number, or a draw from its range keyed by the seed. */
-export function instanceEngines(engines: number | readonly [number, number], seed: number): number {
-  if (typeof engines === 'number') return engines;
-  return keyedRng(seed, 'engines').int(engines[0], engines[1]);
-}
-
-/**
- * How hard one instance is (docs/simulator.md, Difficulty): a uniform draw from the file's range
- * keyed by the seed, so every policy on the instance meets the same task.
- */
-export function instanceDifficulty(spec: TaskScenarioSpec, seed: number): number {
-  const range = spec.difficulty;
-  if (!range || range[1] <= 0) return 0;
-  return range[0] + (range[1] - range[0]) * keyedRng(seed, 'difficulty').next();
 }
 
 function boundOf(graph: TaskGraph, config: RunConfig): () => number {

@@ -7,7 +7,7 @@
 import type { ContextSpec } from '../agents/context/registry';
 import type { ToolRegistry } from '../agents/tools';
 import type { AttemptHooks } from '../healing/hooks';
-import type { Policy, TaskBrief } from '../policy/types';
+import { type Policy, planChooser, type TaskBrief } from '../policy/types';
 import type { Provider } from '../providers/types';
 import { GRAPH_STEP_MS, type Pace } from '../runtime/pace';
 import type { AsyncExecutor, Clock } from '../runtime/ports';
@@ -173,7 +173,7 @@ export async function runScenario<S extends TaskScenarioSpec, I extends Scenario
   const run = prepareRun({
     scenario: { type: 'task', spec, instance },
     seed: instance.seed,
-    plan: policy.plan ?? 'swarm',
+    plan: planChooser(policy),
     profiles,
     overrides: {
       ...(options.profile ? { profile: options.profile } : {}),

@@ -154,7 +154,9 @@ const common = (kind: string, lo: number, hi: number) => ({
       stepsWeight: v.optional(atLeast0()),
     }),
   ),
-  engines: v.optional(v.union([whole(1), range(whole(1))], says('a number of engines (≥ 1) or a range [min, max]'))),
+  engines: v.optional(
+    v.union([whole(1), range(whole(1))], says('a number of engines (≥ 1) or a range [min, max]')),
+  ),
   difficulty: v.optional(range(share())),
   orchestrator: v.optional(
     strict('orchestrator', {

@@ -140,7 +140,6 @@ export class MetricsAccumulator {
           let briefs = 0;
           for (const a of e.actions) if (a.type === 'assign') briefs++;
           const tokens = briefs * this.ctx.brief.tokens;
-          m.tokensOut += tokens;
           m.cost += tokens * this.ctx.brief.price.output;
         }
         break;

@@ -13,6 +13,7 @@ import { watchEndpoint } from '../../adapters/endpoint-watch';
 import type { ConcurrencySummary } from '../../adapters/engine-concurrency';
 import type { KilledAttempt } from '../../adapters/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
+import { planChooser } from '../../core/policy/types';
 import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
 import type { Pace } from '../../core/runtime/pace';
@@ -170,7 +171,7 @@ function createSession() {
             },
       seed: settings.seed,
       size,
-      plan: policy.plan ?? 'swarm',
+      plan: planChooser(policy),
       profiles: real?.profiles ?? profiles,
       overrides: {
         ...(settings.join ? { join: settings.join } : {}),

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fixedSettings, parseFixed, settingName } from '../../../src/core/learning/fixed-policy';
 
 describe('fixed settings', () => {
-  it('are every width with every profile, named WIDTH/PROFILE, and parse back', () => {
+  it('are solo on every profile, then every width with every profile, named WIDTH/PROFILE, and parse back', () => {
     const settings = fixedSettings();
-    expect(settings).toHaveLength(15);
+    expect(settings).toHaveLength(18);
+    expect(settings.slice(0, 3).map(settingName)).toEqual(['solo/small', 'solo/medium', 'solo/large']);
     for (const s of settings) expect(parseFixed(settingName(s))).toEqual(s);
   });
 

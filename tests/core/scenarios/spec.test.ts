@@ -79,7 +79,7 @@ describe('parseScenario names the file, the field and what was expected', () => 
     ],
     [
       'unknown-field',
-      'rowPerAgent: unknown field; did you mean "rowsPerAgent"? (fields of a wide-search scenario: kind, id, title, description, size, profile, context, budgets, join, failurePolicy, mainStepCost, world, reward, entity, key, columns, rowsPerAgent)',
+      'rowPerAgent: unknown field; did you mean "rowsPerAgent"? (fields of a wide-search scenario: kind, id, title, description, size, profile, context, budgets, join, failurePolicy, mainStepCost, world, reward, engines, difficulty, orchestrator, entity, key, columns, rowsPerAgent)',
     ],
     [
       'unknown-context',
@@ -159,7 +159,7 @@ describe('parseProfiles', () => {
         'tiny.contextWindow: expected a whole number ≥ 1, got 2048.5',
         'tiny.systemPrompt: expected a non-empty string, got ""',
         'tiny.simulator.callsPerTurn: expected a whole number ≥ 1, got 0',
-        'tiny.simulator.wallMsPerTokens: unknown field; did you mean "wallMsPerToken"? (fields of the simulator parameters: itemError, contextDegradation, degradationExponent, callsPerTurn, malformedRate, outputTokensPerStep, wallMsPerToken, injectionCompliance)',
+        'tiny.simulator.wallMsPerTokens: unknown field; did you mean "wallMsPerToken"? (fields of the simulator parameters: itemError, contextDegradation, degradationExponent, callsPerTurn, malformedRate, outputTokensPerStep, wallMsPerToken, injectionCompliance, turnSteps, skill, difficultyError, crashRate, crashSlope)',
       ],
     ],
     [

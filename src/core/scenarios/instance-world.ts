@@ -1,0 +1,39 @@
+/**
+ * The world one task instance runs in, beyond its task (docs/simulator.md): how many model engines
+ * its agents share and how hard it is, each drawn from the scenario file's range keyed by the
+ * seed, so every policy on the instance meets the same world; and what a policy sees of it before
+ * it plans the run (solo or spawn).
+ */
+import type { PlanView } from '../runtime/policy-port';
+import { keyedRng } from '../util/rng';
+import type { TaskScenarioSpec } from './spec-types';
+import type { PlanMode, ScenarioInstance } from './types';
+
+/** A plan chosen per instance from what the orchestrator sees of it (Policy.planFor). */
+export type PlanChooser = (view: PlanView) => PlanMode;
+
+/** The engines of one instance: the file's number, or a draw from its range keyed by the seed. */
+export function instanceEngines(engines: number | readonly [number, number], seed: number): number {
+  if (typeof engines === 'number') return engines;
+  return keyedRng(seed, 'engines').int(engines[0], engines[1]);
+}
+
+/**
+ * How hard one instance is (docs/simulator.md, Difficulty): a uniform draw from the file's range
+ * keyed by the seed, so every policy on the instance meets the same task.
+ */
+export function instanceDifficulty(spec: TaskScenarioSpec, seed: number): number {
+  const range = spec.difficulty;
+  if (!range || range[1] <= 0) return 0;
+  return range[0] + (range[1] - range[0]) * keyedRng(seed, 'difficulty').next();
+}
+
+export function planView(spec: TaskScenarioSpec, instance: ScenarioInstance): PlanView {
+  return {
+    kind: spec.kind,
+    size: instance.size,
+    engines:
+      spec.engines !== undefined ? instanceEngines(spec.engines, instance.seed) : Number.POSITIVE_INFINITY,
+    maxCriticalSteps: spec.budgets?.maxCriticalSteps ?? Number.POSITIVE_INFINITY,
+  };
+}
