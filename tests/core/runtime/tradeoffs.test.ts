@@ -1,0 +1,229 @@
+/**
+ * The mechanisms that give orchestration its trade-offs (docs/simulator.md, "Trade-offs"), each
+ * shown by its effect on real runs: the runtime, the simulated provider and the scenario players,
+ * with one parameter changed and everything else held.
+ */
+import { describe, expect, it } from 'vitest';
+import { fixedPolicy } from '../../../src/core/learning/fixed-policy';
+import { heuristicPolicy } from '../../../src/core/policy/heuristic';
+import { serialPolicy } from '../../../src/core/policy/serial';
+import { type Policy, planChooser } from '../../../src/core/policy/types';
+import { crashChance, itemErrorRate } from '../../../src/core/providers/simulated';
+import { makeConfig, turnTime } from '../../../src/core/runtime/config';
+import { instanceDifficulty, instanceEngines } from '../../../src/core/scenarios/instance-world';
+import { simulatedProviderFor } from '../../../src/core/scenarios/players';
+import { prepareRun } from '../../../src/core/scenarios/prepare';
+import { runPrepared } from '../../../src/core/scenarios/run';
+import type { ProfileSpec, TaskScenarioSpec } from '../../../src/core/scenarios/spec-types';
+import { loadProfiles, loadSpec } from '../../support/scenarios';
+
+const profiles = loadProfiles();
+const wide = loadSpec('wide-search', 'wide-search');
+const heuristic = heuristicPolicy;
+
+async function run(
+  spec: TaskScenarioSpec,
+  options: {
+    policy?: Policy;
+    size?: number;
+    seed?: number;
+    profile?: string;
+    profiles?: Readonly<Record<string, ProfileSpec>>;
+  } = {},
+) {
+  const policy = options.policy ?? heuristic;
+  const own = options.profiles ?? profiles;
+  const prepared = prepareRun({
+    scenario: { type: 'task', spec },
+    seed: options.seed ?? 3,
+    size: options.size ?? 24,
+    plan: planChooser(policy),
+    profiles: own,
+    ...(options.profile ? { overrides: { profile: options.profile } } : {}),
+  });
+  const result = await runPrepared(prepared, {
+    policy,
+    provider: simulatedProviderFor(own),
+    keepEvents: true,
+  });
+  return { prepared, result, m: result.metrics };
+}
+
+/** The profiles with one profile's simulator parameters changed. */
+const withSimulator = (name: string, change: Partial<ProfileSpec['simulator']>) => ({
+  ...profiles,
+  [name]: {
+    ...(profiles[name] as ProfileSpec),
+    simulator: { ...(profiles[name] as ProfileSpec).simulator, ...change },
+  },
+});
+
+describe('engines shared by agents', () => {
+  it('an attempt launched while R attempts run takes ⌈R / engines⌉ step-time per turn', () => {
+    const config = makeConfig({ engines: 2, turnSteps: { large: 1.5 } });
+    expect(turnTime(config, 'medium', 1)).toBe(1);
+    expect(turnTime(config, 'medium', 5)).toBe(3);
+    expect(turnTime(config, 'large', 4)).toBe(3);
+    expect(turnTime(makeConfig(), 'medium', 100)).toBe(1);
+  });
+
+  it('with one engine a swarm of 4 is no faster than its agents one after another; with 4 it is', async () => {
+    const one = await run({ ...wide, engines: 1 });
+    const four = await run({ ...wide, engines: 4 });
+    const own = await run(wide);
+    // 24 rows, 6 per agent: 4 agents of ~8 turns. One engine serves them in turn.
+    expect(own.m.spawnCount).toBe(4);
+    expect(four.m.criticalSteps).toBe(own.m.criticalSteps);
+    expect(one.m.criticalSteps).toBeGreaterThan(3 * (own.m.criticalSteps - 3));
+    // The engines change time only: the same turns, the same tokens.
+    expect(one.m.tokensIn).toBe(own.m.tokensIn);
+  });
+
+  it('is drawn per instance from a range, the same for every policy on the seed, and seen by the policy', async () => {
+    const draws = Array.from({ length: 40 }, (_, seed) => instanceEngines([1, 12], seed));
+    expect(new Set(draws).size).toBeGreaterThan(6);
+    expect(Math.min(...draws)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...draws)).toBeLessThanOrEqual(12);
+    let seen = 0;
+    const spy: Policy = {
+      ...heuristic,
+      name: 'spy',
+      decide(view) {
+        seen = view.config.engines;
+        return heuristic.decide(view);
+      },
+    };
+    await run({ ...wide, engines: [1, 12] }, { policy: spy, seed: 7 });
+    expect(seen).toBe(instanceEngines([1, 12], 7));
+  });
+});
+
+describe('price and speed per profile', () => {
+  it('a slower profile takes more critical steps for the same turns', async () => {
+    const slow = withSimulator('medium', { turnSteps: 2 });
+    const base = await run(wide, { profiles: withSimulator('medium', { turnSteps: 1 }) });
+    const twice = await run(wide, { profiles: slow });
+    expect(twice.m.totalSteps).toBe(base.m.totalSteps);
+    expect(twice.m.criticalSteps).toBeGreaterThan(1.6 * base.m.criticalSteps - 4);
+  });
+
+  it('large costs more per token than medium, and medium than small', () => {
+    const price = (p: string) => (profiles[p] as ProfileSpec).price;
+    expect(price('large').input).toBeGreaterThan(price('medium').input);
+    expect(price('medium').input).toBeGreaterThan(price('small').input);
+  });
+});
+
+describe('context that grows', () => {
+  it('a single agent rereads the whole task, so its tokens grow faster than the work; a swarm’s grow with it', async () => {
+    const solo = serialPolicy;
+    const s20 = await run(wide, { policy: solo, size: 20 });
+    const s40 = await run(wide, { policy: solo, size: 40 });
+    const w20 = await run(wide, { size: 20 });
+    const w40 = await run(wide, { size: 40 });
+    expect(s40.m.tokensIn / s20.m.tokensIn).toBeGreaterThan(2.8);
+    expect(w40.m.tokensIn / w20.m.tokensIn).toBeLessThan(2.3);
+  });
+});
+
+describe('merging fills the orchestrator’s context', () => {
+  const orchestrator = { briefSteps: 0, briefTokens: 0, promptTokens: 400, headerTokens: 20, mergeError: 0 };
+
+  it('loses answers as it fills: a merge error of 1 loses some, 0 none', async () => {
+    // A long orchestrator prompt: the context is half full before the first answer.
+    const full = { ...orchestrator, promptTokens: 4000 };
+    const clean = await run({ ...wide, orchestrator: full }, { size: 60 });
+    const lossy = await run({ ...wide, orchestrator: { ...full, mergeError: 1 } }, { size: 60 });
+    expect(lossy.m.itemF1).toBeLessThan(clean.m.itemF1 - 0.2);
+    // The subagents did the same work; only the merge differs.
+    expect(lossy.m.tokensIn).toBe(clean.m.tokensIn);
+  });
+
+  it('past the orchestrator’s window the run stops, and earns nothing', async () => {
+    const small = { ...profiles, medium: { ...(profiles.medium as ProfileSpec), contextWindow: 1500 } };
+    // The agents are large (their own window is untouched); the orchestrator is the run's default profile.
+    const big = await run(
+      { ...wide, orchestrator: { ...orchestrator, promptTokens: 1000 } },
+      { size: 60, profiles: small, policy: fixedPolicy('all/large') },
+    );
+    expect(big.result.reason).toBe('context-overflow');
+    expect(big.m.reward).toBe(0);
+    const solo = await run(
+      { ...wide, orchestrator: { ...orchestrator, promptTokens: 1000 } },
+      { size: 12, profiles, policy: fixedPolicy('solo/large') },
+    );
+    // A single agent answers the task itself: nothing to merge.
+    expect(solo.result.reason).toBe('completed');
+  });
+});
+
+describe('briefs', () => {
+  it('every assignment is a brief: it lengthens the decision that writes it and is paid for', async () => {
+    const free = { briefSteps: 0, briefTokens: 0, promptTokens: 0, headerTokens: 0, mergeError: 0 };
+    const paid = { ...free, briefSteps: 0.5, briefTokens: 100 };
+    const a = await run({ ...wide, orchestrator: free });
+    const b = await run({ ...wide, orchestrator: paid });
+    // 4 briefs in the first decision: ⌈4 · 0.5⌉ = 2 more steps before anything starts.
+    expect(b.m.criticalSteps).toBe(a.m.criticalSteps + 2);
+    const output = (profiles.medium as ProfileSpec).price.output;
+    expect(b.m.estimatedCost - a.m.estimatedCost).toBeCloseTo(4 * 100 * output, 12);
+  });
+});
+
+describe('difficulty and crashes', () => {
+  it('errors and crashes grow with difficulty over the profile’s skill, and not below it', () => {
+    const small = (profiles.small as ProfileSpec).simulator;
+    const large = (profiles.large as ProfileSpec).simulator;
+    expect(itemErrorRate(small, 0, 0.9)).toBeGreaterThan(itemErrorRate(small, 0, 0.2) + 0.2);
+    expect(itemErrorRate(large, 0, 0.8)).toBe(itemErrorRate(large, 0, 0));
+    expect(crashChance(small, 0.9)).toBeGreaterThan(crashChance(small, 0.2));
+    expect(crashChance(large, 0.5)).toBe(crashChance(large, 0));
+  });
+
+  it('a hard instance on a weak profile crashes attempts, which are retried; an easy one does not', async () => {
+    const hard = await run({ ...wide, difficulty: [0.9, 0.9] }, { profile: 'small', size: 36 });
+    const easy = await run({ ...wide, difficulty: [0, 0] }, { profile: 'small', size: 36 });
+    const crashed = (r: typeof hard) =>
+      (r.result.events ?? []).filter((e) => e.type === 'task.failed' && /crashed/.test(e.error)).length;
+    expect(crashed(hard)).toBeGreaterThan(0);
+    expect(hard.m.retryCount).toBeGreaterThan(0);
+    expect(crashed(easy)).toBe(0);
+    expect(hard.m.itemF1).toBeLessThan(easy.m.itemF1);
+  });
+
+  it('is drawn per instance from the file’s range, the same for every policy on the seed', () => {
+    const spec = { ...wide, difficulty: [0.2, 0.6] as const };
+    const d = Array.from({ length: 30 }, (_, seed) => instanceDifficulty(spec, seed));
+    expect(Math.min(...d)).toBeGreaterThanOrEqual(0.2);
+    expect(Math.max(...d)).toBeLessThanOrEqual(0.6);
+    expect(instanceDifficulty(spec, 5)).toBe(instanceDifficulty(spec, 5));
+    expect(instanceDifficulty(wide, 5)).toBe(0);
+  });
+});
+
+describe('budgets and cost in the reward', () => {
+  it('reward = quality − μ · cost / reference − η · critical steps / budget, and 0 over the budget', async () => {
+    const reward = { costWeight: 0.5, costReferencePerUnit: 0.001, stepsWeight: 0.25 };
+    const spec = { ...wide, reward, budgets: { maxCriticalSteps: 40 } };
+    const { m } = await run(spec, { size: 24 });
+    expect(m.episodeSuccess).toBe(1);
+    const expected = m.itemF1 - 0.5 * (m.estimatedCost / (0.001 * 24)) - 0.25 * (m.criticalSteps / 40);
+    expect(m.reward).toBeCloseTo(expected, 12);
+    // The same run under a budget it cannot meet earns nothing.
+    const over = await run({ ...spec, budgets: { maxCriticalSteps: 5 } }, { size: 24 });
+    expect(over.m.reward).toBe(0);
+  });
+});
+
+describe('solo or spawn, decided per instance', () => {
+  it('a solo setting runs the task as one agent of its profile; a spawn setting splits it', async () => {
+    const solo = await run(wide, { policy: fixedPolicy('solo/small') });
+    expect(solo.prepared.plan.mode).toBe('single');
+    expect(solo.m.spawnCount).toBe(1);
+    const spawn = await run(wide, { policy: fixedPolicy('all/small') });
+    expect(spawn.prepared.plan.mode).toBe('swarm');
+    expect(spawn.m.spawnCount).toBe(4);
+    const perKind = fixedPolicy('wide-search=solo/medium:deep-search=all/medium');
+    expect((await run(wide, { policy: perKind })).prepared.plan.mode).toBe('single');
+  });
+});
