@@ -1,11 +1,12 @@
 /**
- * The bandit orchestrator: once per episode, a contextual bandit picks an arm — a parallelism
- * width and a frozen profile — from the task's features; the run then launches every wave at that
- * width on that profile. The episode's PARL reward updates the arm afterwards. It learns how wide
- * and how strong to go per kind and size of task, not per decision; PARL learns the latter.
+ * The bandit orchestrator: once per episode, before the task is split, a contextual bandit picks
+ * an arm — solo on a profile, or a parallelism width and a profile — from the task's features
+ * (kind, units, engines, budget); the run then goes solo, or launches every wave at that width on
+ * that profile. The episode's PARL reward updates the arm afterwards. It learns what to do per
+ * kind of task, not per decision; PARL learns the latter.
  */
 
-import type { Action, Policy, RunView } from '../policy/types';
+import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
 import type { Bandit } from './bandit';
 import { EpsilonGreedy } from './epsilon-greedy';
@@ -13,16 +14,29 @@ import { TASK_FEATURES, taskFeatures } from './features';
 import { LinearThompson } from './linear-thompson';
 import { LinUCB } from './linucb';
 
+/** An arm (and a fixed setting): one agent alone on a profile, or a width and a profile. */
 export interface Arm {
-  readonly width: (typeof WIDTHS)[number];
+  readonly width: (typeof WIDTHS)[number] | 'solo';
   readonly profile: string;
 }
 
 export type BanditKind = 'linucb' | 'thompson' | 'epsilon-greedy';
 
-/** Every width × every allowed profile, width-major. */
+/** Solo on every allowed profile, then every width × every allowed profile, width-major. */
 export function banditArms(profiles: readonly string[] = PROFILES): Arm[] {
-  return WIDTHS.flatMap((width) => profiles.map((profile) => ({ width, profile })));
+  return [
+    ...profiles.map((profile) => ({ width: 'solo' as const, profile })),
+    ...WIDTHS.flatMap((width) => profiles.map((profile) => ({ width, profile }))),
+  ];
+}
+
+/** The runtime choice an arm stands for at each decision: solo's one task goes to one agent. */
+export function armChoice(arm: Arm): Choice {
+  return {
+    width: WIDTHS.indexOf(arm.width === 'solo' ? 'all' : arm.width),
+    profile: PROFILES.indexOf(arm.profile as (typeof PROFILES)[number]),
+    control: CONTROLS.indexOf('go'),
+  };
 }
 
 export function makeBandit(kind: BanditKind, arms: number, seed: number): Bandit {
@@ -51,34 +65,44 @@ export function banditPolicy(
   play?: BanditPlay,
   name = 'bandit',
 ): Policy {
-  let chosen: Choice | null = null;
+  // The arm of the task being planned or run. Runs of one policy go one after another (bench,
+  // training); a run whose plan was fixed elsewhere draws at its first decision instead.
+  let chosen: { arm: Arm; task: PlanView } | null = null;
   let run: RunView | null = null;
+  const draw = (task: PlanView): Arm => {
+    const context = taskFeatures(task);
+    const index = play ? bandit.select(context) : bandit.exploit(context);
+    if (play) {
+      play.arm = index;
+      play.context = context;
+    }
+    const arm = arms[index] as Arm;
+    chosen = { arm, task };
+    return arm;
+  };
   return {
     name,
     plan: 'swarm',
+    planFor(task: PlanView) {
+      run = null;
+      return draw(task).width === 'solo' ? 'single' : 'swarm';
+    },
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
       if (launchable(view) === 0) return [];
-      // One arm per run: a new run (a new view) draws again.
       if (view !== run) {
+        // The first decision of a run: the arm drawn when it was planned, or a draw now.
+        const planned = chosen !== null && run === null && sameTask(chosen.task, view.task);
         run = view;
-        chosen = null;
+        if (!planned) draw(view.task);
       }
-      if (chosen === null) {
-        const context = taskFeatures(view.kind, view.graph);
-        const arm = play ? bandit.select(context) : bandit.exploit(context);
-        const a = arms[arm] as Arm;
-        chosen = {
-          width: WIDTHS.indexOf(a.width),
-          profile: PROFILES.indexOf(a.profile as (typeof PROFILES)[number]),
-          control: CONTROLS.indexOf('go'),
-        };
-        if (play) {
-          play.arm = arm;
-          play.context = context;
-        }
-      }
-      return toActions(view, chosen);
+      return toActions(view, armChoice((chosen as { arm: Arm }).arm));
     },
   };
 }
+
+const sameTask = (a: PlanView, b: PlanView) =>
+  a.kind === b.kind &&
+  a.size === b.size &&
+  a.engines === b.engines &&
+  a.maxCriticalSteps === b.maxCriticalSteps;

@@ -11,10 +11,14 @@ import type { Bandit } from './bandit';
 import { type BanditState, banditFromJSON } from './bandit-from-json';
 import type { Arm } from './bandit-policy';
 import { FEATURES, TASK_FEATURES } from './features';
-import { type AdamState, initParams, type ParlParams } from './parl';
+import { type AdamState, initParams, type ParlParams, PLANS } from './parl';
 
 export const POLICY_SCHEMA = 'swarmflight.policy';
-export const POLICY_VERSION = 1;
+/**
+ * 2: the plan head (solo or spawn) and solo arms, task features of the task before it is split
+ * (units, engines, budget), and the runtime's trade-offs. A version-1 file is refused, saying so.
+ */
+export const POLICY_VERSION = 2;
 /** The kinds of learned policy a checkpoint holds (and a `KIND:REF` policy name names). */
 export const POLICY_KINDS = ['parl', 'bandit'] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];
@@ -33,6 +37,7 @@ interface Common {
   readonly version: typeof POLICY_VERSION;
   readonly features: readonly string[];
   readonly actions: {
+    readonly plan: readonly string[];
     readonly width: readonly string[];
     readonly profile: readonly string[];
     readonly control: readonly string[];
@@ -44,6 +49,7 @@ interface Common {
 }
 
 interface Weights {
+  readonly plan: number[];
   readonly width: number[];
   readonly profile: number[];
   readonly control: number[];
@@ -75,9 +81,15 @@ export interface BanditCheckpoint extends Common {
 
 export type PolicyCheckpoint = ParlCheckpoint | BanditCheckpoint;
 
-const actionNames = { width: [...WIDTHS], profile: [...PROFILES], control: [...CONTROLS] };
+const actionNames = {
+  plan: [...PLANS],
+  width: [...WIDTHS],
+  profile: [...PROFILES],
+  control: [...CONTROLS],
+};
 
 const plain = (params: ParlParams): Weights => ({
+  plan: Array.from(params.plan),
   width: Array.from(params.width),
   profile: Array.from(params.profile),
   control: Array.from(params.control),
@@ -165,6 +177,7 @@ function weights(what: string, got: unknown): ParlParams {
   const w = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
   const shape = initParams();
   return {
+    plan: numbers(`${what}plan`, w.plan, shape.plan.length),
     width: numbers(`${what}width`, w.width, shape.width.length),
     profile: numbers(`${what}profile`, w.profile, shape.profile.length),
     control: numbers(`${what}control`, w.control, shape.control.length),
@@ -206,15 +219,19 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
     throw new Error(`"schema" is ${JSON.stringify(c.schema ?? null)}, expected "${POLICY_SCHEMA}"${hint}`);
   }
   if (c.version !== POLICY_VERSION) {
+    const why =
+      c.version === 1
+        ? ' (version 1 was trained before the runtime had its trade-offs and before the plan head, solo or spawn: train it again with swarm train)'
+        : '';
     throw new Error(
-      `it is version ${JSON.stringify(c.version ?? null)}; this build reads version ${POLICY_VERSION}`,
+      `it is version ${JSON.stringify(c.version ?? null)}; this build reads version ${POLICY_VERSION}${why}`,
     );
   }
   if (c.kind !== 'parl' && c.kind !== 'bandit')
     throw new Error(`"kind" is ${JSON.stringify(c.kind ?? null)}, expected "parl" or "bandit"`);
   sameList('features', c.features, c.kind === 'parl' ? FEATURES : TASK_FEATURES);
   const actions = (c.actions ?? {}) as Record<string, unknown>;
-  for (const head of ['width', 'profile', 'control'] as const)
+  for (const head of ['plan', 'width', 'profile', 'control'] as const)
     sameList(`${head} actions`, actions[head], actionNames[head]);
   const trained = c.profiles;
   if (typeof trained !== 'object' || trained === null)
@@ -245,11 +262,11 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
   for (const [i, a] of arms.entries()) {
     const arm = a as Partial<Arm>;
     if (
-      !(WIDTHS as readonly unknown[]).includes(arm?.width) ||
+      !(['solo', ...WIDTHS] as readonly unknown[]).includes(arm?.width) ||
       !(PROFILES as readonly unknown[]).includes(arm?.profile)
     ) {
       throw new Error(
-        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among ${WIDTHS.join(', ')} and a profile`,
+        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among solo, ${WIDTHS.join(', ')} and a profile`,
       );
     }
   }

@@ -33,25 +33,29 @@ export interface EpisodeStats {
   readonly lambdaFinish: number;
 }
 
-/** PARL's reward for one episode at training episode `e`, and the parts the curves show. */
+/**
+ * PARL's reward for one episode, and the parts the curves show. r_perf is the run's own `reward`
+ * metric (quality less its cost and critical-steps charges, 0 when a budget broke: the scenario
+ * file's weights, docs/metrics.md). A solo run instantiates no subagents: r_parallel and r_finish
+ * are 0 for it, whatever its one agent did.
+ */
 export function episodeReward(
   metrics: Metrics,
-  tasks: number,
+  swarm: { readonly solo: boolean; readonly tasks: number },
   maxSubagents: number,
   budget: { on: 'critical' | 'total'; limit: number },
   l1: number,
   l2: number,
 ) {
   const used = budget.on === 'critical' ? metrics.criticalSteps : metrics.totalSteps;
-  const spawned = metrics.spawnCount;
+  const spawned = swarm.solo ? 0 : metrics.spawnCount;
   const finish = spawned > 0 ? metrics.subtaskFinishRate * (1 - metrics.unusedSubagents / spawned) : 0;
   return parlReward(
     {
       spawnCount: spawned,
-      maxSubagents: Math.max(1, Math.min(tasks, maxSubagents, 100)),
+      maxSubagents: Math.max(1, Math.min(swarm.tasks, maxSubagents, 100)),
       subtaskFinishRate: finish,
-      quality: metrics.itemF1,
-      success: metrics.episodeSuccess === 1,
+      perf: metrics.reward,
       withinBudget: used <= budget.limit,
     },
     l1,
@@ -119,7 +123,7 @@ export async function playEpisode(
   const m = result.metrics;
   const r = episodeReward(
     m,
-    result.plan.tasks.length,
+    { solo: result.plan.mode === 'single', tasks: result.plan.tasks.length },
     spec.budgets?.maxConcurrentSubagents ?? 100,
     { on: config.budgetOn, limit: critical ? component.maxCriticalSteps : component.maxTotalSteps },
     l1,

@@ -1,28 +1,34 @@
 /**
- * What a learned orchestrator sees: a fixed-length vector of features of the task (its kind, size,
- * width and depth) and of the run as it stands (tasks by state, budgets left, critical steps so
+ * What a learned orchestrator sees: a fixed-length vector of features of the task (its kind, its
+ * units of work, the engines its agents share, its budget) and of the run as it stands (tasks by state, budgets left, critical steps so
  * far, how each profile's attempts have gone). Every feature is scaled to about [0, 1] so one
  * learning rate suits them all. The names are part of a checkpoint: a policy trained on one
  * feature set refuses to load against another.
  */
 import type { TaskGraph } from '../graph/types';
-import type { RunView } from '../policy/types';
+import type { PlanView, RunView } from '../policy/types';
 import { log2 } from '../util/math';
 
 export const TASK_KINDS = ['wide-search', 'deep-search', 'mixed-coding'] as const;
 
-/** Features of the task alone: what a bandit sees once per episode. */
+/**
+ * Features of the task before it is split (PlanView): what the plan decision and a bandit see.
+ * Size enters per kind, since a row, a question and a function are different amounts of work.
+ */
 export const TASK_FEATURES = [
   'bias',
   ...TASK_KINDS.map((k) => `kind=${k}`),
-  'log2(tasks)/8',
-  'width/tasks',
-  'depth/tasks',
+  ...TASK_KINDS.map((k) => `log2(1+units)/6·kind=${k}`),
+  '1/engines',
+  'min(1,engines/units)',
+  'min(4,budget/units)/4',
+  'budget<∞',
 ] as const;
 
 /** Task features, then the run's state at a decision: what the PARL policy sees. */
 export const FEATURES = [
   ...TASK_FEATURES,
+  'solo',
   'ready/tasks',
   'running/tasks',
   'done/tasks',
@@ -32,6 +38,7 @@ export const FEATURES = [
   'criticalSteps/budget',
   'criticalSteps/(4·depth)',
   ...['small', 'medium', 'large'].map((p) => `successRate(${p})`),
+  'contextFill',
 ] as const;
 
 export interface Shape {
@@ -62,29 +69,32 @@ export function shapeOf(graph: TaskGraph): Shape {
   return shape;
 }
 
-/** The task features of a graph of scenario kind `kind`. */
-export function taskFeatures(kind: string, graph: TaskGraph, out = new Float64Array(TASK_FEATURES.length)) {
-  const n = Math.max(1, graph.n);
-  const { depth, width } = shapeOf(graph);
-  out[0] = 1;
-  TASK_KINDS.forEach((k, i) => {
-    out[1 + i] = kind === k ? 1 : 0;
-  });
-  out[4] = log2(1 + graph.n) / 8;
-  out[5] = width / n;
-  out[6] = depth / n;
+/** The task features of a task as the plan decision sees it. */
+export function taskFeatures(task: PlanView, out = new Float64Array(TASK_FEATURES.length)) {
+  const units = Math.max(1, task.size);
+  let i = 0;
+  out[i++] = 1;
+  for (const k of TASK_KINDS) out[i++] = task.kind === k ? 1 : 0;
+  for (const k of TASK_KINDS) out[i++] = task.kind === k ? log2(1 + units) / 6 : 0;
+  const engines = Math.max(1, task.engines);
+  out[i++] = Number.isFinite(engines) ? 1 / engines : 0;
+  out[i++] = Math.min(1, engines / units);
+  const budget = task.maxCriticalSteps;
+  out[i++] = Number.isFinite(budget) ? Math.min(4, budget / units) / 4 : 1;
+  out[i++] = Number.isFinite(budget) ? 1 : 0;
   return out;
 }
 
 /** The full feature vector at a decision. */
 export function features(view: RunView): Float64Array {
   const out = new Float64Array(FEATURES.length);
-  taskFeatures(view.kind, view.graph, out);
+  taskFeatures(view.task, out);
   const n = Math.max(1, view.graph.n);
   const max = Math.max(1, view.config.budgets.maxConcurrentSubagents);
   const budget = view.config.budgets.maxCriticalSteps;
   const criticalPath = Math.max(1, shapeOf(view.graph).depth);
   let i = TASK_FEATURES.length;
+  out[i++] = view.graph.n === 1 ? 1 : 0;
   const o = view.observation;
   out[i++] = o.ready / n;
   out[i++] = o.running / n;
@@ -99,5 +109,6 @@ export function features(view: RunView): Float64Array {
     // Laplace's rule: 1/2 before any attempt has ended.
     out[i++] = (finished + 1) / (finished + failed + 2);
   }
+  out[i++] = view.contextFill;
   return out;
 }

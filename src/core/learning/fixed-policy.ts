@@ -9,19 +9,13 @@ import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
 import { type Arm, banditArms } from './bandit-policy';
 
-/** A fixed setting: a bandit arm, or one agent alone on a profile. */
-export interface Setting {
-  readonly width: Arm['width'] | 'solo';
-  readonly profile: string;
-}
+/** A fixed setting: what a bandit arm is, never learned. */
+export type Setting = Arm;
 
 export const settingName = (arm: Setting): string => `${arm.width}/${arm.profile}`;
 
-/** Every fixed setting: solo on each profile, then each width with each profile. */
-export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[] => [
-  ...profiles.map((profile) => ({ width: 'solo' as const, profile })),
-  ...banditArms(profiles),
-];
+/** Every fixed setting: solo on each profile, then each width with each profile (the bandit's arms). */
+export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[] => banditArms(profiles);
 
 /** `all/large` → its setting; a refusal names what is accepted. */
 export function parseSetting(text: string): Setting {

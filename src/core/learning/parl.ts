@@ -1,36 +1,56 @@
 /**
- * The PARL orchestrator: a linear-softmax policy, one head per factor of the action (width,
- * profile, control), over the decision features of features.ts. It samples while it trains and
+ * The PARL orchestrator: a linear-softmax policy, one head per factor of the action — solo or
+ * spawn once per task, before it is split (over the task's features), then width, profile and
+ * control at every decision (over the decision features of features.ts). It samples while it trains and
  * takes the most likely option when it is evaluated. Its gradient is written out by hand — a
  * softmax over a linear map has a two-line gradient, and a tensor library would cost more in
  * bundle and start-up than the whole training run (docs/learning.md).
  */
-import type { Action, Policy, RunView } from '../policy/types';
+import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import { exp, log, pow } from '../util/math';
 import type { Rng } from '../util/rng';
 import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
-import { FEATURES, features, TASK_FEATURES } from './features';
+import { FEATURES, features, TASK_FEATURES, taskFeatures } from './features';
 
+/** The plan head's options, in order. */
+export const PLANS = ['solo', 'spawn'] as const;
+
+/** The heads taken at every decision. */
 export const HEADS = { width: WIDTHS.length, profile: PROFILES.length, control: CONTROLS.length } as const;
 export type HeadName = keyof typeof HEADS;
 export const HEAD_NAMES = Object.keys(HEADS) as HeadName[];
 
 /** Weights of each head (options × features, row-major) and of the value baseline (task features). */
 export interface ParlParams {
+  /** Solo or spawn, over the task features. */
+  readonly plan: Float64Array;
   readonly width: Float64Array;
   readonly profile: Float64Array;
   readonly control: Float64Array;
   readonly value: Float64Array;
 }
 
-/** Finishing early throws away the run; its logit starts low so early episodes are not wasted. */
+export const PARAM_KEYS = ['plan', 'width', 'profile', 'control', 'value'] as const;
+
+/**
+ * Submitting early gives up the work still running; its logit starts low so early episodes are
+ * not wasted.
+ */
 export const FINISH_PRIOR = -4;
+/**
+ * The starting policy runs solo: a pretrained model answers a task itself, and the habit PARL's
+ * r_parallel exists to overcome is that one (docs/learning.md). Logit 2 above spawn: 88% solo.
+ */
+export const SOLO_PRIOR = 2;
 
 export function initParams(): ParlParams {
   const dim = FEATURES.length;
   const control = new Float64Array(HEADS.control * dim);
   control[CONTROLS.indexOf('finish') * dim] = FINISH_PRIOR; // weight on the bias feature
+  const plan = new Float64Array(PLANS.length * TASK_FEATURES.length);
+  plan[PLANS.indexOf('solo') * TASK_FEATURES.length] = SOLO_PRIOR;
   return {
+    plan,
     width: new Float64Array(HEADS.width * dim),
     profile: new Float64Array(HEADS.profile * dim),
     control,
@@ -71,11 +91,14 @@ export function probabilities(
 }
 
 /** One decision as the learner needs it back: what was seen, what was allowed, what was chosen. */
-export interface Decision {
-  readonly x: Float64Array;
-  readonly choice: Choice;
-  readonly profileMask: Uint8Array;
-}
+export type Decision =
+  | { readonly head: 'plan'; readonly x: Float64Array; readonly choice: number }
+  | {
+      readonly head: 'step';
+      readonly x: Float64Array;
+      readonly choice: Choice;
+      readonly profileMask: Uint8Array;
+    };
 
 export interface ParlPolicyOptions {
   readonly params: ParlParams;
@@ -119,6 +142,12 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
   return {
     name: options.name ?? 'parl',
     plan: 'swarm',
+    planFor(task: PlanView) {
+      const x = taskFeatures(task);
+      const choice = pick(probabilities(params.plan, x), mode, rng);
+      record?.push({ head: 'plan', x, choice });
+      return PLANS[choice] === 'solo' ? 'single' : 'swarm';
+    },
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
       // Nothing can start: the decision has no options, so it is not the policy's to make.
@@ -129,7 +158,7 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
         profile: pick(probabilities(params.profile, x, mask), mode, rng),
         control: pick(probabilities(params.control, x), mode, rng),
       };
-      record?.push({ x, choice, profileMask: mask });
+      record?.push({ head: 'step', x, choice, profileMask: mask });
       return toActions(view, choice);
     },
   };
@@ -148,28 +177,43 @@ export function accumulatePolicyGradient(
   grad: ParlParams,
 ): void {
   for (const d of decisions) {
-    for (const head of HEAD_NAMES) {
-      const w = params[head];
-      const mask = head === 'profile' ? d.profileMask : undefined;
-      const p = probabilities(w, d.x, mask);
-      const chosen = d.choice[head];
-      let h = 0;
-      for (const q of p) if (q > 0) h -= q * log(q);
-      const g = grad[head];
-      const dim = d.x.length;
-      for (let b = 0; b < p.length; b++) {
-        const pb = p[b] as number;
-        if (mask && !mask[b]) continue;
-        const coef = advantage * ((b === chosen ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (log(pb) + h) : 0);
-        if (coef === 0) continue;
-        for (let j = 0; j < dim; j++) g[b * dim + j] = (g[b * dim + j] as number) + coef * (d.x[j] as number);
-      }
+    if (d.head === 'plan') {
+      headGradient(params.plan, d.x, d.choice, undefined, advantage, entropy, grad.plan);
+      continue;
     }
+    for (const head of HEAD_NAMES) {
+      const mask = head === 'profile' ? d.profileMask : undefined;
+      headGradient(params[head], d.x, d.choice[head], mask, advantage, entropy, grad[head]);
+    }
+  }
+}
+
+/** One softmax head's share of accumulatePolicyGradient. */
+function headGradient(
+  w: Float64Array,
+  x: Float64Array,
+  chosen: number,
+  mask: Uint8Array | undefined,
+  advantage: number,
+  entropy: number,
+  g: Float64Array,
+): void {
+  const p = probabilities(w, x, mask);
+  let h = 0;
+  for (const q of p) if (q > 0) h -= q * log(q);
+  const dim = x.length;
+  for (let b = 0; b < p.length; b++) {
+    const pb = p[b] as number;
+    if (mask && !mask[b]) continue;
+    const coef = advantage * ((b === chosen ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (log(pb) + h) : 0);
+    if (coef === 0) continue;
+    for (let j = 0; j < dim; j++) g[b * dim + j] = (g[b * dim + j] as number) + coef * (x[j] as number);
   }
 }
 
 /** log π(choice | x) summed over heads: what the gradient check differentiates. */
 export function logProbability(params: ParlParams, d: Decision): number {
+  if (d.head === 'plan') return log(probabilities(params.plan, d.x)[d.choice] as number);
   let sum = 0;
   for (const head of HEAD_NAMES) {
     const p = probabilities(params[head], d.x, head === 'profile' ? d.profileMask : undefined);
@@ -180,6 +224,7 @@ export function logProbability(params: ParlParams, d: Decision): number {
 
 export function zerosLike(p: ParlParams): ParlParams {
   return {
+    plan: new Float64Array(p.plan.length),
     width: new Float64Array(p.width.length),
     profile: new Float64Array(p.profile.length),
     control: new Float64Array(p.control.length),
@@ -224,7 +269,7 @@ export class Adam {
     this.t++;
     const c1 = 1 - pow(this.beta1, this.t);
     const c2 = 1 - pow(this.beta2, this.t);
-    for (const key of ['width', 'profile', 'control', 'value'] as const) {
+    for (const key of PARAM_KEYS) {
       const w = params[key];
       const g = grad[key];
       const m = this.m[key];
@@ -243,6 +288,7 @@ export class Adam {
   /** A copy of the moments and step count, for a checkpoint. */
   state(): AdamState {
     const copy = (p: ParlParams): ParlParams => ({
+      plan: p.plan.slice(),
       width: p.width.slice(),
       profile: p.profile.slice(),
       control: p.control.slice(),
@@ -253,7 +299,7 @@ export class Adam {
 
   /** Continues from a saved state (shapes as the parameters'; the checkpoint loader checks them). */
   restore(state: AdamState): void {
-    for (const key of ['width', 'profile', 'control', 'value'] as const) {
+    for (const key of PARAM_KEYS) {
       this.m[key].set(state.m[key]);
       this.v[key].set(state.v[key]);
     }

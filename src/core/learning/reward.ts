@@ -20,11 +20,12 @@ export interface EpisodeOutcome {
    * spawned subagents that were given any subtask (one spawned for show counts as unfinished).
    */
   readonly subtaskFinishRate: number;
-  /** Task quality in [0, 1]: item-F1, pass@1, or the share of questions right. */
-  readonly quality: number;
-  /** The episode ran to its end without a budget tripping or work being cancelled. */
-  readonly success: boolean;
-  /** False when the run used more critical steps than its budget: the episode fails. */
+  /**
+   * r_perf: the run's reward metric — quality less what it charges for cost and critical steps,
+   * 0 when the run did not end within its budgets (docs/metrics.md).
+   */
+  readonly perf: number;
+  /** False when the run used more steps than its budget: the episode fails. */
   readonly withinBudget: boolean;
 }
 
@@ -37,14 +38,13 @@ export interface RewardParts {
 
 /**
  * r_parallel = spawned / maxSubagents (in [0, 1]: instantiating subagents pays, up to the budget);
- * r_finish = the subtask finish rate; r_perf = quality if the run succeeded within its
- * critical-steps budget, else 0. An over-budget episode earns nothing at all: no auxiliary reward
- * may make a run that broke its budget look good.
+ * r_finish = the subtask finish rate; r_perf = the run's reward metric. An over-budget episode
+ * earns nothing at all: no auxiliary reward may make a run that broke its budget look good.
  */
 export function parlReward(e: EpisodeOutcome, lambdaParallel: number, lambdaFinish: number): RewardParts {
   const parallel = e.maxSubagents > 0 ? Math.min(1, Math.max(0, e.spawnCount / e.maxSubagents)) : 0;
   const finish = Math.min(1, Math.max(0, e.subtaskFinishRate));
-  const perf = e.success && e.withinBudget ? e.quality : 0;
+  const perf = e.withinBudget ? e.perf : 0;
   const reward = e.withinBudget ? lambdaParallel * parallel + lambdaFinish * finish + perf : 0;
   return { parallel, finish, perf, reward };
 }

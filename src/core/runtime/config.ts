@@ -67,6 +67,8 @@ export interface RunConfig {
   readonly turnSteps: Readonly<Record<string, number>>;
   /** What the orchestrator pays to brief a subagent and to merge its answer; absent: nothing. */
   readonly orchestrator?: OrchestratorModel;
+  /** Units of work of the task (rows, questions, functions); the graph's task count when absent. */
+  readonly units?: number;
 }
 
 /**
@@ -128,6 +130,7 @@ export interface RunConfigInput {
   readonly engines?: number;
   readonly turnSteps?: Readonly<Record<string, number>>;
   readonly orchestrator?: OrchestratorModel;
+  readonly units?: number;
 }
 
 export function makeConfig(input: RunConfigInput = {}): RunConfig {
@@ -145,6 +148,7 @@ export function makeConfig(input: RunConfigInput = {}): RunConfig {
     engines: input.engines ?? Number.POSITIVE_INFINITY,
     turnSteps: input.turnSteps ?? {},
     ...(input.orchestrator ? { orchestrator: input.orchestrator } : {}),
+    ...(input.units !== undefined ? { units: input.units } : {}),
   };
 }
 

@@ -37,6 +37,8 @@ export interface RunView {
    * orchestrator model). The engines the agents share are `config.engines`.
    */
   readonly contextFill: number;
+  /** The task as the plan decision saw it: kind, units of work, engines and budget. */
+  readonly task: PlanView;
   /** The ready tasks in the runtime's priority order (the policy's own ranking), at most k. */
   topReady(k: number): string[];
   /** Idle subagents, lowest id first, at most k; only those of `profile` when it is given. */

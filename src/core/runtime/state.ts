@@ -4,7 +4,7 @@ import type { EventBody, Observation, TraceEvent } from '../trace/events';
 import { Heap } from '../util/heap';
 import { IntHeap } from '../util/int-heap';
 import type { RunConfig } from './config';
-import type { Policy, RunView } from './policy-port';
+import type { PlanView, Policy, RunView } from './policy-port';
 
 /** Task states. Everything from DONE on is terminal: a task reaches exactly one of them. */
 export const Status = {
@@ -318,6 +318,15 @@ class StateView implements RunView {
   }
   get freeSlots(): number {
     return Math.max(0, this.state.config.budgets.maxConcurrentSubagents - busyCount(this.state));
+  }
+  get task(): PlanView {
+    const { config, kind, graph } = this.state;
+    return {
+      kind,
+      size: config.units ?? graph.n,
+      engines: config.engines,
+      maxCriticalSteps: config.budgets.maxCriticalSteps,
+    };
   }
   get contextFill(): number {
     const model = this.state.config.orchestrator;

@@ -293,6 +293,7 @@ export function scenarioConfig(
     ...(spec.engines !== undefined ? { engines: instanceEngines(spec.engines, seed) } : {}),
     ...(Object.keys(turnSteps).length > 0 ? { turnSteps } : {}),
     ...(orchestrator ? { orchestrator } : {}),
+    units: instance.size,
   });
 }
 

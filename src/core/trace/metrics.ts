@@ -185,7 +185,9 @@ export class MetricsAccumulator {
         m.skipped++;
         break;
       case 'task.cancelled':
-        this.stopped = true;
+        // The orchestrator's own `finish` submits what is done (graded as it stands); any other
+        // cancellation (a budget, an abort, fail-fast) fails the episode.
+        if (e.reason !== 'finished') this.stopped = true;
         m.cancelled++;
         if (e.attempt !== undefined) this.close(e.task, e.t);
         break;

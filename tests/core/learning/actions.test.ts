@@ -76,9 +76,15 @@ describe('the factorised action', () => {
     expect(result.reason).toBe('completed');
   });
 
-  it('finish stops the run, and the episode fails', () => {
-    const { result } = run(choice('all', 'medium', 'finish'));
-    expect(result.metrics.episodeSuccess).toBe(0);
-    expect(result.metrics.reward).toBe(0);
+  it('finish submits what is done: graded as it stands, the rest cancelled, not a failed episode', () => {
+    const early = run(choice('all', 'medium', 'finish')).result;
+    expect(early.reason).toBe('finished');
+    expect(early.metrics.reward).toBe(0);
+    // One task done, then submitted: 1 of 8.
+    const { result } = run(choice('one', 'medium'), choice('one', 'medium', 'finish'));
+    expect(result.reason).toBe('finished');
+    expect(result.metrics.episodeSuccess).toBe(1);
+    expect(result.metrics.quality).toBeCloseTo(1 / 8, 12);
+    expect(result.metrics.reward).toBeCloseTo(1 / 8, 12);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { banditArms, makeBandit } from '../../../src/core/learning/bandit-policy';
 import { banditCheckpoint, loadPolicy, parlCheckpoint } from '../../../src/core/learning/checkpoint';
 import { Adam, initParams, zerosLike } from '../../../src/core/learning/parl';
+import { TASK_FEATURES } from '../../../src/core/learning/features';
 
 const hashes = { small: 'sha256:aa', medium: 'sha256:bb', large: 'sha256:cc' };
 const training = { scenario: 'mix', episodes: 10, completedEpisodes: 10, seed: 1 };
@@ -36,7 +37,7 @@ describe('policy checkpoints', () => {
   it('round-trip a bandit, which then chooses exactly as the original', () => {
     const arms = banditArms(['medium', 'large']);
     const bandit = makeBandit('linucb', arms.length, 1);
-    const x = Float64Array.of(1, 1, 0, 0, 0.5, 0.8, 0.1);
+    const x = Float64Array.from(TASK_FEATURES, (_, i) => [1, 1, 0, 0, 0.5, 0, 0, 0.2, 0.8, 0.1, 1][i] ?? 0);
     for (let i = 0; i < 30; i++) bandit.update(i % arms.length, x, i % 7 === 0 ? 1 : 0.2);
     const json = JSON.parse(
       JSON.stringify(banditCheckpoint(bandit, arms, { hyper: {}, training, profiles: hashes })),
@@ -55,7 +56,12 @@ describe('policy checkpoints', () => {
       { schema: 'swarmflight.trace/1' },
       /"schema" is "swarmflight.trace\/1".*this is a swarmflight.trace\/1 file/,
     ],
-    ['another version', { ...parl(), version: 2 }, /version 2; this build reads version 1/],
+    ['another version', { ...parl(), version: 3 }, /version 3; this build reads version 2/],
+    [
+      'a version-1 file, trained before the trade-offs',
+      { ...parl(), version: 1 },
+      /version 1; this build reads version 2 \(version 1 was trained before the runtime had its trade-offs.*train it again/,
+    ],
     ['another kind', { ...parl(), kind: 'dqn' }, /"kind" is "dqn"/],
     [
       'other features',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES } from '../../../src/core/learning/features';
+import { FEATURES, TASK_FEATURES } from '../../../src/core/learning/features';
 import {
   accumulatePolicyGradient,
   type Decision,
@@ -7,7 +7,9 @@ import {
   HEAD_NAMES,
   initParams,
   logProbability,
+  PLANS,
   probabilities,
+  SOLO_PRIOR,
   zerosLike,
 } from '../../../src/core/learning/parl';
 import { createRng } from '../../../src/core/util/rng';
@@ -15,14 +17,21 @@ import { createRng } from '../../../src/core/util/rng';
 function randomParams(seed: number) {
   const rng = createRng(seed);
   const p = initParams();
-  for (const head of HEAD_NAMES) for (let i = 0; i < p[head].length; i++) p[head][i] = rng.next() * 2 - 1;
+  for (const head of [...HEAD_NAMES, 'plan'] as const)
+    for (let i = 0; i < p[head].length; i++) p[head][i] = rng.next() * 2 - 1;
   return p;
+}
+
+function planDecision(seed: number): Decision {
+  const rng = createRng(seed);
+  return { head: 'plan', x: Float64Array.from(TASK_FEATURES, () => rng.next()), choice: rng.int(0, 1) };
 }
 
 function randomDecision(seed: number): Decision {
   const rng = createRng(seed);
   const x = Float64Array.from(FEATURES, () => rng.next());
   return {
+    head: 'step',
     x,
     choice: { width: rng.int(0, 4), profile: rng.int(1, 2), control: rng.int(0, 1) },
     profileMask: Uint8Array.of(0, 1, 1),
@@ -48,17 +57,24 @@ describe('linear-softmax heads', () => {
     expect(control[1] as number).toBeCloseTo(Math.exp(FINISH_PRIOR) / (1 + Math.exp(FINISH_PRIOR)), 12);
     expect([...probabilities(p.width, x)].every((q) => Math.abs(q - 0.2) < 1e-12)).toBe(true);
   });
+
+  it('start solo, as a pretrained model answers a task itself', () => {
+    const p = initParams();
+    const x = Float64Array.from(TASK_FEATURES, (_, i) => (i === 0 ? 1 : 0.5));
+    const plan = probabilities(p.plan, x);
+    expect(plan[PLANS.indexOf('solo')] as number).toBeCloseTo(1 / (1 + Math.exp(-SOLO_PRIOR)), 12);
+  });
 });
 
 describe('the policy gradient', () => {
   it('matches finite differences of log π on a tiny case', () => {
     const params = randomParams(7);
-    const decisions = [randomDecision(1), randomDecision(2)];
+    const decisions = [planDecision(9), randomDecision(1), randomDecision(2)];
     const grad = zerosLike(params);
     accumulatePolicyGradient(params, decisions, 1, 0, grad);
     const h = 1e-6;
     let checked = 0;
-    for (const head of HEAD_NAMES) {
+    for (const head of [...HEAD_NAMES, 'plan'] as const) {
       for (const i of [0, 3, 17, params[head].length - 1]) {
         const w = params[head];
         const keep = w[i] as number;
@@ -71,7 +87,7 @@ describe('the policy gradient', () => {
         checked++;
       }
     }
-    expect(checked).toBe(12);
+    expect(checked).toBe(16);
   });
 
   it('adds the entropy gradient: with zero advantage it flattens a peaked head', () => {
@@ -81,7 +97,14 @@ describe('the policy gradient', () => {
     const grad = zerosLike(params);
     accumulatePolicyGradient(
       params,
-      [{ x, choice: { width: 0, profile: 0, control: 0 }, profileMask: Uint8Array.of(1, 1, 1) }],
+      [
+        {
+          head: 'step',
+          x,
+          choice: { width: 0, profile: 0, control: 0 },
+          profileMask: Uint8Array.of(1, 1, 1),
+        },
+      ],
       0,
       1,
       grad,

@@ -5,13 +5,12 @@ const episode: EpisodeOutcome = {
   spawnCount: 10,
   maxSubagents: 100,
   subtaskFinishRate: 0.9,
-  quality: 0.8,
-  success: true,
+  perf: 0.8,
   withinBudget: true,
 };
 
 describe('parlReward', () => {
-  it('adds the weighted auxiliary terms to the gated quality', () => {
+  it('adds the weighted auxiliary terms to the run’s own reward', () => {
     const r = parlReward(episode, 0.1, 0.5);
     expect(r.parallel).toBeCloseTo(0.1, 12);
     expect(r.finish).toBeCloseTo(0.9, 12);
@@ -21,11 +20,11 @@ describe('parlReward', () => {
 
   it('is the reward metric with λ1 = λ2 = 0', () => {
     expect(parlReward(episode, 0, 0).reward).toBeCloseTo(0.8, 12);
-    expect(parlReward({ ...episode, success: false }, 0, 0).reward).toBe(0);
+    expect(parlReward({ ...episode, perf: 0 }, 0, 0).reward).toBe(0);
   });
 
   it('pays the auxiliary terms to a run that failed its task, but nothing to one over budget', () => {
-    expect(parlReward({ ...episode, success: false }, 0.1, 0.5).reward).toBeCloseTo(0.01 + 0.45, 12);
+    expect(parlReward({ ...episode, perf: 0 }, 0.1, 0.5).reward).toBeCloseTo(0.01 + 0.45, 12);
     expect(parlReward({ ...episode, withinBudget: false }, 0.1, 0.5)).toMatchObject({ reward: 0, perf: 0 });
   });
 

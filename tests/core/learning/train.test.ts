@@ -83,7 +83,7 @@ describe('training', () => {
   it('trains a bandit, one arm per episode, updated from each reward', async () => {
     const r = await train(config({ policy: 'bandit', profiles: ['medium', 'large'] }), await env());
     if (r.checkpoint.kind !== 'bandit') throw new Error('expected a bandit checkpoint');
-    expect(r.checkpoint.arms).toHaveLength(10);
+    expect(r.checkpoint.arms).toHaveLength(12);
     expect(r.checkpoint.bandit.algorithm).toBe('linucb');
     expect(r.checkpoint.bandit.state.t).toBe(24);
   }, 60_000);
@@ -181,7 +181,7 @@ describe('resuming training from a checkpoint', () => {
       "the checkpoint's bandit is linucb, this run trains linear-thompson",
     );
     await expect(train(config({ policy: 'bandit', profiles: ['large'] }), e, {}, bandit)).rejects.toThrow(
-      /the checkpoint's arms \(one\/small, .*\) are not this run's \(one\/large, /,
+      /the checkpoint's arms \(solo\/small, .*\) are not this run's \(solo\/large, /,
     );
     await expect(train(config({ episodes: 4 }), e, {}, parl)).rejects.toThrow(
       'it has 8 episodes done, more than the 4 to train',
