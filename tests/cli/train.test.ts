@@ -44,7 +44,7 @@ describe('swarm train', () => {
     });
     expect(summary.curves).toHaveLength(2);
     const checkpoint = JSON.parse(readFileSync(policy, 'utf8'));
-    expect(checkpoint).toMatchObject({ schema: 'swarmflight.policy', version: 1, kind: 'parl' });
+    expect(checkpoint).toMatchObject({ schema: 'swarmflight.policy', version: 2, kind: 'parl' });
     expect(Object.keys(checkpoint.profiles)).toEqual(['small', 'medium', 'large']);
     expect(JSON.parse(readFileSync(curves, 'utf8')).curves).toEqual(summary.curves);
     expect(readFileSync(svg, 'utf8')).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<polyline/);
