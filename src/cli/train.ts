@@ -5,7 +5,13 @@ import type { BanditKind } from '../core/learning/bandit-policy';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
 import { drawTask, type MixSpec, weightsAt } from '../core/learning/mix';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
-import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
+import {
+  type CurvePoint,
+  defaultSchedules,
+  defaultTrainConfig,
+  type TrainConfig,
+  train,
+} from '../core/learning/train';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
 import { rolloutPool } from './rollout-pool';
@@ -25,8 +31,10 @@ is rewritten after every update, so a run stopped part-way (Ctrl-C) keeps its la
   --episodes N            training episodes (default ${defaultTrainConfig.episodes})
   --seed S                (default ${defaultTrainConfig.seed}); the same seed gives the same curve
   --lambda-parallel SCHED weight of r_parallel: a number, linear:FROM:TO:EPISODES or
-                          cosine:FROM:TO:EPISODES (default linear:0.1:0:EPISODES)
-  --lambda-finish SCHED   weight of r_finish, same forms (default linear:0.3:0:EPISODES)
+                          cosine:FROM:TO:EPISODES (default parl linear:0.1:0:EPISODES/2,
+                          bandit 0: a bandit's estimates keep every reward it was given)
+  --lambda-finish SCHED   weight of r_finish, same forms (default parl linear:0.3:0:EPISODES/2,
+                          bandit 0)
   --budget-on WHAT        critical (default) | total: what the episode budget counts
   --allow-profiles A,B    profiles the policy may pick (default ${PROFILES.join(',')})
   --bandit NAME           linucb (default) | thompson | epsilon-greedy
@@ -127,8 +135,8 @@ export async function trainCommand(
   const policy = oneOf('policy', values.policy, ['parl', 'bandit'] as const, 'parl');
   const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1, MAX_EPISODES);
   const seed = wholeNumber('seed', values.seed, defaultTrainConfig.seed, 0, MAX_SEED);
-  // The defaults' schedules, stretched over this run's episodes.
-  const anneal = (s: Schedule): Schedule => (s.kind === 'constant' ? s : { ...s, over: episodes });
+  // The default schedules for this policy, fitted to this run's episodes.
+  const defaults = defaultSchedules(policy, episodes);
   const allowed = values['allow-profiles']?.split(',').map((p) => p.trim()) ?? [...PROFILES];
   for (const p of allowed) {
     if (!(PROFILES as readonly string[]).includes(p)) {
@@ -140,12 +148,8 @@ export async function trainCommand(
     policy,
     episodes,
     seed,
-    lambdaParallel: schedule(
-      'lambda-parallel',
-      values['lambda-parallel'],
-      anneal(defaultTrainConfig.lambdaParallel),
-    ),
-    lambdaFinish: schedule('lambda-finish', values['lambda-finish'], anneal(defaultTrainConfig.lambdaFinish)),
+    lambdaParallel: schedule('lambda-parallel', values['lambda-parallel'], defaults.lambdaParallel),
+    lambdaFinish: schedule('lambda-finish', values['lambda-finish'], defaults.lambdaFinish),
     budgetOn: oneOf('budget-on', values['budget-on'], ['critical', 'total'] as const, 'critical'),
     profiles: allowed,
     bandit: oneOf(

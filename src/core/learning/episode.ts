@@ -36,8 +36,8 @@ export interface EpisodeStats {
 /**
  * PARL's reward for one episode, and the parts the curves show. r_perf is the run's own `reward`
  * metric (quality less its cost and critical-steps charges, 0 when a budget broke: the scenario
- * file's weights, docs/metrics.md). A solo run instantiates no subagents: r_parallel and r_finish
- * are 0 for it, whatever its one agent did.
+ * file's weights, docs/metrics.md). A solo run instantiates no subagents: its r_parallel is 0,
+ * and its r_finish is whether its one agent finished.
  */
 export function episodeReward(
   metrics: Metrics,
@@ -49,7 +49,13 @@ export function episodeReward(
 ) {
   const used = budget.on === 'critical' ? metrics.criticalSteps : metrics.totalSteps;
   const spawned = swarm.solo ? 0 : metrics.spawnCount;
-  const finish = spawned > 0 ? metrics.subtaskFinishRate * (1 - metrics.unusedSubagents / spawned) : 0;
+  // r_finish punishes spurious parallelism (subagents spawned and left idle, work not finished),
+  // not the lack of it: a solo run's one agent finishes or not like a subagent does.
+  const finish = swarm.solo
+    ? metrics.subtaskFinishRate
+    : spawned > 0
+      ? metrics.subtaskFinishRate * (1 - metrics.unusedSubagents / spawned)
+      : 0;
   return parlReward(
     {
       spawnCount: spawned,

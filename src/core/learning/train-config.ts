@@ -42,6 +42,27 @@ export const defaultTrainConfig: TrainConfig = {
   window: 60,
 };
 
+/**
+ * The λ schedules a training of `episodes` episodes gets by default. PARL: λ1 and λ2 anneal to 0
+ * over the first half, so the second half learns from r_perf alone (the method: the auxiliary
+ * terms are scaffolding). The bandit: 0 throughout — its estimates are averages over every
+ * episode it played, so rewards inflated early would stay in them, and as a baseline it is
+ * strongest trained on the objective it is scored on.
+ */
+export function defaultSchedules(
+  policy: TrainConfig['policy'],
+  episodes: number,
+): Pick<TrainConfig, 'lambdaParallel' | 'lambdaFinish'> {
+  if (policy === 'bandit') {
+    return { lambdaParallel: { kind: 'constant', value: 0 }, lambdaFinish: { kind: 'constant', value: 0 } };
+  }
+  const over = Math.max(1, Math.round(episodes / 2));
+  return {
+    lambdaParallel: { kind: 'linear', from: 0.1, to: 0, over },
+    lambdaFinish: { kind: 'linear', from: 0.3, to: 0, over },
+  };
+}
+
 export interface TrainEnv {
   readonly mix: MixSpec;
   /** The task scenarios the mix names, by id. */

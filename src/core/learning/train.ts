@@ -34,7 +34,7 @@ import type { TrainConfig, TrainEnv } from './train-config';
 
 export type { EpisodeOutcome, EpisodeStats } from './episode';
 export { episodeReward, playEpisode } from './episode';
-export { defaultTrainConfig, type TrainConfig, type TrainEnv } from './train-config';
+export { defaultSchedules, defaultTrainConfig, type TrainConfig, type TrainEnv } from './train-config';
 
 /** One point of the learning curves: the mean of a window of episodes, at its last episode. */
 export type CurvePoint = Omit<EpisodeStats, 'scenario'> & { readonly episodes: number };

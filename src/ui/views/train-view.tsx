@@ -2,7 +2,12 @@ import { createResource, createSignal, For, Show } from 'solid-js';
 import type { TrainingHandle } from '../../adapters/train-client';
 import { loadPolicy, type PolicyCheckpoint } from '../../core/learning/checkpoint';
 import { trainingCurvesSvg } from '../../core/learning/curves-svg';
-import { type CurvePoint, defaultTrainConfig, type TrainConfig } from '../../core/learning/train';
+import {
+  type CurvePoint,
+  defaultSchedules,
+  defaultTrainConfig,
+  type TrainConfig,
+} from '../../core/learning/train';
 import { app } from '../app-state';
 import { mix, mixSpecs, profiles } from '../catalog';
 import { bundledProfileHashes } from '../run/policies';
@@ -53,12 +58,8 @@ export function TrainView() {
       policy: s().train,
       episodes,
       seed: s().seed,
-      // The λ terms anneal over the whole run, as in the CLI's defaults.
-      lambdaParallel: {
-        ...defaultTrainConfig.lambdaParallel,
-        over: episodes,
-      } as TrainConfig['lambdaParallel'],
-      lambdaFinish: { ...defaultTrainConfig.lambdaFinish, over: episodes } as TrainConfig['lambdaFinish'],
+      // The CLI's default λ schedules for this policy and length.
+      ...defaultSchedules(s().train, episodes),
       window: Math.max(10, Math.round(episodes / 20)),
     };
     setPhase('training');
