@@ -39,6 +39,7 @@ export const FEATURES = [
   'criticalSteps/(4·depth)',
   ...['small', 'medium', 'large'].map((p) => `successRate(${p})`),
   'contextFill',
+  'min(2,(t+remainingPath)/budget)/2',
 ] as const;
 
 export interface Shape {
@@ -110,5 +111,8 @@ export function features(view: RunView): Float64Array {
     out[i++] = (finished + 1) / (finished + failed + 2);
   }
   out[i++] = view.contextFill;
+  // Above 1/2: the open work, as planned, ends past the budget (where the run would earn nothing).
+  out[i++] =
+    Number.isFinite(budget) && budget > 0 ? Math.min(2, (view.t + view.remainingPath()) / budget) / 2 : 0;
   return out;
 }

@@ -37,6 +37,11 @@ export interface RunView {
    * orchestrator model). The engines the agents share are `config.engines`.
    */
   readonly contextFill: number;
+  /**
+   * Step-time the planner estimates the work still open needs, along its longest chain (the
+   * critical-path bottom levels of the unfinished tasks): what "time runs short" is measured by.
+   */
+  remainingPath(): number;
   /** The task as the plan decision saw it: kind, units of work, engines and budget. */
   readonly task: PlanView;
   /** The ready tasks in the runtime's priority order (the policy's own ranking), at most k. */

@@ -328,6 +328,16 @@ class StateView implements RunView {
       maxCriticalSteps: config.budgets.maxCriticalSteps,
     };
   }
+  remainingPath(): number {
+    // The planner's estimate (critical-path bottom levels, main steps included) of the longest
+    // chain of work still open; a running task counts whole, since how far it got is not known.
+    const { status, cpm, graph } = this.state;
+    let longest = 0;
+    for (let i = 0; i < graph.n; i++) {
+      if (!isTerminal(status[i] as number)) longest = Math.max(longest, cpm.bottomLevel[i] as number);
+    }
+    return longest;
+  }
   get contextFill(): number {
     const model = this.state.config.orchestrator;
     return model && this.state.mainTokens > 0 ? Math.min(1, this.state.mainTokens / model.window) : 0;
