@@ -23,6 +23,7 @@ export const TASK_FEATURES = [
   'min(1,engines/units)',
   'min(4,budget/units)/4',
   'budget<∞',
+  'difficultyCue',
 ] as const;
 
 /** Task features, then the run's state at a decision: what the PARL policy sees. */
@@ -83,6 +84,7 @@ export function taskFeatures(task: PlanView, out = new Float64Array(TASK_FEATURE
   const budget = task.maxCriticalSteps;
   out[i++] = Number.isFinite(budget) ? Math.min(4, budget / units) / 4 : 1;
   out[i++] = Number.isFinite(budget) ? 1 : 0;
+  out[i++] = task.difficultyCue;
   return out;
 }
 

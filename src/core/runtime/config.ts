@@ -69,6 +69,8 @@ export interface RunConfig {
   readonly orchestrator?: OrchestratorModel;
   /** Units of work of the task (rows, questions, functions); the graph's task count when absent. */
   readonly units?: number;
+  /** How hard the task looks on reading it (PlanView.difficultyCue); 0 when absent. */
+  readonly difficultyCue?: number;
 }
 
 /**
@@ -131,6 +133,7 @@ export interface RunConfigInput {
   readonly turnSteps?: Readonly<Record<string, number>>;
   readonly orchestrator?: OrchestratorModel;
   readonly units?: number;
+  readonly difficultyCue?: number;
 }
 
 export function makeConfig(input: RunConfigInput = {}): RunConfig {
@@ -149,6 +152,7 @@ export function makeConfig(input: RunConfigInput = {}): RunConfig {
     turnSteps: input.turnSteps ?? {},
     ...(input.orchestrator ? { orchestrator: input.orchestrator } : {}),
     ...(input.units !== undefined ? { units: input.units } : {}),
+    ...(input.difficultyCue ? { difficultyCue: input.difficultyCue } : {}),
   };
 }
 

@@ -63,6 +63,11 @@ export interface PlanView {
   readonly engines: number;
   /** The critical-steps budget (Infinity: none). */
   readonly maxCriticalSteps: number;
+  /**
+   * How hard the task looks on reading it, 0…1: the simulated world's hidden difficulty, off by
+   * up to ±0.15 (docs/simulator.md, Difficulty). 0 when the world draws none.
+   */
+  readonly difficultyCue: number;
 }
 
 /** The plan a policy runs a task with: its per-task choice, its fixed plan, or the swarm's. */

@@ -326,6 +326,7 @@ class StateView implements RunView {
       size: config.units ?? graph.n,
       engines: config.engines,
       maxCriticalSteps: config.budgets.maxCriticalSteps,
+      difficultyCue: config.difficultyCue ?? 0,
     };
   }
   remainingPath(): number {

@@ -28,10 +28,25 @@ export function instanceDifficulty(spec: TaskScenarioSpec, seed: number): number
   return range[0] + (range[1] - range[0]) * keyedRng(seed, 'difficulty').next();
 }
 
+/**
+ * What an orchestrator can tell of an instance's difficulty by reading it: the difficulty, off by
+ * up to ±0.15 (a uniform draw keyed by the seed), within [0, 1]. 0 when the file draws none.
+ */
+export function difficultyCue(spec: TaskScenarioSpec, seed: number): number {
+  const d = instanceDifficulty(spec, seed);
+  if (!spec.difficulty || spec.difficulty[1] <= 0) return 0;
+  const noise = CUE_NOISE * (2 * keyedRng(seed, 'difficulty-cue').next() - 1);
+  return Math.min(1, Math.max(0, d + noise));
+}
+
+/** How far the difficulty an orchestrator reads may be off. */
+export const CUE_NOISE = 0.15;
+
 export function planView(spec: TaskScenarioSpec, instance: ScenarioInstance): PlanView {
   return {
     kind: spec.kind,
     size: instance.size,
+    difficultyCue: difficultyCue(spec, instance.seed),
     engines:
       spec.engines !== undefined ? instanceEngines(spec.engines, instance.seed) : Number.POSITIVE_INFINITY,
     maxCriticalSteps: spec.budgets?.maxCriticalSteps ?? Number.POSITIVE_INFINITY,

@@ -25,7 +25,13 @@ import {
 import type { ProfileRecord } from '../trace/events';
 import type { RewardWeights } from '../trace/metrics';
 import { formationProblem } from './formations';
-import { instanceDifficulty, instanceEngines, type PlanChooser, planView } from './instance-world';
+import {
+  difficultyCue,
+  instanceDifficulty,
+  instanceEngines,
+  type PlanChooser,
+  planView,
+} from './instance-world';
 import { profileHashSync } from './profiles';
 import { scenarioKinds } from './registry';
 import type { ProfileSpec, RewardSpec, TaskScenarioSpec } from './spec-types';
@@ -156,6 +162,7 @@ function prepareGraphRun(
           size: graph.n,
           engines: Number.POSITIVE_INFINITY,
           maxCriticalSteps: input.overrides?.budgets?.maxCriticalSteps ?? Number.POSITIVE_INFINITY,
+          difficultyCue: 0,
         })
       : input.plan;
   const problem = mode === 'peers' ? formationProblem('graph', 'peers') : undefined;
@@ -294,6 +301,7 @@ export function scenarioConfig(
     ...(Object.keys(turnSteps).length > 0 ? { turnSteps } : {}),
     ...(orchestrator ? { orchestrator } : {}),
     units: instance.size,
+    difficultyCue: difficultyCue(spec, seed),
   });
 }
 
