@@ -10,7 +10,7 @@ import { SwarmApiError } from './errors';
 import { RunSlots } from './slots';
 import { Swarm } from './swarm';
 import type { AgentInfo, SwarmEvent, SwarmId, SwarmOptions, SwarmStatus, SwarmTask } from './types';
-import { readOptions, readyTask } from './validate';
+import { type CheckpointSource, readOptions, readyTask } from './validate';
 
 export interface SwarmApi {
   /** Starts a swarm on `task`; resolves with its id once the task is checked and queued. */
@@ -42,6 +42,8 @@ export interface SwarmApiHost {
   readonly clock?: Clock;
   /** Milliseconds since the epoch. @default Date.now */
   readonly now?: () => number;
+  /** Where trained policies' checkpoints come from (`policy: 'parl:REF'`); none by default. */
+  readonly checkpoints?: CheckpointSource;
 }
 
 const realClock: Clock = { now: () => performance.now() };
@@ -67,7 +69,7 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     async create(task, options) {
       // Everything is checked before the swarm exists: a refused call leaves no trace of itself.
       const normal = readOptions(options);
-      const ready = await readyTask(task, ports);
+      const ready = await readyTask(task, ports, host.checkpoints);
       const swarm = new Swarm(`swarm-${++made}`, normal, swarmHost);
       swarms.set(swarm.id, swarm);
       swarm.add(ready);
@@ -79,7 +81,7 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     async submit(id, task) {
       const swarm = get(id);
       swarm.assertOpen();
-      const ready = await readyTask(task, ports);
+      const ready = await readyTask(task, ports, host.checkpoints);
       // Checked again: the swarm may have finished or been terminated while the task was checked.
       return swarm.add(ready);
     },

@@ -7,8 +7,9 @@
 
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { createSwarmApi } from './api';
+import { fileCheckpoints } from './checkpoint-files';
 
-const api = createSwarmApi({ ports: { sandbox: nodeSandbox } });
+const api = createSwarmApi({ ports: { sandbox: nodeSandbox }, checkpoints: fileCheckpoints });
 
 export const { create, status, submit, agents, terminate, events, wait, list } = api;
 

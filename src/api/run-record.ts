@@ -7,7 +7,8 @@
 import type { Policy } from '../core/policy/types';
 import type { PreparedTaskRun } from '../core/scenarios/prepare';
 import { AttemptFold } from '../core/trace/attempts';
-import type { TraceEvent } from '../core/trace/events';
+import { metricsContext } from '../core/runtime/simulate';
+import type { TraceEvent, TraceHeader } from '../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../core/trace/metrics';
 import { AgentFold } from './agents';
 import type { AgentInfo, ItemCounts, RunMetrics, TaskRunState, TaskStatus } from './types';
@@ -20,6 +21,8 @@ export class RunRecord {
   state: TaskRunState = 'queued';
   reason: string | undefined;
   final: Readonly<Record<string, number>> | undefined;
+  /** The run's trace header, once it has started. */
+  header: TraceHeader | undefined;
   /** The run's metrics accumulator: handed to runPrepared, read while it goes on. */
   readonly metrics: MetricsAccumulator;
   private readonly attempts = new AttemptFold();
@@ -33,12 +36,8 @@ export class RunRecord {
     readonly policy: Policy,
   ) {
     const { config } = run;
-    this.metrics = new MetricsAccumulator({
-      prices: config.prices,
-      reward: config.reward,
-      mainStepCost: config.mainStepCost,
-      maxCriticalSteps: config.budgets.maxCriticalSteps,
-    });
+    // The runtime's own context: the same cost (briefs included) and reward as every other way in.
+    this.metrics = new MetricsAccumulator(metricsContext(config));
     this.agentFold = new AgentFold({
       run: index,
       mode: run.plan.mode,
@@ -100,6 +99,7 @@ export class RunRecord {
       items: this.items(),
       metrics: this.runMetrics(),
       ...(this.final ? { final: this.final } : {}),
+      ...(this.header ? { header: this.header } : {}),
     };
   }
 }

@@ -156,6 +156,9 @@ export class Swarm {
         metrics: record.metrics,
         // The swarm keeps its own log (with each event's run); the runtime need not keep another.
         keepEvents: false,
+        onHeader: (header) => {
+          record.header = header;
+        },
         onEvent: (e) => {
           record.observe(e);
           this.log.push({ ...e, run: record.index });

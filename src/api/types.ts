@@ -3,7 +3,7 @@
  * a frame (the iframe bridge) or a process boundary as it is, so no functions, classes or Maps.
  */
 
-import type { TraceEvent } from '../core/trace/events';
+import type { TraceEvent, TraceHeader } from '../core/trace/events';
 
 export type SwarmId = string;
 
@@ -96,6 +96,11 @@ export interface TaskStatus {
   readonly metrics: RunMetrics;
   /** Every metric of docs/metrics.md, once the run has finished. */
   readonly final?: Readonly<Record<string, number>>;
+  /**
+   * The run's trace header once it has started: the scenario, seed, profiles with their hashes,
+   * and for a trained policy the SHA-256 of its checkpoint (`policyCheckpoint`).
+   */
+  readonly header?: TraceHeader;
 }
 
 /** Swarm-wide figures: sums over its runs, and the mean grade of those graded. */

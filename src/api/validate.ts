@@ -10,6 +10,8 @@ import { policyNames } from '../core/policy/registry';
 import { type Policy, planChooser } from '../core/policy/types';
 import { MAX_TIMER_MS } from '../core/providers/deadline';
 import { type PreparedTaskRun, prepareRun } from '../core/scenarios/prepare';
+import { profileHashSync } from '../core/scenarios/profiles';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { frozenProfiles, scenarioSpec } from './catalog';
 import { SwarmApiError } from './errors';
@@ -77,17 +79,39 @@ function firstIssue(issues: Issues): { field: string | undefined; message: strin
 
 export type NormalTask = TaskStatus['task'];
 
+/** Where a host keeps trained checkpoints (`parl:REF`, `bandit:REF`). */
+export interface CheckpointSource {
+  /** The checkpoint JSON under `ref`, or undefined when there is none; may throw its own error. */
+  load(ref: string): unknown | Promise<unknown>;
+  /** Where refs point, for a refusal: "a path to a checkpoint file", "a saved policy's name". */
+  readonly describe: string;
+}
+
 export interface ReadyTask {
   readonly task: NormalTask;
   readonly run: PreparedTaskRun;
   readonly policy: Policy;
 }
 
+const hashCache = new WeakMap<object, Record<string, string>>();
+function profileHashes(profiles: Readonly<Record<string, ProfileSpec>>): Record<string, string> {
+  let hashes = hashCache.get(profiles);
+  if (!hashes) {
+    hashes = Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, profileHashSync(p)]));
+    hashCache.set(profiles, hashes);
+  }
+  return hashes;
+}
+
 const invalid = (message: string, field: string) =>
   new SwarmApiError('invalid-task', `invalid task: ${message}`, field);
 
 /** The task, normalised (seed and policy filled in), with its prepared run and its policy. */
-export async function readyTask(input: unknown, ports: ScenarioPorts): Promise<ReadyTask> {
+export async function readyTask(
+  input: unknown,
+  ports: ScenarioPorts,
+  checkpoints?: CheckpointSource,
+): Promise<ReadyTask> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new SwarmApiError('invalid-task', 'invalid task: expected an object with a "scenario"', 'task');
   }
@@ -113,15 +137,26 @@ export async function readyTask(input: unknown, ports: ScenarioPorts): Promise<R
   }
   const task: NormalTask = { ...t, seed: t.seed ?? 1, policy: t.policy ?? 'heuristic' };
   const policy = await resolvePolicy(task.policy, {
-    // Trained checkpoints live in the page's store or in files; the API has neither yet.
-    load: () => undefined,
-    hashes: () => ({}),
+    // Trained checkpoints come from the host: files in Node, the policy store in the page.
+    load: async (ref) => {
+      try {
+        return await checkpoints?.load(ref);
+      } catch (error) {
+        throw invalid((error as Error).message.replace(/^policy: /, ''), 'policy');
+      }
+    },
+    hashes: () => profileHashes(profiles),
     messages: {
-      unknownBuiltIn: (name) => `unknown policy "${name}" (known: ${policyNames().join(', ')}, fixed:…)`,
-      unknownKind: (name) => `policy "${name}": only built-in and fixed:… policies run here`,
-      missing: (ref) => `policy: no checkpoint "${ref}" here (trained policies are not served yet)`,
+      unknownBuiltIn: (name) =>
+        `unknown policy "${name}" (known: ${policyNames().join(', ')}, fixed:…, parl:…, bandit:…)`,
+      unknownKind: (name, kind) =>
+        `policy "${name}": no policy kind "${kind}" (known: fixed:SETTING, parl:CHECKPOINT, bandit:CHECKPOINT)`,
+      missing: (ref) =>
+        checkpoints
+          ? `policy: no checkpoint "${ref}" (${checkpoints.describe})`
+          : `policy: no checkpoint "${ref}": this host has no trained policies`,
       unloadable: (ref, reason) => `policy: checkpoint "${ref}" refused: ${reason}`,
-      wrongKind: (ref) => `policy: checkpoint "${ref}" is of another kind`,
+      wrongKind: (ref, actual, asked) => `policy: checkpoint "${ref}" is a ${actual} policy, not ${asked}`,
     },
     fail: (message) => invalid(message, 'policy'),
   });

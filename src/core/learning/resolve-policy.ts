@@ -6,12 +6,20 @@
  * trained policies (PARL, bandits) are learning's.
  */
 
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { policyByName, policyNames } from '../policy/registry';
 import type { Policy } from '../policy/types';
+import { canonicalJson } from '../scenarios/profiles';
 import { banditPolicy } from './bandit-policy';
 import { loadPolicy, POLICY_KINDS, type PolicyKind } from './checkpoint';
 import { fixedPolicy } from './fixed-policy';
 import { parlPolicy } from './parl';
+
+/** `sha256:` of a checkpoint's canonical JSON: the same weights give the same hash anywhere. */
+export function checkpointHash(json: unknown): string {
+  return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalJson(json))))}`;
+}
 
 /** The words of each refusal; every caller words them for its own users. */
 export interface PolicyMessages {
@@ -69,7 +77,15 @@ export async function resolvePolicy(name: string, source: PolicySource): Promise
     throw fail(messages.unloadable(ref, (error as Error).message));
   }
   if (loaded.kind !== kind) throw fail(messages.wrongKind(ref, loaded.kind, kind));
-  return loaded.kind === 'parl'
-    ? parlPolicy({ params: loaded.params, mode: 'greedy', profiles: loaded.checkpoint.allowedProfiles, name })
-    : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name);
+  const policy =
+    loaded.kind === 'parl'
+      ? parlPolicy({
+          params: loaded.params,
+          mode: 'greedy',
+          profiles: loaded.checkpoint.allowedProfiles,
+          name,
+        })
+      : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name);
+  // The trace names exactly which weights decided, whatever the file or store entry is called.
+  return { ...policy, checkpoint: checkpointHash(json) };
 }

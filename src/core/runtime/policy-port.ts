@@ -93,6 +93,8 @@ export interface Policy {
    * @default 'swarm'
    */
   readonly plan?: 'single' | 'swarm' | 'peers';
+  /** The checkpoint a trained policy was loaded from (`sha256:` of its canonical JSON), for the trace header. */
+  readonly checkpoint?: string;
   /**
    * The plan decided per task, before the run (solo or spawn), from what the orchestrator sees of
    * the task then: its kind, its size, the engines and the budget. Overrides `plan` where given.

@@ -107,6 +107,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     scenario: options.scenario ?? { id: graph.id, kind: 'graph' },
     seed: config.seed,
     policy: options.policy.name,
+    ...(options.policy.checkpoint ? { policyCheckpoint: options.policy.checkpoint } : {}),
     provider: options.provider ?? 'simulated',
     profiles: options.profiles ?? Object.keys(config.prices),
     ...(options.context ? { context: options.context } : {}),

@@ -126,6 +126,7 @@ const header = v.object({
   scenario: v.object({ id: str, kind: str, title: optStr }),
   seed: num,
   policy: str,
+  policyCheckpoint: optStr,
   provider: str,
   profiles: v.union([v.array(str), v.record(str, v.object({ model: str, hash: str }))]),
   context: v.optional(v.object({ name: str })),

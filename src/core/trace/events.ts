@@ -43,6 +43,8 @@ export interface TraceHeader {
   readonly scenario: { readonly id: string; readonly kind: string; readonly title?: string };
   readonly seed: number;
   readonly policy: string;
+  /** A trained policy's checkpoint: `sha256:` of its canonical JSON, naming exactly what decided. */
+  readonly policyCheckpoint?: string;
   readonly provider: string;
   /**
    * The frozen profiles the run may use. Task scenarios give each one's model and the SHA-256 of
