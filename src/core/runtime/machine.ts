@@ -180,6 +180,9 @@ function decide(state: RunState): void {
     wallMs: state.wallMs,
     type: 'orchestrator.step',
     step: stepNo,
+    // A decision that wrote briefs took longer than S_main: the trace says how long, so the
+    // realized path and the run view count it (docs/simulator.md, Briefs).
+    ...(m !== config.mainStepCost ? { main: m } : {}),
     observation,
     actions,
     invalid,

@@ -143,9 +143,9 @@ export type TraceEvent = Base &
         readonly type: 'orchestrator.step';
         readonly step: number;
         /**
-         * This step's S_main in step-time, when a run's steps differ: in the orchestration
-         * environment assigning and merging cost main steps that grow with the calls written and the
-         * answers read. Absent (every runtime run): the header's mainStepCost.
+         * This step's S_main in step-time, when it differs from the header's mainStepCost: a
+         * runtime decision that wrote briefs (config.orchestrator.briefSteps each), or in the
+         * orchestration environment assigning and merging. Absent: the header's mainStepCost.
          */
         readonly main?: number;
         readonly observation: Observation;

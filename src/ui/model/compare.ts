@@ -29,7 +29,9 @@ export const COMPARED: readonly {
     metric: 'totalSteps',
     label: 'Total steps',
     better: 'lower',
-    note: "the subagents' steps; critical steps also count the orchestrator's",
+    // Total steps count turns; step-time counts a turn of a slower profile as more (large: 1.5), and
+    // briefs lengthen the orchestrator's steps (docs/simulator.md, Trade-offs).
+    note: "the subagents' turns; critical steps are step-time: the orchestrator's steps with their briefs, and each turn at its profile's speed",
   },
   // Every grader writes its score here, in its own measure (docs/metrics.md): item-F1, exact match,
   // pass@1 or a rubric's mean; the label names it (qualityLabel). No separate pass@1 row: for coding

@@ -75,6 +75,8 @@ export interface LiveView {
   readonly parallelism?: ConcurrencySummary & { readonly engines: number };
   /** A task scenario's finished run: what it hands back, and the grader's criteria. */
   readonly result?: RunResult;
+  /** Why the finished run ended (run.finished's reason): a budget, an overflow, completed… */
+  readonly endReason?: string;
 }
 
 export interface RunResult {
@@ -301,7 +303,7 @@ function createSession() {
       incidents: folder.snapshot().incidents.length,
       criticalSteps: result.metrics.criticalSteps,
     }).catch(() => undefined);
-    setView((v) => ({ ...v, status }));
+    setView((v) => ({ ...v, status, endReason: result.reason }));
     return open.id;
   }
 

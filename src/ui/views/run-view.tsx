@@ -4,6 +4,7 @@ import { findScenario } from '../catalog';
 import { qualityLine, qualityMeasure } from '../model/quality';
 import type { RunSnapshot } from '../model/replay';
 import { statusAt } from '../model/replay-position';
+import { endWords } from '../model/status-words';
 import { session } from '../run/session';
 import { type LoadProgress, loadStoredRun } from '../run/stored-run';
 import { services } from '../services';
@@ -146,6 +147,14 @@ export function RunView() {
             >
               {isLive() ? live().status : storedStatus()}
             </span>
+            <Show when={isLive() && endWords(live().status, live().endReason)}>
+              {(words) => (
+                <span class="end-reason" data-testid="run-end-reason">
+                  {' '}
+                  — {words()}
+                </span>
+              )}
+            </Show>
           </span>
         </div>
         <Show when={killNote()}>

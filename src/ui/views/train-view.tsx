@@ -120,13 +120,18 @@ export function TrainView() {
       setCheckpoint(loaded.checkpoint);
       setCurves([]);
       setPhase('stopped');
+      // The file's name, made a free one: saving must not replace a policy already saved under it,
+      // and it is a suggestion, so the next training's default name replaces it (a helper's
+      // walk-through saved a loaded "policy", then a bandit trained next over it).
       setName(
-        file.name
-          .replace(/\.json$/i, '')
-          .replace(/[^A-Za-z0-9._ -]/g, '_')
-          .slice(0, 64),
+        await freeName(
+          file.name
+            .replace(/\.json$/i, '')
+            .replace(/[^A-Za-z0-9._ -]/g, '_')
+            .slice(0, 60) || 'policy',
+        ),
       );
-      setNameTyped(true);
+      setNameTyped(false);
       setMessage({
         kind: 'note',
         text: `Loaded a ${loaded.kind} policy from ${file.name}; save it to use it, or resume its training.`,

@@ -62,7 +62,7 @@ describe('critical steps against total steps (issue 44, item 5)', () => {
     expect([metrics.criticalSteps, metrics.totalSteps]).toEqual([16, 12]);
     const rows = compareRows([{ ...metrics }]);
     expect(rows.find((r) => r.metric === 'totalSteps')?.note).toBe(
-      "the subagents' steps; critical steps also count the orchestrator's",
+      "the subagents' turns; critical steps are step-time: the orchestrator's steps with their briefs, and each turn at its profile's speed",
     );
     expect(rows.filter((r) => r.note).map((r) => r.metric)).toEqual(['totalSteps']);
   });
