@@ -14,6 +14,7 @@ import { instanceDifficulty, instanceEngines } from '../../../src/core/scenarios
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import { prepareRun } from '../../../src/core/scenarios/prepare';
 import { runPrepared } from '../../../src/core/scenarios/run';
+import { realizedPath } from '../../../src/core/trace/realized-path';
 import type { ProfileSpec, TaskScenarioSpec } from '../../../src/core/scenarios/spec-types';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
@@ -167,6 +168,14 @@ describe('briefs', () => {
     expect(b.m.criticalSteps).toBe(a.m.criticalSteps + 2);
     const output = (profiles.medium as ProfileSpec).price.output;
     expect(b.m.estimatedCost - a.m.estimatedCost).toBeCloseTo(4 * 100 * output, 12);
+    // The trace says how long that decision took, so the realized path adds up to the critical
+    // steps with no gap: its links are main steps (briefs included) and attempts.
+    const first = b.result.events?.find((e) => e.type === 'orchestrator.step');
+    expect(first && 'main' in first ? first.main : undefined).toBe(3);
+    const path = realizedPath(b.result.events ?? [], b.prepared.config.mainStepCost);
+    expect(path.nodes.some((n) => n.kind === 'wait')).toBe(false);
+    const total = path.nodes.reduce((sum, n) => sum + (n.end - n.start), 0);
+    expect(total).toBe(b.m.criticalSteps);
   });
 });
 
