@@ -5,9 +5,9 @@
  */
 
 import type { Policy } from '../core/policy/types';
+import { metricsContext } from '../core/runtime/simulate';
 import type { PreparedTaskRun } from '../core/scenarios/prepare';
 import { AttemptFold } from '../core/trace/attempts';
-import { metricsContext } from '../core/runtime/simulate';
 import type { TraceEvent, TraceHeader } from '../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../core/trace/metrics';
 import { AgentFold } from './agents';

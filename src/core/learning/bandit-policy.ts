@@ -7,6 +7,7 @@
  */
 
 import type { Action, PlanView, Policy, RunView } from '../policy/types';
+import type { PolicyChoice } from '../trace/events';
 import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
 import type { Bandit } from './bandit';
 import { EpsilonGreedy } from './epsilon-greedy';
@@ -69,6 +70,9 @@ export function banditPolicy(
   // training); a run whose plan was fixed elsewhere draws at its first decision instead.
   let chosen: { arm: Arm; task: PlanView } | null = null;
   let run: RunView | null = null;
+  // The arm as the trace records it: LinUCB and a greedy bandit choose deterministically (1).
+  let planned: PolicyChoice[] | undefined;
+  let decided: PolicyChoice[] | undefined;
   const draw = (task: PlanView): Arm => {
     const context = taskFeatures(task);
     const index = play ? bandit.select(context) : bandit.exploit(context);
@@ -78,6 +82,7 @@ export function banditPolicy(
     }
     const arm = arms[index] as Arm;
     chosen = { arm, task };
+    planned = [{ head: 'arm', option: `${arm.width}/${arm.profile}`, probability: 1 }];
     return arm;
   };
   return {
@@ -89,15 +94,20 @@ export function banditPolicy(
     },
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
+      decided = undefined;
       if (launchable(view) === 0) return [];
       if (view !== run) {
         // The first decision of a run: the arm drawn when it was planned, or a draw now.
-        const planned = chosen !== null && run === null && sameTask(chosen.task, view.task);
+        const wasPlanned = chosen !== null && run === null && sameTask(chosen.task, view.task);
         run = view;
-        if (!planned) draw(view.task);
+        if (!wasPlanned) {
+          draw(view.task);
+          decided = planned;
+        }
       }
       return toActions(view, armChoice((chosen as { arm: Arm }).arm));
     },
+    explain: (which) => (which === 'plan' ? planned : decided),
   };
 }
 

@@ -7,6 +7,7 @@
  * bundle and start-up than the whole training run (docs/learning.md).
  */
 import type { Action, PlanView, Policy, RunView } from '../policy/types';
+import type { PolicyChoice } from '../trace/events';
 import { exp, log, pow } from '../util/math';
 import type { Rng } from '../util/rng';
 import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
@@ -139,28 +140,51 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
   const mask = profileMask(options.profiles);
   if (!mask.some((m) => m === 1))
     throw new Error(`no known profile among ${JSON.stringify(options.profiles)}`);
+  // What the last decisions chose and with what probability, for the trace (Policy.explain).
+  let planned: PolicyChoice[] | undefined;
+  let decided: PolicyChoice[] | undefined;
   return {
     name: options.name ?? 'parl',
     plan: 'swarm',
     planFor(task: PlanView) {
       const x = taskFeatures(task);
-      const choice = pick(probabilities(params.plan, x), mode, rng);
+      const p = probabilities(params.plan, x);
+      const choice = pick(p, mode, rng);
       record?.push({ head: 'plan', x, choice });
+      planned = [{ head: 'plan', option: PLANS[choice] as string, probability: p[choice] as number }];
       return PLANS[choice] === 'solo' ? 'single' : 'swarm';
     },
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
+      decided = undefined;
       // Nothing can start: the decision has no options, so it is not the policy's to make.
       if (launchable(view) === 0) return [];
       const x = features(view);
+      const pw = probabilities(params.width, x);
+      const pp = probabilities(params.profile, x, mask);
+      const pc = probabilities(params.control, x);
       const choice: Choice = {
-        width: pick(probabilities(params.width, x), mode, rng),
-        profile: pick(probabilities(params.profile, x, mask), mode, rng),
-        control: pick(probabilities(params.control, x), mode, rng),
+        width: pick(pw, mode, rng),
+        profile: pick(pp, mode, rng),
+        control: pick(pc, mode, rng),
       };
       record?.push({ head: 'step', x, choice, profileMask: mask });
+      decided = [
+        { head: 'width', option: WIDTHS[choice.width] as string, probability: pw[choice.width] as number },
+        {
+          head: 'profile',
+          option: PROFILES[choice.profile] as string,
+          probability: pp[choice.profile] as number,
+        },
+        {
+          head: 'control',
+          option: CONTROLS[choice.control] as string,
+          probability: pc[choice.control] as number,
+        },
+      ];
       return toActions(view, choice);
     },
+    explain: (which) => (which === 'plan' ? planned : decided),
   };
 }
 

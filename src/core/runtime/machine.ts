@@ -154,6 +154,7 @@ function decide(state: RunState): void {
   const stepNo = ++state.orchestratorSteps;
   const observation = observe(state);
   const actions = state.policy.decide(state.view);
+  const choices = state.policy.explain?.('decide');
 
   // Events the actions cause are held back so that the step event, which lists them, comes first.
   const outer = state.out;
@@ -188,6 +189,7 @@ function decide(state: RunState): void {
     invalid,
     rewardProxy: assigned / config.budgets.maxConcurrentSubagents,
     nextObservation: observe(state),
+    ...(choices && choices.length > 0 ? { choices } : {}),
   });
   for (const effect of caused) outer.push(effect);
   if (state.launching.length > 0) {

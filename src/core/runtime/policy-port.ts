@@ -1,6 +1,6 @@
 import type { Cpm } from '../graph/cpm';
 import type { TaskGraph } from '../graph/types';
-import type { ActionRecord, EventBody, Observation, TraceEvent } from '../trace/events';
+import type { ActionRecord, EventBody, Observation, PolicyChoice, TraceEvent } from '../trace/events';
 import type { RunConfig } from './config';
 import type { AttemptRequest } from './ports';
 
@@ -100,6 +100,11 @@ export interface Policy {
    * the task then: its kind, its size, the engines and the budget. Overrides `plan` where given.
    */
   planFor?(view: PlanView): 'single' | 'swarm' | 'peers';
+  /**
+   * A learned policy's choices at its last `decide` (or, with `plan`, its last `planFor`), with
+   * their probabilities: the runtime records them in the trace. Undefined: nothing to record.
+   */
+  explain?(which: 'decide' | 'plan'): readonly PolicyChoice[] | undefined;
   /** A score per task, higher first; ties are broken by id. */
   prioritize(ctx: PolicyContext): Float64Array;
   decide(view: RunView): Action[];

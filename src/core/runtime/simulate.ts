@@ -2,6 +2,7 @@ import type { TaskGraph } from '../graph/types';
 import {
   type EventBody,
   type Grade,
+  type PolicyChoice,
   type TeamPlanRecord,
   TRACE_SCHEMA,
   type TraceEvent,
@@ -108,6 +109,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     seed: config.seed,
     policy: options.policy.name,
     ...(options.policy.checkpoint ? { policyCheckpoint: options.policy.checkpoint } : {}),
+    ...planChoicesOf(options.policy),
     provider: options.provider ?? 'simulated',
     profiles: options.profiles ?? Object.keys(config.prices),
     ...(options.context ? { context: options.context } : {}),
@@ -121,6 +123,12 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     onBudgetExhausted: config.onBudgetExhausted,
     retry: { ...config.retry },
   };
+}
+
+/** A learned policy's plan decision, as the header records it (none for a graph or a fixed plan). */
+function planChoicesOf(policy: Policy): { planChoices?: readonly PolicyChoice[] } {
+  const choices = policy.explain?.('plan');
+  return choices && choices.length > 0 ? { planChoices: choices } : {};
 }
 
 const noAnswers: ReadonlyMap<string, string> = new Map();

@@ -56,6 +56,8 @@ const attemptOf = { subagent: optStr, task: optStr, attempt: optWhole };
 const event = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =>
   v.object({ type: v.literal(type), ...entries });
 
+const choice = v.object({ head: str, option: str, probability: num });
+
 const body = v.variant('type', [
   event('run.started', { workers: num, tasks: v.array(task) }),
   event('orchestrator.step', {
@@ -66,6 +68,7 @@ const body = v.variant('type', [
     invalid: v.array(v.object({ action, reason: str })),
     rewardProxy: num,
     nextObservation: observation,
+    choices: v.optional(v.array(choice)),
   }),
   event('subagent.spawned', { subagent: str, profile: str }),
   event('task.ready', { task: str }),
@@ -127,6 +130,7 @@ const header = v.object({
   seed: num,
   policy: str,
   policyCheckpoint: optStr,
+  planChoices: v.optional(v.array(choice)),
   provider: str,
   profiles: v.union([v.array(str), v.record(str, v.object({ model: str, hash: str }))]),
   context: v.optional(v.object({ name: str })),

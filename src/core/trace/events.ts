@@ -37,6 +37,17 @@ export interface ProfileRecord {
   readonly hash: string;
 }
 
+/**
+ * One choice a learned policy made and the probability its own distribution gave it (a greedy
+ * run takes the likeliest option; a sampling one draws): what off-policy evaluation needs.
+ */
+export interface PolicyChoice {
+  /** The decision: `plan` (solo or spawn), `width`, `profile`, `control`, or a bandit's `arm`. */
+  readonly head: string;
+  readonly option: string;
+  readonly probability: number;
+}
+
 /** The first line of a trace: enough to rerun it. */
 export interface TraceHeader {
   readonly schema: typeof TRACE_SCHEMA;
@@ -45,6 +56,8 @@ export interface TraceHeader {
   readonly policy: string;
   /** A trained policy's checkpoint: `sha256:` of its canonical JSON, naming exactly what decided. */
   readonly policyCheckpoint?: string;
+  /** What a learned policy chose before the task was split (solo or spawn, or a bandit's arm). */
+  readonly planChoices?: readonly PolicyChoice[];
   readonly provider: string;
   /**
    * The frozen profiles the run may use. Task scenarios give each one's model and the SHA-256 of
@@ -154,6 +167,8 @@ export type TraceEvent = Base &
         /** Per-step shaping signal: subagents put to work now, as a share of the maximum. */
         readonly rewardProxy: number;
         readonly nextObservation: Observation;
+        /** A learned policy's choices at this decision, with their probabilities. */
+        readonly choices?: readonly PolicyChoice[];
       }
     | { readonly type: 'subagent.spawned'; readonly subagent: string; readonly profile: string }
     /**

@@ -8,7 +8,7 @@
 import type { TaskGraph } from '../../core/graph/types';
 import { graphOrThrow } from '../../core/graph/validate';
 import { AttemptFold, type TaskAttempt, type TaskState } from '../../core/trace/attempts';
-import type { Grade, TraceEvent } from '../../core/trace/events';
+import type { Grade, PolicyChoice, TraceEvent } from '../../core/trace/events';
 import { realizedLowerBound } from '../../core/trace/realized-bound';
 import { type Attempt, RealizedFold, type RealizedPath, type Stage } from '../../core/trace/realized-path';
 
@@ -40,7 +40,19 @@ export interface RunSnapshot {
   readonly messages: readonly AgentMessage[];
   /** What the self-healing loop saw and did, and the faults a chaos run put in, in order. */
   readonly incidents: readonly Incident[];
+  /** A learned policy's decisions with their probabilities (orchestrator.step choices), latest last. */
+  readonly decisions: readonly PolicyDecision[];
 }
+
+/** One decision of a learned policy, as the trace recorded it. */
+export interface PolicyDecision {
+  readonly step: number;
+  readonly t: number;
+  readonly choices: readonly PolicyChoice[];
+}
+
+/** Decisions kept for the view: a run of thousands of tasks makes as many. */
+export const POLICY_DECISIONS = 40;
 
 /** A fault put in, an anomaly detected, or a healing action taken (docs/healing.md). */
 export interface Incident {
@@ -111,6 +123,7 @@ export class RunFolder {
   private turnError: string | undefined;
   private messages: AgentMessage[] = [];
   private incidents: Incident[] = [];
+  private decisions: PolicyDecision[] = [];
 
   /** `mainStepCost` from the run's header: the realized path counts each orchestrator step as that. */
   constructor(private readonly mainStepCost = 1) {
@@ -125,6 +138,13 @@ export class RunFolder {
     switch (e.type) {
       case 'run.started':
         this.graph = graphOrThrow({ kind: 'graph', id: 'run', tasks: e.tasks });
+        break;
+      case 'orchestrator.step':
+        if (e.choices && e.choices.length > 0) {
+          this.decisions.push({ step: e.step, t: e.t, choices: e.choices });
+          if (this.decisions.length > 2 * POLICY_DECISIONS)
+            this.decisions = this.decisions.slice(-POLICY_DECISIONS);
+        }
         break;
       case 'subagent.spawned':
         this.subagents.push({ id: e.subagent, profile: e.profile });
@@ -209,6 +229,7 @@ export class RunFolder {
       orchestratorError: this.turnError,
       messages: [...this.messages],
       incidents: [...this.incidents],
+      decisions: this.decisions.slice(-POLICY_DECISIONS),
       realized: {
         path: this.realized.path(),
         stages: this.realized.stages(),

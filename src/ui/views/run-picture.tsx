@@ -4,7 +4,7 @@
  */
 
 import { For, lazy, Show } from 'solid-js';
-import type { TraceHeader } from '../../core/trace/events';
+import type { PolicyChoice, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
@@ -12,6 +12,7 @@ import { callsNoTools, metricCards } from '../model/metric-cards';
 import type { RunSnapshot } from '../model/replay';
 import { TimelineView } from '../timeline/timeline-view';
 import { MetricCards } from './metric-cards-view';
+import { PolicyDecisions } from './policy-decisions';
 
 // Loaded with the first run that has agents: not part of the page's first load.
 // Shown only when the self-healing loop saw something; loaded then.
@@ -34,6 +35,8 @@ export function RunPicture(props: {
   overhead: number;
   /** How a run that will not be graded ended (metric-cards.ts), if it did. */
   endedEarly?: string | undefined;
+  /** A learned policy's plan decision, from the trace header. */
+  planChoices?: readonly PolicyChoice[] | undefined;
 }) {
   const cards = () =>
     props.metrics
@@ -97,6 +100,7 @@ export function RunPicture(props: {
       <Show when={props.snapshot.orchestrator.length > 0 || props.snapshot.orchestratorError}>
         <OrchestratorLog snapshot={props.snapshot} />
       </Show>
+      <PolicyDecisions snapshot={props.snapshot} plan={props.planChoices} />
       <Failures snapshot={props.snapshot} />
     </>
   );

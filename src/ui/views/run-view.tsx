@@ -240,6 +240,7 @@ export function RunView() {
               endedEarly={
                 live().status === 'cancelled' || live().status === 'failed' ? live().status : undefined
               }
+              planChoices={live().header?.planChoices}
             />
           </Show>
           <Show when={live().result}>

@@ -1,0 +1,54 @@
+/**
+ * What a learned policy (PARL, a bandit) decided in this run, and with what probability: its plan
+ * before the task was split (solo or spawn, or the bandit's arm), then each decision's width,
+ * profile and go / submit. The trace keeps the same numbers (orchestrator.step `choices`, the
+ * header's `planChoices`), ready for off-policy evaluation.
+ */
+import { For, Show } from 'solid-js';
+import type { PolicyChoice } from '../../core/trace/events';
+import type { RunSnapshot } from '../model/replay';
+
+const HEADS: Readonly<Record<string, string>> = {
+  plan: 'plan',
+  arm: 'setting',
+  width: 'width',
+  profile: 'profile',
+  control: 'then',
+};
+
+/** "spawn (p 0.93)", "large (p 0.64)": one choice in words. */
+export const choiceWords = (c: PolicyChoice): string =>
+  `${HEADS[c.head] ?? c.head} ${c.option} (p ${c.probability.toFixed(2)})`;
+
+export function PolicyDecisions(props: { snapshot: RunSnapshot; plan: readonly PolicyChoice[] | undefined }) {
+  return (
+    <Show when={(props.plan?.length ?? 0) > 0 || props.snapshot.decisions.length > 0}>
+      <div class="figure" data-testid="policy-decisions">
+        <h3>The learned policy's decisions</h3>
+        <p class="note">
+          What it chose, with the probability its distribution gave each choice (an evaluated policy takes the
+          likeliest option).
+        </p>
+        <ol class="calls">
+          <Show when={props.plan}>
+            {(plan) => (
+              <li data-testid="policy-plan">
+                <code>before the run</code> {plan().map(choiceWords).join(' · ')}
+              </li>
+            )}
+          </Show>
+          <For each={props.snapshot.decisions}>
+            {(d) => (
+              <li data-testid="policy-decision">
+                <code>
+                  step {d.step}, t={d.t}
+                </code>{' '}
+                {d.choices.map(choiceWords).join(' · ')}
+              </li>
+            )}
+          </For>
+        </ol>
+      </div>
+    </Show>
+  );
+}

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
+
+/**
+ * A policy trained with the CLI, used in the built app: imported in the Train view, run on wide
+ * search from the Run view (its decisions shown with their probabilities), and compared with the
+ * heuristic on the same seed in Compare.
+ */
+
+const profile = profilePerTest();
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const file = join(mkdtempSync(join(tmpdir(), 'e2e-policy-')), 'cli-parl.json');
+
+beforeAll(() => {
+  execFileSync(
+    process.execPath,
+    [
+      'node_modules/tsx/dist/cli.mjs',
+      'src/cli/main.ts',
+      'train',
+      '--scenario',
+      'mix',
+      '--policy',
+      'parl',
+      '--episodes',
+      '32',
+      '--out',
+      file,
+    ],
+    { cwd: root, stdio: 'pipe' },
+  );
+}, 120_000);
+
+const done = () => document.querySelector('[data-testid="run-status"]')?.textContent === 'done';
+
+describe('a trained policy in the page', () => {
+  it('imports, runs wide search with its decisions shown, and compares with the heuristic', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=train`);
+    await page.setInputFiles(t('policy-file'), file);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="policy-name"]') as HTMLInputElement | null)?.value ===
+        'cli-parl',
+    );
+    expect(await page.inputValue(t('policy-name'))).toBe('cli-parl');
+    await page.click(t('save-policy'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="saved-policy"]')].some((r) =>
+        /cli-parl/.test(r.textContent ?? ''),
+      ),
+    );
+
+    await page.goto(`${appUrl}#view=run&scenario=wide-search&seed=3&policy=parl%3Acli-parl`);
+    await page.waitForSelector(`${t('policy-select')} option[value="parl:cli-parl"]`, { state: 'attached' });
+    await page.click(t('run-button'));
+    await page.waitForFunction(done, undefined, { timeout: 60_000 });
+    // The plan (solo or spawn) and the run's decisions, each with the probability it was given.
+    const plan = await page.textContent(t('policy-plan'));
+    expect(plan).toMatch(/before the run plan (solo|spawn) \(p 0\.\d\d\)/);
+    // Solo or not, the run's first decision launched work: its width, profile and go / submit.
+    expect(await page.locator(t('policy-decision')).first().textContent()).toMatch(
+      /step 1, t=0 width \S+ \(p \d\.\d\d\) · profile (small|medium|large) \(p \d\.\d\d\) · then (go|finish) \(p \d\.\d\d\)/,
+    );
+
+    await page.goto(`${appUrl}#view=run&scenario=wide-search&seed=3&policy=heuristic`);
+    await page.waitForSelector(`${t('policy-select')}`);
+    await page.click(t('run-button'));
+    await page.waitForFunction(done, undefined, { timeout: 60_000 });
+    // No learned policy, no decisions panel.
+    expect(await page.locator(t('policy-decisions')).count()).toBe(0);
+
+    await page.goto(`${appUrl}#view=library`);
+    await page.waitForSelector(t('trace-row'));
+    const rows = page.locator(t('trace-row'));
+    expect(await rows.count()).toBe(2);
+    for (let i = 0; i < 2; i++) await rows.nth(i).locator('input[type="checkbox"]').check();
+    await page.click(t('compare-selected'));
+    await page.waitForSelector(t('compare-table'));
+    const head = await page.textContent(`${t('compare-table')} thead`);
+    expect(head).toMatch(/parl:cli-parl/);
+    expect(head).toMatch(/heuristic/);
+    expect(await page.locator(`${t('compare-row')}[data-metric="reward"]`).count()).toBe(1);
+    expect(profile.errors).toEqual([]);
+  }, 120_000);
+});
