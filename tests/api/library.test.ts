@@ -11,7 +11,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentInfo, SwarmEvent, SwarmStatus } from '../../src/api/types';
 import { withLibraryBuild } from '../support/library-build';
 
-
 interface Refusal {
   typed: boolean;
   code: string;

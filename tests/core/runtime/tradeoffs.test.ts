@@ -14,8 +14,8 @@ import { instanceDifficulty, instanceEngines } from '../../../src/core/scenarios
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import { prepareRun } from '../../../src/core/scenarios/prepare';
 import { runPrepared } from '../../../src/core/scenarios/run';
-import { realizedPath } from '../../../src/core/trace/realized-path';
 import type { ProfileSpec, TaskScenarioSpec } from '../../../src/core/scenarios/spec-types';
+import { realizedPath } from '../../../src/core/trace/realized-path';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
 const profiles = loadProfiles();
