@@ -4,9 +4,16 @@ import { runBench } from '../core/bench/run-bench';
 import { loadPolicy } from '../core/learning/checkpoint';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
 import { parlPolicy } from '../core/learning/parl';
-import { type CurvePoint, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
+import {
+  type CurvePoint,
+  defaultSchedules,
+  defaultTrainConfig,
+  type TrainConfig,
+  train,
+} from '../core/learning/train';
 import { heuristicPolicy } from '../core/policy/heuristic';
 import type { Policy } from '../core/policy/types';
+import { auxRewards, auxRewardsHelp } from './aux-rewards';
 import { UsageError, wholeNumber } from './errors';
 import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
 import { checkOutputs, prepareOutputDir, writeFiles } from './safe-write';
@@ -58,17 +65,22 @@ Trains PARL twice on the mix (scenarios/mix.json), the two runs differing in one
 scores both trained policies (greedy) and heuristic on bench seeds 1…N of the mix. Writes
 DIR/NAME.svg (both learning curves), DIR/NAME.json (curves and scores) and DIR/NAME.md (a table).
 
-  NAME            ${names.join(' | ')}
+  NAME            ${names.join(' | ')} | aux-rewards (its own flags: swarm help experiment aux-rewards
+                  prints them below)
   --episodes N    per training run (default ${defaultTrainConfig.episodes})
   --seed S        training seed (default 1)
   --seeds N       bench seeds for the final scores (default 20)
-  --out-dir DIR   (default docs/experiments)`;
+  --out-dir DIR   (default docs/experiments)
+
+${auxRewardsHelp}`;
 
 export async function experiment(
   argv: string[],
   out: (text: string) => void,
   err: (text: string) => void,
 ): Promise<void> {
+  // aux-rewards has flags of its own (training seeds, a split): it parses its arguments itself.
+  if (argv[0] === 'aux-rewards') return auxRewards(argv.slice(1), out, err);
   const { values, positionals } = parseArgs({
     args: argv,
     strict: true,
@@ -83,7 +95,9 @@ export async function experiment(
   });
   const name = positionals[0] as Name | undefined;
   if (name === undefined || !names.includes(name)) {
-    throw new UsageError(`expected an experiment name: ${names.join(', ')}${name ? `; got "${name}"` : ''}`);
+    throw new UsageError(
+      `expected an experiment name: ${[...names, 'aux-rewards'].join(', ')}${name ? `; got "${name}"` : ''}`,
+    );
   }
   if (positionals.length > 1)
     throw new UsageError(
@@ -100,8 +114,6 @@ export async function experiment(
   );
   const spec = experiments[name];
   const env = await trainingEnv('mix');
-  const stretch = <T>(s: T): T =>
-    typeof s === 'object' && s !== null && 'over' in s ? { ...s, over: episodes } : s;
 
   const runs: { name: string; curves: CurvePoint[]; policy: Policy; seconds: number }[] = [];
   for (const [arm, over] of Object.entries(spec.arms) as [string, Partial<TrainConfig>][]) {
@@ -110,8 +122,7 @@ export async function experiment(
       episodes,
       seed,
       window: Math.max(1, Math.ceil(episodes / 20)),
-      lambdaParallel: stretch(defaultTrainConfig.lambdaParallel),
-      lambdaFinish: stretch(defaultTrainConfig.lambdaFinish),
+      ...defaultSchedules('parl', episodes),
       ...over,
     };
     const started = performance.now();

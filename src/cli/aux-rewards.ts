@@ -1,0 +1,187 @@
+/**
+ * `swarm experiment aux-rewards`: PARL's auxiliary rewards, each removed in turn, on the runtime.
+ * Four arms — none (λ1 = λ2 = 0), parallel-only, finish-only, parl (both) — are trained on the mix
+ * from each training seed, then each trained policy runs greedily on the first N instances of a
+ * split. Per arm and seed it reports how often the policy ran solo, its unused subagents split by
+ * why they were unused, and its mean reward. The starting policy has the single-agent habit of a
+ * pretrained model (88% solo, parl.ts SOLO_PRIOR): serial collapse is staying there.
+ */
+import { parseArgs } from 'node:util';
+import { runBench } from '../core/bench/run-bench';
+import { summarize } from '../core/bench/stats';
+import { loadPolicy } from '../core/learning/checkpoint';
+import { parlPolicy } from '../core/learning/parl';
+import { defaultSchedules, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
+import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
+import type { TraceEvent } from '../core/trace/events';
+import { UsageError, wholeNumber } from './errors';
+import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
+import { trainingEnv } from './training-env';
+
+export const auxRewardsHelp = `swarm experiment aux-rewards [--scenario mix] [--train-seeds A,B,C] [--episodes N]
+                              [--split test] [--seeds N] [--json]
+
+Trains PARL four times per training seed — without auxiliary rewards, with r_parallel only, with
+r_finish only, and with both (the default training) — and runs each trained policy greedily on the
+first N instances of the split. Reports per arm and seed: soloRate (the share of instances it ran as
+one agent), unused subagents per run split into idle (spawned, never given work), failed (given
+work, finished none: their attempts failed) and redundant (given work that the run threw away when
+it ended first), and the mean reward.
+
+  --scenario ID       mix (the only distribution with a training curriculum; default mix)
+  --train-seeds LIST  training seeds, comma-separated (default 1,2,3)
+  --episodes N        per training (default ${defaultTrainConfig.episodes})
+  --split NAME        train | validation | test (default test)
+  --seeds N           instances of the split (default 300)
+  --json              print one JSON document`;
+
+const zero = { kind: 'constant', value: 0 } as const;
+
+/** The arms: which auxiliary terms keep their default annealed schedule. */
+const ARMS = ['none', 'parallel-only', 'finish-only', 'parl'] as const;
+
+function armConfig(
+  arm: (typeof ARMS)[number],
+  episodes: number,
+): Pick<TrainConfig, 'lambdaParallel' | 'lambdaFinish'> {
+  const schedules = defaultSchedules('parl', episodes);
+  return {
+    lambdaParallel: arm === 'parallel-only' || arm === 'parl' ? schedules.lambdaParallel : zero,
+    lambdaFinish: arm === 'finish-only' || arm === 'parl' ? schedules.lambdaFinish : zero,
+  };
+}
+
+/** What one run's subagents did: solo or not, and the unused ones by why (see the help). */
+export function subagentUse(events: readonly TraceEvent[]) {
+  let tasks = 0;
+  const spawned = new Set<string>();
+  const finished = new Set<string>();
+  const failed = new Set<string>();
+  const cancelled = new Set<string>();
+  for (const e of events) {
+    if (e.type === 'run.started') tasks = e.tasks.length;
+    else if (e.type === 'subagent.spawned') spawned.add(e.subagent);
+    else if (e.type === 'task.finished') finished.add(e.subagent);
+    else if (e.type === 'task.failed') failed.add(e.subagent);
+    else if (e.type === 'task.cancelled' && e.subagent !== undefined) cancelled.add(e.subagent);
+  }
+  let idle = 0;
+  let failedOnly = 0;
+  let redundant = 0;
+  for (const s of spawned) {
+    if (finished.has(s)) continue;
+    if (failed.has(s)) failedOnly++;
+    else if (cancelled.has(s)) redundant++;
+    else idle++;
+  }
+  // In the mix every swarm plan has at least two tasks, so one task is the single agent's plan.
+  return { solo: tasks === 1 ? 1 : 0, idle, failed: failedOnly, redundant };
+}
+
+export async function auxRewards(argv: string[], out: (text: string) => void, err: (text: string) => void) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      scenario: { type: 'string' },
+      'train-seeds': { type: 'string' },
+      episodes: { type: 'string' },
+      split: { type: 'string' },
+      seeds: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const scenario = values.scenario ?? 'mix';
+  if (scenario !== 'mix')
+    throw new UsageError(`--scenario: aux-rewards trains on the mix; got "${scenario}"`);
+  const trainSeeds = (values['train-seeds'] ?? '1,2,3')
+    .split(',')
+    .map((s, i) => wholeNumber(`train-seeds (item ${i + 1})`, s.trim(), 1, 0, MAX_SEED));
+  if (new Set(trainSeeds).size !== trainSeeds.length)
+    throw new UsageError('--train-seeds: a seed is given twice');
+  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1, MAX_EPISODES);
+  let split: Split;
+  try {
+    split = parseSplit(values.split ?? 'test');
+  } catch (error) {
+    throw new UsageError(`--split: ${(error as Error).message}`);
+  }
+  const seeds = wholeNumber('seeds', values.seeds, 300, 1, MAX_SEEDS);
+  const env = await trainingEnv('mix');
+  const rows: {
+    arm: string;
+    trainSeed: number;
+    soloRate: number;
+    unused: { idle: number; failed: number; redundant: number };
+    reward: { mean: number; ci95: number };
+  }[] = [];
+  for (const trainSeed of trainSeeds) {
+    for (const arm of ARMS) {
+      const config: TrainConfig = {
+        ...defaultTrainConfig,
+        episodes,
+        seed: trainSeed,
+        ...armConfig(arm, episodes),
+      };
+      const trained = await train(config, env);
+      const loaded = loadPolicy(trained.checkpoint, env.profileHashes);
+      if (loaded.kind !== 'parl') throw new Error('unreachable: the arms train PARL');
+      const use: ReturnType<typeof subagentUse>[] = [];
+      const report = await runBench({
+        scenario: { type: 'mix', mix: env.mix, specs: env.specs },
+        policies: [
+          parlPolicy({
+            params: loaded.params,
+            mode: 'greedy',
+            profiles: loaded.checkpoint.allowedProfiles,
+            name: arm,
+          }),
+        ],
+        seeds: splitSeeds(split, seeds),
+        split,
+        profiles: env.profiles,
+        provider: env.provider,
+        ...(env.ports ? { ports: env.ports } : {}),
+        onRun: (r) => {
+          use.push(subagentUse(r.result.events));
+        },
+      });
+      const mean = (f: (u: ReturnType<typeof subagentUse>) => number) =>
+        use.reduce((a, u) => a + f(u), 0) / use.length;
+      const reward = summarize(report.policies[arm]?.reward.values ?? []);
+      const row = {
+        arm,
+        trainSeed,
+        soloRate: mean((u) => u.solo),
+        unused: {
+          idle: mean((u) => u.idle),
+          failed: mean((u) => u.failed),
+          redundant: mean((u) => u.redundant),
+        },
+        reward: { mean: reward.mean, ci95: reward.ci95 },
+      };
+      rows.push(row);
+      err(
+        `seed ${trainSeed} ${arm}: soloRate ${row.soloRate.toFixed(2)}  unused idle ${row.unused.idle.toFixed(2)} failed ${row.unused.failed.toFixed(2)} redundant ${row.unused.redundant.toFixed(2)}  reward ${reward.mean.toFixed(3)} ± ${reward.ci95.toFixed(3)}`,
+      );
+    }
+  }
+  const result = { experiment: 'aux-rewards', scenario, split, seeds, episodes, trainSeeds, rows };
+  if (values.json) {
+    out(JSON.stringify(result));
+    return;
+  }
+  out(
+    [
+      `aux-rewards on ${scenario}: PARL trained ${episodes} episodes per arm and seed, run greedily on ${seeds} ${split} instances`,
+      '',
+      '| arm | train seed | soloRate | idle | failed | redundant | reward |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...rows.map(
+        (r) =>
+          `| ${r.arm} | ${r.trainSeed} | ${r.soloRate.toFixed(2)} | ${r.unused.idle.toFixed(2)} | ${r.unused.failed.toFixed(2)} | ${r.unused.redundant.toFixed(2)} | ${r.reward.mean.toFixed(3)} ± ${r.reward.ci95.toFixed(3)} |`,
+      ),
+    ].join('\n'),
+  );
+}
