@@ -10,8 +10,7 @@ import { policyNames } from '../core/policy/registry';
 import { type Policy, planChooser } from '../core/policy/types';
 import { MAX_TIMER_MS } from '../core/providers/deadline';
 import { type PreparedTaskRun, prepareRun } from '../core/scenarios/prepare';
-import { profileHashSync } from '../core/scenarios/profiles';
-import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { profileHashes } from '../core/scenarios/profiles';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { frozenProfiles, scenarioSpec } from './catalog';
 import { SwarmApiError } from './errors';
@@ -91,16 +90,6 @@ export interface ReadyTask {
   readonly task: NormalTask;
   readonly run: PreparedTaskRun;
   readonly policy: Policy;
-}
-
-const hashCache = new WeakMap<object, Record<string, string>>();
-function profileHashes(profiles: Readonly<Record<string, ProfileSpec>>): Record<string, string> {
-  let hashes = hashCache.get(profiles);
-  if (!hashes) {
-    hashes = Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, profileHashSync(p)]));
-    hashCache.set(profiles, hashes);
-  }
-  return hashes;
 }
 
 const invalid = (message: string, field: string) =>
