@@ -1,8 +1,8 @@
 import type { TaskSpec } from '../graph/types';
-import { estimateTextTokens } from '../util/text-tokens';
 import { backoffDelay, turnTime } from './config';
 import { demandOf } from './demand';
 import type { RuntimeInput } from './input';
+import { merged } from './merge';
 import { emit, type RunState, requestWake, Status, type Subagent, setStatus } from './state';
 
 type Demand = { toolCalls: number; tokensIn: number; tokensOut: number; cost: number };
@@ -24,25 +24,6 @@ function resolveDependents(state: RunState, task: number): void {
     const left = (state.unresolved[s] as number) - 1;
     state.unresolved[s] = left;
     if (left === 0 && state.status[s] === Status.PENDING) dependenciesResolved(state, s);
-  }
-}
-
-/**
- * The orchestrator takes in an answer (docs/simulator.md, "Merging"): it fills the orchestrator's
- * context, the fill at that moment is what the merge's error rate reads, and past the window the
- * run cannot go on.
- */
-function merged(state: RunState, task: number, answer: string): void {
-  const model = state.config.orchestrator as NonNullable<RunState['config']['orchestrator']>;
-  if (state.mainTokens === 0) state.mainTokens = model.startTokens;
-  state.mainTokens += estimateTextTokens(answer) + model.headerTokens;
-  state.mergeFill.set(task, Math.min(1, state.mainTokens / model.window));
-  if (state.mainTokens > model.window) {
-    trip(
-      state,
-      'context-overflow',
-      `the orchestrator's context holds ${state.mainTokens} tokens, past its window of ${model.window}`,
-    );
   }
 }
 
@@ -121,7 +102,9 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
   const taskId = state.graph.ids[task] as string;
   if (input.ok) {
     setStatus(state, task, Status.DONE);
-    if (state.config.orchestrator && input.answer !== undefined) merged(state, task, input.answer);
+    const overflow =
+      state.config.orchestrator && input.answer !== undefined ? merged(state, task, input.answer) : undefined;
+    if (overflow) trip(state, 'context-overflow', overflow);
     emit(state, {
       type: 'task.finished',
       task: taskId,

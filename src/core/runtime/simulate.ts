@@ -10,12 +10,12 @@ import {
 } from '../trace/events';
 import { type Metrics, MetricsAccumulator, type MetricsContext } from '../trace/metrics';
 import { Heap } from '../util/heap';
-import { keyedRng } from '../util/rng';
 import { detectLanguage } from '../util/words';
 import { budgetsToJson, type RunConfig } from './config';
 import { graphExecutor } from './graph-executor';
 import type { RuntimeInput } from './input';
 import { step } from './machine';
+import { mergedAnswers } from './merge';
 import { type Pace, waitModelTime } from './pace';
 import type { Policy } from './policy-port';
 import {
@@ -149,24 +149,6 @@ export function metricsContext(config: RunConfig): MetricsContext {
         }
       : {}),
   };
-}
-
-/**
- * The answers as the orchestrator merged them (docs/simulator.md, Merging): each is lost with
- * probability mergeError × its context's fill when it came in, drawn from the run's seed and the
- * task, so the same run loses the same answers. Without an orchestrator model, all of them.
- */
-export function mergedAnswers(state: RunState, answers: ReadonlyMap<string, string>): Map<string, string> {
-  const model = state.config.orchestrator;
-  if (!model || model.mergeError <= 0 || state.mergeFill.size === 0) return new Map(answers);
-  const kept = new Map<string, string>();
-  for (const [id, answer] of answers) {
-    const task = state.graph.index.get(id);
-    const fill = task === undefined ? 0 : (state.mergeFill.get(task) ?? 0);
-    const lost = keyedRng(state.config.seed, 'merge', id).next() < model.mergeError * fill;
-    if (!lost) kept.set(id, answer);
-  }
-  return kept;
 }
 
 /** A graph scenario succeeds when every task completed (or took its declared default). */
