@@ -136,9 +136,12 @@ export class MetricsAccumulator {
         m.orchestratorSteps++;
         m.invalid += e.invalid.length;
         if (this.ctx.brief) {
-          // Each assignment is a brief the orchestrator writes: output tokens at its price.
+          // Each assignment is a brief the orchestrator writes: output tokens at its price. A refused
+          // one (a budget, an unknown subagent) was written but never sent: the runtime charges the
+          // briefs it applied (machine.ts), and so does the cost.
           let briefs = 0;
           for (const a of e.actions) if (a.type === 'assign') briefs++;
+          for (const r of e.invalid) if (r.action.type === 'assign') briefs--;
           const tokens = briefs * this.ctx.brief.tokens;
           m.cost += tokens * this.ctx.brief.price.output;
         }

@@ -176,6 +176,10 @@ describe('briefs', () => {
     expect(path.nodes.some((n) => n.kind === 'wait')).toBe(false);
     const total = path.nodes.reduce((sum, n) => sum + (n.end - n.start), 0);
     expect(total).toBe(b.m.criticalSteps);
+    // Assignments the budget refused are not briefs sent: nothing is charged for them.
+    const refused = await run({ ...wide, orchestrator: paid, budgets: { maxCriticalSteps: 3 } });
+    expect(refused.m.spawnCount).toBe(4);
+    expect(refused.m.estimatedCost).toBe(0);
   });
 });
 
