@@ -4,7 +4,11 @@
  * per page, shared by `window.swarmflight` and the iframe bridge.
  */
 import { workerSandbox } from '../adapters/worker-sandbox';
-import { createSwarmApi } from './api';
+import { createSwarmApi, type SwarmApi } from './api';
+import type { CheckpointSource } from './validate';
 
-export const pageApi = createSwarmApi({ ports: { sandbox: workerSandbox() } });
+/** The page's API, whose `parl:NAME` / `bandit:NAME` policies come from `checkpoints` (the page's store). */
+export function createPageApi(checkpoints?: CheckpointSource): SwarmApi {
+  return createSwarmApi({ ports: { sandbox: workerSandbox() }, ...(checkpoints ? { checkpoints } : {}) });
+}
 export { isSwarmApiError, SwarmApiError } from './errors';

@@ -56,6 +56,29 @@ describe('a trained policy in the page', () => {
       ),
     );
 
+    // The page's own API runs it by its saved name, and its trace header names the checkpoint.
+    const viaApi = await page.evaluate(async () => {
+      type Call = (...a: unknown[]) => Promise<unknown>;
+      const api = (window as unknown as { swarmflight: { create: Call; wait: Call } }).swarmflight;
+      const id = await api.create({ scenario: 'wide-search', seed: 5, size: 10, policy: 'parl:cli-parl' });
+      const done = (await api.wait(id)) as {
+        state: string;
+        runs: { header?: { policyCheckpoint?: string } }[];
+      };
+      let missing = '';
+      try {
+        await api.create({ scenario: 'wide-search', policy: 'parl:no-such-policy' });
+      } catch (error) {
+        missing = `${(error as { code: string }).code}: ${(error as Error).message}`;
+      }
+      return { state: done.state, checkpoint: done.runs[0]?.header?.policyCheckpoint, missing };
+    });
+    expect(viaApi.state).toBe('done');
+    expect(viaApi.checkpoint).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(viaApi.missing).toMatch(
+      /^invalid-task: .*no checkpoint "no-such-policy" \(the name of a policy saved in this browser/,
+    );
+
     await page.goto(`${appUrl}#view=run&scenario=wide-search&seed=3&policy=parl%3Acli-parl`);
     await page.waitForSelector(`${t('policy-select')} option[value="parl:cli-parl"]`, { state: 'attached' });
     await page.click(t('run-button'));

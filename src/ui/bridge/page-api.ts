@@ -1,4 +1,12 @@
 import type { SwarmApi } from '../../api/api';
+import type { CheckpointSource } from '../../api/validate';
+import { services } from '../services';
+
+/** `policy: 'parl:NAME'` in the page's API: a policy saved in this browser (the Train view's list). */
+const savedPolicies: CheckpointSource = {
+  describe: 'the name of a policy saved in this browser, as the Train view lists it',
+  load: async (ref) => (await (await services.policies()).get(ref))?.checkpoint,
+};
 
 /**
  * The page's swarm control API, loaded on first use: the API and the run code it needs are not
@@ -6,7 +14,7 @@ import type { SwarmApi } from '../../api/api';
  */
 let loading: Promise<SwarmApi> | undefined;
 export function pageApi(): Promise<SwarmApi> {
-  loading ??= import('../../api/browser').then((m) => m.pageApi);
+  loading ??= import('../../api/browser').then((m) => m.createPageApi(savedPolicies));
   return loading;
 }
 

@@ -145,11 +145,12 @@ export function OrchestrationPanel() {
 
   return (
     <div class="panel" data-testid="orchestration-panel">
-      <h2>Learn how to orchestrate</h2>
+      <h2>Learn how to orchestrate — in the orchestration environment</h2>
       <p class="note">
-        The orchestration environment (docs/simulator.md): solo or spawn, shard size, replicas, a profile per
+        A second, hand-set simulator (docs/simulator.md): solo or spawn, shard size, replicas, a profile per
         shard, what to do on failure, when to submit. Cost is in the reward. PARL trains here in a Web Worker,
-        in seconds.
+        in seconds. Its policies run only its own episodes, not your scenarios: to train a policy that runs
+        them, use "Train the runtime's orchestrator" below.
       </p>
       <div class="actions">
         <label>

@@ -156,8 +156,9 @@ export function TrainView() {
         <div class="panel form">
           <h2>Train the runtime's orchestrator</h2>
           <p class="note">
-            On the mix of wide search, deep search and coding (scenarios/mix.json), with the PARL reward; runs
-            in a Web Worker, so the page stays responsive.
+            The policy that runs your scenarios: trained on real runs of wide search, deep search and coding
+            (scenarios/mix.json), each instance with its own engines and difficulty, with the PARL reward;
+            runs in a Web Worker, so the page stays responsive. Save it, then pick it in the Run view.
           </p>
           <label>
             Policy
