@@ -58,8 +58,6 @@ const threadCode = (file: string) =>
     (m: { runThread: typeof runThreadHere }) => m.runThread,
   ));
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export interface RolloutOptions {
   readonly stealAfterMs?: number;
   /** Tests only: the worker threads throw on their first batch (the others are unharmed). */
@@ -123,9 +121,12 @@ export async function orchestrationRollouts(
       if (failure) throw failure;
       runThread(shared, 0);
       if (Atomics.load(control, ERROR)) {
-        // The worker's message says what went wrong; it arrives on the event loop.
-        for (let i = 0; i < 100 && !failure; i++) await nextTurn();
-        throw failure ?? new Error('a rollout worker failed');
+        // The worker's message says what went wrong; it arrives on the event loop, and on a busy
+        // machine later than a hundred turns of it (a CI run lost the worker's words that way), so
+        // wait for it by the clock, up to 10 s.
+        const until = Date.now() + 10_000;
+        while (!failure && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+        throw failure ?? new Error('a rollout worker failed and said nothing within 10 s');
       }
       return { weights: readWeights(shared), curves: readCurves(shared) };
     },
