@@ -6,20 +6,16 @@
  * trained policies (PARL, bandits) are learning's.
  */
 
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { policyByName, policyNames } from '../policy/registry';
 import type { Policy } from '../policy/types';
-import { canonicalJson } from '../scenarios/profiles';
+import { canonicalHash } from '../scenarios/profiles';
 import { banditPolicy } from './bandit-policy';
 import { loadPolicy, POLICY_KINDS, type PolicyKind } from './checkpoint';
 import { fixedPolicy } from './fixed-policy';
 import { parlPolicy } from './parl';
 
 /** `sha256:` of a checkpoint's canonical JSON: the same weights give the same hash anywhere. */
-export function checkpointHash(json: unknown): string {
-  return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalJson(json))))}`;
-}
+export const checkpointHash = (json: unknown): string => canonicalHash(json);
 
 /** The words of each refusal; every caller words them for its own users. */
 export interface PolicyMessages {

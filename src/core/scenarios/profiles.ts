@@ -139,7 +139,12 @@ export function canonicalJson(value: unknown): string {
  * (tests/core/scenarios/profiles.test.ts checks both).
  */
 export function profileHashSync(profile: ProfileSpec): string {
-  return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalJson(profile))))}`;
+  return canonicalHash(profile);
+}
+
+/** `sha256:` and the hex SHA-256 of any JSON value's canonical form: a profile, a checkpoint. */
+export function canonicalHash(value: unknown): string {
+  return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalJson(value))))}`;
 }
 
 /** profileHashSync as a promise, the form callers had while hashing went through Web Crypto. */
