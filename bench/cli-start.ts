@@ -1,6 +1,6 @@
 /**
  * How long a `swarm` command takes from the shell, start-up included: `--help`, a small
- * `schedule` and `orchestration train --episodes 1` (a training's fixed cost), each run --reps
+ * `schedule` and `train --scenario mix --episodes 1` (a training's fixed cost), each run --reps
  * times in rotation, medians printed. Wall time of the whole process, as a user waits for it
  * (`node --import tsx src/cli/main.ts …`, tsx's cache warmed by one untimed round).
  *
@@ -25,8 +25,8 @@ const commands: [string, string[]][] = [
     ['schedule', '--graph', 'scenarios/graphs/diamond.json', '--workers', '2'],
   ],
   [
-    'swarm orchestration train --episodes 1',
-    ['orchestration', 'train', '--episodes', '1', '--out', join(dir, 'p.json')],
+    'swarm train --scenario mix --episodes 1',
+    ['train', '--scenario', 'mix', '--episodes', '1', '--out', join(dir, 'p.json')],
   ],
 ];
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { freshProfile } from '../tests/e2e/support/browser';
+import { freshProfile } from '../tests/e2e/support/fresh-profile';
 import { serveStatic } from '../tests/e2e/support/static-server';
 
 const { values } = parseArgs({ options: { reps: { type: 'string', default: '5' } } });

@@ -30,14 +30,23 @@ const commands: Record<string, () => Promise<Loaded>> = {
     import('./export-trace').then((m) => ({ run: m.exportTrace, help: m.exportTraceHelp })),
   'export-dataset': () =>
     import('./export-dataset').then((m) => ({ run: m.exportDataset, help: m.exportDatasetHelp })),
-  orchestration: () =>
-    import('./orchestration').then((m) => ({ run: m.orchestration, help: m.orchestrationHelp })),
   route: () => import('./router').then((m) => ({ run: m.route, help: m.routeHelp })),
   run: () => import('./run').then((m) => ({ run: m.run, help: m.runHelp })),
   schedule: () => import('./schedule').then((m) => ({ run: m.schedule, help: m.scheduleHelp })),
   score: () => import('./score').then((m) => ({ run: m.score, help: m.scoreHelp })),
   train: () => import('./train').then((m) => ({ run: m.train, help: m.trainHelp })),
   'train-router': () => import('./router').then((m) => ({ run: m.trainRouter, help: m.trainRouterHelp })),
+};
+
+/**
+ * Commands that were, and what replaced them: a script written for an older version is told where
+ * to go, not only that the name is unknown.
+ */
+const retired: Record<string, string> = {
+  orchestration:
+    'the separate orchestration environment was retired: the runtime is the one world policies learn in. ' +
+    'Train with `swarm train --scenario mix --policy parl|bandit --out FILE`, rank fixed settings with ' +
+    '`swarm grid --scenario mix`, and judge policies with `swarm bench --scenario mix --policies parl:FILE,…`',
 };
 
 const usage = `usage: npm run --silent swarm -- <command> [flags]
@@ -92,6 +101,10 @@ export function main(
   }
   // Own keys only: "constructor" or "toString" name no command.
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load && Object.hasOwn(retired, name)) {
+    err(`swarm ${name}: ${retired[name]}`);
+    return 2;
+  }
   if (!load) {
     err(`swarm: unknown command "${name}"\n\n${usage}`);
     return 2;

@@ -5,25 +5,33 @@
  * the wall clock, the pace of a simulated run, the pool of subagent workers and a code sandbox.
  */
 
+import type { ReadDocuments } from '../adapters/browser-documents';
 import type { BaselineStore } from '../adapters/idb-baselines';
 import type { KnowledgeRepository } from '../adapters/idb-knowledge';
 import { openIdbPolicyStore } from '../adapters/idb-policy-store';
 import { openIdbTraceStore } from '../adapters/idb-trace-store';
+import type { ImportProgress } from '../adapters/import-client';
 import { createMemoryLibrary } from '../adapters/memory-library';
 import { memoryPolicyStore } from '../adapters/memory-policy-store';
 import { memoryTraceStore } from '../adapters/memory-trace-store';
 import { realPace } from '../adapters/pace';
 import { liveRunIds } from '../adapters/run-locks';
 import { timeoutScheduler } from '../adapters/timeout-scheduler';
+import type { TrainCallbacks, TrainingHandle } from '../adapters/train-client';
+import type { TrainRequest } from '../adapters/train-protocol';
 import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
 import type { PolicyStore } from '../core/learning/policy-store';
 import type { ArbitrationStore } from '../core/router/arbitration-store';
 import type { Pace } from '../core/runtime/pace';
 import type { Clock } from '../core/runtime/ports';
 import type { CodeSandbox } from '../core/tools/sandbox';
-import type { TraceStore } from '../core/trace/store';
+import type { RunSummary, TraceStore } from '../core/trace/store';
 import type { StandaloneSvg } from './export/picture';
 import { pageDownloads, type ZipEntry } from './export/save-download';
+
+// What the views read of the adapters they reach through here: views import no adapter
+// (.dependency-cruiser.cjs, rule views-io-through-services).
+export type { ImportProgress, ReadDocuments, TrainingHandle };
 
 interface Library {
   readonly traces: TraceStore;
@@ -123,6 +131,24 @@ export const services = {
     return {
       run: (code, tests, timeoutMs) => loading.then((sandbox) => sandbox.run(code, tests, timeoutMs)),
     };
+  },
+  /**
+   * Trains a policy in a Web Worker (workers/train.worker.ts), reporting progress, curve points and
+   * checkpoints; the handle stops it. The trainer's code loads with the first training.
+   */
+  async startTraining(request: TrainRequest, callbacks: TrainCallbacks): Promise<TrainingHandle> {
+    const { startTraining } = await import('../adapters/train-client');
+    return startTraining(request, callbacks);
+  },
+  /** Reads and checks a trace file in a Web Worker, so a large file keeps the page responsive. */
+  async importTraceFile(file: File, onProgress: (progress: ImportProgress) => void): Promise<RunSummary> {
+    const { importInWorker } = await import('../adapters/import-client');
+    return importInWorker(file, onProgress);
+  },
+  /** The text of documents the user picked (PDF, text, Markdown), for the knowledge base. */
+  async readDocuments(files: readonly File[]): Promise<ReadDocuments> {
+    const { readBrowserFiles } = await import('../adapters/browser-documents');
+    return readBrowserFiles(files);
   },
   /** The Web Workers a task run's subagents run in. */
   subagentPool: (options: WorkerPoolOptions): WorkerPool => workerPool(options),

@@ -7,7 +7,7 @@ describe('the core computes the same numbers in Chromium as in Node', () => {
     expect(mathFingerprint()).toEqual(EXPECTED.math);
   });
 
-  it('trains the orchestration policy to the same weights as the CLI', () => {
-    expect(trainingFingerprint()).toBe(EXPECTED.training);
+  it('trains the runtime’s PARL orchestrator to the same weights as the CLI', async () => {
+    expect(await trainingFingerprint()).toBe(EXPECTED.training);
   });
 });

@@ -245,17 +245,6 @@ describe('every download, with a key saved in this browser', () => {
     expect.soft(policy?.name).toMatch(/mix-\[redacted\]\.json$/);
     JSON.parse(policy?.text ?? '');
 
-    await page.fill(t('orch-episodes'), '6400');
-    await page.dispatchEvent(t('orch-episodes'), 'change');
-    await page.fill(t('orch-workers'), '1');
-    await page.dispatchEvent(t('orch-workers'), 'change');
-    await page.click(t('orch-train'));
-    await page.waitForSelector(t('orch-download'), { timeout: 60_000 });
-    await page.fill(t('orch-name'), `orch-${KEY}`);
-    await blobsSinceLast();
-    const [orchestration] = await saveAndCheck('orch-download');
-    expect(orchestration?.name).toMatch(/orch-\[redacted\]\.json$/);
-    JSON.parse(orchestration?.text ?? '');
     expect(profile.errors).toEqual([]);
   });
 });

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { randomGraph } from '../../src/core/graph/generate';
 import { graphOrThrow } from '../../src/core/graph/validate';
-import { fixedOrchestrator, parseSetting } from '../../src/core/learning/orchestration/decisions';
-import { drawInstance } from '../../src/core/learning/orchestration/instance';
-import { defaultEnvParams } from '../../src/core/learning/orchestration/params';
-import { episodeTrace } from '../../src/core/learning/orchestration/trace';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import { makeConfig } from '../../src/core/runtime/config';
 import { simulate } from '../../src/core/runtime/simulate';
 import type { TraceEvent, TraceHeader } from '../../src/core/trace/events';
 import { encodeTrace } from '../../src/core/trace/jsonl';
+import { orchestrationEpisode } from '../support/orchestration-episode';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /** A stored run reads as the live one did, and a replay says what was true at its event. */
@@ -122,11 +119,7 @@ describe('a stored run in the run view', () => {
   });
 
   it('opens an orchestration episode with every card true or saying why it does not apply, and no empty section', async () => {
-    const episode = episodeTrace(
-      defaultEnvParams,
-      drawInstance(defaultEnvParams, 3),
-      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
-    );
+    const episode = orchestrationEpisode(3);
     await importAndOpen(episode.header, episode.events);
     const { page } = profile;
     await page.waitForSelector(t('metric-wall-clock'));

@@ -1,14 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { graphOrThrow } from '../../src/core/graph/validate';
-import { fixedOrchestrator, parseSetting } from '../../src/core/learning/orchestration/decisions';
-import { drawInstance } from '../../src/core/learning/orchestration/instance';
-import { defaultEnvParams } from '../../src/core/learning/orchestration/params';
-import { episodeTrace } from '../../src/core/learning/orchestration/trace';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import { makeConfig } from '../../src/core/runtime/config';
 import { simulate } from '../../src/core/runtime/simulate';
 import { encodeTrace } from '../../src/core/trace/jsonl';
+import { orchestrationEpisode } from '../support/orchestration-episode';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
@@ -166,11 +163,7 @@ describe('the run view', () => {
   it("draws a wide orchestration episode readably: the orchestrator's steps on the timeline, the graph's nodes large enough to read", async () => {
     // Instance 20 is wide search over 64 units: shards of 2 make one wave of 32 subagents, and
     // the orchestrator's own steps (writing 32 calls, reading 32 answers) are most of the run.
-    const episode = episodeTrace(
-      defaultEnvParams,
-      drawInstance(defaultEnvParams, 20),
-      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
-    );
+    const episode = orchestrationEpisode(20);
     const steps = episode.events.flatMap((e) => (e.type === 'orchestrator.step' ? [e] : []));
     expect(episode.events.filter((e) => e.type === 'task.assigned').length).toBeGreaterThanOrEqual(32);
     const { page } = profile;

@@ -3,8 +3,7 @@ import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * Saved policies as the views list them: a link's policy is what the Run view's picker shows (or
- * it says the policy is missing), and a policy saved by either trainer appears in every list at
- * once, saying where it is used — a reload was needed before.
+ * it says the policy is missing), and a saved policy runs a chosen scenario from the Train view.
  */
 
 const profile = profilePerTest();
@@ -62,32 +61,48 @@ describe('saved policies', () => {
     expect(profile.errors).toEqual([]);
   });
 
-  it('lists a policy from either trainer at once, and the link’s saved policy is the one picked', async () => {
+  it('runs a saved policy on a chosen scenario from the Train view, and refuses a retired environment’s file by name', async () => {
     const { page } = profile;
     await page.goto(`${appUrl}#view=train&episodes=20`);
     await page.click(t('train-button'));
     await page.waitForSelector(t('save-policy'), { timeout: 60_000 });
+    // Curves show each reward term, not only their sum.
+    expect(decodeURIComponent((await page.getAttribute(t('train-curves'), 'src')) ?? '')).toContain(
+      'λ1·r_parallel',
+    );
     await page.fill(t('policy-name'), 'mix-policy');
     await page.click(t('save-policy'));
     await page.waitForFunction(listed, 'mix-policy.*scenario mix');
 
-    await page.fill(t('orch-episodes'), '6400');
-    await page.dispatchEvent(t('orch-episodes'), 'change');
-    await page.click(t('orch-train'));
-    await page.waitForSelector(t('orch-save'), { timeout: 60_000 });
-    await page.fill(t('orch-name'), 'orch-policy');
-    await page.click(t('orch-save'));
-    // No reload: the scenario mix's list shows the orchestration policy, and where it is used.
-    await page.waitForFunction(listed, 'orch-policy.*orchestration environment', { timeout: 30_000 });
-
-    await page.goto(`${appUrl}#view=run&scenario=diamond&policy=parl%3Amix-policy`);
-    await page.waitForSelector(`${t('policy-select')} option[value="parl:mix-policy"]`, {
-      state: 'attached',
+    // A policy file of the retired orchestration environment: refused, saying what changed.
+    await page.setInputFiles(t('policy-file'), {
+      name: 'orch.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ schema: 'swarmflight.orchestration-policy/1', weights: {} })),
     });
+    await page.waitForSelector(t('train-message'));
+    expect(await page.textContent(t('train-message'))).toMatch(
+      /retired orchestration environment.*train again/,
+    );
+
+    await page.selectOption(t('run-with-scenario'), 'deep-search');
+    await page
+      .locator(t('saved-policy'))
+      .filter({ hasText: 'mix-policy' })
+      .locator(t('run-with-policy'))
+      .click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="run-status"]')?.textContent === 'done',
+      undefined,
+      {
+        timeout: 60_000,
+      },
+    );
     expect(await page.inputValue(t('policy-select'))).toBe('parl:mix-policy');
-    expect(await page.locator(t('policy-missing')).count()).toBe(0);
-    // Orchestration policies are not offered for a scenario run: they open from the leaderboard.
-    expect(await page.locator(`${t('policy-select')} option[value$="orch-policy"]`).count()).toBe(0);
+    expect(page.url()).toMatch(/scenario=deep-search/);
+    expect(page.url()).toMatch(/policy=parl%3Amix-policy/);
+    // A real run of the scenario: its decisions are the policy's, shown with their probabilities.
+    await page.waitForSelector(t('policy-decisions'));
     expect(profile.errors).toEqual([]);
   });
 });

@@ -199,6 +199,9 @@ function adamState(got: unknown): AdamState {
  * (name → sha256); every profile the policy was trained against must be there, unchanged.
  * Throws an Error whose message starts "not a usable policy: " and names what differs.
  */
+/** The schema of the retired orchestration environment's policies, still met in saved files. */
+export const RETIRED_ORCHESTRATION_SCHEMA = 'swarmflight.orchestration-policy/1';
+
 export function loadPolicy(json: unknown, profiles: Readonly<Record<string, string>>): Loaded {
   try {
     return restore(json, profiles);
@@ -213,9 +216,11 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
   const c = json as Partial<Record<string, unknown>>;
   if (c.schema !== POLICY_SCHEMA) {
     const hint =
-      typeof c.schema === 'string' && c.schema.startsWith('swarmflight.')
-        ? ` (this is a ${c.schema} file)`
-        : '';
+      c.schema === RETIRED_ORCHESTRATION_SCHEMA
+        ? ' (this file was trained in the retired orchestration environment, a simulator beside the runtime whose decisions do not map onto a run: train again with swarm train --scenario mix)'
+        : typeof c.schema === 'string' && c.schema.startsWith('swarmflight.')
+          ? ` (this is a ${c.schema} file)`
+          : '';
     throw new Error(`"schema" is ${JSON.stringify(c.schema ?? null)}, expected "${POLICY_SCHEMA}"${hint}`);
   }
   if (c.version !== POLICY_VERSION) {

@@ -236,11 +236,32 @@ export function trainingCurvesSvg(
     ...(yMin !== undefined ? { yMin } : {}),
     ...(yMax !== undefined ? { yMax } : {}),
   });
+  // One run: its reward's three terms share a panel, so their sizes compare at a glance (the λ
+  // terms fade as their weights anneal; r_perf is what remains). Several runs: one panel per term.
+  const terms: [string, (p: CurvePoint) => number][] = [
+    ['r_perf', (p) => p.perf],
+    ['λ1·r_parallel', (p) => p.parallelTerm],
+    ['λ2·r_finish', (p) => p.finishTerm],
+  ];
+  const termPanels =
+    runs.length === 1
+      ? [
+          {
+            title: 'reward terms',
+            yLabel: 'term',
+            series: terms.map(([name, pick]) => ({
+              name,
+              points: (runs[0]?.curves ?? []).map((p) => ({ x: p.episodes, y: pick(p) })),
+            })),
+          },
+        ]
+      : terms.map(([name, pick]) => panel(name, 'term', pick));
   return renderCurvesSvg({
     title,
     xLabel: 'episode',
     panels: [
-      panel('training reward (with λ terms)', 'reward', (p) => p.reward),
+      panel('training reward (r_perf + λ terms)', 'reward', (p) => p.reward),
+      ...termPanels,
       panel('quality (item-F1 / share right / pass@1)', 'quality', (p) => p.quality),
       panel('critical steps', 'steps', (p) => p.criticalSteps),
       panel('average parallelism', 'subagents busy', (p) => p.avgParallelism),

@@ -29,6 +29,13 @@ export interface EpisodeStats {
   readonly avgParallelism: number;
   readonly spawnCount: number;
   readonly finishRate: number;
+  /** r_perf: the run's reward metric, the term that stays when λ1 and λ2 reach 0. */
+  readonly perf: number;
+  /** r_parallel, before its weight. */
+  readonly parallel: number;
+  /** λ1·r_parallel and λ2·r_finish: what each auxiliary term adds to this episode's reward. */
+  readonly parallelTerm: number;
+  readonly finishTerm: number;
   readonly lambdaParallel: number;
   readonly lambdaFinish: number;
 }
@@ -145,6 +152,10 @@ export async function playEpisode(
     avgParallelism: m.avgParallelism,
     spawnCount: m.spawnCount,
     finishRate: r.finish,
+    perf: r.perf,
+    parallel: r.parallel,
+    parallelTerm: l1 * r.parallel,
+    finishTerm: l2 * r.finish,
     lambdaParallel: l1,
     lambdaFinish: l2,
   };

@@ -255,6 +255,10 @@ function meanOf(window: readonly EpisodeStats[], episodes: number): CurvePoint {
     avgParallelism: mean((s) => s.avgParallelism),
     spawnCount: mean((s) => s.spawnCount),
     finishRate: mean((s) => s.finishRate),
+    perf: mean((s) => s.perf),
+    parallel: mean((s) => s.parallel),
+    parallelTerm: mean((s) => s.parallelTerm),
+    finishTerm: mean((s) => s.finishTerm),
     lambdaParallel: mean((s) => s.lambdaParallel),
     lambdaFinish: mean((s) => s.lambdaFinish),
   };

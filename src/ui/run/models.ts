@@ -23,11 +23,16 @@ import {
 import {
   type CatalogEntry,
   customModelRecord,
+  describeMemory,
   type Rejected,
   supportedModels,
 } from '../../adapters/webllm-models';
 import { type EngineLike, enginePool } from '../../adapters/webllm-provider';
 import { withJsonTools } from '../../core/providers/json-tools';
+
+/** What a model needs in memory, in words, for the model panel (a view imports no adapter). */
+export { describeMemory };
+
 import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { AppState } from '../url-state';

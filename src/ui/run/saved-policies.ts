@@ -1,21 +1,21 @@
 /**
  * The policies saved in this browser, as every view lists them, and one signal that moves when
- * that list changes. Three views read the list — the Train view's "Saved policies", the
- * orchestration leaderboard and the Run view's policy picker — and each used to read it once, so a
- * policy saved in one trainer stayed missing from the others until a reload.
+ * that list changes. Two views read the list — the Train view's "Saved policies" and the Run view's
+ * policy picker — and each used to read it once, so a policy saved in one stayed missing from the
+ * other until a reload.
  */
 import { createRoot, createSignal } from 'solid-js';
-import { ORCHESTRATION_SCHEMA } from '../../core/learning/orchestration/checkpoint';
+import { RETIRED_ORCHESTRATION_SCHEMA } from '../../core/learning/checkpoint';
 import { services } from '../services';
 
 /** What a saved policy is for: which view can use it. */
-export type SavedKind = 'parl' | 'bandit' | 'orchestration' | 'unknown';
+export type SavedKind = 'parl' | 'bandit' | 'retired' | 'unknown';
 
 export interface SavedPolicy {
   readonly name: string;
   readonly savedAt: number;
   readonly kind: SavedKind;
-  /** As stored: read once here for its kind, kept for the views that use it (the leaderboard). */
+  /** As stored: read once here for its kind. */
   readonly checkpoint: unknown;
 }
 
@@ -38,8 +38,8 @@ export async function savedPolicyList(): Promise<SavedPolicy[]> {
     const checkpoint = (await store.get(p.name))?.checkpoint;
     const c = checkpoint as { kind?: unknown; schema?: unknown } | undefined;
     const kind: SavedKind =
-      c?.schema === ORCHESTRATION_SCHEMA
-        ? 'orchestration'
+      c?.schema === RETIRED_ORCHESTRATION_SCHEMA
+        ? 'retired'
         : c?.kind === 'parl' || c?.kind === 'bandit'
           ? c.kind
           : 'unknown';
@@ -60,8 +60,8 @@ export function usedWhere(kind: SavedKind): string {
     case 'parl':
     case 'bandit':
       return `scenario mix · pick “${kind}: NAME” as the policy in the Run view`;
-    case 'orchestration':
-      return 'orchestration environment · ranked on the leaderboard above, opened from there';
+    case 'retired':
+      return 'trained in the retired orchestration environment · no run can use it: train again, then delete it';
     default:
       return 'not a policy this version can use';
   }

@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
 import { app } from '../app-state';
 import { type CatalogEntry, findScenario, galleryEntries } from '../catalog';
+import { focusWhenShown } from './focus-when-shown';
 
 /** The first screen: what this is, in one sentence, and every scenario one click from running. */
 export function Gallery() {
@@ -95,13 +96,6 @@ function Cards(props: { entries: readonly CatalogEntry[]; open: (id: string, run
       </For>
     </div>
   );
-}
-
-/** Focuses the element `id` once it is on the page: the Run view's code may still be loading. */
-function focusWhenShown(id: string, frames = 120): void {
-  const element = document.getElementById(id);
-  if (element) element.focus();
-  else if (frames > 0) requestAnimationFrame(() => focusWhenShown(id, frames - 1));
 }
 
 const LANGUAGE_NAMES = { zh: '中文', ru: 'Русский' } as const;

@@ -6,7 +6,6 @@
  */
 
 import { createResource, createSignal, For, Show } from 'solid-js';
-import { readBrowserFiles } from '../../adapters/browser-documents';
 import type { KbResult } from '../../core/kb';
 import { services } from '../services';
 import { KnowledgeAsk } from './knowledge-ask';
@@ -76,7 +75,7 @@ export function KnowledgeView() {
     setMessage(undefined);
     setBusy(`Reading ${files.length} file${files.length === 1 ? '' : 's'}…`);
     try {
-      const read = await readBrowserFiles(files);
+      const read = await services.readDocuments(files);
       const skipped = read.skipped.map((s) => `${s.source} (${s.reason})`);
       if (read.documents.length > 0) {
         setBusy(

@@ -1,10 +1,9 @@
 import { createResource, createSignal, For, Show } from 'solid-js';
-import { type ImportProgress, importInWorker } from '../../adapters/import-client';
 import { chromeTrace } from '../../core/trace/chrome-trace';
 import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
 import { qualityMeasure } from '../model/quality';
-import { services } from '../services';
+import { type ImportProgress, services } from '../services';
 import { DatasetExport } from './dataset-export';
 import { MessageBanner } from './message-banner';
 
@@ -42,7 +41,7 @@ export function LibraryView() {
     setImporting({ file: file.name });
     try {
       const summary = services.persistent()
-        ? await importInWorker(file, (progress) => setImporting({ file: file.name, progress }))
+        ? await services.importTraceFile(file, (progress) => setImporting({ file: file.name, progress }))
         : await (await services.store()).importTrace(await file.text(), {
             label: file.name,
             startedAt: Date.now(),

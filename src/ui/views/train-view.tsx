@@ -1,5 +1,4 @@
 import { createResource, createSignal, For, Show } from 'solid-js';
-import type { TrainingHandle } from '../../adapters/train-client';
 import { loadPolicy, type PolicyCheckpoint } from '../../core/learning/checkpoint';
 import { trainingCurvesSvg } from '../../core/learning/curves-svg';
 import {
@@ -13,11 +12,24 @@ import { mix, mixSpecs, profiles } from '../catalog';
 import { bundledProfileHashes } from '../run/policies';
 import { savePolicy } from '../run/save-policy';
 import { deleteSavedPolicy, policiesVersion, savedPolicyList, usedWhere } from '../run/saved-policies';
-import { services } from '../services';
+import { services, type TrainingHandle } from '../services';
+import { focusWhenShown } from './focus-when-shown';
 import { MessageBanner } from './message-banner';
-import { OrchestrationPanel } from './orchestration-panel';
 
 type Phase = 'idle' | 'training' | 'stopped' | 'done' | 'failed';
+
+/** The task scenarios a saved policy can run: the mix's, the ones it was trained on, first. */
+const runnable = (): string[] => {
+  const trained = mix.components.map((c) => c.scenario);
+  return [...new Set([...trained, ...Object.keys(mixSpecs)])];
+};
+
+/** Opens the Run view on `scenario` with a saved policy, and starts the run: a real scenario run. */
+function runWith(kind: string, name: string, scenario: string): void {
+  app.update({ view: 'run', scenario, size: 0, runs: [], policy: `${kind}:${name}` });
+  void import('../run/session').then((m) => m.startRun());
+  focusWhenShown('run-status');
+}
 
 /** Trains a bandit or PARL orchestrator on the scenario mix, in a Web Worker, with live curves. */
 /**
@@ -43,6 +55,7 @@ export function TrainView() {
   // after a PARL policy does not overwrite the PARL policy under its name.
   const [nameTyped, setNameTyped] = createSignal(false);
   const [saved] = createResource(policiesVersion, savedPolicyList);
+  const [runScenario, setRunScenario] = createSignal(runnable()[0] ?? 'wide-search');
   let handle: TrainingHandle | undefined;
 
   async function start(resume?: PolicyCheckpoint) {
@@ -64,8 +77,7 @@ export function TrainView() {
     };
     setPhase('training');
     setProgress({ done: resume ? (checkpoint()?.training.completedEpisodes ?? 0) : 0, total: episodes });
-    const { startTraining } = await import('../../adapters/train-client');
-    handle = startTraining(
+    handle = await services.startTraining(
       { config, mix, specs: mixSpecs, profiles, ...(resume ? { resume } : {}) },
       {
         onProgress: (done, total) => setProgress({ done, total }),
@@ -150,158 +162,175 @@ export function TrainView() {
       : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(trainingCurvesSvg(`${s().train} on ${mix.id}`, [{ name: s().train, curves: curves() }]))}`;
 
   return (
-    <>
-      <OrchestrationPanel />
-      <section class="run-layout">
-        <div class="panel form">
-          <h2>Train the runtime's orchestrator</h2>
-          <p class="note">
-            The policy that runs your scenarios: trained on real runs of wide search, deep search and coding
-            (scenarios/mix.json), each instance with its own engines and difficulty, with the PARL reward;
-            runs in a Web Worker, so the page stays responsive. Save it, then pick it in the Run view.
-          </p>
-          <label>
-            Policy
-            <select
-              data-testid="train-policy"
-              value={s().train}
-              onChange={(e) => app.update({ train: e.currentTarget.value as never })}
-            >
-              <option value="parl">PARL (policy gradient)</option>
-              <option value="bandit">Contextual bandit (LinUCB)</option>
-            </select>
-          </label>
-          <label>
-            Episodes
+    <section class="run-layout">
+      <div class="panel form">
+        <h2>Train the runtime's orchestrator</h2>
+        <p class="note">
+          The policy that runs your scenarios: trained on real runs of wide search, deep search and coding
+          (scenarios/mix.json), each instance with its own engines and difficulty, with the PARL reward; runs
+          in a Web Worker, so the page stays responsive. Save it, then pick it in the Run view.
+        </p>
+        <label>
+          Policy
+          <select
+            data-testid="train-policy"
+            value={s().train}
+            onChange={(e) => app.update({ train: e.currentTarget.value as never })}
+          >
+            <option value="parl">PARL (policy gradient)</option>
+            <option value="bandit">Contextual bandit (LinUCB)</option>
+          </select>
+        </label>
+        <label>
+          Episodes
+          <input
+            type="number"
+            min="10"
+            max="20000"
+            data-testid="train-episodes"
+            value={s().episodes}
+            onChange={(e) =>
+              app.update({ episodes: Math.min(20000, Math.max(10, Number(e.currentTarget.value) || 10)) })
+            }
+          />
+        </label>
+        <label>
+          Seed
+          <input
+            type="number"
+            min="0"
+            value={s().seed}
+            onChange={(e) => app.update({ seed: Math.max(0, Number(e.currentTarget.value) || 0) })}
+          />
+        </label>
+        <div class="actions">
+          <button
+            type="button"
+            class="primary"
+            data-testid="train-button"
+            disabled={phase() === 'training'}
+            onClick={() => void start()}
+          >
+            Train
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="train-stop"
+            disabled={phase() !== 'training'}
+            onClick={() => void handle?.stop()}
+          >
+            Stop
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="train-resume"
+            disabled={phase() !== 'stopped' || !checkpoint()}
+            onClick={() => void start(checkpoint())}
+          >
+            Resume
+          </button>
+        </div>
+        <label>
+          Load a policy file
+          <input
+            type="file"
+            accept=".json"
+            data-testid="policy-file"
+            onChange={(e) => void loadFile(e.currentTarget)}
+          />
+        </label>
+      </div>
+      <div>
+        <div class="panel">
+          <progress data-testid="train-progress" max={progress().total || 1} value={progress().done} />
+          <div class="note" data-testid="train-status">
+            {phase()} · {progress().done} / {progress().total} episodes
+          </div>
+        </div>
+        <MessageBanner message={message()} testid="train-message" />
+        <Show when={curvesImage()}>
+          {(src) => (
+            <div class="figure curves">
+              <img
+                src={src()}
+                alt="Learning curves by episode: the training reward and its terms (r_perf, λ1·r_parallel, λ2·r_finish), quality, critical steps, parallelism, spawns and finish rate"
+                data-testid="train-curves"
+              />
+            </div>
+          )}
+        </Show>
+        <Show when={checkpoint()}>
+          <div class="panel actions">
             <input
-              type="number"
-              min="10"
-              max="20000"
-              data-testid="train-episodes"
-              value={s().episodes}
-              onChange={(e) =>
-                app.update({ episodes: Math.min(20000, Math.max(10, Number(e.currentTarget.value) || 10)) })
-              }
+              value={name()}
+              onInput={(e) => {
+                setName(e.currentTarget.value);
+                setNameTyped(true);
+              }}
+              aria-label="Policy name"
+              data-testid="policy-name"
             />
-          </label>
-          <label>
-            Seed
-            <input
-              type="number"
-              min="0"
-              value={s().seed}
-              onChange={(e) => app.update({ seed: Math.max(0, Number(e.currentTarget.value) || 0) })}
-            />
-          </label>
-          <div class="actions">
             <button
               type="button"
               class="primary"
-              data-testid="train-button"
+              data-testid="save-policy"
               disabled={phase() === 'training'}
-              onClick={() => void start()}
+              onClick={() => void save()}
             >
-              Train
+              Save in this browser
             </button>
             <button
               type="button"
               class="secondary"
-              data-testid="train-stop"
-              disabled={phase() !== 'training'}
-              onClick={() => void handle?.stop()}
+              data-testid="download-policy"
+              onClick={() =>
+                services.download(`${name() || 'policy'}.json`, JSON.stringify(checkpoint(), null, 1))
+              }
             >
-              Stop
-            </button>
-            <button
-              type="button"
-              class="secondary"
-              data-testid="train-resume"
-              disabled={phase() !== 'stopped' || !checkpoint()}
-              onClick={() => void start(checkpoint())}
-            >
-              Resume
+              Download JSON
             </button>
           </div>
+        </Show>
+        <div class="panel">
+          <h2>Saved policies</h2>
           <label>
-            Load a policy file
-            <input
-              type="file"
-              accept=".json"
-              data-testid="policy-file"
-              onChange={(e) => void loadFile(e.currentTarget)}
-            />
+            Run a saved policy on
+            <select
+              data-testid="run-with-scenario"
+              value={runScenario()}
+              onChange={(e) => setRunScenario(e.currentTarget.value)}
+            >
+              <For each={runnable()}>{(id) => <option value={id}>{id}</option>}</For>
+            </select>
           </label>
-        </div>
-        <div>
-          <div class="panel">
-            <progress data-testid="train-progress" max={progress().total || 1} value={progress().done} />
-            <div class="note" data-testid="train-status">
-              {phase()} · {progress().done} / {progress().total} episodes
-            </div>
-          </div>
-          <MessageBanner message={message()} testid="train-message" />
-          <Show when={curvesImage()}>
-            {(src) => (
-              <div class="figure curves">
-                <img
-                  src={src()}
-                  alt="Learning curves: reward, quality, critical steps, parallelism, spawns and finish rate by episode"
-                  data-testid="train-curves"
-                />
+          <For each={saved() ?? []} fallback={<p class="note">None yet.</p>}>
+            {(p) => (
+              <div class="actions" data-testid="saved-policy">
+                <span>{p.name}</span>
+                <span class="note" data-testid="saved-policy-use">
+                  {usedWhere(p.kind)}
+                </span>
+                <span class="note">{new Date(p.savedAt).toLocaleString()}</span>
+                <Show when={p.kind === 'parl' || p.kind === 'bandit'}>
+                  <button
+                    type="button"
+                    class="primary"
+                    data-testid="run-with-policy"
+                    onClick={() => runWith(p.kind, p.name, runScenario())}
+                  >
+                    Run with this policy
+                  </button>
+                </Show>
+                <button type="button" class="secondary" onClick={() => void deleteSavedPolicy(p.name)}>
+                  Delete
+                </button>
               </div>
             )}
-          </Show>
-          <Show when={checkpoint()}>
-            <div class="panel actions">
-              <input
-                value={name()}
-                onInput={(e) => {
-                  setName(e.currentTarget.value);
-                  setNameTyped(true);
-                }}
-                aria-label="Policy name"
-                data-testid="policy-name"
-              />
-              <button
-                type="button"
-                class="primary"
-                data-testid="save-policy"
-                disabled={phase() === 'training'}
-                onClick={() => void save()}
-              >
-                Save in this browser
-              </button>
-              <button
-                type="button"
-                class="secondary"
-                data-testid="download-policy"
-                onClick={() =>
-                  services.download(`${name() || 'policy'}.json`, JSON.stringify(checkpoint(), null, 1))
-                }
-              >
-                Download JSON
-              </button>
-            </div>
-          </Show>
-          <div class="panel">
-            <h2>Saved policies</h2>
-            <For each={saved() ?? []} fallback={<p class="note">None yet.</p>}>
-              {(p) => (
-                <div class="actions" data-testid="saved-policy">
-                  <span>{p.name}</span>
-                  <span class="note" data-testid="saved-policy-use">
-                    {usedWhere(p.kind)}
-                  </span>
-                  <span class="note">{new Date(p.savedAt).toLocaleString()}</span>
-                  <button type="button" class="secondary" onClick={() => void deleteSavedPolicy(p.name)}>
-                    Delete
-                  </button>
-                </div>
-              )}
-            </For>
-          </div>
+          </For>
         </div>
-      </section>
-    </>
+      </div>
+    </section>
   );
 }

@@ -1,8 +1,7 @@
 import { createSignal, For, Show } from 'solid-js';
-import { describeMemory } from '../../adapters/webllm-models';
 import { app } from '../app-state';
 import { profiles } from '../catalog';
-import { CACHE_BACKENDS, type ModelCache, models } from '../run/models';
+import { CACHE_BACKENDS, describeMemory, type ModelCache, models } from '../run/models';
 import { running } from '../run/session';
 
 const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphScenario } from '../../../src/core/graph/types';
 import { graphOrThrow } from '../../../src/core/graph/validate';
-import { fixedOrchestrator, parseSetting } from '../../../src/core/learning/orchestration/decisions';
-import { drawInstance } from '../../../src/core/learning/orchestration/instance';
-import { defaultEnvParams } from '../../../src/core/learning/orchestration/params';
-import { episodeTrace } from '../../../src/core/learning/orchestration/trace';
 import { criticalPathPolicy } from '../../../src/core/policy/critical-path';
 import { makeConfig } from '../../../src/core/runtime/config';
 import { graphExecutor } from '../../../src/core/runtime/graph-executor';
@@ -13,6 +9,7 @@ import { simulate } from '../../../src/core/runtime/simulate';
 import { type ChromeTraceEvent, chromeTrace, US_PER_STEP } from '../../../src/core/trace/chrome-trace';
 import type { TraceEvent } from '../../../src/core/trace/events';
 import { scheduleFromEvents } from '../../../src/core/trace/schedule';
+import { orchestrationEpisode } from '../../support/orchestration-episode';
 import { chain, diamond } from '../graph/test-graphs';
 
 /** Fails the attempts listed (as "task#attempt"), runs every other one as the graph executor does. */
@@ -133,11 +130,7 @@ describe('chromeTrace', () => {
   });
 
   it('draws a step that gives its own S_main (an orchestration episode) that long', () => {
-    const episode = episodeTrace(
-      defaultEnvParams,
-      drawInstance(defaultEnvParams, 5),
-      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
-    );
+    const episode = orchestrationEpisode(5);
     const slices = byPh(chromeTrace(episode.header, episode.events).traceEvents, 'X').filter(
       (e) => e.cat === 'orchestrator',
     );

@@ -1,66 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, beforeEach, inject } from 'vitest';
+import { freshProfile, type Profile } from './fresh-profile';
 
-/** Debian's chromium, as the browser tests use it (docs/development.md). */
-export const executablePath = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export interface Profile {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  /** Errors the page threw or logged: a test fails on any it did not expect. */
-  readonly errors: string[];
-  close(): Promise<void>;
-}
-
-/**
- * A fresh browser profile (its own IndexedDB), as a new visitor has. Playwright refuses
- * `--user-data-dir` in args, so a persistent context on a new temp dir it is.
- */
-export async function freshProfile(extraArgs: readonly string[] = []): Promise<Profile> {
-  const dir = await mkdtemp(join(tmpdir(), 'swarmflight-profile-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath,
-    args: [...chromiumArgs, ...extraArgs],
-    headless: true,
-    acceptDownloads: true,
-    viewport: { width: 1400, height: 900 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const errors: string[] = [];
-  // Every Content-Security-Policy violation is an error, in the page and its frames alike:
-  // reported to the console, where the handler below collects it (docs/security.md).
-  await context.addInitScript(() => {
-    addEventListener('securitypolicyviolation', (event) => {
-      const e = event as SecurityPolicyViolationEvent;
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
-    });
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  return {
-    context,
-    page,
-    errors,
-    close: async () => {
-      await context.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
+export { chromiumArgs, executablePath, freshProfile, type Profile } from './fresh-profile';
 
 /** Where global-setup.ts serves the built app. */
 export const appUrl = inject('appUrl');

@@ -49,7 +49,6 @@ const PLACES: Readonly<Record<string, readonly string[]>> = {
   'src/ui/views/dataset-export.tsx': ['export-sft'],
   'src/ui/views/router-view.tsx': ['arbitration-sft'],
   'src/ui/views/train-view.tsx': ['download-policy'],
-  'src/ui/views/orchestration-panel.tsx': ['orch-download'],
 };
 
 describe('one download path', () => {

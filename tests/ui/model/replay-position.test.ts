@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { graphOrThrow } from '../../../src/core/graph/validate';
-import { fixedOrchestrator, parseSetting } from '../../../src/core/learning/orchestration/decisions';
-import { drawInstance } from '../../../src/core/learning/orchestration/instance';
-import { defaultEnvParams } from '../../../src/core/learning/orchestration/params';
-import { episodeTrace } from '../../../src/core/learning/orchestration/trace';
 import { heuristicPolicy } from '../../../src/core/policy/heuristic';
 import { makeConfig } from '../../../src/core/runtime/config';
 import { simulate } from '../../../src/core/runtime/simulate';
@@ -11,6 +7,7 @@ import { computeMetrics } from '../../../src/core/trace/metrics';
 import { foldTrace } from '../../../src/ui/model/replay';
 import { metricsAt, positionText, statusAt } from '../../../src/ui/model/replay-position';
 import { diamond } from '../../core/graph/test-graphs';
+import { orchestrationEpisode } from '../../support/orchestration-episode';
 
 const run = simulate({
   graph: graphOrThrow(diamond),
@@ -45,11 +42,7 @@ describe('a stored run scrubbed back', () => {
   });
 
   it('leaves out what the orchestration environment does not simulate at every point', () => {
-    const episode = episodeTrace(
-      defaultEnvParams,
-      drawInstance(defaultEnvParams, 3),
-      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
-    );
+    const episode = orchestrationEpisode(3);
     const m = metricsAt(episode.events, 5, episode.header.mainStepCost, 'orchestration');
     expect(m.wallClockMs).toBeUndefined();
     expect(m.toolCalls).toBeUndefined();

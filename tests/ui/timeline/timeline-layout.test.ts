@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { graphOrThrow } from '../../../src/core/graph/validate';
-import { fixedOrchestrator, parseSetting } from '../../../src/core/learning/orchestration/decisions';
-import { drawInstance } from '../../../src/core/learning/orchestration/instance';
-import { defaultEnvParams } from '../../../src/core/learning/orchestration/params';
-import { episodeTrace } from '../../../src/core/learning/orchestration/trace';
 import { criticalPathPolicy } from '../../../src/core/policy/critical-path';
 import { makeConfig } from '../../../src/core/runtime/config';
 import { simulate } from '../../../src/core/runtime/simulate';
 import { foldTrace } from '../../../src/ui/model/replay';
 import { layoutTimeline } from '../../../src/ui/timeline/timeline-layout';
 import { diamond } from '../../core/graph/test-graphs';
+import { orchestrationEpisode } from '../../support/orchestration-episode';
 
 describe('timeline layout', () => {
   const run = simulate({
@@ -61,11 +58,7 @@ describe('timeline layout', () => {
   });
 
   it("draws an orchestration episode's steps, which are most of its critical steps, each as long as its own S_main", () => {
-    const { header, events } = episodeTrace(
-      defaultEnvParams,
-      drawInstance(defaultEnvParams, 5),
-      fixedOrchestrator(parseSetting('spawn/2/1/medium/retry')),
-    );
+    const { header, events } = orchestrationEpisode(5);
     const episode = foldTrace(events, Number.POSITIVE_INFINITY, header.mainStepCost);
     const l = layoutTimeline(episode, { width: 1000 });
     const mains = episode.realized.stages.map((s) => s.main);
