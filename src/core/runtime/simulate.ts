@@ -67,6 +67,13 @@ export interface SimulateOptions {
    * scenarios score the share of tasks completed.
    */
   readonly grade?: (state: RunState, answers: ReadonlyMap<string, string>) => Grade;
+  /** For the header: how the task was split (task scenarios). */
+  readonly planMode?: TraceHeader['planMode'];
+  /**
+   * What the run hands its user, from the tasks' final answers as the orchestrator merged them:
+   * recorded with the grade, so a stored run's answer is read, never rebuilt.
+   */
+  readonly answer?: (answers: ReadonlyMap<string, string>) => string | undefined;
 }
 
 export interface SimulateAsyncOptions extends Omit<SimulateOptions, 'executor' | 'grade'> {
@@ -116,6 +123,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     ...(options.size !== undefined ? { size: options.size } : {}),
     ...(options.query !== undefined ? { query: options.query, language: detectLanguage(options.query) } : {}),
     ...(options.plan !== undefined ? { plan: options.plan } : {}),
+    ...(options.planMode !== undefined ? { planMode: options.planMode } : {}),
     budgets: budgetsToJson(config.budgets),
     join: config.join,
     mainStepCost: config.mainStepCost,
@@ -366,9 +374,18 @@ function* drive(
   }
 
   const wallMs = wall();
-  let grade = (options.grade ?? gradeGraph)(state, mergedAnswers(state, answers));
+  const merged = mergedAnswers(state, answers);
+  let grade = (options.grade ?? gradeGraph)(state, merged);
   if (grade instanceof Promise) grade = (yield grade) as Grade;
-  record({ seq: state.seq++, t: state.t, wallMs, type: 'run.graded', ...grade });
+  const answer = options.answer?.(merged);
+  record({
+    seq: state.seq++,
+    t: state.t,
+    wallMs,
+    type: 'run.graded',
+    ...grade,
+    ...(answer !== undefined ? { answer } : {}),
+  });
   const result = metrics.result();
   record({
     seq: state.seq++,

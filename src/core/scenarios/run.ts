@@ -16,6 +16,7 @@ import type { TeamPlanRecord, TraceEvent, TraceHeader } from '../trace/events';
 import type { MetricsAccumulator } from '../trace/metrics';
 import { modelWallMs } from '../trace/model-time';
 import { realizedPath } from '../trace/realized-path';
+import { runAnswer } from './final-answer';
 import { type PreparedRun, type PreparedTaskRun, prepareRun } from './prepare';
 import type { ProfileSpec, TaskScenarioSpec } from './spec-types';
 import { subagentExecutor } from './subagent';
@@ -124,6 +125,8 @@ export async function runPrepared(
     query: run.query,
     ...(options.plan ? { plan: options.plan } : {}),
     grade: (_state, answers) => kind.grade(instance, plan, answers, ports),
+    planMode: plan.mode,
+    answer: (answers) => runAnswer(run, answers),
   });
   return { ...result, plan };
 }

@@ -120,6 +120,7 @@ const body = v.variant('type', [
     rowF1: num,
     success: v.boolean(),
     criteria: v.optional(v.record(str, num)),
+    answer: optStr,
   }),
   event('run.finished', { reason: str, detail: optStr, metrics: v.record(str, num) }),
 ]);
@@ -131,6 +132,7 @@ const header = v.object({
   policy: str,
   policyCheckpoint: optStr,
   planChoices: v.optional(v.array(choice)),
+  planMode: v.optional(v.picklist(['single', 'swarm', 'peers'])),
   provider: str,
   profiles: v.union([v.array(str), v.record(str, v.object({ model: str, hash: str }))]),
   context: v.optional(v.object({ name: str })),

@@ -74,6 +74,11 @@ export interface TraceHeader {
   readonly language?: 'en' | 'zh' | 'ru' | 'und';
   /** The team that ran it, when a plan chose it (router plans) or the policy implies one. */
   readonly plan?: TeamPlanRecord;
+  /**
+   * How the task was split: one agent (`single`), the scenario's decomposition (`swarm`) or its
+   * peers. Task scenarios only; absent from traces stored before it was recorded.
+   */
+  readonly planMode?: 'single' | 'swarm' | 'peers';
   readonly budgets: Readonly<Record<string, number | null>>;
   readonly join: string;
   readonly mainStepCost: number;
@@ -292,7 +297,7 @@ export type TraceEvent = Base &
         readonly value?: number;
         readonly threshold?: number;
       }
-    /** What the self-healing loop did about an anomaly (src/core/healing/heal.ts). */
+    /** What the self-healing loop did about an anomaly (src/core/healing/monitor.ts). */
     | {
         readonly type: 'healing.action';
         readonly action: HealingAction;
@@ -315,7 +320,14 @@ export type TraceEvent = Base &
         readonly limit: number;
         readonly used: number;
       }
-    | ({ readonly type: 'run.graded' } & Grade)
+    | ({
+        readonly type: 'run.graded';
+        /**
+         * What the run handed its user, the answer that was graded (task scenarios; absent from
+         * traces stored before it was recorded, and when nothing came through).
+         */
+        readonly answer?: string;
+      } & Grade)
     | {
         readonly type: 'run.finished';
         readonly reason: string;

@@ -1,9 +1,10 @@
 /**
- * A stored run's final answer as the live run showed it. The answers come from the trace
- * (model/trace-answer.ts); a gallery scenario's instance is made again from the header's scenario,
- * seed and size (the same seed gives the same instance), because some kinds hand back more than
- * their last tasks' text (compare-options' peers hand back their vote) and an answer from notes
- * cites passages only the instance holds.
+ * A stored run's final answer as the live run showed it. A trace records it: the answer on its
+ * `run.graded` event and the plan mode in its header, so it is read, never guessed. Traces stored
+ * before they were recorded are read the old way, and say so: the answer is rebuilt from the
+ * tasks' answers (model/trace-answer.ts), the instance made again from the header's scenario,
+ * seed and size under each plan mode until one matches. An answer from notes cites passages only
+ * the instance holds, so a rag-qa run's instance is made again either way, under its recorded mode.
  */
 
 import { runAnswer } from '../../core/scenarios/final-answer';
@@ -25,13 +26,16 @@ export interface StoredAnswer {
 
 const modes: readonly PlanMode[] = ['swarm', 'single', 'peers'];
 
-/** The run made again up to its plan, when the page has its scenario and a plan matches the trace's. */
+/**
+ * The run made again up to its plan, when the page has its scenario: under the header's plan mode,
+ * or (an older trace) under the first mode whose plan matches the trace's tasks.
+ */
 function remade(header: TraceHeader, events: readonly TraceEvent[]): PreparedTaskRun | undefined {
   const entry = findScenario(header.scenario.id);
   const started = events.find((e) => e.type === 'run.started');
   if (entry?.type !== 'task' || started?.type !== 'run.started') return undefined;
   const ids = started.tasks.map((t) => t.id).join('\n');
-  for (const plan of modes) {
+  for (const plan of header.planMode ? [header.planMode] : modes) {
     try {
       const run = prepareRun({
         scenario: { type: 'task', spec: entry.spec },
@@ -48,9 +52,35 @@ function remade(header: TraceHeader, events: readonly TraceEvent[]): PreparedTas
   return undefined;
 }
 
+/** The run's grade event, which holds its answer in traces that record it. */
+function gradedEvent(events: readonly TraceEvent[]) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e?.type === 'run.graded') return e;
+  }
+  return undefined;
+}
+
 export function storedAnswer(header: TraceHeader, events: readonly TraceEvent[]): StoredAnswer | undefined {
   const grade = gradeOfTrace(events);
   const criteria = grade?.criteria ? { criteria: grade.criteria } : {};
+  const graded = gradedEvent(events);
+  const recorded = graded?.answer;
+  if (recorded !== undefined) {
+    const rag = header.scenario.kind === 'rag-qa' ? remade(header, events) : undefined;
+    const instance = rag?.kind.kind === 'rag-qa' ? (rag.instance as RagQaInstance) : undefined;
+    const lookup =
+      instance && instance.documents.length > 0 ? { lookup: knowledgeOf(instance, {}).chunk } : {};
+    return { text: recorded, ...criteria, ...lookup };
+  }
+  // A trace that records its answer, graded with none: the run handed back nothing.
+  if (graded && header.planMode !== undefined) return undefined;
+  const older = {
+    note:
+      header.planMode === undefined
+        ? 'This trace was stored before traces recorded their final answer: it is rebuilt from the answers of its tasks.'
+        : 'The run did not finish: shown is what its tasks had answered.',
+  };
   const missing = unrecordedAnswers(events);
   // A team answer made from some of its members' answers would be a different answer: without
   // them all, the answers the trace holds are shown as they are, and the gap named.
@@ -62,7 +92,7 @@ export function storedAnswer(header: TraceHeader, events: readonly TraceEvent[])
       ? {
           note: `This trace does not hold what ${missing.join(', ')} answered, so the answer the live run showed cannot be rebuilt from it; shown are the latest answers it holds.`,
         }
-      : {};
+      : older;
   const rag = run?.kind.kind === 'rag-qa' ? (run.instance as RagQaInstance) : undefined;
   // The user's own knowledge base is not in the trace; only the scenario's notes can be looked up.
   const lookup = rag && rag.documents.length > 0 ? { lookup: knowledgeOf(rag, {}).chunk } : {};

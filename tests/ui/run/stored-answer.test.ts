@@ -58,11 +58,43 @@ describe('a stored run’s final answer', () => {
     expect(stored?.text).toBe(runAnswer(run, result.answers));
   });
 
+  it('reads the answer and the plan mode the trace records, never remaking the run', async () => {
+    const { run, result, events, header } = await live('compare-options', peersPolicy());
+    expect(header.planMode).toBe('peers');
+    const graded = events.find((e) => e.type === 'run.graded');
+    expect(graded?.type === 'run.graded' && graded.answer).toBe(runAnswer(run, result.answers));
+    // Even with every task's answer gone from the trace, the recorded answer stands.
+    const bare = events.map((e) => (e.type === 'llm.turn' ? { ...e, content: undefined } : e));
+    expect(storedAnswer(header, bare)?.text).toBe(runAnswer(run, result.answers));
+    expect(storedAnswer(header, bare)?.note).toBeUndefined();
+  });
+
+  it('rebuilds an older trace’s answer (no answer, no plan mode recorded) and says so', async () => {
+    for (const [id, policy] of [
+      ['compare-options', peersPolicy()],
+      ['write-story', heuristicPolicy],
+    ] as const) {
+      const { run, result, events, header } = await live(id, policy);
+      const { planMode: _, ...olderHeader } = header;
+      const older = events.map((e) => (e.type === 'run.graded' ? { ...e, answer: undefined } : e));
+      const stored = storedAnswer(olderHeader, older);
+      expect(stored?.text, id).toBe(runAnswer(run, result.answers));
+      expect(stored?.note, id).toMatch(/stored before traces recorded their final answer/);
+    }
+  });
+
   it('names the peers whose answers an older trace lacks rather than passing a partial vote off as the team’s', async () => {
     const { events, header } = await live('compare-options', peersPolicy());
-    // Traces stored before settled answers were recorded on task.finished.
-    const older = events.map((e) => (e.type === 'task.finished' ? { ...e, answer: undefined } : e));
-    const stored = storedAnswer(header, older);
+    // Traces stored before settled answers were recorded on task.finished (and before the answer was).
+    const { planMode: _, ...olderHeader } = header;
+    const older = events.map((e) =>
+      e.type === 'task.finished'
+        ? { ...e, answer: undefined }
+        : e.type === 'run.graded'
+          ? { ...e, answer: undefined }
+          : e,
+    );
+    const stored = storedAnswer(olderHeader, older);
     expect(stored?.note).toMatch(/does not hold what r2-peer-a, r2-peer-b, r2-peer-c answered/);
     expect(stored?.text).not.toMatch(/^Pick: /);
   });
