@@ -178,6 +178,10 @@ export async function bench(
       : { name: oneOf('context', values.context, contextStrategyNames, 'hide-tool-result') };
   const workers =
     values.workers === undefined ? undefined : wholeNumber('workers', values.workers, 100, 1, MAX_WORKERS);
+  if (workers !== undefined && scenario.type !== 'graph')
+    throw new UsageError(
+      '--workers sets the subagents of a graph scenario; a task scenario takes its own from its budgets (maxConcurrentSubagents in its file)',
+    );
   if (scenario.type === 'graph' && workers !== undefined) Object.assign(scenario, { workers });
 
   // Every output is checked before the first run, so a bad path costs nothing (safe-write.ts).

@@ -37,7 +37,11 @@ export async function evaluateRequests(
   out: Print,
 ): Promise<void> {
   // Several files (one per language) are read as one: "a.jsonl,b.jsonl".
-  const requests = file.split(',').flatMap((f) => readRequestsFile(f));
+  const files = file.split(',').map((f) => f.trim());
+  const twice = files.find((f, i) => files.indexOf(f) !== i);
+  // The same file twice would count each of its requests twice in every score.
+  if (twice !== undefined) throw new UsageError(`--eval names ${twice} twice; give each file once`);
+  const requests = files.flatMap((f) => readRequestsFile(f));
   const test = examplesOf(requests, 'test');
   if (test.length === 0) throw new UsageError(`${file}: no request has "split": "test" to evaluate on`);
   const train = examplesOf(requests, 'train');

@@ -133,6 +133,14 @@ export async function trainCommand(
   if (values.scenario === undefined)
     throw new UsageError('--scenario is required (mix, or a task scenario id)');
   const policy = oneOf('policy', values.policy, ['parl', 'bandit'] as const, 'parl');
+  // A flag for the other learner would be ignored without a word: refused instead.
+  const onlyFor = { bandit: 'bandit', batch: 'parl', 'learning-rate': 'parl' } as const;
+  for (const [flag, learner] of Object.entries(onlyFor)) {
+    if (values[flag as keyof typeof onlyFor] !== undefined && learner !== policy)
+      throw new UsageError(
+        `--${flag} applies to --policy ${learner} only; this training is --policy ${policy}`,
+      );
+  }
   const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1, MAX_EPISODES);
   const seed = wholeNumber('seed', values.seed, defaultTrainConfig.seed, 0, MAX_SEED);
   // The default schedules for this policy, fitted to this run's episodes.

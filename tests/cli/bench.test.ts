@@ -346,8 +346,24 @@ describe('swarm bench on a split, paired', () => {
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--policies names serial twice/);
-    const o = await runCli(['orchestration', 'bench', '--policies', 'serial,serial', '--instances', '5']);
+    // --workers on a task scenario was ignored without a word.
+    const workers = await runCli([
+      'bench',
+      '--scenario',
+      'wide-search',
+      '--policies',
+      'serial',
+      '--seeds',
+      '1',
+      '--workers',
+      '4',
+    ]);
+    expect(workers.code).toBe(2);
+    expect(workers.stderr).toContain('--workers sets the subagents of a graph scenario');
+    // The retired orchestration environment's command names what replaced it.
+    const o = await runCli(['orchestration', 'bench', '--policies', 'serial']);
     expect(o.code).toBe(2);
+    expect(o.stderr).toMatch(/retired.*swarm train --scenario mix/);
   });
 
   it('refuses an --out that names no file, which wrote the hidden .json and .md', async () => {

@@ -199,6 +199,10 @@ describe('swarm train-router --requests and swarm route --eval', () => {
     expect(text.stdout).toMatch(/\nrag-qa +\d+\/10 +\d+\/10 +\d+\/10\n/);
     expect(text.stdout).toMatch(/\nworkflow accuracy +\d+\.\d% +\d+\.\d% +\d+\.\d%\n/);
     expect(text.stdout).toMatch(/\nconfusions \(gold→predicted workflow\):\n {2}rules /);
+    // The same file twice counted each request twice.
+    const twice = await runCli(['route', '--eval', `${requests},${requests}`]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain(`--eval names ${requests} twice; give each file once`);
     const both = await runCli(['route', 'a query', '--eval', requests]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--eval scores a requests file: give it no query');

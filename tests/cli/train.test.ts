@@ -178,7 +178,8 @@ describe('swarm train', () => {
     const result = JSON.parse(r.stdout);
     expect(result.arms.map((a: { name: string }) => a.name)).toEqual(['λ2 annealed 0.3→0', 'λ2 = 0']);
     expect(Object.keys(result.scores)).toEqual(['heuristic', 'λ2 annealed 0.3→0', 'λ2 = 0']);
-    expect(readFileSync(join(out, 'spurious-parallelism.svg'), 'utf8').match(/<polyline/g)?.length).toBe(12);
+    // 9 panels (reward, its 3 terms, quality, steps, parallelism, spawns, finish) × 2 arms.
+    expect(readFileSync(join(out, 'spurious-parallelism.svg'), 'utf8').match(/<polyline/g)?.length).toBe(18);
     expect(readFileSync(join(out, 'spurious-parallelism.md'), 'utf8')).toContain('| λ2 = 0 |');
     const bad = await runCli(['experiment', 'serial-colapse']);
     expect(bad.code).toBe(2);
@@ -192,6 +193,16 @@ describe('swarm train', () => {
     [['--lambda-parallel', 'linear:0.1:0'], '--lambda-parallel: schedule "linear:0.1:0": expected'],
     [['--allow-profiles', 'huge'], '--allow-profiles: unknown profile "huge"'],
     [['--episodes', '0'], '--episodes must be a whole number from 1 to 1000000, got "0"'],
+    // Flags of the other learner, which were ignored without a word.
+    [['--bandit', 'thompson'], '--bandit applies to --policy bandit only; this training is --policy parl'],
+    [
+      ['--policy', 'bandit', '--batch', '8'],
+      '--batch applies to --policy parl only; this training is --policy bandit',
+    ],
+    [
+      ['--policy', 'bandit', '--learning-rate', '0.1'],
+      '--learning-rate applies to --policy parl only; this training is --policy bandit',
+    ],
   ])('refuses bad flags (%j)', async (flags, message) => {
     const r = await runCli(['train', '--scenario', 'mix', ...flags]);
     expect(r.code).toBe(2);

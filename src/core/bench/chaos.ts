@@ -57,7 +57,7 @@ export interface ChaosRunReport {
   readonly faultsInjected: number;
   readonly detected: number;
   readonly falsePositives: number;
-  /** Run-level alerts: critical steps past 1.5× the baseline (healing/run-watch.ts). */
+  /** Run-level alerts: critical steps past 1.5× the baseline (healing/monitor.ts). */
   readonly alerts: number;
   readonly tasksLost: number;
   readonly mttrSteps: number | null;

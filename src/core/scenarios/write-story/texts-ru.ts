@@ -3,7 +3,7 @@
  * not show a character's gender, and name the characters only in the nominative; places carry
  * their preposition ("в восточной башне") and objects are words whose accusative is their
  * nominative, so every pattern reads correctly whatever is drawn into it. A real model's story
- * declines the names ("Миры", "Мирой"): the grader (story-language.ts) reads those as the name.
+ * declines the names ("Миры", "Мирой"): the grader (grade.ts, through names.ts) reads those as the name.
  */
 
 import type { Setting, StoryTexts } from './story-types';
