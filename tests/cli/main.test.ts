@@ -11,7 +11,7 @@ describe('swarm', () => {
     const usage = await runCli(['--help']);
     expect(usage.code).toBe(0);
     const names = usage.stdout.split('commands:')[1]?.split('\n\n')[0]?.trim().split(/\s+/) as string[];
-    expect(names.length).toBeGreaterThanOrEqual(16);
+    expect(names.length).toBeGreaterThanOrEqual(15);
     for (const name of names) {
       const r = await runCli([name, '--help']);
       expect(r.code, name).toBe(0);
