@@ -82,5 +82,5 @@ export const EXPECTED = {
     sin: '4beee9a3',
     pow: 'c7aa6a95',
   },
-  training: '4942c327',
+  training: '5a3e3ce9',
 };

@@ -49,8 +49,11 @@ export function checkCall(registry: ToolRegistry, allowed: readonly string[], ca
   try {
     // An empty string is what some servers send for a tool without parameters.
     args = JSON.parse(raw.trim() === '' ? '{}' : raw);
-  } catch (error) {
-    parseError = error instanceof Error ? error.message : String(error);
+  } catch {
+    // Our own words, not the engine's: V8's message changed between Node 20 and Chromium ("…at
+    // position 23" gained "(line 1 column 24)"), and the message goes back to the model, into its
+    // context, its token count and the trace, so the same run differed between the CLI and the page.
+    parseError = jsonProblem(raw);
   }
   const reject = (rejection: CallRejection, message: string): CheckedCall => ({
     ok: false,
@@ -126,4 +129,27 @@ export function schemaProblem(schema: unknown, value: unknown, path: string): st
     }
   }
   return undefined;
+}
+
+/**
+ * What is wrong with text that JSON.parse refused, in words that do not depend on the engine: an
+ * unclosed string, an unclosed object or array (the usual cut-off reply), or something else.
+ */
+export function jsonProblem(raw: string): string {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+  }
+  if (inString) return 'a string is not closed';
+  if (depth > 0)
+    return `it ends before ${depth === 1 ? 'an object or array is' : `${depth} objects or arrays are`} closed`;
+  if (depth < 0) return 'it closes an object or array it never opened';
+  return 'it is not one JSON value';
 }
