@@ -1,15 +1,12 @@
 /**
- * The page's side of the import worker (workers/import.worker.ts): one worker per import, ended
- * when it answers. The promise rejects with the worker's refusal, word for word.
+ * The page's side of the import worker (workers/import.worker.ts, over Comlink): one worker per
+ * import, ended when it answers. The promise rejects with the worker's refusal, word for word.
  */
+import { proxy, releaseProxy, wrap } from 'comlink';
 import type { RunSummary } from '../core/trace/store';
-import type { ImportPhase, ImportReply, ImportRequest } from './import-protocol';
+import type { ImportApi, ImportProgress } from './import-protocol';
 
-export interface ImportProgress {
-  readonly phase: ImportPhase;
-  readonly done: number;
-  readonly total: number;
-}
+export type { ImportProgress };
 
 export function importInWorker(
   file: File,
@@ -17,25 +14,18 @@ export function importInWorker(
   createWorker: () => Worker = () =>
     new Worker(new URL('../../workers/import.worker.ts', import.meta.url), { type: 'module' }),
 ): Promise<RunSummary> {
-  return new Promise((resolve, reject) => {
-    const worker = createWorker();
-    const end = () => worker.terminate();
-    worker.onmessage = (event: MessageEvent<ImportReply>) => {
-      const reply = event.data;
-      if (reply.type === 'progress') onProgress(reply);
-      else if (reply.type === 'imported') {
-        end();
-        resolve(reply.summary);
-      } else {
-        end();
-        reject(new Error(reply.message));
-      }
-    };
-    worker.onerror = (event) => {
-      end();
+  const worker = createWorker();
+  const remote = wrap<ImportApi>(worker);
+  // Comlink leaves a call pending forever when its worker dies: this settles the import instead.
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
       reject(new Error(`the import worker failed: ${event.message || 'it could not start'}`));
-    };
-    const request: ImportRequest = { type: 'import', file, label: file.name, startedAt: Date.now() };
-    worker.postMessage(request);
+    });
+  });
+  const call = remote.importTrace(file, { label: file.name, startedAt: Date.now() }, proxy(onProgress));
+  return Promise.race([call, failed]).finally(() => {
+    remote[releaseProxy]();
+    worker.terminate();
   });
 }

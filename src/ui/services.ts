@@ -10,7 +10,7 @@ import type { BaselineStore } from '../adapters/idb-baselines';
 import type { KnowledgeRepository } from '../adapters/idb-knowledge';
 import { openIdbPolicyStore } from '../adapters/idb-policy-store';
 import { openIdbTraceStore } from '../adapters/idb-trace-store';
-import type { ImportProgress } from '../adapters/import-client';
+import type { ImportProgress } from '../adapters/import-protocol';
 import { createMemoryLibrary } from '../adapters/memory-library';
 import { memoryPolicyStore } from '../adapters/memory-policy-store';
 import { memoryTraceStore } from '../adapters/memory-trace-store';

@@ -35,7 +35,6 @@ describe('importing a trace in a worker', () => {
     expect(summary).toMatchObject({ label: 'run.jsonl', status: 'done', eventCount: d.events.length });
     expect(seen[0]?.phase).toBe('reading');
     expect(seen.at(-1)).toEqual({
-      type: 'progress',
       phase: 'storing',
       done: d.events.length + 1,
       total: d.events.length + 1,
