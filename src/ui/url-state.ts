@@ -7,6 +7,7 @@ import { type FaultKind, faultKinds } from '../core/trace/events';
 
 import { type ContextStrategyName, contextStrategyNames } from '../core/agents/context/registry';
 import { POLICY_KINDS, type PolicyKind } from '../core/learning/checkpoint';
+import { parseFixed } from '../core/learning/fixed-policy';
 import { policyNames } from '../core/policy/registry';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../core/runtime/config';
 import {
@@ -121,11 +122,23 @@ function modelName(text: string): Parsed<string> {
 /** A policy saved in this browser: `parl:NAME`, `bandit:NAME`. */
 const SAVED_POLICY = new RegExp(`^(${POLICY_KINDS.join('|')}):[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$`);
 const isPolicy = (t: string) => t === 'llm' || policyNames().includes(t) || SAVED_POLICY.test(t);
+
+/** A fixed setting, `fixed:all/large` or one per kind (`fixed:wide-search=all/large:…`): the reason it is not one, or undefined. */
+function fixedProblem(t: string): string | undefined {
+  if (!t.startsWith('fixed:')) return 'not fixed';
+  try {
+    parseFixed(t.slice('fixed:'.length));
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 /**
  * The forms a policy takes, in the order the page has always listed them (core's registry lists
  * heuristic last, as the CLI prints it); tests/ui/url-state.test.ts checks it names every one.
  */
-export const POLICY_FORMS = 'serial, heuristic, critical-path, peers, llm, parl:NAME, bandit:NAME';
+export const POLICY_FORMS =
+  'serial, heuristic, critical-path, peers, llm, fixed:WIDTH/PROFILE, parl:NAME, bandit:NAME';
 
 const plain = String;
 const table: { [K in keyof AppState]: Setting<K> } = {
@@ -142,10 +155,14 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   seed: { key: 'seed', parse: integer(0, 2 ** 31 - 1), format: plain },
   policy: {
     key: 'policy',
-    parse: (t) =>
-      isPolicy(t)
-        ? { ok: true, value: t }
-        : { ok: false, error: `${quoted(t)} is not a policy (${POLICY_FORMS})` },
+    parse: (t) => {
+      if (isPolicy(t)) return { ok: true, value: t };
+      const fixed = fixedProblem(t);
+      if (fixed === undefined) return { ok: true, value: t };
+      return t.startsWith('fixed:')
+        ? { ok: false, error: `${quoted(t)} is not a fixed setting: ${fixed}` }
+        : { ok: false, error: `${quoted(t)} is not a policy (${POLICY_FORMS})` };
+    },
     format: plain,
   },
   provider: { key: 'provider', parse: oneOf(PROVIDER_KINDS), format: plain },

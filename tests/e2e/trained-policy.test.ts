@@ -111,4 +111,29 @@ describe('a trained policy in the page', () => {
     expect(await page.locator(`${t('compare-row')}[data-metric="reward"]`).count()).toBe(1);
     expect(profile.errors).toEqual([]);
   }, 120_000);
+
+  it('runs a fixed setting named in the link, as the API and the CLI do, and names it in the picker', async () => {
+    const { page } = profile;
+    await page.goto(
+      `${appUrl}#view=run&scenario=wide-search&seed=3&policy=${encodeURIComponent('fixed:solo/large')}`,
+    );
+    await page.waitForSelector(t('policy-select'));
+    expect(await page.inputValue(t('policy-select'))).toBe('fixed:solo/large');
+    await page.click(t('run-button'));
+    await page.waitForFunction(done, undefined, { timeout: 60_000 });
+    // Solo: one agent ran the whole task, on the large profile.
+    const header = await page.evaluate(async () => {
+      type Call = (...a: unknown[]) => Promise<unknown>;
+      const api = (window as unknown as { swarmflight: { create: Call; wait: Call } }).swarmflight;
+      const id = await api.create({ scenario: 'wide-search', seed: 3, policy: 'fixed:solo/large' });
+      const run = (await api.wait(id)) as { runs: { header?: { policy?: string; planMode?: string } }[] };
+      return run.runs[0]?.header;
+    });
+    expect(header).toMatchObject({ policy: 'fixed:solo/large', planMode: 'single' });
+    // A bad setting is refused in the link in the core's words.
+    await page.goto(`${appUrl}#view=run&scenario=wide-search&policy=${encodeURIComponent('fixed:all/huge')}`);
+    await page.waitForSelector(t('link-problems'));
+    expect(await page.textContent(t('link-problems'))).toContain('unknown profile "huge"');
+    expect(profile.errors).toEqual([]);
+  }, 120_000);
 });

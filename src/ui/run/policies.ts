@@ -32,8 +32,8 @@ export async function resolvePolicy(name: string): Promise<Policy> {
     hashes: bundledProfileHashes,
     messages: {
       unknownBuiltIn: (name) => `There is no built-in policy "${name}".`,
-      // The URL admits only parl: and bandit: names, so the page never shows this one.
-      unknownKind: (name, kind) => `"${name}": there is no ${kind} policy kind (parl or bandit).`,
+      // The URL admits only fixed:, parl: and bandit: names, so the page never shows this one.
+      unknownKind: (name, kind) => `"${name}": there is no ${kind} policy kind (fixed, parl or bandit).`,
       missing: (saved) =>
         `No policy named "${saved}" is saved in this browser. Train one, or load a policy file.`,
       unloadable: (_saved, reason) => reason,

@@ -1,5 +1,6 @@
 import { createResource, For, Show } from 'solid-js';
 import { contextStrategyNames } from '../../core/agents/context/registry';
+import { fixedSettings, settingName } from '../../core/learning/fixed-policy';
 import { policyNames } from '../../core/policy/registry';
 import { FAILURE_POLICIES, JOIN_MODES } from '../../core/runtime/config';
 import { PROFILE_NAMES } from '../../core/scenarios/profiles';
@@ -15,6 +16,9 @@ const num = (event: Event) => Number((event.currentTarget as HTMLInputElement).v
 const text = (event: Event) => (event.currentTarget as HTMLSelectElement).value;
 
 /** Every setting of a run; each change goes to the URL, so the experiment is a link. */
+/** The fixed settings, as policy names: each is one arm of the bandit, run without learning. */
+const fixedNames = fixedSettings().map((setting) => `fixed:${settingName(setting)}`);
+
 export function ConfigPanel() {
   const s = () => app.state();
   const isGraph = () => findScenario(s().scenario)?.type === 'graph';
@@ -90,6 +94,21 @@ export function ConfigPanel() {
           >
             {isGraph() ? 'llm (task scenarios only)' : 'llm (a model orchestrates)'}
           </option>
+          <optgroup label="fixed settings (no learning)">
+            <For each={fixedNames}>
+              {(name) => (
+                <option value={name} selected={s().policy === name}>
+                  {name}
+                </option>
+              )}
+            </For>
+            {/* A link's per-kind setting (fixed:wide-search=all/large:…) is shown as it is. */}
+            <Show when={s().policy.startsWith('fixed:') && !fixedNames.includes(s().policy)}>
+              <option value={s().policy} selected>
+                {s().policy}
+              </option>
+            </Show>
+          </optgroup>
           <For each={saved() ?? []}>
             {(p) => (
               // `selected`, not only the select's value: these options arrive after the select has
