@@ -37,6 +37,15 @@ const EMPTY: DagLayout = { nodes: [], edges: [], width: 0, height: 0, nodeWidth:
  * Test hooks: every node is `dag-node`, or `dag-node-critical` on the realized path, with
  * `data-task`, `data-kind` (`task` | `main`), `data-start` and `data-finish` (step-time).
  */
+/** How each retried attempt's node ended, by node index: failed, or cancelled. */
+function failedAttempts(g: RunGraph): Map<number, 'failed' | 'cancelled'> {
+  const out = new Map<number, 'failed' | 'cancelled'>();
+  for (const node of g.attemptNode.values()) {
+    out.set(node, (g.labels[node] ?? '').endsWith('cancelled') ? 'cancelled' : 'failed');
+  }
+  return out;
+}
+
 export function DagView(props: {
   graph: TaskGraph;
   status: (taskId: string) => TaskStatus;
@@ -146,8 +155,10 @@ export function DagView(props: {
           finish: time?.end,
         };
       }
+      // A retried attempt's own node: the colour of how it ended.
+      const attempt = failedAttempts(g).get(i);
       return {
-        fill: undefined,
+        fill: attempt ? STATUS_COLOURS[attempt] : undefined,
         onPath: m.nodes.has(i),
         planned: false,
         start: g.start[i],
@@ -195,6 +206,11 @@ export function DagView(props: {
   const describe = (id: string) => {
     const g = laid()?.graph ?? graph();
     const node = g.input.ids.indexOf(id);
+    if (node >= g.taskCount && g.attemptNode.has(id)) {
+      const [task, attempt] = id.split('#');
+      const a = props.realized?.attempts.find((x) => x.task === task && String(x.attempt) === attempt);
+      return `${task}, attempt ${attempt}: ran from step-time ${a?.start} to ${a?.end} on ${a?.subagent} and ${a?.outcome === 'cancelled' ? 'was cancelled' : 'failed'}; the task was tried again (its node shows the last attempt)`;
+    }
     if (node >= g.taskCount) {
       const step = props.realized?.stages.find((s) => `main:${s.step}` === id);
       if (!step) return `${g.labels[node] ?? id}: the run's end — every answer is in`;

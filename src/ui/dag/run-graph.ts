@@ -1,8 +1,12 @@
 /**
  * The graph the run view draws: the tasks with their dependencies and, once the run has them, the
  * orchestrator's own steps as nodes of kind `main` — each step points at the attempts it launched
- * (fan-out), each task at the first step that saw it end (fan-in), and a closing `end` node
- * collects what no later step saw. The realized critical path is marked on it. Pure: data only.
+ * (fan-out) and at its next step (the orchestrator decides one step after another, so the steps
+ * stand in time order), each task at the first step that saw it end (fan-in), and a closing `end`
+ * node collects what no later step saw. An attempt that failed and was tried again (a killed
+ * worker, a fault, a crash) has a node of its own beside its task's, pointing at the step that saw
+ * it fail: the path a retry waited on runs through it. The realized critical path is marked on
+ * it. Pure: data only.
  */
 
 import type { TaskGraph } from '../../core/graph/types';
@@ -24,6 +28,8 @@ export interface RunGraph {
   readonly taskCount: number;
   /** Node index of each orchestrator step, by step number. */
   readonly stepNode: ReadonlyMap<number, number>;
+  /** Node index of each failed attempt that was tried again, by `task#attempt`. */
+  readonly attemptNode: ReadonlyMap<string, number>;
   readonly endNode: number | undefined;
 }
 
@@ -49,7 +55,20 @@ export function drawsSteps(graph: TaskGraph, realized: Realized | undefined): bo
 /** Changes exactly when the run's graph gains or loses a node: what its layout depends on. */
 export function graphShape(graph: TaskGraph, realized: Realized | undefined): string {
   if (!drawsSteps(graph, realized)) return 'tasks';
-  return `${realized?.stages.length}|${realized?.endedAt ?? ''}`;
+  return `${realized?.stages.length}|${retried(realized as Realized).length}|${realized?.endedAt ?? ''}`;
+}
+
+const attemptKey = (task: string, attempt: number) => `${task}#${attempt}`;
+
+/** Indices into `realized.attempts` of the attempts that ended and were followed by another of their task. */
+function retried(realized: Realized): number[] {
+  const last = new Map<string, number>();
+  for (const a of realized.attempts) last.set(a.task, Math.max(last.get(a.task) ?? 0, a.attempt));
+  const out: number[] = [];
+  realized.attempts.forEach((a, k) => {
+    if (a.end !== undefined && a.attempt < (last.get(a.task) as number)) out.push(k);
+  });
+  return out;
 }
 
 export const END_ID = 'main:end';
@@ -65,6 +84,7 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
   const edges: [number, number][] = [];
   for (let i = 0; i < n; i++) for (const p of graph.preds[i] ?? []) edges.push([p, i]);
   const stepNode = new Map<number, number>();
+  const attemptNode = new Map<string, number>();
   const plain = {
     input: { ids, kinds, edges, nodeWidth: nodeWidthFor(labels) },
     labels,
@@ -72,6 +92,7 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
     finish,
     taskCount: n,
     stepNode,
+    attemptNode,
     endNode: undefined,
   };
   if (!realized) return plain;
@@ -90,7 +111,7 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
 
   const runEnd = realized.endedAt;
   const clip = (t: number) => (runEnd === undefined ? t : Math.min(t, runEnd));
-  const out = new Array<boolean>(n + stages.length).fill(false);
+  const out: boolean[] = new Array<boolean>(n).fill(false);
   for (const s of stages) {
     const node = ids.length;
     stepNode.set(s.step, node);
@@ -99,27 +120,76 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
     labels.push(`main ${s.step}`);
     start.push(s.t);
     finish.push(clip(s.t + s.main));
+    out.push(false);
+  }
+  // The attempts that failed and were tried again, each a node of its own (a task node shows its
+  // task's last attempt), labelled with its attempt number and what ended it.
+  const again = retried(realized);
+  for (const k of again) {
+    const a = realized.attempts[k] as Realized['attempts'][number];
+    const node = ids.length;
+    attemptNode.set(attemptKey(a.task, a.attempt), node);
+    ids.push(attemptKey(a.task, a.attempt));
+    kinds.push('task');
+    labels.push(`${a.task} #${a.attempt} ${a.outcome === 'cancelled' ? 'cancelled' : 'failed'}`);
+    start.push(a.start);
+    finish.push(a.end);
+    out.push(false);
+  }
+  // Fan-out: a step points at what it launched, the attempt's own node for a retried one.
+  const nodeOfAttempt = (k: number): number | undefined => {
+    const a = realized.attempts[k] as Realized['attempts'][number];
+    return attemptNode.get(attemptKey(a.task, a.attempt)) ?? graph.index.get(a.task);
+  };
+  for (const s of stages) {
+    const node = stepNode.get(s.step) as number;
     const launched = new Set<number>();
     for (const k of s.launched) {
-      const task = graph.index.get((realized.attempts[k] as { task: string }).task);
-      if (task !== undefined) launched.add(task);
+      const target = nodeOfAttempt(k);
+      if (target !== undefined) launched.add(target);
     }
-    for (const task of launched) {
-      edges.push([node, task]);
+    for (const target of launched) {
+      edges.push([node, target]);
       out[node] = true;
     }
   }
-  // Fan-in: a task points at the first step after its end (stages are in seq order).
+  // The orchestrator's steps follow one another: each points at the next.
+  for (let k = 1; k < stages.length; k++) {
+    edges.push([
+      stepNode.get((stages[k - 1] as { step: number }).step) as number,
+      stepNode.get((stages[k] as { step: number }).step) as number,
+    ]);
+    out[stepNode.get((stages[k - 1] as { step: number }).step) as number] = true;
+  }
+  // Fan-in: a task, and a retried attempt, point at the first step after its end (stages are in
+  // seq order).
   const seqs = stages.map((s) => s.seq);
   let endNode: number | undefined;
   const toEnd: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if ((lastEndSeq[i] as number) < 0) continue;
-    const k = firstAfter(seqs, lastEndSeq[i] as number);
+  const fanIn = (node: number, endSeq: number) => {
+    const k = firstAfter(seqs, endSeq);
     if (k < stages.length) {
-      edges.push([i, stepNode.get((stages[k] as { step: number }).step) as number]);
-      out[i] = true;
-    } else toEnd.push(i);
+      edges.push([node, stepNode.get((stages[k] as { step: number }).step) as number]);
+      out[node] = true;
+    } else toEnd.push(node);
+  };
+  for (let i = 0; i < n; i++) if ((lastEndSeq[i] as number) >= 0) fanIn(i, lastEndSeq[i] as number);
+  // A retried attempt points at the step that launched its retry: what the retry waited on (the
+  // failure, then its backoff), and so where the realized path goes from it.
+  const launchedBy = new Map<string, number>();
+  for (const s of stages)
+    for (const k of s.launched) {
+      const a = realized.attempts[k] as Realized['attempts'][number];
+      launchedBy.set(attemptKey(a.task, a.attempt), stepNode.get(s.step) as number);
+    }
+  for (const k of again) {
+    const a = realized.attempts[k] as Realized['attempts'][number];
+    const node = attemptNode.get(attemptKey(a.task, a.attempt)) as number;
+    const retry = launchedBy.get(attemptKey(a.task, a.attempt + 1));
+    if (retry !== undefined) {
+      edges.push([node, retry]);
+      out[node] = true;
+    } else fanIn(node, a.endSeq);
   }
   if (runEnd !== undefined) {
     endNode = ids.length;
@@ -129,10 +199,7 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
     start.push(runEnd);
     finish.push(runEnd);
     for (const i of toEnd) edges.push([i, endNode]);
-    for (let k = 0; k < stages.length; k++) {
-      const node = n + k;
-      if (!out[node]) edges.push([node, endNode]);
-    }
+    for (const node of stepNode.values()) if (!out[node]) edges.push([node, endNode]);
   }
   return {
     input: { ids, kinds, edges, nodeWidth: nodeWidthFor(labels) },
@@ -141,6 +208,7 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
     finish,
     taskCount: n,
     stepNode,
+    attemptNode,
     endNode,
   };
 }
@@ -163,9 +231,10 @@ export interface PathMarks {
 }
 
 /**
- * The nodes of the realized path: its orchestrator steps, the `end` node of a finished run, and
- * each task whose drawn (last) attempt is on it — a failed attempt that was retried stays on the
- * timeline, where every attempt has its own bar. Edges between consecutive marked nodes are marked.
+ * The nodes of the realized path: its orchestrator steps, the `end` node of a finished run, each
+ * task whose last attempt is on it and each retried attempt on it (the path runs through a failed
+ * attempt when its retry waited for it; the backoff after it is the edge to the next step). Edges
+ * between consecutive marked nodes are marked: each is an edge of the graph.
  */
 export function realizedMarks(rg: RunGraph, realized: Realized, graph: TaskGraph): PathMarks {
   const nodes: number[] = [];
@@ -188,6 +257,7 @@ function nodeOf(
   lastAttempt: ReadonlyMap<string, number>,
 ): number | undefined {
   if (link.kind === 'main') return rg.stepNode.get(link.step);
-  if (link.kind === 'task' && lastAttempt.get(link.task) === link.attempt) return graph.index.get(link.task);
-  return undefined;
+  if (link.kind !== 'task') return undefined;
+  if (lastAttempt.get(link.task) === link.attempt) return graph.index.get(link.task);
+  return rg.attemptNode.get(attemptKey(link.task, link.attempt));
 }

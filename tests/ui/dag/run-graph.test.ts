@@ -1,11 +1,54 @@
 import { describe, expect, it } from 'vitest';
+import { type SlotPool, threadPool } from '../../../src/adapters/thread-pool';
 import { graphOrThrow } from '../../../src/core/graph/validate';
 import { heuristicPolicy } from '../../../src/core/policy/heuristic';
+import { policyByName } from '../../../src/core/policy/registry';
 import { makeConfig } from '../../../src/core/runtime/config';
+import type { AsyncExecutor } from '../../../src/core/runtime/ports';
 import { simulate } from '../../../src/core/runtime/simulate';
+import { simulatedProviderFor } from '../../../src/core/scenarios/players';
+import { prepareRun } from '../../../src/core/scenarios/prepare';
+import { runPrepared } from '../../../src/core/scenarios/run';
+import { subagentExecutor } from '../../../src/core/scenarios/subagent';
 import { drawsSteps, graphShape, realizedMarks, runGraph } from '../../../src/ui/dag/run-graph';
 import { foldTrace } from '../../../src/ui/model/replay';
 import { scenario, task } from '../../core/graph/test-graphs';
+import { loadProfiles, loadSpec } from '../../support/scenarios';
+
+/** Wide search, seed 1, with a worker killed while it ran the third attempt (the Run view's "Kill a worker"). */
+async function killedRun() {
+  const profiles = loadProfiles();
+  const provider = simulatedProviderFor(profiles);
+  const run = prepareRun({
+    scenario: { type: 'task', spec: loadSpec('wide-search', 'wide-search') },
+    seed: 1,
+    plan: 'swarm',
+    profiles,
+  });
+  if (run.type !== 'task') throw new Error('not a task run');
+  const inner = subagentExecutor(run, provider, {});
+  let calls = 0;
+  let pool: SlotPool | undefined;
+  const killing: AsyncExecutor = {
+    run(request, signal) {
+      if (++calls !== 3) return inner.run(request, signal);
+      setTimeout(() => pool?.kill(), 0);
+      return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+    },
+  };
+  pool = threadPool(killing, { capacity: run.config.budgets.maxConcurrentSubagents }) as SlotPool;
+  const result = await runPrepared(run, {
+    policy: policyByName('heuristic'),
+    provider,
+    executor: pool,
+    keepEvents: true,
+  });
+  return {
+    graph: run.graph,
+    result,
+    snapshot: foldTrace(result.events, Number.POSITIVE_INFINITY, run.config.mainStepCost),
+  };
+}
 
 // A fan-out of three searches with one slow one, then a merge: s[1] → a[2], b[5], c[2] → m[1].
 const fan = scenario('fan', [
@@ -73,5 +116,32 @@ describe("the run's graph", () => {
     );
     expect(old.realized.path.unavailable).toBeDefined();
     expect(runGraph(graph, old.realized).input.ids).toEqual(graph.ids);
+  });
+
+  it('runs the red path through a killed attempt and its retry, every link an edge, the steps in time order', async () => {
+    // Issue 44: after "Kill a worker" the red path read main 3 → rows-10 → end, main 1 outlined with
+    // no red edge, and the killed attempt was not drawn.
+    const { graph, result, snapshot } = await killedRun();
+    const killed = result.events.find((e) => e.type === 'task.failed' && /killed on request/.test(e.error));
+    if (killed?.type !== 'task.failed') throw new Error('no attempt was killed');
+    const rg = runGraph(graph, snapshot.realized);
+    const own = rg.attemptNode.get(`${killed.task}#${killed.attempt}`);
+    expect(own).toBeDefined();
+    expect(rg.labels[own as number]).toBe(`${killed.task} #${killed.attempt} failed`);
+    const marks = realizedMarks(rg, snapshot.realized, graph);
+    // The path waited for the killed attempt: it runs through its node, then its retry (the task's node).
+    expect(marks.nodes.has(own as number)).toBe(true);
+    expect(marks.nodes.has(graph.index.get(killed.task) as number)).toBe(true);
+    const existing = new Set(rg.input.edges.map(([s, t]) => `${s}>${t}`));
+    const name = (e: string) => e.split('>').map((i) => rg.input.ids[Number(i)]).join('>');
+    for (const e of marks.edges) expect(existing.has(e), name(e)).toBe(true);
+    // One chain of marked nodes in time from 0 to the critical steps, joined edge to edge.
+    const red = [...marks.nodes].sort((x, y) => (rg.start[x] as number) - (rg.start[y] as number));
+    expect(rg.start[red[0] as number]).toBe(0);
+    expect(rg.finish[red.at(-1) as number]).toBe(result.metrics.criticalSteps);
+    for (let k = 1; k < red.length; k++) expect(marks.edges.has(`${red[k - 1]}>${red[k]}`)).toBe(true);
+    // The orchestrator's steps follow one another, so a layering puts them in time order.
+    const steps = snapshot.realized.stages.map((st) => rg.stepNode.get(st.step) as number);
+    for (let k = 1; k < steps.length; k++) expect(existing.has(`${steps[k - 1]}>${steps[k]}`)).toBe(true);
   });
 });
