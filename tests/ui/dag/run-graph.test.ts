@@ -133,7 +133,11 @@ describe("the run's graph", () => {
     expect(marks.nodes.has(own as number)).toBe(true);
     expect(marks.nodes.has(graph.index.get(killed.task) as number)).toBe(true);
     const existing = new Set(rg.input.edges.map(([s, t]) => `${s}>${t}`));
-    const name = (e: string) => e.split('>').map((i) => rg.input.ids[Number(i)]).join('>');
+    const name = (e: string) =>
+      e
+        .split('>')
+        .map((i) => rg.input.ids[Number(i)])
+        .join('>');
     for (const e of marks.edges) expect(existing.has(e), name(e)).toBe(true);
     // One chain of marked nodes in time from 0 to the critical steps, joined edge to edge.
     const red = [...marks.nodes].sort((x, y) => (rg.start[x] as number) - (rg.start[y] as number));
