@@ -6,7 +6,9 @@
  * "2 replaced" still showed the same ten agents. Here a lane is cut after each replaced attempt:
  * what it runs before is the replaced agent, what it runs after is a new agent, named with a prime
  * (sa-2, then sa-2′, sa-2′′). The agent that ran the task's next attempt is its replacement, on
- * this lane or another.
+ * this lane or another. A worker the pool lost (killed from the Run view, crashed, or hung past
+ * its limit: a failure that reads "worker crashed:" or "worker hung:") is replaced by the pool
+ * with a fresh one, so it is cut there too.
  */
 import type { Incident, RunSnapshot, Segment } from '../model/replay';
 
@@ -45,6 +47,9 @@ export interface Generations {
 }
 
 const key = (task: string, attempt: number) => `${task}#${attempt}`;
+
+/** The failures of an attempt whose worker the pool lost and started afresh (adapters/thread-pool.ts). */
+const LOST_WORKER = /^worker (crashed|hung): /;
 
 export function generationsOf(snapshot: RunSnapshot): Generations {
   // A replace action names the agent, the task and the attempt it replaced.
@@ -86,7 +91,9 @@ export function generationsOf(snapshot: RunSnapshot): Generations {
     const segments = segmentsOf.get(lane) ?? [];
     for (const s of segments) {
       current.push(s);
-      const reason = replacedAt.get(`${lane}@${key(s.task, s.attempt)}`);
+      const reason =
+        replacedAt.get(`${lane}@${key(s.task, s.attempt)}`) ??
+        (s.outcome === 'failed' && s.error !== undefined && LOST_WORKER.test(s.error) ? s.error : undefined);
       if (reason !== undefined) close({ task: s.task, attempt: s.attempt, reason });
     }
     // The lane's last agent: the one still at work, or the only one (a lane yet to run counts too).

@@ -72,6 +72,27 @@ describe('replaced agents in the agent picture', () => {
     expect(edges.filter((e) => e.kind === 'spawn').map((e) => e.to)).toEqual(['sa-1', 'sa-2', 'sa-2′']);
   });
 
+  it('draws a worker the pool lost (killed from the Run view) as replaced, its lane’s retry as a new agent', () => {
+    const killed: Segment = { ...seg('sa-2', 'b', 1, 'failed'), error: 'worker crashed: killed on request' };
+    const snapshot = snapshotOf(
+      ['sa-1', 'sa-2'],
+      [seg('sa-1', 'a', 1, 'finished'), killed, seg('sa-2', 'b', 2, 'finished', 5)],
+      [],
+    );
+    expect(subagents(snapshot).map((n) => [n.id, n.replaced, n.after])).toEqual([
+      ['sa-1', false, undefined],
+      ['sa-2', true, undefined],
+      ['sa-2′', false, 'sa-2'],
+    ]);
+    expect(agentGraph(snapshot).edges.filter((e) => e.kind === 'replace')).toMatchObject([
+      { from: 'sa-2', to: 'sa-2′', texts: ['b: worker crashed: killed on request'] },
+    ]);
+    // A task that failed on its own (the model's error, not the worker's) keeps its agent.
+    const failed: Segment = { ...seg('sa-2', 'b', 1, 'failed'), error: 'the answer was empty' };
+    const kept = snapshotOf(['sa-2'], [failed, seg('sa-2', 'b', 2, 'finished', 5)], []);
+    expect(subagents(kept).map((n) => n.id)).toEqual(['sa-2']);
+  });
+
   it('points to another lane’s agent when the retry ran there, and adds no agent for it', () => {
     const snapshot = snapshotOf(
       ['sa-1', 'sa-2'],
