@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
+import { redPathOf } from './support/red-path';
 
 /** The chaos control and the self-healing loop in the built app, subagents in real Web Workers. */
 
@@ -43,6 +44,12 @@ describe('chaos and self-healing in the page', () => {
     expect(await page.locator(t('agent-replace')).count()).toBe(3);
     // Every task finished: the replacements did the work.
     expect(await page.locator(`${t('timeline-bar')}`).count()).toBeGreaterThan(10);
+    // The red path is one chain of red edges from step-time 0 to the critical steps, the faults and
+    // retries on it included (issue 44: "chaos runs look the same" as a broken path).
+    const red = await redPathOf(page);
+    expect(red.edges).toBe(red.nodes.length - 1);
+    expect(red.nodes[0]?.start).toBe(0);
+    expect(red.critical).toBe(Math.max(...red.nodes.map((n) => n.finish)));
     expect(profile.errors).toEqual([]);
   });
 

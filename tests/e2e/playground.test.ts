@@ -4,6 +4,7 @@ import type { Download } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeTrace } from '../../src/core/trace/jsonl';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
+import { redPathOf } from './support/red-path';
 
 /**
  * The built app, from a plain static server on a sub-path, in Debian's Chromium with a fresh
@@ -180,30 +181,13 @@ describe('the playground, end to end', () => {
     // The run's graph draws the killed attempt as a node of its own, and the red path as one chain
     // of red edges from step-time 0 to the critical steps: as many red edges as red nodes less one.
     await page.waitForSelector(`[data-testid="dag"] g[data-task="${killedTask}#1"]`);
-    const dag = await page.evaluate(() => {
-      const svg = document.querySelector('[data-testid="dag"]') as Element;
-      const red = [...svg.querySelectorAll('[data-testid="dag-node-critical"]')].map((g) => ({
-        id: g.getAttribute('data-task'),
-        start: Number(g.getAttribute('data-start')),
-        finish: Number(g.getAttribute('data-finish')),
-      }));
-      const edges = [...svg.querySelectorAll('path')].filter(
-        (p) => p.getAttribute('stroke') === '#d1342f',
-      ).length;
-      return {
-        red,
-        edges,
-        critical: document.querySelector('[data-testid="metric-critical-steps"]')?.textContent ?? '',
-      };
-    });
-    const ids = dag.red.map((n) => n.id);
+    const red = await redPathOf(page);
+    const ids = red.nodes.map((n) => n.id);
     expect(ids).toContain(`${killedTask}#1`);
     expect(ids).toContain('main:1');
-    expect(dag.edges).toBe(dag.red.length - 1);
-    const inTime = [...dag.red].sort((a, b) => a.start - b.start);
-    expect(inTime[0]?.start).toBe(0);
-    // The card's value (its first number) is where the chain ends.
-    expect(Number(/\d+/.exec(dag.critical)?.[0])).toBe(Math.max(...inTime.map((n) => n.finish)));
+    expect(red.edges).toBe(red.nodes.length - 1);
+    expect(red.nodes[0]?.start).toBe(0);
+    expect(red.critical).toBe(Math.max(...red.nodes.map((n) => n.finish)));
     await page.click(t('nav-library'));
     await page.waitForSelector(t('trace-row'));
     const decoded = decodeTrace(await downloadText(t('download-jsonl')));
