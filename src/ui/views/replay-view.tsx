@@ -1,6 +1,6 @@
 /** A stored run, replayed event by event with a scrubber, and the answer it handed back. */
 
-import { createMemo, createSignal, Show } from 'solid-js';
+import { createMemo, createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { lowerBound } from '../../core/graph/cpm';
 import { graphOrThrow } from '../../core/graph/validate';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
@@ -22,6 +22,8 @@ export function Replay(props: {
   status?: string;
   /** Hears the event scrubbed to (0-based), so the page's status says what was true then. */
   onPosition?: (index: number) => void;
+  /** Play from the first event as soon as it opens ("Watch it again" on a run that just ended). */
+  autoplay?: boolean;
 }) {
   const last = () => Math.max(0, props.events.length - 1);
   // The scrubber moves over events by their place in the trace, counted from 1 as the Library
@@ -33,6 +35,37 @@ export function Replay(props: {
     setIndex(i);
     props.onPosition?.(Math.min(i, last()));
   };
+  // Play: step-time advances at a pace a person can follow, about ten seconds for the whole run
+  // (between 80 ms and 1.5 s a step), the scrubber following the last event up to that time.
+  const [playing, setPlaying] = createSignal(false);
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    setPlaying(false);
+  };
+  const play = () => {
+    if (playing()) return stop();
+    const events = props.events;
+    const end = events.at(-1)?.t ?? 0;
+    const msPerStep = Math.min(1500, Math.max(80, 10_000 / Math.max(1, end)));
+    const from = atEnd() ? 0 : (events[at()]?.t ?? 0);
+    if (atEnd()) move(0);
+    const started = performance.now();
+    setPlaying(true);
+    const tick = () => {
+      const t = from + (performance.now() - started) / msPerStep;
+      let i = at();
+      while (i < last() && (events[i + 1]?.t ?? Number.POSITIVE_INFINITY) <= t) i++;
+      if (i !== at()) move(i);
+      if (i >= last()) stop();
+      else frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+  };
+  onMount(() => {
+    if (props.autoplay) play();
+  });
+  onCleanup(() => cancelAnimationFrame(frame));
   // At the end the snapshot folded while the run loaded; folded again only when scrubbed back.
   const snapshot = createMemo(() =>
     atEnd() ? props.final : foldTrace(props.events, props.events[at()]?.seq ?? -1, props.header.mainStepCost),
@@ -67,9 +100,22 @@ export function Replay(props: {
           data-testid="replay-rewind"
           aria-label="Rewind the replay to the first event"
           title="Rewind the replay to the first event"
-          onClick={() => move(0)}
+          onClick={() => {
+            stop();
+            move(0);
+          }}
         >
           « Start
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          data-testid="replay-play"
+          aria-pressed={playing()}
+          title="Play the run at a pace you can follow (about ten seconds), or pause it"
+          onClick={play}
+        >
+          {playing() ? 'Pause' : 'Play'}
         </button>
         <input
           type="range"
@@ -78,7 +124,10 @@ export function Replay(props: {
           value={at()}
           data-testid="replay-scrubber"
           aria-label="Replay position (event number)"
-          onInput={(e) => move(Number(e.currentTarget.value))}
+          onInput={(e) => {
+            stop();
+            move(Number(e.currentTarget.value));
+          }}
         />
         <span class="mono" data-testid="replay-position">
           {positionText(at(), props.events.length)} · step {snapshot().t}

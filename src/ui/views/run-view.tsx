@@ -1,4 +1,4 @@
-import { createMemo, createResource, createSignal, Match, Show, Switch } from 'solid-js';
+import { createEffect, createMemo, createResource, createSignal, Match, Show, Switch } from 'solid-js';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { qualityLine, qualityMeasure } from '../model/quality';
@@ -33,7 +33,14 @@ export function RunView() {
       ? ran
       : undefined;
   };
+  // "Watch it again": the run that just ended, opened as stored and played from its start.
+  const [replaying, setReplaying] = createSignal(false);
+  // Over once another run starts (from here, the gallery, a link) or another run is opened.
+  createEffect(() => {
+    if (live().status === 'running' || shownId() !== live().id) setReplaying(false);
+  });
   const isLive = () =>
+    !replaying() &&
     live().status !== 'idle' &&
     (shownId() === undefined || shownId() === live().id) &&
     otherScenario() === undefined;
@@ -85,6 +92,7 @@ export function RunView() {
             data-testid="run-button"
             disabled={session.busy() && live().status === 'running'}
             onClick={() => {
+              setReplaying(false);
               app.update({ runs: [] });
               setKillNote(undefined);
               void session.start();
@@ -122,6 +130,20 @@ export function RunView() {
           >
             Kill a worker
           </button>
+          <Show when={isLive() && live().id !== undefined && live().status !== 'running'}>
+            <button
+              type="button"
+              class="secondary"
+              data-testid="watch-again"
+              title="Play the run that just ended from its start, at a pace you can follow (about ten seconds)"
+              onClick={() => {
+                setReplaying(true);
+                app.update({ runs: [live().id as string] });
+              }}
+            >
+              Watch it again
+            </button>
+          </Show>
           <button
             type="button"
             class="secondary"
@@ -214,6 +236,7 @@ export function RunView() {
                       final={l.final}
                       status={l.head.summary.status}
                       onPosition={setReplayAt}
+                      autoplay={replaying()}
                     />
                   ) : (
                     <div class="error" role="alert" data-testid="run-missing">

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
+
+/**
+ * A run that ended before the first look (a wide search at the default pace is over in about a
+ * second) can be watched again with one click: the stored run plays from its start at a pace a
+ * person can follow, about ten seconds, its counters moving as it goes, and can be paused.
+ */
+const profile = profilePerTest();
+
+describe('watching a run again', () => {
+  it('plays the run that just ended from its start, for several seconds, and pauses', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&scenario=wide-search&seed=2`);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    const started = Date.now();
+    await page.click(t('watch-again'));
+    await page.waitForSelector(`${t('replay-play')}[aria-pressed="true"]`);
+    // Sample what the page shows while it plays: the position and the critical-steps card.
+    const seen = new Set<string>();
+    while (Date.now() - started < 30_000) {
+      const position = (await page.textContent(t('replay-position'))) ?? '';
+      const critical = (await page.textContent(t('metric-critical-steps'))) ?? '';
+      seen.add(`${position}|${critical}`);
+      if ((await page.getAttribute(t('replay-play'), 'aria-pressed')) === 'false') break;
+      await page.waitForTimeout(100);
+    }
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(5_000);
+    expect(seen.size).toBeGreaterThanOrEqual(10);
+    // It ends at the run's last event, as the run ended.
+    const events = /event (\d+) \/ (\d+)/.exec((await page.textContent(t('replay-position'))) ?? '');
+    expect(events?.[1]).toBe(events?.[2]);
+    expect(await page.textContent(t('run-status'))).toBe('done');
+    // Play again from the start, then pause: the position stays where it was paused.
+    await page.click(t('replay-play'));
+    await page.waitForTimeout(1_500);
+    await page.click(t('replay-play'));
+    const paused = await page.textContent(t('replay-position'));
+    await page.waitForTimeout(800);
+    expect(await page.textContent(t('replay-position'))).toBe(paused);
+    expect(paused).not.toMatch(/event (\d+) \/ \1\b/);
+    expect(profile.errors).toEqual([]);
+  }, 90_000);
+});
