@@ -59,7 +59,7 @@ describe('tables on a phone', () => {
     expect(profile.errors).toEqual([]);
   });
 
-  it('show every action of the leaderboard and the arbitration queue', async () => {
+  it('show every action of the saved policies and the arbitration queue', async () => {
     const { page } = profile;
     await page.setViewportSize(PHONE);
     await page.goto(`${appUrl}#view=router`);
@@ -69,12 +69,12 @@ describe('tables on a phone', () => {
     await page.waitForSelector(t('arbitration-item'));
     expect(await buttonsReachable(page.locator(t('arbitration-item')))).toEqual([]);
 
-    await page.goto(`${appUrl}#view=train`);
-    await page.fill(t('orch-episodes'), '6400');
-    await page.dispatchEvent(t('orch-episodes'), 'change');
-    await page.click(t('orch-train'));
-    await page.waitForSelector(t('orch-row'), { timeout: 60_000 });
-    expect(await buttonsReachable(page.locator(t('orch-row')))).toEqual([]);
+    await page.goto(`${appUrl}#view=train&episodes=20`);
+    await page.click(t('train-button'));
+    await page.waitForSelector(t('save-policy'), { timeout: 60_000 });
+    await page.click(t('save-policy'));
+    await page.waitForSelector(t('run-with-policy'));
+    expect(await buttonsReachable(page.locator(t('saved-policy')))).toEqual([]);
     expect(profile.errors).toEqual([]);
   });
 });
