@@ -77,6 +77,8 @@ export interface LiveView {
   readonly result?: RunResult;
   /** Why the finished run ended (run.finished's reason): a budget, an overflow, completed… */
   readonly endReason?: string;
+  /** `services.clock` when the run's clock started: the Run view ticks its wall clock from it. */
+  readonly startedAtMs?: number;
 }
 
 export interface RunResult {
@@ -265,7 +267,7 @@ function createSession() {
             setView((v) => ({ ...v, id: h.id }));
             app.update({ runs: [h.id] });
           });
-          setView((v) => ({ ...v, header, status: 'running' }));
+          setView((v) => ({ ...v, header, status: 'running', startedAtMs: services.clock.now() }));
         },
         onEvent: (event) => {
           if (event.type === 'run.graded' && event.criteria) criteria = event.criteria;

@@ -1,4 +1,14 @@
-import { createEffect, createMemo, createResource, createSignal, Match, Show, Switch } from 'solid-js';
+import {
+  createEffect,
+  createMemo,
+  createResource,
+  createSignal,
+  For,
+  Match,
+  onCleanup,
+  Show,
+  Switch,
+} from 'solid-js';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { qualityLine, qualityMeasure } from '../model/quality';
@@ -14,6 +24,16 @@ import { ConfigPanel } from './config-panel';
 import { NoRunHint } from './no-run-hint';
 import { Replay } from './replay-view';
 import { RunPicture } from './run-picture';
+
+/**
+ * The pace presets beside Run, in real ms per second of model time (the settings' Pace field takes
+ * any value): fast is the default, watch makes a wide search last about ten seconds.
+ */
+const PACES: readonly (readonly [number, string])[] = [
+  [40, 'fast'],
+  [400, 'watch'],
+  [1000, 'real time'],
+];
 
 /** Settings, the run controls, and the run itself: live while it goes on, or a stored one replayed. */
 export function RunView() {
@@ -32,6 +52,23 @@ export function RunView() {
       ran !== app.state().scenario
       ? ran
       : undefined;
+  };
+  // While a run goes on, its wall clock moves every frame, not only when an event lands: at a
+  // watching pace a model's reply takes seconds, and a clock standing still read as a stalled run.
+  const [now, setNow] = createSignal(0);
+  createEffect(() => {
+    if (live().status !== 'running') return;
+    let frame = requestAnimationFrame(function tick() {
+      setNow(services.clock.now());
+      frame = requestAnimationFrame(tick);
+    });
+    onCleanup(() => cancelAnimationFrame(frame));
+  });
+  const liveMetrics = () => {
+    const m = live().metrics;
+    const from = live().startedAtMs;
+    if (!m || live().status !== 'running' || from === undefined) return m;
+    return { ...m, wallClockMs: Math.max(m.wallClockMs, now() - from) };
   };
   // "Watch it again": the run that just ended, opened as stored and played from its start.
   const [replaying, setReplaying] = createSignal(false);
@@ -100,6 +137,22 @@ export function RunView() {
           >
             Run
           </button>
+          <label class="inline">
+            Pace
+            <select
+              data-testid="pace-select"
+              title="How fast a simulated run plays: watch makes a wide search take about ten seconds"
+              value={String(app.state().pace)}
+              onChange={(e) => app.update({ pace: Number(e.currentTarget.value) })}
+            >
+              <For each={PACES}>{([value, name]) => <option value={String(value)}>{name}</option>}</For>
+              <Show when={!PACES.some(([value]) => value === app.state().pace)}>
+                <option
+                  value={String(app.state().pace)}
+                >{`custom (${app.state().pace} ms per model second)`}</option>
+              </Show>
+            </select>
+          </label>
           <button
             type="button"
             class="secondary"
@@ -253,7 +306,7 @@ export function RunView() {
           <Show when={live().snapshot}>
             <RunPicture
               snapshot={lastSnapshot() as RunSnapshot}
-              metrics={live().metrics}
+              metrics={liveMetrics()}
               kind={live().header?.scenario.kind}
               plannedBound={live().lowerBound}
               startupMs={live().startupMs}
