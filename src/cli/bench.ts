@@ -123,7 +123,7 @@ export async function bench(
       // The subagents' provider plays the orchestrator too: with the simulated one, the whole path
       // runs offline.
       if (scenario.type !== 'task') {
-        throw new UsageError('--policies: llm runs task scenarios (wide-search, deep-search, mixed-coding)');
+        throw new UsageError('--policies: llm orchestrates task scenarios, not graphs');
       }
       policies.push(llmPolicyFor(provider, profiles));
       continue;

@@ -19,7 +19,7 @@ export interface PolicyContext {
 /** What a policy may read when it decides: the run as it stands at step-time `t`. */
 export interface RunView {
   readonly t: number;
-  /** The scenario kind of the run (`wide-search`, `deep-search`, `mixed-coding`, or `graph`). */
+  /** The scenario kind of the run: a task scenario's kind (scenarios/registry.ts), or `graph`. */
   readonly kind: string;
   readonly graph: TaskGraph;
   readonly config: RunConfig;

@@ -1,5 +1,5 @@
 /**
- * What every task scenario (wide-search, deep-search, mixed-coding) provides to the runner: an
+ * What every task scenario kind (those registry.ts lists) provides to the runner: an
  * instance generator, the decomposition each orchestrator uses, the tools its subagents get, the
  * simulated model's behaviour on its subtasks, and a grader. Graph scenarios are pure scheduling
  * and do not go through here.
