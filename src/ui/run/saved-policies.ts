@@ -55,11 +55,11 @@ export async function deleteSavedPolicy(name: string): Promise<void> {
 }
 
 /** Where a saved policy of this kind is used, in the words of the Train view's list. */
-export function usedWhere(kind: SavedKind): string {
+export function usedWhere(kind: SavedKind, name: string): string {
   switch (kind) {
     case 'parl':
     case 'bandit':
-      return `scenario mix · pick “${kind}: NAME” as the policy in the Run view`;
+      return `scenario mix · pick “${kind}: ${name}” as the policy in the Run view`;
     case 'retired':
       return 'trained in the retired orchestration environment · no run can use it: train again, then delete it';
     default:

@@ -27,14 +27,16 @@ export function ChaosControl() {
         <legend>Put a fault into one agent each (task scenarios)</legend>
         <For each={faultKinds}>
           {(fault) => (
-            <label>
+            <label class="check">
               <input
                 type="checkbox"
                 data-testid={`chaos-${fault}`}
                 checked={chosen().includes(fault)}
                 onChange={(e) => toggle(fault, e.currentTarget.checked)}
-              />{' '}
-              {fault}: {about[fault]}
+              />
+              <span>
+                {fault}: {about[fault]}
+              </span>
             </label>
           )}
         </For>

@@ -14,8 +14,8 @@ export function NoRunHint(props: { other: string | undefined; status: string }) 
         when={props.other}
         fallback={
           <>
-            No run yet: press Run to run “{title(app.state().scenario)}” with the settings on the left, or
-            open a stored run from the Library.
+            No run yet: press Run to run “{title(app.state().scenario)}” with the settings shown, or open a
+            stored run from the Library.
           </>
         }
       >

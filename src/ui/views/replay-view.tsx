@@ -96,7 +96,7 @@ export function Replay(props: {
       <div class="scrubber">
         <button
           type="button"
-          class="secondary"
+          class="secondary nowrap"
           data-testid="replay-rewind"
           aria-label="Rewind the replay to the first event"
           title="Rewind the replay to the first event"
@@ -109,7 +109,7 @@ export function Replay(props: {
         </button>
         <button
           type="button"
-          class="secondary"
+          class="secondary nowrap"
           data-testid="replay-play"
           aria-pressed={playing()}
           title="Play the run at a pace you can follow (about ten seconds), or pause it"

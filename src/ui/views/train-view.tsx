@@ -8,7 +8,7 @@ import {
   type TrainConfig,
 } from '../../core/learning/train';
 import { app } from '../app-state';
-import { mix, mixSpecs, profiles } from '../catalog';
+import { ASK_KNOWLEDGE_BASE, mix, mixSpecs, profiles } from '../catalog';
 import { bundledProfileHashes } from '../run/policies';
 import { savePolicy } from '../run/save-policy';
 import { deleteSavedPolicy, policiesVersion, savedPolicyList, usedWhere } from '../run/saved-policies';
@@ -18,10 +18,13 @@ import { MessageBanner } from './message-banner';
 
 type Phase = 'idle' | 'training' | 'stopped' | 'done' | 'failed';
 
-/** The task scenarios a saved policy can run: the mix's, the ones it was trained on, first. */
+/**
+ * The task scenarios a saved policy can run: the mix's, the ones it was trained on, first. Not the
+ * one that asks the user's own knowledge base, which runs from the Knowledge view with a question.
+ */
 const runnable = (): string[] => {
   const trained = mix.components.map((c) => c.scenario);
-  return [...new Set([...trained, ...Object.keys(mixSpecs)])];
+  return [...new Set([...trained, ...Object.keys(mixSpecs)])].filter((id) => id !== ASK_KNOWLEDGE_BASE);
 };
 
 /** Opens the Run view on `scenario` with a saved policy, and starts the run: a real scenario run. */
@@ -310,7 +313,7 @@ export function TrainView() {
               <div class="actions" data-testid="saved-policy">
                 <span>{p.name}</span>
                 <span class="note" data-testid="saved-policy-use">
-                  {usedWhere(p.kind)}
+                  {usedWhere(p.kind, p.name)}
                 </span>
                 <span class="note">{new Date(p.savedAt).toLocaleString()}</span>
                 <Show when={p.kind === 'parl' || p.kind === 'bandit'}>
