@@ -140,6 +140,7 @@ export function RunView() {
           <label class="inline">
             Pace
             <select
+              class="field"
               data-testid="pace-select"
               title="How fast a simulated run plays: watch makes a wide search take about ten seconds"
               value={String(app.state().pace)}

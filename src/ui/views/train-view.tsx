@@ -266,15 +266,18 @@ export function TrainView() {
         </Show>
         <Show when={checkpoint()}>
           <div class="panel actions">
-            <input
-              value={name()}
-              onInput={(e) => {
-                setName(e.currentTarget.value);
-                setNameTyped(true);
-              }}
-              aria-label="Policy name"
-              data-testid="policy-name"
-            />
+            <label class="inline">
+              Name
+              <input
+                class="field"
+                value={name()}
+                onInput={(e) => {
+                  setName(e.currentTarget.value);
+                  setNameTyped(true);
+                }}
+                data-testid="policy-name"
+              />
+            </label>
             <button
               type="button"
               class="primary"
@@ -296,11 +299,12 @@ export function TrainView() {
             </button>
           </div>
         </Show>
-        <div class="panel">
+        <div class="panel saved-policies">
           <h2>Saved policies</h2>
           <label>
             Run a saved policy on
             <select
+              class="field"
               data-testid="run-with-scenario"
               value={runScenario()}
               onChange={(e) => setRunScenario(e.currentTarget.value)}
