@@ -84,6 +84,8 @@ export interface LiveView {
 export interface RunResult {
   readonly text: string;
   readonly criteria?: Readonly<Record<string, number>>;
+  /** Each task's own answer, in plan order: what `text` was made from. */
+  readonly pieces?: readonly { readonly task: string; readonly text: string }[];
 }
 
 const idle: LiveView = {
@@ -295,7 +297,15 @@ function createSession() {
     }
     redraw.now();
     const text = prepared.type === 'task' ? runAnswer(prepared, result.answers) : undefined;
-    if (text !== undefined) setView((v) => ({ ...v, result: { text, ...(criteria ? { criteria } : {}) } }));
+    const pieces =
+      prepared.type === 'task'
+        ? prepared.plan.tasks.flatMap((t) => {
+            const answer = result.answers.get(t.id);
+            return answer === undefined ? [] : [{ task: t.id, text: answer }];
+          })
+        : [];
+    if (text !== undefined)
+      setView((v) => ({ ...v, result: { text, pieces, ...(criteria ? { criteria } : {}) } }));
     const open = await (handle as Promise<RunHandle>);
     await open.flush();
     const status = abort.signal.aborted ? 'cancelled' : 'done';

@@ -22,6 +22,19 @@ export interface StoredAnswer {
   readonly lookup?: PassageLookup;
   /** Why the text may not be all the run handed back: tasks whose answers the trace lacks. */
   readonly note?: string;
+  /** Each task's own answer the trace holds, in plan order: what the text was made from. */
+  readonly pieces?: readonly { readonly task: string; readonly text: string }[];
+}
+
+/** The tasks' answers the trace holds, in the order its run.started lists the tasks. */
+function piecesOf(events: readonly TraceEvent[]): { task: string; text: string }[] {
+  const started = events.find((e) => e.type === 'run.started');
+  if (started?.type !== 'run.started') return [];
+  const answers = answersOfTrace(events);
+  return started.tasks.flatMap((t) => {
+    const text = answers.get(t.id);
+    return text === undefined ? [] : [{ task: t.id, text }];
+  });
 }
 
 const modes: readonly PlanMode[] = ['swarm', 'single', 'peers'];
@@ -71,7 +84,7 @@ export function storedAnswer(header: TraceHeader, events: readonly TraceEvent[])
     const instance = rag?.kind.kind === 'rag-qa' ? (rag.instance as RagQaInstance) : undefined;
     const lookup =
       instance && instance.documents.length > 0 ? { lookup: knowledgeOf(instance, {}).chunk } : {};
-    return { text: recorded, ...criteria, ...lookup };
+    return { text: recorded, ...criteria, ...lookup, pieces: piecesOf(events) };
   }
   // A trace that records its answer, graded with none: the run handed back nothing.
   if (graded && header.planMode !== undefined) return undefined;
@@ -96,5 +109,5 @@ export function storedAnswer(header: TraceHeader, events: readonly TraceEvent[])
   const rag = run?.kind.kind === 'rag-qa' ? (run.instance as RagQaInstance) : undefined;
   // The user's own knowledge base is not in the trace; only the scenario's notes can be looked up.
   const lookup = rag && rag.documents.length > 0 ? { lookup: knowledgeOf(rag, {}).chunk } : {};
-  return { text, ...criteria, ...lookup, ...note };
+  return { text, ...criteria, ...lookup, ...note, pieces: piecesOf(events) };
 }

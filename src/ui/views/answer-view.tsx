@@ -4,7 +4,8 @@
  * passage when the caller can look one up.
  */
 
-import { createSignal, For, Show } from 'solid-js';
+import { createMemo, createSignal, For, Show } from 'solid-js';
+import { parseMarkdownTable, type Table } from '../../core/scenarios/wide-search/table';
 import { citationsIn } from '../../core/tools/knowledge';
 
 export type PassageLookup = (source: string, chunk: number) => Promise<string | undefined>;
@@ -24,6 +25,20 @@ export function segments(text: string): Segment[] {
   return out;
 }
 
+/** The answer as a table when it is one Markdown table and nothing else (wide search's merged rows). */
+export function tableOf(text: string): Table | undefined {
+  const lines = text.trim().split(/\r\n|\n|\r/);
+  if (lines.length < 2 || !lines.every((l) => l.includes('|'))) return undefined;
+  const parsed = parseMarkdownTable(text);
+  return parsed.ok ? parsed.table : undefined;
+}
+
+/** What each task answered, in plan order: the pieces the run's answer was made from. */
+export interface AnswerPiece {
+  readonly task: string;
+  readonly text: string;
+}
+
 export function AnswerView(props: {
   text: string;
   criteria?: Readonly<Record<string, number>> | undefined;
@@ -32,7 +47,10 @@ export function AnswerView(props: {
   score?: string | undefined;
   /** What the answer shown may lack, in words. */
   note?: string | undefined;
+  /** The tasks' own answers, shown on request beside an answer made from several of them. */
+  pieces?: readonly AnswerPiece[] | undefined;
 }) {
+  const table = createMemo(() => tableOf(props.text));
   const [open, setOpen] = createSignal<{ cite: string; text: string } | undefined>();
   const show = async (source: string, chunk: number, cite: string) => {
     const text = props.lookup ? await props.lookup(source, chunk) : undefined;
@@ -72,8 +90,46 @@ export function AnswerView(props: {
           </ul>
         )}
       </Show>
+      {/* A table answer as a table (its cells as text, never HTML), the rows the grader read. */}
+      <Show when={table()}>
+        {(t) => (
+          <div class="answer-table" tabindex="0" role="region" aria-label="The final answer, a table">
+            <table class="data" data-testid="answer-table">
+              <thead>
+                <tr>
+                  <For each={t().columns}>{(c) => <th scope="col">{c}</th>}</For>
+                </tr>
+              </thead>
+              <tbody>
+                <For each={t().rows}>
+                  {(row) => (
+                    <tr>
+                      <For each={row}>{(cell) => <td>{cell}</td>}</For>
+                    </tr>
+                  )}
+                </For>
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Show>
+      <Show when={(props.pieces?.length ?? 0) > 1}>
+        <details class="answer-pieces" data-testid="answer-pieces">
+          <summary>
+            What each subagent answered ({props.pieces?.length} pieces the answer was made from)
+          </summary>
+          <For each={props.pieces}>
+            {(p) => (
+              <div class="answer-piece">
+                <strong>{p.task}</strong>
+                <pre>{p.text}</pre>
+              </div>
+            )}
+          </For>
+        </details>
+      </Show>
       {/* Focusable, so that a keyboard can scroll a long answer. */}
-      <section class="answer-text" tabindex="0" aria-label="The final answer">
+      <section class="answer-text" tabindex="0" aria-label="The final answer" hidden={table() !== undefined}>
         <For each={segments(props.text)}>
           {(s) =>
             'text' in s ? (

@@ -165,6 +165,7 @@ export function Replay(props: {
               criteria={a().criteria}
               lookup={a().lookup}
               note={a().note}
+              pieces={a().pieces}
               score={scoreLine(props.final, props.header.scenario.kind, finished())}
             />
           </Show>

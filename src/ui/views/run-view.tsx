@@ -327,6 +327,7 @@ export function RunView() {
                 criteria={r().criteria}
                 lookup={session.lookup()}
                 score={liveScore(r().criteria)}
+                pieces={r().pieces}
               />
             )}
           </Show>

@@ -85,6 +85,12 @@ export interface TableGrade {
   /** Gold columns the prediction lacks, and prediction columns the gold lacks (or repeats). */
   readonly missingColumns: readonly string[];
   readonly extraColumns: readonly string[];
+  /**
+   * Indices of the prediction's rows the grade read: the first row per key (step 2). A row whose
+   * key came before is not graded, so a table shown as graded leaves it out. Empty when the columns
+   * do not match (nothing is graded).
+   */
+  readonly gradedRows: readonly number[];
 }
 
 /** A grading request the gold table cannot answer; `subject` says which input is at fault. */
@@ -166,13 +172,16 @@ export function gradeTable(gold: Table, pred: Table, options: GradeOptions): Tab
   const missingColumns = columns.filter((c) => !predColumns.includes(c));
   const extraColumns = predColumns.filter((c, i) => !columns.includes(c) || predColumns.indexOf(c) !== i);
 
-  const dedupe = (rows: readonly (readonly string[])[], at: readonly number[]) => {
+  const dedupe = (rows: readonly (readonly string[])[], at: readonly number[], kept: number[] = []) => {
     const byKey = new Map<string, string[]>();
-    for (const row of rows) {
+    rows.forEach((row, r) => {
       const cells = at.map((j, c) => prepare(ruleOf[c]!, cellText(row[j] ?? '')));
       const key = JSON.stringify(keyAt.map((c) => joinValue(ruleOf[c]!, cells[c]!)));
-      if (!byKey.has(key)) byKey.set(key, cells);
-    }
+      if (!byKey.has(key)) {
+        byKey.set(key, cells);
+        kept.push(r);
+      }
+    });
     return byKey;
   };
   const goldRows = dedupe(
@@ -181,11 +190,13 @@ export function gradeTable(gold: Table, pred: Table, options: GradeOptions): Tab
   );
   if (missingColumns.length > 0 || extraColumns.length > 0) {
     const counts = { goldRows: goldRows.size, predRows: pred.rows.length, matchedRows: 0 };
-    return { ...zero, ...counts, missingColumns, extraColumns };
+    return { ...zero, ...counts, missingColumns, extraColumns, gradedRows: [] };
   }
+  const gradedRows: number[] = [];
   const predRows = dedupe(
     pred.rows,
     columns.map((c) => predColumns.indexOf(c)),
+    gradedRows,
   );
 
   let items = 0;
@@ -221,7 +232,7 @@ export function gradeTable(gold: Table, pred: Table, options: GradeOptions): Tab
   };
   const success = Object.values(metrics).every((x) => x === 1) || (nGold === 0 && nPred === 0);
   const counts = { goldRows: nGold, predRows: nPred, matchedRows };
-  return { ...metrics, success, ...counts, missingColumns, extraColumns };
+  return { ...metrics, success, ...counts, missingColumns, extraColumns, gradedRows };
 }
 
 const zero = {

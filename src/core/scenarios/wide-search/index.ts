@@ -12,7 +12,7 @@ import type { WideColumnSpec, WideSearchSpec } from '../spec-types';
 import type { Plan, PlanMode, PlannedTask, ScenarioInstance, ScenarioKind } from '../types';
 import { type ColumnRule, gradeTable } from './grade';
 import type { WideRowsDescriptor } from './player';
-import { parseMarkdownTable, type Table } from './table';
+import { markdownTable, parseMarkdownTable, type Table } from './table';
 
 export interface WideSearchInstance extends ScenarioInstance {
   readonly world: World;
@@ -140,25 +140,46 @@ export function mergeAnswers(
   return { columns, rows };
 }
 
+/** How the instance's table is graded: its key column and each column's rule. */
+export function gradeOptions(instance: WideSearchInstance) {
+  // No prototype: a column named "__proto__" is a plain key, not the object's prototype.
+  const rules: Record<string, ColumnRule> = Object.create(null);
+  for (const c of instance.spec.columns) {
+    const rule = c.rule ?? 'string';
+    rules[c.name] =
+      rule === 'number'
+        ? { rule, ...(c.tolerance !== undefined ? { tolerance: c.tolerance } : {}) }
+        : { rule };
+  }
+  return { keys: [instance.spec.key], rules };
+}
+
+/**
+ * The one table the run hands back: the merged rows in the gold schema's columns, each entity once
+ * (its first row, as the grader reads it). What is shown is what is graded.
+ */
+export function answerTable(
+  instance: WideSearchInstance,
+  plan: Plan,
+  answers: ReadonlyMap<string, string>,
+): Table {
+  const merged = mergeAnswers(instance, plan, answers);
+  const { gradedRows } = gradeTable(instance.gold, merged, gradeOptions(instance));
+  return { columns: merged.columns, rows: gradedRows.map((r) => merged.rows[r] as readonly string[]) };
+}
+
 export const wideSearch: ScenarioKind<WideSearchSpec, WideSearchInstance> = {
   kind: 'wide-search',
   generate: generateWideSearch,
   plan: planWideSearch,
   tools: (instance) => worldTools(instance.world),
   async grade(instance, plan, answers) {
-    // No prototype: a column named "__proto__" is a plain key, not the object's prototype.
-    const rules: Record<string, ColumnRule> = Object.create(null);
-    for (const c of instance.spec.columns) {
-      const rule = c.rule ?? 'string';
-      rules[c.name] =
-        rule === 'number'
-          ? { rule, ...(c.tolerance !== undefined ? { tolerance: c.tolerance } : {}) }
-          : { rule };
-    }
-    const g = gradeTable(instance.gold, mergeAnswers(instance, plan, answers), {
-      keys: [instance.spec.key],
-      rules,
-    });
+    const g = gradeTable(instance.gold, answerTable(instance, plan, answers), gradeOptions(instance));
     return { 'pass@1': g.success ? 1 : 0, itemF1: g.itemF1, rowF1: g.rowF1, success: g.success };
+  },
+  // No row came through as a table: the answers as they are (final-answer.ts) say what went wrong.
+  teamAnswer(instance, plan, answers) {
+    const table = answerTable(instance, plan, answers);
+    return table.rows.length > 0 ? markdownTable(table) : undefined;
   },
 };

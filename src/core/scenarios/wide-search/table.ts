@@ -165,3 +165,20 @@ export function parseCsv(text: string): TableResult {
   }
   return { ok: true, table: { columns: head.fields.map((f) => f.trim()), rows } };
 }
+
+/**
+ * A table as Markdown, the form subagents answer in: a header, a delimiter row and one line per
+ * row, `|` in a cell escaped and line breaks made spaces, so `parseMarkdownTable` reads back the
+ * same cells.
+ */
+export function markdownTable(table: Table): string {
+  const cell = (text: string) =>
+    text
+      .replace(/\r\n|\n|\r/g, ' ')
+      .replace(/\|/g, '\\|')
+      .trim();
+  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(table.columns), `|${table.columns.map(() => '---').join('|')}|`, ...table.rows.map(line)].join(
+    '\n',
+  );
+}
