@@ -25,20 +25,47 @@ export function parseAnswerLines(text: string, questions: number): Map<number, s
   return answers;
 }
 
+/**
+ * Each question's answer as the run gives it, in question order: the single agent's `Qn:` line, or
+ * the last hop of the question's chain. What is graded, and what the run hands back.
+ */
+export function predictedAnswers(
+  instance: DeepSearchInstance,
+  plan: Plan,
+  answers: ReadonlyMap<string, string>,
+): (string | undefined)[] {
+  const questions = instance.questions;
+  if (plan.mode === 'single') {
+    const reply = answers.get(plan.tasks[0]?.id ?? '');
+    const lines = parseAnswerLines(typeof reply === 'string' ? reply : '', questions.length);
+    return questions.map((q) => lines.get(q.index));
+  }
+  return questions.map((q) => answers.get(hopTaskId(q.index, q.relations.length)));
+}
+
+/** The run's answer: each question with the answer it got, so a name reads against its question. */
+export function deepSearchAnswer(
+  instance: DeepSearchInstance,
+  plan: Plan,
+  answers: ReadonlyMap<string, string>,
+): string | undefined {
+  const predicted = predictedAnswers(instance, plan, answers);
+  if (predicted.every((a) => a === undefined || a.trim() === '')) return undefined;
+  return instance.questions
+    .map((q, i) => {
+      const a = predicted[i]?.trim();
+      return `Q${q.index}. ${q.text}\nA: ${a ? a : '(no answer came through)'}`;
+    })
+    .join('\n\n');
+}
+
 export function gradeDeepSearch(
   instance: DeepSearchInstance,
   plan: Plan,
   answers: ReadonlyMap<string, string>,
 ): Grade {
   const questions = instance.questions;
-  let predicted: (string | undefined)[];
-  if (plan.mode === 'single') {
-    const reply = answers.get(plan.tasks[0]?.id ?? '');
-    const lines = parseAnswerLines(typeof reply === 'string' ? reply : '', questions.length);
-    predicted = questions.map((q) => lines.get(q.index));
-  } else {
-    predicted = questions.map((q) => answers.get(hopTaskId(q.index, q.relations.length)));
-  }
+  const predicted = predictedAnswers(instance, plan, answers);
   const right = questions.filter((q, i) => {
     const answer = predicted[i];
     return typeof answer === 'string' && answer.trim() !== '' && normStr(answer) === normStr(q.gold);

@@ -7,7 +7,7 @@ import { worldTools } from '../../tools/registry';
 import type { DeepSearchSpec } from '../spec-types';
 import type { ScenarioKind } from '../types';
 import { type DeepSearchInstance, generateDeepSearch } from './generate';
-import { gradeDeepSearch } from './grade';
+import { deepSearchAnswer, gradeDeepSearch } from './grade';
 import { planDeepSearch } from './plan';
 
 export type { ChainEntity, DeepQuestion, DeepSearchInstance } from './generate';
@@ -22,4 +22,6 @@ export const deepSearch: ScenarioKind<DeepSearchSpec, DeepSearchInstance> = {
   plan: planDeepSearch,
   tools: (instance) => worldTools(instance.world),
   grade: async (instance, plan, answers) => gradeDeepSearch(instance, plan, answers),
+  // Nothing came through: the answers as they are (final-answer.ts) say what went wrong.
+  teamAnswer: deepSearchAnswer,
 };
