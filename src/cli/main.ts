@@ -25,6 +25,7 @@ const commands: Record<string, () => Promise<Loaded>> = {
   chaos: () => import('./chaos').then((m) => ({ run: m.chaos, help: m.chaosHelp })),
   'next-speaker': () =>
     import('./next-speaker').then((m) => ({ run: m.nextSpeakerCommand, help: m.nextSpeakerHelp })),
+  fork: () => import('./fork').then((m) => ({ run: m.fork, help: m.forkHelp })),
   experiment: () => import('./experiment').then((m) => ({ run: m.experiment, help: m.experimentHelp })),
   'export-trace': () =>
     import('./export-trace').then((m) => ({ run: m.exportTrace, help: m.exportTraceHelp })),

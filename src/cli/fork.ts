@@ -1,0 +1,159 @@
+import { parseArgs } from 'node:util';
+import { nodeSandbox } from '../adapters/node-sandbox';
+import { forkRun } from '../core/bench/fork';
+import { simulatedProviderFor } from '../core/scenarios/players';
+import type { RunScenario } from '../core/scenarios/prepare';
+import { decodeTrace, encodeTrace } from '../core/trace/jsonl';
+import { UsageError, wholeNumber } from './errors';
+import { readInputFile } from './input-file';
+import { policyForms, profileHashes, resolvePolicy } from './policy-file';
+import { checkOutputs, writeFile } from './safe-write';
+import { readProfiles, readScenario } from './scenario-file';
+
+type Print = (text: string) => void;
+
+export const forkHelp = `swarm fork --trace FILE.jsonl --at STEP --policy P [--out FILE.jsonl] [--json]
+
+Forks a run at one orchestrator decision: makes the run again from its trace (same scenario,
+seed, size and settings; checked against the trace event by event), then once more with P
+deciding from step STEP on, and prints the two side by side: critical steps, cost, quality and
+reward, and the first decision where they differ. Everything before STEP is the original's, so
+the prefix is identical. Runs on the simulated model only: a real model's replies are not
+replayed yet.
+
+  --trace FILE   a run's trace (bench --trace-dir, route --run --trace, the page's download)
+  --at STEP      the first orchestrator step the new policy decides (1 = the whole run)
+  --policy P     ${policyForms}
+  --out FILE     write the forked run's trace here (written whole or not at all)
+  --json         print one JSON document`;
+
+const METRICS = ['criticalSteps', 'estimatedCost', 'itemF1', 'reward', 'totalSteps'] as const;
+
+export async function fork(argv: string[], out: Print): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      trace: { type: 'string' },
+      at: { type: 'string' },
+      policy: { type: 'string' },
+      out: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (values.trace === undefined) throw new UsageError('--trace FILE.jsonl is required');
+  if (values.at === undefined) throw new UsageError('--at STEP is required');
+  if (values.policy === undefined) throw new UsageError(`--policy is required (${policyForms})`);
+  if (values.policy === 'llm')
+    throw new UsageError('--policy llm: a model orchestrator cannot fork a run yet');
+  const at = wholeNumber('at', values.at, 1, 1);
+  if (values.out !== undefined) checkOutputs([{ path: values.out, flag: '--out' }], [values.trace]);
+  const decoded = decodeTrace(readInputFile(values.trace, 'trace', undefined, true));
+  if (!decoded.ok) {
+    const first = decoded.problems[0];
+    throw new UsageError(`${values.trace}: not a usable trace (line ${first?.line}: ${first?.message})`);
+  }
+  const { header, events } = decoded;
+  if (header.provider !== 'simulated')
+    throw new UsageError(
+      `${values.trace}: the run was made on ${header.provider}; fork makes runs again on the simulated model only (a real model's replies are not replayed yet)`,
+    );
+  if (header.policy === 'llm')
+    throw new UsageError(`${values.trace}: a run orchestrated by a model (llm) cannot be forked yet`);
+  const profiles = readProfiles();
+  const hashes = await profileHashes(profiles);
+  let read: ReturnType<typeof readScenario>;
+  try {
+    read = readScenario(header.scenario.id, { profiles });
+  } catch (error) {
+    throw new UsageError(
+      `${values.trace}: its scenario "${header.scenario.id}" is not one this build has (${(error as Error).message})`,
+    );
+  }
+  if (read.type === 'mix') throw new UsageError(`${values.trace}: names the mix, not a scenario`);
+  const scenario: RunScenario =
+    read.type === 'task'
+      ? { type: 'task', spec: read.spec }
+      : { type: 'graph', graph: read.graph, scenario: { id: header.scenario.id, kind: 'graph' } };
+  const resolve = (name: string, flag: string) => async () => {
+    try {
+      return await resolvePolicy(name, hashes);
+    } catch (error) {
+      throw new UsageError(`${flag}: ${(error as Error).message}`);
+    }
+  };
+  // Both resolve before any run, so a bad name is a usage error, not a failure midway.
+  await resolve(header.policy, `${values.trace}: its policy`)();
+  await resolve(values.policy, '--policy')();
+  let result: Awaited<ReturnType<typeof forkRun>>;
+  try {
+    result = await forkRun({
+      header,
+      events,
+      scenario,
+      profiles,
+      original: resolve(header.policy, `${values.trace}: its policy`),
+      next: resolve(values.policy, '--policy'),
+      at,
+      ...(read.type === 'task'
+        ? { provider: simulatedProviderFor(profiles), ports: { sandbox: nodeSandbox } }
+        : {}),
+    });
+  } catch (error) {
+    if (error instanceof RangeError || /does not make the same run/.test((error as Error).message))
+      throw new UsageError(`${values.trace}: ${(error as Error).message}`);
+    throw error;
+  }
+  if (values.out !== undefined) writeFile(values.out, encodeTrace(result.fork.header, result.fork.events));
+  const table = Object.fromEntries(
+    METRICS.map((m) => [m, { original: result.original.metrics[m], fork: result.fork.metrics[m] }]),
+  );
+  if (values.json) {
+    out(
+      JSON.stringify(
+        {
+          trace: values.trace,
+          at,
+          original: { policy: result.original.policy, metrics: result.original.metrics },
+          fork: { policy: values.policy, metrics: result.fork.metrics },
+          atStep: result.atStep,
+          firstDifference: result.firstDifference ?? null,
+          prefixEvents: result.prefixEvents,
+        },
+        null,
+        1,
+      ),
+    );
+    return;
+  }
+  out(
+    `${header.scenario.id} seed ${header.seed}: ${header.policy} throughout, against ${values.policy} from step ${at}`,
+  );
+  out(`the first ${result.prefixEvents} events are the same on both sides`);
+  out(`${'metric'.padEnd(16)}${header.policy.padStart(14)}${values.policy.padStart(22)}`);
+  for (const [m, v] of Object.entries(table)) {
+    const f = (x: number | undefined) =>
+      x === undefined ? '—' : Number.isInteger(x) ? String(x) : x.toFixed(4);
+    out(`${m.padEnd(16)}${f(v.original).padStart(14)}${f(v.fork).padStart(22)}`);
+  }
+  const d = result.firstDifference;
+  out(
+    d
+      ? `first decision that differs: step ${d.step} (t=${d.t}): ${actionWords(d.original)}, against ${actionWords(d.fork)}`
+      : 'the two runs make the same decisions from the fork on',
+  );
+}
+
+/** A decision's actions in a few words: "spawn 10 medium, assign 10 tasks, finish". */
+function actionWords(actions: unknown): string {
+  if (!Array.isArray(actions)) return 'no decision';
+  const parts: string[] = [];
+  let assigned = 0;
+  for (const a of actions as { type: string; count?: number; profile?: string }[]) {
+    if (a.type === 'assign') assigned++;
+    else if (a.type === 'spawn') parts.push(`spawn ${a.count} ${a.profile}`);
+    else parts.push(a.type);
+  }
+  if (assigned > 0) parts.push(`assign ${assigned} task${assigned === 1 ? '' : 's'}`);
+  return parts.length > 0 ? parts.join(', ') : 'wait';
+}

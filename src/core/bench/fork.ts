@@ -1,0 +1,153 @@
+/**
+ * Forking a run at one orchestrator step (issue 44, "fork any decision"): the run made again from
+ * its trace's header under its own policy, checked against the trace event by event, then made
+ * once more with another policy deciding from that step on (policy/switch-at.ts). Deterministic
+ * seeds make the prefix exact with the simulated model. Pure: the caller resolves the policies and
+ * supplies the provider and the sandbox.
+ */
+
+import { switchAt } from '../policy/switch-at';
+import type { Policy } from '../policy/types';
+import { planChooser } from '../policy/types';
+import type { Provider } from '../providers/types';
+import type { Budgets } from '../runtime/config';
+import { prepareRun, type RunScenario } from '../scenarios/prepare';
+import { runPrepared } from '../scenarios/run';
+import type { ProfileSpec } from '../scenarios/spec-types';
+import type { ScenarioPorts } from '../scenarios/types';
+import type { TraceEvent, TraceHeader } from '../trace/events';
+import type { Metrics } from '../trace/metrics';
+
+export interface ForkInput {
+  readonly header: TraceHeader;
+  readonly events: readonly TraceEvent[];
+  /** The scenario the header names, as this build has it. */
+  readonly scenario: RunScenario;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  /** Made afresh for each run: a policy may keep state between decisions. */
+  readonly original: () => Promise<Policy>;
+  readonly next: () => Promise<Policy>;
+  readonly at: number;
+  readonly provider?: Provider;
+  readonly ports?: ScenarioPorts;
+}
+
+export interface ForkSide {
+  readonly policy: string;
+  readonly metrics: Metrics;
+  readonly events: TraceEvent[];
+  readonly header: TraceHeader;
+}
+
+export interface ForkResult {
+  readonly original: ForkSide;
+  readonly fork: ForkSide;
+  /** The fork step's decision on each side, and whether they differ (they may not: same choice). */
+  readonly atStep: { readonly original: unknown; readonly fork: unknown; readonly differ: boolean };
+  /** The first step from `at` on whose actions differ, if any. */
+  readonly firstDifference?: {
+    readonly step: number;
+    readonly t: number;
+    readonly original: unknown;
+    readonly fork: unknown;
+  };
+  /** Events before the fork step's decision: the same on both sides. */
+  readonly prefixEvents: number;
+}
+
+/** An event as it decides the run: without its wall-clock times (the event's and the run's). */
+const comparable = (e: TraceEvent) =>
+  JSON.stringify(
+    e.type === 'run.finished'
+      ? { ...e, wallMs: 0, metrics: { ...e.metrics, wallClockMs: 0 } }
+      : { ...e, wallMs: 0 },
+  );
+
+/** The first event where two traces differ (wall-clock times aside), or -1. */
+export function firstDifferentEvent(a: readonly TraceEvent[], b: readonly TraceEvent[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (comparable(a[i] as TraceEvent) !== comparable(b[i] as TraceEvent)) return i;
+  return a.length === b.length ? -1 : n;
+}
+
+const budgetsOf = (recorded: TraceHeader['budgets']): Partial<Budgets> =>
+  Object.fromEntries(
+    Object.entries(recorded).map(([k, v]) => [k, v === null ? Number.POSITIVE_INFINITY : v]),
+  ) as Partial<Budgets>;
+
+export async function forkRun(input: ForkInput): Promise<ForkResult> {
+  const { header } = input;
+  const steps = input.events.filter((e) => e.type === 'orchestrator.step').length;
+  if (!Number.isInteger(input.at) || input.at < 1 || input.at > steps)
+    throw new RangeError(`the run has orchestrator steps 1 to ${steps}; cannot fork at step ${input.at}`);
+  const make = async (policy: Policy) => {
+    const run = prepareRun({
+      scenario: input.scenario,
+      seed: header.seed,
+      ...(header.size !== undefined ? { size: header.size } : {}),
+      plan: planChooser(policy),
+      profiles: input.profiles,
+      overrides: {
+        join: header.join as never,
+        failurePolicy: header.failurePolicy as never,
+        budgets: budgetsOf(header.budgets),
+        ...(header.context ? { context: { name: header.context.name } as never } : {}),
+      },
+    });
+    const result = await runPrepared(run, {
+      policy,
+      ...(input.provider ? { provider: input.provider } : {}),
+      ...(input.ports ? { ports: input.ports } : {}),
+      keepEvents: true,
+    });
+    return {
+      policy: policy.name,
+      metrics: result.metrics,
+      events: result.events ?? [],
+      header: result.header,
+    };
+  };
+  const original = await make(await input.original());
+  const differs = firstDifferentEvent(input.events, original.events);
+  if (differs >= 0) {
+    const e = input.events[differs];
+    throw new Error(
+      `this build does not make the same run from the trace's header: the runs part at event ${differs + 1}${e ? ` (${e.type} at step-time ${e.t})` : ''}; a trace from another version, or another scenario file or profiles, cannot be forked`,
+    );
+  }
+  const fork = await make(switchAt(await input.original(), await input.next(), input.at));
+  const stepsOf = (events: readonly TraceEvent[]) =>
+    events.flatMap((e) => (e.type === 'orchestrator.step' ? [e] : []));
+  const a = stepsOf(original.events);
+  const b = stepsOf(fork.events);
+  const atA = a[input.at - 1];
+  const atB = b[input.at - 1];
+  let firstDifference: ForkResult['firstDifference'];
+  for (let k = input.at - 1; k < Math.max(a.length, b.length); k++) {
+    const x = a[k];
+    const y = b[k];
+    if (JSON.stringify(x?.actions) !== JSON.stringify(y?.actions) || x?.t !== y?.t) {
+      firstDifference = {
+        step: k + 1,
+        t: (x ?? y)?.t ?? 0,
+        original: x?.actions ?? null,
+        fork: y?.actions ?? null,
+      };
+      break;
+    }
+  }
+  const prefixEvents = original.events.findIndex(
+    (e) => e.type === 'orchestrator.step' && e.step === input.at,
+  );
+  return {
+    original,
+    fork,
+    atStep: {
+      original: atA?.actions ?? null,
+      fork: atB?.actions ?? null,
+      differ: JSON.stringify(atA?.actions) !== JSON.stringify(atB?.actions),
+    },
+    ...(firstDifference ? { firstDifference } : {}),
+    prefixEvents: Math.max(0, prefixEvents),
+  };
+}
