@@ -270,7 +270,10 @@ describe('swarm bench', () => {
       /no scenario "nope": looked for scenarios\/nope.json/,
     ],
     [['--scenario', 'wide-search', '--policies', 'serial,magic', '--seeds', '1'], /unknown policy "magic"/],
-    [['--scenario', 'diamond', '--policies', 'llm', '--seeds', '1'], /llm orchestrates task scenarios, not graphs/],
+    [
+      ['--scenario', 'diamond', '--policies', 'llm', '--seeds', '1'],
+      /llm orchestrates task scenarios, not graphs/,
+    ],
     [
       ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '0'],
       /--seeds must be a whole number from 1 to 10000, got "0"/,

@@ -93,7 +93,7 @@ export function AnswerView(props: {
       {/* A table answer as a table (its cells as text, never HTML), the rows the grader read. */}
       <Show when={table()}>
         {(t) => (
-          <div class="answer-table" tabindex="0" role="region" aria-label="The final answer, a table">
+          <section class="answer-table" tabindex="0" aria-label="The final answer, a table">
             <table class="data" data-testid="answer-table">
               <thead>
                 <tr>
@@ -110,7 +110,7 @@ export function AnswerView(props: {
                 </For>
               </tbody>
             </table>
-          </div>
+          </section>
         )}
       </Show>
       <Show when={(props.pieces?.length ?? 0) > 1}>
