@@ -11,6 +11,7 @@ import { foldTrace, type RunSnapshot } from '../model/replay';
 import { metricsAt, positionText } from '../model/replay-position';
 import { storedAnswer } from '../run/stored-answer';
 import { AnswerView } from './answer-view';
+import { ForkPanel } from './fork-panel';
 import { RunPicture } from './run-picture';
 import { StoredRunNote } from './stored-run-note';
 
@@ -66,6 +67,15 @@ export function Replay(props: {
     if (props.autoplay) play();
   });
   onCleanup(() => cancelAnimationFrame(frame));
+  // The orchestrator step the scrubber stands on (the last one at or before it), where a fork starts.
+  const stepAtPosition = createMemo(() => {
+    let step = 1;
+    for (let i = 0; i <= at() && i < props.events.length; i++) {
+      const e = props.events[i];
+      if (e?.type === 'orchestrator.step') step = e.step;
+    }
+    return step;
+  });
   // At the end the snapshot folded while the run loaded; folded again only when scrubbed back.
   const snapshot = createMemo(() =>
     atEnd() ? props.final : foldTrace(props.events, props.events[at()]?.seq ?? -1, props.header.mainStepCost),
@@ -134,6 +144,7 @@ export function Replay(props: {
         </span>
       </div>
       <StoredRunNote header={props.header} />
+      <ForkPanel header={props.header} events={props.events} step={stepAtPosition()} />
       <RunPicture
         snapshot={snapshot()}
         metrics={metrics()}

@@ -1,0 +1,211 @@
+/**
+ * "Continue from here with…": a stored run forked at one orchestrator step under another policy
+ * (core/bench/fork.ts, as `swarm fork` does). The run is made again from its trace, checked event
+ * by event, then once more with the chosen policy deciding from that step on; the two are shown
+ * side by side with the first decision where they differ. Simulated runs only.
+ */
+import { createResource, createSignal, For, Show } from 'solid-js';
+import { fixedSettings, settingName } from '../../core/learning/fixed-policy';
+import { policyNames } from '../../core/policy/registry';
+import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import { findScenario, profiles } from '../catalog';
+import { resolvePolicy, savedPolicies } from '../run/policies';
+import { policiesVersion } from '../run/saved-policies';
+import { services } from '../services';
+
+const METRICS = [
+  ['criticalSteps', 'critical steps'],
+  ['estimatedCost', 'cost ($)'],
+  ['itemF1', 'quality'],
+  ['reward', 'reward'],
+] as const;
+
+interface Outcome {
+  readonly original: Readonly<Record<string, number>>;
+  readonly fork: Readonly<Record<string, number>>;
+  readonly policy: string;
+  readonly at: number;
+  readonly prefixEvents: number;
+  readonly difference?: string;
+}
+
+/** A decision's actions in a few words: "spawn 10 medium, assign 10 tasks". */
+function actionWords(actions: unknown): string {
+  if (!Array.isArray(actions)) return 'no decision';
+  const parts: string[] = [];
+  let assigned = 0;
+  for (const a of actions as { type: string; count?: number; profile?: string }[]) {
+    if (a.type === 'assign') assigned++;
+    else if (a.type === 'spawn') parts.push(`spawn ${a.count} ${a.profile}`);
+    else parts.push(a.type);
+  }
+  if (assigned > 0) parts.push(`assign ${assigned} task${assigned === 1 ? '' : 's'}`);
+  return parts.length > 0 ? parts.join(', ') : 'wait';
+}
+
+const fmt = (x: number | undefined) =>
+  x === undefined ? '—' : Number.isInteger(x) ? String(x) : x.toFixed(4);
+
+export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEvent[]; step: number }) {
+  const steps = () => props.events.filter((e) => e.type === 'orchestrator.step').length;
+  const [policy, setPolicy] = createSignal(props.header.policy === 'serial' ? 'heuristic' : 'serial');
+  const [at, setAt] = createSignal<number | undefined>();
+  const [busy, setBusy] = createSignal(false);
+  const [outcome, setOutcome] = createSignal<Outcome | undefined>();
+  const [problem, setProblem] = createSignal<string | undefined>();
+  const [saved] = createResource(policiesVersion, savedPolicies);
+  const step = () => Math.min(steps(), Math.max(1, at() ?? props.step));
+  const canFork = () => props.header.provider === 'simulated' && props.header.policy !== 'llm' && steps() > 0;
+
+  async function run() {
+    setBusy(true);
+    setProblem(undefined);
+    setOutcome(undefined);
+    try {
+      const entry = findScenario(props.header.scenario.id);
+      if (!entry) throw new Error(`its scenario “${props.header.scenario.id}” is not one of this page's`);
+      const [{ forkRun }, { simulatedProviderFor }] = await Promise.all([
+        import('../../core/bench/fork'),
+        import('../../core/scenarios/players'),
+      ]);
+      const scenario =
+        entry.type === 'task'
+          ? ({ type: 'task', spec: entry.spec } as const)
+          : ({
+              type: 'graph',
+              graph: entry.graph(props.header.size ?? entry.size?.default ?? 0, props.header.seed),
+              scenario: { id: entry.id, kind: 'graph', title: entry.title },
+            } as const);
+      const result = await forkRun({
+        header: props.header,
+        events: props.events,
+        scenario,
+        profiles,
+        original: () => resolvePolicy(props.header.policy),
+        next: () => resolvePolicy(policy()),
+        at: step(),
+        ...(entry.type === 'task'
+          ? { provider: simulatedProviderFor(profiles), ports: { sandbox: services.codeSandbox() } }
+          : {}),
+      });
+      const d = result.firstDifference;
+      setOutcome({
+        original: result.original.metrics as unknown as Record<string, number>,
+        fork: result.fork.metrics as unknown as Record<string, number>,
+        policy: policy(),
+        at: step(),
+        prefixEvents: result.prefixEvents,
+        ...(d
+          ? {
+              difference: `step ${d.step} (t=${d.t}): ${actionWords(d.original)}, against ${actionWords(d.fork)}`,
+            }
+          : {}),
+      });
+    } catch (error) {
+      setProblem(`The run could not be forked: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Show
+      when={canFork()}
+      fallback={
+        <p class="note" data-testid="fork-unavailable">
+          Forking makes the run again on the simulated model: this run's model or orchestrator cannot be
+          replayed yet.
+        </p>
+      }
+    >
+      <div class="panel fork" data-testid="fork-panel">
+        <h3>Continue from here with another policy</h3>
+        <div class="actions">
+          <label class="inline">
+            From step
+            <input
+              class="field"
+              type="number"
+              min="1"
+              max={steps()}
+              value={step()}
+              data-testid="fork-step"
+              onChange={(e) => setAt(Math.floor(Number(e.currentTarget.value)) || 1)}
+            />
+            of {steps()}
+          </label>
+          <label class="inline">
+            with
+            <select
+              class="field"
+              data-testid="fork-policy"
+              value={policy()}
+              onChange={(e) => setPolicy(e.currentTarget.value)}
+            >
+              <For each={policyNames()}>{(name) => <option value={name}>{name}</option>}</For>
+              <For each={fixedSettings()}>
+                {(s) => <option value={`fixed:${settingName(s)}`}>{`fixed:${settingName(s)}`}</option>}
+              </For>
+              <For each={saved() ?? []}>
+                {(p) => (
+                  <option value={`${p.kind}:${p.name}`}>{`${p.kind}: ${p.name} (trained here)`}</option>
+                )}
+              </For>
+            </select>
+          </label>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="fork-button"
+            disabled={busy()}
+            onClick={() => void run()}
+          >
+            {busy() ? 'Forking…' : 'Continue from here'}
+          </button>
+        </div>
+        <Show when={problem()}>
+          <p class="error" role="alert" data-testid="fork-problem">
+            {problem()}
+          </p>
+        </Show>
+        <Show when={outcome()}>
+          {(o) => (
+            <div data-testid="fork-result" role="status">
+              <p class="note">
+                The first {o().prefixEvents} events are the original's; from step {o().at} {o().policy}{' '}
+                decides.
+              </p>
+              <table class="data">
+                <thead>
+                  <tr>
+                    <th scope="col">metric</th>
+                    <th scope="col">{props.header.policy} (as run)</th>
+                    <th scope="col">
+                      {o().policy} from step {o().at}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <For each={METRICS}>
+                    {([key, label]) => (
+                      <tr data-testid="fork-row" data-metric={key}>
+                        <td>{label}</td>
+                        <td>{fmt(o().original[key])}</td>
+                        <td>{fmt(o().fork[key])}</td>
+                      </tr>
+                    )}
+                  </For>
+                </tbody>
+              </table>
+              <p class="note" data-testid="fork-difference">
+                {o().difference
+                  ? `First decision that differs: ${o().difference}.`
+                  : 'The two runs make the same decisions from that step on.'}
+              </p>
+            </div>
+          )}
+        </Show>
+      </div>
+    </Show>
+  );
+}
