@@ -60,6 +60,13 @@ export function drawGraph(canvas: SVGGElement, l: DagLayout, labels: readonly st
     .attr('data-task', (n) => n.id)
     .attr('data-kind', (n) => n.kind)
     .attr('transform', (n) => `translate(${n.x - w / 2},${n.y - h / 2})`);
+  // In the tab order, named, so a keyboard reaches each node's detail (arrow keys move along the
+  // edges and columns: node-keys.ts). A large graph's thousands of nodes stay out of it.
+  if (!large)
+    nodes
+      .attr('tabindex', 0)
+      .attr('role', 'button')
+      .attr('aria-label', (n) => labels[n.index] ?? n.id);
   nodes
     .append('rect')
     .attr('width', w)

@@ -9,6 +9,7 @@ import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } fr
 import { stretchToAspect } from './fit-layout';
 import type { DagLayout } from './layout';
 import { createLayouter, Superseded } from './layout-client';
+import { type ArrowKey, nextNode } from './node-keys';
 import { LABELS_UP_TO } from './node-labels';
 import { pathSummary } from './path-summary';
 import { isPeersPlan } from './peers';
@@ -30,13 +31,6 @@ const viewHeightFor = (height: number) =>
   Math.round(Math.min(MAX_VIEW_HEIGHT, Math.max(VIEW_HEIGHT, height * READABLE_SCALE + 20)));
 const EMPTY: DagLayout = { nodes: [], edges: [], width: 0, height: 0, nodeWidth: 0, nodeHeight: 0 };
 
-/**
- * The run's graph: tasks, and the orchestrator's steps once the run has them, with the realized
- * critical path in red and the planned one dashed. It is laid out again only when its shape
- * changes (a new orchestrator step, the run's end); status, marks and times are updated in place.
- * Test hooks: every node is `dag-node`, or `dag-node-critical` on the realized path, with
- * `data-task`, `data-kind` (`task` | `main`), `data-start` and `data-finish` (step-time).
- */
 /** How each retried attempt's node ended, by node index: failed, or cancelled. */
 function failedAttempts(g: RunGraph): Map<number, 'failed' | 'cancelled'> {
   const out = new Map<number, 'failed' | 'cancelled'>();
@@ -46,6 +40,13 @@ function failedAttempts(g: RunGraph): Map<number, 'failed' | 'cancelled'> {
   return out;
 }
 
+/**
+ * The run's graph: tasks, and the orchestrator's steps once the run has them, with the realized
+ * critical path in red and the planned one dashed. It is laid out again only when its shape
+ * changes (a new orchestrator step, the run's end); status, marks and times are updated in place.
+ * Test hooks: every node is `dag-node`, or `dag-node-critical` on the realized path, with
+ * `data-task`, `data-kind` (`task` | `main`), `data-start` and `data-finish` (step-time).
+ */
 export function DagView(props: {
   graph: TaskGraph;
   status: (taskId: string) => TaskStatus;
@@ -199,9 +200,34 @@ export function DagView(props: {
     if (svg) select(svg).on('.zoom', null);
   });
 
-  const over = (event: MouseEvent) => {
-    const g = (event.target as Element).closest('[data-task]');
+  // The node the detail is about, and where it is drawn: beside the node, not below the picture.
+  const [near, setNear] = createSignal<{ left: number; top: number } | undefined>();
+  const point = (g: Element | null) => {
     setHovered(g?.getAttribute('data-task') ?? undefined);
+    const box = g?.getBoundingClientRect();
+    const frame = svg?.parentElement?.getBoundingClientRect();
+    if (!box || !frame) return setNear(undefined);
+    // Right of the node, or left of it when the right side has no room for the box.
+    const right = box.right - frame.left + 8;
+    const left = right + 320 > frame.width ? Math.max(0, box.left - frame.left - 328) : right;
+    setNear({ left, top: Math.max(0, box.top - frame.top) });
+  };
+  const over = (event: MouseEvent) => point((event.target as Element).closest('[data-task]'));
+  const focused = (event: FocusEvent) => point((event.target as Element).closest('[data-task]'));
+  const keys = (event: KeyboardEvent) => {
+    const key = event.key as ArrowKey;
+    if (!['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown'].includes(key)) return;
+    const id = (event.target as Element).closest('[data-task]')?.getAttribute('data-task');
+    const l = laid();
+    if (!id || !l) return;
+    const from = l.graph.input.ids.indexOf(id);
+    const to = nextNode(l.layout, from, key);
+    event.preventDefault();
+    const target =
+      to === undefined
+        ? undefined
+        : drawn?.groups.find((g) => g.getAttribute('data-task') === l.graph.input.ids[to]);
+    target?.focus();
   };
   const describe = (id: string) => {
     const g = laid()?.graph ?? graph();
@@ -222,18 +248,34 @@ export function DagView(props: {
 
   return (
     <div>
-      <svg
-        ref={svg}
-        width="100%"
-        height={viewHeight()}
-        role="img"
-        aria-label={`Graph of ${props.graph.n} ${peers() ? "peers' turns" : 'tasks'}${!peers() && props.realized?.stages.length ? ` and ${props.realized.stages.length} orchestrator steps` : ''}; the realized critical path is outlined in red, the planned one dashed`}
-        onPointerOver={over}
-        style={{ background: '#fbfbfd', cursor: 'grab', display: 'block' }}
-        data-testid="dag"
-      >
-        <g ref={canvas} />
-      </svg>
+      <div class="dag-frame">
+        <svg
+          ref={svg}
+          width="100%"
+          height={viewHeight()}
+          role="application"
+          aria-label={`Graph of ${props.graph.n} ${peers() ? "peers' turns" : 'tasks'}${!peers() && props.realized?.stages.length ? ` and ${props.realized.stages.length} orchestrator steps` : ''}; the realized critical path is outlined in red, the planned one dashed`}
+          onPointerOver={over}
+          onFocusIn={focused}
+          onKeyDown={keys}
+          style={{ background: '#fbfbfd', cursor: 'grab', display: 'block' }}
+          data-testid="dag"
+        >
+          <g ref={canvas} />
+        </svg>
+        <Show when={hovered()}>
+          {(id) => (
+            <p
+              class="mono dag-detail"
+              data-testid="dag-hover"
+              role="status"
+              style={near() ? { left: `${near()?.left}px`, top: `${near()?.top}px` } : {}}
+            >
+              {describe(id())}
+            </p>
+          )}
+        </Show>
+      </div>
       <div class="actions note">
         <For each={Object.entries(STATUS_COLOURS)}>
           {([name, colour]) => (
@@ -282,15 +324,11 @@ export function DagView(props: {
           Laying out {graph().input.ids.length.toLocaleString('en-US')} nodes…
         </p>
       </Show>
-      <Show
-        when={hovered()}
-        fallback={<p class="note">Hover a node for its slack and what a faster subagent would change.</p>}
-      >
-        {(id) => (
-          <p class="mono" data-testid="dag-hover">
-            {describe(id())}
-          </p>
-        )}
+      <Show when={!hovered()}>
+        <p class="note">
+          Hover a node, or Tab to it (arrow keys move along the edges), for its slack and what a faster
+          subagent would change.
+        </p>
       </Show>
     </div>
   );
