@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
-import { forkRun } from '../core/bench/fork';
+import { decisionWords, forkRun } from '../core/bench/fork';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import type { RunScenario } from '../core/scenarios/prepare';
 import { decodeTrace, encodeTrace } from '../core/trace/jsonl';
@@ -139,21 +139,7 @@ export async function fork(argv: string[], out: Print): Promise<void> {
   const d = result.firstDifference;
   out(
     d
-      ? `first decision that differs: step ${d.step} (t=${d.t}): ${actionWords(d.original)}, against ${actionWords(d.fork)}`
+      ? `first decision that differs: step ${d.step} (t=${d.t}): ${decisionWords(d.original)}, against ${decisionWords(d.fork)}`
       : 'the two runs make the same decisions from the fork on',
   );
-}
-
-/** A decision's actions in a few words: "spawn 10 medium, assign 10 tasks, finish". */
-function actionWords(actions: unknown): string {
-  if (!Array.isArray(actions)) return 'no decision';
-  const parts: string[] = [];
-  let assigned = 0;
-  for (const a of actions as { type: string; count?: number; profile?: string }[]) {
-    if (a.type === 'assign') assigned++;
-    else if (a.type === 'spawn') parts.push(`spawn ${a.count} ${a.profile}`);
-    else parts.push(a.type);
-  }
-  if (assigned > 0) parts.push(`assign ${assigned} task${assigned === 1 ? '' : 's'}`);
-  return parts.length > 0 ? parts.join(', ') : 'wait';
 }

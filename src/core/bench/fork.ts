@@ -151,3 +151,17 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
     prefixEvents: Math.max(0, prefixEvents),
   };
 }
+
+/** A decision's actions in a few words, for the side-by-side: "spawn 10 medium, assign 10 tasks". */
+export function decisionWords(actions: unknown): string {
+  if (!Array.isArray(actions)) return 'no decision';
+  const parts: string[] = [];
+  let assigned = 0;
+  for (const a of actions as { type: string; count?: number; profile?: string }[]) {
+    if (a.type === 'assign') assigned++;
+    else if (a.type === 'spawn') parts.push(`spawn ${a.count} ${a.profile}`);
+    else parts.push(a.type);
+  }
+  if (assigned > 0) parts.push(`assign ${assigned} task${assigned === 1 ? '' : 's'}`);
+  return parts.length > 0 ? parts.join(', ') : 'wait';
+}

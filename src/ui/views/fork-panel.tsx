@@ -29,20 +29,6 @@ interface Outcome {
   readonly difference?: string;
 }
 
-/** A decision's actions in a few words: "spawn 10 medium, assign 10 tasks". */
-function actionWords(actions: unknown): string {
-  if (!Array.isArray(actions)) return 'no decision';
-  const parts: string[] = [];
-  let assigned = 0;
-  for (const a of actions as { type: string; count?: number; profile?: string }[]) {
-    if (a.type === 'assign') assigned++;
-    else if (a.type === 'spawn') parts.push(`spawn ${a.count} ${a.profile}`);
-    else parts.push(a.type);
-  }
-  if (assigned > 0) parts.push(`assign ${assigned} task${assigned === 1 ? '' : 's'}`);
-  return parts.length > 0 ? parts.join(', ') : 'wait';
-}
-
 const fmt = (x: number | undefined) =>
   x === undefined ? '—' : Number.isInteger(x) ? String(x) : x.toFixed(4);
 
@@ -64,7 +50,7 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
     try {
       const entry = findScenario(props.header.scenario.id);
       if (!entry) throw new Error(`its scenario “${props.header.scenario.id}” is not one of this page's`);
-      const [{ forkRun }, { simulatedProviderFor }] = await Promise.all([
+      const [{ decisionWords, forkRun }, { simulatedProviderFor }] = await Promise.all([
         import('../../core/bench/fork'),
         import('../../core/scenarios/players'),
       ]);
@@ -97,7 +83,7 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
         prefixEvents: result.prefixEvents,
         ...(d
           ? {
-              difference: `step ${d.step} (t=${d.t}): ${actionWords(d.original)}, against ${actionWords(d.fork)}`,
+              difference: `step ${d.step} (t=${d.t}): ${decisionWords(d.original)}, against ${decisionWords(d.fork)}`,
             }
           : {}),
       });

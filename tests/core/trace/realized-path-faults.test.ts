@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { nodeSandbox } from '../../../src/adapters/node-sandbox';
-import { type SlotPool, threadPool } from '../../../src/adapters/thread-pool';
+import { threadPool } from '../../../src/adapters/thread-pool';
 import { timeoutScheduler } from '../../../src/adapters/timeout-scheduler';
 import { chaosHooks, faultPlan } from '../../../src/core/healing/chaos';
 import { composeHooks } from '../../../src/core/healing/hooks';
 import { healingHooks } from '../../../src/core/healing/monitor';
 import { policyByName } from '../../../src/core/policy/registry';
-import type { AsyncExecutor } from '../../../src/core/runtime/ports';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import { type PreparedTaskRun, prepareRun } from '../../../src/core/scenarios/prepare';
 import { runPrepared } from '../../../src/core/scenarios/run';
 import { subagentExecutor } from '../../../src/core/scenarios/subagent';
 import type { FaultKind, TraceEvent } from '../../../src/core/trace/events';
 import { RealizedFold } from '../../../src/core/trace/realized-path';
+import { killedRun } from '../../support/killed-run';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
 /**
@@ -57,26 +57,7 @@ describe('the realized path through kills and chaos faults', () => {
   it('is one chain from 0 to the critical steps after a worker is killed mid-attempt', async () => {
     for (const id of ['wide-search', 'deep-search'] as const) {
       for (const seed of [1, 2, 3, 4]) {
-        const run = prepared(id, seed);
-        let calls = 0;
-        let pool: SlotPool | undefined;
-        const inner = subagentExecutor(run, provider, {});
-        // The third attempt is still running when a worker is killed: the simulated model answers
-        // at once, so that attempt waits for the kill, as a slow model's would.
-        const killing: AsyncExecutor = {
-          run(request, signal) {
-            if (++calls !== 3) return inner.run(request, signal);
-            setTimeout(() => pool?.kill(), 0);
-            return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
-          },
-        };
-        pool = threadPool(killing, { capacity: run.config.budgets.maxConcurrentSubagents }) as SlotPool;
-        const result = await runPrepared(run, {
-          policy: policyByName('heuristic'),
-          provider,
-          clock,
-          executor: pool,
-        });
+        const { run, result } = await killedRun(id, seed);
         const killed = result.events.filter(
           (e) => e.type === 'task.failed' && /killed on request/.test(e.error),
         );

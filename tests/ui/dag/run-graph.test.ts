@@ -1,48 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type SlotPool, threadPool } from '../../../src/adapters/thread-pool';
 import { graphOrThrow } from '../../../src/core/graph/validate';
 import { heuristicPolicy } from '../../../src/core/policy/heuristic';
-import { policyByName } from '../../../src/core/policy/registry';
 import { makeConfig } from '../../../src/core/runtime/config';
-import type { AsyncExecutor } from '../../../src/core/runtime/ports';
 import { simulate } from '../../../src/core/runtime/simulate';
-import { simulatedProviderFor } from '../../../src/core/scenarios/players';
-import { prepareRun } from '../../../src/core/scenarios/prepare';
-import { runPrepared } from '../../../src/core/scenarios/run';
-import { subagentExecutor } from '../../../src/core/scenarios/subagent';
 import { drawsSteps, graphShape, realizedMarks, runGraph } from '../../../src/ui/dag/run-graph';
 import { foldTrace } from '../../../src/ui/model/replay';
 import { scenario, task } from '../../core/graph/test-graphs';
-import { loadProfiles, loadSpec } from '../../support/scenarios';
+import { killedRun } from '../../support/killed-run';
 
 /** Wide search, seed 1, with a worker killed while it ran the third attempt (the Run view's "Kill a worker"). */
-async function killedRun() {
-  const profiles = loadProfiles();
-  const provider = simulatedProviderFor(profiles);
-  const run = prepareRun({
-    scenario: { type: 'task', spec: loadSpec('wide-search', 'wide-search') },
-    seed: 1,
-    plan: 'swarm',
-    profiles,
-  });
-  if (run.type !== 'task') throw new Error('not a task run');
-  const inner = subagentExecutor(run, provider, {});
-  let calls = 0;
-  let pool: SlotPool | undefined;
-  const killing: AsyncExecutor = {
-    run(request, signal) {
-      if (++calls !== 3) return inner.run(request, signal);
-      setTimeout(() => pool?.kill(), 0);
-      return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
-    },
-  };
-  pool = threadPool(killing, { capacity: run.config.budgets.maxConcurrentSubagents }) as SlotPool;
-  const result = await runPrepared(run, {
-    policy: policyByName('heuristic'),
-    provider,
-    executor: pool,
-    keepEvents: true,
-  });
+async function killedWideSearch() {
+  const { run, result } = await killedRun('wide-search', 1);
   return {
     graph: run.graph,
     result,
@@ -121,7 +89,7 @@ describe("the run's graph", () => {
   it('runs the red path through a killed attempt and its retry, every link an edge, the steps in time order', async () => {
     // Issue 44: after "Kill a worker" the red path read main 3 → rows-10 → end, main 1 outlined with
     // no red edge, and the killed attempt was not drawn.
-    const { graph, result, snapshot } = await killedRun();
+    const { graph, result, snapshot } = await killedWideSearch();
     const killed = result.events.find((e) => e.type === 'task.failed' && /killed on request/.test(e.error));
     if (killed?.type !== 'task.failed') throw new Error('no attempt was killed');
     const rg = runGraph(graph, snapshot.realized);
