@@ -117,6 +117,23 @@ describe('accessibility and small screens', () => {
     expect(profile.errors).toEqual([]);
   });
 
+  it('keeps a run graph of several columns readable on a phone, its start on screen', async () => {
+    const { page } = profile;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${appUrl}#view=run&scenario=deep-search&seed=1`);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    const first = page.locator('[data-testid="dag"] [data-task="main:1"]');
+    await first.waitFor();
+    // Fitted to 390 px the nodes were 7 px tall with 3 px labels; now at least 12 px, and the
+    // first step is on screen (the rest is dragged into view).
+    const box = await first.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(12);
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(profile.errors).toEqual([]);
+  });
+
   it("moves focus to the run's status, a live region, when a card's Run is pressed", async () => {
     const { page } = profile;
     await page.goto(appUrl);

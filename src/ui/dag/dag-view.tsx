@@ -25,6 +25,8 @@ const VIEW_HEIGHT = 380;
  */
 const READABLE_SCALE = 0.75;
 const MAX_VIEW_HEIGHT = 720;
+/** The least scale a phone shows a labelled graph at: 10 px labels drawn at about 6 px. */
+const PHONE_SCALE = 0.6;
 
 /** The view's height for a layout `height` tall: enough to show it at READABLE_SCALE, within bounds. */
 const viewHeightFor = (height: number) =>
@@ -188,8 +190,14 @@ export function DagView(props: {
     const width = svg.clientWidth || 900;
     const height = viewHeightFor(l.height);
     setViewHeight(height);
-    const k = Math.min(1.5, (width - 20) / Math.max(1, l.width), (height - 20) / Math.max(1, l.height));
-    const t = zoomIdentity.translate((width - l.width * k) / 2, (height - l.height * k) / 2).scale(k);
+    const fit = Math.min(1.5, (width - 20) / Math.max(1, l.width), (height - 20) / Math.max(1, l.height));
+    // On a phone a graph of several columns fitted to the width had 3 px labels: it keeps a scale
+    // its labels can be read at, starts at its left end, and is dragged sideways to see the rest.
+    const readable = width < 600 && l.nodes.length <= LABELS_UP_TO ? PHONE_SCALE : 0;
+    const k = Math.max(fit, Math.min(readable, 1.5));
+    const x = l.width * k > width - 20 ? 10 : (width - l.width * k) / 2;
+    const y = l.height * k > height - 20 ? 10 : (height - l.height * k) / 2;
+    const t = zoomIdentity.translate(x, y).scale(k);
     select(svg).call(behaviour.transform, t);
   }
   onMount(() => {
