@@ -116,6 +116,17 @@ describe('the Knowledge view', () => {
     expect(await citation.getAttribute('data-source')).toBe('tides.md');
     await citation.click();
     expect(await page.textContent(t('cited-passage'))).toContain('gravity of the Moon');
+    // The Run view holds the question, and asks another one from there (it had no field for it).
+    expect(await page.inputValue(t('kb-run-question'))).toBe('What causes the tides?');
+    await page.fill(t('kb-run-question'), 'What do glaciers carve?');
+    await page.dispatchEvent(t('kb-run-question'), 'change');
+    await page.click(t('run-button'));
+    await page.waitForFunction(
+      (sel) =>
+        (document.querySelector(sel)?.textContent ?? '').startsWith('Question: What do glaciers carve?'),
+      `${t('run-answer')} .answer-text`,
+      { timeout: 120_000 },
+    );
     expect(profile.errors).toEqual([]);
   });
 });

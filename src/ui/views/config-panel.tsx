@@ -5,7 +5,7 @@ import { policyNames } from '../../core/policy/registry';
 import { FAILURE_POLICIES, JOIN_MODES } from '../../core/runtime/config';
 import { PROFILE_NAMES } from '../../core/scenarios/profiles';
 import { app } from '../app-state';
-import { catalog, findScenario, sizeRange } from '../catalog';
+import { ASK_KNOWLEDGE_BASE, catalog, findScenario, sizeRange } from '../catalog';
 import { savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
 import { quoted } from '../url-state';
@@ -15,10 +15,10 @@ import { ProviderPicker } from './provider-picker';
 const num = (event: Event) => Number((event.currentTarget as HTMLInputElement).value) || 0;
 const text = (event: Event) => (event.currentTarget as HTMLSelectElement).value;
 
-/** Every setting of a run; each change goes to the URL, so the experiment is a link. */
 /** The fixed settings, as policy names: each is one arm of the bandit, run without learning. */
 const fixedNames = fixedSettings().map((setting) => `fixed:${settingName(setting)}`);
 
+/** Every setting of a run; each change goes to the URL, so the experiment is a link. */
 export function ConfigPanel() {
   const s = () => app.state();
   const isGraph = () => findScenario(s().scenario)?.type === 'graph';
@@ -50,6 +50,21 @@ export function ConfigPanel() {
           <For each={catalog}>{(entry) => <option value={entry.id}>{entry.title}</option>}</For>
         </select>
       </label>
+      {/* The scenario that asks the user's own documents asks this question (the Knowledge view's
+          Ask fills it in); empty, it asks what the documents say. */}
+      <Show when={s().scenario === ASK_KNOWLEDGE_BASE}>
+        <label>
+          Question for your knowledge base
+          <input
+            type="text"
+            maxLength={1000}
+            data-testid="kb-run-question"
+            placeholder="What do my documents say?"
+            value={s().question}
+            onChange={(e) => app.update({ question: e.currentTarget.value })}
+          />
+        </label>
+      </Show>
       <Show when={range()}>
         {(r) => (
           <label>
