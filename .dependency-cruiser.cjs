@@ -24,6 +24,7 @@
  *   policy      the orchestration policies implementing the runtime's port, the `llm` one included
  *   scenarios   the task scenarios and running one end to end with a policy
  *   learning    training policies over scenario runs (bandits, PARL, mixes, checkpoints)
+ *   request     what a run is (RunRequest, one schema for the page, the CLI and the API)
  *   router      routing a query to a setting, trained from logged runs
  *   bench       the bench: every scenario × policy, run and scored
  *
@@ -74,6 +75,9 @@ const CORE_LAYERS = [
     ],
   ],
   ['learning', ['util', 'graph', 'trace', 'runtime', 'providers', 'policy', 'scenarios']],
+  // request: what a run is (RunRequest) and how a checked one becomes prepareRun's input; it
+  // checks policy names (policy, learning), fields (agents, runtime, trace) and healing setups.
+  ['request', ['util', 'graph', 'trace', 'runtime', 'agents', 'policy', 'healing', 'scenarios', 'learning']],
   // router reads providers to ask a model for a plan (plan-model.ts).
   ['router', ['util', 'embeddings', 'trace', 'providers', 'learning']],
   ['datasets', ['util', 'trace', 'router']],

@@ -9,7 +9,8 @@
 import { realPace } from '../adapters/pace';
 import { withReplyDeadline } from '../adapters/reply-deadline';
 import { timeoutScheduler } from '../adapters/timeout-scheduler';
-import { healingHooks } from '../core/healing/monitor';
+import { hooksFor } from '../core/healing/setup';
+import { healingOf } from '../core/request/run-input';
 import type { Clock } from '../core/runtime/ports';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { runPrepared } from '../core/scenarios/run';
@@ -142,6 +143,7 @@ export class Swarm {
 
   private async execute(record: RunRecord): Promise<void> {
     const pace = this.options.pace > 0 ? realPace(this.options.pace) : undefined;
+    const healing = healingOf(record.task, { unresponsiveMs: pace ? 30_000 : 5_000 });
     try {
       const result = await runPrepared(record.run, {
         policy: record.policy,
@@ -165,14 +167,17 @@ export class Swarm {
           this.wake();
         },
         ...(pace ? { pace } : {}),
-        // Every swarm runs under the self-healing loop (docs/healing.md); a paced model's turns
-        // take real time, so the watchdog waits longer for them.
-        hooks: healingHooks({
-          mode: 'heal',
-          clock: this.host.clock,
-          scheduler: timeoutScheduler,
-          unresponsiveMs: pace ? 30_000 : 5_000,
-        }),
+        // The self-healing loop and any chaos the task asks for (docs/healing.md); a paced
+        // model's turns take real time, so the watchdog waits longer for them.
+        ...(healing
+          ? {
+              hooks: hooksFor(
+                healing,
+                { seed: record.run.seed, taskIds: record.run.plan.tasks.map((t) => t.id) },
+                { clock: this.host.clock, scheduler: timeoutScheduler },
+              ),
+            }
+          : {}),
       });
       record.end({
         reason: result.reason,

@@ -3,6 +3,7 @@
  * a frame (the iframe bridge) or a process boundary as it is, so no functions, classes or Maps.
  */
 
+import type { NormalRequest, RunRequest } from '../core/request/run-input';
 import type { TraceEvent, TraceHeader } from '../core/trace/events';
 
 export type SwarmId = string;
@@ -19,23 +20,12 @@ export const TASK_SCENARIOS = [
 ] as const;
 export type TaskScenario = (typeof TASK_SCENARIOS)[number];
 
-/** One piece of work for a swarm: a scenario and its settings. */
-export interface SwarmTask {
-  readonly scenario: TaskScenario;
-  /** The instance and every random draw of the run. @default 1 */
-  readonly seed?: number;
-  /** Rows, hops, functions…: the scenario's default when absent, and within its range. */
-  readonly size?: number;
-  /**
-   * The orchestration policy: `serial`, `heuristic`, `critical-path`, `peers` (scenarios with a
-   * decentralized plan) or a fixed setting `fixed:…`. @default 'heuristic'
-   */
-  readonly policy?: string;
-  /** The profile every agent uses (`small`, `medium`, `large`); the scenario's when absent. */
-  readonly profile?: string;
-  /** When the orchestrator wakes: as any subagent ends, or when its whole stage has. */
-  readonly join?: 'async' | 'barrier';
-}
+/**
+ * One piece of work for a swarm: a run request (core/request/run-request.ts), the same JSON the
+ * page's URL and `swarm run --request` take. This host runs the simulated provider, and the
+ * scenario is one of TASK_SCENARIOS.
+ */
+export type SwarmTask = RunRequest;
 
 export interface SwarmOptions {
   /** A name to show; the id when absent. */
@@ -88,7 +78,7 @@ export interface RunMetrics {
 export interface TaskStatus {
   /** The task's index in its swarm: 0 for `create`'s, then one per `submit`, in order. */
   readonly index: number;
-  readonly task: Required<Pick<SwarmTask, 'scenario' | 'seed' | 'policy'>> & SwarmTask;
+  readonly task: NormalRequest;
   readonly state: TaskRunState;
   /** Why the run ended, as its `run.finished` says (`completed`, `aborted`, a budget), or the error. */
   readonly reason?: string;

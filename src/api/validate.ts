@@ -6,37 +6,25 @@
 
 import * as v from 'valibot';
 import { resolvePolicy } from '../core/learning/resolve-policy';
-import { policyNames } from '../core/policy/registry';
+import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import { type Policy, planChooser } from '../core/policy/types';
 import { MAX_TIMER_MS } from '../core/providers/deadline';
+import { LLM_POLICY, policyForms } from '../core/request/policy-name';
+import {
+  checkAgainst,
+  type NormalRequest,
+  normalRequest,
+  RequestError,
+  runInputOf,
+} from '../core/request/run-input';
+import { readRunRequest } from '../core/request/run-request';
+import { simulatedProviderFor } from '../core/scenarios/players';
 import { type PreparedTaskRun, prepareRun } from '../core/scenarios/prepare';
 import { profileHashes } from '../core/scenarios/profiles';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { frozenProfiles, scenarioSpec } from './catalog';
 import { SwarmApiError } from './errors';
-import { type SwarmOptions, type SwarmTask, TASK_SCENARIOS, type TaskStatus } from './types';
-
-const wholeNumber = (what: string) =>
-  v.pipe(
-    v.number(`${what} must be a number`),
-    v.integer(`${what} must be a whole number`),
-    v.minValue(0, `${what} must be 0 or more`),
-    v.maxValue(Number.MAX_SAFE_INTEGER, `${what} is too large`),
-  );
-
-// Strict objects: a misspelt key (`sise`) is refused by name rather than silently ignored.
-const taskSchema = v.strictObject(
-  {
-    scenario: v.picklist(TASK_SCENARIOS, `scenario must be one of ${TASK_SCENARIOS.join(', ')}`),
-    seed: v.optional(wholeNumber('seed')),
-    size: v.optional(wholeNumber('size')),
-    policy: v.optional(v.pipe(v.string('policy must be a string'), v.minLength(1, 'policy is empty'))),
-    profile: v.optional(v.string('profile must be a string')),
-    join: v.optional(v.picklist(['async', 'barrier'], 'join must be async or barrier')),
-  },
-  // The strict object's own issue: a key it does not know (its input is the key) or not an object.
-  (issue) => (issue.expected === 'never' ? `unknown field "${String(issue.input)}"` : 'expected an object'),
-);
+import { type SwarmOptions, type SwarmTask, TASK_SCENARIOS, type TaskScenario } from './types';
 
 const optionsSchema = v.strictObject(
   {
@@ -76,7 +64,8 @@ function firstIssue(issues: Issues): { field: string | undefined; message: strin
   return { field: v.getDotPath(issue) ?? undefined, message: issue.message };
 }
 
-export type NormalTask = TaskStatus['task'];
+/** A task with its defaults filled in (seed, policy, healing), as a status reports it. */
+export type NormalTask = NormalRequest;
 
 /** Where a host keeps trained checkpoints (`parl:REF`, `bandit:REF`). */
 export interface CheckpointSource {
@@ -95,73 +84,74 @@ export interface ReadyTask {
 const invalid = (message: string, field: string) =>
   new SwarmApiError('invalid-task', `invalid task: ${message}`, field);
 
-/** The task, normalised (seed and policy filled in), with its prepared run and its policy. */
+/**
+ * The task (a run request, core/request), normalised, with its prepared run and its policy. A
+ * refusal is the request's own message, in the same words the page and the CLI give.
+ */
 export async function readyTask(
   input: unknown,
   ports: ScenarioPorts,
   checkpoints?: CheckpointSource,
 ): Promise<ReadyTask> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new SwarmApiError('invalid-task', 'invalid task: expected an object with a "scenario"', 'task');
-  }
-  const parsed = v.safeParse(taskSchema, input, { abortPipeEarly: true });
-  if (!parsed.success) {
-    const { field, message } = firstIssue(parsed.issues);
-    throw invalid(message, field ?? 'task');
-  }
-  const t = parsed.output;
-  const spec = scenarioSpec(t.scenario);
-  if (t.size !== undefined && (t.size < spec.size.min || t.size > spec.size.max)) {
+  const read = readRunRequest(input);
+  if (!read.ok) throw invalid(read.message, read.field === 'request' ? 'task' : read.field);
+  const request = read.request;
+  if (!(TASK_SCENARIOS as readonly string[]).includes(request.scenario)) {
     throw invalid(
-      `size of ${t.scenario} must be within ${spec.size.min}…${spec.size.max}, got ${t.size}`,
-      'size',
+      `scenario must be one of ${TASK_SCENARIOS.join(', ')}, not "${request.scenario}"`,
+      'scenario',
     );
   }
+  const spec = scenarioSpec(request.scenario as TaskScenario);
   const profiles = frozenProfiles();
-  if (t.profile !== undefined && !Object.hasOwn(profiles, t.profile)) {
-    throw invalid(`no profile "${t.profile}" (known: ${Object.keys(profiles).join(', ')})`, 'profile');
+  try {
+    checkAgainst(
+      request,
+      { type: 'task', spec },
+      {
+        profiles,
+        sandbox: Boolean(ports.sandbox),
+        knowledgeBase: Boolean(ports.knowledge),
+        providers: ['simulated'],
+      },
+    );
+  } catch (error) {
+    if (error instanceof RequestError) throw invalid(error.message, error.field);
+    throw error;
   }
-  if (spec.kind === 'mixed-coding' && !ports.sandbox) {
-    throw invalid(`${t.scenario} runs code and this host has no code sandbox`, 'scenario');
-  }
-  const task: NormalTask = { ...t, seed: t.seed ?? 1, policy: t.policy ?? 'heuristic' };
-  const policy = await resolvePolicy(task.policy, {
-    // Trained checkpoints come from the host: files in Node, the policy store in the page.
-    load: async (ref) => {
-      try {
-        return await checkpoints?.load(ref);
-      } catch (error) {
-        throw invalid((error as Error).message.replace(/^policy: /, ''), 'policy');
-      }
-    },
-    hashes: () => profileHashes(profiles),
-    messages: {
-      unknownBuiltIn: (name) =>
-        `unknown policy "${name}" (known: ${policyNames().join(', ')}, fixed:…, parl:…, bandit:…)`,
-      unknownKind: (name, kind) =>
-        `policy "${name}": no policy kind "${kind}" (known: fixed:SETTING, parl:CHECKPOINT, bandit:CHECKPOINT)`,
-      missing: (ref) =>
-        checkpoints
-          ? `policy: no checkpoint "${ref}" (${checkpoints.describe})`
-          : `policy: no checkpoint "${ref}": this host has no trained policies`,
-      unloadable: (ref, reason) => `policy: checkpoint "${ref}" refused: ${reason}`,
-      wrongKind: (ref, actual, asked) => `policy: checkpoint "${ref}" is a ${actual} policy, not ${asked}`,
-    },
-    fail: (message) => invalid(message, 'policy'),
-  });
+  const task = normalRequest(request);
+  const policy =
+    task.policy === LLM_POLICY
+      ? // The orchestrator model is the simulated one, as the agents' are on this host.
+        llmPolicyFor(simulatedProviderFor(profiles), profiles)
+      : await resolvePolicy(task.policy, {
+          // Trained checkpoints come from the host: files in Node, the policy store in the page.
+          load: async (ref) => {
+            try {
+              return await checkpoints?.load(ref);
+            } catch (error) {
+              throw invalid((error as Error).message.replace(/^policy: /, ''), 'policy');
+            }
+          },
+          hashes: () => profileHashes(profiles),
+          messages: {
+            unknownBuiltIn: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
+            unknownKind: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
+            missing: (ref) =>
+              checkpoints
+                ? `policy: no checkpoint "${ref}" (${checkpoints.describe})`
+                : `policy: no checkpoint "${ref}": this host has no trained policies`,
+            unloadable: (ref, reason) => `policy: checkpoint "${ref}" refused: ${reason}`,
+            wrongKind: (ref, actual, asked) =>
+              `policy: checkpoint "${ref}" is a ${actual} policy, not ${asked}`,
+          },
+          fail: (message) => invalid(message, 'policy'),
+        });
   let run: PreparedTaskRun;
   try {
-    run = prepareRun({
-      scenario: { type: 'task', spec },
-      seed: task.seed,
-      ...(task.size !== undefined ? { size: task.size } : {}),
-      plan: planChooser(policy),
-      profiles,
-      overrides: {
-        ...(task.profile ? { profile: task.profile } : {}),
-        ...(task.join ? { join: task.join } : {}),
-      },
-    });
+    run = prepareRun(
+      runInputOf(task, { type: 'task', spec }, { profiles, plan: planChooser(policy) }),
+    ) as PreparedTaskRun;
   } catch (error) {
     // What is left to refuse is the policy's formation (a peers policy on a scenario without a
     // decentralized plan): the other fields were checked above.

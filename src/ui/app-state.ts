@@ -7,10 +7,11 @@
 
 import { createRoot, createSignal } from 'solid-js';
 import { findScenario, sizeRange } from './catalog';
-import { type AppState, defaultState, readHash, writeHash } from './url-state';
+import { readLink } from './request-state';
+import { type AppState, defaultState, writeHash } from './url-state';
 
 function checked(hash: string): { state: AppState; problems: string[] } {
-  const read = readHash(hash);
+  const read = readLink(hash);
   let state = read.state;
   const problems = [...read.problems];
   const entry = findScenario(state.scenario);

@@ -7,8 +7,8 @@ import { type FaultKind, faultKinds } from '../core/trace/events';
 
 import { type ContextStrategyName, contextStrategyNames } from '../core/agents/context/registry';
 import { POLICY_KINDS, type PolicyKind } from '../core/learning/checkpoint';
-import { parseFixed } from '../core/learning/fixed-policy';
-import { policyNames } from '../core/policy/registry';
+import { policyForms, policyProblem } from '../core/request/policy-name';
+import { HEALING_MODES, type HealingMode } from '../core/request/run-request';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../core/runtime/config';
 import {
   PROFILE_NAMES,
@@ -56,8 +56,11 @@ export interface AppState {
   readonly question: string;
   /** Faults a chaos run puts into chosen agents (docs/healing.md); empty: none. */
   readonly chaos: readonly FaultKind[];
-  /** The self-healing loop: on quarantines and replaces misbehaving agents; off only watches. */
-  readonly healing: 'on' | 'off';
+  /**
+   * The self-healing loop: on quarantines and replaces misbehaving agents, detect only records, off
+   * runs none (a chaos run still records what it put in and what was seen).
+   */
+  readonly healing: HealingMode;
 }
 
 export const defaultState: AppState = {
@@ -119,26 +122,8 @@ function modelName(text: string): Parsed<string> {
     ? { ok: true, value: text }
     : { ok: false, error: `${quoted(text)} is not a model name` };
 }
-/** A policy saved in this browser: `parl:NAME`, `bandit:NAME`. */
-const SAVED_POLICY = new RegExp(`^(${POLICY_KINDS.join('|')}):[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$`);
-const isPolicy = (t: string) => t === 'llm' || policyNames().includes(t) || SAVED_POLICY.test(t);
-
-/** A fixed setting, `fixed:all/large` or one per kind (`fixed:wide-search=all/large:…`): the reason it is not one, or undefined. */
-function fixedProblem(t: string): string | undefined {
-  if (!t.startsWith('fixed:')) return 'not fixed';
-  try {
-    parseFixed(t.slice('fixed:'.length));
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-/**
- * The forms a policy takes, in the order the page has always listed them (core's registry lists
- * heuristic last, as the CLI prints it); tests/ui/url-state.test.ts checks it names every one.
- */
-export const POLICY_FORMS =
-  'serial, heuristic, critical-path, peers, llm, fixed:WIDTH/PROFILE, parl:NAME, bandit:NAME';
+/** The forms a policy takes (core/request/policy-name.ts): one list for the page, the CLI and the API. */
+export const POLICY_FORMS = policyForms();
 
 const plain = String;
 const table: { [K in keyof AppState]: Setting<K> } = {
@@ -156,12 +141,8 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   policy: {
     key: 'policy',
     parse: (t) => {
-      if (isPolicy(t)) return { ok: true, value: t };
-      const fixed = fixedProblem(t);
-      if (fixed === undefined) return { ok: true, value: t };
-      return t.startsWith('fixed:')
-        ? { ok: false, error: `${quoted(t)} is not a fixed setting: ${fixed}` }
-        : { ok: false, error: `${quoted(t)} is not a policy (${POLICY_FORMS})` };
+      const problem = policyProblem(t);
+      return problem === undefined ? { ok: true, value: t } : { ok: false, error: problem };
     },
     format: plain,
   },
@@ -215,7 +196,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     },
     format: (faults) => faults.join(','),
   },
-  healing: { key: 'healing', parse: oneOf(['on', 'off'] as const), format: plain },
+  healing: { key: 'healing', parse: oneOf(HEALING_MODES), format: plain },
   train: { key: 'train', parse: oneOf(POLICY_KINDS), format: plain },
   episodes: { key: 'episodes', parse: integer(10, 20_000), format: plain },
   question: {

@@ -64,6 +64,6 @@ describe('a trained policy through the library build', () => {
     );
     expect(report.notJson.message).toMatch(/is not JSON/);
     expect(report.wrongKind.message).toMatch(/is a parl policy, not bandit/);
-    expect(report.unknownKind.message).toMatch(/no policy kind "dqn"/);
+    expect(report.unknownKind.message).toMatch(/"dqn:.*" is not a policy \(one of: .*parl:CHECKPOINT/);
   });
 });

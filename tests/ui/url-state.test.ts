@@ -85,7 +85,7 @@ describe('url state', () => {
       'Setting "view" in the link was ignored: "nowhere" is not one of gallery, run, compare, train, library, knowledge, router.',
       'Unknown setting "colour" in the link was ignored.',
       'Setting "subagents" in the link was ignored: 500 is out of range (0–100).',
-      'Setting "policy" in the link was ignored: "<b>x</b>" is not a policy (serial, heuristic, critical-path, peers, llm, fixed:WIDTH/PROFILE, parl:NAME, bandit:NAME).',
+      'Setting "policy" in the link was ignored: "<b>x</b>" is not a policy (one of: serial, critical-path, heuristic, peers, llm, fixed:WIDTH/PROFILE, parl:CHECKPOINT, bandit:CHECKPOINT).',
     ]);
   });
 
@@ -108,10 +108,10 @@ describe('url state', () => {
   it('lists, in its message, exactly the policies it accepts', () => {
     const forms = POLICY_FORMS.split(', ');
     expect(new Set(forms)).toEqual(
-      new Set([...policyNames(), 'llm', 'fixed:WIDTH/PROFILE', 'parl:NAME', 'bandit:NAME']),
+      new Set([...policyNames(), 'llm', 'fixed:WIDTH/PROFILE', 'parl:CHECKPOINT', 'bandit:CHECKPOINT']),
     );
     for (const form of forms) {
-      const example = form.replace('NAME', 'mine').replace('WIDTH/PROFILE', 'all/large');
+      const example = form.replace('CHECKPOINT', 'mine').replace('WIDTH/PROFILE', 'all/large');
       expect(readHash(`#policy=${encodeURIComponent(example)}`).problems).toEqual([]);
     }
     // The fixed settings the API and the CLI take, and their refusals in the same words.

@@ -1,5 +1,7 @@
 import { baselineKey, baselineOf, rememberRun } from '../../core/healing/knowledge';
 import type { HealingSetup } from '../../core/healing/setup';
+import { healingOf } from '../../core/request/run-input';
+import type { RunRequest } from '../../core/request/run-request';
 import type { PreparedRun } from '../../core/scenarios/prepare';
 import { services } from '../services';
 import type { AppState } from '../url-state';
@@ -12,6 +14,7 @@ import type { AppState } from '../url-state';
  * that more per turn.
  */
 export function pageHealing(
+  request: RunRequest,
   settings: AppState,
   prepared: PreparedRun,
   baseline?: number,
@@ -21,14 +24,13 @@ export function pageHealing(
   // The simulator's latency model at the page's pace: ms a token, and a turn of its usual length.
   const perToken = sim ? (sim.wallMsPerToken * settings.pace) / 1000 : 0;
   const turn = sim ? perToken * sim.outputTokensPerStep + 5 : 50;
-  return {
-    mode: settings.healing === 'on' ? 'heal' : 'detect',
-    faults: settings.chaos,
+  // The mode and the faults are the request's (core/request/run-input.ts); the timings the page's.
+  return healingOf(request, {
     unresponsiveMs: Math.max(3000, Math.round(40 * turn)),
     slowMs: Math.max(600, Math.round(20 * turn)),
     ...(settings.provider === 'simulated' ? { expectedMsPerToken: perToken + 0.5 } : {}),
     ...(baseline !== undefined ? { baseline } : {}),
-  };
+  });
 }
 
 const keyOf = (prepared: PreparedRun) =>

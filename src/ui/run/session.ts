@@ -14,12 +14,16 @@ import type { ConcurrencySummary } from '../../adapters/engine-concurrency';
 import type { KilledAttempt } from '../../adapters/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import { planChooser } from '../../core/policy/types';
+import { LLM_POLICY } from '../../core/request/policy-name';
+import { checkAgainst, type RequestScenario, runInputOf } from '../../core/request/run-input';
+import { readRunRequest } from '../../core/request/run-request';
 import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
 import type { Pace } from '../../core/runtime/pace';
 import { metricsContext, type SimulateResult } from '../../core/runtime/simulate';
 import { runAnswer } from '../../core/scenarios/final-answer';
 import { prepareRun } from '../../core/scenarios/prepare';
+import { PROVIDER_KINDS } from '../../core/scenarios/profiles';
 import { knowledgeOf, knowledgeSearchOf, type RagQaInstance } from '../../core/scenarios/rag-qa';
 import { runPrepared } from '../../core/scenarios/run';
 import type { ScenarioPorts } from '../../core/scenarios/types';
@@ -27,8 +31,9 @@ import type { TraceHeader } from '../../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../../core/trace/metrics';
 import type { RunHandle } from '../../core/trace/store';
 import { app } from '../app-state';
-import { type CatalogEntry, findScenario, profiles, sizeRange } from '../catalog';
+import { type CatalogEntry, findScenario, profiles } from '../catalog';
 import { RunFolder, type RunSnapshot } from '../model/replay';
+import { requestOfState } from '../request-state';
 import { services } from '../services';
 import type { AppState } from '../url-state';
 import type { PassageLookup } from '../views/answer-view';
@@ -125,12 +130,19 @@ function createSession() {
 
   async function run(settings: AppState, abort: AbortController): Promise<string | undefined> {
     const entry = findScenario(settings.scenario) as CatalogEntry;
-    const size = settings.size || sizeRange(entry)?.default || 0;
-    if (settings.policy === 'llm' && entry.type !== 'task') {
-      throw new Error(
-        'The llm orchestrator directs agents, and this card is pure scheduling (tasks of fixed cost, no agents): pick a task scenario for it, or another policy for this card.',
-      );
-    }
+    // The run the settings ask for, checked as the CLI and the API check theirs (core/request).
+    const asksKnowledgeBase =
+      entry.type === 'task' && entry.spec.kind === 'rag-qa' && entry.spec.corpus === 'knowledge-base';
+    const request = requestOfState(settings, asksKnowledgeBase);
+    const read = readRunRequest(request);
+    if (!read.ok) throw new Error(`${read.message}.`);
+    const scenario: RequestScenario = entry.type === 'task' ? { type: 'task', spec: entry.spec } : entry;
+    checkAgainst(request, scenario, {
+      profiles,
+      sandbox: true,
+      knowledgeBase: true,
+      providers: PROVIDER_KINDS,
+    });
     // A real model (WebLLM, an endpoint) serves task scenarios; graph tasks have no agent.
     const chosen =
       settings.provider !== 'simulated' && entry.type === 'task'
@@ -146,47 +158,18 @@ function createSession() {
     const pace = services.pace(settings.pace);
     // The orchestrator model is the subagents' provider; the simulated one plays at their pace.
     const policy =
-      settings.policy === 'llm'
+      request.policy === LLM_POLICY
         ? llmPolicyFor(real?.provider ?? (await simulatedFor(pace)), real?.profiles ?? profiles)
-        : await resolvePolicy(settings.policy);
+        : await resolvePolicy(request.policy ?? 'heuristic');
     // The user's own knowledge base: the question comes from the page, the passages from IndexedDB.
-    const asksKnowledgeBase =
-      entry.type === 'task' && entry.spec.kind === 'rag-qa' && entry.spec.corpus === 'knowledge-base';
     const base = asksKnowledgeBase ? (await services.knowledge()).kb() : undefined;
     if (base && base.stats().chunks === 0) {
       throw new Error('The knowledge base is empty: import documents in the Knowledge view first.');
     }
     const knowledge = base ? knowledgeSearchOf(base) : undefined;
-    const spec =
-      entry.type === 'task' &&
-      entry.spec.kind === 'rag-qa' &&
-      asksKnowledgeBase &&
-      settings.question.trim() !== ''
-        ? { ...entry.spec, question: settings.question.trim() }
-        : entry.type === 'task'
-          ? entry.spec
-          : undefined;
-    const prepared = prepareRun({
-      scenario:
-        entry.type === 'task'
-          ? { type: 'task', spec: spec ?? entry.spec }
-          : {
-              type: 'graph',
-              graph: entry.graph(size, settings.seed),
-              scenario: { id: entry.id, kind: 'graph', title: entry.title },
-            },
-      seed: settings.seed,
-      size,
-      plan: planChooser(policy),
-      profiles: real?.profiles ?? profiles,
-      overrides: {
-        ...(settings.join ? { join: settings.join } : {}),
-        ...(settings.failure ? { failurePolicy: settings.failure } : {}),
-        budgets: budgetOverrides(settings),
-        ...(settings.profile ? { profile: settings.profile } : {}),
-        ...(settings.context ? { context: { name: settings.context } } : {}),
-      },
-    });
+    const prepared = prepareRun(
+      runInputOf(request, scenario, { profiles: real?.profiles ?? profiles, plan: planChooser(policy) }),
+    );
     const store = await services.store();
     const folder = new RunFolder(prepared.config.mainStepCost);
     const metrics = new MetricsAccumulator(metricsContext(prepared.config));
@@ -207,7 +190,12 @@ function createSession() {
 
     // Real models answer over the network or from their GPU workers, so their agent loops are
     // cheap and run here; simulated subagents run in the worker pool; graph attempts are paced here.
-    const healing = pageHealing(settings, prepared, await pageBaseline(prepared).catch(() => undefined));
+    const healing = pageHealing(
+      request,
+      settings,
+      prepared,
+      await pageBaseline(prepared).catch(() => undefined),
+    );
     const pool =
       prepared.type === 'task' && !real
         ? services.subagentPool({
@@ -338,14 +326,6 @@ async function failStored(handle: Promise<RunHandle> | undefined, error: unknown
   await handle
     .then((open) => open.finish('failed', { finishedAt: Date.now(), error: reason }))
     .catch(() => {});
-}
-
-function budgetOverrides(settings: AppState) {
-  return {
-    ...(settings.subagents ? { maxConcurrentSubagents: settings.subagents } : {}),
-    ...(settings.criticalSteps ? { maxCriticalSteps: settings.criticalSteps } : {}),
-    ...(settings.toolCalls ? { maxToolCalls: settings.toolCalls } : {}),
-  };
 }
 
 export const session = createRoot(createSession);

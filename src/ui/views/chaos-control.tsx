@@ -1,4 +1,5 @@
 import { For } from 'solid-js';
+import type { HealingMode } from '../../core/request/run-request';
 import { type FaultKind, faultKinds } from '../../core/trace/events';
 import { app } from '../app-state';
 
@@ -45,10 +46,11 @@ export function ChaosControl() {
           <select
             data-testid="healing-mode"
             value={app.state().healing}
-            onChange={(e) => app.update({ healing: e.currentTarget.value as 'on' | 'off' })}
+            onChange={(e) => app.update({ healing: e.currentTarget.value as HealingMode })}
           >
             <option value="on">on: quarantine and replace a misbehaving agent</option>
-            <option value="off">off: detect and record only</option>
+            <option value="detect">detect: record what it sees, stop nothing</option>
+            <option value="off">off: none (a chaos run still records what its faults did)</option>
           </select>
         </label>
       </fieldset>

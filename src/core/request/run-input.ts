@@ -1,0 +1,168 @@
+/**
+ * A checked run request, made into the composition root's input (`prepareRun`): what the page, the
+ * CLI and the API each did on their own before. What a request may name depends on the scenario
+ * (its size range, a knowledge-base question) and on the host (its profiles, whether it can run
+ * code or ask a knowledge base), so those checks are here, against what the caller found; each
+ * refusal names the field, in the same words on every host.
+ */
+
+import type { GraphScenario } from '../graph/types';
+import type { HealingSetup } from '../healing/setup';
+import type { RunInput } from '../scenarios/prepare';
+import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
+import type { HealingMode, RunRequest } from './run-request';
+
+export type { RunRequest };
+
+/** A request's field refused for this scenario or this host. */
+export class RequestError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+/** The scenario a request names, as the caller's catalogue holds it. */
+export type RequestScenario =
+  | { readonly type: 'task'; readonly spec: TaskScenarioSpec }
+  | {
+      readonly type: 'graph';
+      readonly id: string;
+      readonly title: string;
+      readonly size?: { readonly min: number; readonly max: number; readonly default: number };
+      graph(size: number, seed: number): GraphScenario;
+    };
+
+/** What a host can do for a run, so a request it cannot serve is refused by name. */
+export interface RequestHost {
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  /** A code sandbox for scenarios that run code. */
+  readonly sandbox: boolean;
+  /** A knowledge base of the user's own documents. */
+  readonly knowledgeBase: boolean;
+  /** Providers this host can run agents on. */
+  readonly providers: readonly string[];
+}
+
+/** The request with every default filled in: what a status or a record reports. */
+export type NormalRequest = RunRequest & {
+  readonly seed: number;
+  readonly policy: string;
+  readonly healing: HealingMode;
+};
+
+export function normalRequest(request: RunRequest): NormalRequest {
+  return {
+    ...request,
+    seed: request.seed ?? 1,
+    policy: request.policy ?? 'heuristic',
+    healing: request.healing ?? 'on',
+  };
+}
+
+const sizeOf = (scenario: RequestScenario) => (scenario.type === 'task' ? scenario.spec.size : scenario.size);
+
+const asksKnowledgeBase = (scenario: RequestScenario) =>
+  scenario.type === 'task' && scenario.spec.kind === 'rag-qa' && scenario.spec.corpus === 'knowledge-base';
+
+/** Refuses what this scenario or host cannot do with the request; says nothing when all is well. */
+export function checkAgainst(request: RunRequest, scenario: RequestScenario, host: RequestHost): void {
+  const range = sizeOf(scenario);
+  if (request.size !== undefined && request.size !== 0) {
+    if (!range) throw new RequestError('size', `${request.scenario} has no size to set`);
+    if (request.size < range.min || request.size > range.max)
+      throw new RequestError(
+        'size',
+        `size of ${request.scenario} must be within ${range.min}…${range.max}, got ${request.size}`,
+      );
+  }
+  if (request.profile !== undefined && !Object.hasOwn(host.profiles, request.profile))
+    throw new RequestError(
+      'profile',
+      `profile must be one of ${Object.keys(host.profiles).join(', ')}, not "${request.profile}"`,
+    );
+  const provider = request.provider?.kind ?? 'simulated';
+  if (!host.providers.includes(provider))
+    throw new RequestError(
+      'provider.kind',
+      `provider.kind "${provider}" cannot run here (this host runs: ${host.providers.join(', ')})`,
+    );
+  if (scenario.type === 'graph') {
+    // A graph scenario's tasks have fixed costs and no agents: nothing to model, heal or ask.
+    if (request.policy === 'llm')
+      throw new RequestError(
+        'policy',
+        `policy "llm" directs agents, and ${request.scenario} is pure scheduling (tasks of fixed cost, no agents)`,
+      );
+    if (provider !== 'simulated')
+      throw new RequestError('provider.kind', `${request.scenario} has no agents for a model to play`);
+    return;
+  }
+  if (scenario.spec.kind === 'mixed-coding' && !host.sandbox)
+    throw new RequestError('scenario', `${request.scenario} runs code and this host has no code sandbox`);
+  if (request.knowledgeBase && !asksKnowledgeBase(scenario))
+    throw new RequestError('knowledgeBase', `${request.scenario} does not ask a knowledge base`);
+  if (asksKnowledgeBase(scenario) && !host.knowledgeBase)
+    throw new RequestError(
+      'scenario',
+      `${request.scenario} asks your own knowledge base, which this host has not`,
+    );
+}
+
+/** The composition root's input for a checked request. */
+export function runInputOf(
+  request: RunRequest,
+  scenario: RequestScenario,
+  options: { readonly profiles: Readonly<Record<string, ProfileSpec>>; readonly plan: RunInput['plan'] },
+): RunInput {
+  const seed = request.seed ?? 1;
+  const size = request.size || sizeOf(scenario)?.default;
+  const question = request.knowledgeBase?.question.trim();
+  const budgets = {
+    ...(request.budgets?.subagents ? { maxConcurrentSubagents: request.budgets.subagents } : {}),
+    ...(request.budgets?.criticalSteps ? { maxCriticalSteps: request.budgets.criticalSteps } : {}),
+    ...(request.budgets?.toolCalls ? { maxToolCalls: request.budgets.toolCalls } : {}),
+  };
+  return {
+    scenario:
+      scenario.type === 'task'
+        ? {
+            type: 'task',
+            spec:
+              question && scenario.spec.kind === 'rag-qa' ? { ...scenario.spec, question } : scenario.spec,
+          }
+        : {
+            type: 'graph',
+            graph: scenario.graph(size ?? 0, seed),
+            scenario: { id: scenario.id, kind: 'graph', title: scenario.title },
+          },
+    seed,
+    ...(size !== undefined ? { size } : {}),
+    plan: options.plan,
+    profiles: options.profiles,
+    overrides: {
+      ...(request.join ? { join: request.join } : {}),
+      ...(request.failure ? { failurePolicy: request.failure } : {}),
+      ...(Object.keys(budgets).length > 0 ? { budgets } : {}),
+      ...(request.profile ? { profile: request.profile } : {}),
+      ...(request.context ? { context: { name: request.context } } : {}),
+    },
+  };
+}
+
+/**
+ * The self-healing loop and the faults a request asks for, or undefined when it asks for none.
+ * Timings are the host's (they follow its pace); the mode and the faults are the request's.
+ */
+export function healingOf(
+  request: RunRequest,
+  timings: Omit<HealingSetup, 'mode' | 'faults'>,
+): HealingSetup | undefined {
+  const mode = request.healing ?? 'on';
+  const faults = request.chaos ?? [];
+  if (mode === 'off' && faults.length === 0) return undefined;
+  return { mode: mode === 'on' ? 'heal' : 'detect', ...(faults.length > 0 ? { faults } : {}), ...timings };
+}

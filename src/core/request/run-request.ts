@@ -1,0 +1,203 @@
+/**
+ * What a run is, said once: the scenario, its instance, the policy, the provider and everything the
+ * page's forms, the CLI's flags and the API's task may set. Every way into a run maps its own input
+ * (a URL, flags, a JSON task) to a RunRequest and checks it here, so a bad field gets the same
+ * message everywhere, naming the field and what is accepted. docs/api.md, "A run request".
+ *
+ * Only what changes the run is here. How fast it is played (pace), where its trace goes and which
+ * origins may talk to the page are each edge's own.
+ */
+
+import * as v from 'valibot';
+import { type ContextStrategyName, contextStrategyNames } from '../agents/context/registry';
+import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../runtime/config';
+import { PROVIDER_KINDS, type ProviderKind } from '../scenarios/profiles';
+import { type FaultKind, faultKinds } from '../trace/events';
+import { policyProblem } from './policy-name';
+
+/** The self-healing loop: `on` quarantines and replaces, `detect` only records, `off` runs none. */
+export const HEALING_MODES = ['on', 'detect', 'off'] as const;
+export type HealingMode = (typeof HEALING_MODES)[number];
+
+export interface RunRequest {
+  /** A scenario's id: `wide-search`, `stg-100`… */
+  readonly scenario: string;
+  /** The instance and every random draw of the run. @default 1 */
+  readonly seed?: number;
+  /** Rows, hops, functions…: the scenario's default when absent, and within its range. */
+  readonly size?: number;
+  /** `serial`, `heuristic`, `critical-path`, `peers`, `llm`, `fixed:…`, `parl:…`, `bandit:…`. @default 'heuristic' */
+  readonly policy?: string;
+  /** Who answers for the agents. @default { kind: 'simulated' } */
+  readonly provider?: {
+    readonly kind: ProviderKind;
+    /** An OpenAI-compatible endpoint's base URL (`…/v1`); its key is never part of a request. */
+    readonly endpoint?: string;
+    /** The model every agent asks for; each profile's own when absent. */
+    readonly model?: string;
+    /** WebLLM engines: 1 is one engine shared by every subagent. */
+    readonly engines?: number;
+  };
+  /** Every agent's context strategy; the scenario's when absent. */
+  readonly context?: ContextStrategyName;
+  /** Overrides of the scenario's own settings. */
+  readonly profile?: string;
+  readonly join?: JoinMode;
+  readonly failure?: FailurePolicy;
+  readonly budgets?: {
+    readonly subagents?: number;
+    readonly criticalSteps?: number;
+    readonly toolCalls?: number;
+  };
+  /** @default 'on' */
+  readonly healing?: HealingMode;
+  /** Faults put into chosen agents (docs/healing.md); none when absent. */
+  readonly chaos?: readonly FaultKind[];
+  /** The question asked of the user's own knowledge base (`ask-knowledge-base`). */
+  readonly knowledgeBase?: { readonly question: string };
+}
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,159}$/;
+export const MAX_SEED = 2 ** 31 - 1;
+
+const whole = (field: string, min: number, max: number) =>
+  v.pipe(
+    v.number(`${field} must be a whole number`),
+    v.integer(`${field} must be a whole number`),
+    v.minValue(min, `${field} must be ${min} or more`),
+    v.maxValue(max, `${field} must be at most ${max}`),
+  );
+
+const oneOf = <T extends string>(field: string, options: readonly T[]) =>
+  v.picklist(options, (issue) => `${field} must be one of ${options.join(', ')}, not ${shown(issue.input)}`);
+
+/** The strict object's own issue: a key it does not know, or not an object at all. */
+const strict =
+  (where: string) =>
+  (issue: v.BaseIssue<unknown>): string =>
+    issue.expected === 'never'
+      ? `${where}unknown field "${String(issue.input)}"`
+      : issue.path !== undefined && issue.input === undefined
+        ? `${where.replace(': ', '.')}${v.getDotPath(issue)?.split('.').at(-1)} is required`
+        : `${where === '' ? 'a run request' : where.slice(0, -2)} must be an object`;
+
+const httpUrl = v.pipe(
+  v.string('provider.endpoint must be an http(s) URL'),
+  v.maxLength(500, 'provider.endpoint is longer than 500 characters'),
+  v.check((t) => {
+    try {
+      const url = new URL(t);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'provider.endpoint must be an http(s) URL'),
+);
+
+/** The fields, each checked on its own: the page's URL checks one at a time through `fieldProblem`. */
+export const runRequestFields = {
+  scenario: v.pipe(
+    v.string('scenario must be a scenario id'),
+    v.regex(ID, 'scenario must be a scenario id (letters, digits, ".", "_" and "-")'),
+  ),
+  seed: v.optional(whole('seed', 0, MAX_SEED)),
+  size: v.optional(whole('size', 0, 1_000_000)),
+  policy: v.optional(
+    v.pipe(
+      v.string('policy must be a policy name'),
+      v.rawCheck(({ dataset, addIssue }) => {
+        const problem = dataset.typed ? policyProblem(dataset.value as string) : undefined;
+        if (problem) addIssue({ message: `policy: ${problem}` });
+      }),
+    ),
+  ),
+  provider: v.optional(
+    v.strictObject(
+      {
+        kind: oneOf('provider.kind', PROVIDER_KINDS),
+        endpoint: v.optional(httpUrl),
+        model: v.optional(
+          v.pipe(
+            v.string('provider.model must be a model name'),
+            v.regex(MODEL, 'provider.model must be a model name'),
+          ),
+        ),
+        engines: v.optional(whole('provider.engines', 1, 8)),
+      },
+      strict('provider: '),
+    ),
+  ),
+  context: v.optional(oneOf('context', contextStrategyNames)),
+  profile: v.optional(
+    v.pipe(v.string('profile must be a profile name'), v.regex(ID, 'profile must be a profile name')),
+  ),
+  join: v.optional(oneOf('join', JOIN_MODES)),
+  failure: v.optional(oneOf('failure', FAILURE_POLICIES)),
+  budgets: v.optional(
+    v.strictObject(
+      {
+        subagents: v.optional(whole('budgets.subagents', 1, 100)),
+        criticalSteps: v.optional(whole('budgets.criticalSteps', 1, 100_000)),
+        toolCalls: v.optional(whole('budgets.toolCalls', 1, 1_000_000)),
+      },
+      strict('budgets: '),
+    ),
+  ),
+  healing: v.optional(oneOf('healing', HEALING_MODES)),
+  chaos: v.optional(
+    v.pipe(
+      v.array(oneOf('chaos', faultKinds), 'chaos must be a list of faults'),
+      v.check((list) => new Set(list).size === list.length, 'chaos names a fault twice'),
+    ),
+  ),
+  knowledgeBase: v.optional(
+    v.strictObject(
+      {
+        question: v.pipe(
+          v.string('knowledgeBase.question must be text'),
+          v.minLength(1, 'knowledgeBase.question is empty'),
+          v.maxLength(1000, 'knowledgeBase.question is longer than 1,000 characters'),
+        ),
+      },
+      strict('knowledgeBase: '),
+    ),
+  ),
+} as const;
+
+const schema = v.strictObject(runRequestFields, strict(''));
+
+/** A refusal: the field (a dotted path, `provider.kind`) and the message, which names it. */
+export interface RequestProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+export type ReadRequest = { ok: true; request: RunRequest } | ({ ok: false } & RequestProblem);
+
+function problemOf(issues: readonly v.BaseIssue<unknown>[]): RequestProblem {
+  const issue = issues[0] as v.BaseIssue<unknown>;
+  // An unknown key's path is the key itself (`sise`, `budgets.subagent`): the field to fix.
+  return { field: v.getDotPath(issue) ?? 'request', message: issue.message };
+}
+
+/** Checks a run request (parsed JSON, or an object an edge built); the first problem is reported. */
+export function readRunRequest(input: unknown): ReadRequest {
+  const parsed = v.safeParse(schema, input, { abortPipeEarly: true });
+  return parsed.success
+    ? { ok: true, request: parsed.output as RunRequest }
+    : { ok: false, ...problemOf(parsed.issues) };
+}
+
+/** Why one field's value is refused, or undefined: the page's URL checks each setting this way. */
+export function fieldProblem(field: keyof typeof runRequestFields, value: unknown): string | undefined {
+  const parsed = v.safeParse(runRequestFields[field], value, { abortPipeEarly: true });
+  return parsed.success ? undefined : parsed.issues[0].message;
+}
+
+/** A value from outside, as a message quotes it: cut to 40 characters, control characters as "?". */
+export function shown(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value) ?? String(value);
+  const printable = value.replace(/[\p{Cc}\p{Cf}]/gu, '?');
+  return `"${printable.length > 40 ? `${printable.slice(0, 37)}…` : printable}"`;
+}

@@ -1,0 +1,104 @@
+/**
+ * The page's settings and a run request (core/request/run-request.ts) are one thing said two ways:
+ * the link's flat keys (`seed=3&subagents=8`) and the request's JSON. The session runs the request
+ * the settings make; a link `#request=JSON` opens the settings a request makes. What the page keeps
+ * beside a run (the view, the pace, the runs opened, training) is not part of either mapping.
+ */
+
+import { type RunRequest, readRunRequest } from '../core/request/run-request';
+import { type AppState, defaultState, type ReadState, readHash } from './url-state';
+
+/**
+ * The run request the page's settings make: defaults are left out, as a hand-written one would.
+ * The question box keeps its text across scenarios; only a scenario that asks the knowledge base
+ * (`asksKnowledgeBase`) takes it.
+ */
+export function requestOfState(s: AppState, asksKnowledgeBase = true): RunRequest {
+  const budgets = {
+    ...(s.subagents ? { subagents: s.subagents } : {}),
+    ...(s.criticalSteps ? { criticalSteps: s.criticalSteps } : {}),
+    ...(s.toolCalls ? { toolCalls: s.toolCalls } : {}),
+  };
+  const model = s.provider === 'webllm' ? s.wmodel : s.provider === 'openai' ? s.model : '';
+  return {
+    scenario: s.scenario,
+    seed: s.seed,
+    ...(s.size ? { size: s.size } : {}),
+    policy: s.policy,
+    ...(s.provider !== 'simulated'
+      ? {
+          provider: {
+            kind: s.provider,
+            ...(s.provider === 'openai' && s.endpoint ? { endpoint: s.endpoint } : {}),
+            ...(model ? { model } : {}),
+            ...(s.provider === 'webllm' ? { engines: s.engines } : {}),
+          },
+        }
+      : {}),
+    ...(s.context ? { context: s.context } : {}),
+    ...(s.profile ? { profile: s.profile } : {}),
+    ...(s.join ? { join: s.join } : {}),
+    ...(s.failure ? { failure: s.failure } : {}),
+    ...(Object.keys(budgets).length > 0 ? { budgets } : {}),
+    healing: s.healing,
+    ...(s.chaos.length > 0 ? { chaos: s.chaos } : {}),
+    ...(asksKnowledgeBase && s.question.trim() ? { knowledgeBase: { question: s.question } } : {}),
+  };
+}
+
+/** The settings a run request makes, over the page's defaults for everything it leaves out. */
+export function stateOfRequest(r: RunRequest, base: AppState): AppState {
+  const p = r.provider;
+  return {
+    ...base,
+    scenario: r.scenario,
+    seed: r.seed ?? 1,
+    size: r.size ?? 0,
+    policy: r.policy ?? 'heuristic',
+    provider: p?.kind ?? 'simulated',
+    endpoint: p?.endpoint ?? '',
+    model: p?.kind === 'openai' ? (p.model ?? '') : '',
+    wmodel: p?.kind === 'webllm' ? (p.model ?? '') : '',
+    engines: p?.engines ?? 1,
+    context: r.context ?? '',
+    profile: (r.profile ?? '') as AppState['profile'],
+    join: r.join ?? '',
+    failure: r.failure ?? '',
+    subagents: r.budgets?.subagents ?? 0,
+    criticalSteps: r.budgets?.criticalSteps ?? 0,
+    toolCalls: r.budgets?.toolCalls ?? 0,
+    healing: r.healing ?? 'on',
+    chaos: r.chaos ?? [],
+    question: r.knowledgeBase?.question ?? '',
+  };
+}
+
+/**
+ * Reads a link. A whole run request (`#request={"scenario":…}`, the JSON the CLI and the API take)
+ * opens the Run view on the settings it makes; the link's other keys are read over it.
+ */
+export function readLink(hash: string): ReadState {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const asked = params.get('request');
+  if (asked === null) return readHash(hash);
+  params.delete('request');
+  const read = readJsonRequest(asked);
+  const base = read.ok
+    ? { ...stateOfRequest(read.request, defaultState), view: 'run' as const }
+    : defaultState;
+  const rest = readHash(params.toString(), base);
+  return read.ok
+    ? rest
+    : { ...rest, problems: [`The run request in the link was ignored: ${read.message}.`, ...rest.problems] };
+}
+
+function readJsonRequest(text: string): { ok: true; request: RunRequest } | { ok: false; message: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'it is not JSON' };
+  }
+  const read = readRunRequest(json);
+  return read.ok ? read : { ok: false, message: read.message };
+}
