@@ -99,12 +99,13 @@ describe('a run request', () => {
       knowledgeBase: false,
       providers: ['simulated'],
     };
-    const refusal = (request: RunRequest, s = spec) => {
+    const refusal = (request: RunRequest, s = spec): { field: string; message: string } | undefined => {
       try {
         checkAgainst(request, s, host);
         return undefined;
       } catch (error) {
-        return error instanceof RequestError ? { field: error.field, message: error.message } : error;
+        if (error instanceof RequestError) return { field: error.field, message: error.message };
+        throw error;
       }
     };
     expect(refusal({ scenario: 'wide-search', size: 5 })).toEqual({
