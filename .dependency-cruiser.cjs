@@ -78,8 +78,9 @@ const CORE_LAYERS = [
   // request: what a run is (RunRequest) and how a checked one becomes prepareRun's input; it
   // checks policy names (policy, learning), fields (agents, runtime, trace) and healing setups.
   ['request', ['util', 'graph', 'trace', 'runtime', 'agents', 'policy', 'healing', 'scenarios', 'learning']],
-  // router reads providers to ask a model for a plan (plan-model.ts).
-  ['router', ['util', 'embeddings', 'trace', 'providers', 'learning']],
+  // router reads providers to ask a model for a plan (plan-model.ts), and scenarios for the kinds
+  // its workflows are (choice.ts: one workflow per registered kind, and `general`).
+  ['router', ['util', 'embeddings', 'trace', 'providers', 'scenarios', 'learning']],
   ['datasets', ['util', 'trace', 'router']],
   // bench reads router for the active-learning experiment (bench/active-learning.ts).
   [

@@ -11,7 +11,7 @@ import { concurrencyMeter } from '../src/adapters/engine-concurrency';
 import { type ChatCompletionLike, type EngineLike, enginePool } from '../src/adapters/webllm-provider';
 import { heuristicPolicy } from '../src/core/policy/heuristic';
 import type { ChatRequest } from '../src/core/providers/types';
-import { allPlayers } from '../src/core/scenarios/players';
+import { loadPlayers } from '../src/core/scenarios/players';
 import { scenarioKinds } from '../src/core/scenarios/registry';
 import { runScenario } from '../src/core/scenarios/run';
 import { subtaskMetadata, subtasksOf } from '../tests/support/loopback-model-server';
@@ -38,7 +38,7 @@ const spec = { ...base, budgets: { ...base.budgets, maxConcurrentSubagents: SUBA
 const kind = scenarioKinds['wide-search'];
 const instance = kind.generate(spec, 1, SIZE);
 const metadataOf = subtaskMetadata(subtasksOf(kind, instance));
-const player = playerProvider(allPlayers());
+const player = playerProvider(await loadPlayers());
 const profiles = loadProfiles();
 
 /** An engine that generates for one request at a time, `requestMs` each, as the player answers. */

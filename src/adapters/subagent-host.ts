@@ -8,6 +8,7 @@ import type { Provider } from '../core/providers/types';
 import type { AsyncExecutor } from '../core/runtime/ports';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { knowledgeSearchOf } from '../core/scenarios/rag-qa';
+import { needsOf } from '../core/scenarios/registry';
 import { executorFromSetup, type SubagentSetup } from '../core/scenarios/subagent-setup';
 import type { KnowledgeSearch } from '../core/tools/knowledge';
 import type { CodeSandbox } from '../core/tools/sandbox';
@@ -50,15 +51,13 @@ export function subagentHost(
   const running = new Set<AbortController>();
   return {
     async init(setup, provider) {
-      const kind = setup.scenario.kind;
-      // rag-qa on the user's knowledge base searches it here, read from the page's IndexedDB.
-      const asksKnowledgeBase = kind === 'rag-qa' && setup.scenario.corpus === 'knowledge-base';
-      const ports =
-        kind === 'mixed-coding'
-          ? { sandbox: makeSandbox() }
-          : asksKnowledgeBase
-            ? { knowledge: await openKnowledge() }
-            : {};
+      // What the kind needs is lent here: a code sandbox, or the user's knowledge base, read
+      // from the page's IndexedDB.
+      const needs = needsOf(setup.scenario);
+      const ports = {
+        ...(needs.sandbox ? { sandbox: makeSandbox() } : {}),
+        ...(needs.knowledgeBase ? { knowledge: await openKnowledge() } : {}),
+      };
       executor = await executorFromSetup(setup, await makeProvider(provider, setup), ports, {
         clock: { now: () => performance.now() },
         scheduler: timeoutScheduler,

@@ -13,7 +13,8 @@ import type { ProxyMarked, Remote } from 'comlink';
 import type { PolicyCheckpoint } from '../core/learning/checkpoint';
 import type { MixSpec } from '../core/learning/mix';
 import type { CurvePoint, EpisodeStats, TrainConfig, TrainResult } from '../core/learning/train';
-import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
+import type { TaskScenarioSpec } from '../core/scenarios/registry';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
 
 /** What a training run needs, as plain data: the worker rebuilds the provider and hashes from it. */
 export interface TrainRequest {

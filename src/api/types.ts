@@ -4,21 +4,17 @@
  */
 
 import type { NormalRequest, RunRequest } from '../core/request/run-input';
+import { KIND_IDS, type KindId } from '../core/scenarios/registry';
 import type { TraceEvent, TraceHeader } from '../core/trace/events';
 
 export type SwarmId = string;
 
-/** The scenarios a swarm can run: the repository's task scenarios (scenarios/*.json). */
-export const TASK_SCENARIOS = [
-  'wide-search',
-  'deep-search',
-  'mixed-coding',
-  'write-story',
-  'teach-explain',
-  'rag-qa',
-  'compare-options',
-] as const;
-export type TaskScenario = (typeof TASK_SCENARIOS)[number];
+/**
+ * The scenarios a swarm can run: each task kind's own file (scenarios/<kind>.json), so the kinds of
+ * the registry (core/scenarios/registry.ts).
+ */
+export const TASK_SCENARIOS: readonly KindId[] = KIND_IDS;
+export type TaskScenario = KindId;
 
 /**
  * One piece of work for a swarm: a run request (core/request/run-request.ts), the same JSON the

@@ -12,6 +12,7 @@ import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
 import { benchProvider } from './bench-provider';
 import { oneOf, ReportedFailure, UsageError, wholeNumber } from './errors';
+import { sizeUnits } from './help-text';
 import { MAX_SEED, MAX_SEEDS, MAX_WORKERS } from './limits';
 import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
 import { healingFlag, healingFor, replyDeadlineFlag, replyWatchHelp } from './reply-watch';
@@ -37,7 +38,7 @@ agent's (serial).
   --baseline NAME         the policy every other one is paired with, instance by instance: the
                           report gives each difference with a paired-bootstrap 95% interval
                           (default: the first of --policies)
-  --size N                rows (wide-search), hops (deep-search), functions (mixed-coding);
+  --size N                ${sizeUnits(26)};
                           default: the scenario's
   --context NAME          ${contextStrategyNames.join(' | ')} (default: the scenario's)
   --profile NAME          profile of every agent (default: the scenario's)

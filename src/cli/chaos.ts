@@ -9,6 +9,7 @@ import { planChooser } from '../core/policy/types';
 import { formationProblem } from '../core/scenarios/formations';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { prepareRun } from '../core/scenarios/prepare';
+import { KIND_IDS } from '../core/scenarios/registry';
 import { type FaultKind, faultKinds } from '../core/trace/events';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { readKnowledgeFile, writeKnowledgeFile } from './knowledge-file';
@@ -90,7 +91,7 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
   const scenario = readScenario(values.scenario);
   if (scenario.type !== 'task')
     throw new UsageError(
-      `--scenario: ${values.scenario} is ${scenario.type === 'mix' ? 'a mix of scenarios' : 'a graph'}; chaos runs one task scenario's agents (wide-search, deep-search, mixed-coding, …)`,
+      `--scenario: ${values.scenario} is ${scenario.type === 'mix' ? 'a mix of scenarios' : 'a graph'}; chaos runs one task scenario's agents (${KIND_IDS.join(', ')})`,
     );
   const profiles = readProfiles();
   const policyName = values.policy ?? 'heuristic';

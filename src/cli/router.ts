@@ -19,6 +19,7 @@ import { queuedLine, queueIfUnsure } from './arbitrate';
 import { readQueueFile } from './arbitration-file';
 import { defaultRouter } from './default-router';
 import { oneOf, UsageError, wholeNumber } from './errors';
+import { kindChoices } from './help-text';
 import { readInputFile } from './input-file';
 import { MAX_SEED } from './limits';
 import { readRequestsFile } from './requests-file';
@@ -49,8 +50,7 @@ export const routeHelp = `swarm route "QUERY" [--router ROUTER.json] [--planner 
             [--queue QUEUE.json] [--json]
 swarm route --eval REQUESTS.jsonl [--router ROUTER.json] [--json]
 
-Picks a topology (single | swarm | peers) and a workflow (wide-search | deep-search |
-mixed-coding | write-story | teach-explain | rag-qa | compare-options | general) for the query,
+Picks a topology (single | swarm | peers) and a workflow (${kindChoices(0, ['general'], 55)}) for the query,
 lists every plausible choice with its initial probability, and answers with a team plan
 {thought, topology: single | centralized | decentralized, manager_role, workers} (docs/router.md). Without --router, the
 rules and a router trained on the shipped labelled requests (English, Chinese, Russian: their

@@ -7,6 +7,7 @@ import type { SwarmTask } from '../api/types';
 import { HEALING_MODES } from '../core/request/run-request';
 import { encodeTrace } from '../core/trace/jsonl';
 import { UsageError, wholeNumber } from './errors';
+import { kindChoices } from './help-text';
 import { readInputFile } from './input-file';
 import { MAX_SEED } from './limits';
 import { checkOutputs, writeFiles } from './safe-write';
@@ -23,8 +24,7 @@ anomaly the self-healing loop saw, and the run's metrics.
   --request FILE  a run request (docs/api.md, "A run request"): the same JSON the API's create
                   takes and the page opens as #request=…; it gives the whole run, so it is not
                   combined with the flags that set one
-  --scenario ID   wide-search | deep-search | mixed-coding | write-story | teach-explain | rag-qa |
-                  compare-options
+  --scenario ID   ${kindChoices(18)}
   --seed N        the instance (default 1)
   --size N        rows, hops, functions… (the scenario's default)
   --policy P      serial | heuristic | critical-path | peers | llm | fixed:… | parl:FILE |

@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { BenchScenario } from '../core/bench/run-bench';
 import { type MixSpec, parseMix } from '../core/learning/mix';
 import { parseProfiles } from '../core/scenarios/profiles';
+import { kindOf, type TaskScenarioSpec } from '../core/scenarios/registry';
 import { parseScenario, scenarioKindOf } from '../core/scenarios/spec';
-import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { UsageError } from './errors';
 import { readGraphFile } from './graph-file';
 import { readInputFile } from './input-file';
@@ -59,6 +60,8 @@ function checkProfile(spec: TaskScenarioSpec, file: string, options: ReadOptions
 }
 
 export function readScenario(idOrPath: string, options: ReadOptions = {}): BenchScenario {
+  const own = ownFileOf(idOrPath);
+  if (own) return own;
   const file = resolveScenario(idOrPath);
   const text = read(file, 'scenario file');
   let json: unknown;
@@ -74,6 +77,19 @@ export function readScenario(idOrPath: string, options: ReadOptions = {}): Bench
   const parsed = parseScenario(text, file);
   if (!parsed.ok) throw new UsageError(parsed.error);
   checkProfile(parsed.spec, file, options);
+  return { type: 'task', spec: parsed.spec };
+}
+
+/**
+ * A registered kind whose file is not in `scenarios/` (a kind that keeps it in its own folder):
+ * the kind's own file, checked like any other.
+ */
+function ownFileOf(id: string): BenchScenario | undefined {
+  if (id.endsWith('.json') || existsSync(`${scenariosDir}${id}.json`)) return undefined;
+  const kind = kindOf(id);
+  if (!kind) return undefined;
+  const parsed = parseScenario(JSON.stringify(kind.file), `${id} (the kind's own file)`);
+  if (!parsed.ok) throw new UsageError(parsed.error);
   return { type: 'task', spec: parsed.spec };
 }
 

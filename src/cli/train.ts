@@ -12,6 +12,7 @@ import {
   type TrainConfig,
   train,
 } from '../core/learning/train';
+import { kindOf } from '../core/scenarios/registry';
 import { oneOf, UsageError, wholeNumber } from './errors';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
 import { rolloutPool } from './rollout-pool';
@@ -55,13 +56,8 @@ is rewritten after every update, so a run stopped part-way (Ctrl-C) keeps its la
  */
 function episodeCost(mix: MixSpec, config: TrainConfig, e: number): number {
   const draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
-  return draw.size * (MS_PER_UNIT[draw.component.scenario] ?? 1);
+  return draw.size * (kindOf(draw.component.scenario)?.simulatedMsPerUnit ?? 1);
 }
-const MS_PER_UNIT: Readonly<Record<string, number>> = {
-  'wide-search': 0.5,
-  'deep-search': 4.3,
-  'mixed-coding': 2.1,
-};
 
 /** More threads than this only queue on any machine this runs on. */
 

@@ -3,28 +3,20 @@
  * the same parsers as the CLI. Graph scenarios are pure scheduling; the stress graph is generated.
  */
 
-import askKnowledgeBase from '../../scenarios/ask-knowledge-base.json';
-import compareOptions from '../../scenarios/compare-options.json';
-import deepSearch from '../../scenarios/deep-search.json';
 import deepChain from '../../scenarios/graphs/deep-chain.json';
 import diamond from '../../scenarios/graphs/diamond.json';
 import stg100 from '../../scenarios/graphs/stg-100.json';
 import wideFanout from '../../scenarios/graphs/wide-fanout.json';
 import mixJson from '../../scenarios/mix.json';
-import mixedCoding from '../../scenarios/mixed-coding.json';
 import profilesJson from '../../scenarios/profiles.json';
-import ragQa from '../../scenarios/rag-qa.json';
-import teachExplain from '../../scenarios/teach-explain.json';
-import teachExplainRu from '../../scenarios/teach-explain-ru.json';
-import wideSearch from '../../scenarios/wide-search.json';
-import writeStory from '../../scenarios/write-story.json';
-import writeStoryZh from '../../scenarios/write-story-zh.json';
 import { randomGraph } from '../core/graph/generate';
 import type { GraphScenario } from '../core/graph/types';
 import { type MixSpec, parseMix } from '../core/learning/mix';
 import { parseProfiles } from '../core/scenarios/profiles';
+import type { TaskScenarioSpec } from '../core/scenarios/registry';
+import { KIND_IDS, kindOf, needsOf } from '../core/scenarios/registry';
 import { parseScenario } from '../core/scenarios/spec';
-import type { ProfileSpec, TaskScenarioSpec } from '../core/scenarios/spec-types';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
 
 export type CatalogEntry =
   | {
@@ -66,20 +58,35 @@ const taskEntry = (spec: TaskScenarioSpec, policy?: string): CatalogEntry => ({
   ...(policy ? { policy } : {}),
 });
 
+// Every scenario file, bundled: a kind's own file is scenarios/<kind>.json.
+const scenarioFiles = import.meta.glob<unknown>('../../scenarios/*.json', { import: 'default', eager: true });
+
+function fileOf(id: string): TaskScenarioSpec {
+  // A kind's own file is the kind's (ScenarioKind.file), wherever it keeps it; the others are here.
+  const json = kindOf(id)?.file ?? scenarioFiles[`../../scenarios/${id}.json`];
+  if (json === undefined) throw new Error(`scenarios/${id}.json is missing`);
+  return task(json, `scenarios/${id}.json`);
+}
+
+/**
+ * One card per registered kind, in the registry's order, from its own file: a new kind is a card
+ * with no line here. A kind that can run as peers opens on them (the formation it is there to
+ * show: independent judges, a shared board, a vote).
+ */
+const kindCards = KIND_IDS.map((id) =>
+  taskEntry(fileOf(id), kindOf(id)?.formations?.includes('peers') ? 'peers' : undefined),
+);
+
+/**
+ * Other files of the same kinds the gallery shows, a choice of the product's: the same workflows
+ * asked in Chinese and in Russian (the request, the simulated answer and the grading rules are in
+ * the card's language), and the question on the user's own knowledge base.
+ */
+const VARIANTS = ['write-story-zh', 'teach-explain-ru', 'ask-knowledge-base'] as const;
+
 export const catalog: readonly CatalogEntry[] = [
-  taskEntry(task(wideSearch, 'scenarios/wide-search.json')),
-  taskEntry(task(deepSearch, 'scenarios/deep-search.json')),
-  taskEntry(task(mixedCoding, 'scenarios/mixed-coding.json')),
-  taskEntry(task(writeStory, 'scenarios/write-story.json')),
-  taskEntry(task(teachExplain, 'scenarios/teach-explain.json')),
-  taskEntry(task(ragQa, 'scenarios/rag-qa.json')),
-  // The same workflows asked in Chinese and in Russian: the request, the simulated answer and the
-  // grading rules are in the card's language.
-  taskEntry(task(writeStoryZh, 'scenarios/write-story-zh.json')),
-  taskEntry(task(teachExplainRu, 'scenarios/teach-explain-ru.json')),
-  taskEntry(task(askKnowledgeBase, 'scenarios/ask-knowledge-base.json')),
-  // Its card opens the decentralized team: three peers, a shared board, a vote.
-  taskEntry(task(compareOptions, 'scenarios/compare-options.json'), 'peers'),
+  ...kindCards,
+  ...VARIANTS.map((id) => taskEntry(fileOf(id))),
   fixed(
     wideFanout,
     'The shape of a wide search, without its work: one task fans out to many independent ones. Parallelism pays in full. (The search itself is “Companies at a glance”.)',
@@ -108,8 +115,12 @@ export const catalog: readonly CatalogEntry[] = [
   },
 ];
 
-/** The scenario that asks the user's own knowledge base: started from the Knowledge view, not a card. */
-export const ASK_KNOWLEDGE_BASE = 'ask-knowledge-base';
+/**
+ * The scenario that asks the user's own knowledge base (its kind needs one): started from the
+ * Knowledge view, not a card.
+ */
+export const ASK_KNOWLEDGE_BASE: string =
+  catalog.find((e) => e.type === 'task' && needsOf(e.spec).knowledgeBase)?.id ?? 'ask-knowledge-base';
 
 /** The gallery's cards. */
 export const galleryEntries = (): readonly CatalogEntry[] =>

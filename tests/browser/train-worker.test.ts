@@ -10,8 +10,8 @@ import { loadPolicy, type PolicyCheckpoint } from '../../src/core/learning/check
 import { parseMix } from '../../src/core/learning/mix';
 import { defaultTrainConfig, type TrainConfig } from '../../src/core/learning/train';
 import { parseProfiles, profileHash } from '../../src/core/scenarios/profiles';
+import type { TaskScenarioSpec } from '../../src/core/scenarios/registry';
 import { parseScenario } from '../../src/core/scenarios/spec';
-import type { TaskScenarioSpec } from '../../src/core/scenarios/spec-types';
 
 // Real module Workers in real Chromium: workers/train.worker.ts served by Vite, coding episodes in
 // the page's sandbox frame. The files come in as JSON imports and go through the same parsers as

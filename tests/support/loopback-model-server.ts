@@ -9,9 +9,12 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import type { Subtask } from '../../src/core/agents/loop';
 import type { ChatRequest, ChatResponse, Provider } from '../../src/core/providers/types';
-import { allPlayers } from '../../src/core/scenarios/players';
+import { loadPlayers } from '../../src/core/scenarios/players';
 import type { Plan, ScenarioInstance } from '../../src/core/scenarios/types';
 import { playerProvider } from './player-provider';
+
+// Every kind's players, loaded once (each kind loads its own: scenarios/players.ts).
+const players = await loadPlayers();
 
 export type Reply =
   | { readonly json: unknown; readonly status?: number; readonly headers?: Record<string, string> }
@@ -214,7 +217,7 @@ export function subtasksOf<I extends ScenarioInstance>(
 /** A server whose model is the scenarios' players, with no errors: it answers as a good model would. */
 export function playerBackend(subtasks: readonly Subtask[]): Handler {
   const metadata = subtaskMetadata(subtasks);
-  return providerBackend(playerProvider(allPlayers()), (body) =>
+  return providerBackend(playerProvider(players), (body) =>
     metadata(body.messages as { role: string; content: string | null }[]),
   );
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parseProfiles } from '../../src/core/scenarios/profiles';
+import type { TaskScenarioSpec } from '../../src/core/scenarios/registry';
 import { parseScenario } from '../../src/core/scenarios/spec';
-import type { ProfileSpec, TaskScenarioSpec } from '../../src/core/scenarios/spec-types';
+import type { ProfileSpec } from '../../src/core/scenarios/spec-types';
 
 /** A scenario file of the repository, parsed (throws with the parser's message when it is bad). */
 export function loadSpec<K extends TaskScenarioSpec['kind']>(

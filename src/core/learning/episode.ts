@@ -6,8 +6,8 @@
 
 import { planChooser } from '../policy/types';
 import { prepareRun } from '../scenarios/prepare';
+import type { TaskScenarioSpec } from '../scenarios/registry';
 import { runPrepared } from '../scenarios/run';
-import type { TaskScenarioSpec } from '../scenarios/spec-types';
 import { trainingSeed } from '../scenarios/splits';
 import type { Metrics } from '../trace/metrics';
 import { keyedRng } from '../util/rng';

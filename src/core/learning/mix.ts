@@ -7,6 +7,7 @@
  * finally trained on.
  */
 import * as v from 'valibot';
+import type { TaskScenarioSpec } from '../scenarios/registry';
 import {
   type Assignable,
   fileId,
@@ -18,7 +19,6 @@ import {
   text,
   whole,
 } from '../scenarios/spec-fields';
-import type { TaskScenarioSpec } from '../scenarios/spec-types';
 import { keyedRng } from '../util/rng';
 
 export interface MixComponent {

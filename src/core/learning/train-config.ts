@@ -1,6 +1,7 @@
 /** What a training run is configured with, and what it runs on (train.ts, episode.ts). */
 import type { Provider } from '../providers/types';
-import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
+import type { TaskScenarioSpec } from '../scenarios/registry';
+import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
 import { PROFILES } from './actions';
 import type { BanditKind } from './bandit-policy';

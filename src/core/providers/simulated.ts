@@ -73,11 +73,17 @@ export interface SimulatedProfile {
   readonly simulator: SimulatorParams;
 }
 
+/** A player by descriptor kind, or a promise of it while the players load; undefined when none plays it. */
+export type PlayerLookup = (kind: string) => Player | undefined | Promise<Player | undefined>;
+
 export interface SimulatedProviderOptions {
   /** Frozen profiles by name; a request's `metadata.profile` picks one. */
   readonly profiles: Readonly<Record<string, SimulatedProfile>>;
-  /** Players by descriptor kind (`metadata.subtask.descriptor.kind`). */
-  readonly players: Readonly<Record<string, Player>>;
+  /**
+   * Players by descriptor kind (`metadata.subtask.descriptor.kind`), or a lookup that may load
+   * them first (scenarios/players.ts).
+   */
+  readonly players: Readonly<Record<string, Player>> | PlayerLookup;
   /**
    * Waits each reply's latency (`wallMsPerToken` × output tokens) at this pace, for a run people
    * watch. Without it replies are instant: the CLI and tests never sleep.
@@ -129,7 +135,14 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
         | undefined;
       const difficulty = typeof subtask?.difficulty === 'number' ? subtask.difficulty : 0;
       const kind = String(subtask?.descriptor?.kind ?? '');
-      const player = Object.hasOwn(options.players, kind) ? options.players[kind] : undefined;
+      const found =
+        typeof options.players === 'function'
+          ? options.players(kind)
+          : Object.hasOwn(options.players, kind)
+            ? options.players[kind]
+            : undefined;
+      // Awaited only while the players load: once loaded, a reply takes no extra turn of the loop.
+      const player = found instanceof Promise ? await found : found;
       if (!player) throw new Error(`the simulated provider cannot play a subtask of kind "${kind}"`);
       if (request.signal?.aborted) throw new Error('aborted');
 

@@ -9,7 +9,9 @@
 import type { GraphScenario } from '../graph/types';
 import type { HealingSetup } from '../healing/setup';
 import type { RunInput } from '../scenarios/prepare';
-import type { ProfileSpec, TaskScenarioSpec } from '../scenarios/spec-types';
+import type { TaskScenarioSpec } from '../scenarios/registry';
+import { kindOf, needsOf } from '../scenarios/registry';
+import type { ProfileSpec } from '../scenarios/spec-types';
 import type { HealingMode, RunRequest } from './run-request';
 
 export type { RunRequest };
@@ -65,9 +67,6 @@ export function normalRequest(request: RunRequest): NormalRequest {
 
 const sizeOf = (scenario: RequestScenario) => (scenario.type === 'task' ? scenario.spec.size : scenario.size);
 
-const asksKnowledgeBase = (scenario: RequestScenario) =>
-  scenario.type === 'task' && scenario.spec.kind === 'rag-qa' && scenario.spec.corpus === 'knowledge-base';
-
 /** Refuses what this scenario or host cannot do with the request; says nothing when all is well. */
 export function checkAgainst(request: RunRequest, scenario: RequestScenario, host: RequestHost): void {
   const range = sizeOf(scenario);
@@ -101,16 +100,21 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
       throw new RequestError('provider.kind', `${request.scenario} has no agents for a model to play`);
     return;
   }
-  if (scenario.spec.kind === 'mixed-coding' && !host.sandbox)
+  const needs = needsOf(scenario.spec);
+  if (needs.sandbox && !host.sandbox)
     throw new RequestError('scenario', `${request.scenario} runs code and this host has no code sandbox`);
-  if (request.knowledgeBase && !asksKnowledgeBase(scenario))
+  if (request.knowledgeBase && !needs.knowledgeBase)
     throw new RequestError('knowledgeBase', `${request.scenario} does not ask a knowledge base`);
-  if (asksKnowledgeBase(scenario) && !host.knowledgeBase)
+  if (needs.knowledgeBase && !host.knowledgeBase)
     throw new RequestError(
       'scenario',
       `${request.scenario} asks your own knowledge base, which this host has not`,
     );
 }
+
+/** The file asking the user's question, by its kind's own way of holding one. */
+const withQuestion = (spec: TaskScenarioSpec, question: string): TaskScenarioSpec =>
+  kindOf(spec.kind)?.withQuestion?.(spec, question) ?? spec;
 
 /** The composition root's input for a checked request. */
 export function runInputOf(
@@ -131,8 +135,7 @@ export function runInputOf(
       scenario.type === 'task'
         ? {
             type: 'task',
-            spec:
-              question && scenario.spec.kind === 'rag-qa' ? { ...scenario.spec, question } : scenario.spec,
+            spec: question ? withQuestion(scenario.spec, question) : scenario.spec,
           }
         : {
             type: 'graph',

@@ -4,6 +4,8 @@
  * bandit arm and a checkpoint key are the same string.
  */
 
+import { KIND_IDS, type KindId, kindOf } from '../scenarios/registry';
+
 /**
  * `single`: one agent; `swarm`: an orchestrator with frozen subagents; `peers`: decentralized
  * agents with no orchestrator. A team plan (plan.ts) calls them single, centralized, decentralized.
@@ -18,17 +20,8 @@ export type Topology = (typeof topologies)[number];
  * documents, with citations; `compare-options` a choice among options on weighted criteria, where
  * independent judgements and a vote beat one judge.
  */
-export const workflows = [
-  'wide-search',
-  'deep-search',
-  'mixed-coding',
-  'write-story',
-  'teach-explain',
-  'rag-qa',
-  'compare-options',
-  'general',
-] as const;
-export type Workflow = (typeof workflows)[number];
+export type Workflow = KindId | 'general';
+export const workflows: readonly Workflow[] = [...KIND_IDS, 'general'];
 
 export interface Choice {
   readonly topology: Topology;
@@ -45,7 +38,7 @@ export const choiceLabel = (c: Choice): ChoiceLabel => `${c.topology}/${c.workfl
  * (what the rules vote for, and where a candidate's floor goes).
  */
 export const defaultTopology = (workflow: Workflow): Topology =>
-  workflow === 'general' ? 'single' : workflow === 'compare-options' ? 'peers' : 'swarm';
+  workflow === 'general' ? 'single' : kindOf(workflow)?.formations?.includes('peers') ? 'peers' : 'swarm';
 
 /** The choice a label names, or undefined when it names none. */
 export function parseChoiceLabel(label: string): Choice | undefined {

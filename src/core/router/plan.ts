@@ -13,6 +13,8 @@
  * first field that breaks it, so the error can be shown to the model that wrote it.
  */
 import * as v from 'valibot';
+import { KIND_IDS, type KindId, scenarioKinds } from '../scenarios/registry';
+import type { TeamRoles } from '../scenarios/types';
 import type { TeamPlanRecord } from '../trace/events';
 import type { Topology, Workflow } from './choice';
 
@@ -106,56 +108,11 @@ export const topologyOfPlan = (topology: PlanTopology): Topology =>
  * who splits and merges, the workers in the order the work needs them, the role a single agent
  * plays, and the peers of a decentralized team.
  */
-export interface WorkflowRoles {
-  readonly manager: string;
-  readonly workers: readonly string[];
-  readonly single: string;
-  readonly peers: readonly string[];
-}
+export type WorkflowRoles = TeamRoles;
 
+/** Each kind's team is the kind's own (ScenarioKind.roles); a general request's is this one. */
 export const workflowRoles: Readonly<Record<Workflow, WorkflowRoles>> = {
-  'wide-search': {
-    manager: 'ResearchLead',
-    workers: ['Researcher'],
-    single: 'Researcher',
-    peers: ['Researcher A', 'Researcher B', 'Researcher C'],
-  },
-  'deep-search': {
-    manager: 'Investigator',
-    workers: ['Researcher', 'Synthesizer'],
-    single: 'Investigator',
-    peers: ['Researcher A', 'Researcher B', 'Researcher C'],
-  },
-  'mixed-coding': {
-    manager: 'TechLead',
-    workers: ['Programmer', 'Integrator'],
-    single: 'Programmer',
-    peers: ['Programmer A', 'Programmer B', 'Reviewer'],
-  },
-  'write-story': {
-    manager: 'Editor',
-    workers: ['Outliner', 'Writer', 'Continuity Editor'],
-    single: 'Writer',
-    peers: ['Writer A', 'Writer B', 'Writer C'],
-  },
-  'teach-explain': {
-    manager: 'Curriculum Lead',
-    workers: ['Lesson Planner', 'Teacher', 'Exercise Writer'],
-    single: 'Teacher',
-    peers: ['Teacher A', 'Teacher B', 'Teacher C'],
-  },
-  'rag-qa': {
-    manager: 'Research Librarian',
-    workers: ['Retriever', 'Answer Writer'],
-    single: 'Librarian',
-    peers: ['Librarian A', 'Librarian B', 'Librarian C'],
-  },
-  'compare-options': {
-    manager: 'Decision Lead',
-    workers: ['Analyst'],
-    single: 'Analyst',
-    peers: ['Analyst A', 'Analyst B', 'Analyst C'],
-  },
+  ...(Object.fromEntries(KIND_IDS.map((k) => [k, scenarioKinds[k].roles])) as Record<KindId, WorkflowRoles>),
   general: {
     manager: 'Coordinator',
     workers: ['Assistant'],

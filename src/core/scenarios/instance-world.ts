@@ -6,7 +6,7 @@
  */
 import type { PlanView } from '../runtime/policy-port';
 import { keyedRng } from '../util/rng';
-import type { TaskScenarioSpec } from './spec-types';
+import type { TaskScenarioSpec } from './registry';
 import type { PlanMode, ScenarioInstance } from './types';
 
 /** A plan chosen per instance from what the orchestrator sees of it (Policy.planFor). */

@@ -1,47 +1,41 @@
 /**
  * The simulated model's players for every scenario kind, and the seeded simulated provider that
- * plays them. Apart from the kinds themselves (registry.ts) on purpose: the page's main thread
- * prepares runs but its simulated subagents play in Web Workers, so the players — most of the
- * simulator's code — load where a simulated model runs (workers, the CLI, a model orchestrator
- * played offline), not with the page.
+ * plays them. Each kind loads its own players (`ScenarioKind.players`, a dynamic import of its
+ * `player.ts`): the page's main thread prepares runs but its simulated subagents play in Web
+ * Workers, so the players — most of the simulator's code — load where a simulated model runs
+ * (workers, the CLI, a model orchestrator played offline), not with the page.
  */
 
 import { orchestratorPlayer } from '../policy/llm/player';
 import { ORCHESTRATOR_KIND } from '../policy/llm/protocol';
 import type { Player } from '../providers/player';
-import { simulatedProvider } from '../providers/simulated';
+import { type PlayerLookup, simulatedProvider } from '../providers/simulated';
 import type { Provider } from '../providers/types';
 import type { Pace } from '../runtime/pace';
-import { COMPARE_KINDS } from './compare-options/plan';
-import { playCompare } from './compare-options/player';
-import { playDeepSearch } from './deep-search/player';
-import { CODING_KIND } from './mixed-coding/plan';
-import { playCoding } from './mixed-coding/player';
-import { RAG_KINDS } from './rag-qa/plan';
-import { playRag } from './rag-qa/player';
+import { scenarioKinds } from './registry';
 import type { ProfileSpec } from './spec-types';
-import { LESSON_KINDS } from './teach-explain/plan';
-import { playLesson } from './teach-explain/player';
-import { playWideRows } from './wide-search/player';
-import { STORY_KINDS } from './write-story/plan';
-import { playStory } from './write-story/player';
 
-const each = (kinds: readonly string[], player: Player) => Object.fromEntries(kinds.map((k) => [k, player]));
+let loaded: Readonly<Record<string, Player>> | undefined;
+let loading: Promise<Readonly<Record<string, Player>>> | undefined;
 
-/** Every kind's players by descriptor kind, and the orchestrator's. */
-export function allPlayers(): Record<string, Player> {
-  return {
-    [ORCHESTRATOR_KIND]: orchestratorPlayer,
-    'wide-rows': playWideRows,
-    'deep-chain': playDeepSearch,
-    'deep-hop': playDeepSearch,
-    [CODING_KIND]: playCoding,
-    ...each(STORY_KINDS, playStory),
-    ...each(LESSON_KINDS, playLesson),
-    ...each(RAG_KINDS, playRag),
-    ...each(COMPARE_KINDS, playCompare),
-  };
+/** Every kind's players by descriptor kind, and the orchestrator's; loaded once. */
+export function loadPlayers(): Promise<Readonly<Record<string, Player>>> {
+  loading ??= Promise.all(Object.values(scenarioKinds).map((k) => k.players())).then((each) => {
+    loaded = Object.assign({ [ORCHESTRATOR_KIND]: orchestratorPlayer }, ...each);
+    return loaded as Readonly<Record<string, Player>>;
+  });
+  return loading;
 }
+
+const own = (players: Readonly<Record<string, Player>>, kind: string) =>
+  Object.hasOwn(players, kind) ? players[kind] : undefined;
+
+/**
+ * A player by descriptor kind: at once once the players are loaded, so only a process's first
+ * simulated reply waits for them (and every later one takes the same path as before).
+ */
+const playerOf: PlayerLookup = (kind) =>
+  loaded ? own(loaded, kind) : loadPlayers().then((players) => own(players, kind));
 
 /** The seeded simulated provider playing every scenario kind with these frozen profiles. */
 export function simulatedProviderFor(profiles: Readonly<Record<string, ProfileSpec>>, pace?: Pace): Provider {
@@ -56,7 +50,7 @@ export function simulatedProviderFor(profiles: Readonly<Record<string, ProfileSp
         },
       ]),
     ),
-    players: allPlayers(),
+    players: playerOf,
     ...(pace ? { pace } : {}),
   });
 }

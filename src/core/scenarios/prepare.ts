@@ -33,8 +33,9 @@ import {
   planView,
 } from './instance-world';
 import { profileHashSync } from './profiles';
+import type { TaskScenarioSpec } from './registry';
 import { scenarioKinds } from './registry';
-import type { ProfileSpec, RewardSpec, TaskScenarioSpec } from './spec-types';
+import type { ProfileSpec, RewardSpec } from './spec-types';
 import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from './types';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; a prepared run erases it.

@@ -1,3 +1,7 @@
+import type * as v from 'valibot';
+import type { Player } from '../providers/player';
+import type { Problem } from './spec-fields';
+
 /**
  * What every task scenario kind (those registry.ts lists) provides to the runner: an
  * instance generator, the decomposition each orchestrator uses, the tools its subagents get, the
@@ -60,6 +64,20 @@ export interface ScenarioInstance {
 /** One scenario kind's behaviour. `S` is its validated file, `I` an instance. */
 export interface ScenarioKind<S, I extends ScenarioInstance> {
   readonly kind: string;
+  /**
+   * Its own scenario file, unparsed (`scenarios/<kind>.json`, imported by the kind): the file the
+   * API, the CLI's `--scenario <kind>` and the page's card run. Checked by `schema` where it is read.
+   */
+  readonly file: unknown;
+  /**
+   * The simulated model's players for its subtasks, by descriptor kind: loaded when a simulated
+   * model plays (a worker, the CLI), not with the page that only prepares runs (players.ts).
+   */
+  players(): Promise<Readonly<Record<string, Player>>>;
+  /** Its file's schema (`<kind>/spec.ts`): a strict object whose `kind` is this kind. */
+  readonly schema: v.GenericSchema<unknown, S>;
+  /** Checks across a well-shaped file's fields, each problem naming its field. */
+  check?(spec: S): Problem[];
   /** Same spec, seed and size: the same instance, byte for byte. */
   generate(spec: S, seed: number, size: number): I;
   plan(instance: I, mode: PlanMode): Plan;
@@ -83,4 +101,46 @@ export interface ScenarioKind<S, I extends ScenarioInstance> {
   teamAnswer?(instance: I, plan: Plan, answers: ReadonlyMap<string, string>): string | undefined;
   /** The plan modes this kind can split into. @default ['single', 'swarm'] */
   readonly formations?: readonly PlanMode[];
+  /** What its quality number measures (docs/metrics.md): the Quality card's words. */
+  readonly quality: QualityWords;
+  /**
+   * The roles its team is made of (its own kinds of subtask), as a router's team plan names them:
+   * the manager who splits and merges, the workers in the order the work needs them, the role a
+   * single agent plays, and the peers of a decentralized team.
+   */
+  readonly roles: TeamRoles;
+  /** What one unit of its size is ("rows", "hops", "functions"…), for help and forms. */
+  readonly unit: string;
+  /**
+   * CPU ms the simulator takes per unit of size (a CPU profile of training): how `swarm train`
+   * hands a batch's episodes out, longest first. @default 1
+   */
+  readonly simulatedMsPerUnit?: number;
+  /** What a host must lend a run of this file (a code sandbox, the user's knowledge base); nothing by default. */
+  needs?(spec: S): KindNeeds;
+  /** This file asking the user's own question, for a kind whose file can ask one. */
+  withQuestion?(spec: S, question: string): S;
+  /** How the passages its answers cite are looked up, when it cites any the instance holds. */
+  citations?(instance: I, ports: ScenarioPorts): PassageLookup | undefined;
 }
+
+export interface TeamRoles {
+  readonly manager: string;
+  readonly workers: readonly string[];
+  readonly single: string;
+  readonly peers: readonly string[];
+}
+
+/** A quality measure in words: its name, and how the number is made (naming criteria when given). */
+export interface QualityWords {
+  readonly name: string;
+  how(criteria?: Readonly<Record<string, number>>): string;
+}
+
+export interface KindNeeds {
+  readonly sandbox?: boolean;
+  readonly knowledgeBase?: boolean;
+}
+
+/** A cited passage's text by its file and chunk number; undefined when there is none. */
+export type PassageLookup = (source: string, chunk: number) => Promise<string | undefined>;

@@ -24,7 +24,8 @@ import { metricsContext, type SimulateResult } from '../../core/runtime/simulate
 import { runAnswer } from '../../core/scenarios/final-answer';
 import { prepareRun } from '../../core/scenarios/prepare';
 import { PROVIDER_KINDS } from '../../core/scenarios/profiles';
-import { knowledgeOf, knowledgeSearchOf, type RagQaInstance } from '../../core/scenarios/rag-qa';
+import { knowledgeSearchOf } from '../../core/scenarios/rag-qa';
+import { needsOf } from '../../core/scenarios/registry';
 import { runPrepared } from '../../core/scenarios/run';
 import type { ScenarioPorts } from '../../core/scenarios/types';
 import type { TraceHeader } from '../../core/trace/events';
@@ -131,8 +132,7 @@ function createSession() {
   async function run(settings: AppState, abort: AbortController): Promise<string | undefined> {
     const entry = findScenario(settings.scenario) as CatalogEntry;
     // The run the settings ask for, checked as the CLI and the API check theirs (core/request).
-    const asksKnowledgeBase =
-      entry.type === 'task' && entry.spec.kind === 'rag-qa' && entry.spec.corpus === 'knowledge-base';
+    const asksKnowledgeBase = entry.type === 'task' && needsOf(entry.spec).knowledgeBase === true;
     const request = requestOfState(settings, asksKnowledgeBase);
     const read = readRunRequest(request);
     if (!read.ok) throw new Error(`${read.message}.`);
@@ -219,10 +219,9 @@ function createSession() {
     }
     const executor = pool ?? (prepared.type === 'graph' ? pacedGraphExecutor(pace) : undefined);
     const ports: ScenarioPorts = { sandbox: services.codeSandbox(), ...(knowledge ? { knowledge } : {}) };
-    if (prepared.type === 'task' && prepared.kind.kind === 'rag-qa') {
-      const kb = knowledgeOf(prepared.instance as RagQaInstance, ports);
-      setLookup(() => kb.chunk);
-    }
+    const citations =
+      prepared.type === 'task' ? prepared.kind.citations?.(prepared.instance, ports) : undefined;
+    if (citations) setLookup(() => citations);
     let result: SimulateResult;
     let criteria: Readonly<Record<string, number>> | undefined;
     try {

@@ -9,7 +9,7 @@
 
 import { runAnswer } from '../../core/scenarios/final-answer';
 import { type PreparedTaskRun, prepareRun } from '../../core/scenarios/prepare';
-import { knowledgeOf, type RagQaInstance } from '../../core/scenarios/rag-qa';
+import { kindOf } from '../../core/scenarios/registry';
 import type { PlanMode } from '../../core/scenarios/types';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { findScenario, profiles } from '../catalog';
@@ -80,11 +80,9 @@ export function storedAnswer(header: TraceHeader, events: readonly TraceEvent[])
   const graded = gradedEvent(events);
   const recorded = graded?.answer;
   if (recorded !== undefined) {
-    const rag = header.scenario.kind === 'rag-qa' ? remade(header, events) : undefined;
-    const instance = rag?.kind.kind === 'rag-qa' ? (rag.instance as RagQaInstance) : undefined;
-    const lookup =
-      instance && instance.documents.length > 0 ? { lookup: knowledgeOf(instance, {}).chunk } : {};
-    return { text: recorded, ...criteria, ...lookup, pieces: piecesOf(events) };
+    // Only a kind that cites passages is made again, to look them up.
+    const cited = kindOf(header.scenario.kind)?.citations ? remade(header, events) : undefined;
+    return { text: recorded, ...criteria, ...lookupOf(cited), pieces: piecesOf(events) };
   }
   // A trace that records its answer, graded with none: the run handed back nothing.
   if (graded && header.planMode !== undefined) return undefined;
@@ -106,8 +104,14 @@ export function storedAnswer(header: TraceHeader, events: readonly TraceEvent[])
           note: `This trace does not hold what ${missing.join(', ')} answered, so the answer the live run showed cannot be rebuilt from it; shown are the latest answers it holds.`,
         }
       : older;
-  const rag = run?.kind.kind === 'rag-qa' ? (run.instance as RagQaInstance) : undefined;
-  // The user's own knowledge base is not in the trace; only the scenario's notes can be looked up.
-  const lookup = rag && rag.documents.length > 0 ? { lookup: knowledgeOf(rag, {}).chunk } : {};
-  return { text, ...criteria, ...lookup, ...note, pieces: piecesOf(events) };
+  return { text, ...criteria, ...lookupOf(run), ...note, pieces: piecesOf(events) };
+}
+
+/**
+ * How a stored run's citations are looked up: from what its instance holds (a scenario's notes).
+ * The user's own knowledge base is not in the trace, so no port is lent.
+ */
+function lookupOf(run: PreparedTaskRun | undefined): { lookup?: PassageLookup } {
+  const lookup = run?.kind.citations?.(run.instance, {});
+  return lookup ? { lookup } : {};
 }

@@ -6,7 +6,7 @@ import { chaosRun } from '../../../src/core/bench/chaos';
 import { policyByName } from '../../../src/core/policy/registry';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import { prepareRun } from '../../../src/core/scenarios/prepare';
-import type { TaskScenarioSpec } from '../../../src/core/scenarios/spec-types';
+import type { TaskScenarioSpec } from '../../../src/core/scenarios/registry';
 import type { FaultKind } from '../../../src/core/trace/events';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 

@@ -13,8 +13,9 @@ import { makeConfig, turnTime } from '../../../src/core/runtime/config';
 import { instanceDifficulty, instanceEngines } from '../../../src/core/scenarios/instance-world';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import { prepareRun } from '../../../src/core/scenarios/prepare';
+import type { TaskScenarioSpec } from '../../../src/core/scenarios/registry';
 import { runPrepared } from '../../../src/core/scenarios/run';
-import type { ProfileSpec, TaskScenarioSpec } from '../../../src/core/scenarios/spec-types';
+import type { ProfileSpec } from '../../../src/core/scenarios/spec-types';
 import { realizedPath } from '../../../src/core/trace/realized-path';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 

@@ -3,12 +3,16 @@ import { nodeSandbox } from '../../../src/adapters/node-sandbox';
 import { heuristicPolicy } from '../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../src/core/policy/serial';
 import { simulatedProvider } from '../../../src/core/providers/simulated';
-import { allPlayers } from '../../../src/core/scenarios/players';
+import { loadPlayers } from '../../../src/core/scenarios/players';
+import type { TaskScenarioSpec } from '../../../src/core/scenarios/registry';
 import { scenarioKinds } from '../../../src/core/scenarios/registry';
 import { runScenario } from '../../../src/core/scenarios/run';
-import type { ProfileSpec, TaskScenarioSpec } from '../../../src/core/scenarios/spec-types';
+import type { ProfileSpec } from '../../../src/core/scenarios/spec-types';
 import { encodeTrace, withoutWallClock } from '../../../src/core/trace/jsonl';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
+
+// Every kind's players, loaded once (each kind loads its own: scenarios/players.ts).
+const players = await loadPlayers();
 
 const profiles = loadProfiles();
 
@@ -20,7 +24,7 @@ function provider(profs: Record<string, ProfileSpec> = profiles) {
         { model: p.models.simulated as string, contextWindow: p.contextWindow, simulator: p.simulator },
       ]),
     ),
-    players: allPlayers(),
+    players: players,
   });
 }
 

@@ -9,7 +9,7 @@
  * three corrects most of them: that is the whole of the peers' advantage, and it costs their turns.
  */
 
-import type { PlayerInput, PlayerMove } from '../../providers/player';
+import type { Player, PlayerInput, PlayerMove } from '../../providers/player';
 import type { ChatMessage } from '../../providers/types';
 import { COMMUNICATE_TOOL } from '../../tools/communicate';
 import { DRAFT_TOOL } from '../../tools/draft';
@@ -17,6 +17,7 @@ import type { Rng } from '../../util/rng';
 import { readDrafts } from '../writing/drafts';
 import { type CompareRequest, exactScores, rankOf } from './options';
 import type { CompareDescriptor } from './plan';
+import { COMPARE_KINDS } from './plan';
 import { formatPosition, parsePosition, scoreLine } from './position';
 
 const answer = (content: string): PlayerMove => ({ content, calls: [] });
@@ -133,3 +134,8 @@ function called(messages: readonly ChatMessage[], tool: string): boolean {
       m.tool_calls.some((c) => c?.function?.name === tool),
   );
 }
+
+/** This kind's players by descriptor kind: what its `players()` loads (players.ts). */
+export const players: Readonly<Record<string, Player>> = Object.fromEntries(
+  COMPARE_KINDS.map((k) => [k, playCompare]),
+);

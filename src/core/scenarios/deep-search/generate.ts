@@ -7,9 +7,9 @@
 import { keyedRng, type Rng } from '../../util/rng';
 import { generateWorld } from '../../world/generate';
 import type { Entity, EntityKind, World } from '../../world/types';
-import type { DeepSearchSpec } from '../spec-types';
 import type { ScenarioInstance } from '../types';
 import { RELATIONS, type Relation, relationsFrom } from './relations';
+import type { DeepSearchSpec } from './spec';
 
 /** The hop counts a question may have: below 2 it is a lookup, past 6 few worlds have such chains. */
 export const MIN_HOPS = 2;

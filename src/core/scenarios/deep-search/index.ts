@@ -3,12 +3,14 @@
  * 2–6 hops each; one agent follows every chain, or a swarm runs one chain of hop tasks per question.
  */
 
+import deepSearchFile from '../../../../scenarios/deep-search.json';
 import { worldTools } from '../../tools/registry';
-import type { DeepSearchSpec } from '../spec-types';
 import type { ScenarioKind } from '../types';
 import { type DeepSearchInstance, generateDeepSearch } from './generate';
 import { deepSearchAnswer, gradeDeepSearch } from './grade';
 import { planDeepSearch } from './plan';
+import type { DeepSearchSpec } from './spec';
+import { deepSearchSchema } from './spec';
 
 export type { ChainEntity, DeepQuestion, DeepSearchInstance } from './generate';
 export { MAX_HOPS, MIN_HOPS } from './generate';
@@ -18,6 +20,18 @@ export type { Relation } from './relations';
 
 export const deepSearch: ScenarioKind<DeepSearchSpec, DeepSearchInstance> = {
   kind: 'deep-search',
+  players: () => import('./player').then((m) => m.players),
+  file: deepSearchFile,
+  roles: {
+    manager: 'Investigator',
+    workers: ['Researcher', 'Synthesizer'],
+    single: 'Investigator',
+    peers: ['Researcher A', 'Researcher B', 'Researcher C'],
+  },
+  schema: deepSearchSchema,
+  unit: 'hops',
+  simulatedMsPerUnit: 4.3,
+  quality: { name: 'exact match', how: () => 'share of questions answered exactly' },
   generate: generateDeepSearch,
   plan: planDeepSearch,
   tools: (instance) => worldTools(instance.world),

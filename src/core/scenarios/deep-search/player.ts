@@ -6,7 +6,7 @@
  * would make a real model lose its place.
  */
 
-import type { PlayerInput, PlayerMove } from '../../providers/player';
+import type { Player, PlayerInput, PlayerMove } from '../../providers/player';
 import {
   isPageAbout,
   isToolError,
@@ -205,3 +205,9 @@ function readJob(descriptor: unknown): Job | undefined {
   if (legs.length === 0) return undefined;
   return { legs, style: legs.length === 1 ? 'name' : 'lines' };
 }
+
+/** This kind's players by descriptor kind: what its `players()` loads (players.ts). */
+export const players: Readonly<Record<string, Player>> = {
+  'deep-chain': playDeepSearch,
+  'deep-hop': playDeepSearch,
+};

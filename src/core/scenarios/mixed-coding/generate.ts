@@ -4,10 +4,10 @@
  */
 
 import { keyedRng, type Rng } from '../../util/rng';
-import type { MixedCodingSpec } from '../spec-types';
 import type { CodingFunction, MixedCodingInstance } from './instance';
 import { dependencyClosure, LIBRARY, type LibraryFunction } from './library';
 import { taskPrompt } from './prompt';
+import type { MixedCodingSpec } from './spec';
 
 /** Fewer than two leaves nothing to split; twelve is what the library's loners can fill alone. */
 export const MIN_FUNCTIONS = 2;

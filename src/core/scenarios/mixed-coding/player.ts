@@ -11,7 +11,7 @@
  * result happens in the turn that writes the next one), plus one step per task for the answer.
  */
 
-import type { PlayerInput, PlayerMove } from '../../providers/player';
+import type { Player, PlayerInput, PlayerMove } from '../../providers/player';
 import { fence, joinCode, ownCode } from './code';
 import { dependencyClosure, type LibraryFunction, libraryFunction, mutantSource } from './library';
 import { CODING_KIND } from './plan';
@@ -135,3 +135,6 @@ function readProgress(messages: PlayerInput['messages']): Progress {
   }
   return progress;
 }
+
+/** This kind's players by descriptor kind: what its `players()` loads (players.ts). */
+export const players: Readonly<Record<string, Player>> = { [CODING_KIND]: playCoding };

@@ -10,8 +10,9 @@ import { keyedRng, type Rng } from '../../util/rng';
 import { detectLanguage } from '../../util/words';
 import { generateWorld } from '../../world/generate';
 import type { Entity, EntityKind, World } from '../../world/types';
-import type { RagQaSpec, RequestLanguage } from '../spec-types';
+import type { RequestLanguage } from '../spec-types';
 import type { ScenarioInstance } from '../types';
+import type { RagQaSpec } from './spec';
 import { type RagTexts, ragTexts } from './texts';
 
 export const MIN_QUESTIONS = 1;

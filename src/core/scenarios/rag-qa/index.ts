@@ -5,15 +5,18 @@
  * through the `knowledge` port.
  */
 
+import ragQaFile from '../../../../scenarios/rag-qa.json';
 import { KB_SEARCH_TOOL, type KnowledgeSearch, kbSearchTool } from '../../tools/knowledge';
 import { finalAnswer } from '../last-answers';
-import type { RagQaSpec } from '../spec-types';
+import { rubricQuality } from '../quality-words';
 import type { ScenarioKind, ScenarioPorts } from '../types';
 import { generateRagQa, type RagQaInstance } from './generate';
 import { gradeRag } from './grade';
 import { notesKnowledge } from './notes-knowledge';
-import { answerWithQuestion } from './own-question';
+import { answerWithQuestion, TERMS } from './own-question';
 import { planRagQa } from './plan';
+import type { RagQaSpec } from './spec';
+import { ragProblems, ragQaSchema } from './spec';
 
 export type { RagQaInstance, SubQuestion } from './generate';
 export { knowledgeSearchOf } from './notes-knowledge';
@@ -33,6 +36,31 @@ export function knowledgeOf(instance: RagQaInstance, ports: ScenarioPorts): Know
 
 export const ragQa: ScenarioKind<RagQaSpec, RagQaInstance> = {
   kind: 'rag-qa',
+  players: () => import('./player').then((m) => m.players),
+  file: ragQaFile,
+  roles: {
+    manager: 'Research Librarian',
+    workers: ['Retriever', 'Answer Writer'],
+    single: 'Librarian',
+    peers: ['Librarian A', 'Librarian B', 'Librarian C'],
+  },
+  schema: ragQaSchema,
+  check: ragProblems,
+  unit: 'sub-questions',
+  quality: {
+    name: 'rubric score',
+    // A question on the user's own knowledge base has no reference answer (own-question.ts puts
+    // its terms among the criteria): the score must not read as "right".
+    how: (criteria) =>
+      criteria && TERMS in criteria
+        ? `${rubricQuality.how(criteria)}; the question has no reference answer, so whether the answer is right is not graded`
+        : rubricQuality.how(criteria),
+  },
+  needs: (spec) => (spec.corpus === 'knowledge-base' ? { knowledgeBase: true } : {}),
+  withQuestion: (spec, question) => ({ ...spec, question }),
+  // The scenario's own notes can be looked up; the user's knowledge base only through the port.
+  citations: (instance, ports) =>
+    instance.documents.length > 0 || ports.knowledge ? knowledgeOf(instance, ports).chunk : undefined,
   generate: generateRagQa,
   plan: planRagQa,
   tools: (instance, ports) => ({

@@ -11,7 +11,7 @@
  */
 
 import { STOP_WORDS } from '../../kb/stop-words';
-import type { PlayerInput, PlayerMove } from '../../providers/player';
+import type { Player, PlayerInput, PlayerMove } from '../../providers/player';
 import { KB_SEARCH_TOOL } from '../../tools/knowledge';
 import { contentTokens } from '../../util/tokens';
 import { segmentWords } from '../../util/words';
@@ -19,6 +19,7 @@ import { lastCalls } from '../deep-search/reading';
 import type { RequestLanguage } from '../spec-types';
 import { expectedForm, hasForm, questionTerms, sameStem } from './own-question';
 import type { Asked, RagDescriptor } from './plan';
+import { RAG_KINDS } from './plan';
 import { askingById, ragTexts } from './texts';
 
 const NOTE = /^A(\d+):\s*(.*)$/;
@@ -149,3 +150,8 @@ function bestSentence(question: string, passages: readonly Passage[], language: 
 
 const contentWords = (text: string): string[] =>
   (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
+
+/** This kind's players by descriptor kind: what its `players()` loads (players.ts). */
+export const players: Readonly<Record<string, Player>> = Object.fromEntries(
+  RAG_KINDS.map((k) => [k, playRag]),
+);

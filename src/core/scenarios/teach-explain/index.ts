@@ -4,16 +4,30 @@
  * swarm plans, writes the parts and the exercise batches in parallel, and assembles them.
  */
 
+import teachExplainFile from '../../../../scenarios/teach-explain.json';
 import { DRAFT_TOOL, draftTool } from '../../tools/draft';
-import type { TeachExplainSpec } from '../spec-types';
+import { rubricQuality } from '../quality-words';
 import type { ScenarioKind } from '../types';
 import { generateTeachExplain, type TeachExplainInstance } from './lesson';
 import { planTeachExplain } from './plan';
+import type { TeachExplainSpec } from './spec';
+import { teachExplainSchema } from './spec';
 
 export type { LessonRequest, TeachExplainInstance } from './lesson';
 
 export const teachExplain: ScenarioKind<TeachExplainSpec, TeachExplainInstance> = {
   kind: 'teach-explain',
+  players: () => import('./player').then((m) => m.players),
+  file: teachExplainFile,
+  roles: {
+    manager: 'Curriculum Lead',
+    workers: ['Lesson Planner', 'Teacher', 'Exercise Writer'],
+    single: 'Teacher',
+    peers: ['Teacher A', 'Teacher B', 'Teacher C'],
+  },
+  schema: teachExplainSchema,
+  unit: 'exercises',
+  quality: rubricQuality,
   generate: generateTeachExplain,
   plan: planTeachExplain,
   tools: () => ({ [DRAFT_TOOL]: draftTool() }),

@@ -5,10 +5,11 @@
  */
 
 import { keyedRng, type Rng } from '../../util/rng';
-import type { RequestLanguage, TeachExplainSpec } from '../spec-types';
+import type { RequestLanguage } from '../spec-types';
 import type { ScenarioInstance } from '../types';
 import { ANSWER_LINE, lessonTexts } from './lesson-texts';
 import { PARTS, type Part } from './parts';
+import type { TeachExplainSpec } from './spec';
 import { type Exercise, solve, TOPICS, type Topic, topicsOf, wrongAnswer } from './topics';
 
 export const MIN_EXERCISES = 3;

@@ -8,7 +8,7 @@
  * turn, each at its own error rate.
  */
 
-import type { PlayerInput, PlayerMove } from '../../providers/player';
+import type { Player, PlayerInput, PlayerMove } from '../../providers/player';
 import { DRAFT_TOOL } from '../../tools/draft';
 import { readDrafts } from '../writing/drafts';
 import {
@@ -20,7 +20,7 @@ import {
   writeExercises,
   writePart,
 } from './lesson';
-import { type LessonDescriptor, type ProsePart, singleDraftParts } from './plan';
+import { LESSON_KINDS, type LessonDescriptor, type ProsePart, singleDraftParts } from './plan';
 
 const answer = (content: string): PlayerMove => ({ content, calls: [] });
 
@@ -81,3 +81,8 @@ function writeDraft(r: LessonRequest, name: string, input: PlayerInput): string 
   if (batch) return writeExercises(r, Number(batch[1]), Number(batch[2]), input.errorRate, input.rng);
   return writePart(r, name as ProsePart, input.rng.next() < input.errorRate, input.rng);
 }
+
+/** This kind's players by descriptor kind: what its `players()` loads (players.ts). */
+export const players: Readonly<Record<string, Player>> = Object.fromEntries(
+  LESSON_KINDS.map((k) => [k, playLesson]),
+);

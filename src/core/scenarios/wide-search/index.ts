@@ -4,14 +4,16 @@
  * (`rowsPerAgent`); the single agent fills the whole table in one context.
  */
 
+import wideSearchFile from '../../../../scenarios/wide-search.json';
 import { worldTools } from '../../tools/registry';
 import { createRng } from '../../util/rng';
 import { generateWorld } from '../../world/generate';
 import type { Entity, World } from '../../world/types';
-import type { WideColumnSpec, WideSearchSpec } from '../spec-types';
 import type { Plan, PlanMode, PlannedTask, ScenarioInstance, ScenarioKind } from '../types';
 import { type ColumnRule, gradeTable } from './grade';
 import type { WideRowsDescriptor } from './player';
+import type { WideColumnSpec, WideSearchSpec } from './spec';
+import { columnProblems, wideSearchSchema } from './spec';
 import { markdownTable, parseMarkdownTable, type Table } from './table';
 
 export interface WideSearchInstance extends ScenarioInstance {
@@ -170,6 +172,19 @@ export function answerTable(
 
 export const wideSearch: ScenarioKind<WideSearchSpec, WideSearchInstance> = {
   kind: 'wide-search',
+  players: () => import('./player').then((m) => m.players),
+  file: wideSearchFile,
+  roles: {
+    manager: 'ResearchLead',
+    workers: ['Researcher'],
+    single: 'Researcher',
+    peers: ['Researcher A', 'Researcher B', 'Researcher C'],
+  },
+  schema: wideSearchSchema,
+  check: columnProblems,
+  unit: 'rows',
+  simulatedMsPerUnit: 0.5,
+  quality: { name: 'item-F1', how: () => 'WideSearch item-F1 of the table against the gold cells' },
   generate: generateWideSearch,
   plan: planWideSearch,
   tools: (instance) => worldTools(instance.world),

@@ -9,7 +9,7 @@
  * (whose figures are stale) instead of the article, and each cell it copies may be misread.
  */
 
-import type { PlayerInput, PlayerMove } from '../../providers/player';
+import type { Player, PlayerInput, PlayerMove } from '../../providers/player';
 import type { ChatMessage } from '../../providers/types';
 import type { EntityKind } from '../../world/types';
 
@@ -185,3 +185,6 @@ export function playWideRows(input: PlayerInput): PlayerMove {
   });
   return { content: notes.length > 0 ? notes.join('\n') : null, calls };
 }
+
+/** This kind's players by descriptor kind: what its `players()` loads (players.ts). */
+export const players: Readonly<Record<string, Player>> = { 'wide-rows': playWideRows };

@@ -7,11 +7,12 @@
  * merge, at its own (higher) error rate.
  */
 
-import type { PlayerInput, PlayerMove } from '../../providers/player';
+import type { Player, PlayerInput, PlayerMove } from '../../providers/player';
 import { DRAFT_TOOL } from '../../tools/draft';
 import { drawSlips, readDrafts } from '../writing/drafts';
 import { driftsOf, fixDrift } from './names';
 import type { StoryDescriptor } from './plan';
+import { STORY_KINDS } from './plan';
 import { assembleStory, outlineText, parseOutline, plotPoints, SLIPS, writeSection } from './prose';
 import type { StoryRequest } from './request';
 
@@ -84,3 +85,8 @@ function single(r: StoryRequest, input: PlayerInput): PlayerMove {
   // The same pass over the names as the swarm's merge, at this turn's error rate.
   return answer(fixNames(assembleStory(r, sections), r, input));
 }
+
+/** This kind's players by descriptor kind: what its `players()` loads (players.ts). */
+export const players: Readonly<Record<string, Player>> = Object.fromEntries(
+  STORY_KINDS.map((k) => [k, playStory]),
+);

@@ -6,8 +6,9 @@
  */
 
 import { keyedRng, type Rng } from '../../util/rng';
-import type { RequestLanguage, WriteStorySpec } from '../spec-types';
+import type { RequestLanguage } from '../spec-types';
 import type { ScenarioInstance } from '../types';
+import type { WriteStorySpec } from './spec';
 import { type Setting, STYLES, type StoryStyle, storyTexts } from './texts';
 import { STORY_EN } from './texts-en';
 

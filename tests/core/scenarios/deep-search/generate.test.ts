@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deepSearch } from '../../../../src/core/scenarios/deep-search';
 import { RELATIONS } from '../../../../src/core/scenarios/deep-search/relations';
-import type { DeepSearchSpec } from '../../../../src/core/scenarios/spec-types';
+import type { DeepSearchSpec } from '../../../../src/core/scenarios/deep-search/spec';
 
 const spec: DeepSearchSpec = {
   kind: 'deep-search',

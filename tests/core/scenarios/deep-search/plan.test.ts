@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deepSearch, type HopDescriptor } from '../../../../src/core/scenarios/deep-search';
-import type { DeepSearchSpec } from '../../../../src/core/scenarios/spec-types';
+import type { DeepSearchSpec } from '../../../../src/core/scenarios/deep-search/spec';
 
 const spec: DeepSearchSpec = {
   kind: 'deep-search',

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Player, PlayerInput } from '../../../../src/core/providers/player';
 import type { ChatMessage } from '../../../../src/core/providers/types';
-import { allPlayers } from '../../../../src/core/scenarios/players';
+import { loadPlayers } from '../../../../src/core/scenarios/players';
 import { createRng } from '../../../../src/core/util/rng';
+
+// Every kind's players, loaded once (each kind loads its own: scenarios/players.ts).
+const players = await loadPlayers();
 
 // The player called directly, on messages no agent loop would send it: it must never throw, and
 // it must read its progress off whatever of its notes and tool output is in sight.
@@ -17,7 +20,7 @@ describe('deep-search players on odd input', () => {
     rng: createRng(1),
     ...over,
   });
-  const play = allPlayers()['deep-hop'] as Player;
+  const play = players['deep-hop'] as Player;
   const garbage: ChatMessage[] = [
     { role: 'user', content: 'NOTE q1 hop' },
     {

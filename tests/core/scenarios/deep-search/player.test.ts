@@ -8,10 +8,13 @@ import { type AgentProfile, runAgent, type Subtask } from '../../../../src/core/
 import type { ToolRegistry } from '../../../../src/core/agents/tools';
 import type { ToolCall } from '../../../../src/core/providers/types';
 import { type DeepSearchInstance, deepSearch } from '../../../../src/core/scenarios/deep-search';
-import { allPlayers } from '../../../../src/core/scenarios/players';
-import type { DeepSearchSpec } from '../../../../src/core/scenarios/spec-types';
+import type { DeepSearchSpec } from '../../../../src/core/scenarios/deep-search/spec';
+import { loadPlayers } from '../../../../src/core/scenarios/players';
 import { createRng } from '../../../../src/core/util/rng';
 import { playerProvider } from '../../../support/player-provider';
+
+// Every kind's players, loaded once (each kind loads its own: scenarios/players.ts).
+const players = await loadPlayers();
 
 // The players driven through the real agent loop by a provider that only asks them for their move:
 // everything they know comes from the messages the context strategy lets through.
@@ -38,7 +41,7 @@ interface Drive {
 
 const run = (subtask: Subtask, tools: ToolRegistry, options: Drive = {}) =>
   runAgent({
-    provider: playerProvider(allPlayers(), { ...options, rng: () => createRng(1) }),
+    provider: playerProvider(players, { ...options, rng: () => createRng(1) }),
     profile,
     subtask,
     tools,

@@ -5,7 +5,7 @@ import {
   MIN_FUNCTIONS,
 } from '../../../../src/core/scenarios/mixed-coding/generate';
 import { libraryFunction } from '../../../../src/core/scenarios/mixed-coding/library';
-import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
+import type { MixedCodingSpec } from '../../../../src/core/scenarios/mixed-coding/spec';
 
 const spec: MixedCodingSpec = {
   kind: 'mixed-coding',

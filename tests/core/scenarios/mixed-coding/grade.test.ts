@@ -5,7 +5,7 @@ import { extractCode } from '../../../../src/core/scenarios/mixed-coding/code';
 import { generateMixedCoding } from '../../../../src/core/scenarios/mixed-coding/generate';
 import { libraryFunction, mutantSource } from '../../../../src/core/scenarios/mixed-coding/library';
 import { SINGLE_TASK_ID } from '../../../../src/core/scenarios/mixed-coding/plan';
-import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
+import type { MixedCodingSpec } from '../../../../src/core/scenarios/mixed-coding/spec';
 import type { CodeSandbox } from '../../../../src/core/tools/sandbox';
 
 const spec: MixedCodingSpec = {

@@ -6,7 +6,7 @@ import {
   planMixedCoding,
   SINGLE_TASK_ID,
 } from '../../../../src/core/scenarios/mixed-coding/plan';
-import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
+import type { MixedCodingSpec } from '../../../../src/core/scenarios/mixed-coding/spec';
 
 const spec: MixedCodingSpec = {
   kind: 'mixed-coding',

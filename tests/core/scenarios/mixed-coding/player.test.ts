@@ -9,17 +9,14 @@ import { type AgentResult, runAgent, type Subtask } from '../../../../src/core/a
 import type { Player, PlayerInput } from '../../../../src/core/providers/player';
 import { scriptedProvider } from '../../../../src/core/providers/scripted';
 import type { ChatRequest } from '../../../../src/core/providers/types';
-import {
-  MAX_ATTEMPTS,
-  type MixedCodingInstance,
-  mixedCoding,
-} from '../../../../src/core/scenarios/mixed-coding';
+import { type MixedCodingInstance, mixedCoding } from '../../../../src/core/scenarios/mixed-coding';
 import { extractCode } from '../../../../src/core/scenarios/mixed-coding/code';
 import { generateMixedCoding } from '../../../../src/core/scenarios/mixed-coding/generate';
 import { libraryFunction } from '../../../../src/core/scenarios/mixed-coding/library';
 import { CODING_KIND } from '../../../../src/core/scenarios/mixed-coding/plan';
-import { allPlayers } from '../../../../src/core/scenarios/players';
-import type { MixedCodingSpec } from '../../../../src/core/scenarios/spec-types';
+import { MAX_ATTEMPTS } from '../../../../src/core/scenarios/mixed-coding/player';
+import type { MixedCodingSpec } from '../../../../src/core/scenarios/mixed-coding/spec';
+import { loadPlayers } from '../../../../src/core/scenarios/players';
 import type { Plan, PlanMode } from '../../../../src/core/scenarios/types';
 import { createRng } from '../../../../src/core/util/rng';
 
@@ -33,7 +30,7 @@ const spec: MixedCodingSpec = {
   dependencyShare: 1,
 };
 const ports = { sandbox: nodeSandbox };
-const player = allPlayers()[CODING_KIND] as Player;
+const player = (await loadPlayers())[CODING_KIND] as Player;
 
 interface Play {
   readonly errorRate: number;

@@ -14,9 +14,9 @@ import {
   sameStem,
 } from '../../../../src/core/scenarios/rag-qa/own-question';
 import { planRagQa } from '../../../../src/core/scenarios/rag-qa/plan';
+import type { RagQaSpec } from '../../../../src/core/scenarios/rag-qa/spec';
 import { scenarioKinds } from '../../../../src/core/scenarios/registry';
 import { runScenario } from '../../../../src/core/scenarios/run';
-import type { RagQaSpec } from '../../../../src/core/scenarios/spec-types';
 import { citationsIn } from '../../../../src/core/tools/knowledge';
 import { encodeTrace, withoutWallClock } from '../../../../src/core/trace/jsonl';
 import { loadProfiles, loadSpec } from '../../../support/scenarios';

@@ -4,7 +4,7 @@ import { contextHideToolResult } from '../../../../src/core/agents/context/hide-
 import { contextKeepAll } from '../../../../src/core/agents/context/keep-all';
 import type { ContextStrategy } from '../../../../src/core/agents/context/types';
 import { runAgent } from '../../../../src/core/agents/loop';
-import { allPlayers } from '../../../../src/core/scenarios/players';
+import { loadPlayers } from '../../../../src/core/scenarios/players';
 import type { Plan } from '../../../../src/core/scenarios/types';
 import {
   generateWideSearch,
@@ -23,7 +23,7 @@ async function solve(size: number, seed: number, strategy: ContextStrategy, erro
   const plan = planWideSearch(instance, 'single');
   const task = plan.tasks[0] as Plan['tasks'][number];
   const result = await runAgent({
-    provider: playerProvider(allPlayers(), { errorRate, callsPerTurn: 2 }),
+    provider: playerProvider(await loadPlayers(), { errorRate, callsPerTurn: 2 }),
     profile: { name: 'medium', model: 'test', systemPrompt: 'Fill the table.', allowed: ['search', 'open'] },
     subtask: task.subtask(new Map()),
     tools: wideSearch.tools(instance, {}),
