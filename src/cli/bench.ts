@@ -17,7 +17,7 @@ import { MAX_SEED, MAX_SEEDS, MAX_WORKERS } from './limits';
 import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
 import { healingFlag, healingFor, replyDeadlineFlag, replyWatchHelp } from './reply-watch';
 import { checkOutputs, fileIn, type Output, prepareOutputDir, writeFile, writeFiles } from './safe-write';
-import { readProfiles, readScenario, resolveScenario, scenariosDir } from './scenario-file';
+import { readProfiles, readScenario, scenarioInputs, scenariosDir } from './scenario-file';
 
 export const benchHelp = `swarm bench --scenario ID --policies A,B,… --seeds N [options]
 
@@ -197,7 +197,7 @@ export async function bench(
       `--out names the report's file (FILE writes FILE.json and FILE.md), got "${values.out}"`,
     );
   const inputs = [
-    resolveScenario(values.scenario),
+    ...scenarioInputs(values.scenario),
     values.profiles ?? `${scenariosDir}profiles.json`,
     ...values.policies.split(',').flatMap((p) => /^(parl|bandit):(.+)$/.exec(p.trim())?.[2] ?? []),
   ];

@@ -15,7 +15,7 @@ import { oneOf, UsageError, wholeNumber } from './errors';
 import { readKnowledgeFile, writeKnowledgeFile } from './knowledge-file';
 import { MAX_SEEDS, MAX_TIMER_MS } from './limits';
 import { checkOutputs } from './safe-write';
-import { readProfiles, readScenario, resolveScenario } from './scenario-file';
+import { readProfiles, readScenario, scenarioInputs } from './scenario-file';
 
 type Print = (text: string) => void;
 
@@ -106,7 +106,7 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
   let knowledge = values.knowledge === undefined ? undefined : readKnowledgeFile(values.knowledge);
   // The knowledge file is written after the runs: a path that cannot be written is refused now.
   if (values.knowledge !== undefined)
-    checkOutputs([{ path: values.knowledge, flag: '--knowledge' }], [resolveScenario(values.scenario)]);
+    checkOutputs([{ path: values.knowledge, flag: '--knowledge' }], scenarioInputs(values.scenario));
   const runs: ChaosRunReport[] = [];
   for (let seed = 1; seed <= seeds; seed++) {
     const run = prepareRun({

@@ -24,6 +24,15 @@ export function resolveScenario(idOrPath: string): string {
   );
 }
 
+/**
+ * The files a scenario is read from, for a command's check that it writes none of its inputs: the
+ * scenario's file, or none for a kind whose own file is bundled with it (no file on disk).
+ */
+export function scenarioInputs(idOrPath: string): string[] {
+  const own = !idOrPath.endsWith('.json') && !existsSync(`${scenariosDir}${idOrPath}.json`) && kindOf(idOrPath);
+  return own ? [] : [resolveScenario(idOrPath)];
+}
+
 const read = (file: string, what: string): string => readInputFile(file, what);
 
 /** What a scenario file is checked against when it is read. */

@@ -17,7 +17,7 @@ import { oneOf, UsageError, wholeNumber } from './errors';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
 import { rolloutPool } from './rollout-pool';
 import { checkOutputs, writeFile } from './safe-write';
-import { resolveScenario } from './scenario-file';
+import { scenarioInputs } from './scenario-file';
 import { trainingEnv } from './training-env';
 
 export const trainHelp = `swarm train --scenario ID|mix --policy parl|bandit [options]
@@ -189,7 +189,7 @@ export async function trainCommand(
       ...(values.curves !== undefined ? [{ path: values.curves, flag: '--curves' }] : []),
       ...(values.svg !== undefined ? [{ path: values.svg, flag: '--svg' }] : []),
     ],
-    [resolveScenario(values.scenario), ...(values.profiles !== undefined ? [values.profiles] : [])],
+    [...scenarioInputs(values.scenario), ...(values.profiles !== undefined ? [values.profiles] : [])],
   );
 
   const controller = new AbortController();

@@ -1,6 +1,7 @@
 /**
- * The scenario files (`scenarios/*.json`) as the code reads them once validated
- * (src/core/scenarios/spec.ts checks a file against these shapes and names the field that is wrong).
+ * What every scenario file has, as the code reads it once validated (spec.ts names the field that
+ * is wrong), and the frozen profiles. Each kind's own fields are in its folder (`<kind>/spec.ts`);
+ * the union of every kind's file is registry.ts's `TaskScenarioSpec`.
  */
 
 import type { ContextSpec } from '../agents/context/registry';

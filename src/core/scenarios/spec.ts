@@ -1,5 +1,6 @@
 /**
- * Checks the hand-written scenario files (`scenarios/*.json` of every task kind registry.ts lists) against the shapes of spec-types.ts. Every problem becomes one line
+ * Checks the hand-written scenario files (`scenarios/*.json` of every task kind registry.ts lists)
+ * against their kinds' schemas (`<kind>/spec.ts`, the shared fields in spec-common.ts). Every problem becomes one line
  * `file: field.path: expected …, got …`; objects are strict, so a misspelt field is named rather
  * than silently ignored. Checks that relate fields to each other (size.min ≤ size.default ≤
  * size.max, a column's attr against the entity kind) run once the shapes are right. The frozen
