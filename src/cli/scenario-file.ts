@@ -29,7 +29,8 @@ export function resolveScenario(idOrPath: string): string {
  * scenario's file, or none for a kind whose own file is bundled with it (no file on disk).
  */
 export function scenarioInputs(idOrPath: string): string[] {
-  const own = !idOrPath.endsWith('.json') && !existsSync(`${scenariosDir}${idOrPath}.json`) && kindOf(idOrPath);
+  const own =
+    !idOrPath.endsWith('.json') && !existsSync(`${scenariosDir}${idOrPath}.json`) && kindOf(idOrPath);
   return own ? [] : [resolveScenario(idOrPath)];
 }
 
