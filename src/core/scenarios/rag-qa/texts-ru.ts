@@ -9,100 +9,35 @@ import type { Entity } from '../../world/types';
 import { localizeNames, type NameScript } from './names';
 import type { Asking } from './questions';
 import type { RagTexts } from './rag-texts';
+// The vocabulary: the rendering of every syllable and suffix of the world's names (the order of the
+// syllables is the order a name is cut in), and the words the notes put for continents, currencies,
+// occupations and industries.
+import data from './texts-ru.json';
 
 const VOWELS = /[аеёиоуыэюя]$/;
 
 const SCRIPT: NameScript = {
-  syllables: {
-    ka: 'ка',
-    lo: 'ло',
-    mi: 'ми',
-    ra: 'ра',
-    ven: 'вен',
-    dor: 'дор',
-    sel: 'сел',
-    tir: 'тир',
-    nu: 'ну',
-    bar: 'бар',
-    zan: 'зан',
-    quo: 'кво',
-    el: 'эл',
-    fen: 'фен',
-    gar: 'гар',
-    hol: 'хол',
-    is: 'ис',
-    jun: 'джун',
-    kel: 'кел',
-    mor: 'мор',
-    nor: 'нор',
-    os: 'ос',
-    pel: 'пел',
-    ri: 'ри',
-    sa: 'са',
-    tum: 'тум',
-    ul: 'ул',
-    vor: 'вор',
-    wes: 'вес',
-    yan: 'ян',
-  },
+  syllables: data.syllables,
   // "э" opens a word or follows a vowel (Элка, Каэл); after a consonant Russian writes "е" (Венел).
   word: (parts) => {
     let w = '';
     for (const p of parts) w += p === 'эл' && w !== '' && !VOWELS.test(w) ? 'ел' : p;
     return w.charAt(0).toUpperCase() + w.slice(1);
   },
-  countrySuffixes: { ia: 'ия', land: 'ланд', stan: 'стан', ora: 'ора' },
+  countrySuffixes: data.countrySuffixes,
   // Каломи + ия is written Каломия.
   country: (base, suffix) => (base.endsWith('и') && suffix === 'ия' ? base.slice(0, -1) : base) + suffix,
-  companySuffixes: {
-    Group: 'Групп',
-    Works: 'Воркс',
-    Holdings: 'Холдингс',
-    Systems: 'Системс',
-    Lines: 'Лайнс',
-  },
+  companySuffixes: data.companySuffixes,
   person: (first, last) => `${first} ${last}`,
   company: (base, suffix) => `${base} ${suffix}`,
 };
 
-/** Where a country lies: the continents with their prepositions and cases. */
-const CONTINENTS: Readonly<Record<string, string>> = {
-  Arvenia: 'в Арвении',
-  Borealis: 'в Бореалисе',
-  Calder: 'в Калдере',
-  'Dusk Isles': 'на Сумеречных островах',
-  Eastmarch: 'в Восточной Марке',
-};
-const CURRENCIES: Readonly<Record<string, string>> = {
-  crown: 'крона',
-  mark: 'марка',
-  sol: 'соль',
-  florin: 'флорин',
-  dinar: 'динар',
-  real: 'реал',
-  lev: 'лев',
-};
-const OCCUPATIONS: Readonly<Record<string, string>> = {
-  engineer: 'инженер',
-  physician: 'врач',
-  economist: 'экономист',
-  architect: 'архитектор',
-  chemist: 'химик',
-  historian: 'историк',
-  pilot: 'лётчик',
-  composer: 'композитор',
-};
-/** After "в сфере": the genitive. */
-const INDUSTRIES: Readonly<Record<string, string>> = {
-  shipping: 'судоходства',
-  software: 'разработки программного обеспечения',
-  mining: 'горнодобычи',
-  textiles: 'текстильного производства',
-  pharmaceuticals: 'фармацевтики',
-  aviation: 'авиации',
-  banking: 'банковских услуг',
-  agriculture: 'сельского хозяйства',
-};
+// The continents say where a country lies, with their prepositions and cases ("в Арвении"); the
+// industries follow "в сфере", so they are in the genitive.
+const CONTINENTS: Readonly<Record<string, string>> = data.continents;
+const CURRENCIES: Readonly<Record<string, string>> = data.currencies;
+const OCCUPATIONS: Readonly<Record<string, string>> = data.occupations;
+const INDUSTRIES: Readonly<Record<string, string>> = data.industries;
 const word = (table: Readonly<Record<string, string>>, v: string | number | undefined) =>
   table[String(v)] ?? String(v);
 

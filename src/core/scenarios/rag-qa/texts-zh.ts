@@ -8,84 +8,25 @@ import type { Entity } from '../../world/types';
 import { localizeNames, type NameScript } from './names';
 import type { Asking } from './questions';
 import type { RagTexts } from './rag-texts';
+// The vocabulary: the rendering of every syllable and suffix of the world's names (the order of the
+// syllables is the order a name is cut in), and the words the notes put for continents, currencies,
+// occupations and industries.
+import data from './texts-zh.json';
 
 const SCRIPT: NameScript = {
-  syllables: {
-    ka: '卡',
-    lo: '洛',
-    mi: '米',
-    ra: '拉',
-    ven: '文',
-    dor: '多',
-    sel: '塞',
-    tir: '蒂',
-    nu: '努',
-    bar: '巴',
-    zan: '赞',
-    quo: '阔',
-    el: '埃',
-    fen: '芬',
-    gar: '加',
-    hol: '霍',
-    is: '伊',
-    jun: '俊',
-    kel: '凯',
-    mor: '莫',
-    nor: '诺',
-    os: '奥',
-    pel: '佩',
-    ri: '里',
-    sa: '萨',
-    tum: '图',
-    ul: '乌',
-    vor: '沃',
-    wes: '韦',
-    yan: '扬',
-  },
+  syllables: data.syllables,
   word: (parts) => parts.join(''),
-  countrySuffixes: { ia: '亚', land: '兰', stan: '斯坦', ora: '罗拉' },
+  countrySuffixes: data.countrySuffixes,
   country: (base, suffix) => base + suffix,
-  companySuffixes: { Group: '集团', Works: '工坊', Holdings: '控股', Systems: '系统', Lines: '联运' },
+  companySuffixes: data.companySuffixes,
   person: (first, last) => `${first}·${last}`,
   company: (base, suffix) => base + suffix,
 };
 
-const CONTINENTS: Readonly<Record<string, string>> = {
-  Arvenia: '阿尔维尼亚',
-  Borealis: '博雷利斯',
-  Calder: '卡尔德',
-  'Dusk Isles': '暮光群岛',
-  Eastmarch: '东境',
-};
-const CURRENCIES: Readonly<Record<string, string>> = {
-  crown: '克朗',
-  mark: '马克',
-  sol: '索尔',
-  florin: '弗罗林',
-  dinar: '第纳尔',
-  real: '雷亚尔',
-  lev: '列弗',
-};
-const OCCUPATIONS: Readonly<Record<string, string>> = {
-  engineer: '工程师',
-  physician: '医生',
-  economist: '经济学家',
-  architect: '建筑师',
-  chemist: '化学家',
-  historian: '历史学家',
-  pilot: '飞行员',
-  composer: '作曲家',
-};
-const INDUSTRIES: Readonly<Record<string, string>> = {
-  shipping: '航运',
-  software: '软件',
-  mining: '矿业',
-  textiles: '纺织',
-  pharmaceuticals: '制药',
-  aviation: '航空',
-  banking: '金融',
-  agriculture: '农业',
-};
+const CONTINENTS: Readonly<Record<string, string>> = data.continents;
+const CURRENCIES: Readonly<Record<string, string>> = data.currencies;
+const OCCUPATIONS: Readonly<Record<string, string>> = data.occupations;
+const INDUSTRIES: Readonly<Record<string, string>> = data.industries;
 const word = (table: Readonly<Record<string, string>>, v: string | number | undefined) =>
   table[String(v)] ?? String(v);
 

@@ -19,6 +19,7 @@ import {
   roundToTen,
 } from './draws';
 import type { Exercise, Topic } from './topic-types';
+import data from './topics.json';
 import { TOPICS_RU, WATER_RU } from './topics-ru';
 import { TOPICS_ZH, WATER_ZH } from './topics-zh';
 
@@ -47,31 +48,13 @@ const int = (rng: Rng, lo: number, hi: number) => rng.int(lo, hi);
 const numbers = (text: string): number[] => (text.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
 const firstNumber = (text: string): number | undefined => numbers(text)[0];
 
+/** A topic's words from topics.json, checked; JSON cannot say that the grade range is a pair. */
+const words = (w: Omit<Topic, 'exercise' | 'check' | 'grades'> & { readonly grades: readonly number[] }) =>
+  w as Omit<Topic, 'exercise' | 'check'>;
+
 export const TOPICS: readonly Topic[] = [
   {
-    name: 'adding fractions with the same denominator',
-    grades: [3, 5],
-    intro: [
-      'Have you ever shared a pizza with friends?',
-      'Each slice is a part of the whole pizza.',
-      'Today we will learn to add parts like these.',
-    ],
-    concept: {
-      plain: [
-        'A fraction shows a part of a whole.',
-        'The bottom number is the denominator. It tells how many equal parts there are.',
-        'The top number is the numerator. It tells how many parts we have.',
-        'When the bottom numbers are the same, add the top numbers. Keep the bottom number.',
-      ],
-      hard: [
-        'A fraction represents a rational quantity expressed as the quotient of two integers, the numerator and the denominator.',
-        'Consequently, the summation of fractions possessing identical denominators necessitates adding the numerators while preserving the common denominator unaltered.',
-      ],
-    },
-    summary: [
-      'To add fractions with the same bottom number, add the top numbers.',
-      'The bottom number stays the same.',
-    ],
+    ...words(data.topics.fractions),
     exercise(rng) {
       const { a, b, d } = drawFractions(rng);
       return { question: `What is ${a}/${d} + ${b}/${d}?`, answer: `${a + b}/${d}` };
@@ -79,24 +62,7 @@ export const TOPICS: readonly Topic[] = [
     check: checkFractionSum,
   },
   {
-    name: 'multiplying by 10 and 100',
-    grades: [3, 5],
-    intro: [
-      'Some sums look big but are quick to do.',
-      'Today we learn a trick for times ten and times one hundred.',
-    ],
-    concept: {
-      plain: [
-        'To times a number by 10, move each digit one place to the left.',
-        'A zero fills the empty ones place.',
-        'To times by 100, move each digit two places. Two zeros fill the gaps.',
-      ],
-      hard: [
-        'Multiplication by powers of ten corresponds to shifting every digit leftward by a number of positional places equal to the exponent.',
-        'Accordingly, the vacated lower-order positions are occupied by zeros, irrespective of the magnitude of the original multiplicand.',
-      ],
-    },
-    summary: ['Times 10 adds one zero.', 'Times 100 adds two zeros.'],
+    ...words(data.topics.timesTen),
     exercise(rng) {
       const { n, by } = drawTimesTen(rng);
       return { question: `What is ${n} × ${by}?`, answer: String(n * by) };
@@ -104,22 +70,7 @@ export const TOPICS: readonly Topic[] = [
     check: checkProduct,
   },
   {
-    name: 'the area of a rectangle',
-    grades: [3, 6],
-    intro: ['How much carpet do you need for a room?', 'To find out, we measure the area.'],
-    concept: {
-      plain: [
-        'Area is how much flat space a shape covers.',
-        'We count it in squares.',
-        'For a rectangle, times the length by the width.',
-        'If the sides are in cm, the area is in square cm.',
-      ],
-      hard: [
-        'The area of a quadrilateral with orthogonal adjacent sides is determined by the product of its two perpendicular dimensions.',
-        'Dimensional consistency requires that the resulting quantity be expressed in squared units of the original measurement.',
-      ],
-    },
-    summary: ['Area is length times width.', 'We write it in square units.'],
+    ...words(data.topics.rectangle),
     exercise(rng) {
       const { l, w } = drawRectangle(rng);
       return {
@@ -134,21 +85,7 @@ export const TOPICS: readonly Topic[] = [
     },
   },
   {
-    name: 'rounding to the nearest ten',
-    grades: [2, 4],
-    intro: ['Sometimes we do not need an exact number.', 'A close number is easier to use.'],
-    concept: {
-      plain: [
-        'To round to the nearest ten, look at the ones digit.',
-        'If it is 5 or more, round up.',
-        'If it is 4 or less, round down.',
-      ],
-      hard: [
-        'Rounding to the nearest multiple of ten approximates an integer by the closest element of the lattice of decimal tens.',
-        'Conventionally, values equidistant between consecutive multiples are resolved upward.',
-      ],
-    },
-    summary: ['Look at the ones digit.', 'Five or more goes up. Four or less goes down.'],
+    ...words(data.topics.rounding),
     exercise(rng) {
       const n = drawRounding(rng);
       return { question: `Round ${n} to the nearest ten.`, answer: String(Math.round(n / 10) * 10) };
@@ -161,21 +98,7 @@ export const TOPICS: readonly Topic[] = [
     },
   },
   {
-    name: 'finding a percentage of a number',
-    grades: [5, 7],
-    intro: ['Shops often say that prices are 20 percent off.', 'What does that mean for what you pay?'],
-    concept: {
-      plain: [
-        'Percent means out of one hundred.',
-        'So 25 percent is 25 out of every 100.',
-        'To find a percentage of a number, divide the number by 100. Then times it by the percentage.',
-      ],
-      hard: [
-        'A percentage denotes a proportion expressed as a fraction of one hundred, facilitating comparison between quantities of differing magnitudes.',
-        'Determining a percentage of a quantity therefore involves multiplication of that quantity by the corresponding decimal representation.',
-      ],
-    },
-    summary: ['Percent means out of one hundred.', 'Divide by 100, then times by the percentage.'],
+    ...words(data.topics.percent),
     exercise(rng) {
       const { p, n } = drawPercent(rng);
       return { question: `What is ${p}% of ${n}?`, answer: String((p * n) / 100) };
@@ -187,26 +110,7 @@ export const TOPICS: readonly Topic[] = [
     },
   },
   {
-    name: 'the water cycle',
-    grades: [2, 5],
-    intro: [
-      'Where does rain come from?',
-      'Where does it go after a storm?',
-      'Water moves round and round in a cycle.',
-    ],
-    concept: {
-      plain: [
-        'The sun heats water in seas and lakes. The water turns into vapour and rises. This is evaporation.',
-        'High up, the vapour cools and makes clouds. This is condensation.',
-        'When the drops get heavy, they fall as rain or snow. This is precipitation.',
-        'The water runs into rivers and seas again. This is collection.',
-      ],
-      hard: [
-        'Solar radiation supplies the latent heat required for the phase transition of surface water into atmospheric vapour.',
-        'Subsequent adiabatic cooling precipitates condensation into cloud droplets, whose coalescence ultimately produces precipitation.',
-      ],
-    },
-    summary: ['Water evaporates, condenses, falls and collects.', 'Then the cycle starts again.'],
+    ...words(data.topics.waterCycle),
     exercise(rng) {
       const item = WATER[int(rng, 0, WATER.length - 1)] as (typeof WATER)[number];
       return { question: `${item.clue} What is this called?`, answer: item.word };
@@ -219,12 +123,8 @@ export const TOPICS: readonly Topic[] = [
   },
 ];
 
-const WATER = [
-  { clue: 'The sun heats water and it turns into vapour.', word: 'evaporation' },
-  { clue: 'Vapour cools high up and turns into tiny drops in clouds.', word: 'condensation' },
-  { clue: 'Water falls from clouds as rain, snow or hail.', word: 'precipitation' },
-  { clue: 'Water gathers in rivers, lakes and seas.', word: 'collection' },
-] as const;
+/** The water cycle's stages, in order: the clue a question gives and the word it asks for. */
+const WATER: readonly { readonly clue: string; readonly word: string }[] = data.water;
 
 /** The water cycle's words in each language, in the same order. */
 const WATER_WORDS: readonly (readonly string[])[] = [
