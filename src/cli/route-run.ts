@@ -1,7 +1,7 @@
 /**
  * `swarm route "…" --run`: the plan the meta-router made, run end to end on the simulated
  * provider — its workflow's scenario (scenarios/<workflow>.json) under the policy of its
- * formation (single → serial, centralized → heuristic, decentralized → peers), with the plan's
+ * formation (single → serial, swarm → heuristic, peers → peers), with the plan's
  * roles given to the agents and the plan in the trace header; every model reply held to its
  * deadline, and the self-healing loop when asked for, as in `swarm bench`.
  */

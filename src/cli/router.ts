@@ -52,7 +52,7 @@ swarm route --eval REQUESTS.jsonl [--router ROUTER.json] [--json]
 
 Picks a topology (single | swarm | peers) and a workflow (${kindChoices(0, ['general'], 55)}) for the query,
 lists every plausible choice with its initial probability, and answers with a team plan
-{thought, topology: single | centralized | decentralized, manager_role, workers} (docs/router.md). Without --router, the
+{thought, topology: single | swarm | peers, manager_role, workers} (docs/router.md). Without --router, the
 rules and a router trained on the shipped labelled requests (English, Chinese, Russian: their
 train splits) decide; its training queries also vote by similarity (nearest neighbours over the
 offline hashing embedder, no weights needed), which catches word forms and typos the classifier
@@ -66,8 +66,8 @@ misses.
   --planner P         rules (default): the plan from the route above; model: a meta-router model
                       writes the plan JSON (the simulated one here), held to the plan schema
   --run               run the plan on the simulated provider: the workflow's scenario under
-                      the formation's policy (single → serial, centralized → heuristic,
-                      decentralized → peers); prints its metrics and answer
+                      the formation's policy (single → serial, swarm → heuristic,
+                      peers → peers); prints its metrics and answer
   --seed N            the instance --run runs (default 1)
   --trace FILE        where --run writes its trace (JSONL)
   --reply-deadline-ms MS, --healing on|detect|off

@@ -116,7 +116,7 @@ describe('active learning in the CLI: route --queue, arbitrate, train-router --a
       .map((l) => JSON.parse(l));
     expect(row.messages[1]).toEqual({ role: 'user', content: unsure });
     expect(JSON.parse(row.messages[2].content)).toMatchObject({
-      topology: 'decentralized',
+      topology: 'peers',
       manager_role: null,
     });
     expect(readFileSync(out.replace(/\.jsonl$/, '.md'), 'utf8')).toMatch(

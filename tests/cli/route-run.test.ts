@@ -18,15 +18,11 @@ describe('swarm route --run', () => {
   it.each([
     ['single', { thought: 't', topology: 'single', manager_role: null, workers: ['Analyst'] }, 'serial'],
     [
-      'centralized',
-      { thought: 't', topology: 'centralized', manager_role: 'Decision Lead', workers: ['Analyst'] },
+      'swarm',
+      { thought: 't', topology: 'swarm', manager_role: 'Decision Lead', workers: ['Analyst'] },
       'heuristic',
     ],
-    [
-      'decentralized',
-      { thought: 't', topology: 'decentralized', manager_role: null, workers: ['A', 'B', 'C'] },
-      'peers',
-    ],
+    ['peers', { thought: 't', topology: 'peers', manager_role: null, workers: ['A', 'B', 'C'] }, 'peers'],
   ])(
     'runs a %s plan end to end on the simulated provider, the plan in the trace',
     async (name, plan, policy) => {
@@ -56,7 +52,7 @@ describe('swarm route --run', () => {
       expect(decoded.header.plan).toEqual(plan);
       expect(decoded.header.policy).toBe(policy);
       const messages = decoded.events.filter((e) => e.type === 'agent.message');
-      if (name === 'decentralized') expect(messages.length).toBeGreaterThan(0);
+      if (name === 'peers') expect(messages.length).toBeGreaterThan(0);
       else expect(messages).toHaveLength(0);
     },
   );
@@ -65,9 +61,7 @@ describe('swarm route --run', () => {
     const { code, stdout } = await runCli(['route', compare, '--run']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^peers · compare-options\n/);
-    expect(stdout).toMatch(
-      /\nplan \(rules\): \{"thought":"A compare-options request.*"topology":"decentralized"/,
-    );
+    expect(stdout).toMatch(/\nplan \(rules\): \{"thought":"A compare-options request.*"topology":"peers"/);
     expect(stdout).toMatch(/\nran compare-options seed 1 with peers: quality /);
     expect(stdout).toMatch(/\nPick: .* \(\d of 3 peers\)\n/);
   });
@@ -77,21 +71,21 @@ describe('swarm route --run', () => {
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.planner).toBe('model');
-    expect(out.plan.topology).toBe('decentralized');
+    expect(out.plan.topology).toBe('peers');
     expect(Array.isArray(out.refusedPlans)).toBe(true);
   });
 
   it('refuses a plan file that breaks the schema, naming the field, and a request with nothing to run', async () => {
     const bad = planFile('bad', {
       thought: 't',
-      topology: 'centralized',
+      topology: 'swarm',
       manager_role: null,
       workers: ['A'],
     });
     const refused = await runCli(['route', compare, '--plan', bad, '--run']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
-      `swarm route: error: --plan ${bad}: manager_role: a role for a centralized plan, null otherwise`,
+      `swarm route: error: --plan ${bad}: manager_role: a role for a swarm plan (its orchestrator), null otherwise`,
     );
     // A request from the shipped examples, so the default router is sure it is a general one.
     const general = await runCli(['route', "What's the capital of Australia?", '--run']);

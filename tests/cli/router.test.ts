@@ -322,7 +322,7 @@ describe('swarm route', () => {
       'peers · general\nconfidence 0.60 from rules: debate\nnearest training queries (hashing-384): none alike\nescalate: confidence below 0.7, run with profile large (asked medium)\n' +
         'candidates: peers/general 0.60, swarm/wide-search 0.06, swarm/deep-search 0.06, swarm/mixed-coding 0.06, ' +
         'swarm/write-story 0.06, swarm/teach-explain 0.06, swarm/rag-qa 0.06, peers/compare-options 0.06\n' +
-        'plan (rules): {"thought":"A general request, by the rules (debate) at confidence 0.60: independent judgements compared on a shared board and a vote make fewer mistakes than one judge.","topology":"decentralized","manager_role":null,"workers":["Assistant A","Assistant B"]}',
+        'plan (rules): {"thought":"A general request, by the rules (debate) at confidence 0.60: independent judgements compared on a shared board and a vote make fewer mistakes than one judge.","topology":"peers","manager_role":null,"workers":["Assistant A","Assistant B"]}',
     );
   });
 

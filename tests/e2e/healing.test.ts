@@ -77,6 +77,19 @@ describe('chaos and self-healing in the page', () => {
     );
   });
 
+  it('keeps the chaos panel open while its settings change, and runs under "detect"', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=run&scenario=wide-search`);
+    await page.click(`${t('chaos-control')} summary`);
+    await page.selectOption(t('healing-mode'), 'detect');
+    await page.fill(t('seed-input'), '4');
+    expect(await page.locator(t('chaos-control')).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.evaluate(() => location.hash)).toContain('healing=detect');
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    expect(profile.errors).toEqual([]);
+  });
+
   it('flags nothing on a run without faults', async () => {
     const { page } = profile;
     await run('#view=run&scenario=deep-search');

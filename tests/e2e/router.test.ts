@@ -24,11 +24,11 @@ describe('the Router view', () => {
     await page.goto(`${appUrl}#view=router`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await ask('Compare these three laptops on price, battery life and weight and tell me which to buy');
-    expect(await page.getAttribute(t('router-plan'), 'data-topology')).toBe('decentralized');
+    expect(await page.getAttribute(t('router-plan'), 'data-topology')).toBe('peers');
     expect(await page.locator(t('team-worker')).count()).toBe(3);
     expect(await page.locator(t('team-manager')).count()).toBe(0);
     const plan = JSON.parse((await page.textContent(t('router-plan-json'))) ?? '');
-    expect(plan).toMatchObject({ topology: 'decentralized', manager_role: null });
+    expect(plan).toMatchObject({ topology: 'peers', manager_role: null });
     await page.click(t('router-run'));
     await page.waitForSelector(t('run-button'));
     expect(page.url()).toMatch(/scenario=compare-options/);

@@ -1,7 +1,7 @@
 import { type SlotPool, threadPool } from '../../src/adapters/thread-pool';
 import { policyByName } from '../../src/core/policy/registry';
 import type { AsyncExecutor } from '../../src/core/runtime/ports';
-import { simulatedProviderFor } from '../../src/core/scenarios/players';
+import { loadPlayers, simulatedProviderFor } from '../../src/core/scenarios/players';
 import { prepareRun } from '../../src/core/scenarios/prepare';
 import { runPrepared } from '../../src/core/scenarios/run';
 import { subagentExecutor } from '../../src/core/scenarios/subagent';
@@ -13,6 +13,9 @@ import { loadProfiles, loadSpec } from './scenarios';
  * third attempt waits for the kill, as a slow model's would.
  */
 export async function killedRun(id: 'wide-search' | 'deep-search', seed: number) {
+  // Loaded first, so the simulated model answers at once from the first reply: the kill lands on
+  // the third attempt, not on one still waiting for the players to load.
+  await loadPlayers();
   const profiles = loadProfiles();
   const provider = simulatedProviderFor(profiles);
   const run = prepareRun({

@@ -12,7 +12,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const kindText: Readonly<Record<string, string>> = {
   plans:
-    'meta-router plans: system = the meta-router instruction (single, centralized or decentralized), user = the request, assistant = the team plan as JSON `{"thought", "topology", "manager_role", "workers"}`; one row per request, the plan to imitate among its successful runs (the highest mean reward, or a simpler plan within the margin of it)',
+    'meta-router plans: system = the meta-router instruction (single, swarm or peers), user = the request, assistant = the team plan as JSON `{"thought", "topology", "manager_role", "workers"}`; one row per request, the plan to imitate among its successful runs (the highest mean reward, or a simpler plan within the margin of it)',
   'next-speaker':
     'next-speaker decisions: system = the next-speaker instruction, user = the request, the team and the history so far, assistant = `{"next_action": "call_agent", "agent_id": …}` or `{"next_action": "terminate"}` after the last turn',
   trajectories:
@@ -106,7 +106,7 @@ export function renderCard(build: DatasetBuild, files: { train: string; validati
   } else {
     lines.push(
       `- Per request and plan, the mean reward. Of two plans, the higher mean reward is chosen when the gap is at least ${fmt(options.margin)} (--margin): smaller gaps are mostly the cost term, and the tie rule decides them. The margin is not a significance test: with one run per plan a larger gap can still be one draw's luck.`,
-      '- Tie rule: under the margin, when both plans succeeded on every run, the simpler plan (fewer agents; then single < decentralized < centralized) is chosen — as simple as still solves it. Otherwise the pair is dropped.',
+      '- Tie rule: under the margin, when both plans succeeded on every run, the simpler plan (fewer agents; then single < peers < swarm) is chosen — as simple as still solves it. Otherwise the pair is dropped.',
       `- A pair whose chosen plan's mean reward is under ${fmt(options.minReward)} (--min-reward) is dropped.`,
     );
   }

@@ -8,7 +8,7 @@
  *
  * **The pair rule** ("as simple as still solves it"): of two plans, the one whose mean reward is
  * higher by at least `margin` is preferred. Below the margin, when both plans succeeded on every
- * run, the simpler one (`planComplexity`: fewer agents, then single < decentralized < centralized)
+ * run, the simpler one (`planComplexity`: fewer agents, then single < peers < swarm)
  * is preferred; otherwise neither is.
  */
 import { planComplexity, type TeamPlan } from '../router/plan';

@@ -2,7 +2,7 @@
  * SFT examples from logged runs, in three kinds (docs/datasets.md):
  *
  * 1. `plans` — the meta-router: system = the instruction the model planner is given
- *    (`META_ROUTER_SYSTEM`: single, centralized or decentralized), user = the request, assistant =
+ *    (`META_ROUTER_SYSTEM`: single, swarm or peers), user = the request, assistant =
  *    the team plan as JSON. One row per request: the plan to imitate among its successful runs'
  *    plans (plan-arms.ts `bestArm`: the highest mean reward, or a simpler plan within the margin of
  *    it), so a request never teaches two answers.

@@ -5,13 +5,14 @@
  */
 
 import { KIND_IDS, type KindId, kindOf } from '../scenarios/registry';
+import { TOPOLOGIES, type TopologyWord } from '../trace/events';
 
 /**
  * `single`: one agent; `swarm`: an orchestrator with frozen subagents; `peers`: decentralized
- * agents with no orchestrator. A team plan (plan.ts) calls them single, centralized, decentralized.
+ * agents with no orchestrator — one vocabulary with team plans and plan modes (trace/events.ts).
  */
-export const topologies = ['single', 'swarm', 'peers'] as const;
-export type Topology = (typeof topologies)[number];
+export const topologies = TOPOLOGIES;
+export type Topology = TopologyWord;
 
 /**
  * The task scenarios' kinds (a logged run's workflow is its scenario kind), then `general` for what

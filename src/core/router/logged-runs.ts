@@ -18,7 +18,7 @@
  * queries, yet the peers' mean reward is the higher (the swarm, when wrong, is badly wrong);
  * labelling each query by its best draw taught the classifier the swarm (docs/router.md).
  */
-import type { TraceEvent, TraceHeader } from '../trace/events';
+import { type TraceEvent, type TraceHeader, topologyOf as topologyWord } from '../trace/events';
 import {
   type Choice,
   type ChoiceLabel,
@@ -27,7 +27,6 @@ import {
   type Workflow,
   workflows,
 } from './choice';
-import { topologyOfPlan } from './plan';
 
 export interface LoggedRun {
   readonly query: string;
@@ -71,7 +70,8 @@ export function readLoggedRun(header: TraceHeader, events: readonly TraceEvent[]
 
 /** The formation that ran a logged run: its plan's, or its policy's. */
 export function topologyOf(header: TraceHeader): Topology {
-  if (header.plan) return topologyOfPlan(header.plan.topology);
+  // A trace from before one vocabulary says centralized or decentralized.
+  if (header.plan) return topologyWord(header.plan.topology) ?? 'swarm';
   return header.policy === 'serial' ? 'single' : header.policy === 'peers' ? 'peers' : 'swarm';
 }
 

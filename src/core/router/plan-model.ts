@@ -15,8 +15,8 @@ export const META_ROUTER_KIND = 'meta-router';
 
 export const META_ROUTER_SYSTEM = [
   'You are a meta-router. Read the request and plan the team that should handle it.',
-  'Answer with JSON only: {"thought": "<why, one sentence>", "topology": "single" | "centralized" | "decentralized", "manager_role": "<role>" | null, "workers": ["<role>", …]}.',
-  '`single`: one agent, one worker, manager_role null. `centralized`: a manager (manager_role) who splits the task among workers and merges their work. `decentralized`: at least two peers, no manager (manager_role null), who judge independently and agree or vote.',
+  'Answer with JSON only: {"thought": "<why, one sentence>", "topology": "single" | "swarm" | "peers", "manager_role": "<role>" | null, "workers": ["<role>", …]}.',
+  '`single`: one agent, one worker, manager_role null. `swarm`: a manager (manager_role) who splits the task among workers and merges their work. `peers`: at least two peers, no manager (manager_role null), who judge independently and agree or vote.',
   'Choose the simplest team that still solves the request.',
 ].join('\n');
 
@@ -62,7 +62,7 @@ export async function planWithModel(
 
 /**
  * The simulated meta-router: it plans what the rules would, and at its error rate writes a plan
- * that breaks the schema (a centralized team with no manager) the first time, which it corrects
+ * that breaks the schema (a swarm team with no manager) the first time, which it corrects
  * once told.
  */
 export function metaRouterPlayer(input: PlayerInput): PlayerMove {
@@ -77,7 +77,7 @@ export function metaRouterPlayer(input: PlayerInput): PlayerMove {
     `A ${choice.workflow} request (${matched.join(', ') || 'no rule matched'}).`,
   );
   if (!told && input.rng.next() < input.errorRate) {
-    return { content: JSON.stringify({ ...plan, topology: 'centralized', manager_role: null }), calls: [] };
+    return { content: JSON.stringify({ ...plan, topology: 'swarm', manager_role: null }), calls: [] };
   }
   return { content: JSON.stringify(plan), calls: [] };
 }

@@ -2,12 +2,13 @@
  * Team plans: what the meta-router answers for a request (docs/router.md, plans), as JSON a model
  * can be trained to write —
  *
- *   {"thought": "…", "topology": "single" | "centralized" | "decentralized",
+ *   {"thought": "…", "topology": "single" | "swarm" | "peers",
  *    "manager_role": "Editor" | null, "workers": ["Writer", …]}
  *
- * `single` is one agent (no manager; its one role in `workers`), `centralized` an orchestrator
- * (the manager) over workers, `decentralized` peers with no manager. The router's topologies map
- * one to one: single → single, swarm → centralized, peers → decentralized.
+ * `single` is one agent (no manager; its one role in `workers`), `swarm` an orchestrator (the
+ * manager) over workers, `peers` agents with no manager: the router's topologies and the runs'
+ * plan modes, one vocabulary (trace/events.ts). Plans written before it say `centralized` and
+ * `decentralized`, which are read as `swarm` and `peers`.
  *
  * A plan from a model or a file is untrusted: `readTeamPlan` holds it to the schema and names the
  * first field that breaks it, so the error can be shown to the model that wrote it.
@@ -15,13 +16,16 @@
 import * as v from 'valibot';
 import { KIND_IDS, type KindId, scenarioKinds } from '../scenarios/registry';
 import type { TeamRoles } from '../scenarios/types';
-import type { TeamPlanRecord } from '../trace/events';
+import {
+  OLD_TOPOLOGY_WORDS,
+  type TeamPlanRecord,
+  TOPOLOGIES,
+  type TopologyWord,
+  topologyOf,
+} from '../trace/events';
 import type { Topology, Workflow } from './choice';
 
-export type PlanTopology = TeamPlanRecord['topology'];
 export type TeamPlan = TeamPlanRecord;
-
-export const planTopologies = ['single', 'centralized', 'decentralized'] as const;
 
 /** At most this many workers: the swarm's own limit on parallel subagents. */
 export const maxWorkers = 100;
@@ -43,7 +47,13 @@ export const teamPlanSchema = v.pipe(
         v.minLength(1, 'thought may not be empty'),
         v.maxLength(2000, 'thought is at most 2000 characters'),
       ),
-      topology: v.picklist(planTopologies, 'topology is one of single, centralized, decentralized'),
+      topology: v.pipe(
+        v.picklist(
+          [...TOPOLOGIES, ...Object.keys(OLD_TOPOLOGY_WORDS)],
+          `topology is one of ${TOPOLOGIES.join(', ')}`,
+        ),
+        v.transform((word) => topologyOf(word) as TopologyWord),
+      ),
       manager_role: v.nullable(role),
       workers: v.pipe(
         v.array(role, 'workers is a list of roles'),
@@ -54,13 +64,13 @@ export const teamPlanSchema = v.pipe(
     'a plan has exactly thought, topology, manager_role and workers',
   ),
   v.check(
-    (p) => (p.topology === 'centralized') === (p.manager_role !== null),
-    'manager_role: a role for a centralized plan, null otherwise',
+    (p) => (p.topology === 'swarm') === (p.manager_role !== null),
+    'manager_role: a role for a swarm plan (its orchestrator), null otherwise',
   ),
   v.check((p) => p.topology !== 'single' || p.workers.length === 1, 'workers: a single plan has exactly one'),
   v.check(
-    (p) => p.topology !== 'decentralized' || p.workers.length >= 2,
-    'workers: a decentralized plan has at least two peers',
+    (p) => p.topology !== 'peers' || p.workers.length >= 2,
+    'workers: a peers plan has at least two peers',
   ),
 );
 
@@ -97,12 +107,6 @@ function fieldOf(message: string): string {
   return /^(manager_role|workers|topology|thought):/.exec(message)?.[1] ?? '';
 }
 
-export const planTopologyOf = (topology: Topology): PlanTopology =>
-  topology === 'single' ? 'single' : topology === 'swarm' ? 'centralized' : 'decentralized';
-
-export const topologyOfPlan = (topology: PlanTopology): Topology =>
-  topology === 'single' ? 'single' : topology === 'centralized' ? 'swarm' : 'peers';
-
 /**
  * The roles each workflow's team is made of (the scenario's own kinds of subtask): the manager
  * who splits and merges, the workers in the order the work needs them, the role a single agent
@@ -124,28 +128,29 @@ export const workflowRoles: Readonly<Record<Workflow, WorkflowRoles>> = {
 /** The team a topology makes for a workflow, with the reason given as the plan's thought. */
 export function teamFor(topology: Topology, workflow: Workflow, thought: string): TeamPlan {
   const roles = workflowRoles[workflow];
-  const planned = planTopologyOf(topology);
+  const planned = topology;
   return {
     thought,
     topology: planned,
-    manager_role: planned === 'centralized' ? roles.manager : null,
-    workers: [
-      ...(planned === 'single' ? [roles.single] : planned === 'centralized' ? roles.workers : roles.peers),
-    ],
+    manager_role: planned === 'swarm' ? roles.manager : null,
+    workers: [...(planned === 'single' ? [roles.single] : planned === 'swarm' ? roles.workers : roles.peers)],
   };
 }
 
 /** How complex a plan is, for "as simple as still solves it": agents first, then the formation. */
 export function planComplexity(plan: TeamPlan): number {
-  const formation = { single: 0, decentralized: 1, centralized: 2 }[plan.topology];
+  const formation = { single: 0, peers: 1, swarm: 2 }[plan.topology];
   return (plan.workers.length + (plan.manager_role === null ? 0 : 1)) * 3 + formation;
 }
 
-/** The policy that runs each formation: one agent, the list-scheduling orchestrator, or peers. */
-export const policyForPlan: Readonly<Record<PlanTopology, 'serial' | 'heuristic' | 'peers'>> = {
+/**
+ * The policy that runs each topology: one agent, the list-scheduling orchestrator, or peers. The
+ * one map from a plan to a run, for the CLI's `route --run` and the page's Router view.
+ */
+export const policyForPlan: Readonly<Record<Topology, 'serial' | 'heuristic' | 'peers'>> = {
   single: 'serial',
-  centralized: 'heuristic',
-  decentralized: 'peers',
+  swarm: 'heuristic',
+  peers: 'peers',
 };
 
 /**

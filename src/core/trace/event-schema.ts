@@ -7,7 +7,17 @@
  */
 
 import * as v from 'valibot';
-import { anomalyKinds, faultKinds, healingActions, type TraceEvent, type TraceHeader } from './events';
+import {
+  anomalyKinds,
+  faultKinds,
+  healingActions,
+  OLD_TOPOLOGY_WORDS,
+  TOPOLOGIES,
+  type TopologyWord,
+  type TraceEvent,
+  type TraceHeader,
+  topologyOf,
+} from './events';
 
 const str = v.string();
 const num = v.pipe(v.number(), v.finite());
@@ -142,7 +152,11 @@ const header = v.object({
   plan: v.optional(
     v.object({
       thought: str,
-      topology: v.picklist(['single', 'centralized', 'decentralized']),
+      // Older traces' words (`centralized`, `decentralized`) are read as today's.
+      topology: v.pipe(
+        v.picklist([...TOPOLOGIES, ...Object.keys(OLD_TOPOLOGY_WORDS)]),
+        v.transform((word) => topologyOf(word) as TopologyWord),
+      ),
       manager_role: v.nullable(str),
       workers: v.array(str),
     }),

@@ -20,14 +20,36 @@ export const noUsage: Usage = {
 };
 
 /**
- * The team a meta-router planned for the request (docs/router.md, plans): the formation, the
- * manager's role and the workers' roles. `single` is one agent, `centralized` an orchestrator with
- * workers, `decentralized` peers with no orchestrator. Kept in the trace so a dataset of plans can
- * be cut from logged runs.
+ * How a task is split, one vocabulary for the router, the page, the API, the CLI and the trace:
+ * `single` one agent, `swarm` an orchestrator over frozen subagents, `peers` agents with no
+ * orchestrator (a decentralized team). They are the plan modes (`planMode`) and the router's
+ * topologies.
+ */
+export const TOPOLOGIES = ['single', 'swarm', 'peers'] as const;
+export type TopologyWord = (typeof TOPOLOGIES)[number];
+
+/** Words older traces and plan files used for the same, read as today's. */
+export const OLD_TOPOLOGY_WORDS: Readonly<Record<string, TopologyWord>> = {
+  centralized: 'swarm',
+  decentralized: 'peers',
+};
+
+/** A topology word, old or new, as today's word; undefined for one that is neither. */
+export const topologyOf = (word: string): TopologyWord | undefined =>
+  (TOPOLOGIES as readonly string[]).includes(word)
+    ? (word as TopologyWord)
+    : Object.hasOwn(OLD_TOPOLOGY_WORDS, word)
+      ? OLD_TOPOLOGY_WORDS[word]
+      : undefined;
+
+/**
+ * The team a meta-router planned for the request (docs/router.md, plans): the topology, the
+ * manager's role and the workers' roles. Kept in the trace so a dataset of plans can be cut from
+ * logged runs; traces from before one vocabulary say `centralized` and `decentralized`.
  */
 export interface TeamPlanRecord {
   readonly thought: string;
-  readonly topology: 'single' | 'centralized' | 'decentralized';
+  readonly topology: TopologyWord;
   readonly manager_role: string | null;
   readonly workers: readonly string[];
 }

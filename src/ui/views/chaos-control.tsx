@@ -1,4 +1,4 @@
-import { For } from 'solid-js';
+import { For, untrack } from 'solid-js';
 import type { HealingMode } from '../../core/request/run-request';
 import { type FaultKind, faultKinds } from '../../core/trace/events';
 import { app } from '../app-state';
@@ -22,7 +22,9 @@ export function ChaosControl() {
   const toggle = (fault: FaultKind, on: boolean) =>
     app.update({ chaos: on ? [...chosen(), fault] : chosen().filter((f) => f !== fault) });
   return (
-    <details data-testid="chaos-control" open={chosen().length > 0}>
+    // Open at first when the link asks for faults; after that the visitor opens and closes it. A
+    // reactive `open` closed it again on every change of any setting (picking "detect" shut it).
+    <details data-testid="chaos-control" open={untrack(chosen).length > 0}>
       <summary>Chaos and self-healing{chosen().length > 0 ? ` — ${chosen().join(', ')}` : ''}</summary>
       <fieldset class="form">
         <legend>Put a fault into one agent each (task scenarios)</legend>

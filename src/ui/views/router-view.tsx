@@ -6,9 +6,10 @@ import {
   labelItem,
   needsArbitration,
 } from '../../core/router/arbitration';
-import { choiceLabel } from '../../core/router/choice';
-import type { TeamPlan } from '../../core/router/plan';
+import { choiceLabel, type Topology } from '../../core/router/choice';
+import { policyForPlan, type TeamPlan } from '../../core/router/plan';
 import type { Route } from '../../core/router/router';
+import { formationsOf } from '../../core/scenarios/formations';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { confidenceNote } from '../router/confidence-note';
@@ -18,10 +19,10 @@ import { ArbitrationQueue } from './arbitration-queue';
 import { type Message, MessageBanner } from './message-banner';
 import { TeamPicture } from './team-picture';
 
-const formation = {
+const formation: Readonly<Record<Topology, string>> = {
   single: 'One agent',
-  centralized: 'A centralized team',
-  decentralized: 'Decentralized peers',
+  swarm: 'A swarm: an orchestrator over subagents',
+  peers: 'Peers: a decentralized team',
 };
 
 /** What runs the plan here: the workflow's scenario under the formation's policy, or why not. */
@@ -30,9 +31,9 @@ function runnable(plan: TeamPlan, route: Route): { scenario: string; policy: str
     return 'A general request has no scenario in the simulator: it needs a real model.';
   const entry = findScenario(route.workflow);
   if (!entry) return `No ${route.workflow} scenario is in this page.`;
-  const policy = { single: 'serial', centralized: 'heuristic', decentralized: 'peers' }[plan.topology];
-  if (policy === 'peers' && !(entry.type === 'task' && entry.policy === 'peers')) {
-    return `The ${route.workflow} scenario has no decentralized formation in the simulator yet.`;
+  const policy = policyForPlan[plan.topology];
+  if (policy === 'peers' && !(entry.type === 'task' && formationsOf(entry.spec.kind).includes('peers'))) {
+    return `The ${route.workflow} scenario has no peers formation in the simulator yet.`;
   }
   return { scenario: route.workflow, policy };
 }

@@ -6,15 +6,15 @@ const H = 34;
 const GAP = 16;
 
 /**
- * A plan's team, drawn: the manager above the workers it hands work to (centralized), peers in a
- * row linked to one another (decentralized: they talk on a shared board), or one agent.
+ * A plan's team, drawn: the manager above the workers it hands work to (swarm), peers in a row
+ * linked to one another (peers: they talk on a shared board), or one agent.
  */
 export function TeamPicture(props: { plan: TeamPlan }) {
   const workers = () => props.plan.workers;
   const width = () => Math.max(W, workers().length * (W + GAP) - GAP) + 8;
   const top = () => (props.plan.manager_role === null ? 4 : H + 50);
   const x = (i: number) => 4 + i * (W + GAP) + (width() - 8 - (workers().length * (W + GAP) - GAP)) / 2;
-  const height = () => top() + H + (props.plan.topology === 'decentralized' ? 34 : 6);
+  const height = () => top() + H + (props.plan.topology === 'peers' ? 34 : 6);
   return (
     <svg
       class="team-picture"
@@ -55,7 +55,7 @@ export function TeamPicture(props: { plan: TeamPlan }) {
           </g>
         )}
       </Show>
-      <Show when={props.plan.topology === 'decentralized'}>
+      <Show when={props.plan.topology === 'peers'}>
         <For each={workers().slice(1)}>
           {(_, i) => (
             <path

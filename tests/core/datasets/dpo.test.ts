@@ -56,7 +56,7 @@ describe('DPO pairs of meta-router plans', () => {
       ],
       options,
     ).examples;
-    expect(plan(flipped[0]?.row as DpoRow, 'chosen').topology).toBe('centralized');
+    expect(plan(flipped[0]?.row as DpoRow, 'chosen').topology).toBe('swarm');
   });
 
   it('average a plan’s runs on one request before comparing', async () => {
@@ -67,7 +67,7 @@ describe('DPO pairs of meta-router plans', () => {
       { ...swarm, reward: 0.9 },
     ];
     const { examples } = dpoExamples(runs, options);
-    expect(plan(examples[0]?.row as DpoRow, 'chosen').topology).toBe('centralized');
+    expect(plan(examples[0]?.row as DpoRow, 'chosen').topology).toBe('swarm');
   });
 
   it('choose the simpler plan within the margin when both succeeded, and drop the pair otherwise', async () => {
@@ -105,7 +105,7 @@ describe('DPO pairs of meta-router plans', () => {
       ],
       { ...options, margin: 0 },
     );
-    expect(plan(wide.examples[0]?.row as DpoRow, 'chosen').topology).toBe('centralized');
+    expect(plan(wide.examples[0]?.row as DpoRow, 'chosen').topology).toBe('swarm');
   });
 
   it('say why no pair formed, with the requests seen', async () => {

@@ -17,11 +17,11 @@ describe('dataset runs from logged traces', () => {
       workers: ['Writer'],
     });
     expect(byPolicy('write-story', 'heuristic')?.plan).toMatchObject({
-      topology: 'centralized',
+      topology: 'swarm',
       manager_role: 'Editor',
     });
     expect(byPolicy('compare-options', 'peers')?.plan).toMatchObject({
-      topology: 'decentralized',
+      topology: 'peers',
       manager_role: null,
     });
     for (const run of runs) {
@@ -61,7 +61,7 @@ describe('dataset runs from logged traces', () => {
       withMetrics(trace, { reward: Number.NaN }),
       {
         ...trace,
-        header: { ...h, plan: { thought: 'x', topology: 'centralized', manager_role: null, workers: ['A'] } },
+        header: { ...h, plan: { thought: 'x', topology: 'swarm', manager_role: null, workers: ['A'] } },
       },
       { ...trace, header: { ...h, schema: 'swarmflight.trace/2' } },
     ] as const;

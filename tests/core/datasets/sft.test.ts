@@ -72,7 +72,7 @@ describe('meta-router plan rows', () => {
     const swarm = find(runs, 'write-story-heuristic-seed1.jsonl');
     const plan = (a: DatasetRun, b: DatasetRun) =>
       JSON.parse(last((planExamples([a, b], 0.05)[0] as { row: SftRow }).row));
-    expect(plan({ ...single, reward: 0.7 }, { ...swarm, reward: 0.9 }).topology).toBe('centralized');
+    expect(plan({ ...single, reward: 0.7 }, { ...swarm, reward: 0.9 }).topology).toBe('swarm');
     expect(plan({ ...single, reward: 0.88 }, { ...swarm, reward: 0.9 }).topology).toBe('single');
   });
 });

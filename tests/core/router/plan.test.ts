@@ -22,16 +22,16 @@ describe('readTeamPlan', () => {
   });
 
   it.each([
-    [{ ...valid, topology: 'hierarchical' }, 'topology', /one of single, centralized, decentralized/],
+    [{ ...valid, topology: 'hierarchical' }, 'topology', /one of single, swarm, peers/],
     [
       { ...valid, manager_role: 'Boss' },
       'manager_role',
-      /^manager_role: a role for a centralized plan, null otherwise$/,
+      /^manager_role: a role for a swarm plan \(its orchestrator\), null otherwise$/,
     ],
-    [{ ...valid, topology: 'centralized' }, 'manager_role', /a role for a centralized plan/],
+    [{ ...valid, topology: 'swarm' }, 'manager_role', /a role for a swarm plan/],
     [{ ...valid, workers: [] }, 'workers', /at least one role/],
     [{ ...valid, workers: ['A', 'B'] }, 'workers', /^workers: a single plan has exactly one$/],
-    [{ ...valid, topology: 'decentralized' }, 'workers', /at least two peers/],
+    [{ ...valid, topology: 'peers' }, 'workers', /at least two peers/],
     [{ ...valid, workers: ['<b>x</b>'] }, 'workers.0', /a role is a name/],
     [{ ...valid, thought: '' }, 'thought', /may not be empty/],
     [{ ...valid, extra: 1 }, 'extra', /exactly thought, topology, manager_role and workers/],
@@ -79,7 +79,7 @@ describe('plans from routes', () => {
     const compare = planForRoute(
       routeQuery(undefined, 'Compare these three e-bikes and tell me which one to buy.'),
     );
-    expect(compare).toMatchObject({ topology: 'decentralized', manager_role: null });
+    expect(compare).toMatchObject({ topology: 'peers', manager_role: null });
     expect(compare.workers).toHaveLength(3);
     expect(planForRoute(routeQuery(undefined, 'What is the capital of Peru?'))).toMatchObject({
       topology: 'single',
@@ -104,8 +104,10 @@ describe('planWithModel', () => {
 
   it('answers a plan that breaks the schema with its error, counts it, and takes the corrected one', async () => {
     const result = await planWithModel(sim, 'Compare these laptops and pick one', { model: 'sim-medium' });
-    expect(result.refused).toEqual(['manager_role: a role for a centralized plan, null otherwise']);
-    expect(result.plan).toMatchObject({ topology: 'decentralized' });
+    expect(result.refused).toEqual([
+      'manager_role: a role for a swarm plan (its orchestrator), null otherwise',
+    ]);
+    expect(result.plan).toMatchObject({ topology: 'peers' });
     expect(result.messages.filter((m) => m.role === 'user')[1]?.content).toMatch(
       /does not match the schema: manager_role/,
     );
