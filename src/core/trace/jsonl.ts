@@ -1,5 +1,5 @@
 import { eventProblem, headerProblem } from './event-schema';
-import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, type TraceHeader } from './events';
+import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, type TraceHeader, topologyOf } from './events';
 
 /** A trace as JSONL: the header on the first line, then one event a line (docs/architecture.md, contracts). */
 export function encodeTrace(header: TraceHeader, events: Iterable<TraceEvent>): string {
@@ -132,7 +132,7 @@ export function decodeTrace(
   }
   onProgress?.(lines.length, lines.length);
   if (problems.length > 0) return { ok: false, problems, badLines };
-  return { ok: true, header: header as TraceHeader, events };
+  return { ok: true, header: todaysWords(header as TraceHeader), events };
 }
 
 function parseLine(raw: string, line: number, fail: (line: number, message: string) => void): unknown {
@@ -155,4 +155,11 @@ export function withoutWallClock(events: readonly TraceEvent[]): TraceEvent[] {
     if (e.type === 'run.finished') return { ...e, wallMs: 0, metrics: { ...e.metrics, wallClockMs: 0 } };
     return { ...e, wallMs: 0 };
   });
+}
+
+/** A header as today's code reads it: an older trace's plan says centralized or decentralized. */
+function todaysWords(header: TraceHeader): TraceHeader {
+  const plan = header.plan;
+  const topology = plan ? topologyOf(plan.topology) : undefined;
+  return plan && topology && topology !== plan.topology ? { ...header, plan: { ...plan, topology } } : header;
 }

@@ -7,6 +7,7 @@ import { parseTeamPlan, planComplexity, readTeamPlan, teamFor } from '../../../s
 import { META_ROUTER_KIND, metaRouterPlayer, planWithModel } from '../../../src/core/router/plan-model';
 import { planForRoute } from '../../../src/core/router/plan-route';
 import { routeQuery } from '../../../src/core/router/router';
+import { decodeTrace } from '../../../src/core/trace/jsonl';
 import { loadProfiles } from '../../support/scenarios';
 
 const valid = {
@@ -41,6 +42,20 @@ describe('readTeamPlan', () => {
     if (reading.ok) return;
     expect(reading.field).toBe(field);
     expect(reading.message).toMatch(message);
+  });
+
+  it('reads the words older plans and traces used, centralized and decentralized, as swarm and peers', () => {
+    const old = { ...valid, topology: 'centralized', manager_role: 'Editor', workers: ['Writer'] };
+    expect(readTeamPlan(old)).toEqual({ ok: true, plan: { ...old, topology: 'swarm' } });
+    const peers = { ...valid, topology: 'decentralized', workers: ['A', 'B'] };
+    expect(readTeamPlan(peers)).toEqual({ ok: true, plan: { ...peers, topology: 'peers' } });
+    // An old trace, as every reader decodes it.
+    const header = JSON.parse(
+      readFileSync('tests/fixtures/traces/orchestration-episode-3.jsonl', 'utf8').split('\n')[0] as string,
+    );
+    const plan = { thought: 't', topology: 'decentralized', manager_role: null, workers: ['A', 'B'] };
+    const decoded = decodeTrace(`${JSON.stringify({ ...header, plan })}\n`);
+    expect(decoded.ok && decoded.header.plan?.topology).toBe('peers');
   });
 
   it('reads a plan from a fenced reply, and says when a reply is not JSON', () => {
