@@ -22,7 +22,8 @@
  *   agents      the subagent loop over a provider: tool protocol, context strategies
  *   tools       the tools subagents call (search, calculator, sandbox port)
  *   policy      the orchestration policies implementing the runtime's port, the `llm` one included
- *   scenarios   the task scenarios and running one end to end with a policy
+ *   scenarios   the task scenario kinds (one folder each) and their registry
+ *   run         preparing a run (the composition root) and running it end to end with a policy
  *   learning    training policies over scenario runs (bandits, PARL, mixes, checkpoints)
  *   request     what a run is (RunRequest, one schema for the page, the CLI and the API)
  *   router      routing a query to a setting, trained from logged runs
@@ -74,10 +75,31 @@ const CORE_LAYERS = [
       'healing',
     ],
   ],
-  ['learning', ['util', 'graph', 'trace', 'runtime', 'providers', 'policy', 'scenarios']],
+  // run: the composition root (prepareRun) and the executor that runs a prepared run end to end,
+  // over the scenario kinds; above them, so a kind never reaches for the runner.
+  [
+    'run',
+    [
+      'util',
+      'graph',
+      'world',
+      'trace',
+      'runtime',
+      'providers',
+      'agents',
+      'tools',
+      'policy',
+      'healing',
+      'scenarios',
+    ],
+  ],
+  ['learning', ['util', 'graph', 'trace', 'runtime', 'providers', 'policy', 'scenarios', 'run']],
   // request: what a run is (RunRequest) and how a checked one becomes prepareRun's input; it
   // checks policy names (policy, learning), fields (agents, runtime, trace) and healing setups.
-  ['request', ['util', 'graph', 'trace', 'runtime', 'agents', 'policy', 'healing', 'scenarios', 'learning']],
+  [
+    'request',
+    ['util', 'graph', 'trace', 'runtime', 'agents', 'policy', 'healing', 'scenarios', 'run', 'learning'],
+  ],
   // router reads providers to ask a model for a plan (plan-model.ts), and scenarios for the kinds
   // its workflows are (choice.ts: one workflow per registered kind, and `general`).
   ['router', ['util', 'embeddings', 'trace', 'providers', 'scenarios', 'learning']],
@@ -96,6 +118,7 @@ const CORE_LAYERS = [
       'policy',
       'healing',
       'scenarios',
+      'run',
       'learning',
       'router',
     ],

@@ -10,12 +10,12 @@ import type { SubagentApi } from '../../src/adapters/subagent-protocol';
 import { threadPool } from '../../src/adapters/thread-pool';
 import { workerPool } from '../../src/adapters/worker-pool';
 import { policyByName } from '../../src/core/policy/registry';
+import { runScenario } from '../../src/core/run/run';
+import { executorFromSetup } from '../../src/core/run/subagent-setup';
 import type { SubagentPool } from '../../src/core/runtime/pool';
 import type { AttemptRequest } from '../../src/core/runtime/ports';
 import { simulatedProviderFor } from '../../src/core/scenarios/players';
 import { scenarioKinds } from '../../src/core/scenarios/registry';
-import { runScenario } from '../../src/core/scenarios/run';
-import { executorFromSetup } from '../../src/core/scenarios/subagent-setup';
 import { requestsFor, wideSearchSetup } from '../../tests/support/pool-contract';
 
 const provider = { kind: 'simulated', paceMs: 0 } as const;

@@ -5,11 +5,11 @@
 
 import { kbEmbedder } from '../core/kb';
 import type { Provider } from '../core/providers/types';
+import { executorFromSetup, type SubagentSetup } from '../core/run/subagent-setup';
 import type { AsyncExecutor } from '../core/runtime/ports';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { knowledgeSearchOf } from '../core/scenarios/rag-qa';
 import { needsOf } from '../core/scenarios/registry';
-import { executorFromSetup, type SubagentSetup } from '../core/scenarios/subagent-setup';
 import type { KnowledgeSearch } from '../core/tools/knowledge';
 import type { CodeSandbox } from '../core/tools/sandbox';
 import { openIdbKnowledge } from './idb-knowledge';

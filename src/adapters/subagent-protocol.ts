@@ -12,8 +12,8 @@
  * answers leaves its call pending forever: the pool, not Comlink, detects crashes and hangs.
  */
 
+import type { SubagentSetup } from '../core/run/subagent-setup';
 import type { AttemptOutcome, AttemptRequest } from '../core/runtime/ports';
-import type { SubagentSetup } from '../core/scenarios/subagent-setup';
 
 /**
  * The seeded simulated provider, each reply taking its latency-model time at `paceMs` real

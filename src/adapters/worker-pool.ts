@@ -9,7 +9,7 @@
  */
 
 import * as Comlink from 'comlink';
-import type { SubagentSetup } from '../core/scenarios/subagent-setup';
+import type { SubagentSetup } from '../core/run/subagent-setup';
 import type { ProviderSetup, SubagentApi } from './subagent-protocol';
 import { type KilledAttempt, type SlotPool, slotPool } from './thread-pool';
 

@@ -171,7 +171,7 @@ export class AgentFold {
 
   private capabilities(a: Mutable): AgentCapabilities {
     if (a.role === 'orchestrator') return ORCHESTRATOR_CAPABILITIES;
-    // The same list the subagent's loop is given (scenarios/subagent.ts): its profile's tools and
+    // The same list the subagent's loop is given (run/subagent.ts): its profile's tools and
     // the scenario's own.
     const tools = [...new Set([...(this.ctx.allowedTools[a.profile ?? ''] ?? []), ...this.ctx.ownTools])];
     return {

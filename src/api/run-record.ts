@@ -5,8 +5,8 @@
  */
 
 import type { Policy } from '../core/policy/types';
+import type { PreparedTaskRun } from '../core/run/prepare';
 import { metricsContext } from '../core/runtime/simulate';
-import type { PreparedTaskRun } from '../core/scenarios/prepare';
 import { AttemptFold } from '../core/trace/attempts';
 import type { TraceEvent, TraceHeader } from '../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../core/trace/metrics';

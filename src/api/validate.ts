@@ -18,8 +18,8 @@ import {
   runInputOf,
 } from '../core/request/run-input';
 import { readRunRequest } from '../core/request/run-request';
+import { type PreparedTaskRun, prepareRun } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
-import { type PreparedTaskRun, prepareRun } from '../core/scenarios/prepare';
 import { profileHashes } from '../core/scenarios/profiles';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { frozenProfiles, scenarioSpec } from './catalog';

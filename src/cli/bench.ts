@@ -7,7 +7,7 @@ import { type BenchReport, runBench } from '../core/bench/run-bench';
 import type { Summary } from '../core/bench/stats';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
-import { formationProblem } from '../core/scenarios/formations';
+import { formationProblem } from '../core/run/formations';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
 import { benchProvider } from './bench-provider';

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { decisionWords, forkRun } from '../core/bench/fork';
+import type { RunScenario } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
-import type { RunScenario } from '../core/scenarios/prepare';
 import { decodeTrace, encodeTrace } from '../core/trace/jsonl';
 import { UsageError, wholeNumber } from './errors';
 import { readInputFile } from './input-file';

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { criticalPath, lowerBound } from '../core/graph/cpm';
 import { policyByName, policyNames } from '../core/policy/registry';
+import { formationProblem, formationsOf } from '../core/run/formations';
 import { defaultBudgets, makeConfig } from '../core/runtime/config';
 import { simulate } from '../core/runtime/simulate';
-import { formationProblem, formationsOf } from '../core/scenarios/formations';
 import { encodeTrace } from '../core/trace/jsonl';
 import { realizedLowerBound } from '../core/trace/realized-bound';
 import { type PathNode, RealizedFold } from '../core/trace/realized-path';

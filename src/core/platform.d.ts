@@ -11,7 +11,7 @@
 
 /**
  * A caller's cancellation: core checks it and listens to it. Core makes one only to stop an
- * attempt from inside (scenarios/subagent.ts, for the self-healing loop's quarantine).
+ * attempt from inside (run/subagent.ts, for the self-healing loop's quarantine).
  */
 interface AbortSignal {
   readonly aborted: boolean;

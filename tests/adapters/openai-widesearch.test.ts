@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openaiProvider } from '../../src/adapters/openai-provider';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import { llmPolicy } from '../../src/core/policy/llm/llm-policy';
+import { runScenario } from '../../src/core/run/run';
 import { simulatedProviderFor } from '../../src/core/scenarios/players';
 import { scenarioKinds } from '../../src/core/scenarios/registry';
-import { runScenario } from '../../src/core/scenarios/run';
 import { chromeTrace } from '../../src/core/trace/chrome-trace';
 import { encodeTrace } from '../../src/core/trace/jsonl';
 import {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { slotPool, threadPool } from '../../src/adapters/thread-pool';
+import { executorFromSetup, type SubagentSetup } from '../../src/core/run/subagent-setup';
 import type { SubagentPool } from '../../src/core/runtime/pool';
 import type { AsyncExecutor, AttemptOutcome, AttemptRequest } from '../../src/core/runtime/ports';
 import { simulatedProviderFor } from '../../src/core/scenarios/players';
-import { executorFromSetup, type SubagentSetup } from '../../src/core/scenarios/subagent-setup';
 import { poolContract, requestsFor, wideSearchSetup } from '../support/pool-contract';
 import { faults, gatedProvider } from '../support/test-subagent';
 

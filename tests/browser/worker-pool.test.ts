@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { KilledAttempt } from '../../src/adapters/thread-pool';
 import { type SubagentWorker, type WorkerPool, workerPool } from '../../src/adapters/worker-pool';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
+import { runScenario } from '../../src/core/run/run';
+import type { SubagentSetup } from '../../src/core/run/subagent-setup';
 import type { AttemptRequest } from '../../src/core/runtime/ports';
 import { simulatedProviderFor } from '../../src/core/scenarios/players';
 import { scenarioKinds } from '../../src/core/scenarios/registry';
-import { runScenario } from '../../src/core/scenarios/run';
-import type { SubagentSetup } from '../../src/core/scenarios/subagent-setup';
 import { poolContract, requestsFor, wideSearchSetup } from '../support/pool-contract';
 import { faults } from '../support/test-subagent';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formationProblem } from '../../src/core/scenarios/formations';
+import { formationProblem } from '../../src/core/run/formations';
 import { runCli } from '../support/cli';
 
 /**

@@ -1,10 +1,10 @@
 import { type SlotPool, threadPool } from '../../src/adapters/thread-pool';
 import { policyByName } from '../../src/core/policy/registry';
+import { prepareRun } from '../../src/core/run/prepare';
+import { runPrepared } from '../../src/core/run/run';
+import { subagentExecutor } from '../../src/core/run/subagent';
 import type { AsyncExecutor } from '../../src/core/runtime/ports';
 import { loadPlayers, simulatedProviderFor } from '../../src/core/scenarios/players';
-import { prepareRun } from '../../src/core/scenarios/prepare';
-import { runPrepared } from '../../src/core/scenarios/run';
-import { subagentExecutor } from '../../src/core/scenarios/subagent';
 import { loadProfiles, loadSpec } from './scenarios';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Hooks into each attempt a subagent makes (scenarios/subagent.ts calls them): what a chaos run
+ * Hooks into each attempt a subagent makes (run/subagent.ts calls them): what a chaos run
  * and the self-healing loop need from inside an attempt, and nothing else — the provider the
  * attempt talks to, every event as it happens, and a way to stop it.
  */
@@ -18,7 +18,7 @@ export interface AttemptSession {
   end(): void;
   /**
    * Whose random draws this attempt's own work takes: the number of the attempt whose seed it uses
-   * (scenarios/subagent.ts). Absent: its own. Chaos sets it so that the agent replacing a faulty
+   * (run/subagent.ts). Absent: its own. Chaos sets it so that the agent replacing a faulty
    * one does the work the fault spoiled with the same draws (chaos.ts).
    */
   readonly draws?: number;

@@ -5,9 +5,9 @@
  */
 
 import { planChooser } from '../policy/types';
-import { prepareRun } from '../scenarios/prepare';
+import { prepareRun } from '../run/prepare';
+import { runPrepared } from '../run/run';
 import type { TaskScenarioSpec } from '../scenarios/registry';
-import { runPrepared } from '../scenarios/run';
 import { trainingSeed } from '../scenarios/splits';
 import type { Metrics } from '../trace/metrics';
 import { keyedRng } from '../util/rng';

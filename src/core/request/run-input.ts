@@ -8,7 +8,7 @@
 
 import type { GraphScenario } from '../graph/types';
 import type { HealingSetup } from '../healing/setup';
-import type { RunInput } from '../scenarios/prepare';
+import type { RunInput } from '../run/prepare';
 import type { TaskScenarioSpec } from '../scenarios/registry';
 import { kindOf, needsOf } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';

@@ -5,7 +5,7 @@
  * `run.graded` event. A live run keeps these in memory; a stored one has only its events.
  */
 
-import { finalAnswer } from '../../core/scenarios/final-answer';
+import { finalAnswer } from '../../core/run/final-answer';
 import type { Plan } from '../../core/scenarios/types';
 import type { Grade, TraceEvent } from '../../core/trace/events';
 

@@ -2,7 +2,7 @@ import { baselineKey, baselineOf, rememberRun } from '../../core/healing/knowled
 import type { HealingSetup } from '../../core/healing/setup';
 import { healingOf } from '../../core/request/run-input';
 import type { RunRequest } from '../../core/request/run-request';
-import type { PreparedRun } from '../../core/scenarios/prepare';
+import type { PreparedRun } from '../../core/run/prepare';
 import { services } from '../services';
 import type { AppState } from '../url-state';
 

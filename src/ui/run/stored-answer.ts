@@ -7,8 +7,8 @@
  * the instance holds, so a rag-qa run's instance is made again either way, under its recorded mode.
  */
 
-import { runAnswer } from '../../core/scenarios/final-answer';
-import { type PreparedTaskRun, prepareRun } from '../../core/scenarios/prepare';
+import { runAnswer } from '../../core/run/final-answer';
+import { type PreparedTaskRun, prepareRun } from '../../core/run/prepare';
 import { kindOf } from '../../core/scenarios/registry';
 import type { PlanMode } from '../../core/scenarios/types';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';

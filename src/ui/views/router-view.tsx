@@ -9,7 +9,7 @@ import {
 import { choiceLabel, type Topology } from '../../core/router/choice';
 import { policyForPlan, type TeamPlan } from '../../core/router/plan';
 import type { Route } from '../../core/router/router';
-import { formationsOf } from '../../core/scenarios/formations';
+import { formationsOf } from '../../core/run/formations';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { confidenceNote } from '../router/confidence-note';

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { banditArms, banditPolicy, makeBandit } from '../../../src/core/learning/bandit-policy';
 import { initParams, PLANS, parlPolicy, SOLO_PRIOR } from '../../../src/core/learning/parl';
 import { type Policy, planChooser } from '../../../src/core/policy/types';
+import { prepareRun } from '../../../src/core/run/prepare';
+import { runPrepared } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
-import { prepareRun } from '../../../src/core/scenarios/prepare';
-import { runPrepared } from '../../../src/core/scenarios/run';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
 const profiles = loadProfiles();

@@ -10,9 +10,9 @@ import {
   TERMINATE,
   trainNextSpeaker,
 } from '../../../src/core/router/next-speaker';
+import { runScenario } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import { scenarioKinds } from '../../../src/core/scenarios/registry';
-import { runScenario } from '../../../src/core/scenarios/run';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
 const story = (n: number, words: string) => ({

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { heuristicPolicy } from '../../../src/core/policy/heuristic';
 import { peersPolicy } from '../../../src/core/policy/peers';
 import type { Policy } from '../../../src/core/policy/types';
+import { prepareRun } from '../../../src/core/run/prepare';
+import { runPrepared } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
-import { prepareRun } from '../../../src/core/scenarios/prepare';
-import { runPrepared } from '../../../src/core/scenarios/run';
 import { type OtlpSpan, type OtlpTraceRequest, traceToOtlp } from '../../../src/core/trace/otlp';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { peersPolicy } from '../../../src/core/policy/peers';
+import { runScenario } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import { scenarioKinds } from '../../../src/core/scenarios/registry';
-import { runScenario } from '../../../src/core/scenarios/run';
 import { pathSummary } from '../../../src/ui/dag/path-summary';
 import { realizedMarks, runGraph } from '../../../src/ui/dag/run-graph';
 import { foldTrace } from '../../../src/ui/model/replay';

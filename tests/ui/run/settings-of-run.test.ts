@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { policyByName } from '../../../src/core/policy/registry';
+import { prepareRun } from '../../../src/core/run/prepare';
+import { runPrepared } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
-import { prepareRun } from '../../../src/core/scenarios/prepare';
-import { runPrepared } from '../../../src/core/scenarios/run';
 import type { TraceHeader } from '../../../src/core/trace/events';
 import { holds, settingsOfRun } from '../../../src/ui/run/settings-of-run';
 import { defaultState, readHash, writeHash } from '../../../src/ui/url-state';

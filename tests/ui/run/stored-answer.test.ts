@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicPolicy } from '../../../src/core/policy/heuristic';
 import { peersPolicy } from '../../../src/core/policy/peers';
+import { runAnswer } from '../../../src/core/run/final-answer';
+import { prepareRun } from '../../../src/core/run/prepare';
+import { runPrepared } from '../../../src/core/run/run';
 import type { Policy } from '../../../src/core/runtime/policy-port';
-import { runAnswer } from '../../../src/core/scenarios/final-answer';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
-import { prepareRun } from '../../../src/core/scenarios/prepare';
-import { runPrepared } from '../../../src/core/scenarios/run';
 import { findScenario, profiles } from '../../../src/ui/catalog';
 import { storedAnswer } from '../../../src/ui/run/stored-answer';
 

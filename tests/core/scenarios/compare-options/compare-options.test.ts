@@ -3,6 +3,7 @@ import { heuristicPolicy } from '../../../../src/core/policy/heuristic';
 import { peersPolicy } from '../../../../src/core/policy/peers';
 import { serialPolicy } from '../../../../src/core/policy/serial';
 import type { Policy } from '../../../../src/core/policy/types';
+import { runScenario } from '../../../../src/core/run/run';
 import { gradeCompare, pairAccuracy, vote } from '../../../../src/core/scenarios/compare-options/grade';
 import {
   type CompareInstance,
@@ -19,7 +20,6 @@ import {
 import { formatPosition, parsePosition } from '../../../../src/core/scenarios/compare-options/position';
 import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
 import { scenarioKinds } from '../../../../src/core/scenarios/registry';
-import { runScenario } from '../../../../src/core/scenarios/run';
 import { encodeTrace, withoutWallClock } from '../../../../src/core/trace/jsonl';
 import { loadProfiles, loadSpec } from '../../../support/scenarios';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicPolicy } from '../../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../../src/core/policy/serial';
+import { runAnswer } from '../../../../src/core/run/final-answer';
+import { prepareRun } from '../../../../src/core/run/prepare';
+import { runPrepared } from '../../../../src/core/run/run';
 import type { DeepSearchInstance } from '../../../../src/core/scenarios/deep-search';
-import { runAnswer } from '../../../../src/core/scenarios/final-answer';
 import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
-import { prepareRun } from '../../../../src/core/scenarios/prepare';
-import { runPrepared } from '../../../../src/core/scenarios/run';
 import { normStr } from '../../../../src/core/scenarios/wide-search/normalize';
 import { loadProfiles, loadSpec } from '../../../support/scenarios';
 

@@ -3,6 +3,7 @@ import { hashingEmbedder } from '../../../../src/core/embeddings/hashing';
 import { KnowledgeBase } from '../../../../src/core/kb';
 import { heuristicPolicy } from '../../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../../src/core/policy/serial';
+import { runScenario } from '../../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
 import { knowledgeSearchOf } from '../../../../src/core/scenarios/rag-qa';
 import type { RagQaInstance } from '../../../../src/core/scenarios/rag-qa/generate';
@@ -16,7 +17,6 @@ import {
 import { planRagQa } from '../../../../src/core/scenarios/rag-qa/plan';
 import type { RagQaSpec } from '../../../../src/core/scenarios/rag-qa/spec';
 import { scenarioKinds } from '../../../../src/core/scenarios/registry';
-import { runScenario } from '../../../../src/core/scenarios/run';
 import { citationsIn } from '../../../../src/core/tools/knowledge';
 import { encodeTrace, withoutWallClock } from '../../../../src/core/trace/jsonl';
 import { loadProfiles, loadSpec } from '../../../support/scenarios';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicPolicy } from '../../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../../src/core/policy/serial';
-import { runAnswer } from '../../../../src/core/scenarios/final-answer';
+import { runAnswer } from '../../../../src/core/run/final-answer';
+import { prepareRun } from '../../../../src/core/run/prepare';
+import { runPrepared } from '../../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
-import { prepareRun } from '../../../../src/core/scenarios/prepare';
-import { runPrepared } from '../../../../src/core/scenarios/run';
 import { gradeOptions, type WideSearchInstance } from '../../../../src/core/scenarios/wide-search';
 import { gradeTable } from '../../../../src/core/scenarios/wide-search/grade';
 import { parseMarkdownTable } from '../../../../src/core/scenarios/wide-search/table';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicPolicy } from '../../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../../src/core/policy/serial';
+import { runScenario } from '../../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
 import { scenarioKinds } from '../../../../src/core/scenarios/registry';
-import { runScenario } from '../../../../src/core/scenarios/run';
 import { detectLanguage } from '../../../../src/core/util/words';
 import { loadProfiles, loadSpec } from '../../../support/scenarios';
 

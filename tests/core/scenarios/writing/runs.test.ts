@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicPolicy } from '../../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../../src/core/policy/serial';
+import { runScenario } from '../../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
 import { scenarioKinds } from '../../../../src/core/scenarios/registry';
-import { runScenario } from '../../../../src/core/scenarios/run';
 import { readDrafts } from '../../../../src/core/scenarios/writing/drafts';
 import { draftTool } from '../../../../src/core/tools/draft';
 import { encodeTrace, withoutWallClock } from '../../../../src/core/trace/jsonl';

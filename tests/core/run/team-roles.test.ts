@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rolesByTask, withTeamRoles } from '../../../src/core/scenarios/team-roles';
+import { rolesByTask, withTeamRoles } from '../../../src/core/run/team-roles';
 import type { Plan } from '../../../src/core/scenarios/types';
 import { noUsage } from '../../../src/core/trace/events';
 

@@ -10,11 +10,11 @@ import type { ToolRegistry } from '../agents/tools';
 import type { AttemptHooks } from '../healing/hooks';
 import type { Provider } from '../providers/types';
 import type { AsyncExecutor, AttemptOutcome } from '../runtime/ports';
+import type { ProfileSpec } from '../scenarios/spec-types';
+import type { Plan, ScenarioPorts } from '../scenarios/types';
 import { type EventBody, noUsage } from '../trace/events';
 import { hashString } from '../util/rng';
 import type { PreparedTaskRun } from './prepare';
-import type { ProfileSpec } from './spec-types';
-import type { Plan, ScenarioPorts } from './types';
 
 /** Stops a retry cannot change: the same subtask would stop the same way. */
 const final: ReadonlySet<StopReason> = new Set(['step-limit', 'invalid-input', 'internal-error']);

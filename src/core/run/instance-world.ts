@@ -5,9 +5,9 @@
  * it plans the run (solo or spawn).
  */
 import type { PlanView } from '../runtime/policy-port';
+import type { TaskScenarioSpec } from '../scenarios/registry';
+import type { PlanMode, ScenarioInstance } from '../scenarios/types';
 import { keyedRng } from '../util/rng';
-import type { TaskScenarioSpec } from './registry';
-import type { PlanMode, ScenarioInstance } from './types';
 
 /** A plan chosen per instance from what the orchestrator sees of it (Policy.planFor). */
 export type PlanChooser = (view: PlanView) => PlanMode;

@@ -22,6 +22,11 @@ import {
   type OrchestratorModel,
   type RunConfig,
 } from '../runtime/config';
+import { profileHashSync } from '../scenarios/profiles';
+import type { TaskScenarioSpec } from '../scenarios/registry';
+import { scenarioKinds } from '../scenarios/registry';
+import type { ProfileSpec, RewardSpec } from '../scenarios/spec-types';
+import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from '../scenarios/types';
 import type { ProfileRecord } from '../trace/events';
 import type { RewardWeights } from '../trace/metrics';
 import { formationProblem } from './formations';
@@ -32,11 +37,6 @@ import {
   type PlanChooser,
   planView,
 } from './instance-world';
-import { profileHashSync } from './profiles';
-import type { TaskScenarioSpec } from './registry';
-import { scenarioKinds } from './registry';
-import type { ProfileSpec, RewardSpec } from './spec-types';
-import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from './types';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; a prepared run erases it.
 type AnyKind = ScenarioKind<any, ScenarioInstance>;

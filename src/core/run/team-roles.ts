@@ -8,7 +8,7 @@
  */
 
 import type { AsyncExecutor } from '../runtime/ports';
-import type { Plan } from './types';
+import type { Plan } from '../scenarios/types';
 
 /** Task id → role, for a plan run by a team with these roles. */
 export function rolesByTask(plan: Plan, roles: readonly string[]): Map<string, string> {

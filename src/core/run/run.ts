@@ -12,17 +12,17 @@ import type { Provider } from '../providers/types';
 import { GRAPH_STEP_MS, type Pace } from '../runtime/pace';
 import type { AsyncExecutor, Clock } from '../runtime/ports';
 import { type SimulateResult, simulate, simulateAsync } from '../runtime/simulate';
+import type { TaskScenarioSpec } from '../scenarios/registry';
+import type { ProfileSpec } from '../scenarios/spec-types';
+import type { Plan, ScenarioInstance, ScenarioKind, ScenarioPorts } from '../scenarios/types';
 import type { TeamPlanRecord, TraceEvent, TraceHeader } from '../trace/events';
 import type { MetricsAccumulator } from '../trace/metrics';
 import { modelWallMs } from '../trace/model-time';
 import { realizedPath } from '../trace/realized-path';
 import { runAnswer } from './final-answer';
 import { type PreparedRun, type PreparedTaskRun, prepareRun } from './prepare';
-import type { TaskScenarioSpec } from './registry';
-import type { ProfileSpec } from './spec-types';
 import { subagentExecutor } from './subagent';
 import { withTeamRoles } from './team-roles';
-import type { Plan, ScenarioInstance, ScenarioKind, ScenarioPorts } from './types';
 
 export { scenarioConfig } from './prepare';
 

@@ -5,8 +5,8 @@
  * (exit 2, nothing written) rather than a crash after some runs have written their files.
  */
 
-import { scenarioKinds } from './registry';
-import type { PlanMode } from './types';
+import { scenarioKinds } from '../scenarios/registry';
+import type { PlanMode } from '../scenarios/types';
 
 const DEFAULT: readonly PlanMode[] = ['single', 'swarm'];
 

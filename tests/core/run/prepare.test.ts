@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import diamond from '../../../scenarios/graphs/diamond.json';
 import { lowerBound } from '../../../src/core/graph/cpm';
-import { prepareRun } from '../../../src/core/scenarios/prepare';
+import { prepareRun } from '../../../src/core/run/prepare';
+import { runFromSetup } from '../../../src/core/run/subagent-setup';
 import { scenarioKinds } from '../../../src/core/scenarios/registry';
-import { runFromSetup } from '../../../src/core/scenarios/subagent-setup';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
 const profiles = loadProfiles();

@@ -9,10 +9,10 @@
 import { hooksFor } from '../healing/setup';
 import type { Provider } from '../providers/types';
 import type { AsyncExecutor, Clock } from '../runtime/ports';
+import type { ScenarioPorts } from '../scenarios/types';
 import type { Scheduler } from '../trace/scheduler';
 import { type PreparedTaskRun, prepareRun, type SubagentSetup } from './prepare';
 import { subagentExecutor } from './subagent';
-import type { ScenarioPorts } from './types';
 
 export type { SubagentSetup } from './prepare';
 

@@ -4,7 +4,7 @@
  * order. A swarm whose merge failed hands back what came through before it.
  */
 
-import { finalAnswer } from './last-answers';
+import { finalAnswer } from '../scenarios/last-answers';
 import type { PreparedTaskRun } from './prepare';
 
 /** A run's answer to its user: the kind's team answer where it has one (a vote), else `finalAnswer`. */
