@@ -10,6 +10,7 @@
  * folders listed for it, and those are always lower, so no two folders import each other:
  *
  *   util        seeded randomness and heaps: depends on nothing
+ *   stats       paired bootstrap intervals and summaries
  *   graph       task DAGs, validation, critical paths
  *   world       the generated world the search scenarios ask about
  *   embeddings  text embeddings the router reads
@@ -27,7 +28,8 @@
  *   learning    training policies over scenario runs (bandits, PARL, mixes, checkpoints)
  *   request     what a run is (RunRequest, one schema for the page, the CLI and the API)
  *   router      routing a query to a setting, trained from logged runs
- *   bench       the bench: every scenario × policy, run and scored
+ *   bench       the bench: every scenario × policy, run and scored, and the grid's figure
+ *   experiments studies over those pieces: active learning of the router, chaos runs
  *
  * What two layers share lives in the lower one: the policy port in runtime (policy/types.ts
  * re-exports it), the Player types and SimulatorParams in providers, ProfilePrice in
@@ -44,6 +46,8 @@
 /** @type {[folder: string, mayImport: string[]][]} */
 const CORE_LAYERS = [
   ['util', []],
+  // stats: paired bootstrap intervals and summaries every report uses.
+  ['stats', ['util']],
   ['graph', ['util']],
   ['world', ['util']],
   ['embeddings', ['util']],
@@ -121,6 +125,24 @@ const CORE_LAYERS = [
       'run',
       'learning',
       'router',
+      'stats',
+    ],
+  ],
+  // experiments: studies over the bench's pieces (active learning of the router, chaos runs).
+  [
+    'experiments',
+    [
+      'util',
+      'embeddings',
+      'trace',
+      'runtime',
+      'providers',
+      'policy',
+      'healing',
+      'scenarios',
+      'run',
+      'router',
+      'stats',
     ],
   ],
 ];

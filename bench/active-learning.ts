@@ -10,8 +10,8 @@
 
 import { readRequestsFile } from '../src/cli/requests-file';
 import { simulatedRouterProvider } from '../src/cli/sim-router-provider';
-import { activeLearningExperiment } from '../src/core/bench/active-learning';
 import { hashingEmbedder } from '../src/core/embeddings/hashing';
+import { activeLearningExperiment } from '../src/core/experiments/active-learning';
 import { arbitrateWithModel } from '../src/core/router/arbiter-model';
 import { examplesOf } from '../src/core/router/requests';
 

@@ -8,11 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import { runBench } from '../core/bench/run-bench';
-import { summarize } from '../core/bench/stats';
 import { loadPolicy } from '../core/learning/checkpoint';
 import { parlPolicy } from '../core/learning/parl';
 import { defaultSchedules, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
 import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
+import { summarize } from '../core/stats/summary';
 import type { TraceEvent } from '../core/trace/events';
 import { UsageError, wholeNumber } from './errors';
 import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';

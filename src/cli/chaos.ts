@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
 import { threadPool } from '../adapters/thread-pool';
 import { timeoutScheduler } from '../adapters/timeout-scheduler';
-import { type ChaosRunReport, chaosRun } from '../core/bench/chaos';
+import { type ChaosRunReport, chaosRun } from '../core/experiments/chaos';
 import { baselineKey, baselineOf, rememberRun } from '../core/healing/knowledge';
 import { policyByName } from '../core/policy/registry';
 import { planChooser } from '../core/policy/types';

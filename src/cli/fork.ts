@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node-sandbox';
-import { decisionWords, forkRun } from '../core/bench/fork';
+import { decisionWords, forkRun } from '../core/run/fork';
 import type { RunScenario } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { decodeTrace, encodeTrace } from '../core/trace/jsonl';

@@ -20,10 +20,10 @@ import { scenarioKinds } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { Split } from '../scenarios/splits';
 import type { ScenarioPorts } from '../scenarios/types';
+import { type PairedDifference, pairedBootstrap } from '../stats/paired';
+import { type Summary, summarize } from '../stats/summary';
 import type { Metrics } from '../trace/metrics';
 import { hashString } from '../util/rng';
-import { type PairedDifference, pairedBootstrap } from './paired';
-import { type Summary, summarize } from './stats';
 
 /**
  * A run's metrics as the bench reports them: docs/metrics.md's, plus `modelWallMs`, the latency

@@ -1,6 +1,6 @@
 /**
  * "Continue from here with…": a stored run forked at one orchestrator step under another policy
- * (core/bench/fork.ts, as `swarm fork` does). The run is made again from its trace, checked event
+ * (core/run/fork.ts, as `swarm fork` does). The run is made again from its trace, checked event
  * by event, then once more with the chosen policy deciding from that step on; the two are shown
  * side by side with the first decision where they differ. Simulated runs only.
  */
@@ -51,7 +51,7 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
       const entry = findScenario(props.header.scenario.id);
       if (!entry) throw new Error(`its scenario “${props.header.scenario.id}” is not one of this page's`);
       const [{ decisionWords, forkRun }, { simulatedProviderFor }] = await Promise.all([
-        import('../../core/bench/fork'),
+        import('../../core/run/fork'),
         import('../../core/scenarios/players'),
       ]);
       const scenario =

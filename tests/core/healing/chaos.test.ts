@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nodeSandbox } from '../../../src/adapters/node-sandbox';
 import { threadPool } from '../../../src/adapters/thread-pool';
 import { timeoutScheduler } from '../../../src/adapters/timeout-scheduler';
-import { chaosRun } from '../../../src/core/bench/chaos';
+import { chaosRun } from '../../../src/core/experiments/chaos';
 import { policyByName } from '../../../src/core/policy/registry';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';

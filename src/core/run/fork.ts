@@ -10,13 +10,13 @@ import { switchAt } from '../policy/switch-at';
 import type { Policy } from '../policy/types';
 import { planChooser } from '../policy/types';
 import type { Provider } from '../providers/types';
-import { prepareRun, type RunScenario } from '../run/prepare';
-import { runPrepared } from '../run/run';
 import type { Budgets } from '../runtime/config';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
 import type { TraceEvent, TraceHeader } from '../trace/events';
 import type { Metrics } from '../trace/metrics';
+import { prepareRun, type RunScenario } from './prepare';
+import { runPrepared } from './run';
 
 export interface ForkInput {
   readonly header: TraceHeader;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize, tQuantile975 } from '../../../src/core/bench/stats';
+import { summarize, tQuantile975 } from '../../../src/core/stats/summary';
 
 describe('summarize', () => {
   it('gives the mean and the Student-t half-width with the n − 1 variance', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pairedBootstrap } from '../../../src/core/bench/paired';
-import { summarize } from '../../../src/core/bench/stats';
+import { pairedBootstrap } from '../../../src/core/stats/paired';
+import { summarize } from '../../../src/core/stats/summary';
 import { createRng } from '../../../src/core/util/rng';
 
 describe('the paired bootstrap', () => {

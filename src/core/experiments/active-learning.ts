@@ -22,8 +22,8 @@ import { evaluateRouting } from '../router/evaluate';
 import { indexExamples, nearestFor } from '../router/nearest';
 import { routeQuery } from '../router/router';
 import { trainRouter } from '../router/train';
+import { type PairedDifference, pairedBootstrap } from '../stats/paired';
 import { keyedRng } from '../util/rng';
-import { type PairedDifference, pairedBootstrap } from './paired';
 
 export interface ActiveLearningOptions {
   readonly seeds: readonly number[];
