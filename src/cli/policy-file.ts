@@ -1,23 +1,27 @@
 import { existsSync } from 'node:fs';
 import { resolvePolicy as resolveNamedPolicy } from '../core/learning/resolve-policy';
-import { policyNames } from '../core/policy/registry';
 import type { Policy } from '../core/policy/types';
+import { policyForms as forms, policyProblem } from '../core/request/policy-name';
 import { profileHashes } from '../core/scenarios/profiles';
 import { UsageError } from './errors';
 import { readInputFile } from './input-file';
 
 export { profileHashes };
 
-export const policyForms = `${policyNames().join(' | ')} | llm | fixed:WIDTH/PROFILE | parl:FILE | bandit:FILE`;
+/** The forms a policy name takes, for help: one list with the page and the API (core/request). */
+export const policyForms = forms().replaceAll(', ', ' | ').replaceAll(':CHECKPOINT', ':FILE');
 
 /** A built-in policy by name, or a trained one from its checkpoint (`parl:FILE`, `bandit:FILE`). */
 export function resolvePolicy(spec: string, hashes: Readonly<Record<string, string>>): Promise<Policy> {
+  // A name's form is refused in the words the page and the API use (core/request/policy-name.ts).
+  const problem = policyProblem(spec.trim());
+  if (problem) return Promise.reject(new UsageError(problem));
   return resolveNamedPolicy(spec.trim(), {
     load: readCheckpoint,
     hashes: () => hashes,
     messages: {
-      unknownBuiltIn: (name) => `unknown policy "${name}"; known: ${policyForms}`,
-      unknownKind: (name) => `policy "${name}": expected parl:FILE or bandit:FILE`,
+      unknownBuiltIn: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
+      unknownKind: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
       // readCheckpoint throws rather than finding nothing.
       missing: (file) => `${file}: no such file`,
       unloadable: (file, reason) => `${file}: ${reason}`,

@@ -269,7 +269,10 @@ describe('swarm bench', () => {
       ['--scenario', 'nope', '--policies', 'serial', '--seeds', '1'],
       /no scenario "nope": looked for scenarios\/nope.json/,
     ],
-    [['--scenario', 'wide-search', '--policies', 'serial,magic', '--seeds', '1'], /unknown policy "magic"/],
+    [
+      ['--scenario', 'wide-search', '--policies', 'serial,magic', '--seeds', '1'],
+      /"magic" is not a policy \(one of: /,
+    ],
     [
       ['--scenario', 'diamond', '--policies', 'llm', '--seeds', '1'],
       /llm orchestrates task scenarios, not graphs/,

@@ -105,6 +105,6 @@ describe('swarm fork', () => {
 
     const unknown = await runCli(['fork', '--trace', trace, '--at', '1', '--policy', 'nope']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('--policy: unknown policy "nope"');
+    expect(unknown.stderr).toContain('--policy: "nope" is not a policy (one of: ');
   }, 60_000);
 });
