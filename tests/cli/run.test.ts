@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
 
@@ -19,6 +22,26 @@ describe('swarm run (through the swarm control API)', () => {
     expect(a.state).toBe('done');
     expect(a.metrics.criticalSteps).toBe(b.metrics.criticalSteps);
     expect(a.metrics.quality).toBe(b.metrics.quality);
+  });
+
+  it('takes a run request file, and refuses one mixed with flags that set the run, or not JSON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'run-'));
+    const file = join(dir, 'request.json');
+    writeFileSync(file, JSON.stringify({ scenario: 'deep-search', seed: 2, policy: 'serial' }));
+    const ok = await runCli(['run', '--request', file, '--json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).runs[0].task).toMatchObject({
+      scenario: 'deep-search',
+      seed: 2,
+      policy: 'serial',
+    });
+    const mixed = await runCli(['run', '--request', file, '--seed', '3']);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain(`--request ${file} gives the whole run; drop --seed`);
+    writeFileSync(file, '{"scenario": ');
+    const broken = await runCli(['run', '--request', file]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('the run request is not JSON');
   });
 
   it('says which field of the task is wrong, as the API does', async () => {
