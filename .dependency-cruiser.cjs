@@ -225,6 +225,15 @@ module.exports = {
       to: { path: '^(src/(ui|cli|api)|workers)/' },
     },
     {
+      name: 'adapters-hosts-apart',
+      comment:
+        'adapters/ is grouped by the host a file runs on: browser/ and node/ never import each other, and shared/ and wire/ (both hosts) import neither.',
+      severity: 'error',
+      from: { path: '^src/adapters/(browser|node|shared|wire)/' },
+      // $1: a folder may import itself.
+      to: { path: '^src/adapters/(browser|node)/', pathNot: '^src/adapters/$1/' },
+    },
+    {
       name: 'api-not-entry-points',
       comment:
         'src/api is a library over core and adapters: the page and the CLI may import it, it imports neither (nor a worker).',

@@ -47,7 +47,7 @@ export default defineConfig({
   base: './',
   plugins: [solid(), contentSecurityPolicyTag(), sandboxEngine()],
   // Workers are bundled apart, with their own plugins: the subagent and training workers reach the
-  // sandbox frame's module (src/adapters/sandbox-frame.ts), which names the engine's worker text.
+  // sandbox frame's module (src/adapters/browser/sandbox-frame.ts), which names the engine's worker text.
   worker: { plugins: () => [sandboxEngine()] },
   build: { target: 'es2022' },
 });

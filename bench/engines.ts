@@ -7,8 +7,12 @@
  * Prints medians over interleaved repetitions; docs/benchmarks.md records the figures.
  */
 import type { ChatCompletionRequestNonStreaming } from '@mlc-ai/web-llm';
-import { concurrencyMeter } from '../src/adapters/engine-concurrency';
-import { type ChatCompletionLike, type EngineLike, enginePool } from '../src/adapters/webllm-provider';
+import { concurrencyMeter } from '../src/adapters/browser/engine-concurrency';
+import {
+  type ChatCompletionLike,
+  type EngineLike,
+  enginePool,
+} from '../src/adapters/browser/webllm-provider';
 import { heuristicPolicy } from '../src/core/policy/heuristic';
 import type { ChatRequest } from '../src/core/providers/types';
 import { runScenario } from '../src/core/run/run';

@@ -1,5 +1,5 @@
 /**
- * What one `run_js` call costs in Node: the QuickJS sandbox (src/adapters/node-sandbox.ts, QuickJS
+ * What one `run_js` call costs in Node: the QuickJS sandbox (src/adapters/node/node-sandbox.ts, QuickJS
  * compiled to WebAssembly on the host's thread, a fresh runtime and context per run) against the
  * worker-thread sandbox it replaced (commit 6e9acd9: a pool of warm threads, a fresh `node:vm`
  * context per run), both through the `CodeSandbox` port, `run(code, tests, timeoutMs)`:
@@ -23,6 +23,7 @@
  *
  * Without --old, only the new sandbox is measured.
  */
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -105,8 +106,13 @@ async function load(name: 'old' | 'new', path: string): Promise<Subject> {
 }
 
 const subjects: Subject[] = [];
-if (values.old) subjects.push(await load('old', join(resolve(values.old), 'src/adapters/node-sandbox.ts')));
-subjects.push(await load('new', join(import.meta.dirname, '../src/adapters/node-sandbox.ts')));
+// An older checkout keeps the sandbox where it was before adapters/ was grouped by host.
+const sandboxIn = (root: string) =>
+  [join(root, 'src/adapters/node/node-sandbox.ts'), join(root, 'src/adapters/node/node-sandbox.ts')].find(
+    (f) => existsSync(f),
+  ) as string;
+if (values.old) subjects.push(await load('old', sandboxIn(resolve(values.old))));
+subjects.push(await load('new', sandboxIn(join(import.meta.dirname, '..'))));
 
 const workloads: { name: string; calls: number; run: (s: CodeSandbox, who: string) => Promise<unknown> }[] = [
   {

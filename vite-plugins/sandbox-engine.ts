@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
 /**
- * `virtual:sandbox-engine-worker`: the browser sandbox's worker (src/adapters/engine-worker.ts)
+ * `virtual:sandbox-engine-worker`: the browser sandbox's worker (src/adapters/browser/engine-worker.ts)
  * with QuickJS's glue, bundled by esbuild into one classic script and exported as its text. The
  * sandbox frame starts it as a blob worker on an opaque origin, which can load no file of the app
  * (its policy allows no network, and a blob has no base to import from), so the whole worker has
@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
  */
 const ID = 'virtual:sandbox-engine-worker';
 const RESOLVED = `\0${ID}`;
-const entry = fileURLToPath(new URL('../src/adapters/engine-worker.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../src/adapters/browser/engine-worker.ts', import.meta.url));
 
 export function sandboxEngine(): Plugin {
   return {

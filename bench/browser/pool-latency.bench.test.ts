@@ -6,9 +6,9 @@
  */
 import * as Comlink from 'comlink';
 import { expect, it } from 'vitest';
-import type { SubagentApi } from '../../src/adapters/subagent-protocol';
-import { threadPool } from '../../src/adapters/thread-pool';
-import { workerPool } from '../../src/adapters/worker-pool';
+import { workerPool } from '../../src/adapters/browser/worker-pool';
+import { threadPool } from '../../src/adapters/shared/thread-pool';
+import type { SubagentApi } from '../../src/adapters/wire/subagent-protocol';
 import { policyByName } from '../../src/core/policy/registry';
 import { runScenario } from '../../src/core/run/run';
 import { executorFromSetup } from '../../src/core/run/subagent-setup';

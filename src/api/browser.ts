@@ -3,7 +3,7 @@
  * with the page's code sandbox (a fresh worker per call in the opaque-origin sandbox frame) so every scenario runs. One instance
  * per page, shared by `window.swarmflight` and the iframe bridge.
  */
-import { workerSandbox } from '../adapters/worker-sandbox';
+import { workerSandbox } from '../adapters/browser/worker-sandbox';
 import { createSwarmApi, type SwarmApi } from './api';
 import type { CheckpointSource } from './validate';
 

@@ -5,7 +5,7 @@
  * its own run slots). docs/api.md has examples.
  */
 
-import { nodeSandbox } from '../adapters/node-sandbox';
+import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { createSwarmApi } from './api';
 import { fileCheckpoints } from './checkpoint-files';
 

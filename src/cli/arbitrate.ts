@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openaiProvider } from '../adapters/openai-provider';
+import { openaiProvider } from '../adapters/shared/openai-provider';
 import type { Provider } from '../core/providers/types';
 import { arbitrateWithModel } from '../core/router/arbiter-model';
 import {

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { watchEndpoint } from '../adapters/endpoint-watch';
-import { nodeSandbox } from '../adapters/node-sandbox';
+import { nodeSandbox } from '../adapters/node/node-sandbox';
+import { watchEndpoint } from '../adapters/shared/endpoint-watch';
 import { type ContextSpec, contextStrategyNames } from '../core/agents/context/registry';
 import { type BenchReport, runBench } from '../core/bench/run-bench';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';

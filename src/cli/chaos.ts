@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { nodeSandbox } from '../adapters/node-sandbox';
-import { threadPool } from '../adapters/thread-pool';
-import { timeoutScheduler } from '../adapters/timeout-scheduler';
+import { nodeSandbox } from '../adapters/node/node-sandbox';
+import { threadPool } from '../adapters/shared/thread-pool';
+import { timeoutScheduler } from '../adapters/shared/timeout-scheduler';
 import { type ChaosRunReport, chaosRun } from '../core/experiments/chaos';
 import { baselineKey, baselineOf, rememberRun } from '../core/healing/knowledge';
 import { policyByName } from '../core/policy/registry';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { nodeSandbox } from '../adapters/node-sandbox';
+import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { decisionWords, forkRun } from '../core/run/fork';
 import type { RunScenario } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';

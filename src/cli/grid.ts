@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { nodeSandbox } from '../adapters/node-sandbox';
+import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { gridShape } from '../core/bench/grid-shape';
 import { type MetricSummary, runBench } from '../core/bench/run-bench';
 import { fixedPolicy, fixedSettings, settingName } from '../core/learning/fixed-policy';

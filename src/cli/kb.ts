@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readKbFile, writeKbFile } from '../adapters/kb-file';
+import { readKbFile, writeKbFile } from '../adapters/node/kb-file';
 import { checkChunking, DEFAULT_CHUNKING, KbError, kbEmbedder } from '../core/kb';
 import { UsageError, wholeNumber } from './errors';
 import { readInputFile } from './input-file';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { nodeSandbox } from '../adapters/node-sandbox';
+import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { createSwarmApi } from '../api/api';
 import { fileCheckpoints } from '../api/checkpoint-files';
 import { isSwarmApiError } from '../api/errors';

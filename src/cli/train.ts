@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { nextTask } from '../adapters/next-task';
+import { nextTask } from '../adapters/shared/next-task';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';

@@ -1,4 +1,4 @@
-import { nodeSandbox } from '../adapters/node-sandbox';
+import { nodeSandbox } from '../adapters/node/node-sandbox';
 import type { MixSpec } from '../core/learning/mix';
 import type { TrainEnv } from '../core/learning/train-config';
 import { simulatedProviderFor } from '../core/scenarios/players';

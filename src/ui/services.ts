@@ -5,21 +5,21 @@
  * the wall clock, the pace of a simulated run, the pool of subagent workers and a code sandbox.
  */
 
-import type { ReadDocuments } from '../adapters/browser-documents';
-import type { BaselineStore } from '../adapters/idb-baselines';
-import type { KnowledgeRepository } from '../adapters/idb-knowledge';
-import { openIdbPolicyStore } from '../adapters/idb-policy-store';
-import { openIdbTraceStore } from '../adapters/idb-trace-store';
-import type { ImportProgress } from '../adapters/import-protocol';
-import { createMemoryLibrary } from '../adapters/memory-library';
-import { memoryPolicyStore } from '../adapters/memory-policy-store';
-import { memoryTraceStore } from '../adapters/memory-trace-store';
-import { realPace } from '../adapters/pace';
-import { liveRunIds } from '../adapters/run-locks';
-import { timeoutScheduler } from '../adapters/timeout-scheduler';
-import type { TrainCallbacks, TrainingHandle } from '../adapters/train-client';
-import type { TrainRequest } from '../adapters/train-protocol';
-import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/worker-pool';
+import type { ReadDocuments } from '../adapters/browser/browser-documents';
+import type { BaselineStore } from '../adapters/browser/idb-baselines';
+import type { KnowledgeRepository } from '../adapters/browser/idb-knowledge';
+import { openIdbPolicyStore } from '../adapters/browser/idb-policy-store';
+import { openIdbTraceStore } from '../adapters/browser/idb-trace-store';
+import { liveRunIds } from '../adapters/browser/run-locks';
+import type { TrainCallbacks, TrainingHandle } from '../adapters/browser/train-client';
+import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/browser/worker-pool';
+import { createMemoryLibrary } from '../adapters/shared/memory-library';
+import { memoryPolicyStore } from '../adapters/shared/memory-policy-store';
+import { memoryTraceStore } from '../adapters/shared/memory-trace-store';
+import { realPace } from '../adapters/shared/pace';
+import { timeoutScheduler } from '../adapters/shared/timeout-scheduler';
+import type { ImportProgress } from '../adapters/wire/import-protocol';
+import type { TrainRequest } from '../adapters/wire/train-protocol';
 import type { PolicyStore } from '../core/learning/policy-store';
 import type { ArbitrationStore } from '../core/router/arbitration-store';
 import type { Pace } from '../core/runtime/pace';
@@ -79,7 +79,7 @@ export const services = {
    */
   knowledge(): Promise<KnowledgeRepository> {
     // Loaded on first use (the Knowledge view, a question to the knowledge base), not up front.
-    knowledge ??= Promise.all([import('../adapters/idb-knowledge'), import('../core/kb')]).then(
+    knowledge ??= Promise.all([import('../adapters/browser/idb-knowledge'), import('../core/kb')]).then(
       ([{ openIdbKnowledge }, { kbEmbedder }]) => openIdbKnowledge(kbEmbedder()),
     );
     // A failure to open is reported each time it is asked, not cached for the tab's life.
@@ -93,7 +93,7 @@ export const services = {
    * with the Router view.
    */
   arbitration(): Promise<ArbitrationStore> {
-    arbitration ??= import('../adapters/idb-arbitration-store').then(async (m) => {
+    arbitration ??= import('../adapters/browser/idb-arbitration-store').then(async (m) => {
       try {
         return await m.openIdbArbitrationStore();
       } catch {
@@ -104,7 +104,7 @@ export const services = {
   },
   /** The self-healing loop's baselines across runs (IndexedDB, or memory when refused). */
   baselines(): Promise<BaselineStore> {
-    baselines ??= import('../adapters/idb-baselines').then(async (m) => {
+    baselines ??= import('../adapters/browser/idb-baselines').then(async (m) => {
       try {
         return await m.openIdbBaselines();
       } catch {
@@ -127,7 +127,7 @@ export const services = {
    */
   codeSandbox: (): CodeSandbox => {
     // Loaded with the first run that needs it, not with the page (the initial-JS budget).
-    const loading = import('../adapters/worker-sandbox').then((m) => m.workerSandbox());
+    const loading = import('../adapters/browser/worker-sandbox').then((m) => m.workerSandbox());
     return {
       run: (code, tests, timeoutMs) => loading.then((sandbox) => sandbox.run(code, tests, timeoutMs)),
     };
@@ -137,17 +137,17 @@ export const services = {
    * checkpoints; the handle stops it. The trainer's code loads with the first training.
    */
   async startTraining(request: TrainRequest, callbacks: TrainCallbacks): Promise<TrainingHandle> {
-    const { startTraining } = await import('../adapters/train-client');
+    const { startTraining } = await import('../adapters/browser/train-client');
     return startTraining(request, callbacks);
   },
   /** Reads and checks a trace file in a Web Worker, so a large file keeps the page responsive. */
   async importTraceFile(file: File, onProgress: (progress: ImportProgress) => void): Promise<RunSummary> {
-    const { importInWorker } = await import('../adapters/import-client');
+    const { importInWorker } = await import('../adapters/browser/import-client');
     return importInWorker(file, onProgress);
   },
   /** The text of documents the user picked (PDF, text, Markdown), for the knowledge base. */
   async readDocuments(files: readonly File[]): Promise<ReadDocuments> {
-    const { readBrowserFiles } = await import('../adapters/browser-documents');
+    const { readBrowserFiles } = await import('../adapters/browser/browser-documents');
     return readBrowserFiles(files);
   },
   /** The Web Workers a task run's subagents run in. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyStore, type KeyStorage } from '../../src/adapters/api-key-store';
+import { apiKeyStore, type KeyStorage } from '../../src/adapters/browser/api-key-store';
 
 function memoryStorage(): KeyStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();

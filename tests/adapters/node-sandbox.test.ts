@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createNodeSandbox, nodeSandbox } from '../../src/adapters/node-sandbox';
+import { createNodeSandbox, nodeSandbox } from '../../src/adapters/node/node-sandbox';
 import { sandboxContract } from '../support/sandbox-contract';
 
 sandboxContract('QuickJS in Node', () => nodeSandbox, {

@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../src/adapters/node-sandbox';
-import { providerFromSetup, subagentHost } from '../../src/adapters/subagent-host';
-import type { ProviderSetup, SubagentApi } from '../../src/adapters/subagent-protocol';
+import { providerFromSetup, subagentHost } from '../../src/adapters/browser/subagent-host';
+import { nodeSandbox } from '../../src/adapters/node/node-sandbox';
+import type { ProviderSetup, SubagentApi } from '../../src/adapters/wire/subagent-protocol';
 import { executorFromSetup, type SubagentSetup } from '../../src/core/run/subagent-setup';
 import type { AttemptRequest } from '../../src/core/runtime/ports';
 import { simulatedProviderFor } from '../../src/core/scenarios/players';

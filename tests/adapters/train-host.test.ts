@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expose, proxy, wrap } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../src/adapters/node-sandbox';
-import { type TrainHostOptions, trainHost } from '../../src/adapters/train-host';
-import type { TrainApi, TrainRequest } from '../../src/adapters/train-protocol';
+import { type TrainHostOptions, trainHost } from '../../src/adapters/browser/train-host';
+import { nodeSandbox } from '../../src/adapters/node/node-sandbox';
+import type { TrainApi, TrainRequest } from '../../src/adapters/wire/train-protocol';
 import { loadPolicy, type PolicyCheckpoint } from '../../src/core/learning/checkpoint';
 import { parseMix } from '../../src/core/learning/mix';
 import { type CurvePoint, defaultTrainConfig, type TrainConfig } from '../../src/core/learning/train';

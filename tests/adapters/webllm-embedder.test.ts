@@ -4,7 +4,7 @@ import {
   type EmbeddingEngineLike,
   type EmbeddingResponseLike,
   webllmEmbedder,
-} from '../../src/adapters/webllm-embedder';
+} from '../../src/adapters/browser/webllm-embedder';
 import type { Embedder } from '../../src/core/embeddings/types';
 
 /**

@@ -6,28 +6,28 @@ import type {
 } from '@mlc-ai/web-llm';
 import { prebuiltAppConfig } from '@mlc-ai/web-llm';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { concurrencyMeter } from '../../src/adapters/engine-concurrency';
-import type { GpuProbe } from '../../src/adapters/webgpu-probe';
+import { concurrencyMeter } from '../../src/adapters/browser/engine-concurrency';
+import type { GpuProbe } from '../../src/adapters/browser/webgpu-probe';
 import {
   type CacheApi,
   cachedModels,
   deleteCachedModel,
   loadEngine,
   type ModelLoadError,
-} from '../../src/adapters/webllm-load';
+} from '../../src/adapters/browser/webllm-load';
 import {
   catalogEntry,
   customModelRecord,
   describeMemory,
   memoryEstimate,
   supportedModels,
-} from '../../src/adapters/webllm-models';
+} from '../../src/adapters/browser/webllm-models';
 import {
   type ChatCompletionLike,
   type EngineLike,
   enginePool,
   webllmProvider,
-} from '../../src/adapters/webllm-provider';
+} from '../../src/adapters/browser/webllm-provider';
 import type { ChatRequest, Provider } from '../../src/core/providers/types';
 
 /**

@@ -61,14 +61,14 @@ describe('the layer check', () => {
         else symlinkSync(join(root, entry), join(copy, entry));
       }
       const view = join(copy, 'src/ui/views/gallery.tsx');
-      writeFileSync(view, `import '../../adapters/idb-trace-store';\n${readFileSync(view, 'utf8')}`);
+      writeFileSync(view, `import '../../adapters/browser/idb-trace-store';\n${readFileSync(view, 'utf8')}`);
       const result = spawnSync(process.execPath, [join(root, 'scripts/lint-deps.mjs')], {
         cwd: copy,
         encoding: 'utf8',
       });
       expect(result.status).toBe(1);
       expect(result.stdout + result.stderr).toContain(
-        'views-io-through-services: src/ui/views/gallery.tsx → src/adapters/idb-trace-store.ts',
+        'views-io-through-services: src/ui/views/gallery.tsx → src/adapters/browser/idb-trace-store.ts',
       );
     } finally {
       rmSync(copy, { recursive: true, force: true });

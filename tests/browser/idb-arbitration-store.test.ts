@@ -1,6 +1,9 @@
 import { deleteDB, openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryArbitrationStore, openIdbArbitrationStore } from '../../src/adapters/idb-arbitration-store';
+import {
+  memoryArbitrationStore,
+  openIdbArbitrationStore,
+} from '../../src/adapters/browser/idb-arbitration-store';
 import { arbitrationItem, labelItem } from '../../src/core/router/arbitration';
 import type { ArbitrationStore } from '../../src/core/router/arbitration-store';
 import { routeQuery } from '../../src/core/router/router';

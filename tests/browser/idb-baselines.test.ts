@@ -1,6 +1,6 @@
 import { deleteDB, openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BaselineStore, openIdbBaselines } from '../../src/adapters/idb-baselines';
+import { type BaselineStore, openIdbBaselines } from '../../src/adapters/browser/idb-baselines';
 import { baselineOf, emptyKnowledge, rememberRun } from '../../src/core/healing/knowledge';
 
 // Real IndexedDB in Chromium; every test starts from an empty database.

@@ -1,8 +1,8 @@
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IdbLibraryOptions } from '../../src/adapters/idb-library';
-import { openIdbPolicyStore } from '../../src/adapters/idb-policy-store';
-import { openIdbTraceStore } from '../../src/adapters/idb-trace-store';
+import type { IdbLibraryOptions } from '../../src/adapters/browser/idb-library';
+import { openIdbPolicyStore } from '../../src/adapters/browser/idb-policy-store';
+import { openIdbTraceStore } from '../../src/adapters/browser/idb-trace-store';
 import type { PolicyStore } from '../../src/core/learning/policy-store';
 import type { TraceStore } from '../../src/core/trace/store';
 import { diamond } from '../core/graph/test-graphs';

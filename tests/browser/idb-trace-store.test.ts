@@ -1,8 +1,8 @@
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoreWrite } from '../../src/adapters/idb-library';
-import { type IdbTraceStoreOptions, openIdbTraceStore } from '../../src/adapters/idb-trace-store';
-import { liveRunIds } from '../../src/adapters/run-locks';
+import type { StoreWrite } from '../../src/adapters/browser/idb-library';
+import { type IdbTraceStoreOptions, openIdbTraceStore } from '../../src/adapters/browser/idb-trace-store';
+import { liveRunIds } from '../../src/adapters/browser/run-locks';
 import type { TraceEvent } from '../../src/core/trace/events';
 import type { TraceStore } from '../../src/core/trace/store';
 import { diamond } from '../core/graph/test-graphs';

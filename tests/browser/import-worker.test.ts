@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openIdbTraceStore } from '../../src/adapters/idb-trace-store';
-import { type ImportProgress, importInWorker } from '../../src/adapters/import-client';
+import { openIdbTraceStore } from '../../src/adapters/browser/idb-trace-store';
+import { type ImportProgress, importInWorker } from '../../src/adapters/browser/import-client';
 import { encodeTrace } from '../../src/core/trace/jsonl';
 import { diamond } from '../core/graph/test-graphs';
 import { sampleRun } from '../support/trace-store-contract';

@@ -1,10 +1,10 @@
 import type { AppConfig, ChatCompletionRequestNonStreaming, ModelRecord } from '@mlc-ai/web-llm';
 import { createRoot } from 'solid-js';
 import { describe, expect, it } from 'vitest';
-import { apiKeyStore, type KeyStorage } from '../../src/adapters/api-key-store';
-import type { GpuProbe } from '../../src/adapters/webgpu-probe';
-import type { CacheApi, LoadEngineOptions } from '../../src/adapters/webllm-load';
-import type { ChatCompletionLike, EngineLike } from '../../src/adapters/webllm-provider';
+import { apiKeyStore, type KeyStorage } from '../../src/adapters/browser/api-key-store';
+import type { GpuProbe } from '../../src/adapters/browser/webgpu-probe';
+import type { CacheApi, LoadEngineOptions } from '../../src/adapters/browser/webllm-load';
+import type { ChatCompletionLike, EngineLike } from '../../src/adapters/browser/webllm-provider';
 import { profiles } from '../../src/ui/catalog';
 import { createModels, type ModelDeps } from '../../src/ui/run/models';
 import { type AppState, defaultState } from '../../src/ui/url-state';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiKeyStore } from '../../src/adapters/api-key-store';
+import { apiKeyStore } from '../../src/adapters/browser/api-key-store';
 import { standaloneSvg } from '../../src/ui/export/picture';
 import { pageDownloads } from '../../src/ui/export/save-download';
 

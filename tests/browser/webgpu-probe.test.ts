@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type AdapterLike, type GpuLike, probeWebGpu } from '../../src/adapters/webgpu-probe';
+import { type AdapterLike, type GpuLike, probeWebGpu } from '../../src/adapters/browser/webgpu-probe';
 
 // Real Chromium, launched with --disable-gpu and without --enable-unsafe-webgpu (vitest.config.ts):
 // the page has no adapter, as on a machine whose GPU Chrome will not use.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { offerSandbox, pageSandboxFrame, type StartRun } from '../../src/adapters/sandbox-frame';
-import { workerSandbox } from '../../src/adapters/worker-sandbox';
+import { offerSandbox, pageSandboxFrame, type StartRun } from '../../src/adapters/browser/sandbox-frame';
+import { workerSandbox } from '../../src/adapters/browser/worker-sandbox';
 import { sandboxContract } from '../support/sandbox-contract';
 import { boundedCases } from '../support/sandbox-escapes';
 
@@ -166,8 +166,8 @@ describe('the browser sandbox when its frame or worker misbehaves', () => {
 
   it('serves a worker through the portal the page offers it', async () => {
     const source = `
-      import { acceptSandboxPortal } from '${new URL('../../src/adapters/sandbox-frame.ts', import.meta.url).href}';
-      import { workerSandbox } from '${new URL('../../src/adapters/worker-sandbox.ts', import.meta.url).href}';
+      import { acceptSandboxPortal } from '${new URL('../../src/adapters/browser/sandbox-frame.ts', import.meta.url).href}';
+      import { workerSandbox } from '${new URL('../../src/adapters/browser/worker-sandbox.ts', import.meta.url).href}';
       acceptSandboxPortal(self);
       const sandbox = workerSandbox();
       self.addEventListener('message', async (event) => {

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../src/adapters/node-sandbox';
+import { nodeSandbox } from '../../src/adapters/node/node-sandbox';
 import { createSwarmApi } from '../../src/api/api';
 import type { RunRequest } from '../../src/core/request/run-request';
 import type { TraceEvent, TraceHeader } from '../../src/core/trace/events';

@@ -4,8 +4,8 @@
  * BroadcastChannel, and a subagent host that crashes or hangs on cue.
  */
 
-import { subagentHost } from '../../src/adapters/subagent-host';
-import type { SubagentApi } from '../../src/adapters/subagent-protocol';
+import { subagentHost } from '../../src/adapters/browser/subagent-host';
+import type { SubagentApi } from '../../src/adapters/wire/subagent-protocol';
 import type { Provider } from '../../src/core/providers/types';
 import type { AttemptRequest } from '../../src/core/runtime/ports';
 import { simulatedProviderFor } from '../../src/core/scenarios/players';

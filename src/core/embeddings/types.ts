@@ -1,6 +1,6 @@
 /**
  * The embeddings port: text in, one unit vector per text out. A weight-free hashing embedder
- * (hashing.ts) serves offline; a WebLLM embedding model (src/adapters/webllm-embedder.ts) serves
+ * (hashing.ts) serves offline; a WebLLM embedding model (src/adapters/browser/webllm-embedder.ts) serves
  * when a GPU is there. Vectors from two embedders live in different spaces: never compare them,
  * and key anything stored by `name`.
  */

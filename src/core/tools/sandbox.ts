@@ -1,9 +1,9 @@
 /**
  * The `run_js` tool's port: run a snippet of JavaScript against unit tests, with a time limit.
  * The code runs in a separate JavaScript engine, QuickJS compiled to WebAssembly
- * (src/adapters/engine-run.ts): on the host's thread in Node (src/adapters/node-sandbox.ts), and in
+ * (src/adapters/shared/engine-run.ts): on the host's thread in Node (src/adapters/node/node-sandbox.ts), and in
  * the browser inside a worker of an opaque-origin iframe without network
- * (src/adapters/worker-sandbox.ts) as a second wall; docs/security.md.
+ * (src/adapters/browser/worker-sandbox.ts) as a second wall; docs/security.md.
  *
  * Grading never happens where the code runs. The engine is told only the test *calls*; it sends
  * back, per call, the JSON text of the value the call produced, made inside the engine under its

@@ -8,8 +8,8 @@
  * tests/ui/export/one-download-path.test.ts fails if anything in src/ makes a download itself.
  */
 import { strToU8, zipSync } from 'fflate';
-import { apiKeyStore } from '../../adapters/api-key-store';
-import { redactDownload } from '../../adapters/redact-download';
+import { apiKeyStore } from '../../adapters/browser/api-key-store';
+import { redactDownload } from '../../adapters/browser/redact-download';
 import type { StandaloneSvg } from './picture';
 
 /** Browsers refuse canvases much past this many pixels; a larger picture is scaled down to it. */

@@ -5,8 +5,8 @@
  */
 
 import { createSignal } from 'solid-js';
-import type { ApiKeyStore } from '../../adapters/api-key-store';
-import { listModels, openaiProvider } from '../../adapters/openai-provider';
+import type { ApiKeyStore } from '../../adapters/browser/api-key-store';
+import { listModels, openaiProvider } from '../../adapters/shared/openai-provider';
 import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { AppState } from '../url-state';

@@ -9,9 +9,14 @@
 
 import type { AppConfig, ModelRecord } from '@mlc-ai/web-llm';
 import { createRoot, createSignal, untrack } from 'solid-js';
-import { type ApiKeyStore, apiKeyStore, browserStorage, type KeyStorage } from '../../adapters/api-key-store';
-import { concurrencyMeter } from '../../adapters/engine-concurrency';
-import { type GpuProbe, probeWebGpu } from '../../adapters/webgpu-probe';
+import {
+  type ApiKeyStore,
+  apiKeyStore,
+  browserStorage,
+  type KeyStorage,
+} from '../../adapters/browser/api-key-store';
+import { concurrencyMeter } from '../../adapters/browser/engine-concurrency';
+import { type GpuProbe, probeWebGpu } from '../../adapters/browser/webgpu-probe';
 import {
   type CacheApi,
   cachedModels,
@@ -19,15 +24,15 @@ import {
   type LoadEngineOptions,
   type LoadProgress,
   loadEngine,
-} from '../../adapters/webllm-load';
+} from '../../adapters/browser/webllm-load';
 import {
   type CatalogEntry,
   customModelRecord,
   describeMemory,
   type Rejected,
   supportedModels,
-} from '../../adapters/webllm-models';
-import { type EngineLike, enginePool } from '../../adapters/webllm-provider';
+} from '../../adapters/browser/webllm-models';
+import { type EngineLike, enginePool } from '../../adapters/browser/webllm-provider';
 import { withJsonTools } from '../../core/providers/json-tools';
 
 /** What a model needs in memory, in words, for the model panel (a view imports no adapter). */

@@ -1,4 +1,4 @@
-import type { ConcurrencyMeter } from '../../adapters/engine-concurrency';
+import type { ConcurrencyMeter } from '../../adapters/browser/engine-concurrency';
 import type { Provider } from '../../core/providers/types';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 

@@ -9,9 +9,9 @@
  */
 
 import { createRoot, createSignal } from 'solid-js';
-import { watchEndpoint } from '../../adapters/endpoint-watch';
-import type { ConcurrencySummary } from '../../adapters/engine-concurrency';
-import type { KilledAttempt } from '../../adapters/thread-pool';
+import type { ConcurrencySummary } from '../../adapters/browser/engine-concurrency';
+import { watchEndpoint } from '../../adapters/shared/endpoint-watch';
+import type { KilledAttempt } from '../../adapters/shared/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import { planChooser } from '../../core/policy/types';
 import { LLM_POLICY } from '../../core/request/policy-name';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../../src/adapters/node-sandbox';
+import { nodeSandbox } from '../../../src/adapters/node/node-sandbox';
 import { heuristicPolicy } from '../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../src/core/policy/serial';
 import { SAMPLE_INJECTIONS } from '../../../src/core/providers/injection';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../../src/adapters/node-sandbox';
+import { nodeSandbox } from '../../../src/adapters/node/node-sandbox';
 import type { MixSpec } from '../../../src/core/learning/mix';
 import { defaultTrainConfig, type TrainConfig, train } from '../../../src/core/learning/train';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';

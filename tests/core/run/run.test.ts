@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../../src/adapters/node-sandbox';
+import { nodeSandbox } from '../../../src/adapters/node/node-sandbox';
 import { heuristicPolicy } from '../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../src/core/policy/serial';
 import { simulatedProvider } from '../../../src/core/providers/simulated';

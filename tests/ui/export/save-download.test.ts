@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import { REDACTED } from '../../../src/adapters/redact-download';
+import { REDACTED } from '../../../src/adapters/browser/redact-download';
 import type { StandaloneSvg } from '../../../src/ui/export/picture';
 import * as saveDownload from '../../../src/ui/export/save-download';
 import { type DownloadPorts, downloadsWith } from '../../../src/ui/export/save-download';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../../../src/adapters/node-sandbox';
+import { nodeSandbox } from '../../../../src/adapters/node/node-sandbox';
 import { llmPolicy } from '../../../../src/core/policy/llm/llm-policy';
 import { latestStatus } from '../../../../src/core/policy/llm/protocol';
 import { type ScriptStep, scriptedProvider } from '../../../../src/core/providers/scripted';

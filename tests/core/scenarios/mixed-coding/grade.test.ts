@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../../../src/adapters/node-sandbox';
+import { nodeSandbox } from '../../../../src/adapters/node/node-sandbox';
 import { judgeFunctions, mixedCoding } from '../../../../src/core/scenarios/mixed-coding';
 import { extractCode } from '../../../../src/core/scenarios/mixed-coding/code';
 import { generateMixedCoding } from '../../../../src/core/scenarios/mixed-coding/generate';

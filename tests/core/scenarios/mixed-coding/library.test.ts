@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../../../src/adapters/node-sandbox';
+import { nodeSandbox } from '../../../../src/adapters/node/node-sandbox';
 import {
   dependencyClosure,
   LIBRARY,

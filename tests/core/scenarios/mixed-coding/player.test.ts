@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeSandbox } from '../../../../src/adapters/node-sandbox';
+import { nodeSandbox } from '../../../../src/adapters/node/node-sandbox';
 import { contextHideToolResult } from '../../../../src/core/agents/context/hide-tool-result';
 import { contextKeepAll } from '../../../../src/core/agents/context/keep-all';
 import { contextSlidingWindow } from '../../../../src/core/agents/context/sliding-window';

@@ -1,0 +1,80 @@
+/**
+ * The worker side of the subagent pool: a `SubagentApi` over plain functions, so it runs (and is
+ * tested) without a worker. workers/subagent.worker.ts exposes it with Comlink.
+ */
+
+import { kbEmbedder } from '../../core/kb';
+import type { Provider } from '../../core/providers/types';
+import { executorFromSetup, type SubagentSetup } from '../../core/run/subagent-setup';
+import type { AsyncExecutor } from '../../core/runtime/ports';
+import { simulatedProviderFor } from '../../core/scenarios/players';
+import { knowledgeSearchOf } from '../../core/scenarios/rag-qa';
+import { needsOf } from '../../core/scenarios/registry';
+import type { KnowledgeSearch } from '../../core/tools/knowledge';
+import type { CodeSandbox } from '../../core/tools/sandbox';
+import { realPace } from '../shared/pace';
+import { timeoutScheduler } from '../shared/timeout-scheduler';
+import type { ProviderSetup, SubagentApi } from '../wire/subagent-protocol';
+import { openIdbKnowledge } from './idb-knowledge';
+import { workerSandbox } from './worker-sandbox';
+
+/** Builds the subagent's provider from its plain description, on the subagent's thread. */
+export type ProviderFactory = (provider: ProviderSetup, setup: SubagentSetup) => Provider | Promise<Provider>;
+
+export function providerFromSetup(provider: ProviderSetup, setup: SubagentSetup): Provider {
+  switch (provider.kind) {
+    case 'simulated':
+      return simulatedProviderFor(setup.profiles, realPace(provider.paceMs));
+    default: {
+      const unknown: never = provider.kind;
+      throw new Error(`unknown provider kind "${String(unknown)}"`);
+    }
+  }
+}
+
+/** The browser's knowledge base, opened read-only in this worker (the page writes it). */
+async function browserKnowledge(): Promise<KnowledgeSearch> {
+  const repository = await openIdbKnowledge(kbEmbedder());
+  return knowledgeSearchOf(repository.kb());
+}
+
+/**
+ * A subagent host. `makeSandbox` gives mixed-coding's `run_js` its sandbox: by default the page's
+ * sandbox frame, reached through the portal the pool hands this worker; in Node tests `nodeSandbox`.
+ */
+export function subagentHost(
+  makeProvider: ProviderFactory = providerFromSetup,
+  makeSandbox: () => CodeSandbox = workerSandbox,
+  openKnowledge: () => Promise<KnowledgeSearch> = browserKnowledge,
+): SubagentApi {
+  let executor: AsyncExecutor | undefined;
+  const running = new Set<AbortController>();
+  return {
+    async init(setup, provider) {
+      // What the kind needs is lent here: a code sandbox, or the user's knowledge base, read
+      // from the page's IndexedDB.
+      const needs = needsOf(setup.scenario);
+      const ports = {
+        ...(needs.sandbox ? { sandbox: makeSandbox() } : {}),
+        ...(needs.knowledgeBase ? { knowledge: await openKnowledge() } : {}),
+      };
+      executor = await executorFromSetup(setup, await makeProvider(provider, setup), ports, {
+        clock: { now: () => performance.now() },
+        scheduler: timeoutScheduler,
+      });
+    },
+    async run(request) {
+      if (!executor) throw new Error('the subagent ran before init(setup, provider)');
+      const controller = new AbortController();
+      running.add(controller);
+      try {
+        return await executor.run(request, controller.signal);
+      } finally {
+        running.delete(controller);
+      }
+    },
+    abort() {
+      for (const controller of running) controller.abort(new Error('cancelled by the pool'));
+    },
+  };
+}

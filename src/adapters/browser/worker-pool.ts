@@ -1,0 +1,87 @@
+/**
+ * The browser's subagent pool: one Web Worker per concurrent slot, each running the subagent
+ * rebuilt from plain data (workers/subagent.worker.ts), driven over Comlink with the protocol of
+ * src/adapters/wire/subagent-protocol.ts. The queue, capacity, abort and stats are `slotPool`'s, shared
+ * with the in-thread pool; what is particular to workers is how one dies:
+ * - it fires `error` (an uncaught exception, a module that fails to load) or a call rejects:
+ *   crashed; no reply within `hangMs`: hung. Either way it is terminated, its attempt ends as a
+ *   retryable `lostAttempt`, and a replacement is started for the next attempt.
+ */
+
+import * as Comlink from 'comlink';
+import type { SubagentSetup } from '../../core/run/subagent-setup';
+import { type KilledAttempt, type SlotPool, slotPool } from '../shared/thread-pool';
+import type { ProviderSetup, SubagentApi } from '../wire/subagent-protocol';
+
+/** What the pool needs of a worker. A real `Worker` fits; tests may pass a MessagePort dressed as one. */
+export interface SubagentWorker extends Comlink.Endpoint {
+  terminate(): void;
+}
+
+export interface WorkerPoolOptions {
+  /** The run every subagent serves, sent to each worker once, at start-up. */
+  readonly setup: SubagentSetup;
+  readonly provider: ProviderSetup;
+  /** Workers alive at most, and attempts running at once. */
+  readonly capacity: number;
+  /**
+   * An attempt with no reply after this many ms is hung. Simulated attempts take milliseconds;
+   * a real model's attempt of many turns takes longer, so raise it for one. @default 30_000
+   */
+  readonly hangMs?: number;
+  /** A worker that has not loaded and initialised within this many ms is hung. @default 60_000 */
+  readonly startupMs?: number;
+  /** Workers to start (and initialise) at once, in the background. @default 0 */
+  readonly prewarm?: number;
+  /** Makes one worker. @default a module Worker on workers/subagent.worker.ts */
+  readonly spawn?: () => SubagentWorker;
+}
+
+export interface WorkerPool extends SlotPool {
+  /**
+   * Terminates one busy worker now, as if it crashed: its attempt ends as `worker crashed: killed
+   * on request` and is retried. Says which attempt it ended; undefined when no worker is busy.
+   * (The playground's chaos button.)
+   */
+  kill(): KilledAttempt | undefined;
+  /** Milliseconds from `new Worker` to a finished `init`, for each worker started so far. */
+  startupTimes(): readonly number[];
+}
+
+export function workerPool(options: WorkerPoolOptions): WorkerPool {
+  const { setup, provider } = options;
+  const spawn = options.spawn ?? defaultWorker;
+  const pool = slotPool({
+    capacity: options.capacity,
+    hangMs: options.hangMs ?? 30_000,
+    startupMs: options.startupMs ?? 60_000,
+    create: (died) => {
+      const worker = spawn();
+      worker.addEventListener('error', (event) => {
+        event.preventDefault(); // reported as the attempt's error, not as an uncaught one on the page
+        died((event as Partial<ErrorEvent>).message || 'the worker failed (it may not have loaded)');
+      });
+      worker.addEventListener('messageerror', () => died('the worker sent a message that could not be read'));
+      const remote = Comlink.wrap<SubagentApi>(worker);
+      return {
+        ready: remote.init(setup, provider),
+        run: (request) => remote.run(request),
+        abort: () => void remote.abort().catch(() => {}),
+        // A terminated worker never answers: its pending Comlink calls stay pending and are dropped.
+        terminate: () => worker.terminate(),
+      };
+    },
+  });
+  if (options.prewarm) pool.warm(options.prewarm).catch(() => {});
+  return pool;
+}
+
+function defaultWorker(): SubagentWorker {
+  // Written out in full so Vite finds the worker and bundles it (in dev and in `vite build`).
+  const worker = new Worker(new URL('../../../workers/subagent.worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  // mixed-coding's run_js, in the page's sandbox frame (loaded with the first pool, not the page)
+  void import('./sandbox-frame').then((m) => m.offerSandbox(worker));
+  return worker;
+}

@@ -1,0 +1,41 @@
+/**
+ * The subagent worker's wire protocol, imported by both sides: the page wraps a worker with
+ * Comlink as a `SubagentApi` (src/adapters/browser/worker-pool.ts), the worker exposes one
+ * (src/adapters/browser/subagent-host.ts through workers/subagent.worker.ts). Each method's argument and
+ * answer are typed together here; everything crossing is structured-cloneable plain data.
+ *
+ *   page → worker   init(setup, provider)   once, when the worker is warmed; resolves when ready
+ *   page → worker   run(request)            one attempt at a time; resolves with its outcome
+ *   page → worker   abort()                 cancels the running attempt's AbortSignal
+ *
+ * An AbortSignal cannot be cloned, so cancelling is its own call. A worker that dies or never
+ * answers leaves its call pending forever: the pool, not Comlink, detects crashes and hangs.
+ */
+
+import type { SubagentSetup } from '../../core/run/subagent-setup';
+import type { AttemptOutcome, AttemptRequest } from '../../core/runtime/ports';
+
+/**
+ * The seeded simulated provider, each reply taking its latency-model time at `paceMs` real
+ * milliseconds per second of model time (0: no wait).
+ */
+export interface SimulatedProviderSetup {
+  readonly kind: 'simulated';
+  readonly paceMs: number;
+}
+
+/**
+ * Which provider a worker builds for its subagent, as plain data: a provider object holds
+ * functions and cannot cross. One variant per provider kind, told apart by `kind`.
+ */
+export type ProviderSetup = SimulatedProviderSetup;
+
+/** What a subagent worker exposes over Comlink. */
+export interface SubagentApi {
+  /** Rebuilds the subagent from plain data; resolves when it can run attempts. */
+  init(setup: SubagentSetup, provider: ProviderSetup): Promise<void>;
+  /** Runs one attempt; rejects only on a bug (the pool counts it as a crash). */
+  run(request: AttemptRequest): Promise<AttemptOutcome>;
+  /** Aborts the running attempt, which then ends as `aborted`. */
+  abort(): void;
+}
