@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { threadPool } from '../adapters/shared/thread-pool';
 import { timeoutScheduler } from '../adapters/shared/timeout-scheduler';
@@ -11,7 +10,8 @@ import { prepareRun } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { KIND_IDS } from '../core/scenarios/registry';
 import { type FaultKind, faultKinds } from '../core/trace/events';
-import { oneOf, UsageError, wholeNumber } from './errors';
+import { UsageError } from './errors';
+import { type CommandTable, helpText, parseFlags } from './flags';
 import { readKnowledgeFile, writeKnowledgeFile } from './knowledge-file';
 import { MAX_SEEDS, MAX_TIMER_MS } from './limits';
 import { checkOutputs } from './safe-write';
@@ -22,27 +22,67 @@ type Print = (text: string) => void;
 /** What a `slow` fault adds to each model turn (healing/chaos.ts). */
 const slowFaultMs = 600;
 
-export const chaosHelp = `swarm chaos --scenario ID --faults ${faultKinds.join(',')}|none [--seeds N] [--healing on|off]
-            [--policy P] [--unresponsive-ms MS] [--hang-ms MS] [--knowledge FILE] [--json]
+export const chaosTable: CommandTable = {
+  name: 'chaos',
+  usage: [
+    `chaos --scenario ID --faults ${faultKinds.join(',')}|none [--seeds N] [--healing on|detect] [--policy P] [--unresponsive-ms MS] [--hang-ms MS] [--knowledge FILE] [--json]`,
+  ],
+  about:
+    "Runs a task scenario on the simulated provider with faults put into chosen agents — one task's first attempt per fault kind, drawn from the seed — and scores what the self-healing loop made of them (docs/healing.md): faults injected, detected (an anomaly on the faulty attempt), false positives (anomalies on healthy attempts), tasks lost, the mean time to recovery in critical steps and wall ms, and quality. --healing detect monitors only: detections are recorded, nothing is stopped, and a hung agent waits for the pool's hang timeout. --faults none injects nothing and reports falsePositiveRate, the share of attempts flagged.",
+  flags: [
+    {
+      name: 'scenario',
+      type: 'string',
+      value: 'ID',
+      required: true,
+      help: `a task scenario: ${KIND_IDS.join(', ')}, or a file`,
+    },
+    {
+      name: 'faults',
+      type: 'string',
+      value: 'F,…',
+      required: true,
+      help: `${faultKinds.join(', ')}, or none`,
+    },
+    { name: 'seeds', type: 'whole', value: 'N', min: 1, max: MAX_SEEDS, default: 5, help: 'instances 1..N' },
+    {
+      name: 'healing',
+      type: 'choice',
+      value: 'M',
+      choices: ['on', 'detect', 'off'],
+      default: 'on',
+      help: 'on: quarantine and replace; detect: record only, the control arm (off, the older word, is read as detect: a chaos run always watches)',
+    },
+    { name: 'policy', type: 'string', value: 'P', default: 'heuristic', help: 'the orchestration policy' },
+    {
+      name: 'unresponsive-ms',
+      type: 'whole',
+      value: 'MS',
+      min: 1,
+      max: MAX_TIMER_MS,
+      default: 1000,
+      help: 'a model turn unanswered this long is an unresponsive agent (more than the 600 ms a slow agent adds to each turn)',
+    },
+    {
+      name: 'hang-ms',
+      type: 'whole',
+      value: 'MS',
+      min: 1,
+      max: MAX_TIMER_MS,
+      default: 5000,
+      help: 'the pool gives up on an attempt after this long',
+    },
+    {
+      name: 'knowledge',
+      type: 'string',
+      value: 'FILE',
+      help: 'baselines across runs: critical steps past 1.5× the baseline of the scenario and size raise an alert; healthy runs update the file',
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-Runs a task scenario on the simulated provider with faults put into chosen agents — one task's
-first attempt per fault kind, drawn from the seed — and scores what the self-healing loop made of
-them (docs/healing.md): faults injected, detected (an anomaly on the faulty attempt), false
-positives (anomalies on healthy attempts), tasks lost, the mean time to recovery in critical steps
-and wall ms, and quality. --healing off monitors only: detections are recorded, nothing is
-stopped, and a hung agent waits for the pool's hang timeout. --faults none injects nothing and
-reports falsePositiveRate, the share of attempts flagged.
-
-  --faults F,…          ${faultKinds.join(', ')}, or none
-  --seeds N             instances 1..N (default 5)
-  --healing on|off      on (default): quarantine and replace; off: detect only
-  --policy P            the orchestration policy (default heuristic)
-  --unresponsive-ms MS  a model turn unanswered this long is an unresponsive agent (default 1000;
-                        more than the 600 ms a slow agent adds to each turn)
-  --hang-ms MS          the pool gives up on an attempt after this long (default 5000)
-  --knowledge FILE      baselines across runs: critical steps past 1.5× the baseline of the
-                        scenario and size raise an alert; healthy runs update the file
-  --json                print one JSON document`;
+export const chaosHelp = helpText(chaosTable);
 
 function faultsOf(raw: string | undefined): FaultKind[] {
   if (raw === undefined) throw new UsageError(`--faults is required: ${faultKinds.join(',')} or none`);
@@ -59,29 +99,19 @@ function faultsOf(raw: string | undefined): FaultKind[] {
 }
 
 export async function chaos(argv: string[], out: Print): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      scenario: { type: 'string' },
-      faults: { type: 'string' },
-      seeds: { type: 'string' },
-      healing: { type: 'string' },
-      policy: { type: 'string' },
-      'unresponsive-ms': { type: 'string' },
-      'hang-ms': { type: 'string' },
-      knowledge: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.scenario === undefined) throw new UsageError('--scenario ID is required');
-  const faults = faultsOf(values.faults);
-  const seeds = wholeNumber('seeds', values.seeds, 5, 1, MAX_SEEDS);
-  const healing = oneOf('healing', values.healing, ['on', 'off'] as const, 'on');
-  // Timers take at most 2^31 − 1 ms; past that they fire at once.
-  const unresponsiveMs = wholeNumber('unresponsive-ms', values['unresponsive-ms'], 1000, 1, MAX_TIMER_MS);
-  const hangMs = wholeNumber('hang-ms', values['hang-ms'], 5000, 1, MAX_TIMER_MS);
+  const flags = parseFlags(chaosTable, argv);
+  const values = {
+    scenario: flags.scenario as string,
+    policy: flags.policy as string,
+    knowledge: flags.knowledge as string | undefined,
+    json: flags.json === true,
+  };
+  const faults = faultsOf(flags.faults as string);
+  const seeds = flags.seeds as number;
+  const healing = flags.healing === 'on' ? 'on' : 'detect';
+  // Timers take at most 2^31 − 1 ms (the flags' range); past that they fire at once.
+  const unresponsiveMs = flags['unresponsive-ms'] as number;
+  const hangMs = flags['hang-ms'] as number;
   if (hangMs <= unresponsiveMs) throw new UsageError('--hang-ms must be longer than --unresponsive-ms');
   if (faults.includes('slow') && unresponsiveMs <= slowFaultMs) {
     throw new UsageError(

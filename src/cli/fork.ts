@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { decisionWords, forkRun } from '../core/run/fork';
 import type { RunScenario } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { decodeTrace, encodeTrace } from '../core/trace/jsonl';
-import { UsageError, wholeNumber } from './errors';
+import { UsageError } from './errors';
+import { type CommandTable, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { policyForms, profileHashes, resolvePolicy } from './policy-file';
 import { checkOutputs, writeFile } from './safe-write';
@@ -12,41 +12,59 @@ import { readProfiles, readScenario } from './scenario-file';
 
 type Print = (text: string) => void;
 
-export const forkHelp = `swarm fork --trace FILE.jsonl --at STEP --policy P [--out FILE.jsonl] [--json]
+export const forkTable: CommandTable = {
+  name: 'fork',
+  usage: ['fork --trace FILE.jsonl --at STEP --policy P [--out FILE.jsonl] [--json]'],
+  about:
+    "Forks a run at one orchestrator decision: makes the run again from its trace (same scenario, seed, size and settings; checked against the trace event by event), then once more with P deciding from step STEP on, and prints the two side by side: critical steps, cost, quality and reward, and the first decision where they differ. Everything before STEP is the original's, so the prefix is identical. Runs on the simulated model only: a real model's replies are not replayed yet.",
+  flags: [
+    {
+      name: 'trace',
+      type: 'string',
+      value: 'FILE',
+      required: true,
+      help: "a run's trace (bench --trace-dir, route --run --trace, run --trace, the page's download)",
+    },
+    {
+      name: 'at',
+      type: 'whole',
+      value: 'STEP',
+      min: 1,
+      required: true,
+      help: 'the first orchestrator step the new policy decides (1 = the whole run)',
+    },
+    {
+      name: 'policy',
+      type: 'string',
+      value: 'P',
+      required: true,
+      help: `${policyForms} (not llm: a model orchestrator cannot fork a run yet)`,
+    },
+    {
+      name: 'out',
+      type: 'string',
+      value: 'FILE',
+      help: "write the forked run's trace here (written whole or not at all)",
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-Forks a run at one orchestrator decision: makes the run again from its trace (same scenario,
-seed, size and settings; checked against the trace event by event), then once more with P
-deciding from step STEP on, and prints the two side by side: critical steps, cost, quality and
-reward, and the first decision where they differ. Everything before STEP is the original's, so
-the prefix is identical. Runs on the simulated model only: a real model's replies are not
-replayed yet.
-
-  --trace FILE   a run's trace (bench --trace-dir, route --run --trace, the page's download)
-  --at STEP      the first orchestrator step the new policy decides (1 = the whole run)
-  --policy P     ${policyForms}
-  --out FILE     write the forked run's trace here (written whole or not at all)
-  --json         print one JSON document`;
+export const forkHelp = helpText(forkTable);
 
 const METRICS = ['criticalSteps', 'estimatedCost', 'itemF1', 'reward', 'totalSteps'] as const;
 
 export async function fork(argv: string[], out: Print): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      trace: { type: 'string' },
-      at: { type: 'string' },
-      policy: { type: 'string' },
-      out: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.trace === undefined) throw new UsageError('--trace FILE.jsonl is required');
-  if (values.at === undefined) throw new UsageError('--at STEP is required');
-  if (values.policy === undefined) throw new UsageError(`--policy is required (${policyForms})`);
+  const flags = parseFlags(forkTable, argv);
+  const values = {
+    trace: flags.trace as string,
+    policy: flags.policy as string,
+    out: flags.out as string | undefined,
+    json: flags.json === true,
+  };
   if (values.policy === 'llm')
     throw new UsageError('--policy llm: a model orchestrator cannot fork a run yet');
-  const at = wholeNumber('at', values.at, 1, 1);
+  const at = flags.at as number;
   if (values.out !== undefined) checkOutputs([{ path: values.out, flag: '--out' }], [values.trace]);
   const decoded = decodeTrace(readInputFile(values.trace, 'trace', undefined, true));
   if (!decoded.ok) {

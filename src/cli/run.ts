@@ -1,51 +1,97 @@
-import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { createSwarmApi } from '../api/api';
 import { fileCheckpoints } from '../api/checkpoint-files';
 import { isSwarmApiError } from '../api/errors';
 import type { SwarmTask } from '../api/types';
-import { HEALING_MODES } from '../core/request/run-request';
+import { policyForms } from '../core/request/policy-name';
+import { HEALING_MODES, MAX_SEED } from '../core/request/run-request';
+import { KIND_IDS } from '../core/scenarios/registry';
 import { encodeTrace } from '../core/trace/jsonl';
-import { UsageError, wholeNumber } from './errors';
-import { kindChoices } from './help-text';
+import { UsageError } from './errors';
+import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
-import { MAX_SEED } from './limits';
 import { checkOutputs, writeFiles } from './safe-write';
 
 type Print = (text: string) => void;
 
-export const runHelp = `swarm run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [options]
-swarm run --request FILE [--trace FILE] [--json]
+/** When a run request file is given, it says the whole run: these flags would be ignored beside it. */
+const inRequest = (values: Readonly<Record<string, FlagValue>>) =>
+  values.request !== undefined
+    ? `--request ${values.request} gives the whole run (set it in the file)`
+    : undefined;
 
-Runs one task scenario on the simulated provider through the swarm control API (docs/api.md: the
-same create, events and wait a program or the page calls) and prints each task as it ends, any
-anomaly the self-healing loop saw, and the run's metrics.
+export const runTable: CommandTable = {
+  name: 'run',
+  usage: [
+    'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--healing M] [--trace FILE] [--json]',
+    'run --request FILE [--trace FILE] [--json]',
+  ],
+  about:
+    "Runs one task scenario on the simulated provider through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) and prints each task as it ends, any anomaly the self-healing loop saw, and the run's metrics.",
+  flags: [
+    {
+      name: 'request',
+      type: 'string',
+      value: 'FILE',
+      help: 'a run request (docs/api.md, "A run request"): the JSON the API\'s create takes and the page opens as #request=…',
+    },
+    { name: 'scenario', type: 'string', value: 'ID', help: KIND_IDS.join(' | '), appliesUnless: inRequest },
+    {
+      name: 'seed',
+      type: 'whole',
+      value: 'N',
+      min: 0,
+      max: MAX_SEED,
+      default: 1,
+      help: 'the instance',
+      appliesUnless: inRequest,
+    },
+    {
+      name: 'size',
+      type: 'whole',
+      value: 'N',
+      help: "rows, hops, functions… (the scenario's default)",
+      appliesUnless: inRequest,
+    },
+    {
+      name: 'policy',
+      type: 'string',
+      value: 'P',
+      default: 'heuristic',
+      help: policyForms(),
+      appliesUnless: inRequest,
+    },
+    {
+      name: 'profile',
+      type: 'string',
+      value: 'P',
+      help: "every agent's profile: small | medium | large",
+      appliesUnless: inRequest,
+    },
+    {
+      name: 'healing',
+      type: 'choice',
+      value: 'M',
+      choices: HEALING_MODES,
+      help: 'the self-healing loop: on quarantines and replaces, detect records only, off runs none (default on)',
+      appliesUnless: inRequest,
+    },
+    {
+      name: 'trace',
+      type: 'string',
+      value: 'FILE',
+      help: "also write the run's trace (JSONL), as the page's download and bench --trace-dir",
+    },
+    { name: 'json', type: 'boolean', help: 'print the final status as one JSON document' },
+  ],
+};
 
-  --request FILE  a run request (docs/api.md, "A run request"): the same JSON the API's create
-                  takes and the page opens as #request=…; it gives the whole run, so it is not
-                  combined with the flags that set one
-  --scenario ID   ${kindChoices(18)}
-  --seed N        the instance (default 1)
-  --size N        rows, hops, functions… (the scenario's default)
-  --policy P      serial | heuristic | critical-path | peers | llm | fixed:… | parl:FILE |
-                  bandit:FILE (default heuristic)
-  --profile P     small | medium | large: every agent's
-  --healing M     on (default) | detect | off: the self-healing loop
-  --trace FILE    also write the run's trace (JSONL), as the page's download and bench --trace-dir
-  --json          print the final status as one JSON document`;
-
-/** The flags that each set one field of the run; --request gives them all. */
-const FIELD_FLAGS = ['scenario', 'seed', 'size', 'policy', 'profile', 'healing'] as const;
+export const runHelp = helpText(runTable);
 
 /** The run request these flags say: a file's JSON, or one built from the flags. */
-function requestOf(values: Readonly<Record<string, string | boolean | undefined>>): unknown {
+function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
   const file = values.request as string | undefined;
   if (file !== undefined) {
-    const also = FIELD_FLAGS.filter((f) => values[f] !== undefined);
-    if (also.length > 0)
-      throw new UsageError(
-        `--request ${file} gives the whole run; drop ${also.map((f) => `--${f}`).join(', ')} (or set it in the file)`,
-      );
     const text = readInputFile(file, 'run request', 1 << 20);
     try {
       return JSON.parse(text);
@@ -54,40 +100,23 @@ function requestOf(values: Readonly<Record<string, string | boolean | undefined>
     }
   }
   if (values.scenario === undefined) throw new UsageError('--scenario ID or --request FILE is required');
-  const healing = values.healing as string | undefined;
-  if (healing !== undefined && !(HEALING_MODES as readonly string[]).includes(healing))
-    throw new UsageError(`--healing: healing must be one of ${HEALING_MODES.join(', ')}, not "${healing}"`);
   return {
     scenario: values.scenario,
-    seed: wholeNumber('seed', values.seed as string | undefined, 1, 0, MAX_SEED),
-    ...(values.size !== undefined ? { size: wholeNumber('size', values.size as string, 0, 0) } : {}),
+    seed: values.seed ?? 1,
+    ...(values.size !== undefined ? { size: values.size } : {}),
     ...(values.policy !== undefined ? { policy: values.policy } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
-    ...(healing !== undefined ? { healing } : {}),
+    ...(values.healing !== undefined ? { healing: values.healing } : {}),
   };
 }
 
 export async function run(argv: string[], out: Print): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      request: { type: 'string' },
-      scenario: { type: 'string' },
-      seed: { type: 'string' },
-      size: { type: 'string' },
-      policy: { type: 'string' },
-      profile: { type: 'string' },
-      healing: { type: 'string' },
-      trace: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
+  const values = parseFlags(runTable, argv);
   const request = requestOf(values);
-  const traceFile = values.trace;
+  const traceFile = values.trace as string | undefined;
+  const requestFile = values.request as string | undefined;
   if (traceFile !== undefined)
-    checkOutputs([{ path: traceFile, flag: '--trace' }], values.request ? [values.request] : []);
+    checkOutputs([{ path: traceFile, flag: '--trace' }], requestFile ? [requestFile] : []);
   const api = createSwarmApi({ ports: { sandbox: nodeSandbox }, checkpoints: fileCheckpoints });
   let id: string;
   try {

@@ -37,7 +37,7 @@ describe('swarm run (through the swarm control API)', () => {
     });
     const mixed = await runCli(['run', '--request', file, '--seed', '3']);
     expect(mixed.code).toBe(2);
-    expect(mixed.stderr).toContain(`--request ${file} gives the whole run; drop --seed`);
+    expect(mixed.stderr).toContain(`--seed does not apply: --request ${file} gives the whole run`);
     writeFileSync(file, '{"scenario": ');
     const broken = await runCli(['run', '--request', file]);
     expect(broken.code).toBe(2);

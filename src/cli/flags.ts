@@ -1,0 +1,158 @@
+/**
+ * A command's flags, declared once (issue 42): name, type, range or choices, default, help, and
+ * when a flag does not apply to what was asked. Parsing (over node:util's parseArgs, which knows
+ * the syntax), `--help` and the flag lists in docs/cli.md are all made from the table, so they
+ * cannot drift apart (tests/cli/flags-doc.test.ts regenerates the doc's lists and compares).
+ *
+ * Why not a library (commander, yargs, citty, clipanion): each parses flags well, but none makes
+ * this project's docs table, none refuses a flag that does not apply to the mode asked with our
+ * reason, and the messages must stay the ones the API and the page give. parseArgs does the
+ * syntax; this table does the rest in about 150 lines (docs/development.md).
+ */
+
+import { parseArgs } from 'node:util';
+import { UsageError } from './errors';
+
+export type FlagValue = string | number | boolean | undefined;
+
+export interface Flag {
+  readonly name: string;
+  /** `string`, a whole number within `min`…`max`, one of `choices`, or a switch. */
+  readonly type: 'string' | 'whole' | 'choice' | 'boolean';
+  /** What the value is called in help: `N`, `FILE`, `ID`. */
+  readonly value?: string;
+  readonly help: string;
+  readonly default?: string | number | boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly choices?: readonly string[];
+  readonly required?: boolean;
+  /**
+   * Why this flag does not apply to what was asked (the other flags' values), or undefined when
+   * it does: a flag that would be ignored is refused instead, with this reason.
+   */
+  readonly appliesUnless?: (values: Readonly<Record<string, FlagValue>>) => string | undefined;
+}
+
+export interface CommandTable {
+  readonly name: string;
+  /** The usage lines, each after `swarm `. */
+  readonly usage: readonly string[];
+  /** What the command does, as the help's paragraph. */
+  readonly about: string;
+  readonly flags: readonly Flag[];
+}
+
+const WIDTH = 100;
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+const label = (flag: Flag): string =>
+  `--${flag.name}${flag.type === 'boolean' ? '' : ` ${flag.value ?? (flag.type === 'choice' ? (flag.choices ?? []).join('|') : 'VALUE')}`}`;
+
+/** A flag's help with its range, choices and default, as one sentence list. */
+function described(flag: Flag): string {
+  const parts = [flag.help];
+  if (flag.type === 'whole' && (flag.min !== undefined || flag.max !== undefined))
+    parts.push(`(${flag.min ?? 0}–${flag.max ?? '∞'})`);
+  if (flag.default !== undefined && flag.type !== 'boolean') parts.push(`(default ${flag.default})`);
+  if (flag.type === 'choice' && flag.value !== undefined) parts.push(`(${(flag.choices ?? []).join(' | ')})`);
+  if (flag.required) parts.push('(required)');
+  return parts.join(' ');
+}
+
+/** `swarm <command> --help`. */
+export function helpText(table: CommandTable): string {
+  const column = Math.min(28, Math.max(...table.flags.map((f) => label(f).length)) + 4);
+  const flagLines = table.flags.flatMap((flag) => {
+    const text = wrap(described(flag), WIDTH - column);
+    return text.map((line, i) =>
+      i === 0 ? `  ${label(flag).padEnd(column - 2)}${line}` : `${' '.repeat(column)}${line}`,
+    );
+  });
+  return [
+    ...table.usage.map((u, i) => `${i === 0 ? 'swarm ' : '      '}${u}`),
+    '',
+    ...wrap(table.about, WIDTH),
+    '',
+    ...flagLines,
+  ].join('\n');
+}
+
+/** The flags as a Markdown table, for docs/cli.md. */
+export function flagsMarkdown(table: CommandTable): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  return [
+    '| flag | what it sets |',
+    '|---|---|',
+    ...table.flags.map((flag) => `| \`${cell(label(flag))}\` | ${cell(described(flag))} |`),
+  ].join('\n');
+}
+
+/**
+ * The values of `argv` by flag name, each checked against its type and range, defaults filled in:
+ * an unknown flag, a bad value, a missing required one and a flag that does not apply are refused
+ * with a UsageError naming the flag.
+ */
+export function parseFlags(table: CommandTable, argv: readonly string[]): Record<string, FlagValue> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: Object.fromEntries(
+        table.flags.map((f) => [f.name, { type: f.type === 'boolean' ? 'boolean' : 'string' }] as const),
+      ),
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const given = parsed.values as Record<string, string | boolean | undefined>;
+  const values: Record<string, FlagValue> = {};
+  for (const flag of table.flags) {
+    const raw = given[flag.name];
+    if (raw === undefined) {
+      if (flag.required)
+        throw new UsageError(`--${flag.name} ${flag.value ?? ''} is required`.replace(/ +is/, ' is'));
+      values[flag.name] = flag.default;
+      continue;
+    }
+    values[flag.name] = valueOf(flag, raw);
+  }
+  for (const flag of table.flags) {
+    if (given[flag.name] === undefined) continue;
+    const reason = flag.appliesUnless?.(values);
+    if (reason !== undefined) throw new UsageError(`--${flag.name} does not apply: ${reason}`);
+  }
+  return values;
+}
+
+function valueOf(flag: Flag, raw: string | boolean): FlagValue {
+  if (flag.type === 'boolean' || typeof raw === 'boolean') return raw;
+  const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+  if (flag.type === 'whole') {
+    const value = Number(raw);
+    const min = flag.min ?? 0;
+    const max = flag.max ?? Number.MAX_SAFE_INTEGER;
+    if (!Number.isSafeInteger(value) || value < min || value > max || raw.trim() === '') {
+      const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+      throw new UsageError(`--${flag.name} must be a whole number ${range}, got "${shown}"`);
+    }
+    return value;
+  }
+  if (flag.type === 'choice' && !(flag.choices ?? []).includes(raw))
+    throw new UsageError(`--${flag.name} must be one of ${(flag.choices ?? []).join(', ')}, got "${shown}"`);
+  return raw;
+}
