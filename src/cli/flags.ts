@@ -129,7 +129,7 @@ export function parseFlags(table: CommandTable, argv: readonly string[]): Record
       values[flag.name] = flag.default;
       continue;
     }
-    values[flag.name] = valueOf(flag, raw);
+    values[flag.name] = checkedValue(flag, raw);
   }
   for (const flag of table.flags) {
     if (given[flag.name] === undefined) continue;
@@ -139,7 +139,7 @@ export function parseFlags(table: CommandTable, argv: readonly string[]): Record
   return values;
 }
 
-function valueOf(flag: Flag, raw: string | boolean): FlagValue {
+function checkedValue(flag: Flag, raw: string | boolean): FlagValue {
   if (flag.type === 'boolean' || typeof raw === 'boolean') return raw;
   const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
   if (flag.type === 'whole') {
