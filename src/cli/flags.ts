@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors';
 
-export type FlagValue = string | number | boolean | undefined;
+export type FlagValue = string | number | boolean | readonly string[] | undefined;
 
 export interface Flag {
   readonly name: string;
@@ -27,6 +27,8 @@ export interface Flag {
   readonly max?: number;
   readonly choices?: readonly string[];
   readonly required?: boolean;
+  /** A string flag that may be given more than once (`--label A --label B`): its value is a list. */
+  readonly multiple?: boolean;
   /**
    * Why this flag does not apply to what was asked (the other flags' values), or undefined when
    * it does: a flag that would be ignored is refused instead, with this reason.
@@ -41,6 +43,8 @@ export interface CommandTable {
   /** What the command does, as the help's paragraph. */
   readonly about: string;
   readonly flags: readonly Flag[];
+  /** Words after the command that are not flags (a query, a subcommand), when it takes any. */
+  readonly positionals?: { readonly name: string; readonly help: string };
 }
 
 const WIDTH = 100;
@@ -58,7 +62,9 @@ function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-const label = (flag: Flag): string =>
+const label = (flag: Flag): string => (flag.multiple ? `${single(flag)} …` : single(flag));
+
+const single = (flag: Flag): string =>
   `--${flag.name}${flag.type === 'boolean' ? '' : ` ${flag.value ?? (flag.type === 'choice' ? (flag.choices ?? []).join('|') : 'VALUE')}`}`;
 
 /** A flag's help with its range, choices and default, as one sentence list. */
@@ -86,6 +92,9 @@ export function helpText(table: CommandTable): string {
     '',
     ...wrap(table.about, WIDTH),
     '',
+    ...(table.positionals
+      ? wrap(`${table.positionals.name}: ${table.positionals.help}`, WIDTH - 2).map((l) => `  ${l}`)
+      : []),
     ...flagLines,
   ].join('\n');
 }
@@ -106,20 +115,37 @@ export function flagsMarkdown(table: CommandTable): string {
  * with a UsageError naming the flag.
  */
 export function parseFlags(table: CommandTable, argv: readonly string[]): Record<string, FlagValue> {
+  return parseCommand(table, argv).values;
+}
+
+/** The flags' values, as parseFlags gives them, and the words that are not flags (`positionals`). */
+export function parseCommand(
+  table: CommandTable,
+  argv: readonly string[],
+): { values: Record<string, FlagValue>; positionals: string[] } {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
       args: [...argv],
       strict: true,
-      allowPositionals: false,
+      allowPositionals: table.positionals !== undefined,
       options: Object.fromEntries(
-        table.flags.map((f) => [f.name, { type: f.type === 'boolean' ? 'boolean' : 'string' }] as const),
+        table.flags.map(
+          (f) =>
+            [
+              f.name,
+              {
+                type: f.type === 'boolean' ? 'boolean' : 'string',
+                ...(f.multiple ? { multiple: true } : {}),
+              },
+            ] as const,
+        ),
       ),
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const given = parsed.values as Record<string, string | boolean | undefined>;
+  const given = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const values: Record<string, FlagValue> = {};
   for (const flag of table.flags) {
     const raw = given[flag.name];
@@ -136,11 +162,12 @@ export function parseFlags(table: CommandTable, argv: readonly string[]): Record
     const reason = flag.appliesUnless?.(values);
     if (reason !== undefined) throw new UsageError(`--${flag.name} does not apply: ${reason}`);
   }
-  return values;
+  return { values, positionals: parsed.positionals };
 }
 
-function checkedValue(flag: Flag, raw: string | boolean): FlagValue {
+function checkedValue(flag: Flag, raw: string | boolean | string[]): FlagValue {
   if (flag.type === 'boolean' || typeof raw === 'boolean') return raw;
+  if (Array.isArray(raw)) return raw;
   const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
   if (flag.type === 'whole') {
     const value = Number(raw);
