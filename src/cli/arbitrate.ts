@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { openaiProvider } from '../adapters/shared/openai-provider';
 import type { Provider } from '../core/providers/types';
 import { arbitrateWithModel } from '../core/router/arbiter-model';
@@ -14,26 +13,78 @@ import {
 import { type Profile, profileLadder } from '../core/router/choice';
 import type { Route } from '../core/router/router';
 import { readQueueFile, writeQueueFile } from './arbitration-file';
-import { oneOf, UsageError } from './errors';
+import { UsageError } from './errors';
+import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { simulatedRouterProvider } from './sim-router-provider';
 
 type Print = (text: string) => void;
 
-export const arbitrateHelp = `swarm arbitrate --queue QUEUE.json [--label ID=TOPOLOGY/WORKFLOW …]
-                [--by-model [--profile large] [--endpoint URL --model NAME]] [--json]
+/** `--profile`, `--endpoint` and `--model` say which model labels: without --by-model none does. */
+const byModel = (values: Readonly<Record<string, FlagValue>>) =>
+  values['by-model'] === true ? undefined : 'only --by-model asks a model to label';
 
-Active learning (docs/router.md): requests the router routed with a confidence under
-${defaultArbitrationThreshold} wait in the queue (swarm route --queue); an arbiter labels them, and
-swarm train-router --arbitrated QUEUE.json learns from the labels. Without --label or --by-model,
-lists the queue, least confident first.
+export const arbitrateTable: CommandTable = {
+  name: 'arbitrate',
+  usage: [
+    'arbitrate --queue QUEUE.json [--label ID=TOPOLOGY/WORKFLOW …] [--by-model [--profile P | --endpoint URL --model NAME]] [--json]',
+  ],
+  about: `Active learning (docs/router.md): requests the router routed with a confidence under ${defaultArbitrationThreshold} wait in the queue (swarm route --queue); an arbiter labels them, and swarm train-router --arbitrated QUEUE.json learns from the labels. Without --label or --by-model, lists the queue, least confident first.`,
+  flags: [
+    {
+      name: 'queue',
+      type: 'string',
+      value: 'FILE',
+      required: true,
+      help: 'the arbitration queue (swarm route --queue adds to it)',
+    },
+    {
+      name: 'label',
+      type: 'string',
+      value: 'ID=LABEL',
+      multiple: true,
+      help: 'your label for a queued request (repeatable), e.g. q1x2y3=swarm/teach-explain',
+    },
+    {
+      name: 'by-model',
+      type: 'boolean',
+      help: "a stronger model labels every pending request: the simulated profile (--profile), or a model behind an OpenAI-compatible --endpoint (the key from SWARM_API_KEY, never written out). The simulated arbiter knows no answer for a new request and keeps the router's choice: it is the offline stand-in, not a stronger model.",
+    },
+    {
+      name: 'profile',
+      type: 'choice',
+      value: 'P',
+      choices: profileLadder,
+      default: 'large',
+      help: "the simulated arbiter's profile",
+      appliesUnless: (values) =>
+        byModel(values) ??
+        (values.endpoint !== undefined
+          ? `--endpoint ${values.endpoint} asks a real model; the profile picks a simulated one`
+          : undefined),
+    },
+    {
+      name: 'endpoint',
+      type: 'string',
+      value: 'URL',
+      help: 'an OpenAI-compatible endpoint whose model labels (with --model)',
+      appliesUnless: byModel,
+    },
+    {
+      name: 'model',
+      type: 'string',
+      value: 'NAME',
+      help: 'the model behind --endpoint',
+      appliesUnless: (values) =>
+        byModel(values) ??
+        (values.endpoint === undefined
+          ? 'it names the model behind --endpoint; without one the arbiter is the simulated profile'
+          : undefined),
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-  --label ID=LABEL    your label for a queued request (repeatable), e.g. q1x2y3=swarm/teach-explain
-  --by-model          a stronger model labels every pending request: the simulated profile
-                      (--profile, default large), or a model behind an OpenAI-compatible
-                      --endpoint (the key from SWARM_API_KEY, never written out). The simulated
-                      arbiter knows no answer for a new request and keeps the router's choice:
-                      it is the offline stand-in, not a stronger model.
-  --json              print one JSON document`;
+export const arbitrateHelp = helpText(arbitrateTable);
 
 /** `route --queue`: adds the request to the queue when the route is unsure. */
 export function queueIfUnsure(file: string, query: string, route: Route) {
@@ -54,7 +105,6 @@ export function queuedLine(q: ReturnType<typeof queueIfUnsure>, file: string): s
 
 function arbiterProvider(values: { endpoint?: string; model?: string }, profile: Profile) {
   if (values.endpoint === undefined) {
-    if (values.model !== undefined) throw new UsageError('--model goes with --endpoint');
     return {
       provider: simulatedRouterProvider() as Provider,
       model: `sim-${profile}`,
@@ -71,24 +121,15 @@ function arbiterProvider(values: { endpoint?: string; model?: string }, profile:
 }
 
 export async function arbitrate(argv: string[], out: Print): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      queue: { type: 'string' },
-      label: { type: 'string', multiple: true },
-      'by-model': { type: 'boolean', default: false },
-      profile: { type: 'string' },
-      endpoint: { type: 'string' },
-      model: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.queue === undefined) throw new UsageError('--queue FILE is required');
-  if (!values['by-model'] && (values.profile ?? values.endpoint ?? values.model) !== undefined) {
-    throw new UsageError('--profile, --endpoint and --model go with --by-model');
-  }
+  const flags = parseFlags(arbitrateTable, argv);
+  const values = {
+    queue: flags.queue as string,
+    label: flags.label as readonly string[] | undefined,
+    'by-model': flags['by-model'] === true,
+    endpoint: flags.endpoint as string | undefined,
+    model: flags.model as string | undefined,
+    json: flags.json === true,
+  };
   let queue: ArbitrationItem[] = [...readQueueFile(values.queue)];
   const now = Date.now();
   const labelled: { id: string; label: string; by: string }[] = [];
@@ -109,7 +150,7 @@ export async function arbitrate(argv: string[], out: Print): Promise<void> {
     labelled.push({ id: item.id, label: item.label as string, by: 'user' });
   }
   if (values['by-model']) {
-    const profile = oneOf('profile', values.profile, profileLadder, 'large');
+    const profile = flags.profile as Profile;
     const arbiter = arbiterProvider(values, profile);
     for (const pending of pendingItems(queue)) {
       const result = await arbitrateWithModel(arbiter.provider, pending, { model: arbiter.model, profile });

@@ -1,89 +1,165 @@
-import { parseArgs } from 'node:util';
 import { readKbFile, writeKbFile } from '../adapters/node/kb-file';
 import { checkChunking, DEFAULT_CHUNKING, KbError, kbEmbedder } from '../core/kb';
-import { UsageError, wholeNumber } from './errors';
+import { UsageError } from './errors';
+import { type CommandTable, type Flag, type FlagValue, helpText, parseCommand } from './flags';
 import { readInputFile } from './input-file';
 import { gatherDocuments } from './kb-paths';
 import { checkOutputs } from './safe-write';
 
 type Print = (text: string) => void;
 
-export const kbHelp = `swarm kb ingest --kb FILE --paths PATH… [--chunk-size 512] [--overlap 64] [--json]
-swarm kb search --kb FILE (--query TEXT | --queries FILE) [--top-k 5] [--json]
-swarm kb stats --kb FILE [--json]
+const kbFlag: Flag = {
+  name: 'kb',
+  type: 'string',
+  value: 'FILE',
+  required: true,
+  help: 'the knowledge base file',
+};
+const jsonFlag: Flag = { name: 'json', type: 'boolean', help: 'print one JSON document' };
 
-A local knowledge base in one file (docs/knowledge-base.md): documents cut into passages of
-about --chunk-size tokens (--overlap shared with the one before), embedded with the weight-free
-hashing embedder and indexed for full text; search fuses both rankings.
+export const kbIngestTable: CommandTable = {
+  name: 'kb ingest',
+  usage: ['kb ingest --kb FILE --paths PATH… [--chunk-size N] [--overlap N] [--json]'],
+  about:
+    "A local knowledge base in one file (docs/knowledge-base.md): documents cut into passages of about --chunk-size tokens (--overlap shared with the one before), embedded with the weight-free hashing embedder and indexed for full text; kb search fuses both rankings. kb ingest adds files and folders (walked for .txt .md .markdown .rst .rst.txt .html .htm .pdf); a file given again replaces its old version; FILE is created if absent. Unreadable, empty, binary, over 20 MB or unparseable files are skipped and listed; if anything fails, FILE is left as it was. Prints {documents, chunks, tokens, ms, skipped}. The chunking of an existing FILE is its own: the flags set a new one's, and a different one asked of an existing FILE is refused.",
+  positionals: {
+    name: 'PATH…',
+    help: 'the words after --paths are all paths, as a shell glob gives them',
+  },
+  flags: [
+    kbFlag,
+    {
+      name: 'paths',
+      type: 'string',
+      value: 'PATH',
+      multiple: true,
+      required: true,
+      help: 'files or folders to ingest',
+    },
+    {
+      name: 'chunk-size',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      default: DEFAULT_CHUNKING.chunkSize,
+      help: "tokens a passage holds, about (a new FILE's)",
+    },
+    {
+      name: 'overlap',
+      type: 'whole',
+      value: 'N',
+      min: 0,
+      default: DEFAULT_CHUNKING.overlap,
+      help: "tokens a passage shares with the one before (a new FILE's)",
+    },
+    jsonFlag,
+  ],
+};
 
-  ingest    adds files and folders (walked for .txt .md .markdown .rst .rst.txt .html .htm
-            .pdf); a file given again replaces its old version; FILE is created if absent.
-            Unreadable, empty, binary, over 20 MB or unparseable files are skipped and listed;
-            if anything fails, FILE is left as it was. Prints {documents, chunks, tokens, ms,
-            skipped}. The chunking of an existing FILE is its own: the flags set a new one's.
-  search    one query, or a file of queries (one a line, or a JSON array of strings); prints
-            for each {query, ms, results: [{source, chunk, score, text}]}
-  stats     documents, passages, tokens, embedder, bytes`;
+export const kbSearchTable: CommandTable = {
+  name: 'kb search',
+  usage: ['kb search --kb FILE (--query TEXT | --queries FILE) [--top-k N] [--json]'],
+  about:
+    "Searches a knowledge base (kb ingest) for one query, or a file of queries (one a line, or a JSON array of strings), fusing the hashing embedder's ranking and the full-text one; prints for each {query, ms, results: [{source, chunk, score, text}]}.",
+  flags: [
+    kbFlag,
+    { name: 'query', type: 'string', value: 'TEXT', help: 'the query' },
+    {
+      name: 'queries',
+      type: 'string',
+      value: 'FILE',
+      help: 'queries, one a line, or a JSON array of strings',
+    },
+    { name: 'top-k', type: 'whole', value: 'N', min: 1, default: 5, help: 'passages per query' },
+    jsonFlag,
+  ],
+};
+
+export const kbStatsTable: CommandTable = {
+  name: 'kb stats',
+  usage: ['kb stats --kb FILE [--json]'],
+  about: 'What a knowledge base holds: documents, passages, tokens, embedder, bytes.',
+  flags: [kbFlag, jsonFlag],
+};
+
+const SUBCOMMANDS: Readonly<Record<string, CommandTable>> = {
+  ingest: kbIngestTable,
+  search: kbSearchTable,
+  stats: kbStatsTable,
+};
+
+export const kbHelp = Object.values(SUBCOMMANDS).map(helpText).join('\n\n');
+
+/** A flag of another kb subcommand, refused by name rather than as an unknown option. */
+function refuseOthersFlags(sub: string, args: readonly string[]): void {
+  const own = new Set(SUBCOMMANDS[sub]?.flags.map((f) => f.name));
+  for (const arg of args) {
+    if (arg === '--') return;
+    if (!arg.startsWith('--')) continue;
+    const name = arg.slice(2).split('=')[0] as string;
+    if (own.has(name)) continue;
+    const owners = Object.entries(SUBCOMMANDS)
+      .filter(([, table]) => table.flags.some((f) => f.name === name))
+      .map(([other]) => `kb ${other}`);
+    if (owners.length > 0)
+      throw new UsageError(`--${name} does not apply: it is for ${owners.join(' and ')}, not kb ${sub}`);
+  }
+}
 
 export async function kb(argv: string[], out: Print): Promise<void> {
   const [sub, ...rest] = argv;
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      kb: { type: 'string' },
-      paths: { type: 'string', multiple: true },
-      'chunk-size': { type: 'string' },
-      overlap: { type: 'string' },
-      query: { type: 'string' },
-      queries: { type: 'string' },
-      'top-k': { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-    allowPositionals: true,
-  });
-  const file = values.kb;
-  if (file === undefined) throw new UsageError('--kb FILE is required: the knowledge base file');
+  const table = sub === undefined || !Object.hasOwn(SUBCOMMANDS, sub) ? undefined : SUBCOMMANDS[sub];
+  if (sub === undefined || table === undefined)
+    throw new UsageError(
+      `kb: expected ingest, search or stats, got ${sub === undefined ? 'nothing' : `"${sub}"`}`,
+    );
+  refuseOthersFlags(sub, rest);
+  const { values, positionals } = parseCommand(table, rest);
+  const file = values.kb as string;
   const print = (json: unknown, text: string) => out(values.json ? JSON.stringify(json, null, 2) : text);
   try {
-    if (sub === 'ingest') return await ingest(file, values, rest, print);
+    if (sub === 'ingest') return await ingest(file, values, rest, positionals, print);
     if (sub === 'search') return await search(file, values, print);
-    if (sub === 'stats') {
-      const base = readKbFile(file, kbEmbedder());
-      const stats = { ...base.stats(), bytes: JSON.stringify(base.toSnapshot()).length };
-      return print(
-        stats,
-        `${file}: ${stats.documents} documents, ${stats.chunks} passages, ${stats.tokens} tokens, ${stats.embedder}, ${stats.bytes} bytes`,
-      );
-    }
+    const base = readKbFile(file, kbEmbedder());
+    const stats = { ...base.stats(), bytes: JSON.stringify(base.toSnapshot()).length };
+    return print(
+      stats,
+      `${file}: ${stats.documents} documents, ${stats.chunks} passages, ${stats.tokens} tokens, ${stats.embedder}, ${stats.bytes} bytes`,
+    );
   } catch (error) {
     if (error instanceof KbError) throw new UsageError(error.message);
     throw error;
   }
-  throw new UsageError(
-    `kb: expected ingest, search or stats, got ${sub === undefined ? 'nothing' : `"${sub}"`}`,
-  );
 }
 
-type Values = Record<string, string | string[] | boolean | undefined>;
+type Values = Readonly<Record<string, FlagValue>>;
 
-async function ingest(file: string, values: Values, rest: string[], print: (j: unknown, t: string) => void) {
-  // --paths takes every path after it, as a shell glob gives them.
-  const at = rest.indexOf('--paths');
-  const following =
-    at < 0
-      ? []
-      : rest.slice(at + 1).filter((_, i, all) => !all.slice(0, i + 1).some((a) => a.startsWith('--')));
-  const paths = [...new Set([...((values.paths as string[] | undefined) ?? []), ...following])];
-  if (paths.length === 0) throw new UsageError('--paths PATH… is required: files or folders to ingest');
-  const chunking = {
-    chunkSize: wholeNumber(
-      'chunk-size',
-      values['chunk-size'] as string | undefined,
-      DEFAULT_CHUNKING.chunkSize,
-      1,
-    ),
-    overlap: wholeNumber('overlap', values.overlap as string | undefined, DEFAULT_CHUNKING.overlap),
-  };
+/** Whether `--name` itself was given (not its default). */
+const given = (args: readonly string[], name: string) =>
+  args.some((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+
+async function ingest(
+  file: string,
+  values: Values,
+  rest: readonly string[],
+  positionals: readonly string[],
+  print: (j: unknown, t: string) => void,
+) {
+  // --paths takes every path after it, as a shell glob gives them: the words up to the next flag.
+  const following: string[] = [];
+  let inPaths = false;
+  for (const arg of rest) {
+    if (arg === '--') break;
+    if (arg.startsWith('--')) inPaths = arg === '--paths' || arg.startsWith('--paths=');
+    else if (inPaths) following.push(arg);
+  }
+  const stray = positionals.find((word) => !following.includes(word));
+  if (stray !== undefined)
+    throw new UsageError(
+      `"${stray}" is neither a flag's value nor a path: the paths are the words after --paths, up to the next flag`,
+    );
+  const paths = [...new Set([...((values.paths as readonly string[] | undefined) ?? []), ...following])];
+  const chunking = { chunkSize: values['chunk-size'] as number, overlap: values.overlap as number };
   try {
     checkChunking(chunking, { size: '--chunk-size', overlap: '--overlap' });
   } catch (error) {
@@ -93,6 +169,16 @@ async function ingest(file: string, values: Values, rest: string[], print: (j: u
   checkOutputs([{ path: file, flag: '--kb' }], []);
   const started = performance.now();
   const base = readKbFile(file, kbEmbedder(), chunking);
+  // An existing knowledge base keeps the chunking it was made with: another one is not applied.
+  for (const [flag, key] of [
+    ['chunk-size', 'chunkSize'],
+    ['overlap', 'overlap'],
+  ] as const) {
+    if (given(rest, flag) && base.chunking[key] !== chunking[key])
+      throw new UsageError(
+        `--${flag} does not apply: ${file} already has passages cut with --${flag} ${base.chunking[key]} (a knowledge base keeps its chunking; give a new FILE for another)`,
+      );
+  }
   const { documents, skipped } = await gatherDocuments(paths);
   if (documents.length > 0) {
     await base.addDocuments(documents);
@@ -120,7 +206,7 @@ async function ingest(file: string, values: Values, rest: string[], print: (j: u
 
 async function search(file: string, values: Values, print: (j: unknown, t: string) => void) {
   const queries = queryList(values);
-  const topK = wholeNumber('top-k', values['top-k'] as string | undefined, 5, 1);
+  const topK = values['top-k'] as number;
   const base = readKbFile(file, kbEmbedder());
   if (base.stats().chunks === 0)
     throw new UsageError(`${file}: the knowledge base is empty (or absent): run kb ingest first`);

@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { hashingEmbedder } from '../core/embeddings/hashing';
 import { arbitratedExamples, defaultArbitrationThreshold } from '../core/router/arbitration';
 import { ROUTER_SCHEMA, readRouterCheckpoint, routerToCheckpoint } from '../core/router/checkpoint';
@@ -14,14 +13,15 @@ import { planForRoute } from '../core/router/plan-route';
 import { examplesOf } from '../core/router/requests';
 import { type RouterModel, routeQuery } from '../core/router/router';
 import { trainRouter as train } from '../core/router/train';
+import { KIND_IDS } from '../core/scenarios/registry';
 import { decodeTrace } from '../core/trace/jsonl';
 import { queuedLine, queueIfUnsure } from './arbitrate';
 import { readQueueFile } from './arbitration-file';
 import { defaultRouter } from './default-router';
-import { oneOf, UsageError, wholeNumber } from './errors';
-import { kindChoices } from './help-text';
+import { UsageError } from './errors';
+import { type CommandTable, type FlagValue, helpText, parseCommand, parseFlags } from './flags';
 import { readInputFile } from './input-file';
-import { MAX_SEED } from './limits';
+import { MAX_SEED, MAX_TIMER_MS } from './limits';
 import { readRequestsFile } from './requests-file';
 import { type PlanRun, replyWatchOf, runPlan } from './route-run';
 import { evaluateRequests } from './router-eval';
@@ -30,55 +30,160 @@ import { simulatedRouterProvider } from './sim-router-provider';
 
 type Print = (text: string) => void;
 
-export const trainRouterHelp = `swarm train-router [--traces DIR] [--requests FILE] [--arbitrated QUEUE.json] --out ROUTER.json [--json]
+export const trainRouterTable: CommandTable = {
+  name: 'train-router',
+  usage: [
+    'train-router [--traces DIR] [--requests FILE] [--arbitrated QUEUE.json] --out ROUTER.json [--json]',
+  ],
+  about:
+    'Trains the router (docs/router.md) from the run traces in DIR (every *.jsonl, e.g. written by bench --trace-dir): each query is labelled with the choice (topology, workflow) that did best on it — the highest mean reward, then item-F1, then the fewest critical steps — a naive Bayes classifier learns the labels and a bandit learns a value per task type and choice from the rewards. Graph runs and traces without a query are skipped and counted. Hand-labelled requests (FILE, e.g. scenarios/router/requests.jsonl) teach the classifier too: their train split only. At least one of --traces, --requests and --arbitrated is needed.',
+  flags: [
+    { name: 'traces', type: 'string', value: 'DIR', help: 'directory of JSONL traces' },
+    {
+      name: 'requests',
+      type: 'string',
+      value: 'FILE',
+      help: 'labelled requests, one {query, label, split} a line',
+    },
+    {
+      name: 'arbitrated',
+      type: 'string',
+      value: 'FILE',
+      help: 'an arbitration queue (swarm arbitrate): its labelled requests',
+    },
+    {
+      name: 'out',
+      type: 'string',
+      value: 'FILE',
+      required: true,
+      help: `where to write the checkpoint (${ROUTER_SCHEMA})`,
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-Trains the router (docs/router.md) from the run traces in DIR (every *.jsonl, e.g. written by
-bench --trace-dir): each query is labelled with the choice (topology, workflow) that did best on
-it — the highest mean reward, then item-F1, then the fewest critical steps — a naive Bayes
-classifier learns the labels and a bandit learns a value per task type and choice from the
-rewards. Graph runs and traces without a query are skipped and counted. Hand-labelled requests
-(FILE, e.g. scenarios/router/requests.jsonl) teach the classifier too: their train split only.
+export const trainRouterHelp = helpText(trainRouterTable);
 
-  --traces DIR        directory of JSONL traces
-  --requests FILE     labelled requests, one {query, label, split} a line
-  --arbitrated FILE   an arbitration queue (swarm arbitrate): its labelled requests
-  --out FILE          where to write the checkpoint (${ROUTER_SCHEMA})
-  --json              print one JSON document`;
+/** `--eval` scores requests files: the flags that route, plan or run one query do not apply beside it. */
+const scoring = (values: Readonly<Record<string, FlagValue>>) =>
+  values.eval !== undefined ? '--eval scores requests files; it routes, plans and runs no query' : undefined;
 
-export const routeHelp = `swarm route "QUERY" [--router ROUTER.json] [--planner rules|model] [--profile P] [--threshold T]
-            [--run [--seed N] [--trace FILE.jsonl] [--reply-deadline-ms MS] [--healing on|detect|off]]
-            [--queue QUEUE.json] [--json]
-swarm route --eval REQUESTS.jsonl [--router ROUTER.json] [--json]
+/** The flags of the run `--run` makes: without it nothing is run. */
+const withRun = (values: Readonly<Record<string, FlagValue>>) =>
+  scoring(values) ?? (values.run === true ? undefined : 'nothing is run without --run');
 
-Picks a topology (single | swarm | peers) and a workflow (${kindChoices(0, ['general'], 55)}) for the query,
-lists every plausible choice with its initial probability, and answers with a team plan
-{thought, topology: single | swarm | peers, manager_role, workers} (docs/router.md). Without --router, the
-rules and a router trained on the shipped labelled requests (English, Chinese, Russian: their
-train splits) decide; its training queries also vote by similarity (nearest neighbours over the
-offline hashing embedder, no weights needed), which catches word forms and typos the classifier
-misses.
+export const routeTable: CommandTable = {
+  name: 'route',
+  usage: [
+    'route "QUERY" [--router ROUTER.json] [--plan FILE | --planner rules|model] [--profile P] [--threshold T] [--queue QUEUE.json] [--json]',
+    'route "QUERY" --run [--seed N] [--trace FILE.jsonl] [--reply-deadline-ms MS] [--healing on|detect|off] [the flags above]',
+    'route --eval REQUESTS.jsonl[,…] [--router ROUTER.json] [--json]',
+  ],
+  about: `Picks a topology (single | swarm | peers) and a workflow (${[...KIND_IDS, 'general'].join(' | ')}) for the query, lists every plausible choice with its initial probability, and answers with a team plan {thought, topology: single | swarm | peers, manager_role, workers} (docs/router.md). Without --router, the rules and a router trained on the shipped labelled requests (English, Chinese, Russian: their train splits) decide; its training queries also vote by similarity (nearest neighbours over the offline hashing embedder, no weights needed), which catches word forms and typos the classifier misses.`,
+  positionals: {
+    name: 'QUERY',
+    help: 'the request to route; words given without quotes are one query all the same',
+  },
+  flags: [
+    {
+      name: 'router',
+      type: 'string',
+      value: 'FILE',
+      help: 'a checkpoint from train-router (default: one trained on the shipped requests)',
+    },
+    {
+      name: 'eval',
+      type: 'string',
+      value: 'FILE[,FILE…]',
+      help: 'score the rules, the classifier and the router on the test split of requests files (trained on their train splits unless --router is given), with the accuracy per language',
+    },
+    {
+      name: 'plan',
+      type: 'string',
+      value: 'FILE',
+      help: 'the plan to use instead, as JSON (checked against the plan schema)',
+      appliesUnless: scoring,
+    },
+    {
+      name: 'planner',
+      type: 'choice',
+      value: 'P',
+      choices: ['rules', 'model'],
+      default: 'rules',
+      help: 'rules: the plan from the route above; model: a meta-router model writes the plan JSON (the simulated one here), held to the plan schema',
+      appliesUnless: (values) =>
+        scoring(values) ??
+        (values.plan !== undefined ? `--plan ${values.plan} is the plan; no planner writes one` : undefined),
+    },
+    {
+      name: 'run',
+      type: 'boolean',
+      help: "run the plan on the simulated provider: the workflow's scenario under the formation's policy (single → serial, swarm → heuristic, peers → peers); prints its metrics and answer",
+      appliesUnless: scoring,
+    },
+    {
+      name: 'seed',
+      type: 'whole',
+      value: 'N',
+      min: 0,
+      max: MAX_SEED,
+      default: 1,
+      help: 'the instance --run runs',
+      appliesUnless: withRun,
+    },
+    {
+      name: 'trace',
+      type: 'string',
+      value: 'FILE',
+      help: 'where --run writes its trace (JSONL)',
+      appliesUnless: withRun,
+    },
+    // The wording of reply-watch.ts's help, as bench gives these two.
+    {
+      name: 'reply-deadline-ms',
+      type: 'whole',
+      value: 'MS',
+      min: 1,
+      max: MAX_TIMER_MS,
+      help: "the longest one model reply may take in all, retries included; past it the attempt fails, saying so (default: 60 s plus the profile's output limit at 10 tokens a second: 162 s small, 265 s medium, 470 s large)",
+      appliesUnless: withRun,
+    },
+    {
+      name: 'healing',
+      type: 'choice',
+      choices: ['on', 'detect', 'off'],
+      help: "the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures must not depend on the machine's timing)",
+      appliesUnless: withRun,
+    },
+    {
+      name: 'profile',
+      type: 'choice',
+      value: 'P',
+      choices: profileLadder,
+      default: 'medium',
+      help: 'the profile you would run with',
+      appliesUnless: scoring,
+    },
+    {
+      name: 'threshold',
+      type: 'string',
+      value: 'T',
+      default: '0.5',
+      help: 'below this confidence (from 0 to 1), escalate to the next larger profile',
+      appliesUnless: scoring,
+    },
+    {
+      name: 'queue',
+      type: 'string',
+      value: 'FILE',
+      help: `the arbitration queue (swarm arbitrate): the request is added to it when the router's confidence is under ${defaultArbitrationThreshold}`,
+      appliesUnless: scoring,
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-  --router FILE       a checkpoint from train-router (default: one trained on the shipped requests)
-  --eval FILE[,FILE…] score the rules, the classifier and the router on the test split of
-                      requests files (trained on their train splits unless --router is given),
-                      with the accuracy per language
-  --plan FILE         the plan to use instead, as JSON (checked against the plan schema)
-  --planner P         rules (default): the plan from the route above; model: a meta-router model
-                      writes the plan JSON (the simulated one here), held to the plan schema
-  --run               run the plan on the simulated provider: the workflow's scenario under
-                      the formation's policy (single → serial, swarm → heuristic,
-                      peers → peers); prints its metrics and answer
-  --seed N            the instance --run runs (default 1)
-  --trace FILE        where --run writes its trace (JSONL)
-  --reply-deadline-ms MS, --healing on|detect|off
-                      with --run: the longest one model reply may take, and the self-healing
-                      loop (default off: the simulated model's run must not depend on timing),
-                      as for swarm bench
-  --profile P         ${profileLadder.join(' | ')}: the profile you would run with (default medium)
-  --threshold T       below this confidence, escalate to the next larger profile (default 0.5)
-  --queue FILE        the arbitration queue (swarm arbitrate): the request is added to it when
-                      the router's confidence is under ${defaultArbitrationThreshold}
-  --json              print one JSON document`;
+export const routeHelp = helpText(routeTable);
 
 function listTraces(dir: string): string[] {
   try {
@@ -118,22 +223,17 @@ const skipText = (skipped: Partial<Record<SkipReason, number>>) =>
     .join(', ') || 'none';
 
 export function trainRouter(argv: string[], out: Print): void {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      traces: { type: 'string' },
-      requests: { type: 'string' },
-      arbitrated: { type: 'string' },
-      out: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
+  const flags = parseFlags(trainRouterTable, argv);
+  const values = {
+    traces: flags.traces as string | undefined,
+    requests: flags.requests as string | undefined,
+    arbitrated: flags.arbitrated as string | undefined,
+    out: flags.out as string,
+    json: flags.json === true,
+  };
   if (values.traces === undefined && values.requests === undefined && values.arbitrated === undefined) {
     throw new UsageError('--traces DIR, --requests FILE or --arbitrated QUEUE (or several) is required');
   }
-  if (values.out === undefined) throw new UsageError('--out FILE is required');
   checkOutputs(
     [{ path: values.out, flag: '--out' }],
     [values.requests, values.arbitrated].filter((f): f is string => f !== undefined),
@@ -206,26 +306,16 @@ function threshold(raw: string | undefined): number {
 }
 
 export async function route(argv: string[], out: Print): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: true,
-    options: {
-      router: { type: 'string' },
-      profile: { type: 'string' },
-      threshold: { type: 'string' },
-      eval: { type: 'string' },
-      planner: { type: 'string' },
-      plan: { type: 'string' },
-      run: { type: 'boolean', default: false },
-      seed: { type: 'string' },
-      trace: { type: 'string' },
-      'reply-deadline-ms': { type: 'string' },
-      healing: { type: 'string' },
-      queue: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
+  const { values: flags, positionals } = parseCommand(routeTable, argv);
+  const values = {
+    router: flags.router as string | undefined,
+    eval: flags.eval as string | undefined,
+    plan: flags.plan as string | undefined,
+    run: flags.run === true,
+    trace: flags.trace as string | undefined,
+    queue: flags.queue as string | undefined,
+    json: flags.json === true,
+  };
   // Words given without quotes are one query all the same.
   const query = positionals.join(' ').trim();
   if (values.eval !== undefined) {
@@ -236,8 +326,8 @@ export async function route(argv: string[], out: Print): Promise<void> {
     return;
   }
   if (query === '') throw new UsageError('a query is required: swarm route "the task text"');
-  const profile: Profile = oneOf('profile', values.profile, profileLadder, 'medium');
-  const limit = threshold(values.threshold);
+  const profile = flags.profile as Profile;
+  const limit = threshold(flags.threshold as string);
   // Without --router: the router trained on the shipped requests of every language.
   const model = values.router === undefined ? defaultRouter() : readRouter(values.router);
   // The nearest-neighbour layer: the training queries, embedded here without weights.
@@ -250,25 +340,20 @@ export async function route(argv: string[], out: Print): Promise<void> {
   const chosen = routeQuery(model, query, { profile, threshold: limit, ...(nearest ? { nearest } : {}) });
   // Active learning: a request the router is unsure of waits in the queue for an arbiter.
   const queued = values.queue === undefined ? undefined : queueIfUnsure(values.queue, query, chosen);
-  const planner = oneOf('planner', values.planner, ['rules', 'model'] as const, 'rules');
-  if (values.plan !== undefined && values.planner !== undefined) {
-    throw new UsageError('--plan FILE is the plan: give no --planner with it');
-  }
+  const planner = flags.planner as 'rules' | 'model';
   const planned =
     values.plan !== undefined ? readPlanFile(values.plan) : await makePlan(planner, chosen, query);
-  if (!values.run && (values.seed !== undefined || values.trace !== undefined)) {
-    throw new UsageError('--seed and --trace go with --run');
-  }
-  if (!values.run && (values['reply-deadline-ms'] !== undefined || values.healing !== undefined)) {
-    throw new UsageError('--reply-deadline-ms and --healing go with --run');
-  }
-  const seed = values.seed === undefined ? 1 : wholeNumber('seed', values.seed, 1, 0, MAX_SEED);
+  const seed = flags.seed as number;
+  const deadline = flags['reply-deadline-ms'];
   const ran =
     values.run && planned.plan
       ? await runPlan(planned.plan, chosen.workflow, {
           seed,
           ...(values.trace ? { trace: values.trace } : {}),
-          ...replyWatchOf(values['reply-deadline-ms'], values.healing),
+          ...replyWatchOf(
+            deadline === undefined ? undefined : String(deadline),
+            flags.healing as string | undefined,
+          ),
         })
       : undefined;
   if (values.run && !planned.plan)

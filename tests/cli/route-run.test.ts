@@ -95,7 +95,7 @@ describe('swarm route --run', () => {
     );
     const stray = await runCli(['route', compare, '--seed', '3']);
     expect(stray.code).toBe(2);
-    expect(stray.stderr).toMatch(/--seed and --trace go with --run/);
+    expect(stray.stderr).toMatch(/--seed does not apply: nothing is run without --run/);
     // A seed is a 32-bit number: 2^32 wrapped to seed 0.
     const wrapped = await runCli(['route', compare, '--run', '--seed', '4294967296']);
     expect(wrapped.code).toBe(2);
@@ -114,7 +114,7 @@ describe('swarm route --run', () => {
     expect(JSON.parse(watched.stdout).run.answer).toBe(JSON.parse(plain.stdout).run.answer);
     const stray = await runCli(['route', compare, '--reply-deadline-ms', '1000']);
     expect(stray.code).toBe(2);
-    expect(stray.stderr).toMatch(/--reply-deadline-ms and --healing go with --run/);
+    expect(stray.stderr).toMatch(/--reply-deadline-ms does not apply: nothing is run without --run/);
     const zero = await runCli(['route', compare, '--run', '--reply-deadline-ms', '0']);
     expect(zero.code).toBe(2);
     expect(zero.stderr).toMatch(/--reply-deadline-ms must be a whole number from 1 to 2147483647/);
