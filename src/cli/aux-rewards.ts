@@ -6,34 +6,71 @@
  * why they were unused, and its mean reward. The starting policy has the single-agent habit of a
  * pretrained model (88% solo, parl.ts SOLO_PRIOR): serial collapse is staying there.
  */
-import { parseArgs } from 'node:util';
 import { runBench } from '../core/bench/run-bench';
 import { loadPolicy } from '../core/learning/checkpoint';
 import { parlPolicy } from '../core/learning/parl';
 import { defaultSchedules, defaultTrainConfig, type TrainConfig, train } from '../core/learning/train';
-import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
+import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
 import { summarize } from '../core/stats/summary';
 import type { TraceEvent } from '../core/trace/events';
 import { UsageError, wholeNumber } from './errors';
+import { type CommandTable, helpText, parseFlags } from './flags';
 import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
 import { trainingEnv } from './training-env';
 
-export const auxRewardsHelp = `swarm experiment aux-rewards [--scenario mix] [--train-seeds A,B,C] [--episodes N]
-                              [--split test] [--seeds N] [--json]
+export const auxRewardsTable: CommandTable = {
+  name: 'experiment aux-rewards',
+  usage: [
+    'experiment aux-rewards [--scenario mix] [--train-seeds A,B,C] [--episodes N] [--split test] [--seeds N] [--json]',
+  ],
+  about:
+    'Trains PARL four times per training seed — without auxiliary rewards, with r_parallel only, with r_finish only, and with both (the default training) — and runs each trained policy greedily on the first N instances of the split. Reports per arm and seed: soloRate (the share of instances it ran as one agent), unused subagents per run split into idle (spawned, never given work), failed (given work, finished none: their attempts failed) and redundant (given work that the run threw away when it ended first), and the mean reward.',
+  flags: [
+    {
+      name: 'scenario',
+      type: 'string',
+      value: 'ID',
+      default: 'mix',
+      help: 'mix (the only distribution with a training curriculum)',
+    },
+    {
+      name: 'train-seeds',
+      type: 'string',
+      value: 'LIST',
+      default: '1,2,3',
+      help: 'training seeds, comma-separated',
+    },
+    {
+      name: 'episodes',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_EPISODES,
+      default: defaultTrainConfig.episodes,
+      help: 'per training',
+    },
+    {
+      name: 'split',
+      type: 'choice',
+      value: 'NAME',
+      choices: SPLITS,
+      default: 'test',
+      help: 'the split run on',
+    },
+    {
+      name: 'seeds',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_SEEDS,
+      default: 300,
+      help: 'instances of the split',
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-Trains PARL four times per training seed — without auxiliary rewards, with r_parallel only, with
-r_finish only, and with both (the default training) — and runs each trained policy greedily on the
-first N instances of the split. Reports per arm and seed: soloRate (the share of instances it ran as
-one agent), unused subagents per run split into idle (spawned, never given work), failed (given
-work, finished none: their attempts failed) and redundant (given work that the run threw away when
-it ended first), and the mean reward.
-
-  --scenario ID       mix (the only distribution with a training curriculum; default mix)
-  --train-seeds LIST  training seeds, comma-separated (default 1,2,3)
-  --episodes N        per training (default ${defaultTrainConfig.episodes})
-  --split NAME        train | validation | test (default test)
-  --seeds N           instances of the split (default 300)
-  --json              print one JSON document`;
+export const auxRewardsHelp = helpText(auxRewardsTable);
 
 const zero = { kind: 'constant', value: 0 } as const;
 
@@ -79,35 +116,18 @@ export function subagentUse(events: readonly TraceEvent[]) {
 }
 
 export async function auxRewards(argv: string[], out: (text: string) => void, err: (text: string) => void) {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      scenario: { type: 'string' },
-      'train-seeds': { type: 'string' },
-      episodes: { type: 'string' },
-      split: { type: 'string' },
-      seeds: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const scenario = values.scenario ?? 'mix';
+  const values = parseFlags(auxRewardsTable, argv);
+  const scenario = values.scenario as string;
   if (scenario !== 'mix')
     throw new UsageError(`--scenario: aux-rewards trains on the mix; got "${scenario}"`);
-  const trainSeeds = (values['train-seeds'] ?? '1,2,3')
+  const trainSeeds = (values['train-seeds'] as string)
     .split(',')
     .map((s, i) => wholeNumber(`train-seeds (item ${i + 1})`, s.trim(), 1, 0, MAX_SEED));
   if (new Set(trainSeeds).size !== trainSeeds.length)
     throw new UsageError('--train-seeds: a seed is given twice');
-  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1, MAX_EPISODES);
-  let split: Split;
-  try {
-    split = parseSplit(values.split ?? 'test');
-  } catch (error) {
-    throw new UsageError(`--split: ${(error as Error).message}`);
-  }
-  const seeds = wholeNumber('seeds', values.seeds, 300, 1, MAX_SEEDS);
+  const episodes = values.episodes as number;
+  const split = values.split as Split;
+  const seeds = values.seeds as number;
   const env = await trainingEnv('mix');
   const rows: {
     arm: string;

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { runBench } from '../core/bench/run-bench';
 import { loadPolicy } from '../core/learning/checkpoint';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
@@ -13,8 +12,9 @@ import {
 } from '../core/learning/train';
 import { heuristicPolicy } from '../core/policy/heuristic';
 import type { Policy } from '../core/policy/types';
-import { auxRewards, auxRewardsHelp } from './aux-rewards';
-import { UsageError, wholeNumber } from './errors';
+import { auxRewards, auxRewardsHelp, auxRewardsTable } from './aux-rewards';
+import { UsageError } from './errors';
+import { type CommandTable, helpText, parseCommand } from './flags';
 import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
 import { checkOutputs, prepareOutputDir, writeFiles } from './safe-write';
 import { trainingEnv } from './train';
@@ -59,20 +59,70 @@ const reported = [
   'estimatedCost',
 ] as const;
 
-export const experimentHelp = `swarm experiment NAME [--episodes N] [--seed S] [--seeds N] [--out-dir DIR] [--json]
+export const experimentTable: CommandTable = {
+  name: 'experiment',
+  usage: ['experiment NAME [--episodes N] [--seed S] [--seeds N] [--out-dir DIR] [--json]'],
+  about:
+    'Trains PARL twice on the mix (scenarios/mix.json), the two runs differing in one thing, then scores both trained policies (greedy) and heuristic on bench seeds 1…N of the mix. Writes DIR/NAME.svg (both learning curves), DIR/NAME.json (curves and scores) and DIR/NAME.md (a table).',
+  positionals: {
+    name: 'NAME',
+    help: `${names.join(' | ')} | aux-rewards (its own flags: swarm help experiment aux-rewards prints them below)`,
+  },
+  flags: [
+    {
+      name: 'episodes',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_EPISODES,
+      default: defaultTrainConfig.episodes,
+      help: 'per training run',
+    },
+    { name: 'seed', type: 'whole', value: 'S', min: 0, max: MAX_SEED, default: 1, help: 'training seed' },
+    {
+      name: 'seeds',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_SEEDS,
+      default: 20,
+      help: 'bench seeds for the final scores',
+    },
+    {
+      name: 'out-dir',
+      type: 'string',
+      value: 'DIR',
+      default: 'docs/experiments',
+      help: 'where NAME.svg, NAME.json and NAME.md go',
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-Trains PARL twice on the mix (scenarios/mix.json), the two runs differing in one thing, then
-scores both trained policies (greedy) and heuristic on bench seeds 1…N of the mix. Writes
-DIR/NAME.svg (both learning curves), DIR/NAME.json (curves and scores) and DIR/NAME.md (a table).
+export const experimentHelp = `${helpText(experimentTable)}\n\n${auxRewardsHelp}`;
 
-  NAME            ${names.join(' | ')} | aux-rewards (its own flags: swarm help experiment aux-rewards
-                  prints them below)
-  --episodes N    per training run (default ${defaultTrainConfig.episodes})
-  --seed S        training seed (default 1)
-  --seeds N       bench seeds for the final scores (default 20)
-  --out-dir DIR   (default docs/experiments)
+const flagList = (table: CommandTable) => {
+  const flags = table.flags.map((f) => `--${f.name}`);
+  return `${flags.slice(0, -1).join(', ')} and ${flags.at(-1)}`;
+};
 
-${auxRewardsHelp}`;
+/**
+ * A flag of the other kind of experiment (aux-rewards' --train-seeds to serial-collapse, or
+ * --out-dir to aux-rewards) is refused as such, rather than as an unknown option.
+ */
+function refuseOthersFlags(argv: readonly string[], own: CommandTable, other: CommandTable, ownName: string) {
+  for (const arg of argv) {
+    if (arg === '--') return;
+    if (!arg.startsWith('--')) continue;
+    const flag = arg.slice(2).split('=')[0] as string;
+    if (own.flags.some((f) => f.name === flag) || !other.flags.some((f) => f.name === flag)) continue;
+    const whose =
+      other === auxRewardsTable ? 'experiment aux-rewards' : `the two-arm experiments (${names.join(', ')})`;
+    throw new UsageError(
+      `--${flag} does not apply: it is a flag of ${whose}; ${ownName} takes ${flagList(own)}`,
+    );
+  }
+}
 
 export async function experiment(
   argv: string[],
@@ -80,19 +130,17 @@ export async function experiment(
   err: (text: string) => void,
 ): Promise<void> {
   // aux-rewards has flags of its own (training seeds, a split): it parses its arguments itself.
-  if (argv[0] === 'aux-rewards') return auxRewards(argv.slice(1), out, err);
-  const { values, positionals } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: true,
-    options: {
-      episodes: { type: 'string' },
-      seed: { type: 'string' },
-      seeds: { type: 'string' },
-      'out-dir': { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
+  if (argv[0] === 'aux-rewards') {
+    refuseOthersFlags(argv.slice(1), auxRewardsTable, experimentTable, 'aux-rewards');
+    return auxRewards(argv.slice(1), out, err);
+  }
+  refuseOthersFlags(
+    argv,
+    experimentTable,
+    auxRewardsTable,
+    argv.find((a) => names.includes(a as Name)) ?? 'experiment NAME',
+  );
+  const { values, positionals } = parseCommand(experimentTable, argv);
   const name = positionals[0] as Name | undefined;
   if (name === undefined || !names.includes(name)) {
     throw new UsageError(
@@ -103,10 +151,10 @@ export async function experiment(
     throw new UsageError(
       `one experiment at a time: "${positionals.slice(1).join(' ')}" is not a flag it takes`,
     );
-  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1, MAX_EPISODES);
-  const seed = wholeNumber('seed', values.seed, 1, 0, MAX_SEED);
-  const seeds = wholeNumber('seeds', values.seeds, 20, 1, MAX_SEEDS);
-  const dir = values['out-dir'] ?? 'docs/experiments';
+  const episodes = values.episodes as number;
+  const seed = values.seed as number;
+  const seeds = values.seeds as number;
+  const dir = values['out-dir'] as string;
   prepareOutputDir(dir, '--out-dir');
   checkOutputs(
     ['svg', 'json', 'md'].map((ext) => ({ path: join(dir, `${name}.${ext}`), flag: '--out-dir' })),

@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   buildDataset,
   type DatasetBuild,
@@ -9,56 +8,150 @@ import {
   skippedText,
 } from '../core/datasets/build';
 import { type DatasetFile, datasetFiles } from '../core/datasets/files';
-import { formats, type SftKind, sftKinds } from '../core/datasets/rows';
+import { type DatasetFormat, formats, type SftKind, sftKinds } from '../core/datasets/rows';
 import { decodeTraceFiles } from '../core/datasets/runs';
-import { historyStrategies } from '../core/router/next-speaker';
+import { type HistoryStrategy, historyStrategies } from '../core/router/next-speaker';
 import { readQueueFile } from './arbitration-file';
-import { oneOf, UsageError, wholeNumber } from './errors';
+import { UsageError } from './errors';
+import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { MAX_SEED } from './limits';
 import { checkOutputs, writeFiles } from './safe-write';
 
 type Print = (text: string) => void;
 
-export const exportDatasetHelp = `swarm export-dataset --traces DIR [--arbitrated QUEUE.json] --format sft|dpo --out FILE.jsonl [options] [--json]
+type Values = Readonly<Record<string, FlagValue>>;
 
-Cuts a training dataset from the run traces in DIR (every *.jsonl, e.g. written by bench
---trace-dir or route --run --trace) in the conversational formats Hugging Face TRL reads
-(docs/datasets.md), and writes FILE.jsonl (train), FILE.validation.jsonl and FILE.md (its dataset
-card). Train and validation are split by request: no request is on both sides. Every row is
-checked against the TRL formats before anything is written, and scrubbed of API-key-like text.
+/** The SFT kinds asked, or undefined when --kinds names one that is not (refused further on). */
+function kindsAsked(values: Values): readonly string[] | undefined {
+  if (values.kinds === undefined) return sftKinds;
+  const kinds = String(values.kinds)
+    .split(',')
+    .map((k) => k.trim());
+  return kinds.every((k) => (sftKinds as readonly string[]).includes(k)) ? kinds : undefined;
+}
 
-  sft   {"messages": [...]} rows from successful runs of three kinds: meta-router plans,
-        next-speaker decisions, subagent trajectories (with tool calls and a "tools" list)
-  dpo   {"prompt", "chosen", "rejected"} pairs of meta-router plans for the same request: the
-        higher mean reward is chosen, or the simpler plan when both succeeded within the margin
+/** A flag of SFT's rows of one kind: refused for DPO, and when --kinds leaves that kind out. */
+const forSft =
+  (flag: string, kind: SftKind, rows: string) =>
+  (values: Values): string | undefined => {
+    if (values.format === 'dpo')
+      return `a DPO pair is two meta-router plans for one request (--${flag} is for --format sft)`;
+    const kinds = kindsAsked(values);
+    if (kinds !== undefined && !kinds.includes(kind))
+      return `--kinds ${kinds.join(',')} cuts no ${rows} (--${flag} is for them)`;
+    return undefined;
+  };
 
-  --traces DIR          directory of JSONL traces
-  --arbitrated QUEUE    sft: also a plan row for each request an arbiter labelled (swarm
-                        arbitrate), unless runs already teach that request
-  --format F            sft | dpo
-  --out FILE.jsonl      the train file; the validation file and the card go beside it
-  --min-reward R        sft: imitate only successful runs with at least this reward; dpo: drop
-                        pairs whose chosen plan's mean reward is under it (default 0)
-  --margin M            mean rewards closer than this are a tie (default ${defaultDatasetOptions.margin})
-  --val-fraction F      share of requests held out for validation, 0 ≤ F < 1 (default ${defaultDatasetOptions.valFraction})
-  --kinds K,…           sft: ${sftKinds.join(',')} (default all)
-  --history S           sft next-speaker history: ${historyStrategies.join(' | ')} (default ${defaultDatasetOptions.history})
-  --k K                 turns last-k shows (default ${defaultDatasetOptions.k})
-  --seed N              seed of random-truncation (default ${defaultDatasetOptions.seed})
-  --json                print one JSON document`;
+export const exportDatasetTable: CommandTable = {
+  name: 'export-dataset',
+  usage: [
+    'export-dataset --traces DIR [--arbitrated QUEUE.json] --format sft|dpo --out FILE.jsonl [options] [--json]',
+  ],
+  about:
+    'Cuts a training dataset from the run traces in DIR (every *.jsonl, e.g. written by bench --trace-dir or route --run --trace) in the conversational formats Hugging Face TRL reads (docs/datasets.md), and writes FILE.jsonl (train), FILE.validation.jsonl and FILE.md (its dataset card). Train and validation are split by request: no request is on both sides. Every row is checked against the TRL formats before anything is written, and scrubbed of API-key-like text. sft: {"messages": [...]} rows from successful runs of three kinds: meta-router plans, next-speaker decisions, subagent trajectories (with tool calls and a "tools" list). dpo: {"prompt", "chosen", "rejected"} pairs of meta-router plans for the same request: the higher mean reward is chosen, or the simpler plan when both succeeded within the margin.',
+  flags: [
+    { name: 'traces', type: 'string', value: 'DIR', help: 'directory of JSONL traces' },
+    {
+      name: 'arbitrated',
+      type: 'string',
+      value: 'QUEUE',
+      help: 'sft: also a plan row for each request an arbiter labelled (swarm arbitrate), unless runs already teach that request',
+      appliesUnless: (values) =>
+        values.format === 'dpo'
+          ? 'a label has no rival plan to pair with (--arbitrated is for --format sft)'
+          : forSft('arbitrated', 'plans', 'plan rows')(values),
+    },
+    { name: 'format', type: 'choice', choices: formats, required: true, help: 'the dataset format' },
+    {
+      name: 'out',
+      type: 'string',
+      value: 'FILE.jsonl',
+      required: true,
+      help: 'the train file; the validation file and the card go beside it',
+    },
+    {
+      name: 'min-reward',
+      type: 'string',
+      value: 'R',
+      default: defaultDatasetOptions.minReward,
+      help: "sft: imitate only successful runs with at least this reward; dpo: drop pairs whose chosen plan's mean reward is under it",
+    },
+    {
+      name: 'margin',
+      type: 'string',
+      value: 'M',
+      default: defaultDatasetOptions.margin,
+      help: 'mean rewards closer than this are a tie (between plans: sft plan rows, dpo pairs)',
+      appliesUnless: (values) =>
+        values.format === 'dpo' ? undefined : forSft('margin', 'plans', 'plan rows')(values),
+    },
+    {
+      name: 'val-fraction',
+      type: 'string',
+      value: 'F',
+      default: defaultDatasetOptions.valFraction,
+      help: 'share of requests held out for validation, 0 ≤ F < 1',
+    },
+    {
+      name: 'kinds',
+      type: 'string',
+      value: 'K,…',
+      help: `sft: ${sftKinds.join(',')} (default all)`,
+      appliesUnless: (values) =>
+        values.format === 'dpo'
+          ? 'a DPO pair is two meta-router plans for one request (--kinds is for --format sft)'
+          : undefined,
+    },
+    {
+      name: 'history',
+      type: 'choice',
+      value: 'S',
+      choices: historyStrategies,
+      default: defaultDatasetOptions.history,
+      help: 'sft next-speaker history',
+      appliesUnless: forSft('history', 'next-speaker', 'next-speaker rows'),
+    },
+    {
+      name: 'k',
+      type: 'whole',
+      value: 'K',
+      min: 1,
+      default: defaultDatasetOptions.k,
+      help: 'turns last-k shows (--history last-k or random-truncation)',
+      appliesUnless: (values) =>
+        forSft('k', 'next-speaker', 'next-speaker rows')(values) ??
+        (values.history === 'summary'
+          ? '--history summary counts who has spoken (--k is for last-k and random-truncation)'
+          : undefined),
+    },
+    {
+      name: 'seed',
+      type: 'whole',
+      value: 'N',
+      min: 0,
+      max: MAX_SEED,
+      default: defaultDatasetOptions.seed,
+      help: 'seed of --history random-truncation',
+      appliesUnless: (values) =>
+        forSft('seed', 'next-speaker', 'next-speaker rows')(values) ??
+        (values.history !== 'random-truncation'
+          ? `--history ${values.history} cuts no history at random (--seed is for random-truncation)`
+          : undefined),
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-function number(
-  flag: string,
-  raw: string | undefined,
-  fallback: number,
-  ok: (x: number) => boolean,
-  want: string,
-) {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || !ok(value)) {
-    throw new UsageError(`--${flag} must be ${want}, got "${raw}"`);
+export const exportDatasetHelp = helpText(exportDatasetTable);
+
+/** A number flag: the table's default, or the text given, checked. */
+function number(flag: string, raw: FlagValue, ok: (x: number) => boolean, want: string): number {
+  if (typeof raw === 'number') return raw;
+  const text = String(raw);
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || !ok(value)) {
+    throw new UsageError(`--${flag} must be ${want}, got "${text}"`);
   }
   return value;
 }
@@ -93,34 +186,18 @@ function writeAtomically(files: readonly DatasetFile[]): void {
 }
 
 export function exportDataset(argv: string[], out: Print): void {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      traces: { type: 'string' },
-      arbitrated: { type: 'string' },
-      format: { type: 'string' },
-      out: { type: 'string' },
-      'min-reward': { type: 'string' },
-      margin: { type: 'string' },
-      'val-fraction': { type: 'string' },
-      kinds: { type: 'string' },
-      history: { type: 'string' },
-      k: { type: 'string' },
-      seed: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
+  const flags = parseFlags(exportDatasetTable, argv);
+  const values = {
+    traces: flags.traces as string | undefined,
+    arbitrated: flags.arbitrated as string | undefined,
+    out: flags.out as string,
+    kinds: flags.kinds as string | undefined,
+    json: flags.json === true,
+  };
   if (values.traces === undefined && values.arbitrated === undefined) {
     throw new UsageError('--traces DIR is required (or --arbitrated QUEUE for SFT plans)');
   }
-  if (values.arbitrated !== undefined && values.format === 'dpo') {
-    throw new UsageError('--arbitrated is for --format sft: a label has no rival plan to pair with');
-  }
-  if (values.format === undefined) throw new UsageError(`--format is required: ${formats.join(' or ')}`);
-  const format = oneOf('format', values.format, formats, 'sft');
-  if (values.out === undefined) throw new UsageError('--out FILE.jsonl is required');
+  const format = flags.format as DatasetFormat;
   if (!values.out.endsWith('.jsonl') || values.out.endsWith('.validation.jsonl')) {
     throw new UsageError(`--out must name the train file, FILE.jsonl, got "${values.out}"`);
   }
@@ -128,11 +205,6 @@ export function exportDataset(argv: string[], out: Print): void {
     [{ path: values.out, flag: '--out' }],
     values.arbitrated !== undefined ? [values.arbitrated] : [],
   );
-  if (format === 'dpo') {
-    for (const flag of ['kinds', 'history', 'k', 'seed'] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} is for --format sft`);
-    }
-  }
   const kinds = values.kinds === undefined ? sftKinds : values.kinds.split(',').map((k) => k.trim());
   for (const kind of kinds) {
     if (!(sftKinds as readonly string[]).includes(kind)) {
@@ -141,25 +213,13 @@ export function exportDataset(argv: string[], out: Print): void {
   }
   const options: DatasetOptions = {
     format,
-    minReward: number(
-      'min-reward',
-      values['min-reward'],
-      defaultDatasetOptions.minReward,
-      () => true,
-      'a number',
-    ),
-    margin: number('margin', values.margin, defaultDatasetOptions.margin, (x) => x >= 0, 'a number ≥ 0'),
-    valFraction: number(
-      'val-fraction',
-      values['val-fraction'],
-      defaultDatasetOptions.valFraction,
-      (x) => x >= 0 && x < 1,
-      'a number in [0, 1)',
-    ),
+    minReward: number('min-reward', flags['min-reward'], () => true, 'a number'),
+    margin: number('margin', flags.margin, (x) => x >= 0, 'a number ≥ 0'),
+    valFraction: number('val-fraction', flags['val-fraction'], (x) => x >= 0 && x < 1, 'a number in [0, 1)'),
     kinds: [...new Set(kinds)] as SftKind[],
-    history: oneOf('history', values.history, historyStrategies, defaultDatasetOptions.history),
-    k: wholeNumber('k', values.k, defaultDatasetOptions.k, 1),
-    seed: wholeNumber('seed', values.seed, defaultDatasetOptions.seed, 0, MAX_SEED),
+    history: flags.history as HistoryStrategy,
+    k: flags.k as number,
+    seed: flags.seed as number,
   };
   const decoded = values.traces === undefined ? { traces: [] } : readTraceDir(values.traces);
   const arbitrated = values.arbitrated === undefined ? undefined : readQueueFile(values.arbitrated);

@@ -1,46 +1,61 @@
-import { parseArgs } from 'node:util';
 import { chromeTrace } from '../core/trace/chrome-trace';
 import { TRACE_SCHEMA } from '../core/trace/events';
 import { decodeTrace } from '../core/trace/jsonl';
 import { traceToOtlp } from '../core/trace/otlp';
-import { oneOf, UsageError } from './errors';
+import { UsageError } from './errors';
+import { type CommandTable, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFile } from './safe-write';
 
 type Print = (text: string) => void;
 
-export const exportTraceHelp = `swarm export-trace --trace FILE.jsonl --format otlp|chrome --out FILE.json [--start ISO] [--json]
+export const exportTraceTable: CommandTable = {
+  name: 'export-trace',
+  usage: ['export-trace --trace FILE.jsonl --format otlp|chrome --out FILE.json [--start ISO] [--json]'],
+  about:
+    "Writes a run trace (JSONL, e.g. from bench --trace-dir or route --run --trace) for other tools. otlp: OpenTelemetry OTLP/JSON (an ExportTraceServiceRequest) with the GenAI semantic conventions: invoke_agent spans for the orchestrator and every subagent attempt, chat spans for model turns, execute_tool spans for tool calls (docs/telemetry.md); POST it to a collector's /v1/traces (Jaeger, Langfuse, Phoenix). chrome: the Chrome trace-event file Perfetto (ui.perfetto.dev) and chrome://tracing open.",
+  flags: [
+    { name: 'trace', type: 'string', value: 'FILE.jsonl', required: true, help: "the run's trace" },
+    {
+      name: 'format',
+      type: 'choice',
+      value: 'otlp|chrome',
+      choices: ['otlp', 'chrome'],
+      required: true,
+      help: 'what to write, as described above',
+    },
+    {
+      name: 'out',
+      type: 'string',
+      value: 'FILE.json',
+      required: true,
+      help: 'where to write (written whole or not at all)',
+    },
+    {
+      name: 'start',
+      type: 'string',
+      value: 'ISO',
+      help: 'when the run is taken to have started, for otlp (default 2025-01-01T00:00:00Z)',
+      appliesUnless: (values) =>
+        values.format === 'chrome'
+          ? "--format chrome has no start date: its times are the run's steps, counted from 0"
+          : undefined,
+    },
+    { name: 'json', type: 'boolean', help: 'print a JSON summary' },
+  ],
+};
 
-Writes a run trace (JSONL, e.g. from bench --trace-dir or route --run --trace) for other tools:
-
-  otlp     OpenTelemetry OTLP/JSON (an ExportTraceServiceRequest) with the GenAI semantic
-           conventions: invoke_agent spans for the orchestrator and every subagent attempt, chat
-           spans for model turns, execute_tool spans for tool calls (docs/telemetry.md). POST it
-           to a collector's /v1/traces (Jaeger, Langfuse, Phoenix).
-  chrome   the Chrome trace-event file Perfetto (ui.perfetto.dev) and chrome://tracing open.
-
-  --trace FILE   the run's trace
-  --format F     otlp | chrome
-  --out FILE     where to write (written whole or not at all)
-  --start ISO    when the run is taken to have started (otlp; default 2025-01-01T00:00:00Z)
-  --json         print a JSON summary`;
+export const exportTraceHelp = helpText(exportTraceTable);
 
 export function exportTrace(argv: string[], out: Print): void {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      trace: { type: 'string' },
-      format: { type: 'string' },
-      out: { type: 'string' },
-      start: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.trace === undefined) throw new UsageError('--trace FILE.jsonl is required');
-  if (values.out === undefined) throw new UsageError('--out FILE.json is required');
-  if (values.format === undefined) throw new UsageError('--format otlp|chrome is required');
-  const format = oneOf('format', values.format, ['otlp', 'chrome'] as const, 'otlp');
+  const flags = parseFlags(exportTraceTable, argv);
+  const values = {
+    trace: flags.trace as string,
+    out: flags.out as string,
+    start: flags.start as string | undefined,
+    json: flags.json === true,
+  };
+  const format = flags.format as 'otlp' | 'chrome';
   let startMs: number | undefined;
   if (values.start !== undefined) {
     startMs = Date.parse(values.start);

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   bigramBaseline,
   type Decision,
   decisionsOf,
+  type HistoryStrategy,
   historyStrategies,
   type NextSpeakerModel,
   nextSpeaker,
@@ -12,31 +12,93 @@ import {
   trainNextSpeaker,
 } from '../core/router/next-speaker';
 import { decodeTrace } from '../core/trace/jsonl';
-import { oneOf, UsageError, wholeNumber } from './errors';
+import { UsageError } from './errors';
+import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFile } from './safe-write';
 
 type Print = (text: string) => void;
 
-export const nextSpeakerHelp = `swarm next-speaker --traces DIR [--test-traces DIR] [--history S] [--k K] [--out MODEL.json] [--json]
-swarm next-speaker --model MODEL.json --request TEXT [--spoken A,B,…] [--json]
+/** With --model the command asks a model already trained: the training flags would be ignored. */
+const training = (values: Readonly<Record<string, FlagValue>>) =>
+  values.model !== undefined
+    ? `--model ${values.model} asks a model already trained; this flag is for training one (with --traces DIR, without --model)`
+    : undefined;
 
-The next-speaker router (docs/router.md): from the request and the agents that have spoken so far,
-which agent speaks next, or "terminate". Trained on the successful runs in DIR (every *.jsonl, e.g.
-from bench --trace-dir): each run is its agents in the order their turns started, then terminate.
-With --test-traces it is scored on other runs against a baseline that picks the last speaker's
-most frequent successor.
+/** Without --model the command trains: the question's flags would be ignored. */
+const asking = (values: Readonly<Record<string, FlagValue>>) =>
+  values.model === undefined
+    ? 'it is for asking a trained model (--model FILE); --traces DIR trains one'
+    : undefined;
 
-  --traces DIR        training traces
-  --test-traces DIR   held-out traces to score on
-  --history S         ${historyStrategies.join(' | ')} (default summary): how the history is shown
-  --k K               speakers last-k shows (default 3)
-  --min-reward R      learn only from runs with at least this reward (default 0)
-  --out FILE          where to write the model
-  --model FILE        a model written by --out, to ask
-  --request TEXT      the request, with --model
-  --spoken A,B,…      the agents that have spoken, in order, with --model
-  --json              print one JSON document`;
+export const nextSpeakerTable: CommandTable = {
+  name: 'next-speaker',
+  usage: [
+    'next-speaker --traces DIR [--test-traces DIR] [--history S] [--k K] [--min-reward R] [--out MODEL.json] [--json]',
+    'next-speaker --model MODEL.json --request TEXT [--spoken A,B,…] [--json]',
+  ],
+  about:
+    'The next-speaker router (docs/router.md): from the request and the agents that have spoken so far, which agent speaks next, or "terminate". Trained on the successful runs in DIR (every *.jsonl, e.g. from bench --trace-dir): each run is its agents in the order their turns started, then terminate. With --test-traces it is scored on other runs against a baseline that picks the last speaker\'s most frequent successor.',
+  flags: [
+    { name: 'traces', type: 'string', value: 'DIR', help: 'training traces', appliesUnless: training },
+    {
+      name: 'test-traces',
+      type: 'string',
+      value: 'DIR',
+      help: 'held-out traces to score on',
+      appliesUnless: training,
+    },
+    {
+      name: 'history',
+      type: 'choice',
+      value: 'S',
+      choices: historyStrategies,
+      default: 'summary',
+      help: 'how the history is shown',
+      appliesUnless: training,
+    },
+    {
+      name: 'k',
+      type: 'whole',
+      value: 'K',
+      min: 1,
+      max: 1000,
+      default: 3,
+      help: 'speakers last-k shows (with --history last-k or random-truncation)',
+      appliesUnless: (values) =>
+        training(values) ??
+        (values.history === 'summary'
+          ? '--history summary counts who has spoken (--k is for last-k and random-truncation)'
+          : undefined),
+    },
+    {
+      name: 'min-reward',
+      type: 'string',
+      value: 'R',
+      help: 'learn only from runs with at least this reward (default 0)',
+      appliesUnless: training,
+    },
+    { name: 'out', type: 'string', value: 'FILE', help: 'where to write the model', appliesUnless: training },
+    { name: 'model', type: 'string', value: 'FILE', help: 'a model written by --out, to ask' },
+    {
+      name: 'request',
+      type: 'string',
+      value: 'TEXT',
+      help: 'the request, with --model',
+      appliesUnless: asking,
+    },
+    {
+      name: 'spoken',
+      type: 'string',
+      value: 'A,B,…',
+      help: 'the agents that have spoken, in order, with --model',
+      appliesUnless: asking,
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
+
+export const nextSpeakerHelp = helpText(nextSpeakerTable);
 
 function decisionsIn(
   dir: string,
@@ -94,22 +156,17 @@ function score(
 }
 
 export function nextSpeakerCommand(argv: string[], out: Print): void {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      traces: { type: 'string' },
-      'test-traces': { type: 'string' },
-      history: { type: 'string' },
-      k: { type: 'string' },
-      'min-reward': { type: 'string' },
-      out: { type: 'string' },
-      model: { type: 'string' },
-      request: { type: 'string' },
-      spoken: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
+  const flags = parseFlags(nextSpeakerTable, argv);
+  const values = {
+    traces: flags.traces as string | undefined,
+    'test-traces': flags['test-traces'] as string | undefined,
+    'min-reward': flags['min-reward'] as string | undefined,
+    out: flags.out as string | undefined,
+    model: flags.model as string | undefined,
+    request: flags.request as string | undefined,
+    spoken: flags.spoken as string | undefined,
+    json: flags.json === true,
+  };
   if (values.model !== undefined) {
     if (values.request === undefined) throw new UsageError('--model needs --request TEXT');
     let model: NextSpeakerModel;
@@ -129,8 +186,8 @@ export function nextSpeakerCommand(argv: string[], out: Print): void {
   }
   if (values.traces === undefined)
     throw new UsageError('--traces DIR (to train) or --model FILE (to ask) is required');
-  const strategy = oneOf('history', values.history, historyStrategies, 'summary');
-  const k = wholeNumber('k', values.k, 3, 1, 1000);
+  const strategy = flags.history as HistoryStrategy;
+  const k = flags.k as number;
   if (values.out !== undefined) checkOutputs([{ path: values.out, flag: '--out' }], []);
   const minReward = values['min-reward'] === undefined ? 0 : Number(values['min-reward']);
   if (!Number.isFinite(minReward))

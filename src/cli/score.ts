@@ -1,23 +1,41 @@
-import { parseArgs } from 'node:util';
 import { GradeConfigError, gradeTable, parseRules, ruleNames } from '../core/scenarios/wide-search/grade';
 import { parseCsv, parseMarkdownTable, type TableResult } from '../core/scenarios/wide-search/table';
 import { UsageError } from './errors';
+import { type CommandTable, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 
-export const scoreHelp = `swarm score --gold GOLD.csv --pred PRED.md --keys a,b [options]
+export const scoreTable: CommandTable = {
+  name: 'score',
+  usage: ['score --gold GOLD.csv --pred PRED.md --keys a,b [--rules FILE.json] [--json]'],
+  about:
+    'Scores the first Markdown table in PRED.md against the gold CSV with the WideSearch metric (ByteDance-Seed/WideSearch evaluation): rows de-duplicated and joined on the key columns, a row scores the minimum of its cells; item and row precision, recall and F1, and success.',
+  flags: [
+    {
+      name: 'gold',
+      type: 'string',
+      value: 'FILE.csv',
+      required: true,
+      help: 'the gold table (RFC 4180 CSV, header row first)',
+    },
+    {
+      name: 'pred',
+      type: 'string',
+      value: 'FILE.md',
+      required: true,
+      help: "a model's answer holding a Markdown table (prose around it is ignored)",
+    },
+    { name: 'keys', type: 'string', value: 'a,b', required: true, help: 'the columns that identify a row' },
+    {
+      name: 'rules',
+      type: 'string',
+      value: 'FILE.json',
+      help: `per-column rules, e.g. {"price": {"rule": "number", "tolerance": 0.05}, "site": "url"}; rules: ${ruleNames.join(', ')} (judge, the official LLM judge, is graded as a normalized string); a column without a rule is a normalized string`,
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-Scores the first Markdown table in PRED.md against the gold CSV with the WideSearch metric
-(ByteDance-Seed/WideSearch evaluation): rows de-duplicated and joined on the key columns, a row
-scores the minimum of its cells; item and row precision, recall and F1, and success.
-
-  --gold FILE.csv     the gold table (RFC 4180 CSV, header row first)
-  --pred FILE.md      a model's answer holding a Markdown table (prose around it is ignored)
-  --keys a,b          the columns that identify a row
-  --rules FILE.json   per-column rules, e.g. {"price": {"rule": "number", "tolerance": 0.05},
-                      "site": "url"}; rules: ${ruleNames.join(', ')}
-                      (judge, the official LLM judge, is graded as a normalized string);
-                      a column without a rule is a normalized string
-  --json              print one JSON document`;
+export const scoreHelp = helpText(scoreTable);
 
 const readText = (file: string, what: string): string => readInputFile(file, what);
 
@@ -48,21 +66,14 @@ const tableLine = (label: string, ...cells: (string | number)[]) =>
     .trimEnd();
 
 export function score(argv: string[], out: (text: string) => void): void {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      gold: { type: 'string' },
-      pred: { type: 'string' },
-      keys: { type: 'string' },
-      rules: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.gold === undefined) throw new UsageError('--gold FILE.csv is required');
-  if (values.pred === undefined) throw new UsageError('--pred FILE.md is required');
-  if (values.keys === undefined) throw new UsageError('--keys a,b is required');
+  const flags = parseFlags(scoreTable, argv);
+  const values = {
+    gold: flags.gold as string,
+    pred: flags.pred as string,
+    keys: flags.keys as string,
+    rules: flags.rules as string | undefined,
+    json: flags.json === true,
+  };
   const keys = values.keys
     .split(',')
     .map((k) => k.trim())
