@@ -1,114 +1,236 @@
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { watchEndpoint } from '../adapters/shared/endpoint-watch';
-import { type ContextSpec, contextStrategyNames } from '../core/agents/context/registry';
+import {
+  type ContextSpec,
+  type ContextStrategyName,
+  contextStrategyNames,
+} from '../core/agents/context/registry';
 import { type BenchReport, runBench } from '../core/bench/run-bench';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
 import { formationProblem } from '../core/run/formations';
-import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
+import { KIND_IDS, kindOf } from '../core/scenarios/registry';
+import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
 import type { Summary } from '../core/stats/summary';
 import { encodeTrace } from '../core/trace/jsonl';
 import { benchProvider } from './bench-provider';
-import { oneOf, ReportedFailure, UsageError, wholeNumber } from './errors';
-import { sizeUnits } from './help-text';
-import { MAX_SEED, MAX_SEEDS, MAX_WORKERS } from './limits';
+import { ReportedFailure, UsageError, wholeNumber } from './errors';
+import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
+import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS, MAX_WORKERS } from './limits';
 import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
-import { healingFlag, healingFor, replyDeadlineFlag, replyWatchHelp } from './reply-watch';
+import { type HealingFlag, healingFlag, healingFor } from './reply-watch';
 import { checkOutputs, fileIn, type Output, prepareOutputDir, writeFile, writeFiles } from './safe-write';
 import { readProfiles, readScenario, scenarioInputs, scenariosDir } from './scenario-file';
 
-export const benchHelp = `swarm bench --scenario ID --policies A,B,… --seeds N [options]
+/** Why a flag of the OpenAI-compatible provider would be ignored: this bench runs on the simulator. */
+const needsOpenai = (values: Readonly<Record<string, FlagValue>>) =>
+  values.provider !== 'openai'
+    ? 'it needs --provider openai (the simulated provider calls no server)'
+    : undefined;
 
-Runs every policy on the same N instances (seeds 1…N, or from --seed-start) with the seeded
-simulated provider, or a real model behind an OpenAI-compatible endpoint, and reports every metric
-as the mean and its 95% interval over seeds, with each swarm policy's mean divided by the single
-agent's (serial).
+/** What --size counts for each task kind, for its help. */
+const sizeHelp = KIND_IDS.map((k) => `${kindOf(k)?.unit} (${k})`).join(', ');
 
-  --scenario ID           scenarios/ID.json, scenarios/graphs/ID.json, or a path to a .json file;
-                          mix: the mixed wide / deep / coding distribution (scenarios/mix.json)
-  --policies A,B,…        ${policyForms}
-                          (FILE: a checkpoint written by swarm train)
-  --seeds N               instances to run (≥ 1)
-  --split NAME            train | validation | test: the N instances are that split's first seeds
-                          (from --seed-start); splits are disjoint and training draws from train
-                          only. Without it, seeds S…S+N−1 of every split.
-  --seed-start S          first seed (default 1)
-  --baseline NAME         the policy every other one is paired with, instance by instance: the
-                          report gives each difference with a paired-bootstrap 95% interval
-                          (default: the first of --policies)
-  --size N                ${sizeUnits(26)};
-                          default: the scenario's
-  --context NAME          ${contextStrategyNames.join(' | ')} (default: the scenario's)
-  --profile NAME          profile of every agent (default: the scenario's)
-  --profiles FILE         profiles file (default scenarios/profiles.json)
-  --workers P             graph scenarios: subagents at once (default 100)
-  --provider NAME         simulated (default) | openai: subagents, and the llm orchestrator, call
-                          --endpoint; the key is read from SWARM_API_KEY and never written out
-  --endpoint URL          the server's base URL, e.g. http://localhost:8080/v1 (llama.cpp)
-  --model NAME            the model every agent asks for (default: each profile's models.openai)
-  --tools native|json     native tool calls (default), or tools as a JSON reply for servers and
-                          models without them
-${replyWatchHelp}
-  --trace-dir DIR         write each run's trace as DIR/<scenario>-<policy>-seed<S>.jsonl
-  --out PATH              also write PATH.json and PATH.md (a report)
-  --json                  print one JSON document`;
+export const benchTable: CommandTable = {
+  name: 'bench',
+  usage: ['bench --scenario ID --policies A,B,… --seeds N [options]'],
+  about:
+    "Runs every policy on the same N instances (seeds 1…N, or from --seed-start) with the seeded simulated provider, or a real model behind an OpenAI-compatible endpoint, and reports every metric as the mean and its 95% interval over seeds, with each swarm policy's mean divided by the single agent's (serial).",
+  flags: [
+    {
+      name: 'scenario',
+      type: 'string',
+      value: 'ID',
+      required: true,
+      help: 'scenarios/ID.json, scenarios/graphs/ID.json, or a path to a .json file; mix: the mixed wide / deep / coding distribution (scenarios/mix.json)',
+    },
+    {
+      name: 'policies',
+      type: 'string',
+      value: 'A,B,…',
+      required: true,
+      help: `${policyForms} (FILE: a checkpoint written by swarm train)`,
+    },
+    {
+      name: 'seeds',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_SEEDS,
+      required: true,
+      help: 'instances to run',
+    },
+    {
+      name: 'split',
+      type: 'choice',
+      value: 'NAME',
+      choices: SPLITS,
+      help: "a split's instances: the N are that split's first seeds from --seed-start (splits are disjoint, and training draws from train only); without it, seeds S…S+N−1 of every split",
+    },
+    {
+      name: 'seed-start',
+      // Not 'whole': its range ends where the last seed, S+N−1, is still a seed, so it is checked
+      // with --seeds below.
+      type: 'string',
+      value: 'S',
+      default: '1',
+      help: `first seed, from 0; the last, S+N−1, at most ${MAX_SEED}`,
+    },
+    {
+      name: 'baseline',
+      type: 'string',
+      value: 'NAME',
+      help: 'the policy every other one is paired with, instance by instance: the report gives each difference with a paired-bootstrap 95% interval (default: the first of --policies)',
+    },
+    {
+      name: 'size',
+      type: 'whole',
+      value: 'N',
+      help: `task scenarios: ${sizeHelp}; default: the scenario's`,
+    },
+    {
+      name: 'context',
+      type: 'choice',
+      value: 'NAME',
+      choices: contextStrategyNames,
+      help: "task scenarios: the context strategy of every agent (default: the scenario's)",
+    },
+    {
+      name: 'profile',
+      type: 'string',
+      value: 'NAME',
+      help: "task scenarios: profile of every agent (default: the scenario's)",
+    },
+    {
+      name: 'profiles',
+      type: 'string',
+      value: 'FILE',
+      help: 'profiles file (default scenarios/profiles.json)',
+    },
+    {
+      name: 'workers',
+      type: 'whole',
+      value: 'P',
+      min: 1,
+      max: MAX_WORKERS,
+      help: 'graph scenarios: subagents at once (100 when not given)',
+    },
+    {
+      name: 'provider',
+      type: 'choice',
+      value: 'NAME',
+      choices: ['simulated', 'openai'],
+      default: 'simulated',
+      help: 'the model the agents run on: the seeded simulator, or openai: subagents, and the llm orchestrator, call --endpoint; the key is read from SWARM_API_KEY and never written out',
+    },
+    {
+      name: 'endpoint',
+      type: 'string',
+      value: 'URL',
+      help: "the server's base URL, e.g. http://localhost:8080/v1 (llama.cpp)",
+      appliesUnless: needsOpenai,
+    },
+    {
+      name: 'model',
+      type: 'string',
+      value: 'NAME',
+      help: "the model every agent asks for (default: each profile's models.openai)",
+      appliesUnless: needsOpenai,
+    },
+    {
+      name: 'tools',
+      type: 'choice',
+      choices: ['native', 'json'],
+      default: 'native',
+      help: 'native tool calls, or tools as a JSON reply for servers and models without them',
+      appliesUnless: needsOpenai,
+    },
+    // The reply watch (reply-watch.ts, shared with route --run): declared here in its words.
+    {
+      name: 'reply-deadline-ms',
+      type: 'whole',
+      value: 'MS',
+      min: 1,
+      max: MAX_TIMER_MS,
+      help: "task scenarios: the longest one model reply may take in all, retries included; past it the attempt fails, saying so (default: 60 s plus the profile's output limit at 10 tokens a second: 162 s small, 265 s medium, 470 s large)",
+    },
+    {
+      name: 'healing',
+      type: 'choice',
+      choices: ['on', 'detect', 'off'],
+      help: "task scenarios: the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures must not depend on the machine's timing)",
+    },
+    {
+      name: 'trace-dir',
+      type: 'string',
+      value: 'DIR',
+      help: "write each run's trace as DIR/<scenario>-<policy>-seed<S>.jsonl",
+    },
+    { name: 'out', type: 'string', value: 'PATH', help: 'also write PATH.json and PATH.md (a report)' },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
+
+export const benchHelp = helpText(benchTable);
+
+/**
+ * Flags that set what an agent does: a graph scenario's tasks are simulated steps, with no agent
+ * and no model, so each would be ignored there.
+ */
+const AGENT_FLAGS = {
+  context: 'no agent keeps a context',
+  profile: 'no agent takes a profile',
+  'reply-deadline-ms': 'no model replies',
+  healing: 'there is no agent for the self-healing loop to watch',
+} as const;
 
 export async function bench(
   argv: string[],
   out: (text: string) => void,
   err: (text: string) => void,
 ): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      scenario: { type: 'string' },
-      policies: { type: 'string' },
-      seeds: { type: 'string' },
-      split: { type: 'string' },
-      baseline: { type: 'string' },
-      'seed-start': { type: 'string' },
-      size: { type: 'string' },
-      context: { type: 'string' },
-      profile: { type: 'string' },
-      profiles: { type: 'string' },
-      workers: { type: 'string' },
-      provider: { type: 'string' },
-      endpoint: { type: 'string' },
-      model: { type: 'string' },
-      tools: { type: 'string' },
-      'reply-deadline-ms': { type: 'string' },
-      healing: { type: 'string' },
-      'trace-dir': { type: 'string' },
-      out: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.scenario === undefined) throw new UsageError('--scenario is required');
-  if (values.policies === undefined) throw new UsageError('--policies is required (e.g. serial,heuristic)');
-  if (values.seeds === undefined) throw new UsageError('--seeds is required');
-  const seeds = wholeNumber('seeds', values.seeds, 1, 1, MAX_SEEDS);
-  const start = wholeNumber('seed-start', values['seed-start'], 1, 0, MAX_SEED - seeds);
-  let split: Split | undefined;
-  if (values.split !== undefined) {
-    try {
-      split = parseSplit(values.split);
-    } catch (error) {
-      throw new UsageError(`--split: ${(error as Error).message}`);
-    }
-  }
+  const flags = parseFlags(benchTable, argv);
+  const values = {
+    scenario: flags.scenario as string,
+    policies: flags.policies as string,
+    baseline: flags.baseline as string | undefined,
+    profile: flags.profile as string | undefined,
+    profiles: flags.profiles as string | undefined,
+    provider: flags.provider as 'simulated' | 'openai',
+    'trace-dir': flags['trace-dir'] as string | undefined,
+    out: flags.out as string | undefined,
+    json: flags.json === true,
+  };
+  const seeds = flags.seeds as number;
+  const start = wholeNumber('seed-start', flags['seed-start'] as string, 1, 0, MAX_SEED - seeds);
+  const split = flags.split as Split | undefined;
   const read = readProfiles(values.profiles);
   const scenario = readScenario(values.scenario, {
     profiles: read,
     ...(values.profiles !== undefined ? { profilesFile: values.profiles } : {}),
   });
   const hashes = await profileHashes(read);
-  const deadlineMs = replyDeadlineFlag(values['reply-deadline-ms']);
-  const { provider: endpoint, profiles, realModel } = benchProvider(values, read, deadlineMs);
-  const healing = healingFor(healingFlag(values.healing, realModel), { realModel, deadlineMs, profiles });
+  const deadlineMs = flags['reply-deadline-ms'] as number | undefined;
+  // --endpoint, --model and --tools are the openai provider's: the table refuses them without it.
+  const openai =
+    values.provider === 'openai'
+      ? {
+          tools: flags.tools as string,
+          ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint as string } : {}),
+          ...(flags.model !== undefined ? { model: flags.model as string } : {}),
+        }
+      : {};
+  const {
+    provider: endpoint,
+    profiles,
+    realModel,
+  } = benchProvider({ provider: values.provider, ...openai }, read, deadlineMs);
+  const healing = healingFor(healingFlag(flags.healing as HealingFlag | undefined, realModel), {
+    realModel,
+    deadlineMs,
+    profiles,
+  });
   // An endpoint that fails in a way no retry mends (endpoint-watch.ts: a refused key, nothing
   // listening, no reply ever finished within its deadline) stops the run in flight at once, and
   // the bench with it: every attempt after would fail the same way, each after its whole deadline.
@@ -116,6 +238,14 @@ export async function bench(
   const { provider, broken } = watchEndpoint(endpoint, (error) => stop.abort(error));
   if (values.provider === 'openai' && scenario.type === 'graph') {
     throw new UsageError('--provider openai runs task scenarios: graph tasks have no model to call');
+  }
+  if (scenario.type === 'graph') {
+    for (const [flag, why] of Object.entries(AGENT_FLAGS)) {
+      if (flags[flag] !== undefined)
+        throw new UsageError(
+          `--${flag} does not apply: ${values.scenario} is a graph scenario, whose tasks are simulated steps: ${why}`,
+        );
+    }
   }
   // One by one, so the first bad name in the list is the one reported.
   const policies: Policy[] = [];
@@ -161,24 +291,21 @@ export async function bench(
     );
   }
   let size: number | undefined;
-  if (values.size !== undefined) {
+  if (flags.size !== undefined) {
     if (scenario.type !== 'task') {
       throw new UsageError(
         '--size applies to task scenarios, not graph or mix files (a mix sets its own sizes)',
       );
     }
     const { min, max } = scenario.spec.size;
-    size = wholeNumber('size', values.size, 0, 0);
+    size = flags.size as number;
     if (size < min || size > max) {
       throw new UsageError(`--size must be from ${min} to ${max} for ${scenario.spec.id}, got ${size}`);
     }
   }
   const context: ContextSpec | undefined =
-    values.context === undefined
-      ? undefined
-      : { name: oneOf('context', values.context, contextStrategyNames, 'hide-tool-result') };
-  const workers =
-    values.workers === undefined ? undefined : wholeNumber('workers', values.workers, 100, 1, MAX_WORKERS);
+    flags.context === undefined ? undefined : { name: flags.context as ContextStrategyName };
+  const workers = flags.workers as number | undefined;
   if (workers !== undefined && scenario.type !== 'graph')
     throw new UsageError(
       '--workers sets the subagents of a graph scenario; a task scenario takes its own from its budgets (maxConcurrentSubagents in its file)',

@@ -1,17 +1,49 @@
 /**
  * The flag lists of docs/cli.md, made from the commands' tables (flags.ts): `npm run docs:cli`
  * writes them between the doc's markers, and tests/cli/flags-doc.test.ts fails when the doc and
- * the tables differ. Commands still on hand-written help are listed as such, until each has its
- * table (issue 42).
+ * the tables differ.
  */
 
+import { arbitrateTable } from './arbitrate';
+import { auxRewardsTable } from './aux-rewards';
+import { benchTable } from './bench';
 import { chaosTable } from './chaos';
+import { experimentTable } from './experiment';
+import { exportDatasetTable } from './export-dataset';
+import { exportTraceTable } from './export-trace';
 import { type CommandTable, flagsMarkdown } from './flags';
 import { forkTable } from './fork';
+import { gridTable } from './grid';
+import { kbIngestTable, kbSearchTable, kbStatsTable } from './kb';
+import { nextSpeakerTable } from './next-speaker';
+import { routeTable, trainRouterTable } from './router';
 import { runTable } from './run';
+import { scheduleTable } from './schedule';
+import { scoreTable } from './score';
+import { trainTable } from './train';
 
-/** The commands whose flags are declared in a table, in the doc's order. */
-export const CLI_TABLES: readonly CommandTable[] = [runTable, chaosTable, forkTable];
+/** Every command's table, in the doc's order. */
+export const CLI_TABLES: readonly CommandTable[] = [
+  runTable,
+  benchTable,
+  gridTable,
+  trainTable,
+  scheduleTable,
+  chaosTable,
+  forkTable,
+  routeTable,
+  trainRouterTable,
+  arbitrateTable,
+  kbIngestTable,
+  kbSearchTable,
+  kbStatsTable,
+  experimentTable,
+  auxRewardsTable,
+  exportTraceTable,
+  exportDatasetTable,
+  nextSpeakerTable,
+  scoreTable,
+];
 
 export const DOC_START =
   '<!-- flags:start (made by npm run docs:cli from src/cli/*.ts tables; do not edit) -->';

@@ -83,9 +83,13 @@ export function helpText(table: CommandTable): string {
   const column = Math.min(28, Math.max(...table.flags.map((f) => label(f).length)) + 4);
   const flagLines = table.flags.flatMap((flag) => {
     const text = wrap(described(flag), WIDTH - column);
-    return text.map((line, i) =>
-      i === 0 ? `  ${label(flag).padEnd(column - 2)}${line}` : `${' '.repeat(column)}${line}`,
-    );
+    const name = `  ${label(flag)}`;
+    // A label too long for the column gets a line of its own, its text under the others'.
+    const first =
+      name.length < column
+        ? [`${name.padEnd(column)}${text[0] ?? ''}`]
+        : [name, `${' '.repeat(column)}${text[0] ?? ''}`];
+    return [...first, ...text.slice(1).map((line) => `${' '.repeat(column)}${line}`)];
   });
   return [
     ...table.usage.map((u, i) => `${i === 0 ? 'swarm ' : '      '}${u}`),
@@ -101,7 +105,8 @@ export function helpText(table: CommandTable): string {
 
 /** The flags as a Markdown table, for docs/cli.md. */
 export function flagsMarkdown(table: CommandTable): string {
-  const cell = (text: string) => text.replaceAll('|', '\\|');
+  // Markdown reads `<policy>` as a tag and `|` as a cell's end.
+  const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   return [
     '| flag | what it sets |',
     '|---|---|',

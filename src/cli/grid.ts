@@ -1,26 +1,47 @@
-import { parseArgs } from 'node:util';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { gridShape } from '../core/bench/grid-shape';
 import { type MetricSummary, runBench } from '../core/bench/run-bench';
 import { fixedPolicy, fixedSettings, settingName } from '../core/learning/fixed-policy';
 import { simulatedProviderFor } from '../core/scenarios/players';
-import { parseSplit, type Split, splitSeeds } from '../core/scenarios/splits';
-import { UsageError, wholeNumber } from './errors';
+import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
+import { UsageError } from './errors';
+import { type CommandTable, helpText, parseFlags } from './flags';
 import { MAX_SEEDS } from './limits';
 import { readProfiles, readScenario } from './scenario-file';
 
-export const gridHelp = `swarm grid --scenario ID|mix --split NAME --seeds N [options]
+export const gridTable: CommandTable = {
+  name: 'grid',
+  usage: ['grid --scenario ID|mix --seeds N [--split NAME] [--profiles FILE] [--json]'],
+  about:
+    'Runs every fixed setting (a width and a profile for the whole run: fixed:WIDTH/PROFILE) on the first N seeds of a split with the simulated provider, and names the best by mean reward: over all tasks, and per task kind. Choose baselines on validation, never on test; bench accepts what it prints (fixed:SETTING, and the per-kind policy fixed:KIND=SETTING:KIND=SETTING…).',
+  flags: [
+    {
+      name: 'scenario',
+      type: 'string',
+      value: 'ID',
+      required: true,
+      help: 'mix (scenarios/mix.json), a mix file, or a task scenario',
+    },
+    {
+      name: 'split',
+      type: 'choice',
+      value: 'NAME',
+      choices: SPLITS,
+      default: 'validation',
+      help: 'the split whose seeds are run',
+    },
+    { name: 'seeds', type: 'whole', value: 'N', min: 1, max: MAX_SEEDS, required: true, help: 'instances' },
+    {
+      name: 'profiles',
+      type: 'string',
+      value: 'FILE',
+      help: 'profiles file (default scenarios/profiles.json)',
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document: {"best": "<setting>", …}' },
+  ],
+};
 
-Runs every fixed setting (a width and a profile for the whole run: fixed:WIDTH/PROFILE) on the
-first N seeds of a split with the simulated provider, and names the best by mean reward: over
-all tasks, and per task kind. Choose baselines on validation, never on test; bench accepts what
-it prints (fixed:SETTING, and the per-kind policy fixed:KIND=SETTING:KIND=SETTING…).
-
-  --scenario ID           mix (scenarios/mix.json), a mix file, or a task scenario
-  --split NAME            train | validation | test (default validation)
-  --seeds N               instances (≥ 1)
-  --profiles FILE         profiles file (default scenarios/profiles.json)
-  --json                  print one JSON document: {"best": "<setting>", …}`;
+export const gridHelp = helpText(gridTable);
 
 interface SettingRow {
   readonly setting: string;
@@ -34,27 +55,14 @@ interface SettingRow {
 }
 
 export async function grid(argv: string[], out: (text: string) => void): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      scenario: { type: 'string' },
-      split: { type: 'string' },
-      seeds: { type: 'string' },
-      profiles: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.scenario === undefined) throw new UsageError('--scenario is required (mix, or a task scenario)');
-  if (values.seeds === undefined) throw new UsageError('--seeds is required');
-  const seeds = wholeNumber('seeds', values.seeds, 1, 1, MAX_SEEDS);
-  let split: Split;
-  try {
-    split = parseSplit(values.split ?? 'validation');
-  } catch (error) {
-    throw new UsageError(`--split: ${(error as Error).message}`);
-  }
+  const flags = parseFlags(gridTable, argv);
+  const values = {
+    scenario: flags.scenario as string,
+    profiles: flags.profiles as string | undefined,
+    json: flags.json === true,
+  };
+  const seeds = flags.seeds as number;
+  const split = flags.split as Split;
   const profiles = readProfiles(values.profiles);
   const scenario = readScenario(values.scenario, {
     profiles,

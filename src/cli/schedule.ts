@@ -1,14 +1,21 @@
-import { parseArgs } from 'node:util';
 import { criticalPath, lowerBound } from '../core/graph/cpm';
 import { policyByName, policyNames } from '../core/policy/registry';
 import { formationProblem, formationsOf } from '../core/run/formations';
-import { defaultBudgets, makeConfig } from '../core/runtime/config';
+import {
+  defaultBudgets,
+  FAILURE_POLICIES,
+  type FailurePolicy,
+  JOIN_MODES,
+  type JoinMode,
+  makeConfig,
+} from '../core/runtime/config';
 import { simulate } from '../core/runtime/simulate';
 import { encodeTrace } from '../core/trace/jsonl';
 import { realizedLowerBound } from '../core/trace/realized-bound';
 import { type PathNode, RealizedFold } from '../core/trace/realized-path';
 import { scheduleFromEvents } from '../core/trace/schedule';
-import { oneOf, UsageError, wholeNumber } from './errors';
+import { UsageError } from './errors';
+import { type CommandTable, helpText, parseFlags } from './flags';
 import { gantt } from './gantt';
 import { readGraphFile } from './graph-file';
 import {
@@ -28,92 +35,151 @@ const DEFAULT_MAX_STEPS = defaultBudgets.maxStepsPerSubagent;
 const graphPolicies = () =>
   policyNames().filter((name) => formationsOf('graph').includes(policyByName(name).plan ?? 'swarm'));
 
-export const scheduleHelp = `swarm schedule --graph FILE --workers P [options]
+export const scheduleTable: CommandTable = {
+  name: 'schedule',
+  usage: ['schedule --graph FILE --workers P [options]'],
+  about: 'Runs a graph scenario through the orchestrator runtime and prints its schedule.',
+  flags: [
+    {
+      name: 'graph',
+      type: 'string',
+      value: 'FILE',
+      required: true,
+      help: 'graph scenario JSON (docs/architecture.md, contracts)',
+    },
+    {
+      name: 'workers',
+      type: 'whole',
+      value: 'P',
+      min: 1,
+      max: MAX_WORKERS,
+      required: true,
+      help: 'subagents that may run at once',
+    },
+    {
+      name: 'policy',
+      type: 'string',
+      value: 'NAME',
+      default: 'critical-path',
+      help: graphPolicies().join(' | '),
+    },
+    {
+      name: 'main-step-cost',
+      type: 'whole',
+      value: 'N',
+      min: 0,
+      max: MAX_MAIN_STEP_COST,
+      default: 1,
+      help: 'step-time one orchestrator decision costs',
+    },
+    {
+      name: 'join',
+      type: 'choice',
+      choices: JOIN_MODES,
+      default: 'async',
+      help: 'when the orchestrator wakes',
+    },
+    {
+      name: 'failure-policy',
+      type: 'choice',
+      value: 'NAME',
+      choices: FAILURE_POLICIES,
+      default: 'skip-dependents',
+      help: 'what the run does when a task fails for good',
+    },
+    {
+      name: 'max-attempts',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_ATTEMPTS,
+      default: 3,
+      help: 'attempts per task, the first included',
+    },
+    {
+      name: 'max-critical-steps',
+      type: 'whole',
+      value: 'N',
+      min: 0,
+      max: MAX_BUDGET,
+      help: 'critical-steps budget (default none)',
+    },
+    {
+      name: 'max-tool-calls',
+      type: 'whole',
+      value: 'N',
+      min: 0,
+      max: MAX_BUDGET,
+      default: 1500,
+      help: 'tool-call budget',
+    },
+    {
+      name: 'max-steps-per-subagent',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_BUDGET,
+      default: DEFAULT_MAX_STEPS,
+      help: "steps one attempt may run (the report's limit)",
+    },
+    {
+      name: 'seed',
+      type: 'whole',
+      value: 'S',
+      min: 0,
+      max: MAX_SEED,
+      default: 1,
+      help: 'seed for simulated failures',
+    },
+    {
+      name: 'repeat',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_REPEAT,
+      default: 1,
+      help: 'run N times and report the mean wall time per run, after N − 1 untimed runs to warm up',
+    },
+    { name: 'trace', type: 'string', value: 'FILE.jsonl', help: "write the run's trace" },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
 
-Runs a graph scenario through the orchestrator runtime and prints its schedule.
-
-  --graph FILE            graph scenario JSON (docs/architecture.md, contracts)
-  --workers P             subagents that may run at once (≥ 1)
-  --policy NAME           ${graphPolicies().join(' | ')} (default critical-path)
-  --main-step-cost N      step-time one orchestrator decision costs (default 1)
-  --join async|barrier    when the orchestrator wakes (default async)
-  --failure-policy NAME   fail-fast | skip-dependents | continue (default skip-dependents)
-  --max-attempts N        attempts per task, the first included (default 3)
-  --max-critical-steps N  critical-steps budget (default none)
-  --max-tool-calls N      tool-call budget (default 1500)
-  --max-steps-per-subagent N  steps one attempt may run (default ${DEFAULT_MAX_STEPS}, the report's limit)
-  --seed S                seed for simulated failures (default 1)
-  --repeat N              run N times and report the mean wall time per run, after N − 1
-                          untimed runs to warm up (default 1)
-  --trace FILE.jsonl      write the run's trace
-  --json                  print one JSON document`;
+export const scheduleHelp = helpText(scheduleTable);
 
 export function schedule(argv: string[], out: (text: string) => void): void {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      graph: { type: 'string' },
-      workers: { type: 'string' },
-      policy: { type: 'string' },
-      'main-step-cost': { type: 'string' },
-      join: { type: 'string' },
-      'failure-policy': { type: 'string' },
-      'max-attempts': { type: 'string' },
-      'max-critical-steps': { type: 'string' },
-      'max-tool-calls': { type: 'string' },
-      'max-steps-per-subagent': { type: 'string' },
-      seed: { type: 'string' },
-      repeat: { type: 'string' },
-      trace: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.graph === undefined) throw new UsageError('--graph FILE is required');
-  if (values.workers === undefined) throw new UsageError('--workers P is required');
-  const workers = wholeNumber('workers', values.workers, 1, 1, MAX_WORKERS);
+  const flags = parseFlags(scheduleTable, argv);
+  const values = {
+    graph: flags.graph as string,
+    policy: flags.policy as string,
+    trace: flags.trace as string | undefined,
+    json: flags.json === true,
+  };
+  const workers = flags.workers as number;
   const policy = (() => {
     try {
-      return policyByName(values.policy ?? 'critical-path');
+      return policyByName(values.policy);
     } catch (error) {
       throw new UsageError(`--policy: ${(error as Error).message}`);
     }
   })();
   const formation = formationProblem('graph', policy.plan ?? 'swarm');
   if (formation) throw new UsageError(`--policy ${values.policy}: ${formation}`);
-  const mainStepCost = wholeNumber('main-step-cost', values['main-step-cost'], 1, 0, MAX_MAIN_STEP_COST);
-  const repeat = wholeNumber('repeat', values.repeat, 1, 1, MAX_REPEAT);
-  const maxStepsPerSubagent = wholeNumber(
-    'max-steps-per-subagent',
-    values['max-steps-per-subagent'],
-    DEFAULT_MAX_STEPS,
-    1,
-    MAX_BUDGET,
-  );
+  const mainStepCost = flags['main-step-cost'] as number;
+  const repeat = flags.repeat as number;
+  const maxStepsPerSubagent = flags['max-steps-per-subagent'] as number;
   const config = makeConfig({
-    seed: wholeNumber('seed', values.seed, 1, 0, MAX_SEED),
-    join: oneOf('join', values.join, ['async', 'barrier'] as const, 'async'),
+    seed: flags.seed as number,
+    join: flags.join as JoinMode,
     mainStepCost,
-    failurePolicy: oneOf(
-      'failure-policy',
-      values['failure-policy'],
-      ['fail-fast', 'skip-dependents', 'continue'] as const,
-      'skip-dependents',
-    ),
+    failurePolicy: flags['failure-policy'] as FailurePolicy,
     budgets: {
       maxConcurrentSubagents: workers,
       maxStepsPerSubagent,
-      maxCriticalSteps: wholeNumber(
-        'max-critical-steps',
-        values['max-critical-steps'],
-        Number.POSITIVE_INFINITY,
-        0,
-        MAX_BUDGET,
-      ),
-      maxToolCalls: wholeNumber('max-tool-calls', values['max-tool-calls'], 1500, 0, MAX_BUDGET),
+      maxCriticalSteps: (flags['max-critical-steps'] as number | undefined) ?? Number.POSITIVE_INFINITY,
+      maxToolCalls: flags['max-tool-calls'] as number,
     },
-    retry: { maxAttempts: wholeNumber('max-attempts', values['max-attempts'], 3, 1, MAX_ATTEMPTS) },
+    retry: { maxAttempts: flags['max-attempts'] as number },
   });
   const graph = readGraphFile(values.graph);
   // A task longer than a subagent may run can only fail, every attempt: said now, not as an

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { nextTask } from '../adapters/shared/next-task';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
@@ -13,42 +12,155 @@ import {
   train,
 } from '../core/learning/train';
 import { kindOf } from '../core/scenarios/registry';
-import { oneOf, UsageError, wholeNumber } from './errors';
+import { UsageError } from './errors';
+import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
 import { rolloutPool } from './rollout-pool';
 import { checkOutputs, writeFile } from './safe-write';
 import { scenarioInputs } from './scenario-file';
 import { trainingEnv } from './training-env';
 
-export const trainHelp = `swarm train --scenario ID|mix --policy parl|bandit [options]
+/** The learner each learner-only flag belongs to: given for the other, it would be ignored. */
+const onlyFor =
+  (learner: 'parl' | 'bandit') =>
+  (values: Readonly<Record<string, FlagValue>>): string | undefined =>
+    values.policy !== learner
+      ? `it is for --policy ${learner} only; this training is --policy ${values.policy}`
+      : undefined;
 
-Trains a learned orchestrator on simulated episodes, in this process, and writes it as a
-checkpoint that bench accepts (parl:FILE, bandit:FILE). Progress goes to stderr; the checkpoint
-is rewritten after every update, so a run stopped part-way (Ctrl-C) keeps its last one.
+const BANDITS: readonly BanditKind[] = ['linucb', 'thompson', 'epsilon-greedy'];
 
-  --scenario ID           mix (scenarios/mix.json: wide, deep and coding with a curriculum),
-                          a mix file, or one task scenario (its budgets from mix.json)
-  --policy NAME           parl (policy gradient) | bandit (contextual bandit)   (default parl)
-  --episodes N            training episodes (default ${defaultTrainConfig.episodes})
-  --seed S                (default ${defaultTrainConfig.seed}); the same seed gives the same curve
-  --lambda-parallel SCHED weight of r_parallel: a number, linear:FROM:TO:EPISODES or
-                          cosine:FROM:TO:EPISODES (default parl linear:0.1:0:EPISODES/2,
-                          bandit 0: a bandit's estimates keep every reward it was given)
-  --lambda-finish SCHED   weight of r_finish, same forms (default parl linear:0.3:0:EPISODES/2,
-                          bandit 0)
-  --budget-on WHAT        critical (default) | total: what the episode budget counts
-  --allow-profiles A,B    profiles the policy may pick (default ${PROFILES.join(',')})
-  --bandit NAME           linucb (default) | thompson | epsilon-greedy
-  --batch N               PARL episodes per update (default ${defaultTrainConfig.batch})
-  --learning-rate X       PARL Adam step size (default ${defaultTrainConfig.learningRate})
-  --window N              episodes per point of the learning curves (default ${defaultTrainConfig.window})
-  --profiles FILE         profiles file (default scenarios/profiles.json)
-  --out FILE              the checkpoint (default policy-<policy>-<scenario>-seed<S>.json)
-  --curves FILE           the learning curves as JSON
-  --svg FILE              the learning curves drawn as SVG
-  --rollout-workers N     PARL: play each batch's episodes on N worker threads (default 1, at
-                          most ${16}); the checkpoint is byte-identical whatever N
-  --json                  print one JSON document (the summary and the curves)`;
+export const trainTable: CommandTable = {
+  name: 'train',
+  usage: ['train --scenario ID|mix --policy parl|bandit [options]'],
+  about:
+    'Trains a learned orchestrator on simulated episodes, in this process, and writes it as a checkpoint that bench accepts (parl:FILE, bandit:FILE). Progress goes to stderr; the checkpoint is rewritten after every update, so a run stopped part-way (Ctrl-C) keeps its last one.',
+  flags: [
+    {
+      name: 'scenario',
+      type: 'string',
+      value: 'ID',
+      required: true,
+      help: 'mix (scenarios/mix.json: wide, deep and coding with a curriculum), a mix file, or one task scenario (its budgets from mix.json)',
+    },
+    {
+      name: 'policy',
+      type: 'choice',
+      choices: ['parl', 'bandit'],
+      default: defaultTrainConfig.policy,
+      help: 'parl (policy gradient) or bandit (contextual bandit)',
+    },
+    {
+      name: 'episodes',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_EPISODES,
+      default: defaultTrainConfig.episodes,
+      help: 'training episodes',
+    },
+    {
+      name: 'seed',
+      type: 'whole',
+      value: 'S',
+      min: 0,
+      max: MAX_SEED,
+      default: defaultTrainConfig.seed,
+      help: 'the same seed gives the same curve',
+    },
+    {
+      name: 'lambda-parallel',
+      type: 'string',
+      value: 'SCHED',
+      help: "weight of r_parallel: a number, linear:FROM:TO:EPISODES or cosine:FROM:TO:EPISODES (default parl linear:0.1:0:EPISODES/2, bandit 0: a bandit's estimates keep every reward it was given)",
+    },
+    {
+      name: 'lambda-finish',
+      type: 'string',
+      value: 'SCHED',
+      help: 'weight of r_finish, same forms (default parl linear:0.3:0:EPISODES/2, bandit 0)',
+    },
+    {
+      name: 'budget-on',
+      type: 'choice',
+      value: 'WHAT',
+      choices: ['critical', 'total'],
+      default: defaultTrainConfig.budgetOn,
+      help: 'what the episode budget counts',
+    },
+    {
+      name: 'allow-profiles',
+      type: 'string',
+      value: 'A,B',
+      default: PROFILES.join(','),
+      help: 'profiles the policy may pick',
+    },
+    {
+      name: 'bandit',
+      type: 'choice',
+      value: 'NAME',
+      choices: BANDITS,
+      default: defaultTrainConfig.bandit,
+      help: 'the bandit algorithm',
+      appliesUnless: onlyFor('bandit'),
+    },
+    {
+      name: 'batch',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      default: defaultTrainConfig.batch,
+      help: 'PARL episodes per update',
+      appliesUnless: onlyFor('parl'),
+    },
+    {
+      name: 'learning-rate',
+      type: 'string',
+      value: 'X',
+      default: String(defaultTrainConfig.learningRate),
+      help: 'PARL Adam step size, a number > 0',
+      appliesUnless: onlyFor('parl'),
+    },
+    {
+      name: 'window',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      help: `episodes per point of the learning curves (default ${defaultTrainConfig.window}, or a twentieth of the episodes when fewer)`,
+    },
+    {
+      name: 'profiles',
+      type: 'string',
+      value: 'FILE',
+      help: 'profiles file (default scenarios/profiles.json)',
+    },
+    {
+      name: 'out',
+      type: 'string',
+      value: 'FILE',
+      help: 'the checkpoint (default policy-<policy>-<scenario>-seed<S>.json)',
+    },
+    { name: 'curves', type: 'string', value: 'FILE', help: 'the learning curves as JSON' },
+    { name: 'svg', type: 'string', value: 'FILE', help: 'the learning curves drawn as SVG' },
+    {
+      name: 'rollout-workers',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_ROLLOUT_WORKERS,
+      default: 1,
+      help: "PARL: play each batch's episodes on N worker threads; the checkpoint is byte-identical whatever N",
+      // Only more than one: a bandit plays its episodes one at a time, which 1 says.
+      appliesUnless: (values) =>
+        values.policy === 'bandit' && (values['rollout-workers'] as number) > 1
+          ? 'a bandit learns after every episode, so its episodes cannot be played in parallel; use --rollout-workers 1 (PARL plays each batch in parallel)'
+          : undefined,
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document (the summary and the curves)' },
+  ],
+};
+
+export const trainHelp = helpText(trainTable);
 
 /**
  * A guess at an episode's CPU time, for handing a batch out longest first: its task's size times
@@ -58,8 +170,6 @@ function episodeCost(mix: MixSpec, config: TrainConfig, e: number): number {
   const draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
   return draw.size * (kindOf(draw.component.scenario)?.simulatedMsPerUnit ?? 1);
 }
-
-/** More threads than this only queue on any machine this runs on. */
 
 /** Written whole or not at all (safe-write.ts), so a reader never sees half a checkpoint. */
 const writeAtomically = (file: string, text: string): void => writeFile(file, text);
@@ -101,47 +211,21 @@ export async function trainCommand(
   out: (text: string) => void,
   err: (text: string) => void,
 ): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      scenario: { type: 'string' },
-      policy: { type: 'string' },
-      episodes: { type: 'string' },
-      seed: { type: 'string' },
-      'lambda-parallel': { type: 'string' },
-      'lambda-finish': { type: 'string' },
-      'budget-on': { type: 'string' },
-      'allow-profiles': { type: 'string' },
-      bandit: { type: 'string' },
-      batch: { type: 'string' },
-      'learning-rate': { type: 'string' },
-      window: { type: 'string' },
-      profiles: { type: 'string' },
-      out: { type: 'string' },
-      curves: { type: 'string' },
-      svg: { type: 'string' },
-      'rollout-workers': { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.scenario === undefined)
-    throw new UsageError('--scenario is required (mix, or a task scenario id)');
-  const policy = oneOf('policy', values.policy, ['parl', 'bandit'] as const, 'parl');
-  // A flag for the other learner would be ignored without a word: refused instead.
-  const onlyFor = { bandit: 'bandit', batch: 'parl', 'learning-rate': 'parl' } as const;
-  for (const [flag, learner] of Object.entries(onlyFor)) {
-    if (values[flag as keyof typeof onlyFor] !== undefined && learner !== policy)
-      throw new UsageError(
-        `--${flag} applies to --policy ${learner} only; this training is --policy ${policy}`,
-      );
-  }
-  const episodes = wholeNumber('episodes', values.episodes, defaultTrainConfig.episodes, 1, MAX_EPISODES);
-  const seed = wholeNumber('seed', values.seed, defaultTrainConfig.seed, 0, MAX_SEED);
+  const flags = parseFlags(trainTable, argv);
+  const values = {
+    scenario: flags.scenario as string,
+    profiles: flags.profiles as string | undefined,
+    out: flags.out as string | undefined,
+    curves: flags.curves as string | undefined,
+    svg: flags.svg as string | undefined,
+    json: flags.json === true,
+  };
+  const policy = flags.policy as TrainConfig['policy'];
+  const episodes = flags.episodes as number;
+  const seed = flags.seed as number;
   // The default schedules for this policy, fitted to this run's episodes.
   const defaults = defaultSchedules(policy, episodes);
-  const allowed = values['allow-profiles']?.split(',').map((p) => p.trim()) ?? [...PROFILES];
+  const allowed = (flags['allow-profiles'] as string).split(',').map((p) => p.trim());
   for (const p of allowed) {
     if (!(PROFILES as readonly string[]).includes(p)) {
       throw new UsageError(`--allow-profiles: unknown profile "${p}"; known: ${PROFILES.join(', ')}`);
@@ -152,32 +236,26 @@ export async function trainCommand(
     policy,
     episodes,
     seed,
-    lambdaParallel: schedule('lambda-parallel', values['lambda-parallel'], defaults.lambdaParallel),
-    lambdaFinish: schedule('lambda-finish', values['lambda-finish'], defaults.lambdaFinish),
-    budgetOn: oneOf('budget-on', values['budget-on'], ['critical', 'total'] as const, 'critical'),
+    lambdaParallel: schedule(
+      'lambda-parallel',
+      flags['lambda-parallel'] as string | undefined,
+      defaults.lambdaParallel,
+    ),
+    lambdaFinish: schedule(
+      'lambda-finish',
+      flags['lambda-finish'] as string | undefined,
+      defaults.lambdaFinish,
+    ),
+    budgetOn: flags['budget-on'] as TrainConfig['budgetOn'],
     profiles: allowed,
-    bandit: oneOf(
-      'bandit',
-      values.bandit,
-      ['linucb', 'thompson', 'epsilon-greedy'] as BanditKind[],
-      'linucb',
-    ),
-    batch: wholeNumber('batch', values.batch, defaultTrainConfig.batch, 1),
-    learningRate: number('learning-rate', values['learning-rate'], defaultTrainConfig.learningRate),
-    window: wholeNumber(
-      'window',
-      values.window,
+    bandit: flags.bandit as BanditKind,
+    batch: flags.batch as number,
+    learningRate: number('learning-rate', flags['learning-rate'] as string, defaultTrainConfig.learningRate),
+    window:
+      (flags.window as number | undefined) ??
       Math.max(1, Math.min(defaultTrainConfig.window, Math.ceil(episodes / 20))),
-      1,
-    ),
   };
-  const rolloutWorkers = wholeNumber('rollout-workers', values['rollout-workers'], 1, 1);
-  if (rolloutWorkers > MAX_ROLLOUT_WORKERS)
-    throw new UsageError(`--rollout-workers must be at most ${MAX_ROLLOUT_WORKERS}, got ${rolloutWorkers}`);
-  if (rolloutWorkers > 1 && policy === 'bandit')
-    throw new UsageError(
-      '--rollout-workers: a bandit learns after every episode, so its episodes cannot be played in parallel; use --rollout-workers 1 (PARL plays each batch in parallel)',
-    );
+  const rolloutWorkers = flags['rollout-workers'] as number;
   const env = await trainingEnv(values.scenario, values.profiles);
   const { mix } = env;
   const file = values.out ?? `policy-${policy}-${mix.id}-seed${seed}.json`;

@@ -220,7 +220,7 @@ describe('swarm bench', () => {
   it('refuses endpoint flags without --provider openai, and --provider openai without an endpoint', async () => {
     const stray = await runCli(['bench', ...small, '--endpoint', 'http://localhost:8080/v1']);
     expect(stray.code).toBe(2);
-    expect(stray.stderr).toContain('--endpoint needs --provider openai');
+    expect(stray.stderr).toContain('--endpoint does not apply: it needs --provider openai');
     const none = await runCli(['bench', ...small, '--provider', 'openai']);
     expect(none.stderr).toContain('--provider openai needs --endpoint URL');
     const bad = await runCli(['bench', ...small, '--provider', 'openai', '--endpoint', 'localhost:8080']);
@@ -264,7 +264,7 @@ describe('swarm bench', () => {
   });
 
   it.each([
-    [['--policies', 'serial', '--seeds', '1'], /--scenario is required/],
+    [['--policies', 'serial', '--seeds', '1'], /--scenario ID is required/],
     [
       ['--scenario', 'nope', '--policies', 'serial', '--seeds', '1'],
       /no scenario "nope": looked for scenarios\/nope.json/,
@@ -366,6 +366,27 @@ describe('swarm bench on a split, paired', () => {
     ]);
     expect(workers.code).toBe(2);
     expect(workers.stderr).toContain('--workers sets the subagents of a graph scenario');
+    // And the flags of an agent on a graph scenario, whose tasks have none: each was ignored too.
+    for (const [flag, value] of [
+      ['--context', 'keep-all'],
+      ['--profile', 'small'],
+      ['--healing', 'on'],
+      ['--reply-deadline-ms', '1000'],
+    ] as const) {
+      const graph = await runCli([
+        'bench',
+        '--scenario',
+        'diamond',
+        '--policies',
+        'serial',
+        '--seeds',
+        '1',
+        flag,
+        value,
+      ]);
+      expect(graph.code).toBe(2);
+      expect(graph.stderr).toContain(`${flag} does not apply: diamond is a graph scenario`);
+    }
     // The retired orchestration environment's command names what replaced it.
     const o = await runCli(['orchestration', 'bench', '--policies', 'serial']);
     expect(o.code).toBe(2);
@@ -405,7 +426,7 @@ describe('swarm bench on a split, paired', () => {
       'dev',
     ]);
     expect(split.code).toBe(2);
-    expect(split.stderr).toMatch(/unknown split "dev" \(known: train, validation, test\)/);
+    expect(split.stderr).toMatch(/--split must be one of train, validation, test, got "dev"/);
     const base = await runCli([
       'bench',
       '--scenario',

@@ -49,6 +49,6 @@ describe('swarm train --rollout-workers', () => {
     expect(bandit.stderr).toMatch(/a bandit learns after every episode/);
     const many = await runCli(['train', '--scenario', 'mix', '--rollout-workers', '99']);
     expect(many.code).toBe(2);
-    expect(many.stderr).toMatch(/at most 16/);
+    expect(many.stderr).toMatch(/--rollout-workers must be a whole number from 1 to 16, got "99"/);
   });
 });

@@ -194,14 +194,17 @@ describe('swarm train', () => {
     [['--allow-profiles', 'huge'], '--allow-profiles: unknown profile "huge"'],
     [['--episodes', '0'], '--episodes must be a whole number from 1 to 1000000, got "0"'],
     // Flags of the other learner, which were ignored without a word.
-    [['--bandit', 'thompson'], '--bandit applies to --policy bandit only; this training is --policy parl'],
+    [
+      ['--bandit', 'thompson'],
+      '--bandit does not apply: it is for --policy bandit only; this training is --policy parl',
+    ],
     [
       ['--policy', 'bandit', '--batch', '8'],
-      '--batch applies to --policy parl only; this training is --policy bandit',
+      '--batch does not apply: it is for --policy parl only; this training is --policy bandit',
     ],
     [
       ['--policy', 'bandit', '--learning-rate', '0.1'],
-      '--learning-rate applies to --policy parl only; this training is --policy bandit',
+      '--learning-rate does not apply: it is for --policy parl only; this training is --policy bandit',
     ],
   ])('refuses bad flags (%j)', async (flags, message) => {
     const r = await runCli(['train', '--scenario', 'mix', ...flags]);
