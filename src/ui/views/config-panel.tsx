@@ -211,7 +211,8 @@ export function ConfigPanel() {
             </select>
           </label>
           <label>
-            Pace: real ms per second of a model's time (1000 = real time, 0 = flat out)
+            Custom pace, any value of the Pace choice beside Run: real ms per second of a model's time (1000 =
+            real time, 0 = flat out)
             <input
               type="number"
               min="0"
