@@ -7,9 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { EpisodeOutcome } from '../core/learning/episode';
 import type { ParlParams } from '../core/learning/parl';
 import type { Rollouts } from '../core/learning/train';
-import type { RolloutRequest, RolloutWorkerData } from './rollout-worker';
-
-type Reply = { episode: number; outcome: EpisodeOutcome } | { episode: number; error: string };
+import type { RolloutReply, RolloutRequest, RolloutWorkerData } from './rollout-protocol';
 
 export interface RolloutPool {
   readonly rollouts: Rollouts;
@@ -56,7 +54,7 @@ export function rolloutPool(
         worker.postMessage(request);
       };
       for (const worker of workers) {
-        const onMessage = (reply: Reply) => {
+        const onMessage = (reply: RolloutReply) => {
           if (failed) return;
           const slot = episodes.indexOf(reply.episode);
           if ('error' in reply) {

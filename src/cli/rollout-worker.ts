@@ -6,20 +6,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { playEpisode } from '../core/learning/episode';
-import type { ParlParams } from '../core/learning/parl';
-import type { TrainConfig } from '../core/learning/train-config';
+import type { RolloutReply, RolloutRequest, RolloutWorkerData } from './rollout-protocol';
 import { trainingEnv } from './training-env';
-
-export interface RolloutWorkerData {
-  readonly scenario: string;
-  readonly profiles?: string;
-  readonly config: TrainConfig;
-}
-
-export interface RolloutRequest {
-  readonly episode: number;
-  readonly params: ParlParams;
-}
 
 const data = workerData as RolloutWorkerData;
 const port = parentPort;
@@ -29,11 +17,11 @@ port.on('message', (request: RolloutRequest) => {
   env
     .then((e) => playEpisode(data.config, e, request.episode, { params: request.params }))
     .then(
-      (outcome) => port.postMessage({ episode: request.episode, outcome }),
+      (outcome) => port.postMessage({ episode: request.episode, outcome } satisfies RolloutReply),
       (error: unknown) =>
         port.postMessage({
           episode: request.episode,
           error: error instanceof Error ? error.message : String(error),
-        }),
+        } satisfies RolloutReply),
     );
 });
