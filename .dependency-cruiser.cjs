@@ -124,6 +124,7 @@ const CORE_LAYERS = [
       'scenarios',
       'run',
       'learning',
+      'request',
       'router',
       'stats',
     ],

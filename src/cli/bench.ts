@@ -1,11 +1,7 @@
 import { basename } from 'node:path';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { watchEndpoint } from '../adapters/shared/endpoint-watch';
-import {
-  type ContextSpec,
-  type ContextStrategyName,
-  contextStrategyNames,
-} from '../core/agents/context/registry';
+import { type ContextStrategyName, contextStrategyNames } from '../core/agents/context/registry';
 import { type BenchReport, runBench } from '../core/bench/run-bench';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
@@ -303,8 +299,7 @@ export async function bench(
       throw new UsageError(`--size must be from ${min} to ${max} for ${scenario.spec.id}, got ${size}`);
     }
   }
-  const context: ContextSpec | undefined =
-    flags.context === undefined ? undefined : { name: flags.context as ContextStrategyName };
+  const context = flags.context as ContextStrategyName | undefined;
   const workers = flags.workers as number | undefined;
   if (workers !== undefined && scenario.type !== 'graph')
     throw new UsageError(

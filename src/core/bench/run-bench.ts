@@ -5,12 +5,14 @@
  * (to write its trace) as it finishes.
  */
 
-import type { ContextSpec } from '../agents/context/registry';
+import type { ContextStrategyName } from '../agents/context/registry';
 import type { TaskGraph } from '../graph/types';
 import type { AttemptHooks } from '../healing/hooks';
 import { componentSpec, drawBenchTask, type MixSpec } from '../learning/mix';
 import { type Policy, planChooser } from '../policy/types';
 import type { Provider } from '../providers/types';
+import { runInputOf } from '../request/run-input';
+import type { RunRequest } from '../request/run-request';
 import { type PreparedTaskRun, prepareRun } from '../run/prepare';
 import { modelWallOf, runPrepared } from '../run/run';
 import type { Clock } from '../runtime/ports';
@@ -53,7 +55,8 @@ export interface BenchOptions {
   readonly profiles: Readonly<Record<string, ProfileSpec>>;
   readonly provider: Provider;
   readonly ports?: ScenarioPorts;
-  readonly context?: ContextSpec;
+  /** Every agent's context strategy; the scenario's when absent. */
+  readonly context?: ContextStrategyName;
   readonly profile?: string;
   readonly clock?: Clock;
   readonly signal?: AbortSignal;
@@ -130,22 +133,28 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     if (instance && scenario.type === 'task') size = instance.size;
     for (const policy of policies) {
       if (options.signal?.aborted) throw new Error('the bench was aborted');
-      const run = prepareRun({
-        scenario:
-          spec && instance
-            ? { type: 'task', spec, instance }
-            : { type: 'graph', graph: (scenario as Extract<BenchScenario, { type: 'graph' }>).graph },
+      // Each run is a run request, composed as the page's, the API's and `swarm run`'s are
+      // (request/run-input.ts); the seed's one instance is lent to every policy's.
+      const graph = scenario.type === 'graph' ? scenario.graph : undefined;
+      const request: RunRequest = {
+        scenario: spec ? spec.id : (graph as TaskGraph).id,
         seed,
-        plan: planChooser(policy),
-        profiles: options.profiles,
-        overrides: {
-          ...(options.context ? { context: options.context } : {}),
-          ...(options.profile ? { profile: options.profile } : {}),
-          ...(scenario.type === 'graph' && scenario.workers
-            ? { budgets: { maxConcurrentSubagents: scenario.workers } }
-            : {}),
-        },
-      });
+        policy: policy.name,
+        ...(options.context ? { context: options.context } : {}),
+        ...(options.profile ? { profile: options.profile } : {}),
+        ...(scenario.type === 'graph' && scenario.workers
+          ? { budgets: { subagents: scenario.workers } }
+          : {}),
+      };
+      const run = prepareRun(
+        runInputOf(
+          request,
+          spec && instance
+            ? { type: 'task', spec }
+            : { type: 'graph', id: (graph as TaskGraph).id, graph: () => graph as TaskGraph },
+          { profiles: options.profiles, plan: planChooser(policy), ...(instance ? { instance } : {}) },
+        ),
+      );
       const hooks = run.type === 'task' ? options.hooks?.(run) : undefined;
       const result = await runPrepared(run, {
         policy,

@@ -6,12 +6,13 @@
  * refusal names the field, in the same words on every host.
  */
 
-import type { GraphScenario } from '../graph/types';
+import type { GraphScenario, TaskGraph } from '../graph/types';
 import type { HealingSetup } from '../healing/setup';
 import type { RunInput } from '../run/prepare';
 import type { TaskScenarioSpec } from '../scenarios/registry';
 import { kindOf, needsOf } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';
+import type { ScenarioInstance } from '../scenarios/types';
 import type { HealingMode, RunRequest } from './run-request';
 
 export type { RunRequest };
@@ -33,9 +34,11 @@ export type RequestScenario =
   | {
       readonly type: 'graph';
       readonly id: string;
-      readonly title: string;
+      /** Named in the trace header when given. */
+      readonly title?: string;
       readonly size?: { readonly min: number; readonly max: number; readonly default: number };
-      graph(size: number, seed: number): GraphScenario;
+      /** The graph of this size and seed: a scenario file's, a generated one, or one already checked. */
+      graph(size: number, seed: number): GraphScenario | TaskGraph;
     };
 
 /** What a host can do for a run, so a request it cannot serve is refused by name. */
@@ -120,7 +123,15 @@ const withQuestion = (spec: TaskScenarioSpec, question: string): TaskScenarioSpe
 export function runInputOf(
   request: RunRequest,
   scenario: RequestScenario,
-  options: { readonly profiles: Readonly<Record<string, ProfileSpec>>; readonly plan: RunInput['plan'] },
+  options: {
+    readonly profiles: Readonly<Record<string, ProfileSpec>>;
+    readonly plan: RunInput['plan'];
+    /**
+     * An instance already made from this scenario for this seed (a bench runs every policy on
+     * one), so it is not made again per run.
+     */
+    readonly instance?: ScenarioInstance;
+  },
 ): RunInput {
   const seed = request.seed ?? 1;
   const size = request.size || sizeOf(scenario)?.default;
@@ -136,11 +147,16 @@ export function runInputOf(
         ? {
             type: 'task',
             spec: question ? withQuestion(scenario.spec, question) : scenario.spec,
+            ...(options.instance ? { instance: options.instance } : {}),
           }
         : {
             type: 'graph',
             graph: scenario.graph(size ?? 0, seed),
-            scenario: { id: scenario.id, kind: 'graph', title: scenario.title },
+            scenario: {
+              id: scenario.id,
+              kind: 'graph',
+              ...(scenario.title !== undefined ? { title: scenario.title } : {}),
+            },
           },
     seed,
     ...(size !== undefined ? { size } : {}),
