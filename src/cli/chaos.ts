@@ -5,6 +5,7 @@ import { type ChaosRunReport, chaosRun } from '../core/experiments/chaos';
 import { baselineKey, baselineOf, rememberRun } from '../core/healing/knowledge';
 import { policyByName } from '../core/policy/registry';
 import { planChooser } from '../core/policy/types';
+import { runInputOf } from '../core/request/run-input';
 import { formationProblem } from '../core/run/formations';
 import { prepareRun } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
@@ -139,12 +140,15 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
     checkOutputs([{ path: values.knowledge, flag: '--knowledge' }], scenarioInputs(values.scenario));
   const runs: ChaosRunReport[] = [];
   for (let seed = 1; seed <= seeds; seed++) {
-    const run = prepareRun({
-      scenario: { type: 'task', spec: scenario.spec },
-      seed,
-      plan: planChooser(policy),
-      profiles,
-    });
+    // Each run a run request, composed as every other way into a run composes one; the faults
+    // and the healing loop are the chaos harness's own (experiments/chaos.ts).
+    const run = prepareRun(
+      runInputOf(
+        { scenario: scenario.spec.id, seed, policy: policyName },
+        { type: 'task', spec: scenario.spec },
+        { profiles, plan: planChooser(policy) },
+      ),
+    );
     if (run.type !== 'task') throw new UsageError('--scenario: not a task run');
     const key = baselineKey(values.scenario, run.instance.size);
     const baseline = knowledge ? baselineOf(knowledge, key) : undefined;

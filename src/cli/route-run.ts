@@ -8,6 +8,7 @@
 import { withReplyDeadline } from '../adapters/shared/reply-deadline';
 import { policyByName } from '../core/policy/registry';
 import { planChooser } from '../core/policy/types';
+import { runInputOf } from '../core/request/run-input';
 import type { Workflow } from '../core/router/choice';
 import { executionOf, type TeamPlan } from '../core/router/plan';
 import { runAnswer } from '../core/run/final-answer';
@@ -56,12 +57,14 @@ export async function runPlan(
   const policy = policyByName(execution.policy);
   let run: ReturnType<typeof prepareRun>;
   try {
-    run = prepareRun({
-      scenario: { type: 'task', spec: scenario.spec },
-      seed: options.seed,
-      plan: planChooser(policy),
-      profiles,
-    });
+    // The plan's run, as a run request: composed as every other way into a run composes one.
+    run = prepareRun(
+      runInputOf(
+        { scenario: scenario.spec.id, seed: options.seed, policy: execution.policy },
+        { type: 'task', spec: scenario.spec },
+        { profiles, plan: planChooser(policy) },
+      ),
+    );
   } catch (error) {
     throw new UsageError(`--run: ${(error as Error).message}`);
   }
