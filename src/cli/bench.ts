@@ -5,6 +5,7 @@ import { type ContextStrategyName, contextStrategyNames } from '../core/agents/c
 import { type BenchReport, runBench } from '../core/bench/run-bench';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
+import { checkAgainst, RequestError } from '../core/request/run-input';
 import { formationProblem } from '../core/run/formations';
 import { KIND_IDS, kindOf } from '../core/scenarios/registry';
 import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
@@ -281,23 +282,32 @@ export async function bench(
       `--baseline must be one of the policies run (${policies.map((p) => p.name).join(', ')}), got "${values.baseline}"`,
     );
   }
-  if (values.profile !== undefined && !Object.hasOwn(profiles, values.profile)) {
+  if (flags.size !== undefined && scenario.type !== 'task') {
     throw new UsageError(
-      `--profile must be one of ${Object.keys(profiles).join(', ')}, got "${values.profile}"`,
+      '--size applies to task scenarios, not graph or mix files (a mix sets its own sizes)',
     );
   }
-  let size: number | undefined;
-  if (flags.size !== undefined) {
-    if (scenario.type !== 'task') {
-      throw new UsageError(
-        '--size applies to task scenarios, not graph or mix files (a mix sets its own sizes)',
+  const size = flags.size as number | undefined;
+  // The run's own fields are refused in the run request's words, as the API and the page refuse them.
+  if (scenario.type === 'task') {
+    try {
+      checkAgainst(
+        {
+          scenario: scenario.spec.id,
+          ...(size !== undefined ? { size } : {}),
+          ...(values.profile !== undefined ? { profile: values.profile } : {}),
+        },
+        { type: 'task', spec: scenario.spec },
+        { profiles, sandbox: true, knowledgeBase: false, providers: ['simulated', 'openai'] },
       );
+    } catch (error) {
+      if (error instanceof RequestError) throw new UsageError(`--${error.field}: ${error.message}`);
+      throw error;
     }
-    const { min, max } = scenario.spec.size;
-    size = flags.size as number;
-    if (size < min || size > max) {
-      throw new UsageError(`--size must be from ${min} to ${max} for ${scenario.spec.id}, got ${size}`);
-    }
+  } else if (values.profile !== undefined && !Object.hasOwn(profiles, values.profile)) {
+    throw new UsageError(
+      `--profile: profile must be one of ${Object.keys(profiles).join(', ')}, not "${values.profile}"`,
+    );
   }
   const context = flags.context as ContextStrategyName | undefined;
   const workers = flags.workers as number | undefined;

@@ -6,8 +6,11 @@
 
 /** Instances a bench, grid, chaos or experiment runs (each runs every policy). */
 export const MAX_SEEDS = 10_000;
-/** A seed is hashed as an unsigned 32-bit number (src/core/util/rng.ts). */
-export const MAX_SEED = 4_294_967_295;
+/**
+ * The largest seed: the run request's (core/request/run-request.ts), so a seed the CLI takes, the
+ * page's link and the API take too. Seeds are hashed as 32-bit numbers (src/core/util/rng.ts).
+ */
+export { MAX_SEED } from '../core/request/run-request';
 /** Attempts per task, the first included: each failed attempt is a retry with its events. */
 export const MAX_ATTEMPTS = 100;
 /** Training episodes. */

@@ -283,7 +283,7 @@ describe('swarm bench', () => {
     ],
     [
       ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '1', '--size', '5'],
-      /--size must be from 10 to 200/,
+      /--size: size of wide-search must be within 10…200, got/,
     ],
     [
       ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '1', '--context', 'all'],
@@ -291,7 +291,7 @@ describe('swarm bench', () => {
     ],
     [
       ['--scenario', 'wide-search', '--policies', 'serial', '--seeds', '1', '--profile', 'huge'],
-      /--profile must be one of small, medium, large/,
+      /--profile: profile must be one of small, medium, large, not "huge"/,
     ],
     [
       ['--scenario', 'tests/fixtures/scenarios/bad-column-attr.json', '--policies', 'serial', '--seeds', '1'],

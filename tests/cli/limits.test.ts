@@ -71,7 +71,7 @@ describe('numbers in range', () => {
     ],
     [
       ['schedule', '--graph', small, '--workers', '2', '--seed', '4294967296'],
-      /--seed must be a whole number from 0 to 4294967295/,
+      /--seed must be a whole number from 0 to 2147483647/,
     ],
     [
       ['bench', '--scenario', small, '--policies', 'serial', '--seeds', '1e9'],

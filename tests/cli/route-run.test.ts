@@ -99,7 +99,7 @@ describe('swarm route --run', () => {
     // A seed is a 32-bit number: 2^32 wrapped to seed 0.
     const wrapped = await runCli(['route', compare, '--run', '--seed', '4294967296']);
     expect(wrapped.code).toBe(2);
-    expect(wrapped.stderr).toMatch(/--seed must be a whole number from 0 to 4294967295/);
+    expect(wrapped.stderr).toMatch(/--seed must be a whole number from 0 to 2147483647/);
   });
 
   it('holds the run to a reply deadline and runs the healing loop when asked, the answer unchanged', async () => {
