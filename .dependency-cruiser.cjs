@@ -228,9 +228,9 @@ module.exports = {
     {
       name: 'adapters-hosts-apart',
       comment:
-        'adapters/ is grouped by the host a file runs on: browser/ and node/ never import each other, and shared/ and wire/ (both hosts) import neither.',
+        'adapters/ is grouped by the host a file runs on: browser/ and node/ never import each other, and common/ and wire/ (both hosts) import neither.',
       severity: 'error',
-      from: { path: '^src/adapters/(browser|node|shared|wire)/' },
+      from: { path: '^src/adapters/(browser|node|common|wire)/' },
       // $1: a folder may import itself.
       to: { path: '^src/adapters/(browser|node)/', pathNot: '^src/adapters/$1/' },
     },

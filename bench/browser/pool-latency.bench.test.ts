@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import { expect, it } from 'vitest';
 import { workerPool } from '../../src/adapters/browser/worker-pool';
-import { threadPool } from '../../src/adapters/shared/thread-pool';
+import { threadPool } from '../../src/adapters/common/thread-pool';
 import type { SubagentApi } from '../../src/adapters/wire/subagent-protocol';
 import { policyByName } from '../../src/core/policy/registry';
 import { runScenario } from '../../src/core/run/run';

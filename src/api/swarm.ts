@@ -6,9 +6,9 @@
  * Its events are kept in one log, which `events` replays and then follows.
  */
 
-import { realPace } from '../adapters/shared/pace';
-import { withReplyDeadline } from '../adapters/shared/reply-deadline';
-import { timeoutScheduler } from '../adapters/shared/timeout-scheduler';
+import { realPace } from '../adapters/common/pace';
+import { withReplyDeadline } from '../adapters/common/reply-deadline';
+import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import { hooksFor } from '../core/healing/setup';
 import { healingOf } from '../core/request/run-input';
 import { runPrepared } from '../core/run/run';

@@ -1,4 +1,4 @@
-import { openaiProvider } from '../adapters/shared/openai-provider';
+import { openaiProvider } from '../adapters/common/openai-provider';
 import type { Provider } from '../core/providers/types';
 import { arbitrateWithModel } from '../core/router/arbiter-model';
 import {

@@ -4,8 +4,8 @@
  * (`--reply-deadline-ms`, docs/models.md "Deadlines").
  */
 
-import { openaiProvider, ProviderError } from '../adapters/shared/openai-provider';
-import { withReplyDeadline } from '../adapters/shared/reply-deadline';
+import { openaiProvider, ProviderError } from '../adapters/common/openai-provider';
+import { withReplyDeadline } from '../adapters/common/reply-deadline';
 import { withJsonTools } from '../core/providers/json-tools';
 import type { Provider } from '../core/providers/types';
 import { simulatedProviderFor } from '../core/scenarios/players';

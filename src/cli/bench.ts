@@ -1,17 +1,17 @@
 import { basename } from 'node:path';
+import { watchEndpoint } from '../adapters/common/endpoint-watch';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
-import { watchEndpoint } from '../adapters/shared/endpoint-watch';
 import { type ContextStrategyName, contextStrategyNames } from '../core/agents/context/registry';
-import { type BenchReport, runBench } from '../core/bench/run-bench';
+import { runBench } from '../core/bench/run-bench';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
 import { checkAgainst, RequestError } from '../core/request/run-input';
 import { formationProblem } from '../core/run/formations';
 import { KIND_IDS, kindOf } from '../core/scenarios/registry';
 import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
-import type { Summary } from '../core/stats/summary';
 import { encodeTrace } from '../core/trace/jsonl';
 import { benchProvider } from './bench-provider';
+import { markdownReport, textReport } from './bench-report';
 import { ReportedFailure, UsageError, wholeNumber } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS, MAX_WORKERS } from './limits';
@@ -398,87 +398,4 @@ export async function bench(
     ]);
   }
   out(values.json ? JSON.stringify(report) : textReport(report));
-}
-
-const fmt = (x: number): string => {
-  if (!Number.isFinite(x)) return String(x);
-  const a = Math.abs(x);
-  if (a !== 0 && (a < 0.001 || a >= 1e6)) return x.toExponential(2);
-  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(3);
-};
-const cell = (s: Summary | undefined): string => (s ? `${fmt(s.mean)} ± ${fmt(s.ci95)}` : '');
-const ratioCell = (r: number | null | undefined): string =>
-  r === null || r === undefined ? '—' : `${fmt(r)}×`;
-
-function rows(report: BenchReport): string[][] {
-  const names = Object.keys(report.policies);
-  const swarms = Object.keys(report.ratios);
-  const header = ['metric', ...names, ...swarms.map((s) => `${s} / ${report.single}`)];
-  // Every metric the runs reported, in the order the metrics module lists them (docs/metrics.md).
-  const metrics = Object.keys(
-    report.policies[names[0] as string] ?? {},
-  ) as (keyof BenchReport['policies'][string])[];
-  const body = metrics.map((metric) => [
-    metric,
-    ...names.map((n) => cell(report.policies[n]?.[metric])),
-    ...swarms.map((s) => ratioCell(report.ratios[s]?.[metric])),
-  ]);
-  return [header, ...body];
-}
-
-function title(report: BenchReport): string {
-  const size = report.size === null ? '' : `, size ${report.size}`;
-  const split = report.split ? ` of the ${report.split} split` : '';
-  return `${report.scenario} (${report.kind}${size}), ${report.seeds} seed${report.seeds === 1 ? '' : 's'}${split}: mean ± 95% interval`;
-}
-
-/** The metrics a paired comparison is printed for: quality, reward, time and cost. */
-const PAIRED_SHOWN = ['reward', 'itemF1', 'criticalSteps', 'modelWallMs', 'estimatedCost'];
-
-function pairedRows(report: BenchReport): string[][] {
-  const others = Object.keys(report.paired);
-  if (others.length === 0) return [];
-  const header = ['metric', ...others.map((o) => `${o} − ${report.baseline} [95% paired]`)];
-  const body = PAIRED_SHOWN.map((metric) => [
-    metric,
-    ...others.map((o) => {
-      const d = report.paired[o]?.[metric];
-      return d ? `${fmt(d.mean)} [${fmt(d.low)}, ${fmt(d.high)}]` : '';
-    }),
-  ]);
-  return [header, ...body];
-}
-
-function aligned(table: string[][]): string[] {
-  const widths = (table[0] as string[]).map((_, c) => Math.max(...table.map((r) => (r[c] ?? '').length)));
-  return table.map((r) =>
-    r.map((x, c) => (c === 0 ? x.padEnd(widths[c] as number) : x.padStart(widths[c] as number))).join('  '),
-  );
-}
-
-export function textReport(report: BenchReport): string {
-  const paired = pairedRows(report);
-  return [
-    title(report),
-    '',
-    ...aligned(rows(report)),
-    ...(paired.length > 0
-      ? ['', `paired with ${report.baseline}, instance by instance:`, ...aligned(paired)]
-      : []),
-  ].join('\n');
-}
-
-export function markdownReport(report: BenchReport, argv: readonly string[]): string {
-  const table = rows(report);
-  const md = (r: string[]) => `| ${r.join(' | ')} |`;
-  return [
-    `# ${title(report)}`,
-    '',
-    `Command: \`npm run --silent swarm -- bench ${argv.join(' ')}\``,
-    '',
-    md(table[0] as string[]),
-    `|${(table[0] as string[]).map((_, i) => (i === 0 ? ':---' : '---:')).join('|')}|`,
-    ...table.slice(1).map(md),
-    '',
-  ].join('\n');
 }

@@ -1,6 +1,6 @@
+import { threadPool } from '../adapters/common/thread-pool';
+import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
-import { threadPool } from '../adapters/shared/thread-pool';
-import { timeoutScheduler } from '../adapters/shared/timeout-scheduler';
 import { type ChaosRunReport, chaosRun } from '../core/experiments/chaos';
 import { baselineKey, baselineOf, rememberRun } from '../core/healing/knowledge';
 import { policyByName } from '../core/policy/registry';

@@ -16,11 +16,12 @@ import { forkTable } from './fork';
 import { gridTable } from './grid';
 import { kbIngestTable, kbSearchTable, kbStatsTable } from './kb';
 import { nextSpeakerTable } from './next-speaker';
-import { routeTable, trainRouterTable } from './router';
+import { routeTable } from './router';
 import { runTable } from './run';
 import { scheduleTable } from './schedule';
 import { scoreTable } from './score';
 import { trainTable } from './train';
+import { trainRouterTable } from './train-router';
 
 /** Every command's table, in the doc's order. */
 export const CLI_TABLES: readonly CommandTable[] = [

@@ -6,7 +6,7 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pdfText } from '../adapters/shared/pdf-text';
+import { pdfText } from '../adapters/common/pdf-text';
 import { extractText, formatOf } from '../core/kb';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;

@@ -36,7 +36,8 @@ const commands: Record<string, () => Promise<Loaded>> = {
   schedule: () => import('./schedule').then((m) => ({ run: m.schedule, help: m.scheduleHelp })),
   score: () => import('./score').then((m) => ({ run: m.score, help: m.scoreHelp })),
   train: () => import('./train').then((m) => ({ run: m.train, help: m.trainHelp })),
-  'train-router': () => import('./router').then((m) => ({ run: m.trainRouter, help: m.trainRouterHelp })),
+  'train-router': () =>
+    import('./train-router').then((m) => ({ run: m.trainRouter, help: m.trainRouterHelp })),
 };
 
 /**

@@ -4,7 +4,7 @@
  * docs/healing.md), which the page and the swarm API run too.
  */
 
-import { timeoutScheduler } from '../adapters/shared/timeout-scheduler';
+import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import type { AttemptHooks } from '../core/healing/hooks';
 import { healingHooks } from '../core/healing/monitor';
 import { longestReplyDeadlineMs } from '../core/providers/deadline';

@@ -5,7 +5,7 @@
  * roles given to the agents and the plan in the trace header; every model reply held to its
  * deadline, and the self-healing loop when asked for, as in `swarm bench`.
  */
-import { withReplyDeadline } from '../adapters/shared/reply-deadline';
+import { withReplyDeadline } from '../adapters/common/reply-deadline';
 import { policyByName } from '../core/policy/registry';
 import { planChooser } from '../core/policy/types';
 import { runInputOf } from '../core/request/run-input';

@@ -1,4 +1,4 @@
-import { nextTask } from '../adapters/shared/next-task';
+import { nextTask } from '../adapters/common/next-task';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryLibrary } from '../../src/adapters/shared/memory-library';
-import { memoryPolicyStore } from '../../src/adapters/shared/memory-policy-store';
-import { memoryTraceStore } from '../../src/adapters/shared/memory-trace-store';
+import { createMemoryLibrary } from '../../src/adapters/common/memory-library';
+import { memoryPolicyStore } from '../../src/adapters/common/memory-policy-store';
+import { memoryTraceStore } from '../../src/adapters/common/memory-trace-store';
 import { policyStoreContract } from '../support/policy-store-contract';
 
 policyStoreContract('memory', async (options = {}) => {

@@ -4,7 +4,7 @@ import {
   type OpenAiProviderOptions,
   openaiProvider,
   ProviderError,
-} from '../../src/adapters/shared/openai-provider';
+} from '../../src/adapters/common/openai-provider';
 import type { ChatRequest, ChatResponse } from '../../src/core/providers/types';
 import {
   type Handler,

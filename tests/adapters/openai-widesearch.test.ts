@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openaiProvider } from '../../src/adapters/shared/openai-provider';
+import { openaiProvider } from '../../src/adapters/common/openai-provider';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import { llmPolicy } from '../../src/core/policy/llm/llm-policy';
 import { runScenario } from '../../src/core/run/run';

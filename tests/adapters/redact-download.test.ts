@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_PIECE, REDACTED, redactDownload } from '../../src/adapters/browser/redact-download';
-import { createMemoryLibrary } from '../../src/adapters/shared/memory-library';
-import { memoryTraceStore } from '../../src/adapters/shared/memory-trace-store';
+import { createMemoryLibrary } from '../../src/adapters/common/memory-library';
+import { memoryTraceStore } from '../../src/adapters/common/memory-trace-store';
 import { decodeTrace, encodeTrace } from '../../src/core/trace/jsonl';
 import { diamond } from '../core/graph/test-graphs';
 import { sampleRun } from '../support/trace-store-contract';

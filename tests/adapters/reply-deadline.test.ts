@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchEndpoint } from '../../src/adapters/shared/endpoint-watch';
-import { openaiProvider, ProviderError } from '../../src/adapters/shared/openai-provider';
-import { withReplyDeadline } from '../../src/adapters/shared/reply-deadline';
+import { watchEndpoint } from '../../src/adapters/common/endpoint-watch';
+import { openaiProvider, ProviderError } from '../../src/adapters/common/openai-provider';
+import { withReplyDeadline } from '../../src/adapters/common/reply-deadline';
 import { serialPolicy } from '../../src/core/policy/serial';
 import { replyDeadlineMs } from '../../src/core/providers/deadline';
 import type { ChatRequest, ChatResponse, Provider } from '../../src/core/providers/types';

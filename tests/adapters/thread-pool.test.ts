@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { slotPool, threadPool } from '../../src/adapters/shared/thread-pool';
+import { slotPool, threadPool } from '../../src/adapters/common/thread-pool';
 import { executorFromSetup, type SubagentSetup } from '../../src/core/run/subagent-setup';
 import type { SubagentPool } from '../../src/core/runtime/pool';
 import type { AsyncExecutor, AttemptOutcome, AttemptRequest } from '../../src/core/runtime/ports';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type SubagentWorker, type WorkerPool, workerPool } from '../../src/adapters/browser/worker-pool';
-import type { KilledAttempt } from '../../src/adapters/shared/thread-pool';
+import type { KilledAttempt } from '../../src/adapters/common/thread-pool';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import { runScenario } from '../../src/core/run/run';
 import type { SubagentSetup } from '../../src/core/run/subagent-setup';

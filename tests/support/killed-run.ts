@@ -1,4 +1,4 @@
-import { type SlotPool, threadPool } from '../../src/adapters/shared/thread-pool';
+import { type SlotPool, threadPool } from '../../src/adapters/common/thread-pool';
 import { policyByName } from '../../src/core/policy/registry';
 import { prepareRun } from '../../src/core/run/prepare';
 import { runPrepared } from '../../src/core/run/run';

@@ -4,7 +4,7 @@ import { boundedCases, escapeCases } from './sandbox-escapes';
 
 /**
  * The `CodeSandbox` port's contract, one case list run against each adapter: the QuickJS
- * engine in Node (tests/adapters/node/node-sandbox.test.ts) and the browser's opaque-origin frame worker
+ * engine in Node (tests/adapters/node-sandbox.test.ts) and the browser's opaque-origin frame worker
  * (tests/browser/worker-sandbox.test.ts). Besides ordinary passing and failing tests it holds every
  * attack of issues 20 and 45: code that hangs the host after returning, throws what cannot be
  * printed, rejects, imports, allocates without end, returns what cannot be graded cheaply, forges

@@ -44,7 +44,7 @@ async function readOne(file: File): Promise<string> {
   let text: string;
   if (/\.pdf$/i.test(file.name)) {
     const [{ pdfText }, worker] = await Promise.all([
-      import('../shared/pdf-text'),
+      import('../common/pdf-text'),
       import('pdfjs-dist/legacy/build/pdf.worker.mjs?url'),
     ]);
     text = await pdfText(bytes, { workerSrc: worker.default, name: file.name });

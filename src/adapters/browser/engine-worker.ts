@@ -15,7 +15,7 @@
  *   worker → page   { type: 'result', run: { ok: false } }    if the engine failed
  */
 import type { RawRun } from '../../core/tools/sandbox';
-import { DEFAULT_ENGINE_LIMITS, loadEngine, runInEngine } from '../shared/engine-run';
+import { DEFAULT_ENGINE_LIMITS, loadEngine, runInEngine } from '../common/engine-run';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent) => void) | null;

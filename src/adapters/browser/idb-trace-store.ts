@@ -16,7 +16,7 @@ import type {
   StoredTrace,
   TraceStore,
 } from '../../core/trace/store';
-import { timeoutScheduler } from '../shared/timeout-scheduler';
+import { timeoutScheduler } from '../common/timeout-scheduler';
 import {
   type EventRecord,
   type IdbLibrary,

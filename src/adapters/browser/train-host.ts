@@ -1,7 +1,7 @@
 /**
  * The worker side of training: `train` from the core, driven by a `TrainRequest` of plain data and
  * reporting through the page's callbacks (src/adapters/wire/train-protocol.ts). It is an object, not a
- * worker, so tests reach it over a MessageChannel (tests/adapters/browser/train-host.test.ts);
+ * worker, so tests reach it over a MessageChannel (tests/adapters/train-host.test.ts);
  * workers/train.worker.ts exposes it with Comlink.
  */
 import { releaseProxy } from 'comlink';
@@ -9,7 +9,7 @@ import { train } from '../../core/learning/train';
 import { simulatedProviderFor } from '../../core/scenarios/players';
 import { profileHashes } from '../../core/scenarios/profiles';
 import type { CodeSandbox } from '../../core/tools/sandbox';
-import { nextTask } from '../shared/next-task';
+import { nextTask } from '../common/next-task';
 import type {
   RemoteTrainEvents,
   TrainApi,

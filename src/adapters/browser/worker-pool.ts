@@ -10,7 +10,7 @@
 
 import * as Comlink from 'comlink';
 import type { SubagentSetup } from '../../core/run/subagent-setup';
-import { type KilledAttempt, type SlotPool, slotPool } from '../shared/thread-pool';
+import { type KilledAttempt, type SlotPool, slotPool } from '../common/thread-pool';
 import type { ProviderSetup, SubagentApi } from '../wire/subagent-protocol';
 
 /** What the pool needs of a worker. A real `Worker` fits; tests may pass a MessagePort dressed as one. */

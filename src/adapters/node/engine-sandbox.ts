@@ -16,7 +16,7 @@ import {
   engineExhausted,
   loadEngine,
   runInEngine,
-} from '../shared/engine-run';
+} from '../common/engine-run';
 
 export interface EngineSandboxOptions {
   /** Loads the engine (a QuickJS WebAssembly module). @default loadEngine(limits) */

@@ -9,7 +9,7 @@
  * Node's engine reads its WebAssembly from node_modules (`@jitl/quickjs-wasmfile-release-sync`).
  */
 import type { CodeSandbox } from '../../core/tools/sandbox';
-import type { EngineLimits } from '../shared/engine-run';
+import type { EngineLimits } from '../common/engine-run';
 import { engineSandbox } from './engine-sandbox';
 
 /** A sandbox of its own, e.g. with smaller limits for a test. */

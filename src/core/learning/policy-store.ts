@@ -1,6 +1,6 @@
 /**
  * The port for trained policies kept in the library: checkpoints (./checkpoint) saved under a
- * name, in the browser (adapters/browser/idb-policy-store) or in memory (adapters/shared/memory-policy-store).
+ * name, in the browser (adapters/browser/idb-policy-store) or in memory (adapters/common/memory-policy-store).
  * Both adapters pass tests/support/policy-store-contract.ts. A save refused for lack of space
  * rejects with a StoreQuotaError (trace/store-quota-error), as the trace store's writes do: the two
  * share the browser's storage.

@@ -2,7 +2,7 @@
  * How long one model reply may take in all (docs/models.md, "Deadlines"). The idle timeout of a
  * streaming provider tells a slow model from a dead one, but a server that sends a token a second
  * forever is never idle: without a total deadline one such reply holds its agent, and `swarm
- * bench`, for ever. Pure arithmetic here; the timer is the adapters' (adapters/shared/reply-deadline.ts).
+ * bench`, for ever. Pure arithmetic here; the timer is the adapters' (adapters/common/reply-deadline.ts).
  */
 
 /**

@@ -4,7 +4,7 @@
  * profile; an orchestrator decision, one turn of thought; a graph step, one second), and the pace
  * says how many real milliseconds one second of that time takes. The simulated model, paced graph
  * attempts and the driver's decisions all wait through it. Core has no timers, so the host passes
- * the waiting in (src/adapters/shared/pace.ts); the CLI and the tests pass no pace and never sleep.
+ * the waiting in (src/adapters/common/pace.ts); the CLI and the tests pass no pace and never sleep.
  * Pacing changes wall time only: step-time, and so every deterministic result, is the same.
  */
 

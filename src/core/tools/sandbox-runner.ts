@@ -1,6 +1,6 @@
 /**
  * The part of the `run_js` sandbox that runs *inside* the separate JavaScript engine (QuickJS in
- * WebAssembly, src/adapters/shared/engine-run.ts), as source text: it is evaluated first in each fresh
+ * WebAssembly, src/adapters/common/engine-run.ts), as source text: it is evaluated first in each fresh
  * context, before the model's code, and its completion value is one function,
  *
  *   outcome(call) → 'v' + JSON text | 'u' | 'e' + error in words

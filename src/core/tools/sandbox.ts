@@ -1,7 +1,7 @@
 /**
  * The `run_js` tool's port: run a snippet of JavaScript against unit tests, with a time limit.
  * The code runs in a separate JavaScript engine, QuickJS compiled to WebAssembly
- * (src/adapters/shared/engine-run.ts): on the host's thread in Node (src/adapters/node/node-sandbox.ts), and in
+ * (src/adapters/common/engine-run.ts): on the host's thread in Node (src/adapters/node/node-sandbox.ts), and in
  * the browser inside a worker of an opaque-origin iframe without network
  * (src/adapters/browser/worker-sandbox.ts) as a second wall; docs/security.md.
  *

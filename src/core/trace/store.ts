@@ -2,7 +2,7 @@ import type { TraceEvent, TraceHeader } from './events';
 
 /**
  * The trace library's port: runs (header, events, summary), kept in the browser
- * (adapters/browser/idb-trace-store) or in memory (adapters/shared/memory-trace-store). Both adapters pass
+ * (adapters/browser/idb-trace-store) or in memory (adapters/common/memory-trace-store). Both adapters pass
  * tests/support/trace-store-contract.ts. Times are wall-clock milliseconds passed in by the caller.
  * A write refused for lack of space rejects with a StoreQuotaError (./store-quota-error).
  */

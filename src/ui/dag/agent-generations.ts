@@ -48,7 +48,7 @@ export interface Generations {
 
 const key = (task: string, attempt: number) => `${task}#${attempt}`;
 
-/** The failures of an attempt whose worker the pool lost and started afresh (adapters/shared/thread-pool.ts). */
+/** The failures of an attempt whose worker the pool lost and started afresh (adapters/common/thread-pool.ts). */
 const LOST_WORKER = /^worker (crashed|hung): /;
 
 export function generationsOf(snapshot: RunSnapshot): Generations {

@@ -6,7 +6,7 @@
 
 import { createSignal } from 'solid-js';
 import type { ApiKeyStore } from '../../adapters/browser/api-key-store';
-import { listModels, openaiProvider } from '../../adapters/shared/openai-provider';
+import { listModels, openaiProvider } from '../../adapters/common/openai-provider';
 import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { AppState } from '../url-state';

@@ -10,8 +10,8 @@
 
 import { createRoot, createSignal } from 'solid-js';
 import type { ConcurrencySummary } from '../../adapters/browser/engine-concurrency';
-import { watchEndpoint } from '../../adapters/shared/endpoint-watch';
-import type { KilledAttempt } from '../../adapters/shared/thread-pool';
+import { watchEndpoint } from '../../adapters/common/endpoint-watch';
+import type { KilledAttempt } from '../../adapters/common/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import { planChooser } from '../../core/policy/types';
 import { LLM_POLICY } from '../../core/request/policy-name';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { threadPool } from '../../../src/adapters/common/thread-pool';
+import { timeoutScheduler } from '../../../src/adapters/common/timeout-scheduler';
 import { nodeSandbox } from '../../../src/adapters/node/node-sandbox';
-import { threadPool } from '../../../src/adapters/shared/thread-pool';
-import { timeoutScheduler } from '../../../src/adapters/shared/timeout-scheduler';
 import { chaosRun } from '../../../src/core/experiments/chaos';
 import { policyByName } from '../../../src/core/policy/registry';
 import { prepareRun } from '../../../src/core/run/prepare';

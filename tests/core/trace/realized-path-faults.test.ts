@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { threadPool } from '../../../src/adapters/common/thread-pool';
+import { timeoutScheduler } from '../../../src/adapters/common/timeout-scheduler';
 import { nodeSandbox } from '../../../src/adapters/node/node-sandbox';
-import { threadPool } from '../../../src/adapters/shared/thread-pool';
-import { timeoutScheduler } from '../../../src/adapters/shared/timeout-scheduler';
 import { chaosHooks, faultPlan } from '../../../src/core/healing/chaos';
 import { composeHooks } from '../../../src/core/healing/hooks';
 import { healingHooks } from '../../../src/core/healing/monitor';
