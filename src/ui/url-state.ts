@@ -8,7 +8,7 @@ import { type FaultKind, faultKinds } from '../core/trace/events';
 import { type ContextStrategyName, contextStrategyNames } from '../core/agents/context/registry';
 import { POLICY_KINDS, type PolicyKind } from '../core/learning/checkpoint';
 import { policyForms, policyProblem } from '../core/request/policy-name';
-import { HEALING_MODES, type HealingMode } from '../core/request/run-request';
+import { HEALING_MODES, type HealingMode, shown } from '../core/request/run-request';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../core/runtime/config';
 import {
   PROFILE_NAMES,
@@ -256,7 +256,4 @@ export function writeHash(state: AppState): string {
  * characters and control and bidirectional characters show as "?" (a right-to-left override would
  * otherwise turn the rest of the message around).
  */
-export function quoted(value: string): string {
-  const printable = value.replace(/[\p{Cc}\p{Cf}]/gu, '?');
-  return `"${printable.length > 40 ? `${printable.slice(0, 37)}…` : printable}"`;
-}
+export const quoted = (value: string): string => shown(value);

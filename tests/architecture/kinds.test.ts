@@ -10,7 +10,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioSpec } from '../../src/api/catalog';
 import { TASK_SCENARIOS } from '../../src/api/types';
-import { kindChoices, sizeUnits } from '../../src/cli/help-text';
+import { benchTable } from '../../src/cli/bench';
+import { runTable } from '../../src/cli/run';
 import { workflows } from '../../src/core/router/choice';
 import { workflowRoles } from '../../src/core/router/plan';
 import { loadPlayers } from '../../src/core/scenarios/players';
@@ -36,9 +37,10 @@ describe('the scenario registry', () => {
       const card = catalog.find((e) => e.id === id);
       expect(card?.type === 'task' ? card.spec : undefined).toEqual(scenarioSpec(id));
     }
+    const flagHelp = (flags: typeof runTable.flags, name: string) => flags.find((f) => f.name === name)?.help;
     for (const id of KIND_IDS) {
-      expect(kindChoices(0)).toContain(id);
-      expect(sizeUnits(0)).toContain(`${kindOf(id)?.unit} (${id})`);
+      expect(flagHelp(runTable.flags, 'scenario')).toContain(id);
+      expect(flagHelp(benchTable.flags, 'size')).toContain(`${kindOf(id)?.unit} (${id})`);
       expect(qualityMeasure(id).name).toBe(kindOf(id)?.quality.name);
     }
   });

@@ -189,7 +189,10 @@ export function fieldProblem(field: keyof typeof runRequestFields, value: unknow
   return parsed.success ? undefined : parsed.issues[0].message;
 }
 
-/** A value from outside, as a message quotes it: cut to 40 characters, control characters as "?". */
+/**
+ * A value from outside, as a message quotes it (the page's link uses it too): cut to 40
+ * characters, control and bidirectional characters as "?" (an override would turn the message around).
+ */
 export function shown(value: unknown): string {
   if (typeof value !== 'string') return JSON.stringify(value) ?? String(value);
   const printable = value.replace(/[\p{Cc}\p{Cf}]/gu, '?');
