@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { nextTask } from '../adapters/common/next-task';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
@@ -114,6 +115,15 @@ export const trainTable: CommandTable = {
       appliesUnless: onlyFor('parl'),
     },
     {
+      name: 'group',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      default: defaultTrainConfig.group,
+      help: "PARL: episodes per instance, each measured against the others' mean (leave-one-out); 1 uses the value baseline. Divides --batch",
+      appliesUnless: onlyFor('parl'),
+    },
+    {
       name: 'learning-rate',
       type: 'string',
       value: 'X',
@@ -148,8 +158,7 @@ export const trainTable: CommandTable = {
       value: 'N',
       min: 1,
       max: MAX_ROLLOUT_WORKERS,
-      default: 1,
-      help: "PARL: play each batch's episodes on N worker threads; the checkpoint is byte-identical whatever N",
+      help: "PARL: play each batch's episodes on N worker threads (default: the machine's cores, at most 2); the checkpoint is byte-identical whatever N",
       // Only more than one: a bandit plays its episodes one at a time, which 1 says.
       appliesUnless: (values) =>
         values.policy === 'bandit' && (values['rollout-workers'] as number) > 1
@@ -250,12 +259,19 @@ export async function trainCommand(
     profiles: allowed,
     bandit: flags.bandit as BanditKind,
     batch: flags.batch as number,
+    group: flags.group as number,
     learningRate: number('learning-rate', flags['learning-rate'] as string, defaultTrainConfig.learningRate),
     window:
       (flags.window as number | undefined) ??
       Math.max(1, Math.min(defaultTrainConfig.window, Math.ceil(episodes / 20))),
   };
-  const rolloutWorkers = flags['rollout-workers'] as number;
+  if (config.batch % config.group !== 0)
+    throw new UsageError(
+      `--group ${config.group} must divide --batch ${config.batch}: a batch holds whole groups`,
+    );
+  const rolloutWorkers =
+    (flags['rollout-workers'] as number | undefined) ??
+    (policy === 'parl' ? Math.max(1, Math.min(2, availableParallelism())) : 1);
   const env = await trainingEnv(values.scenario, values.profiles);
   const { mix } = env;
   const file = values.out ?? `policy-${policy}-${mix.id}-seed${seed}.json`;

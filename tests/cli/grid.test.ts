@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitSeeds } from '../../src/core/scenarios/splits';
 import { runCli } from '../support/cli';
 
 describe('swarm grid', () => {
@@ -18,7 +19,10 @@ describe('swarm grid', () => {
     expect(g.best).toBe(g.settings[0].setting);
     // Spares that change nothing never win a tie against the same setting without them.
     expect(g.best).not.toMatch(/spares/);
-    expect(Object.keys(g.perKind).sort()).toEqual(['deep-search', 'mixed-coding', 'wide-search']);
+    // The kinds of the 6 instances drawn (validation seeds, each on component seed mod 5).
+    const kinds = ['wide-search', 'deep-search', 'mixed-coding', 'write-story', 'rag-qa'];
+    const drawn = [...new Set(splitSeeds('validation', 6).map((seed) => kinds[seed % 5]))].sort();
+    expect(Object.keys(g.perKind).sort()).toEqual(drawn);
     // What it names, bench runs.
     const b = await runCli([
       'bench',

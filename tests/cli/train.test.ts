@@ -21,6 +21,8 @@ describe('swarm train', () => {
       '6',
       '--batch',
       '3',
+      '--group',
+      '1',
       '--window',
       '3',
       '--out',
@@ -44,7 +46,7 @@ describe('swarm train', () => {
     });
     expect(summary.curves).toHaveLength(2);
     const checkpoint = JSON.parse(readFileSync(policy, 'utf8'));
-    expect(checkpoint).toMatchObject({ schema: 'swarmflight.policy', version: 2, kind: 'parl' });
+    expect(checkpoint).toMatchObject({ schema: 'swarmflight.policy', version: 3, kind: 'parl' });
     expect(Object.keys(checkpoint.profiles)).toEqual(['small', 'medium', 'large']);
     expect(JSON.parse(readFileSync(curves, 'utf8')).curves).toEqual(summary.curves);
     expect(readFileSync(svg, 'utf8')).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<polyline/);
@@ -60,6 +62,8 @@ describe('swarm train', () => {
       '12',
       '--batch',
       '3',
+      '--group',
+      '1',
       '--window',
       '3',
       '--out',
@@ -110,8 +114,8 @@ describe('swarm train', () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.kind).toBe('mix');
-    expect(Object.keys(report.components).sort()).toEqual(['deep-search', 'mixed-coding', 'wide-search']);
-    // Seed k runs component k mod 3: one instance each, and together the whole bench's.
+    expect(Object.keys(report.components).sort()).toEqual(['deep-search', 'mixed-coding', 'write-story']);
+    // Seed k runs component k mod 5: one instance each, and together the whole bench's.
     for (const c of Object.values(report.components) as Record<string, { reward: { values: number[] } }>[]) {
       expect(c.heuristic?.reward.values).toHaveLength(1);
     }

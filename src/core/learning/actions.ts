@@ -17,15 +17,24 @@ export const WIDTHS = ['one', 'quarter', 'half', 'all', 'all+spares'] as const;
 /** The profile head chooses among the frozen profiles. */
 export const PROFILES = PROFILE_NAMES;
 export const CONTROLS = ['go', 'finish'] as const;
+/**
+ * What happens to the tasks of a wave whose last attempt failed: `retry` them on the profile that
+ * failed, `escalate` them one profile up (large stays large), or `degrade`: give them up and go on
+ * without those parts (the run's answer lacks them). Fresh tasks take the profile head's choice.
+ */
+export const RETRIES = ['retry', 'escalate', 'degrade'] as const;
 
 export type Width = (typeof WIDTHS)[number];
 export type Control = (typeof CONTROLS)[number];
+export type RetryChoice = (typeof RETRIES)[number];
 
 /** One decision: an index into each head's options. */
 export interface Choice {
   readonly width: number;
   readonly profile: number;
   readonly control: number;
+  /** An index into RETRIES, for the wave's failed tasks. @default retry */
+  readonly retry?: number;
 }
 
 /** Tasks that could start now: ready, with a free concurrency slot. */
@@ -45,44 +54,82 @@ export function widthCount(width: Width, k: number): number {
   }
 }
 
+/** The profile a failed task's next attempt runs on, or undefined when it is given up. */
+export function retryProfile(failed: string, retry: RetryChoice): string | undefined {
+  if (retry === 'degrade') return undefined;
+  if (retry === 'retry') return failed;
+  const k = PROFILES.indexOf(failed as (typeof PROFILES)[number]);
+  return k < 0 ? failed : PROFILES[Math.min(PROFILES.length - 1, k + 1)];
+}
+
+/** Whether any of the tasks a choice of this width would launch now waits for a retry. */
+export function waveHasRetries(view: RunView, width: Width): boolean {
+  const tasks = view.topReady(widthCount(width, launchable(view)));
+  return tasks.some((t) => view.failedProfile(t) !== undefined);
+}
+
 /**
  * The runtime actions a choice stands for: the top `count` ready tasks go to idle subagents of the
- * chosen profile, new ones are spawned for the rest (idle subagents of other profiles fill in when
- * the subagent budget is spent).
+ * chosen profile (a failed task's to the profile its retry choice names, or it is given up), new
+ * ones are spawned for the rest (idle subagents of other profiles fill in when the subagent budget
+ * is spent).
  */
 export function toActions(view: RunView, choice: Choice): Action[] {
   if (CONTROLS[choice.control] === 'finish') return [{ type: 'finish' }];
   const width = WIDTHS[choice.width] as Width;
   const profile = PROFILES[choice.profile] as string;
+  const retry = RETRIES[choice.retry ?? 0] as RetryChoice;
   const count = widthCount(width, launchable(view));
   if (count === 0) return [];
-  const tasks = view.topReady(count);
-  const workers = view.idleSubagents(tasks.length, profile);
-  let room = view.config.budgets.maxConcurrentSubagents - view.subagentCount;
   const actions: Action[] = [];
-  let missing = tasks.length - workers.length;
-  if (missing > room) {
-    const taken = new Set(workers);
-    for (const id of view.idleSubagents(view.idleCount)) {
-      if (missing <= room) break;
-      if (!taken.has(id)) {
-        workers.push(id);
-        missing--;
+  const byProfile = new Map<string, string[]>();
+  for (const task of view.topReady(count)) {
+    const failed = view.failedProfile(task);
+    const target = failed === undefined ? profile : retryProfile(failed, retry);
+    if (target === undefined) {
+      actions.push({ type: 'give_up', task });
+      continue;
+    }
+    const list = byProfile.get(target);
+    if (list) list.push(task);
+    else byProfile.set(target, [task]);
+  }
+  // The chosen profile's group first: with no retries this is the one group, as before.
+  const groups = [...byProfile].sort(([a], [b]) => (a === profile ? -1 : b === profile ? 1 : 0));
+  const taken = new Set<string>();
+  let launched = 0;
+  let spawnedBefore = 0;
+  let room = view.config.budgets.maxConcurrentSubagents - view.subagentCount;
+  for (const [target, tasks] of groups) {
+    const workers = view.idleSubagents(view.idleCount, target).filter((id) => !taken.has(id));
+    workers.length = Math.min(workers.length, tasks.length);
+    let missing = tasks.length - workers.length;
+    if (missing > room) {
+      for (const id of view.idleSubagents(view.idleCount)) {
+        if (missing <= room) break;
+        if (!taken.has(id) && !workers.includes(id)) {
+          workers.push(id);
+          missing--;
+        }
       }
     }
-  }
-  const spawned = Math.min(missing, room);
-  if (spawned > 0) {
-    actions.push({ type: 'spawn', count: spawned, profile });
-    workers.push(...view.nextSubagentIds(spawned));
-    room -= spawned;
-  }
-  const n = Math.min(tasks.length, workers.length);
-  for (let i = 0; i < n; i++) {
-    actions.push({ type: 'assign', subagent: workers[i] as string, task: tasks[i] as string });
+    const spawned = Math.min(missing, room);
+    if (spawned > 0) {
+      actions.push({ type: 'spawn', count: spawned, profile: target });
+      // Ids follow the spawns of the groups before this one in the same decision.
+      workers.push(...view.nextSubagentIds(spawnedBefore + spawned).slice(spawnedBefore));
+      spawnedBefore += spawned;
+      room -= spawned;
+    }
+    const n = Math.min(tasks.length, workers.length);
+    for (let i = 0; i < n; i++) {
+      taken.add(workers[i] as string);
+      actions.push({ type: 'assign', subagent: workers[i] as string, task: tasks[i] as string });
+    }
+    launched += n;
   }
   if (width === 'all+spares') {
-    const spares = Math.min(n, room);
+    const spares = Math.min(launched, room);
     if (spares > 0) actions.push({ type: 'spawn', count: spares, profile });
   }
   return actions;

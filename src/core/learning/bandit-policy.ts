@@ -8,7 +8,16 @@
 
 import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import type { PolicyChoice } from '../trace/events';
-import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
+import {
+  type Choice,
+  CONTROLS,
+  launchable,
+  PROFILES,
+  RETRIES,
+  type RetryChoice,
+  toActions,
+  WIDTHS,
+} from './actions';
 import type { Bandit } from './bandit';
 import { EpsilonGreedy } from './epsilon-greedy';
 import { TASK_FEATURES, taskFeatures } from './features';
@@ -19,6 +28,8 @@ import { LinUCB } from './linucb';
 export interface Arm {
   readonly width: (typeof WIDTHS)[number] | 'solo';
   readonly profile: string;
+  /** What a failed task's next attempt does (fixed settings only; the bandit's arms retry). @default retry */
+  readonly retry?: RetryChoice;
 }
 
 export type BanditKind = 'linucb' | 'thompson' | 'epsilon-greedy';
@@ -37,6 +48,7 @@ export function armChoice(arm: Arm): Choice {
     width: WIDTHS.indexOf(arm.width === 'solo' ? 'all' : arm.width),
     profile: PROFILES.indexOf(arm.profile as (typeof PROFILES)[number]),
     control: CONTROLS.indexOf('go'),
+    retry: RETRIES.indexOf(arm.retry ?? 'retry'),
   };
 }
 

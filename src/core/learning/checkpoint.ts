@@ -6,7 +6,7 @@
  * policy, another version, another kind, other features or actions, other profiles.
  */
 
-import { CONTROLS, PROFILES, WIDTHS } from './actions';
+import { CONTROLS, PROFILES, RETRIES, WIDTHS } from './actions';
 import type { Bandit } from './bandit';
 import { type BanditState, banditFromJSON } from './bandit-from-json';
 import type { Arm } from './bandit-policy';
@@ -18,7 +18,12 @@ export const POLICY_SCHEMA = 'swarmflight.policy';
  * 2: the plan head (solo or spawn) and solo arms, task features of the task before it is split
  * (units, engines, budget), and the runtime's trade-offs. A version-1 file is refused, saying so.
  */
-export const POLICY_VERSION = 2;
+export const POLICY_VERSION = 3;
+/** Why a checkpoint of an older version cannot be read, by version. */
+const OLDER: Readonly<Record<number, string>> = {
+  1: 'version 1 was trained before the runtime had its trade-offs and before the plan head, solo or spawn',
+  2: 'version 2 was trained before the retry head (retry, escalate or degrade a failed task), parts of a task that differ in difficulty, and the mix of five kinds',
+};
 /** The kinds of learned policy a checkpoint holds (and a `KIND:REF` policy name names). */
 export const POLICY_KINDS = ['parl', 'bandit'] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];
@@ -41,6 +46,7 @@ interface Common {
     readonly width: readonly string[];
     readonly profile: readonly string[];
     readonly control: readonly string[];
+    readonly retry: readonly string[];
   };
   readonly hyper: Readonly<Record<string, unknown>>;
   readonly training: TrainingRecord;
@@ -53,6 +59,7 @@ interface Weights {
   readonly width: number[];
   readonly profile: number[];
   readonly control: number[];
+  readonly retry: number[];
   readonly value: number[];
 }
 
@@ -86,6 +93,7 @@ const actionNames = {
   width: [...WIDTHS],
   profile: [...PROFILES],
   control: [...CONTROLS],
+  retry: [...RETRIES],
 };
 
 const plain = (params: ParlParams): Weights => ({
@@ -93,6 +101,7 @@ const plain = (params: ParlParams): Weights => ({
   width: Array.from(params.width),
   profile: Array.from(params.profile),
   control: Array.from(params.control),
+  retry: Array.from(params.retry),
   value: Array.from(params.value),
 });
 
@@ -181,6 +190,7 @@ function weights(what: string, got: unknown): ParlParams {
     width: numbers(`${what}width`, w.width, shape.width.length),
     profile: numbers(`${what}profile`, w.profile, shape.profile.length),
     control: numbers(`${what}control`, w.control, shape.control.length),
+    retry: numbers(`${what}retry`, w.retry, shape.retry.length),
     value: numbers(`${what}value`, w.value, shape.value.length),
   };
 }
@@ -224,10 +234,8 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
     throw new Error(`"schema" is ${JSON.stringify(c.schema ?? null)}, expected "${POLICY_SCHEMA}"${hint}`);
   }
   if (c.version !== POLICY_VERSION) {
-    const why =
-      c.version === 1
-        ? ' (version 1 was trained before the runtime had its trade-offs and before the plan head, solo or spawn: train it again with swarm train)'
-        : '';
+    const older = typeof c.version === 'number' ? OLDER[c.version] : undefined;
+    const why = older ? ` (${older}: train it again with swarm train)` : '';
     throw new Error(
       `it is version ${JSON.stringify(c.version ?? null)}; this build reads version ${POLICY_VERSION}${why}`,
     );
@@ -236,7 +244,7 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
     throw new Error(`"kind" is ${JSON.stringify(c.kind ?? null)}, expected "parl" or "bandit"`);
   sameList('features', c.features, c.kind === 'parl' ? FEATURES : TASK_FEATURES);
   const actions = (c.actions ?? {}) as Record<string, unknown>;
-  for (const head of ['plan', 'width', 'profile', 'control'] as const)
+  for (const head of ['plan', 'width', 'profile', 'control', 'retry'] as const)
     sameList(`${head} actions`, actions[head], actionNames[head]);
   const trained = c.profiles;
   if (typeof trained !== 'object' || trained === null)

@@ -102,13 +102,16 @@ export async function playEpisode(
   learner: Learner,
 ): Promise<EpisodeOutcome> {
   const { mix } = env;
-  const draw: Draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
+  // The episodes of a group play one instance: the group's first episode's.
+  const group = Math.max(1, config.group ?? 1);
+  const first = e - (e % group);
+  const draw: Draw = drawTask(mix, weightsAt(mix, first / config.episodes), config.seed, `episode ${first}`);
   const { component } = draw;
   const base = env.specs[component.scenario] as TaskScenarioSpec;
   const critical = config.budgetOn === 'critical';
   const spec: TaskScenarioSpec = componentSpec(base, component, config.budgetOn);
   // From the train split only: no episode can be a validation or test instance (scenarios/splits).
-  const seed = trainingSeed(e, config.seed);
+  const seed = trainingSeed(first, config.seed);
   const decisions: Decision[] = [];
   const play: BanditPlay = { arm: -1, context: new Float64Array(0) };
   const policy =

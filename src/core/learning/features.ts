@@ -9,7 +9,7 @@ import type { TaskGraph } from '../graph/types';
 import type { PlanView, RunView } from '../policy/types';
 import { log2 } from '../util/math';
 
-export const TASK_KINDS = ['wide-search', 'deep-search', 'mixed-coding'] as const;
+export const TASK_KINDS = ['wide-search', 'deep-search', 'mixed-coding', 'write-story', 'rag-qa'] as const;
 
 /**
  * Features of the task before it is split (PlanView): what the plan decision and a bandit see.
@@ -41,6 +41,9 @@ export const FEATURES = [
   ...['small', 'medium', 'large'].map((p) => `successRate(${p})`),
   'contextFill',
   'min(2,(t+remainingPath)/budget)/2',
+  // What the retry head decides on: the tasks that could start now whose last attempt failed, by
+  // the profile it failed on.
+  ...['small', 'medium', 'large'].map((p) => `failedOn(${p})/launchable`),
 ] as const;
 
 export interface Shape {
@@ -116,5 +119,14 @@ export function features(view: RunView): Float64Array {
   // Above 1/2: the open work, as planned, ends past the budget (where the run would earn nothing).
   out[i++] =
     Number.isFinite(budget) && budget > 0 ? Math.min(2, (view.t + view.remainingPath()) / budget) / 2 : 0;
+  const launchable = Math.min(view.readyCount, view.freeSlots);
+  if (launchable > 0) {
+    const failed = { small: 0, medium: 0, large: 0 } as Record<string, number>;
+    for (const task of view.topReady(launchable)) {
+      const p = view.failedProfile(task);
+      if (p !== undefined && p in failed) failed[p] = (failed[p] as number) + 1;
+    }
+    for (const p of ['small', 'medium', 'large']) out[i++] = (failed[p] as number) / launchable;
+  }
   return out;
 }

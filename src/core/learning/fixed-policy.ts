@@ -6,29 +6,39 @@
  * the best fixed setting per kind is the stronger baseline.
  */
 import type { Action, PlanView, Policy, RunView } from '../policy/types';
-import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
-import { type Arm, banditArms } from './bandit-policy';
+import { launchable, PROFILES, RETRIES, type RetryChoice, toActions, WIDTHS } from './actions';
+import { type Arm, armChoice, banditArms } from './bandit-policy';
 
 /** A fixed setting: what a bandit arm is, never learned. */
 export type Setting = Arm;
 
-export const settingName = (arm: Setting): string => `${arm.width}/${arm.profile}`;
+export const settingName = (arm: Setting): string =>
+  `${arm.width}/${arm.profile}${arm.retry && arm.retry !== 'retry' ? `/${arm.retry}` : ''}`;
 
 /** Every fixed setting: solo on each profile, then each width with each profile (the bandit's arms). */
 export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[] => banditArms(profiles);
 
-/** `all/large` → its setting; a refusal names what is accepted. */
+/**
+ * `all/large` → its setting, or `all/medium/escalate` with what a failed task's next attempt does
+ * (retry, escalate, degrade: RETRIES); a refusal names what is accepted.
+ */
 export function parseSetting(text: string): Setting {
-  const [width, profile, extra] = text.split('/');
+  const [width, profile, retry, extra] = text.split('/');
   const widths = ['solo', ...WIDTHS] as readonly string[];
   const profiles = PROFILES as readonly string[];
   if (extra !== undefined || width === undefined || profile === undefined)
-    throw new Error(`setting "${text}" is not WIDTH/PROFILE (e.g. all/large)`);
+    throw new Error(`setting "${text}" is not WIDTH/PROFILE[/RETRY] (e.g. all/large, all/medium/escalate)`);
+  if (retry !== undefined && !(RETRIES as readonly string[]).includes(retry))
+    throw new Error(`setting "${text}": unknown retry "${retry}" (known: ${RETRIES.join(', ')})`);
   if (!widths.includes(width))
     throw new Error(`setting "${text}": unknown width "${width}" (known: ${widths.join(', ')})`);
   if (!profiles.includes(profile))
     throw new Error(`setting "${text}": unknown profile "${profile}" (known: ${profiles.join(', ')})`);
-  return { width: width as Setting['width'], profile };
+  return {
+    width: width as Setting['width'],
+    profile,
+    ...(retry !== undefined && retry !== 'retry' ? { retry: retry as RetryChoice } : {}),
+  };
 }
 
 /**
@@ -63,13 +73,7 @@ export function fixedPolicy(spec: string): Policy {
     decide(view: RunView): Action[] {
       if (launchable(view) === 0) return [];
       const arm = settingFor(view.kind);
-      const choice: Choice = {
-        // Solo's one task goes to one agent: all of one.
-        width: WIDTHS.indexOf(arm.width === 'solo' ? 'all' : arm.width),
-        profile: PROFILES.indexOf(arm.profile as (typeof PROFILES)[number]),
-        control: CONTROLS.indexOf('go'),
-      };
-      return toActions(view, choice);
+      return toActions(view, armChoice(arm));
     },
   };
 }

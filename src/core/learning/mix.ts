@@ -35,6 +35,8 @@ export interface MixComponent {
   readonly engines?: readonly [number, number];
   /** The range of an instance's difficulty (the scenario file's when absent). */
   readonly difficulty?: readonly [number, number];
+  /** How far a part's difficulty may be from the instance's (the scenario file's when absent). */
+  readonly taskSpread?: number;
 }
 
 export interface CurriculumPhase {
@@ -67,6 +69,7 @@ const componentSchema = strict('mix component', {
       v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
     ]),
   ),
+  taskSpread: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
 });
 const mixSchema = strict('mix', {
   kind: v.literal('mix'),
@@ -143,6 +146,7 @@ export function componentSpec(
     },
     ...(component.engines ? { engines: component.engines } : {}),
     ...(component.difficulty ? { difficulty: component.difficulty } : {}),
+    ...(component.taskSpread !== undefined ? { taskSpread: component.taskSpread } : {}),
   };
 }
 

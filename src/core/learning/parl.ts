@@ -10,14 +10,29 @@ import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import type { PolicyChoice } from '../trace/events';
 import { exp, log, pow } from '../util/math';
 import type { Rng } from '../util/rng';
-import { type Choice, CONTROLS, launchable, PROFILES, toActions, WIDTHS } from './actions';
+import {
+  type Choice,
+  CONTROLS,
+  launchable,
+  PROFILES,
+  RETRIES,
+  toActions,
+  WIDTHS,
+  type Width,
+  waveHasRetries,
+} from './actions';
 import { FEATURES, features, TASK_FEATURES, taskFeatures } from './features';
 
 /** The plan head's options, in order. */
 export const PLANS = ['solo', 'spawn'] as const;
 
 /** The heads taken at every decision. */
-export const HEADS = { width: WIDTHS.length, profile: PROFILES.length, control: CONTROLS.length } as const;
+export const HEADS = {
+  width: WIDTHS.length,
+  profile: PROFILES.length,
+  control: CONTROLS.length,
+  retry: RETRIES.length,
+} as const;
 export type HeadName = keyof typeof HEADS;
 export const HEAD_NAMES = Object.keys(HEADS) as HeadName[];
 
@@ -28,10 +43,12 @@ export interface ParlParams {
   readonly width: Float64Array;
   readonly profile: Float64Array;
   readonly control: Float64Array;
+  /** Retry, escalate or degrade a wave's failed tasks; learned only from decisions that had some. */
+  readonly retry: Float64Array;
   readonly value: Float64Array;
 }
 
-export const PARAM_KEYS = ['plan', 'width', 'profile', 'control', 'value'] as const;
+export const PARAM_KEYS = ['plan', 'width', 'profile', 'control', 'retry', 'value'] as const;
 
 /**
  * Submitting early gives up the work still running; its logit starts low so early episodes are
@@ -43,6 +60,8 @@ export const FINISH_PRIOR = -4;
  * r_parallel exists to overcome is that one (docs/learning.md). Logit 2 above spawn: 88% solo.
  */
 export const SOLO_PRIOR = 2;
+/** A failed task is tried again as it was, at first: the runtime's own retry policy (79% retry). */
+export const RETRY_PRIOR = 2;
 
 export function initParams(): ParlParams {
   const dim = FEATURES.length;
@@ -50,11 +69,14 @@ export function initParams(): ParlParams {
   control[CONTROLS.indexOf('finish') * dim] = FINISH_PRIOR; // weight on the bias feature
   const plan = new Float64Array(PLANS.length * TASK_FEATURES.length);
   plan[PLANS.indexOf('solo') * TASK_FEATURES.length] = SOLO_PRIOR;
+  const retry = new Float64Array(HEADS.retry * dim);
+  retry[RETRIES.indexOf('retry') * dim] = RETRY_PRIOR;
   return {
     plan,
     width: new Float64Array(HEADS.width * dim),
     profile: new Float64Array(HEADS.profile * dim),
     control,
+    retry,
     value: new Float64Array(TASK_FEATURES.length),
   };
 }
@@ -97,8 +119,10 @@ export type Decision =
   | {
       readonly head: 'step';
       readonly x: Float64Array;
-      readonly choice: Choice;
+      readonly choice: Required<Choice>;
       readonly profileMask: Uint8Array;
+      /** Whether the wave had failed tasks, so the retry head's choice mattered. */
+      readonly retried: boolean;
     };
 
 export interface ParlPolicyOptions {
@@ -163,12 +187,16 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
       const pw = probabilities(params.width, x);
       const pp = probabilities(params.profile, x, mask);
       const pc = probabilities(params.control, x);
-      const choice: Choice = {
+      const pr = probabilities(params.retry, x);
+      const choice: Required<Choice> = {
         width: pick(pw, mode, rng),
         profile: pick(pp, mode, rng),
         control: pick(pc, mode, rng),
+        retry: pick(pr, mode, rng),
       };
-      record?.push({ head: 'step', x, choice, profileMask: mask });
+      const retried =
+        CONTROLS[choice.control] === 'go' && waveHasRetries(view, WIDTHS[choice.width] as Width);
+      record?.push({ head: 'step', x, choice, profileMask: mask, retried });
       decided = [
         { head: 'width', option: WIDTHS[choice.width] as string, probability: pw[choice.width] as number },
         {
@@ -181,6 +209,15 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
           option: CONTROLS[choice.control] as string,
           probability: pc[choice.control] as number,
         },
+        ...(retried
+          ? [
+              {
+                head: 'retry',
+                option: RETRIES[choice.retry] as string,
+                probability: pr[choice.retry] as number,
+              },
+            ]
+          : []),
       ];
       return toActions(view, choice);
     },
@@ -206,6 +243,7 @@ export function accumulatePolicyGradient(
       continue;
     }
     for (const head of HEAD_NAMES) {
+      if (head === 'retry' && !d.retried) continue;
       const mask = head === 'profile' ? d.profileMask : undefined;
       headGradient(params[head], d.x, d.choice[head], mask, advantage, entropy, grad[head]);
     }
@@ -240,6 +278,7 @@ export function logProbability(params: ParlParams, d: Decision): number {
   if (d.head === 'plan') return log(probabilities(params.plan, d.x)[d.choice] as number);
   let sum = 0;
   for (const head of HEAD_NAMES) {
+    if (head === 'retry' && !d.retried) continue;
     const p = probabilities(params[head], d.x, head === 'profile' ? d.profileMask : undefined);
     sum += log(p[d.choice[head]] as number);
   }
@@ -252,6 +291,7 @@ export function zerosLike(p: ParlParams): ParlParams {
     width: new Float64Array(p.width.length),
     profile: new Float64Array(p.profile.length),
     control: new Float64Array(p.control.length),
+    retry: new Float64Array(p.retry.length),
     value: new Float64Array(p.value.length),
   };
 }
@@ -316,6 +356,7 @@ export class Adam {
       width: p.width.slice(),
       profile: p.profile.slice(),
       control: p.control.slice(),
+      retry: p.retry.slice(),
       value: p.value.slice(),
     });
     return { t: this.t, m: copy(this.m), v: copy(this.v) };

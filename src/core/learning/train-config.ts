@@ -19,6 +19,13 @@ export interface TrainConfig {
   /** Profiles the policy may choose from. */
   readonly profiles: readonly string[];
   readonly batch: number;
+  /**
+   * PARL: episodes played on the same instance with different draws of the policy, whose
+   * advantages are measured against each other (leave-one-out, as RLOO and GRPO do) instead of
+   * against the value baseline. 1: each episode its own instance, the value baseline. A batch
+   * holds whole groups.
+   */
+  readonly group: number;
   readonly learningRate: number;
   readonly entropy: number;
   readonly bandit: BanditKind;
@@ -28,15 +35,16 @@ export interface TrainConfig {
 
 export const defaultTrainConfig: TrainConfig = {
   policy: 'parl',
-  episodes: 1200,
+  episodes: 20000,
   seed: 1,
   // The published form: λ1 anneals from 0.1 to 0 (docs/architecture.md, the method). λ2 anneals too, from 0.3: a spare
   // subagent must cost more in r_finish than it earns in r_parallel (docs/learning.md).
-  lambdaParallel: { kind: 'linear', from: 0.1, to: 0, over: 1200 },
-  lambdaFinish: { kind: 'linear', from: 0.3, to: 0, over: 1200 },
+  lambdaParallel: { kind: 'linear', from: 0.1, to: 0, over: 10000 },
+  lambdaFinish: { kind: 'linear', from: 0.3, to: 0, over: 10000 },
   budgetOn: 'critical',
   profiles: [...PROFILES],
-  batch: 16,
+  batch: 64,
+  group: 4,
   learningRate: 0.05,
   entropy: 0.01,
   bandit: 'linucb',

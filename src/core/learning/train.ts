@@ -100,7 +100,7 @@ export async function train(
         : makeBandit(config.bandit, arms.length, config.seed);
   const curves: CurvePoint[] = [];
   const window: EpisodeStats[] = [];
-  let batch: { decisions: Decision[]; task: Float64Array; reward: number }[] = [];
+  let batch: { episode: number; decisions: Decision[]; task: Float64Array; reward: number }[] = [];
   const start = from?.checkpoint.training.completedEpisodes ?? 0;
   let done = start;
 
@@ -112,7 +112,8 @@ export async function train(
             learningRate: config.learningRate,
             batch: config.batch,
             entropy: config.entropy,
-            algorithm: 'reinforce-with-baseline',
+            group: config.group,
+            algorithm: config.group > 1 ? 'reinforce-leave-one-out' : 'reinforce-with-baseline',
           }
         : { algorithm: config.bandit };
     return bandit
@@ -160,9 +161,14 @@ export async function train(
         // The first decision's features begin with the task's: what the value baseline reads.
         const first = decisions[0];
         if (first)
-          batch.push({ decisions, task: first.x.slice(0, TASK_FEATURES.length), reward: stats.reward });
+          batch.push({
+            episode: stats.episode,
+            decisions,
+            task: first.x.slice(0, TASK_FEATURES.length),
+            reward: stats.reward,
+          });
         if (batch.length >= config.batch) {
-          update(params, adam, batch, config.entropy);
+          update(params, adam, batch, config.entropy, config.group);
           batch = [];
           hooks.onCheckpoint?.(checkpoint());
         }
@@ -180,7 +186,7 @@ export async function train(
       }
     }
   }
-  if (!bandit && batch.length > 0) update(params, adam, batch, config.entropy);
+  if (!bandit && batch.length > 0) update(params, adam, batch, config.entropy, config.group);
   if (window.length > 0) curves.push(meanOf(window, done));
   const final = checkpoint();
   hooks.onCheckpoint?.(final);
@@ -223,17 +229,36 @@ function resumable(
   return loaded;
 }
 
-/** One REINFORCE step over a batch: advantage = return − V(task), then Adam on both objectives. */
+/**
+ * One REINFORCE step over a batch, then Adam on both objectives. The advantage is the return less
+ * the mean return of the other episodes of its group (the same instance under other draws of the
+ * policy: the instance's luck cancels, only the choices' effect is left); an episode alone in its
+ * group is measured against the value baseline V(task).
+ */
 function update(
   params: ParlParams,
   adam: Adam,
-  batch: readonly { decisions: Decision[]; task: Float64Array; reward: number }[],
+  batch: readonly { episode: number; decisions: Decision[]; task: Float64Array; reward: number }[],
   entropy: number,
+  group = 1,
 ): void {
   const grad = zerosLike(params);
   const scale = 1 / batch.length;
+  const size = Math.max(1, group);
+  const groups = new Map<number, { sum: number; n: number }>();
   for (const episode of batch) {
-    const advantage = episode.reward - baseline(params, episode.task);
+    const key = Math.floor(episode.episode / size);
+    const g = groups.get(key) ?? { sum: 0, n: 0 };
+    g.sum += episode.reward;
+    g.n++;
+    groups.set(key, g);
+  }
+  for (const episode of batch) {
+    const g = groups.get(Math.floor(episode.episode / size)) as { sum: number; n: number };
+    const advantage =
+      g.n > 1
+        ? episode.reward - (g.sum - episode.reward) / (g.n - 1)
+        : episode.reward - baseline(params, episode.task);
     accumulatePolicyGradient(params, episode.decisions, advantage * scale, entropy * scale, grad);
     for (let j = 0; j < episode.task.length; j++) {
       grad.value[j] = (grad.value[j] as number) + advantage * scale * (episode.task[j] as number);

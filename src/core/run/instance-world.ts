@@ -29,6 +29,20 @@ export function instanceDifficulty(spec: TaskScenarioSpec, seed: number): number
 }
 
 /**
+ * How hard one task of a split instance is: the instance's difficulty, moved by up to ± the file's
+ * `taskSpread` (a uniform draw keyed by the seed and the task), within [0, 1]. A solo run's one
+ * task is the whole instance and keeps its difficulty. Some parts of a task are harder than
+ * others, and a crash is how an orchestrator finds out which (docs/simulator.md, Difficulty).
+ */
+export function taskDifficulty(spec: TaskScenarioSpec, seed: number, task: string, solo: boolean): number {
+  const d = instanceDifficulty(spec, seed);
+  const spread = spec.taskSpread ?? 0;
+  if (solo || spread <= 0 || d <= 0) return d;
+  const shift = spread * (2 * keyedRng(seed, 'task-difficulty', task).next() - 1);
+  return Math.min(1, Math.max(0, d + shift));
+}
+
+/**
  * What an orchestrator can tell of an instance's difficulty by reading it: the difficulty, off by
  * up to ±0.15 (a uniform draw keyed by the seed), within [0, 1]. 0 when the file draws none.
  */

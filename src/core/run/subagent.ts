@@ -14,6 +14,7 @@ import type { ProfileSpec } from '../scenarios/spec-types';
 import type { Plan, ScenarioPorts } from '../scenarios/types';
 import { type EventBody, noUsage } from '../trace/events';
 import { hashString } from '../util/rng';
+import { taskDifficulty } from './instance-world';
 import type { PreparedTaskRun } from './prepare';
 
 /** Stops a retry cannot change: the same subtask would stop the same way. */
@@ -78,8 +79,10 @@ export function subagentExecutor(
         },
         subtask: {
           ...briefed(subtask, request.brief?.prompt, request.brief?.board),
-          // The simulated world's difficulty of this instance (real models never read it).
-          ...(difficulty > 0 ? { difficulty } : {}),
+          // The simulated world's difficulty of this part (real models never read it).
+          ...(difficulty > 0
+            ? { difficulty: taskDifficulty(run.spec, run.seed, task.id, plan.mode === 'single') }
+            : {}),
         },
         tools,
         strategy: makeContextStrategy(context),

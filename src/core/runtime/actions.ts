@@ -1,6 +1,6 @@
 import type { TaskSpec } from '../graph/types';
 import { demandOf } from './demand';
-import { reserve, trip } from './outcomes';
+import { reserve, skipDependents, trip } from './outcomes';
 import type { Action } from './policy-port';
 import {
   emit,
@@ -70,6 +70,8 @@ export function apply(state: RunState, action: Action): string | undefined {
       });
       return undefined;
     }
+    case 'give_up':
+      return giveUp(state, action.task);
     case 'finish':
       trip(state, 'finished', action.reason ?? 'the orchestrator finished the run');
       return undefined;
@@ -103,5 +105,18 @@ function assign(state: RunState, subagent: string, taskId: string): string | und
   state.launching.push(task);
   if (state.config.join === 'barrier') state.stageOpen++;
   emit(state, { type: 'task.assigned', task: taskId, subagent, attempt: state.attempts[task] as number });
+  return undefined;
+}
+
+/** A failed task waiting for its next attempt is given up: skipped, with its dependents. */
+function giveUp(state: RunState, taskId: string): string | undefined {
+  const task = state.graph.index.get(taskId);
+  if (task === undefined) return `unknown task "${taskId}"`;
+  if (state.status[task] !== Status.READY || state.failedOn[task] === undefined)
+    return `task "${taskId}" is not waiting for a retry`;
+  const cause = `given up by the orchestrator after ${state.attempts[task]} failed attempt(s)`;
+  setStatus(state, task, Status.SKIPPED);
+  emit(state, { type: 'task.skipped', task: taskId, cause });
+  skipDependents(state, task, taskId);
   return undefined;
 }

@@ -98,7 +98,10 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
   const tally = state.profileOutcomes[agent.profile] ?? { finished: 0, failed: 0 };
   state.profileOutcomes[agent.profile] = tally;
   if (input.ok) tally.finished++;
-  else tally.failed++;
+  else {
+    tally.failed++;
+    state.failedOn[task] = agent.profile;
+  }
   const taskId = state.graph.ids[task] as string;
   if (input.ok) {
     setStatus(state, task, Status.DONE);
@@ -167,7 +170,7 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
 }
 
 /** Marks every transitive dependent of `failed` skipped, naming it as the cause. */
-function skipDependents(state: RunState, failed: number, cause: string): void {
+export function skipDependents(state: RunState, failed: number, cause: string): void {
   const stack = [...(state.graph.succs[failed] as number[])];
   while (stack.length > 0) {
     const s = stack.pop() as number;

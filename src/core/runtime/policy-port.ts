@@ -50,6 +50,11 @@ export interface RunView {
   idleSubagents(k: number, profile?: string): string[];
   /** Attempts that ended so far on subagents of this profile. */
   profileOutcomes(profile: string): { readonly finished: number; readonly failed: number };
+  /**
+   * The profile of a ready task's last attempt, which failed (it waits for a retry); undefined
+   * for a task not tried yet.
+   */
+  failedProfile(task: string): string | undefined;
   /** The ids a `spawn` of n subagents made now would create. */
   nextSubagentIds(n: number): string[];
 }

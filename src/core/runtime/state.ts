@@ -88,6 +88,8 @@ export interface RunState {
   readonly unresolved: Int32Array;
   readonly attempts: Int32Array;
   readonly subagentOf: Int32Array;
+  /** The profile of each task's last failed attempt (RunView.failedProfile). */
+  readonly failedOn: (string | undefined)[];
   readonly readyAt: Int32Array;
   /** Each task's place in the policy's order (priority, then id), smaller first: the ready queue's key. */
   rank: Float64Array;
@@ -158,6 +160,7 @@ export function createState(graph: TaskGraph, config: RunConfig, policy: Policy,
     unresolved: Int32Array.from(graph.preds, (p) => p.length),
     attempts: new Int32Array(n),
     subagentOf: new Int32Array(n).fill(-1),
+    failedOn: new Array(n),
     readyAt: new Int32Array(n),
     rank: new Float64Array(n),
     ready: new IntHeap(null, n),
@@ -383,6 +386,13 @@ class StateView implements RunView {
 
   profileOutcomes(profile: string): { readonly finished: number; readonly failed: number } {
     return this.state.profileOutcomes[profile] ?? { finished: 0, failed: 0 };
+  }
+
+  failedProfile(taskId: string): string | undefined {
+    const state = this.state;
+    const task = state.graph.index.get(taskId);
+    if (task === undefined || state.status[task] !== Status.READY) return undefined;
+    return state.failedOn[task];
   }
 
   nextSubagentIds(n: number): string[] {

@@ -124,6 +124,7 @@ export const common = (kind: string, lo: number, hi: number) => ({
     v.union([whole(1), range(whole(1))], says('a number of engines (≥ 1) or a range [min, max]')),
   ),
   difficulty: v.optional(range(share())),
+  taskSpread: v.optional(share()),
   orchestrator: v.optional(
     strict('orchestrator', {
       briefSteps: atLeast0(),

@@ -56,6 +56,12 @@ export interface CommonSpec {
   readonly engines?: number | readonly [number, number];
   /** The range an instance's difficulty (0 easy … 1 hard) is drawn from. @default [0, 0] */
   readonly difficulty?: readonly [number, number];
+  /**
+   * How far one part of a split task may be harder or easier than the instance (docs/simulator.md,
+   * Difficulty): each task of a swarm plan draws its own difficulty within ± this of the
+   * instance's. @default 0
+   */
+  readonly taskSpread?: number;
   /** What the orchestrator pays to brief subagents and merge their answers (docs/simulator.md). */
   readonly orchestrator?: OrchestratorSpec;
 }

@@ -248,6 +248,8 @@ function describeAction(
       return `replan ${action.scope}`;
     case 'tool_call':
       return `tool_call ${action.tool}`;
+    case 'give_up':
+      return `give up ${action.task}`;
     case 'finish':
       return 'finish';
   }

@@ -49,6 +49,7 @@ const action = v.variant('type', [
   v.object({ type: v.literal('join'), subagents: v.array(str) }),
   v.object({ type: v.literal('replan'), scope: str }),
   v.object({ type: v.literal('tool_call'), tool: str, args: v.unknown() }),
+  v.object({ type: v.literal('give_up'), task: str }),
   v.object({ type: v.literal('finish'), answer: optStr, reason: optStr }),
 ]);
 

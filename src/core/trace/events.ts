@@ -127,6 +127,11 @@ export type ActionRecord =
   | { readonly type: 'join'; readonly subagents: readonly string[] }
   | { readonly type: 'replan'; readonly scope: string }
   | { readonly type: 'tool_call'; readonly tool: string; readonly args: unknown }
+  /**
+   * Give up a task whose attempt failed, rather than try it again: it and its dependents are
+   * skipped, and the run goes on without that part (a policy's `degrade`).
+   */
+  | { readonly type: 'give_up'; readonly task: string }
   | {
       readonly type: 'finish';
       readonly answer?: string;

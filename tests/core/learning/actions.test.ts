@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { graphOrThrow } from '../../../src/core/graph/validate';
-import { CONTROLS, PROFILES, toActions, WIDTHS, widthCount } from '../../../src/core/learning/actions';
+import {
+  CONTROLS,
+  PROFILES,
+  RETRIES,
+  toActions,
+  WIDTHS,
+  widthCount,
+} from '../../../src/core/learning/actions';
 import type { Action, Policy } from '../../../src/core/policy/types';
 import { makeConfig } from '../../../src/core/runtime/config';
 import { simulate } from '../../../src/core/runtime/simulate';
@@ -86,5 +93,83 @@ describe('the factorised action', () => {
     expect(result.metrics.episodeSuccess).toBe(1);
     expect(result.metrics.quality).toBeCloseTo(1 / 8, 12);
     expect(result.metrics.reward).toBeCloseTo(1 / 8, 12);
+  });
+});
+
+describe('a failed task: retry, escalate or degrade', () => {
+  // Every task fails its first attempt half the time (a keyed draw), so some waves hold retries.
+  const flaky = graphOrThrow({
+    kind: 'graph',
+    id: 'flaky-fan',
+    tasks: Array.from({ length: 8 }, (_, i) => ({
+      id: `t${i + 1}`,
+      steps: 2,
+      deps: [] as string[],
+      failProbability: 0.5,
+    })),
+  });
+  const runWith = (retry: string) => {
+    const policy: Policy = {
+      name: 'fixed',
+      prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
+      decide: (view) =>
+        toActions(view, { ...choice('all', 'small'), retry: RETRIES.indexOf(retry as never) }),
+    };
+    return simulate({ graph: flaky, config: makeConfig({ seed: 3 }), policy });
+  };
+  /** The profile of the subagent of each attempt after the first, by task. */
+  const retriedOn = (result: ReturnType<typeof runWith>) => {
+    const profileOf = new Map<string, string>();
+    const out: string[] = [];
+    for (const e of result.events) {
+      if (e.type === 'subagent.spawned') profileOf.set(e.subagent, e.profile);
+      if (e.type === 'task.assigned' && e.attempt > 1) out.push(profileOf.get(e.subagent) as string);
+    }
+    return out;
+  };
+
+  it('retry runs the next attempt on the profile that failed', () => {
+    const result = runWith('retry');
+    const profiles = retriedOn(result);
+    expect(profiles.length).toBeGreaterThan(0);
+    expect(new Set(profiles)).toEqual(new Set(['small']));
+  });
+
+  it('escalate runs it one profile up: small, then medium, then large', () => {
+    const result = runWith('escalate');
+    const profiles = retriedOn(result);
+    expect(profiles).toContain('medium');
+    expect(profiles).not.toContain('small');
+    expect(result.metrics.spawnCount).toBeGreaterThan(8);
+  });
+
+  it('degrade gives the failed task up: skipped, with the cause, and the run goes on', () => {
+    const result = runWith('degrade');
+    expect(retriedOn(result)).toEqual([]);
+    const skipped = result.events.filter((e) => e.type === 'task.skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    for (const e of skipped)
+      expect(e.type === 'task.skipped' && e.cause).toMatch(/given up by the orchestrator/);
+    const failedFirst = result.events.filter((e) => e.type === 'task.failed').length;
+    expect(skipped.length).toBe(failedFirst);
+    // The run ends with parts missing, not cancelled.
+    expect(result.reason).toBe('completed-with-failures');
+    expect(result.metrics.skipRate).toBeGreaterThan(0);
+  });
+
+  it('refuses to give up a task that has not failed', () => {
+    const policy: Policy = {
+      name: 'bad',
+      prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
+      decide: (view) =>
+        view.t === 0
+          ? [{ type: 'give_up', task: 't1' }, ...toActions(view, choice('all', 'small'))]
+          : toActions(view, choice('all', 'small')),
+    };
+    const result = simulate({ graph, config: makeConfig({}), policy });
+    const step = result.events.find((e) => e.type === 'orchestrator.step');
+    expect(step?.type === 'orchestrator.step' && step.invalid[0]?.reason).toBe(
+      'task "t1" is not waiting for a retry',
+    );
   });
 });

@@ -56,11 +56,16 @@ describe('policy checkpoints', () => {
       { schema: 'swarmflight.trace/1' },
       /"schema" is "swarmflight.trace\/1".*this is a swarmflight.trace\/1 file/,
     ],
-    ['another version', { ...parl(), version: 3 }, /version 3; this build reads version 2/],
+    ['another version', { ...parl(), version: 4 }, /version 4; this build reads version 3/],
+    [
+      'a version-2 file, trained before the retry head',
+      { ...parl(), version: 2 },
+      /version 2; this build reads version 3 \(version 2 was trained before the retry head \(retry, escalate or degrade a failed task\).*train it again/,
+    ],
     [
       'a version-1 file, trained before the trade-offs',
       { ...parl(), version: 1 },
-      /version 1; this build reads version 2 \(version 1 was trained before the runtime had its trade-offs.*train it again/,
+      /version 1; this build reads version 3 \(version 1 was trained before the runtime had its trade-offs.*train it again/,
     ],
     ['another kind', { ...parl(), kind: 'dqn' }, /"kind" is "dqn"/],
     [

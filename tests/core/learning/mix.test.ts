@@ -9,8 +9,8 @@ const mix = parsed.spec;
 
 describe('the mix and its curriculum', () => {
   it('starts on wide search alone, then weighs every component', () => {
-    expect(weightsAt(mix, 0)).toEqual([1, 0, 0]);
-    expect(weightsAt(mix, 0.5)).toEqual([1, 1, 1]);
+    expect(weightsAt(mix, 0)).toEqual([1, 0, 0, 0, 0]);
+    expect(weightsAt(mix, 0.5)).toEqual([1, 1, 1, 1, 1]);
     const early = Array.from(
       { length: 50 },
       (_, e) => drawTask(mix, weightsAt(mix, 0.1), 1, `episode ${e}`).component.scenario,
@@ -32,9 +32,11 @@ describe('the mix and its curriculum', () => {
   });
 
   it('gives bench seeds the components in turn', () => {
-    expect([1, 2, 3, 4].map((s) => drawBenchTask(mix, s).component.scenario)).toEqual([
+    expect([1, 2, 3, 4, 5, 6].map((s) => drawBenchTask(mix, s).component.scenario)).toEqual([
       'deep-search',
       'mixed-coding',
+      'write-story',
+      'rag-qa',
       'wide-search',
       'deep-search',
     ]);

@@ -33,8 +33,10 @@ function randomDecision(seed: number): Decision {
   return {
     head: 'step',
     x,
-    choice: { width: rng.int(0, 4), profile: rng.int(1, 2), control: rng.int(0, 1) },
+    choice: { width: rng.int(0, 4), profile: rng.int(1, 2), control: rng.int(0, 1), retry: rng.int(0, 2) },
     profileMask: Uint8Array.of(0, 1, 1),
+    // Odd seeds had failed tasks in their wave: the retry head's choice counts only there.
+    retried: seed % 2 === 1,
   };
 }
 
@@ -87,7 +89,7 @@ describe('the policy gradient', () => {
         checked++;
       }
     }
-    expect(checked).toBe(16);
+    expect(checked).toBe(20);
   });
 
   it('adds the entropy gradient: with zero advantage it flattens a peaked head', () => {
@@ -101,8 +103,9 @@ describe('the policy gradient', () => {
         {
           head: 'step',
           x,
-          choice: { width: 0, profile: 0, control: 0 },
+          choice: { width: 0, profile: 0, control: 0, retry: 0 },
           profileMask: Uint8Array.of(1, 1, 1),
+          retried: false,
         },
       ],
       0,

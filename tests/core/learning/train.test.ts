@@ -80,6 +80,23 @@ describe('training', () => {
     expect(saved).toEqual([8, 10]);
   }, 60_000);
 
+  it('with groups, plays each instance several times under other draws, and learns from the differences', async () => {
+    const e = await env();
+    const seen: { scenario: string; quality: number }[] = [];
+    const grouped = await train(config({ group: 4 }), e, {
+      onEpisode: (stats) => seen.push({ scenario: stats.scenario, quality: stats.quality }),
+    });
+    // Episodes 0–3 share an instance, 4–7 the next, …
+    for (let g = 0; g < seen.length; g += 4) {
+      expect(new Set(seen.slice(g, g + 4).map((s) => s.scenario)).size).toBe(1);
+    }
+    expect(grouped.checkpoint.hyper).toMatchObject({ group: 4, algorithm: 'reinforce-leave-one-out' });
+    const plain = await train(config({ group: 1 }), e);
+    expect(grouped.checkpoint).not.toEqual(plain.checkpoint);
+    // Deterministic as ever.
+    expect((await train(config({ group: 4 }), e)).checkpoint).toEqual(grouped.checkpoint);
+  });
+
   it('trains a bandit, one arm per episode, updated from each reward', async () => {
     const r = await train(config({ policy: 'bandit', profiles: ['medium', 'large'] }), await env());
     if (r.checkpoint.kind !== 'bandit') throw new Error('expected a bandit checkpoint');

@@ -9,7 +9,7 @@ import { heuristicPolicy } from '../../../src/core/policy/heuristic';
 import { serialPolicy } from '../../../src/core/policy/serial';
 import { type Policy, planChooser } from '../../../src/core/policy/types';
 import { crashChance, itemErrorRate } from '../../../src/core/providers/simulated';
-import { instanceDifficulty, instanceEngines } from '../../../src/core/run/instance-world';
+import { instanceDifficulty, instanceEngines, taskDifficulty } from '../../../src/core/run/instance-world';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { runPrepared } from '../../../src/core/run/run';
 import { makeConfig, turnTime } from '../../../src/core/runtime/config';
@@ -188,7 +188,7 @@ describe('difficulty and crashes', () => {
   it('errors and crashes grow with difficulty over the profile’s skill, and not below it', () => {
     const small = (profiles.small as ProfileSpec).simulator;
     const large = (profiles.large as ProfileSpec).simulator;
-    expect(itemErrorRate(small, 0, 0.9)).toBeGreaterThan(itemErrorRate(small, 0, 0.2) + 0.2);
+    expect(itemErrorRate(small, 0, 0.9)).toBeGreaterThan(itemErrorRate(small, 0, 0.2) + 0.15);
     expect(itemErrorRate(large, 0, 0.8)).toBe(itemErrorRate(large, 0, 0));
     expect(crashChance(small, 0.9)).toBeGreaterThan(crashChance(small, 0.2));
     expect(crashChance(large, 0.5)).toBe(crashChance(large, 0));
@@ -212,6 +212,29 @@ describe('difficulty and crashes', () => {
     expect(Math.max(...d)).toBeLessThanOrEqual(0.6);
     expect(instanceDifficulty(spec, 5)).toBe(instanceDifficulty(spec, 5));
     expect(instanceDifficulty(wide, 5)).toBe(0);
+  });
+});
+
+describe('parts of a task that differ in difficulty', () => {
+  const spec = { ...wide, difficulty: [0.5, 0.5] as const, taskSpread: 0.3 };
+  it('each part of a split task draws its own difficulty within ± taskSpread; a solo run keeps the instance’s', () => {
+    const parts = Array.from({ length: 40 }, (_, i) => taskDifficulty(spec, 7, `rows-${i + 1}`, false));
+    expect(Math.min(...parts)).toBeGreaterThanOrEqual(0.2);
+    expect(Math.max(...parts)).toBeLessThanOrEqual(0.8);
+    expect(Math.max(...parts) - Math.min(...parts)).toBeGreaterThan(0.4);
+    expect(taskDifficulty(spec, 7, 'rows-3', false)).toBe(taskDifficulty(spec, 7, 'rows-3', false));
+    expect(taskDifficulty(spec, 7, 'rows-3', true)).toBe(0.5);
+    expect(taskDifficulty({ ...spec, taskSpread: 0 }, 7, 'rows-3', false)).toBe(0.5);
+  });
+
+  it('crashes say which parts are hard: escalating them to a stronger profile recovers what retrying loses', async () => {
+    const on = (setting: string) => run(spec, { policy: fixedPolicy(setting), size: 48, seed: 11 });
+    const retried = await on('all/small');
+    const escalated = await on('all/small/escalate');
+    const crashed = (r: typeof retried) =>
+      (r.result.events ?? []).filter((e) => e.type === 'task.failed' && /crashed/.test(e.error)).length;
+    expect(crashed(retried)).toBeGreaterThan(0);
+    expect(escalated.m.itemF1).toBeGreaterThan(retried.m.itemF1);
   });
 });
 

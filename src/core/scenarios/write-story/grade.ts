@@ -1,5 +1,5 @@
 /**
- * The story grader (docs/metrics.md, "Stories"): four criteria, each in [0, 1], averaged into the
+ * The story grader (docs/metrics.md, "Stories"): five criteria, each in [0, 1], averaged into the
  * run's quality.
  *
  * - length: 1 within the requested range, else the shortfall or excess as a ratio (w / min below
@@ -11,6 +11,8 @@
  *   the paragraphs when there are none;
  * - consistency: mentions of the cast spelt as requested, over those plus the misspellings of
  *   them, in any grammatical case in Russian (names.ts); 0 when no name is mentioned at all.
+ * - plot: the sections there are over the plot points asked for, at most 1: a story that lost a
+ *   section (a writer given up on) is missing part of what was asked.
  *
  * Success is every criterion at 1. The grader reads only the final text, so it grades a real
  * model's story the same way as the simulator's.
@@ -73,6 +75,8 @@ export function storyCriteria(r: StoryRequest, text: string): Record<string, num
     characters: r.characters.length === 0 ? 1 : named / r.characters.length,
     scenes,
     consistency: right + wrong === 0 ? 0 : right / (right + wrong),
+    // A story missing a part of its plot is not the story asked for, however well the rest reads.
+    plot: r.plotPoints <= 0 ? 1 : Math.min(1, sections.length / r.plotPoints),
   };
 }
 

@@ -29,7 +29,19 @@ guess.`;
 
 describe('the story grader', () => {
   it('gives a story that meets the request 1 on every criterion', () => {
-    expect(storyCriteria(request, good)).toEqual({ length: 1, characters: 1, scenes: 1, consistency: 1 });
+    expect(storyCriteria(request, good)).toEqual({
+      length: 1,
+      characters: 1,
+      scenes: 1,
+      consistency: 1,
+      plot: 1,
+    });
+  });
+
+  it('counts a section lost as part of the plot missing', () => {
+    const oneSection = good.slice(0, good.indexOf('## 2.'));
+    expect(storyCriteria({ ...request, plotPoints: 4 }, good).plot).toBe(0.5);
+    expect(storyCriteria(request, oneSection).plot).toBe(0.5);
   });
 
   it('scores length as the shortfall or the excess ratio', () => {
@@ -78,6 +90,12 @@ describe('the story grader', () => {
   });
 
   it('scores an empty answer 0 without throwing', () => {
-    expect(storyCriteria(request, '')).toEqual({ length: 0, characters: 0, scenes: 0, consistency: 0 });
+    expect(storyCriteria(request, '')).toEqual({
+      length: 0,
+      characters: 0,
+      scenes: 0,
+      consistency: 0,
+      plot: 0,
+    });
   });
 });

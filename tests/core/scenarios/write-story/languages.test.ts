@@ -50,6 +50,7 @@ describe('Chinese stories', () => {
       characters: 1,
       scenes: 1,
       consistency: 1,
+      plot: 1,
     });
     expect(lengthOf('你好，世界！', 'zh')).toBe(4);
     expect(lengthOf('我用 Python 写了 2 个脚本', 'zh')).toBe(9);
@@ -86,6 +87,7 @@ describe('Russian stories', () => {
       characters: 1,
       scenes: 1,
       consistency: 1,
+      plot: 1,
     });
     // Мира, Миры, Мире, Мира: four mentions; Глеб, Глеб, Глебом: three.
     expect(mentions(ruStory, 'Мира', 'ru')).toBe(4);
