@@ -4,6 +4,7 @@ import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
 import { drawTask, type MixSpec, weightsAt } from '../core/learning/mix';
+import { holdOf } from '../core/learning/parl';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
 import {
   type CurvePoint,
@@ -42,7 +43,7 @@ export const trainTable: CommandTable = {
       type: 'string',
       value: 'ID',
       required: true,
-      help: 'mix (scenarios/mix.json: wide, deep and coding with a curriculum), a mix file, or one task scenario (its budgets from mix.json)',
+      help: 'mix (scenarios/mix.json: wide, deep, coding, story and notes, with a curriculum), a mix file, or one task scenario (its budgets from mix.json)',
     },
     {
       name: 'policy',
@@ -124,6 +125,21 @@ export const trainTable: CommandTable = {
       appliesUnless: onlyFor('parl'),
     },
     {
+      name: 'hold',
+      type: 'string',
+      value: 'HEAD=OPTION,…',
+      help: 'PARL: hold heads to one option each, an ablation (e.g. retry=retry; heads plan, width, profile, control, retry); the checkpoint holds them where it runs',
+      appliesUnless: onlyFor('parl'),
+    },
+    {
+      name: 'entropy',
+      type: 'string',
+      value: 'X',
+      default: String(defaultTrainConfig.entropy),
+      help: "PARL: weight of the entropy bonus that keeps every head's options tried, a number ≥ 0",
+      appliesUnless: onlyFor('parl'),
+    },
+    {
       name: 'learning-rate',
       type: 'string',
       value: 'X',
@@ -192,11 +208,13 @@ function schedule(flag: string, raw: string | undefined, fallback: Schedule): Sc
   }
 }
 
-function number(flag: string, raw: string | undefined, fallback: number): number {
+/** A number flag above `min` (or at it, when `min` is 0). */
+function number(flag: string, raw: string | undefined, fallback: number, min?: 0): number {
   if (raw === undefined) return fallback;
   const x = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(x) || x <= 0)
-    throw new UsageError(`--${flag} must be a number > 0, got "${raw}"`);
+  const low = min === 0 ? x < 0 : x <= 0;
+  if (raw.trim() === '' || !Number.isFinite(x) || low)
+    throw new UsageError(`--${flag} must be a number ${min === 0 ? '≥' : '>'} 0, got "${raw}"`);
   return x;
 }
 
@@ -240,7 +258,7 @@ export async function trainCommand(
       throw new UsageError(`--allow-profiles: unknown profile "${p}"; known: ${PROFILES.join(', ')}`);
     }
   }
-  const config: TrainConfig = {
+  let config: TrainConfig = {
     ...defaultTrainConfig,
     policy,
     episodes,
@@ -261,10 +279,27 @@ export async function trainCommand(
     batch: flags.batch as number,
     group: flags.group as number,
     learningRate: number('learning-rate', flags['learning-rate'] as string, defaultTrainConfig.learningRate),
+    entropy: number('entropy', flags.entropy as string, defaultTrainConfig.entropy, 0),
     window:
       (flags.window as number | undefined) ??
       Math.max(1, Math.min(defaultTrainConfig.window, Math.ceil(episodes / 20))),
   };
+  const holdText = flags.hold as string | undefined;
+  if (holdText !== undefined) {
+    const hold: Record<string, string> = {};
+    for (const part of holdText.split(',')) {
+      const [head, option, extra] = part.split('=');
+      if (!head || !option || extra !== undefined)
+        throw new UsageError(`--hold: "${part}" is not HEAD=OPTION (e.g. retry=retry)`);
+      hold[head] = option;
+    }
+    try {
+      holdOf(hold);
+    } catch (error) {
+      throw new UsageError(`--hold: ${(error as Error).message}`);
+    }
+    config = { ...config, hold };
+  }
   if (config.batch % config.group !== 0)
     throw new UsageError(
       `--group ${config.group} must divide --batch ${config.batch}: a batch holds whole groups`,

@@ -1,9 +1,9 @@
 /**
- * The learned orchestrator's action, factorised into three small choices made together at each
+ * The learned orchestrator's action, factorised into four small choices made together at each
  * decision: how wide to go now (a share of the tasks that could start), which frozen profile the
- * subagents use, and whether to go on or finish. Retries are left to the run's retry policy.
- * The factorisation keeps each head a handful of options (5 + 3 + 2 instead of 30 joint arms), so
- * a linear-softmax head per choice learns from few episodes.
+ * subagents use, whether to go on or finish, and what the wave's failed tasks do next (retry,
+ * escalate, degrade). The factorisation keeps each head a handful of options (5 + 3 + 2 + 3
+ * instead of 90 joint arms), so a linear-softmax head per choice learns from few episodes.
  */
 import type { Action, RunView } from '../policy/types';
 import { PROFILE_NAMES } from '../scenarios/profiles';

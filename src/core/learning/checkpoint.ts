@@ -11,7 +11,7 @@ import type { Bandit } from './bandit';
 import { type BanditState, banditFromJSON } from './bandit-from-json';
 import type { Arm } from './bandit-policy';
 import { FEATURES, TASK_FEATURES } from './features';
-import { type AdamState, initParams, type ParlParams, PLANS } from './parl';
+import { type AdamState, holdOf, initParams, type ParlParams, PLANS } from './parl';
 
 export const POLICY_SCHEMA = 'swarmflight.policy';
 /**
@@ -266,6 +266,12 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
     const allowed = c.allowedProfiles;
     if (!Array.isArray(allowed) || !allowed.every((p) => (PROFILES as readonly unknown[]).includes(p))) {
       throw new Error(`"allowedProfiles" must list profiles among ${PROFILES.join(', ')}`);
+    }
+    const hold = (c.training as Record<string, unknown>).hold;
+    if (hold !== undefined) {
+      if (typeof hold !== 'object' || hold === null || Array.isArray(hold))
+        throw new Error('its "training.hold" must be an object of HEAD: OPTION');
+      holdOf(hold as Record<string, string>);
     }
     const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer);
     return { kind: 'parl', checkpoint: json as ParlCheckpoint, params, ...(optimizer ? { optimizer } : {}) };

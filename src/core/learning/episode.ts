@@ -14,7 +14,7 @@ import { keyedRng } from '../util/rng';
 import type { Bandit } from './bandit';
 import { type Arm, type BanditPlay, banditPolicy } from './bandit-policy';
 import { componentSpec, type Draw, drawTask, weightsAt } from './mix';
-import { type Decision, type ParlParams, parlPolicy } from './parl';
+import { type Decision, holdOf, type ParlParams, parlPolicy } from './parl';
 import { lambdaAt, parlReward } from './reward';
 import type { TrainConfig, TrainEnv } from './train-config';
 
@@ -123,6 +123,7 @@ export async function playEpisode(
           rng: keyedRng(config.seed, 'policy', e),
           profiles: config.profiles,
           record: decisions,
+          ...(config.hold ? { held: holdOf(config.hold) } : {}),
         });
   const result = await runPrepared(
     prepareRun({

@@ -123,6 +123,8 @@ export type Decision =
       readonly profileMask: Uint8Array;
       /** Whether the wave had failed tasks, so the retry head's choice mattered. */
       readonly retried: boolean;
+      /** Heads held to one option (an ablation): not the policy's choice, so not learned. */
+      readonly held?: readonly HeadName[];
     };
 
 export interface ParlPolicyOptions {
@@ -135,6 +137,36 @@ export interface ParlPolicyOptions {
   /** Decisions are appended here (training). */
   readonly record?: Decision[];
   readonly name?: string;
+  /** Heads held to one option each, by index (an ablation: `holdOf`). */
+  readonly held?: Held;
+}
+
+/** Heads held to one option each: the decisions an ablation takes away from the policy. */
+export type Held = Readonly<Partial<Record<HeadName | 'plan', number>>>;
+
+const OPTIONS: Readonly<Record<HeadName | 'plan', readonly string[]>> = {
+  plan: PLANS,
+  width: WIDTHS,
+  profile: PROFILES,
+  control: CONTROLS,
+  retry: RETRIES,
+};
+
+/**
+ * `{ retry: 'retry', plan: 'spawn' }` → the held heads by option index; an unknown head or option
+ * is refused naming what is accepted.
+ */
+export function holdOf(names: Readonly<Record<string, string>>): Held {
+  const held: Partial<Record<HeadName | 'plan', number>> = {};
+  for (const [head, option] of Object.entries(names)) {
+    if (!Object.hasOwn(OPTIONS, head))
+      throw new Error(`unknown head "${head}" (heads: ${Object.keys(OPTIONS).join(', ')})`);
+    const options = OPTIONS[head as HeadName | 'plan'];
+    const k = options.indexOf(option);
+    if (k < 0) throw new Error(`head ${head} has no option "${option}" (options: ${options.join(', ')})`);
+    held[head as HeadName | 'plan'] = k;
+  }
+  return held;
 }
 
 /** The option to take: drawn from `p` while sampling, the most likely one when greedy. */
@@ -160,6 +192,9 @@ export function profileMask(allowed: readonly string[] | undefined): Uint8Array 
 
 export function parlPolicy(options: ParlPolicyOptions): Policy {
   const { params, mode, rng, record } = options;
+  const held = options.held ?? {};
+  const heldHeads = HEAD_NAMES.filter((h) => held[h] !== undefined);
+  const choose = (head: HeadName, p: Float64Array) => held[head] ?? pick(p, mode, rng);
   if (mode === 'sample' && !rng) throw new Error('a sampling PARL policy needs an rng');
   const mask = profileMask(options.profiles);
   if (!mask.some((m) => m === 1))
@@ -173,9 +208,10 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
     planFor(task: PlanView) {
       const x = taskFeatures(task);
       const p = probabilities(params.plan, x);
-      const choice = pick(p, mode, rng);
-      record?.push({ head: 'plan', x, choice });
-      planned = [{ head: 'plan', option: PLANS[choice] as string, probability: p[choice] as number }];
+      const choice = held.plan ?? pick(p, mode, rng);
+      if (held.plan === undefined) record?.push({ head: 'plan', x, choice });
+      const probability = held.plan === undefined ? (p[choice] as number) : 1;
+      planned = [{ head: 'plan', option: PLANS[choice] as string, probability }];
       return PLANS[choice] === 'solo' ? 'single' : 'swarm';
     },
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
@@ -189,14 +225,27 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
       const pc = probabilities(params.control, x);
       const pr = probabilities(params.retry, x);
       const choice: Required<Choice> = {
-        width: pick(pw, mode, rng),
-        profile: pick(pp, mode, rng),
-        control: pick(pc, mode, rng),
-        retry: pick(pr, mode, rng),
+        width: choose('width', pw),
+        profile: choose('profile', pp),
+        control: choose('control', pc),
+        retry: choose('retry', pr),
       };
+      // A held head's option is certain: probability 1 in the trace.
+      for (const h of heldHeads) {
+        const p = { width: pw, profile: pp, control: pc, retry: pr }[h];
+        p.fill(0);
+        p[choice[h]] = 1;
+      }
       const retried =
         CONTROLS[choice.control] === 'go' && waveHasRetries(view, WIDTHS[choice.width] as Width);
-      record?.push({ head: 'step', x, choice, profileMask: mask, retried });
+      record?.push({
+        head: 'step',
+        x,
+        choice,
+        profileMask: mask,
+        retried,
+        ...(heldHeads.length > 0 ? { held: heldHeads } : {}),
+      });
       decided = [
         { head: 'width', option: WIDTHS[choice.width] as string, probability: pw[choice.width] as number },
         {
@@ -243,7 +292,7 @@ export function accumulatePolicyGradient(
       continue;
     }
     for (const head of HEAD_NAMES) {
-      if (head === 'retry' && !d.retried) continue;
+      if ((head === 'retry' && !d.retried) || d.held?.includes(head)) continue;
       const mask = head === 'profile' ? d.profileMask : undefined;
       headGradient(params[head], d.x, d.choice[head], mask, advantage, entropy, grad[head]);
     }
@@ -278,7 +327,7 @@ export function logProbability(params: ParlParams, d: Decision): number {
   if (d.head === 'plan') return log(probabilities(params.plan, d.x)[d.choice] as number);
   let sum = 0;
   for (const head of HEAD_NAMES) {
-    if (head === 'retry' && !d.retried) continue;
+    if ((head === 'retry' && !d.retried) || d.held?.includes(head)) continue;
     const p = probabilities(params[head], d.x, head === 'profile' ? d.profileMask : undefined);
     sum += log(p[d.choice[head]] as number);
   }

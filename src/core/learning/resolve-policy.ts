@@ -12,7 +12,7 @@ import { canonicalHash } from '../scenarios/profiles';
 import { banditPolicy } from './bandit-policy';
 import { loadPolicy, POLICY_KINDS, type PolicyKind } from './checkpoint';
 import { fixedPolicy } from './fixed-policy';
-import { parlPolicy } from './parl';
+import { holdOf, parlPolicy } from './parl';
 
 /** `sha256:` of a checkpoint's canonical JSON: the same weights give the same hash anywhere. */
 export const checkpointHash = (json: unknown): string => canonicalHash(json);
@@ -80,8 +80,16 @@ export async function resolvePolicy(name: string, source: PolicySource): Promise
           mode: 'greedy',
           profiles: loaded.checkpoint.allowedProfiles,
           name,
+          // An ablation's checkpoint was trained with heads held: they are held where it runs too.
+          ...heldOf(loaded.checkpoint.training.hold),
         })
       : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name);
   // The trace names exactly which weights decided, whatever the file or store entry is called.
   return { ...policy, checkpoint: checkpointHash(json) };
+}
+
+/** The heads a checkpoint was trained with held, as parlPolicy takes them (none for most). */
+function heldOf(hold: unknown): { held?: ReturnType<typeof holdOf> } {
+  if (typeof hold !== 'object' || hold === null) return {};
+  return { held: holdOf(hold as Record<string, string>) };
 }

@@ -31,6 +31,11 @@ export interface TrainConfig {
   readonly bandit: BanditKind;
   /** Episodes per point of the learning curves. */
   readonly window: number;
+  /**
+   * PARL heads held to one option, by name (`{ retry: 'retry' }`): an ablation that takes a kind
+   * of decision away. Recorded in the checkpoint, and held again wherever the policy runs.
+   */
+  readonly hold?: Readonly<Record<string, string>>;
 }
 
 export const defaultTrainConfig: TrainConfig = {

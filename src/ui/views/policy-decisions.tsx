@@ -1,7 +1,7 @@
 /**
  * What a learned policy (PARL, a bandit) decided in this run, and with what probability: its plan
  * before the task was split (solo or spawn, or the bandit's arm), then each decision's width,
- * profile and go / submit. The trace keeps the same numbers (orchestrator.step `choices`, the
+ * profile and go / submit, and what its failed tasks do (retry, escalate, degrade). The trace keeps the same numbers (orchestrator.step `choices`, the
  * header's `planChoices`), ready for off-policy evaluation.
  */
 import { For, Show } from 'solid-js';
@@ -14,6 +14,7 @@ const HEADS: Readonly<Record<string, string>> = {
   width: 'width',
   profile: 'profile',
   control: 'then',
+  retry: 'failed tasks',
 };
 
 /** "spawn (p 0.93)", "large (p 0.64)": one choice in words. */

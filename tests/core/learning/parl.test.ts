@@ -5,9 +5,12 @@ import {
   type Decision,
   FINISH_PRIOR,
   HEAD_NAMES,
+  type HeadName,
+  holdOf,
   initParams,
   logProbability,
   PLANS,
+  parlPolicy,
   probabilities,
   SOLO_PRIOR,
   zerosLike,
@@ -122,5 +125,40 @@ describe('the policy gradient', () => {
     accumulatePolicyGradient(params, [randomDecision(5)], 2, 0.1, grad);
     const dim = FEATURES.length;
     expect(Array.from(grad.profile.subarray(0, dim)).every((g) => g === 0)).toBe(true);
+  });
+});
+
+describe('held heads (an ablation)', () => {
+  it('a held head always takes its option, is recorded as certain and is not learned', () => {
+    const record: Decision[] = [];
+    const policy = parlPolicy({
+      params: initParams(),
+      mode: 'sample',
+      rng: createRng(4),
+      record,
+      held: holdOf({ plan: 'spawn', retry: 'degrade' }),
+    });
+    const view = { kind: 'wide-search', size: 12, engines: 4, maxCriticalSteps: 16, difficultyCue: 0.2 };
+    // The prior is 88% solo: twenty draws would all be spawn only when the head is held.
+    for (let i = 0; i < 20; i++) expect(policy.planFor?.(view)).toBe('swarm');
+    expect(policy.explain?.('plan')).toEqual([{ head: 'plan', option: 'spawn', probability: 1 }]);
+    expect(record).toEqual([]);
+
+    const params = randomParams(3);
+    const step = { ...randomDecision(1), held: ['width', 'retry'] as HeadName[] };
+    const grad = zerosLike(params);
+    accumulatePolicyGradient(params, [step], 1, 0.01, grad);
+    expect(grad.width.every((g) => g === 0)).toBe(true);
+    expect(grad.retry.every((g) => g === 0)).toBe(true);
+    expect(grad.profile.some((g) => g !== 0)).toBe(true);
+  });
+
+  it('refuses an unknown head or option, naming what is accepted', () => {
+    expect(() => holdOf({ shard: 'big' })).toThrow(
+      /unknown head "shard" \(heads: plan, width, profile, control, retry\)/,
+    );
+    expect(() => holdOf({ retry: 'twice' })).toThrow(
+      /head retry has no option "twice" \(options: retry, escalate, degrade\)/,
+    );
   });
 });
