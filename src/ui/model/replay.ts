@@ -11,6 +11,7 @@ import { AttemptFold, type TaskAttempt, type TaskState } from '../../core/trace/
 import type { Grade, PolicyChoice, TraceEvent } from '../../core/trace/events';
 import { realizedLowerBound } from '../../core/trace/realized-bound';
 import { type Attempt, RealizedFold, type RealizedPath, type Stage } from '../../core/trace/realized-path';
+import { shortenLabel } from '../shorten-label';
 
 export type TaskStatus = TaskState;
 export type Segment = TaskAttempt;
@@ -104,6 +105,9 @@ export interface OrchestratorCall {
 
 /** The orchestrator calls a snapshot keeps: a view of the latest, not the whole conversation. */
 export const ORCHESTRATOR_CALLS = 60;
+/** The columns a call's arguments and its result are shown in, "…" included (../shorten-label.ts). */
+const CALL_ARGS = 161;
+const CALL_RESULT = 201;
 
 const terminal: ReadonlySet<TaskStatus> = new Set(['done', 'failed', 'skipped', 'cancelled', 'degraded']);
 
@@ -204,9 +208,9 @@ export class RunFolder {
           this.calls.push({
             t: e.t,
             tool: e.tool,
-            args: args.length > 160 ? `${args.slice(0, 160)}…` : args,
+            args: shortenLabel(args, CALL_ARGS),
             ok: e.ok,
-            result: e.result.length > 200 ? `${e.result.slice(0, 200)}…` : e.result,
+            result: shortenLabel(e.result, CALL_RESULT),
           });
           if (this.calls.length > 2 * ORCHESTRATOR_CALLS) this.calls = this.calls.slice(-ORCHESTRATOR_CALLS);
         }

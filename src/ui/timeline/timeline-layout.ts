@@ -10,6 +10,7 @@ import { scaleLinear } from 'd3-scale';
 import type { Stage } from '../../core/trace/realized-path';
 import { isPeersPlan, peerNames, type Round, roundsOf } from '../dag/peers';
 import type { Incident, RunSnapshot, Segment } from '../model/replay';
+import { labelWidth, shortenLabel } from '../shorten-label';
 
 /** The orchestrator's lane: its steps are part of every run's critical steps (S_main each). */
 export const ORCHESTRATOR_LANE = 'orchestrator';
@@ -19,6 +20,8 @@ export const ROUNDS_LANE = 'rounds';
 export const LABEL_SIZE = { full: 11, compact: 10 } as const;
 /** A compact timeline with more lanes than this draws them thin and unnamed. */
 export const COMPACT_NAMED_LANES = 40;
+/** Width of a lane name's character (a column: a wide one takes two) at 11 px, a little generous. */
+const LANE_CHAR = 6.5;
 /** Inset at each end of a peer's turn, in px, so that consecutive rounds show as separate bars. */
 const TURN_INSET = 1.5;
 /**
@@ -61,6 +64,8 @@ export interface Mark {
 export interface TimelineLayout {
   /** Each lane's name on the page (a peer's name for a peers run's subagent). */
   readonly lanes: readonly string[];
+  /** Each lane's name as drawn left of its bars: whole, or cut after a word to the margin. */
+  readonly laneNames: readonly string[];
   /** A decentralized run: `rounds` instead of `steps`, peers instead of subagents. */
   readonly peers: boolean;
   readonly rounds: readonly RoundBar[];
@@ -105,8 +110,9 @@ export function layoutTimeline(
   const laneHeight = options.compact ? (named ? 13 : 8) : 16;
   const labelSize = named ? (options.compact ? LABEL_SIZE.compact : LABEL_SIZE.full) : 0;
   // Room for the longest lane name at the labels' 11 px (about 6.5 px a character), within reason.
-  const longest = Math.max(...shown.map((id) => id.length));
-  const left = Math.min(160, Math.max(70, Math.ceil(longest * 6.5) + 10));
+  const longest = Math.max(...shown.map(labelWidth));
+  const left = Math.min(160, Math.max(70, Math.ceil(longest * LANE_CHAR) + 10));
+  const room = Math.floor((left - 6) / LANE_CHAR);
   const end = Math.max(1, options.maxT ?? snapshot.t);
   const x = scaleLinear()
     .domain([0, end])
@@ -142,6 +148,7 @@ export function layoutTimeline(
   });
   return {
     lanes: shown,
+    laneNames: shown.map((id) => shortenLabel(id, room)),
     peers,
     rounds,
     labelSize,

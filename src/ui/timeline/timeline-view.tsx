@@ -88,6 +88,11 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       .attr('text-anchor', 'end')
       .attr('font-size', l.labelSize)
       .attr('fill', '#5b6475')
+      // A name too long for the margin is cut after a word, and whole in its tooltip.
+      .text((_, i) => l.laneNames[i] ?? '')
+      .selectAll('title')
+      .data((id, i) => (l.laneNames[i] === id ? [] : [id]))
+      .join('title')
       .text((id) => id);
     layer('bars')
       .selectAll<SVGRectElement, Bar>('rect')

@@ -130,6 +130,7 @@ describe('replay fold', () => {
     expect(snap.orchestrator).toHaveLength(60);
     expect(snap.orchestrator.at(-1)).toMatchObject({ ok: false, result: 'Error: a is busy' });
     expect(snap.orchestrator.at(-1)?.args.startsWith('{"agent":"a","prompt":"[r149]')).toBe(true);
-    expect(snap.orchestrator.at(-1)?.args.length).toBe(161);
+    // Cut after its last whole word, within 160 characters and "…" (ui/shorten-label.ts).
+    expect(snap.orchestrator.at(-1)?.args).toBe('{"agent":"a","prompt":"[r149]…');
   });
 });
