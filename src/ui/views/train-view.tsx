@@ -169,10 +169,11 @@ export function TrainView() {
       <div class="panel form">
         <h2>Train the runtime's orchestrator</h2>
         <p class="note">
-          The policy that runs your scenarios: trained on real runs of wide search, deep search, coding, stories
-          and questions on notes (scenarios/mix.json), each instance with its own engines and difficulty, with
-          the PARL reward; runs in a Web Worker, so the page stays responsive. The CLI's default training is
-          20,000 episodes; 300 here is a quick look. Save it, then pick it in the Run view.
+          The policy that runs your scenarios: trained on real runs of wide search, deep search, coding,
+          stories and questions on notes (scenarios/mix.json), each instance with its own engines and
+          difficulty, with the PARL reward; runs in a Web Worker, so the page stays responsive. The CLI's
+          default training is 20,000 episodes; 300 here is a quick look. Save it, then pick it in the Run
+          view.
         </p>
         <label>
           Policy
