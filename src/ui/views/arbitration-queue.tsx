@@ -54,6 +54,7 @@ export function ArbitrationQueue(props: {
                   >
                     <select
                       ref={select}
+                      class="field"
                       aria-label={`The right choice for “${item.query}”`}
                       data-testid="arbitration-choice"
                     >

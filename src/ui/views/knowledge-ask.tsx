@@ -32,13 +32,14 @@ export function KnowledgeAsk(props: { passages: number }) {
         Ask the swarm{' '}
         <input
           type="text"
+          class="field"
           data-testid="kb-question"
           value={question()}
           onInput={(e) => setQuestion(e.currentTarget.value)}
           placeholder="A question your documents answer"
         />
       </label>
-      <button type="submit" data-testid="kb-ask" disabled={props.passages === 0}>
+      <button type="submit" class="primary" data-testid="kb-ask" disabled={props.passages === 0}>
         Ask (rag-qa)
       </button>
       <p class="note kb-ask-note" data-testid="kb-ask-note">

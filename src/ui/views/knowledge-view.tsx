@@ -243,13 +243,14 @@ export function KnowledgeView() {
           Search{' '}
           <input
             type="search"
+            class="field"
             data-testid="kb-query"
             value={query()}
             onInput={(e) => setQuery(e.currentTarget.value)}
             placeholder="What are you looking for?"
           />
         </label>
-        <button type="submit" data-testid="kb-search">
+        <button type="submit" class="secondary" data-testid="kb-search">
           Search
         </button>
       </form>

@@ -116,7 +116,7 @@ export function LibraryView() {
       <div class="actions">
         <input
           type="search"
-          class="library-filter"
+          class="field library-filter"
           aria-label="Filter runs by scenario, policy or status"
           placeholder="Filter by scenario, policy, status…"
           data-testid="library-filter"

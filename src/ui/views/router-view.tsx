@@ -125,7 +125,7 @@ export function RouterView() {
       <form class="actions" onSubmit={(e) => void ask(e)}>
         <input
           type="text"
-          class="router-query"
+          class="field router-query"
           aria-label="A request to plan a team for"
           placeholder="e.g. Compare these three laptops on price, battery and weight"
           data-testid="router-query"
