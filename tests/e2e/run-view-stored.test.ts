@@ -71,8 +71,9 @@ describe('a stored run in the run view', () => {
     expect(await page.textContent(t('metric-quality'))).toBe(quality);
     expect(await page.textContent(t('answer-score'))).toMatch(/pass@1/);
     // Scrubbed back, the run is running then: no graded answer yet, as live; at the end, again.
+    // The status says the replay is paused there, not "running" as if a new run went on.
     await page.click(t('replay-rewind'));
-    expect(await page.textContent(t('run-status'))).toBe('running');
+    expect(await page.textContent(t('run-status'))).toMatch(/^replay paused at step 0 of \d/);
     expect(await page.locator(t('run-answer')).count()).toBe(0);
     expect(await page.textContent(t('replay-answer-later'))).toMatch(/answer shows at its end/);
     await page.click(`${t('replay-answer-later')} button`);
@@ -81,7 +82,7 @@ describe('a stored run in the run view', () => {
     expect(profile.errors).toEqual([]);
   });
 
-  it('says what was true mid-replay: running, the metrics as of that event, counted as the Library counts', async () => {
+  it('says what was true mid-replay: paused mid-run, the metrics as of that event, counted as the Library counts', async () => {
     const graph = graphOrThrow(randomGraph({ tasks: 16, seed: 4 }));
     const r = simulate({ graph, config: makeConfig({ seed: 4 }), policy: heuristicPolicy });
     const row = await importAndOpen(r.header, r.events);
@@ -94,7 +95,10 @@ describe('a stored run in the run view', () => {
     await page.fill(t('replay-scrubber'), String(middle));
     await page.dispatchEvent(t('replay-scrubber'), 'input');
     expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event ${middle + 1} / ${n} `));
-    expect(await page.textContent(t('run-status'))).toBe('running');
+    const step = /step (\S+)$/.exec((await page.textContent(t('replay-position'))) ?? '')?.[1];
+    const end = Math.max(...r.events.map((e) => e.t));
+    expect(await page.textContent(t('run-status'))).toBe(`replay paused at step ${step} of ${end}`);
+    expect(await page.getAttribute(t('run-status'), 'data-state')).toBe('replay-paused');
     // Every card still there, each with what was known then or why it is not known yet.
     expect(await page.locator('[data-testid^="metric-"]').count()).toBe(cards);
     const critical = Number(await page.textContent(`${t('metric-critical-steps')} .value`));
@@ -114,7 +118,7 @@ describe('a stored run in the run view', () => {
     expect(await rewind.textContent()).toMatch(/Start/);
     await rewind.click();
     expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event 1 / ${n} `));
-    expect(await page.textContent(t('run-status'))).toBe('running');
+    expect(await page.textContent(t('run-status'))).toBe(`replay paused at step 0 of ${end}`);
     expect(profile.errors).toEqual([]);
   });
 

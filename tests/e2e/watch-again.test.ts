@@ -19,10 +19,12 @@ describe('watching a run again', () => {
     await page.waitForSelector(`${t('replay-play')}[aria-pressed="true"]`);
     // Sample what the page shows while it plays: the position and the critical-steps card.
     const seen = new Set<string>();
+    const statuses = new Set<string>();
     while (Date.now() - started < 30_000) {
       const position = (await page.textContent(t('replay-position'))) ?? '';
       const critical = (await page.textContent(t('metric-critical-steps'))) ?? '';
       seen.add(`${position}|${critical}`);
+      statuses.add((await page.textContent(t('run-status'))) ?? '');
       if ((await page.getAttribute(t('replay-play'), 'aria-pressed')) === 'false') break;
       await page.waitForTimeout(100);
     }
@@ -33,11 +35,17 @@ describe('watching a run again', () => {
     const events = /event (\d+) \/ (\d+)/.exec((await page.textContent(t('replay-position'))) ?? '');
     expect(events?.[1]).toBe(events?.[2]);
     expect(await page.textContent(t('run-status'))).toBe('done');
+    // While it played the status said a replay was playing, never "running" as a new run would.
+    expect(statuses.has('running')).toBe(false);
+    const replaying = [...statuses].filter((s) => /^replaying · step \d+(\.\d+)? of \d/.test(s));
+    expect(replaying.length).toBeGreaterThanOrEqual(3);
+    expect([...statuses].every((s) => s === 'done' || replaying.includes(s))).toBe(true);
     // Play again from the start, then pause: the position stays where it was paused.
     await page.click(t('replay-play'));
     await page.waitForTimeout(1_500);
     await page.click(t('replay-play'));
     const paused = await page.textContent(t('replay-position'));
+    expect(await page.textContent(t('run-status'))).toMatch(/^replay paused at step \d+(\.\d+)? of \d/);
     await page.waitForTimeout(800);
     expect(await page.textContent(t('replay-position'))).toBe(paused);
     expect(paused).not.toMatch(/event (\d+) \/ \1\b/);

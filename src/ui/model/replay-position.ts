@@ -12,10 +12,51 @@ import { computeMetrics, type Metrics } from '../../core/trace/metrics';
  * a run is running from its first event until its `run.finished`.
  */
 export function statusAt(events: readonly TraceEvent[], index: number, finalStatus: string): string {
-  if (index >= events.length - 1) return finalStatus;
-  for (let i = 0; i <= index; i++) if (events[i]?.type === 'run.finished') return finalStatus;
-  return 'running';
+  return endedAt(events, index) ? finalStatus : 'running';
 }
+
+/** Whether the run had ended by event `index`: its last event, or past its `run.finished`. */
+function endedAt(events: readonly TraceEvent[], index: number): boolean {
+  if (index >= events.length - 1) return true;
+  for (let i = 0; i <= index; i++) if (events[i]?.type === 'run.finished') return true;
+  return false;
+}
+
+/**
+ * What the Run view's status says of a stored run being replayed. "running" mid-replay read as a
+ * new run executing (issue 44): a replay says it is one, playing or paused, and the step-time it
+ * stands at of the run's; from the run's end on, the status it was stored with ("done", …).
+ */
+export interface ReplayStatus {
+  /** The status element's data-state: 'replaying', 'replay-paused', or the stored status. */
+  readonly state: string;
+  /** The words to say, announced once (the status is a live region). */
+  readonly words: string;
+  /** What follows them while playing, changing every step: shown, not announced each time. */
+  readonly detail: string;
+}
+
+export function replayStatus(
+  events: readonly TraceEvent[],
+  index: number,
+  finalStatus: string,
+  playing: boolean,
+): ReplayStatus {
+  if (endedAt(events, index)) return { state: finalStatus, words: finalStatus, detail: '' };
+  let at = 0;
+  let end = 0;
+  events.forEach((e, i) => {
+    if (i <= index) at = Math.max(at, e.t);
+    end = Math.max(end, e.t);
+  });
+  const step = `step ${stepText(at)} of ${stepText(end)}`;
+  return playing
+    ? { state: 'replaying', words: 'replaying', detail: ` · ${step}` }
+    : { state: 'replay-paused', words: `replay paused at ${step}`, detail: '' };
+}
+
+/** Step-time as the page writes it: whole steps as they are, else to two decimals at most. */
+const stepText = (t: number) => String(Math.round(t * 100) / 100);
 
 /**
  * The metrics as of event `index`, counted from the events up to it as a live run counts them.

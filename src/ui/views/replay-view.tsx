@@ -23,6 +23,8 @@ export function Replay(props: {
   status?: string;
   /** Hears the event scrubbed to (0-based), so the page's status says what was true then. */
   onPosition?: (index: number) => void;
+  /** Hears Play and its end (paused, scrubbed, or at the last event), so the status says a replay plays. */
+  onPlaying?: (playing: boolean) => void;
   /** Play from the first event as soon as it opens ("Watch it again" on a run that just ended). */
   autoplay?: boolean;
 }) {
@@ -38,7 +40,11 @@ export function Replay(props: {
   };
   // Play: step-time advances at a pace a person can follow, about ten seconds for the whole run
   // (between 80 ms and 1.5 s a step), the scrubber following the last event up to that time.
-  const [playing, setPlaying] = createSignal(false);
+  const [playing, setPlayingSignal] = createSignal(false);
+  const setPlaying = (on: boolean) => {
+    setPlayingSignal(on);
+    props.onPlaying?.(on);
+  };
   let frame = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
@@ -50,9 +56,11 @@ export function Replay(props: {
     const end = events.at(-1)?.t ?? 0;
     const msPerStep = Math.min(1500, Math.max(80, 10_000 / Math.max(1, end)));
     const from = atEnd() ? 0 : (events[at()]?.t ?? 0);
-    if (atEnd()) move(0);
-    const started = performance.now();
+    // Playing before moving back to the start: the status never reads "paused" on the way.
+    const rewind = atEnd();
     setPlaying(true);
+    if (rewind) move(0);
+    const started = performance.now();
     const tick = () => {
       const t = from + (performance.now() - started) / msPerStep;
       let i = at();
@@ -66,7 +74,10 @@ export function Replay(props: {
   onMount(() => {
     if (props.autoplay) play();
   });
-  onCleanup(() => cancelAnimationFrame(frame));
+  onCleanup(() => {
+    cancelAnimationFrame(frame);
+    if (playing()) props.onPlaying?.(false);
+  });
   // The orchestrator step the scrubber stands on (the last one at or before it), where a fork starts.
   const stepAtPosition = createMemo(() => {
     let step = 1;

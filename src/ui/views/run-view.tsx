@@ -13,7 +13,7 @@ import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { qualityLine, qualityMeasure } from '../model/quality';
 import type { RunSnapshot } from '../model/replay';
-import { statusAt } from '../model/replay-position';
+import { type ReplayStatus, replayStatus } from '../model/replay-position';
 import { endWords } from '../model/status-words';
 import { session } from '../run/session';
 import { type LoadProgress, loadStoredRun } from '../run/stored-run';
@@ -90,6 +90,8 @@ export function RunView() {
   const [killNote, setKillNote] = createSignal<string | undefined>();
   // The event a stored run is scrubbed back to; undefined at its end.
   const [replayAt, setReplayAt] = createSignal<number | undefined>();
+  // Whether the stored run's replay is playing (its Play, or "Watch it again").
+  const [replayPlaying, setReplayPlaying] = createSignal(false);
   let opening = 0;
   const [load] = createResource(
     () => (isLive() ? undefined : shownId()),
@@ -97,6 +99,7 @@ export function RunView() {
       const mine = ++opening;
       setProgress(undefined);
       setReplayAt(undefined);
+      setReplayPlaying(false);
       return loadStoredRun(
         await services.store(),
         id,
@@ -107,16 +110,22 @@ export function RunView() {
       );
     },
   );
-  /** A stored run's status: its summary's once its head has loaded, else why there is none. */
-  const storedStatus = (): string => {
+  /**
+   * A stored run's status: its summary's once its head has loaded (replaying, or paused, while its
+   * replay stands before its end), else why there is none.
+   */
+  const storedStatus = (): ReplayStatus => {
+    const said = (words: string) => ({ state: words, words, detail: '' });
     const l = load.loading ? undefined : load();
-    if (l?.kind === 'missing') return 'not found';
-    if (l?.kind === 'failed') return 'unreadable';
+    if (l?.kind === 'missing') return said('not found');
+    if (l?.kind === 'failed') return said('unreadable');
     if (l?.kind === 'ready') {
       const at = replayAt();
-      return at === undefined ? l.head.summary.status : statusAt(l.events, at, l.head.summary.status);
+      return at === undefined
+        ? said(l.head.summary.status)
+        : replayStatus(l.events, at, l.head.summary.status, replayPlaying());
     }
-    return shownId() ? 'loading' : 'idle';
+    return said(shownId() ? 'loading' : 'idle');
   };
   return (
     <div class="run-layout">
@@ -219,9 +228,16 @@ export function RunView() {
               tabIndex={-1}
               id="run-status"
               data-testid="run-status"
-              data-state={isLive() ? live().status : storedStatus()}
+              data-state={isLive() ? live().status : storedStatus().state}
             >
-              {isLive() ? live().status : storedStatus()}
+              <Show when={!isLive()} fallback={live().status}>
+                {storedStatus().words}
+                {/* The step a playing replay stands at changes many times a second: shown, and
+                    not read out each time by a screen reader (the replay's position says it). */}
+                <Show when={storedStatus().detail}>
+                  <span aria-hidden="true">{storedStatus().detail}</span>
+                </Show>
+              </Show>
             </span>
             <Show when={isLive() && endWords(live().status, live().endReason)}>
               {(words) => (
@@ -290,6 +306,7 @@ export function RunView() {
                       final={l.final}
                       status={l.head.summary.status}
                       onPosition={setReplayAt}
+                      onPlaying={setReplayPlaying}
                       autoplay={replaying()}
                     />
                   ) : (

@@ -5,7 +5,7 @@ import { makeConfig } from '../../../src/core/runtime/config';
 import { simulate } from '../../../src/core/runtime/simulate';
 import { computeMetrics } from '../../../src/core/trace/metrics';
 import { foldTrace } from '../../../src/ui/model/replay';
-import { metricsAt, positionText, statusAt } from '../../../src/ui/model/replay-position';
+import { metricsAt, positionText, replayStatus, statusAt } from '../../../src/ui/model/replay-position';
 import { diamond } from '../../core/graph/test-graphs';
 import { orchestrationEpisode } from '../../support/orchestration-episode';
 
@@ -23,6 +23,34 @@ describe('a stored run scrubbed back', () => {
     expect(statusAt(events, 0, 'done')).toBe('running');
     expect(statusAt(events, events.length - 1, 'done')).toBe('done');
     expect(statusAt(events, events.length - 1, 'cancelled')).toBe('cancelled');
+  });
+
+  it('says a replay plays or is paused, not that the run is running, and ends with the stored status', () => {
+    const end = Math.max(...events.map((e) => e.t));
+    const at = Math.max(...events.slice(0, middle + 1).map((e) => e.t));
+    const text = (index: number, playing: boolean, status = 'done') => {
+      const s = replayStatus(events, index, status, playing);
+      return s.words + s.detail;
+    };
+    expect(text(middle, true)).toBe(`replaying · step ${at} of ${end}`);
+    expect(replayStatus(events, middle, 'done', true).state).toBe('replaying');
+    // The step changes as it plays: apart from the words announced once.
+    expect(replayStatus(events, middle, 'done', true).words).toBe('replaying');
+    expect(text(0, true)).toBe(`replaying · step 0 of ${end}`);
+    expect(text(middle, false)).toBe(`replay paused at step ${at} of ${end}`);
+    expect(replayStatus(events, middle, 'done', false).state).toBe('replay-paused');
+    // At its end, playing or not, the run's own status: what a finished run showed.
+    expect(text(events.length - 1, true)).toBe('done');
+    expect(text(events.length - 1, false)).toBe('done');
+    expect(text(events.length - 1, false, 'cancelled')).toBe('cancelled');
+    expect(replayStatus(events, events.length - 1, 'done', true).state).toBe('done');
+  });
+
+  it('writes a fractional step-time to two decimals at most', () => {
+    const scaled = events.map((e) => ({ ...e, t: e.t / 3 }));
+    expect(replayStatus(scaled, 0, 'done', false).words).toBe(
+      `replay paused at step 0 of ${Math.round((Math.max(...events.map((e) => e.t)) / 3) * 100) / 100}`,
+    );
   });
 
   it('has the metrics counted up to that event, and none of what only the end knows', () => {
