@@ -22,6 +22,8 @@ const specs = {
   'wide-search': loadSpec('wide-search', 'wide-search'),
   'deep-search': loadSpec('deep-search', 'deep-search'),
   'mixed-coding': loadSpec('mixed-coding', 'mixed-coding'),
+  'write-story': loadSpec('write-story', 'write-story'),
+  'rag-qa': loadSpec('rag-qa', 'rag-qa'),
 };
 
 const config = (over: Partial<TrainConfig> = {}): TrainConfig => ({

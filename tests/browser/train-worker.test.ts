@@ -3,7 +3,9 @@ import deepSearch from '../../scenarios/deep-search.json';
 import mixJson from '../../scenarios/mix.json';
 import mixedCoding from '../../scenarios/mixed-coding.json';
 import profilesJson from '../../scenarios/profiles.json';
+import ragQa from '../../scenarios/rag-qa.json';
 import wideSearch from '../../scenarios/wide-search.json';
+import writeStory from '../../scenarios/write-story.json';
 import { startTraining } from '../../src/adapters/browser/train-client';
 import type { TrainRequest } from '../../src/adapters/wire/train-protocol';
 import { loadPolicy, type PolicyCheckpoint } from '../../src/core/learning/checkpoint';
@@ -28,6 +30,8 @@ for (const [file, json] of [
   ['wide-search.json', wideSearch],
   ['deep-search.json', deepSearch],
   ['mixed-coding.json', mixedCoding],
+  ['write-story.json', writeStory],
+  ['rag-qa.json', ragQa],
 ] as const) {
   const spec = parsed(parseScenario(JSON.stringify(json), file)).spec;
   specs[spec.id] = spec;

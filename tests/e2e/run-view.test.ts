@@ -155,6 +155,8 @@ describe('the run view', () => {
     expect(await page.textContent(t('critical-path-summary'))).toMatch(
       /planned.*no realized path: this trace has no orchestrator\.step events/,
     );
+    // The summary can come before the graph is drawn on a loaded machine: wait for its nodes.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="dag-node"]').length === 2);
     expect(await page.locator(t('dag-node-critical')).count()).toBe(0);
     expect(await page.locator(t('dag-node')).count()).toBe(2);
     expect(profile.errors).toEqual([]);
