@@ -7,11 +7,12 @@
  */
 
 import { CONTROLS, PROFILES, RETRIES, WIDTHS } from './actions';
+import type { AdamState } from './adam';
 import type { Bandit } from './bandit';
 import { type BanditState, banditFromJSON } from './bandit-from-json';
 import type { Arm } from './bandit-policy';
 import { FEATURES, TASK_FEATURES } from './features';
-import { type AdamState, holdOf, initParams, type ParlParams, PLANS } from './parl';
+import { holdOf, initParams, type ParlParams, PLANS } from './parl';
 
 export const POLICY_SCHEMA = 'swarmflight.policy';
 /**

@@ -10,6 +10,8 @@
  * run resumed from a checkpoint of its first k episodes plays episodes k, k + 1, … as the
  * uninterrupted run would (docs/learning.md, "Resuming").
  */
+
+import { Adam } from './adam';
 import type { Bandit, BanditAlgorithm } from './bandit';
 import { type Arm, type BanditKind, banditArms, makeBandit } from './bandit-policy';
 import {
@@ -22,7 +24,6 @@ import {
 import { type EpisodeOutcome, type EpisodeStats, type Learner, playEpisode } from './episode';
 import { TASK_FEATURES } from './features';
 import {
-  Adam,
   accumulatePolicyGradient,
   baseline,
   type Decision,

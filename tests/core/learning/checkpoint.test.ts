@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { Adam } from '../../../src/core/learning/adam';
 import { banditArms, makeBandit } from '../../../src/core/learning/bandit-policy';
 import { banditCheckpoint, loadPolicy, parlCheckpoint } from '../../../src/core/learning/checkpoint';
 import { TASK_FEATURES } from '../../../src/core/learning/features';
-import { Adam, initParams, zerosLike } from '../../../src/core/learning/parl';
+import { initParams, zerosLike } from '../../../src/core/learning/parl';
 
 const hashes = { small: 'sha256:aa', medium: 'sha256:bb', large: 'sha256:cc' };
 const training = { scenario: 'mix', episodes: 10, completedEpisodes: 10, seed: 1 };
