@@ -9,6 +9,10 @@
  * meanPreds 2, median of 3): 100 tasks — two-layer median decrossing + centre coords 23 ms;
  * 1,500 tasks — the same takes 4.3 s, DFS decrossing + centre coords 0.2 s. Simplex layering and
  * optimal decrossing are far slower still. So: careful up to SMALL nodes, cheap beyond.
+ *
+ * A run's graph that may show the orchestrator's steps (`steady` in its input) is laid out by
+ * steady-layout.ts instead, which takes its tasks' rows from this layout of the plan and keeps
+ * them for the whole run: laid out afresh at each step, the decrossing moved tasks up and down.
  */
 
 import {
@@ -21,45 +25,12 @@ import {
   twolayerAgg,
 } from 'd3-dag';
 import type { TaskGraph } from '../../core/graph/types';
+import type { DagInput, DagLayout, LaidEdge, LaidNode } from './dag-shapes';
 import { NODE_WIDTH } from './node-labels';
+import { GAP_ACROSS, GAP_ALONG, type SteadyRows, steadyLayout, steadyRows } from './steady-layout';
 
+export type { DagInput, DagLayout, LaidEdge, LaidNode, NodeKind } from './dag-shapes';
 export { NODE_WIDTH };
-
-/** `task`: a subtask of the graph; `main`: one of the orchestrator's own steps. */
-export type NodeKind = 'task' | 'main';
-
-/** What the layout needs: nodes by index, and edges `[source, target]` between indices. */
-export interface DagInput {
-  readonly ids: readonly string[];
-  readonly kinds: readonly NodeKind[];
-  readonly edges: readonly (readonly [number, number])[];
-  /** Width of every node (NODE_WIDTH when absent): wide enough for the names it will carry. */
-  readonly nodeWidth?: number;
-}
-
-export interface LaidNode {
-  readonly index: number;
-  readonly id: string;
-  readonly kind: NodeKind;
-  readonly x: number;
-  readonly y: number;
-}
-
-export interface LaidEdge {
-  readonly source: number;
-  readonly target: number;
-  /** The polyline from source to target, bends included. */
-  readonly points: readonly (readonly [number, number])[];
-}
-
-export interface DagLayout {
-  readonly nodes: readonly LaidNode[];
-  readonly edges: readonly LaidEdge[];
-  readonly width: number;
-  readonly height: number;
-  readonly nodeWidth: number;
-  readonly nodeHeight: number;
-}
 
 /** Up to this many nodes the layout spends time on fewer crossings. */
 export const SMALL = 300;
@@ -75,8 +46,34 @@ export function taskGraphInput(graph: TaskGraph): DagInput {
 }
 
 export function layoutDag(input: DagInput): DagLayout {
-  const n = input.ids.length;
   const nodeWidth = input.nodeWidth ?? NODE_WIDTH;
+  if (input.steady && input.ids.length > 0)
+    return steadyLayout({ ...input, nodeWidth }, rowsOf(input, input.steady.tasks), NODE_HEIGHT);
+  return sugiyamaLayout(input, nodeWidth);
+}
+
+/** The last planned graph's rows: a live run asks for the same ones at each of its layouts. */
+let lastRows: { key: string; rows: SteadyRows } | undefined;
+
+/** The rows of `input`'s first `tasks` nodes, from their own layout (the planned graph's). */
+function rowsOf(input: DagInput, tasks: number): SteadyRows {
+  const ids = input.ids.slice(0, tasks);
+  const edges = input.edges.filter(([s, t]) => s < tasks && t < tasks);
+  const key = JSON.stringify([ids, edges]);
+  if (lastRows?.key === key) return lastRows.rows;
+  const planned = sugiyamaLayout({ ids, kinds: input.kinds.slice(0, tasks), edges }, NODE_WIDTH);
+  const rows = steadyRows(
+    tasks,
+    edges,
+    planned.nodes.map((n) => n.y),
+    NODE_HEIGHT + GAP_ACROSS,
+  );
+  lastRows = { key, rows };
+  return rows;
+}
+
+function sugiyamaLayout(input: DagInput, nodeWidth: number): DagLayout {
+  const n = input.ids.length;
   if (n === 0) return { nodes: [], edges: [], width: 0, height: 0, nodeWidth, nodeHeight: NODE_HEIGHT };
   const dag = dagGraph<number, undefined>();
   const nodes = Array.from({ length: n }, (_, i) => dag.node(i));
@@ -96,7 +93,7 @@ export function layoutDag(input: DagInput): DagLayout {
     .decross(decross)
     .coord(coordCenter())
     .nodeSize([NODE_HEIGHT, nodeWidth])
-    .gap([8, 36]);
+    .gap([GAP_ACROSS, GAP_ALONG]);
   const { width, height } = layout(dag);
   const laid: LaidNode[] = nodes.map((node, index) => ({
     index,

@@ -52,6 +52,14 @@ export function drawsSteps(graph: TaskGraph, realized: Realized | undefined): bo
   return steps > 0 && graph.n + steps + 1 <= MAX_RUN_GRAPH_NODES;
 }
 
+/**
+ * Whether the graph could ever show its orchestrator's steps: then it is laid out steady (its
+ * tasks' rows from the plan, a lane for the steps) from the start, before the run has any step.
+ */
+export function mayDrawSteps(graph: TaskGraph): boolean {
+  return !isPeersPlan(graph.ids) && graph.n + 2 <= MAX_RUN_GRAPH_NODES;
+}
+
 /** Changes exactly when the run's graph gains or loses a node: what its layout depends on. */
 export function graphShape(graph: TaskGraph, realized: Realized | undefined): string {
   if (!drawsSteps(graph, realized)) return 'tasks';
@@ -85,8 +93,11 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
   for (let i = 0; i < n; i++) for (const p of graph.preds[i] ?? []) edges.push([p, i]);
   const stepNode = new Map<number, number>();
   const attemptNode = new Map<string, number>();
+  // The row each node is drawn in: a task its own, a retried attempt its task's, a step the lane.
+  const rowOf = graph.ids.map((_, i) => i);
+  const steady = mayDrawSteps(graph) ? { tasks: n, rowOf } : undefined;
   const plain = {
-    input: { ids, kinds, edges, nodeWidth: nodeWidthFor(labels) },
+    input: { ids, kinds, edges, nodeWidth: nodeWidthFor(labels), steady },
     labels,
     start,
     finish,
@@ -118,6 +129,7 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
     ids.push(stepId(s.step));
     kinds.push('main');
     labels.push(`main ${s.step}`);
+    rowOf.push(-1);
     start.push(s.t);
     finish.push(clip(s.t + s.main));
     out.push(false);
@@ -132,6 +144,7 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
     ids.push(attemptKey(a.task, a.attempt));
     kinds.push('task');
     labels.push(`${a.task} #${a.attempt} ${a.outcome === 'cancelled' ? 'cancelled' : 'failed'}`);
+    rowOf.push(graph.index.get(a.task) ?? -1);
     start.push(a.start);
     finish.push(a.end);
     out.push(false);
@@ -196,13 +209,14 @@ export function runGraph(graph: TaskGraph, realized: Realized | undefined): RunG
     ids.push(END_ID);
     kinds.push('main');
     labels.push('end');
+    rowOf.push(-1);
     start.push(runEnd);
     finish.push(runEnd);
     for (const i of toEnd) edges.push([i, endNode]);
     for (const node of stepNode.values()) if (!out[node]) edges.push([node, endNode]);
   }
   return {
-    input: { ids, kinds, edges, nodeWidth: nodeWidthFor(labels) },
+    input: { ids, kinds, edges, nodeWidth: nodeWidthFor(labels), steady },
     labels,
     start,
     finish,
