@@ -5,6 +5,7 @@ import {
   createSignal,
   For,
   Match,
+  on,
   onCleanup,
   Show,
   Switch,
@@ -12,8 +13,9 @@ import {
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { qualityLine, qualityMeasure } from '../model/quality';
-import type { RunSnapshot } from '../model/replay';
+import { isTerminal, type RunSnapshot } from '../model/replay';
 import { type ReplayStatus, replayStatus } from '../model/replay-position';
+import { LENGTH_KEYS, pacedSecondsOf, runLengthNote } from '../model/run-length';
 import { endWords } from '../model/status-words';
 import { session } from '../run/session';
 import { type LoadProgress, loadStoredRun } from '../run/stored-run';
@@ -27,9 +29,11 @@ import { RunPicture } from './run-picture';
 
 /**
  * The pace presets beside Run, in real ms per second of model time (the settings' Pace field takes
- * any value): fast is the default, watch makes a wide search last about ten seconds.
+ * any value): instant does not wait, fast is the default, watch makes a wide search last about
+ * ten seconds.
  */
 const PACES: readonly (readonly [number, string])[] = [
+  [0, 'instant'],
   [40, 'fast'],
   [400, 'watch'],
   [1000, 'real time'],
@@ -69,6 +73,33 @@ export function RunView() {
     const from = live().startedAtMs;
     if (!m || live().status !== 'running' || from === undefined) return m;
     return { ...m, wallClockMs: Math.max(m.wallClockMs, now() - from) };
+  };
+  // How long a graph scenario's run takes at the pace chosen, said before it starts (issue 44:
+  // the stress graph's 40 s read as a hung page); while it runs, the line of its start and how far
+  // it has got.
+  const lengthSettings = createMemo(() => app.state(), undefined, {
+    equals: (a, b) => LENGTH_KEYS.every((k) => a[k] === b[k]),
+  });
+  const seconds = createMemo(() => pacedSecondsOf(lengthSettings()));
+  const lengthNote = () => {
+    const s = seconds();
+    return s === undefined
+      ? undefined
+      : runLengthNote({ seconds: s, pace: app.state().pace, fastest: FASTEST });
+  };
+  const going = () => live().status === 'starting' || live().status === 'running';
+  const [runNote, setRunNote] = createSignal<string | undefined>();
+  createEffect(
+    on(going, (now, before) => {
+      if (now && !before) setRunNote(lengthNote());
+    }),
+  );
+  const tasksDone = () => {
+    const snapshot = lastSnapshot();
+    if (!snapshot?.graph) return undefined;
+    let done = 0;
+    for (const status of snapshot.status.values()) if (isTerminal(status)) done++;
+    return { done, total: snapshot.graph.n };
   };
   // "Watch it again": the run that just ended, opened as stored and played from its start.
   const [replaying, setReplaying] = createSignal(false);
@@ -151,7 +182,7 @@ export function RunView() {
             <select
               class="field"
               data-testid="pace-select"
-              title="How fast a simulated run plays: watch makes a wide search take about ten seconds"
+              title="How fast a simulated run plays: instant does not wait, watch makes a wide search take about ten seconds"
               value={String(app.state().pace)}
               onChange={(e) => app.update({ pace: Number(e.currentTarget.value) })}
             >
@@ -249,6 +280,20 @@ export function RunView() {
             </Show>
           </span>
         </div>
+        <Show when={going() ? runNote() : lengthNote()}>
+          {(line) => (
+            <p class="note" data-testid="run-length">
+              <Show when={going() && isLive() && tasksDone()} fallback={line()}>
+                {(p) => (
+                  <>
+                    {p().done.toLocaleString('en')} of {p().total.toLocaleString('en')} tasks done · {line()}
+                    <progress max={p().total || 1} value={p().done} />
+                  </>
+                )}
+              </Show>
+            </p>
+          )}
+        </Show>
         <Show when={killNote()}>
           <p class="note" role="status" data-testid="kill-note">
             {killNote()}
@@ -389,6 +434,12 @@ async function compareWithSerial(): Promise<string | undefined> {
   if (serial) app.update({ view: 'compare', runs: [stored, serial] });
   return undefined;
 }
+
+/** The fastest pace beside Run, by its name: the one a long run's line points to. */
+const FASTEST = (() => {
+  const [pace, name] = PACES.reduce((a, b) => (b[0] < a[0] ? b : a));
+  return { pace, name };
+})();
 
 /** The live run's score line, once its metrics hold the grade. */
 function liveScore(criteria: Readonly<Record<string, number>> | undefined): string | undefined {
