@@ -4,7 +4,7 @@ import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
 import { drawTask, type MixSpec, weightsAt } from '../core/learning/mix';
-import { holdOf } from '../core/learning/parl';
+import { parseHold } from '../core/learning/parl';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
 import {
   type CurvePoint,
@@ -286,19 +286,11 @@ export async function trainCommand(
   };
   const holdText = flags.hold as string | undefined;
   if (holdText !== undefined) {
-    const hold: Record<string, string> = {};
-    for (const part of holdText.split(',')) {
-      const [head, option, extra] = part.split('=');
-      if (!head || !option || extra !== undefined)
-        throw new UsageError(`--hold: "${part}" is not HEAD=OPTION (e.g. retry=retry)`);
-      hold[head] = option;
-    }
     try {
-      holdOf(hold);
+      config = { ...config, hold: parseHold(holdText) };
     } catch (error) {
       throw new UsageError(`--hold: ${(error as Error).message}`);
     }
-    config = { ...config, hold };
   }
   if (config.batch % config.group !== 0)
     throw new UsageError(

@@ -169,6 +169,19 @@ export function holdOf(names: Readonly<Record<string, string>>): Held {
   return held;
 }
 
+/** `retry=retry,plan=spawn` (a flag's text) → the heads held by name, checked as holdOf checks them. */
+export function parseHold(text: string): Record<string, string> {
+  const hold: Record<string, string> = {};
+  for (const part of text.split(',')) {
+    const [head, option, extra] = part.split('=');
+    if (!head || !option || extra !== undefined)
+      throw new Error(`"${part}" is not HEAD=OPTION (e.g. retry=retry)`);
+    hold[head] = option;
+  }
+  holdOf(hold);
+  return hold;
+}
+
 /** The option to take: drawn from `p` while sampling, the most likely one when greedy. */
 export function pick(p: Float64Array, mode: 'sample' | 'greedy', rng?: Rng): number {
   if (mode === 'greedy') {

@@ -5,7 +5,6 @@ import {
   createSignal,
   For,
   Match,
-  on,
   onCleanup,
   Show,
   Switch,
@@ -13,9 +12,8 @@ import {
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { qualityLine, qualityMeasure } from '../model/quality';
-import { isTerminal, type RunSnapshot } from '../model/replay';
+import type { RunSnapshot } from '../model/replay';
 import { type ReplayStatus, replayStatus } from '../model/replay-position';
-import { LENGTH_KEYS, pacedSecondsOf, runLengthNote } from '../model/run-length';
 import { endWords } from '../model/status-words';
 import { session } from '../run/session';
 import { type LoadProgress, loadStoredRun } from '../run/stored-run';
@@ -25,6 +23,7 @@ import { AnswerView } from './answer-view';
 import { ConfigPanel } from './config-panel';
 import { NoRunHint } from './no-run-hint';
 import { Replay } from './replay-view';
+import { RunLengthNote } from './run-length-note';
 import { RunPicture } from './run-picture';
 
 /**
@@ -74,33 +73,7 @@ export function RunView() {
     if (!m || live().status !== 'running' || from === undefined) return m;
     return { ...m, wallClockMs: Math.max(m.wallClockMs, now() - from) };
   };
-  // How long a graph scenario's run takes at the pace chosen, said before it starts (issue 44:
-  // the stress graph's 40 s read as a hung page); while it runs, the line of its start and how far
-  // it has got.
-  const lengthSettings = createMemo(() => app.state(), undefined, {
-    equals: (a, b) => LENGTH_KEYS.every((k) => a[k] === b[k]),
-  });
-  const seconds = createMemo(() => pacedSecondsOf(lengthSettings()));
-  const lengthNote = () => {
-    const s = seconds();
-    return s === undefined
-      ? undefined
-      : runLengthNote({ seconds: s, pace: app.state().pace, fastest: FASTEST });
-  };
   const going = () => live().status === 'starting' || live().status === 'running';
-  const [runNote, setRunNote] = createSignal<string | undefined>();
-  createEffect(
-    on(going, (now, before) => {
-      if (now && !before) setRunNote(lengthNote());
-    }),
-  );
-  const tasksDone = () => {
-    const snapshot = lastSnapshot();
-    if (!snapshot?.graph) return undefined;
-    let done = 0;
-    for (const status of snapshot.status.values()) if (isTerminal(status)) done++;
-    return { done, total: snapshot.graph.n };
-  };
   // "Watch it again": the run that just ended, opened as stored and played from its start.
   const [replaying, setReplaying] = createSignal(false);
   // Over once another run starts (from here, the gallery, a link) or another run is opened.
@@ -280,20 +253,7 @@ export function RunView() {
             </Show>
           </span>
         </div>
-        <Show when={going() ? runNote() : lengthNote()}>
-          {(line) => (
-            <p class="note" data-testid="run-length">
-              <Show when={going() && isLive() && tasksDone()} fallback={line()}>
-                {(p) => (
-                  <>
-                    {p().done.toLocaleString('en')} of {p().total.toLocaleString('en')} tasks done · {line()}
-                    <progress max={p().total || 1} value={p().done} />
-                  </>
-                )}
-              </Show>
-            </p>
-          )}
-        </Show>
+        <RunLengthNote fastest={FASTEST} going={going} live={isLive} snapshot={lastSnapshot} />
         <Show when={killNote()}>
           <p class="note" role="status" data-testid="kill-note">
             {killNote()}
