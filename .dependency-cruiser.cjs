@@ -219,6 +219,14 @@ module.exports = {
     },
     ...layerRules,
     {
+      name: 'queue-clients-node-side',
+      comment:
+        'BullMQ and ioredis (sweeps across machines, docs/scale-out.md) are Node-side: only src/cli and src/adapters/node may import them, so the page stays serverless and core stays pure.',
+      severity: 'error',
+      from: { pathNot: '^src/(cli|adapters/node)/' },
+      to: { path: '(^|/)node_modules/(bullmq|ioredis)/' },
+    },
+    {
       name: 'adapters-not-entry-points',
       comment: 'src/adapters serve the views, the CLI, the API and the workers; they import none of them.',
       severity: 'error',

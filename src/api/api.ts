@@ -4,6 +4,8 @@
  * (a code sandbox, how many runs may go at once). docs/api.md is its manual.
  */
 
+import type { SubagentSetup } from '../core/run/prepare';
+import type { SubagentPool } from '../core/runtime/pool';
 import type { Clock } from '../core/runtime/ports';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { SwarmApiError } from './errors';
@@ -44,6 +46,13 @@ export interface SwarmApiHost {
   readonly now?: () => number;
   /** Where trained policies' checkpoints come from (`policy: 'parl:REF'`); none by default. */
   readonly checkpoints?: CheckpointSource;
+  /**
+   * Where a task run's subagent attempts run: a pool made for the run (the CLI's `--redis` gives
+   * one on BullMQ, whose workers are on other machines), closed when the run ends. Without it,
+   * attempts run in this thread. A run in a pool runs without the self-healing loop, which
+   * watches attempts in this thread.
+   */
+  readonly pool?: (setup: SubagentSetup, capacity: number) => Promise<SubagentPool>;
 }
 
 const realClock: Clock = { now: () => performance.now() };
@@ -56,6 +65,7 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     slots: new RunSlots(host.maxConcurrentRuns ?? 8),
     clock: host.clock ?? realClock,
     now: host.now ?? (() => Date.now()),
+    ...(host.pool ? { pool: host.pool } : {}),
   };
   let made = 0;
 

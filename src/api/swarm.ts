@@ -11,7 +11,9 @@ import { withReplyDeadline } from '../adapters/common/reply-deadline';
 import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import { hooksFor } from '../core/healing/setup';
 import { healingOf } from '../core/request/run-input';
+import type { SubagentSetup } from '../core/run/prepare';
 import { runPrepared } from '../core/run/run';
+import type { SubagentPool } from '../core/runtime/pool';
 import type { Clock } from '../core/runtime/ports';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import type { ScenarioPorts } from '../core/scenarios/types';
@@ -28,6 +30,8 @@ export interface SwarmHost {
   readonly clock: Clock;
   /** Milliseconds since the epoch, for `startedAt` and `finishedAt`. */
   readonly now: () => number;
+  /** Where a task run's attempts run (SwarmApiHost.pool); in this thread without it. */
+  readonly pool?: (setup: SubagentSetup, capacity: number) => Promise<SubagentPool>;
 }
 
 /** The reason the swarm's runs are aborted with; a run's `run.finished` detail repeats it. */
@@ -144,8 +148,12 @@ export class Swarm {
   private async execute(record: RunRecord): Promise<void> {
     const pace = this.options.pace > 0 ? realPace(this.options.pace) : undefined;
     const healing = healingOf(record.task, { unresponsiveMs: pace ? 30_000 : 5_000 });
+    let pool: SubagentPool | undefined;
     try {
+      if (this.host.pool && record.run.type === 'task')
+        pool = await this.host.pool(record.run.setup, record.run.config.budgets.maxConcurrentSubagents);
       const result = await runPrepared(record.run, {
+        ...(pool ? { executor: pool } : {}),
         policy: record.policy,
         // Every reply is held to its deadline (docs/models.md): a paced model takes real time.
         provider: withReplyDeadline(
@@ -168,8 +176,9 @@ export class Swarm {
         },
         ...(pace ? { pace } : {}),
         // The self-healing loop and any chaos the task asks for (docs/healing.md); a paced
-        // model's turns take real time, so the watchdog waits longer for them.
-        ...(healing
+        // model's turns take real time, so the watchdog waits longer for them. Attempts in a pool
+        // run elsewhere, where this thread's watchdog cannot see them.
+        ...(healing && !pool
           ? {
               hooks: hooksFor(
                 healing,
@@ -191,6 +200,7 @@ export class Swarm {
         terminated: this.terminated,
       });
     } finally {
+      await pool?.close();
       this.running--;
       this.host.slots.release();
       this.startQueued();

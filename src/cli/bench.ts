@@ -15,9 +15,11 @@ import { markdownReport, textReport } from './bench-report';
 import { ReportedFailure, UsageError, wholeNumber } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS, MAX_WORKERS } from './limits';
-import { fileSafe, policyForms, profileHashes, resolvePolicy } from './policy-file';
+import { fileSafe, policyForms, profileHashes, readCheckpoint, resolvePolicy } from './policy-file';
 import { type HealingFlag, healingFlag, healingFor } from './reply-watch';
 import { checkOutputs, fileIn, type Output, prepareOutputDir, writeFile, writeFiles } from './safe-write';
+import { argvWithoutPasswords } from './scale-out/redis-url';
+import { sweepFlags, sweepThroughRedis } from './scale-out/sweep-flags';
 import { readProfiles, readScenario, scenarioInputs, scenariosDir } from './scenario-file';
 
 /** Why a flag of the OpenAI-compatible provider would be ignored: this bench runs on the simulator. */
@@ -163,7 +165,16 @@ export const benchTable: CommandTable = {
       type: 'string',
       value: 'DIR',
       help: "write each run's trace as DIR/<scenario>-<policy>-seed<S>.jsonl",
+      appliesUnless: (values) =>
+        values.redis !== undefined
+          ? "with --redis the runs are made on the workers' machines, which do not send traces back in this version"
+          : undefined,
     },
+    ...sweepFlags((values) =>
+      values.provider === 'openai'
+        ? 'a sweep across machines runs on the simulated provider in this version'
+        : undefined,
+    ),
     { name: 'out', type: 'string', value: 'PATH', help: 'also write PATH.json and PATH.md (a report)' },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
@@ -359,42 +370,76 @@ export async function bench(
     }
   }
   checkOutputs(outputs, inputs);
+  // Through Redis: the same runs, made by workers (docs/scale-out.md); loaded only when asked for.
+  const sweepReport = () => {
+    const names = values.policies.split(',').map((p) => p.trim());
+    const checkpoints: Record<string, unknown> = {};
+    for (const name of names) {
+      const file = /^(parl|bandit):(.+)$/.exec(name)?.[2];
+      if (file !== undefined) checkpoints[file] = readCheckpoint(file);
+    }
+    return sweepThroughRedis(
+      {
+        scenario,
+        profiles,
+        policies: names,
+        checkpoints,
+        seeds: seedList,
+        ...(split ? { split } : {}),
+        ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+        ...(size !== undefined ? { size } : {}),
+        ...(context ? { context } : {}),
+        ...(values.profile ? { profile: values.profile } : {}),
+        healing: healingFlag(flags.healing as HealingFlag | undefined, false),
+        ...(deadlineMs !== undefined ? { deadlineMs } : {}),
+      },
+      policies,
+      flags,
+      err,
+    );
+  };
   const progress = process.stderr.isTTY === true;
-  const report = await runBench({
-    scenario,
-    policies,
-    seeds: seedList,
-    ...(split ? { split } : {}),
-    ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
-    ...(size !== undefined ? { size } : {}),
-    profiles,
-    provider,
-    ports: { sandbox: nodeSandbox },
-    ...(context ? { context } : {}),
-    ...(values.profile ? { profile: values.profile } : {}),
-    clock: { now: () => performance.now() },
-    signal: stop.signal,
-    ...(healing ? { hooks: healing } : {}),
-    onRun: ({ policy, seed, index, total, result }) => {
-      const failure = broken();
-      if (failure) {
-        const hint = failure.kind === 'deadline' ? ' (--reply-deadline-ms)' : '';
-        throw new ReportedFailure(
-          `the model endpoint failed (${failure.kind}): ${failure.message.replace(/\.$/, '')}${hint}; the bench stopped at ${policy} seed ${seed}, its report not written: every run after would have failed the same way, and its zeros would read as the model's`,
-        );
-      }
-      if (traceDir !== undefined) {
-        const id = result.header.scenario.id;
-        writeFile(fileIn(traceDir, traceName(id, policy, seed)), encodeTrace(result.header, result.events));
-      }
-      if (progress) err(`[${index + 1}/${total}] ${policy} seed ${seed}: ${result.reason}`);
-    },
-  });
+  const report =
+    flags.redis !== undefined
+      ? await sweepReport()
+      : await runBench({
+          scenario,
+          policies,
+          seeds: seedList,
+          ...(split ? { split } : {}),
+          ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+          ...(size !== undefined ? { size } : {}),
+          profiles,
+          provider,
+          ports: { sandbox: nodeSandbox },
+          ...(context ? { context } : {}),
+          ...(values.profile ? { profile: values.profile } : {}),
+          clock: { now: () => performance.now() },
+          signal: stop.signal,
+          ...(healing ? { hooks: healing } : {}),
+          onRun: ({ policy, seed, index, total, result }) => {
+            const failure = broken();
+            if (failure) {
+              const hint = failure.kind === 'deadline' ? ' (--reply-deadline-ms)' : '';
+              throw new ReportedFailure(
+                `the model endpoint failed (${failure.kind}): ${failure.message.replace(/\.$/, '')}${hint}; the bench stopped at ${policy} seed ${seed}, its report not written: every run after would have failed the same way, and its zeros would read as the model's`,
+              );
+            }
+            if (traceDir !== undefined) {
+              const id = result.header.scenario.id;
+              writeFile(
+                fileIn(traceDir, traceName(id, policy, seed)),
+                encodeTrace(result.header, result.events),
+              );
+            }
+            if (progress) err(`[${index + 1}/${total}] ${policy} seed ${seed}: ${result.reason}`);
+          },
+        });
 
   if (base !== undefined) {
     writeFiles([
       { path: `${base}.json`, text: `${JSON.stringify(report, null, 2)}\n` },
-      { path: `${base}.md`, text: markdownReport(report, argv) },
+      { path: `${base}.md`, text: markdownReport(report, argvWithoutPasswords(argv)) },
     ]);
   }
   out(values.json ? JSON.stringify(report) : textReport(report));

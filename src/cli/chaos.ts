@@ -1,32 +1,24 @@
-import { threadPool } from '../adapters/common/thread-pool';
-import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
-import { nodeSandbox } from '../adapters/node/node-sandbox';
-import { type ChaosRunReport, chaosRun } from '../core/experiments/chaos';
+import type { ChaosRunReport } from '../core/experiments/chaos';
 import { baselineKey, baselineOf, rememberRun } from '../core/healing/knowledge';
 import { policyByName } from '../core/policy/registry';
-import { planChooser } from '../core/policy/types';
-import { runInputOf } from '../core/request/run-input';
 import { formationProblem } from '../core/run/formations';
-import { prepareRun } from '../core/run/prepare';
-import { simulatedProviderFor } from '../core/scenarios/players';
 import { KIND_IDS } from '../core/scenarios/registry';
 import { type FaultKind, faultKinds } from '../core/trace/events';
+import { type ChaosSettings, chaosSeed, SLOW_FAULT_MS } from './chaos-run';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
 import { readKnowledgeFile, writeKnowledgeFile } from './knowledge-file';
 import { MAX_SEEDS, MAX_TIMER_MS } from './limits';
 import { checkOutputs } from './safe-write';
+import { chaosThroughRedis, sweepFlags } from './scale-out/sweep-flags';
 import { readProfiles, readScenario, scenarioInputs } from './scenario-file';
 
 type Print = (text: string) => void;
 
-/** What a `slow` fault adds to each model turn (healing/chaos.ts). */
-const slowFaultMs = 600;
-
 export const chaosTable: CommandTable = {
   name: 'chaos',
   usage: [
-    `chaos --scenario ID --faults ${faultKinds.join(',')}|none [--seeds N] [--healing on|detect] [--policy P] [--unresponsive-ms MS] [--hang-ms MS] [--knowledge FILE] [--json]`,
+    `chaos --scenario ID --faults ${faultKinds.join(',')}|none [--seeds N] [--healing on|detect] [--policy P] [--unresponsive-ms MS] [--hang-ms MS] [--knowledge FILE] [--redis URL [--resume]] [--json]`,
   ],
   about:
     "Runs a task scenario on the simulated provider with faults put into chosen agents — one task's first attempt per fault kind, drawn from the seed — and scores what the self-healing loop made of them (docs/healing.md): faults injected, detected (an anomaly on the faulty attempt), false positives (anomalies on healthy attempts), tasks lost, the mean time to recovery in critical steps and wall ms, and quality. --healing detect monitors only: detections are recorded, nothing is stopped, and a hung agent waits for the pool's hang timeout. --faults none injects nothing and reports falsePositiveRate, the share of attempts flagged.",
@@ -79,6 +71,11 @@ export const chaosTable: CommandTable = {
       value: 'FILE',
       help: 'baselines across runs: critical steps past 1.5× the baseline of the scenario and size raise an alert; healthy runs update the file',
     },
+    ...sweepFlags((values) =>
+      values.knowledge !== undefined
+        ? 'with --knowledge each run learns from the healthy runs before it, in order, which a sweep across machines does not keep'
+        : undefined,
+    ),
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
 };
@@ -99,7 +96,7 @@ function faultsOf(raw: string | undefined): FaultKind[] {
   return [...new Set(names)] as FaultKind[];
 }
 
-export async function chaos(argv: string[], out: Print): Promise<void> {
+export async function chaos(argv: string[], out: Print, err: Print = () => {}): Promise<void> {
   const flags = parseFlags(chaosTable, argv);
   const values = {
     scenario: flags.scenario as string,
@@ -114,9 +111,9 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
   const unresponsiveMs = flags['unresponsive-ms'] as number;
   const hangMs = flags['hang-ms'] as number;
   if (hangMs <= unresponsiveMs) throw new UsageError('--hang-ms must be longer than --unresponsive-ms');
-  if (faults.includes('slow') && unresponsiveMs <= slowFaultMs) {
+  if (faults.includes('slow') && unresponsiveMs <= SLOW_FAULT_MS) {
     throw new UsageError(
-      `--unresponsive-ms must be longer than a slow agent's ${slowFaultMs} ms turns, or slow is taken for a hang`,
+      `--unresponsive-ms must be longer than a slow agent's ${SLOW_FAULT_MS} ms turns, or slow is taken for a hang`,
     );
   }
   const scenario = readScenario(values.scenario);
@@ -138,42 +135,30 @@ export async function chaos(argv: string[], out: Print): Promise<void> {
   // The knowledge file is written after the runs: a path that cannot be written is refused now.
   if (values.knowledge !== undefined)
     checkOutputs([{ path: values.knowledge, flag: '--knowledge' }], scenarioInputs(values.scenario));
+  const settings: ChaosSettings = {
+    spec: scenario.spec,
+    profiles,
+    policy: policyName,
+    faults,
+    healing,
+    unresponsiveMs,
+    hangMs,
+  };
   const runs: ChaosRunReport[] = [];
-  for (let seed = 1; seed <= seeds; seed++) {
-    // Each run a run request, composed as every other way into a run composes one; the faults
-    // and the healing loop are the chaos harness's own (experiments/chaos.ts).
-    const run = prepareRun(
-      runInputOf(
-        { scenario: scenario.spec.id, seed, policy: policyName },
-        { type: 'task', spec: scenario.spec },
-        { profiles, plan: planChooser(policy) },
-      ),
+  if (flags.redis !== undefined) {
+    // Each seed a job for the workers of --redis (docs/scale-out.md): the same runs, in seed order.
+    const seedList = Array.from({ length: seeds }, (_, i) => i + 1);
+    runs.push(...(await chaosThroughRedis(settings, seedList, flags, err)));
+  }
+  for (let seed = 1; flags.redis === undefined && seed <= seeds; seed++) {
+    const key = (size: number) => baselineKey(values.scenario, size);
+    const { report, size } = await chaosSeed(settings, seed, (size) =>
+      knowledge ? baselineOf(knowledge, key(size)) : undefined,
     );
-    if (run.type !== 'task') throw new UsageError('--scenario: not a task run');
-    const key = baselineKey(values.scenario, run.instance.size);
-    const baseline = knowledge ? baselineOf(knowledge, key) : undefined;
-    runs.push(
-      await chaosRun(run, {
-        faults,
-        healing: healing === 'on' ? 'heal' : 'detect',
-        seed,
-        policy: policyByName(policyName),
-        provider: simulatedProviderFor(profiles),
-        clock: { now: () => performance.now() },
-        scheduler: timeoutScheduler,
-        unresponsiveMs,
-        slowMs: slowFaultMs,
-        // The simulator answers at once here (no pace): a twentieth of a ms a token, or less.
-        expectedMsPerToken: 0.05,
-        ports: { sandbox: nodeSandbox },
-        pool: (inner, capacity) => threadPool(inner, { capacity, hangMs }),
-        ...(baseline !== undefined ? { baseline } : {}),
-      }),
-    );
-    const last = runs.at(-1) as ChaosRunReport;
+    runs.push(report);
     // Only a healthy run teaches what normal is: nothing injected, nothing flagged, nothing lost.
-    if (knowledge && last.faultsInjected === 0 && last.falsePositives === 0 && last.tasksLost === 0) {
-      knowledge = rememberRun(knowledge, key, last.criticalSteps);
+    if (knowledge && report.faultsInjected === 0 && report.falsePositives === 0 && report.tasksLost === 0) {
+      knowledge = rememberRun(knowledge, key(size), report.criticalSteps);
     }
   }
   if (knowledge && values.knowledge !== undefined) writeKnowledgeFile(values.knowledge, knowledge);

@@ -22,11 +22,13 @@ import { scheduleTable } from './schedule';
 import { scoreTable } from './score';
 import { trainTable } from './train';
 import { trainRouterTable } from './train-router';
+import { workerTable } from './worker';
 
 /** Every command's table, in the doc's order. */
 export const CLI_TABLES: readonly CommandTable[] = [
   runTable,
   benchTable,
+  workerTable,
   gridTable,
   trainTable,
   scheduleTable,

@@ -7,11 +7,14 @@ import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
 import { MAX_SEEDS } from './limits';
+import { sweepFlags, sweepThroughRedis } from './scale-out/sweep-flags';
 import { readProfiles, readScenario } from './scenario-file';
 
 export const gridTable: CommandTable = {
   name: 'grid',
-  usage: ['grid --scenario ID|mix --seeds N [--split NAME] [--profiles FILE] [--json]'],
+  usage: [
+    'grid --scenario ID|mix --seeds N [--split NAME] [--profiles FILE] [--redis URL [--resume]] [--json]',
+  ],
   about:
     'Runs every fixed setting (a width and a profile for the whole run: fixed:WIDTH/PROFILE) on the first N seeds of a split with the simulated provider, and names the best by mean reward: over all tasks, and per task kind. Choose baselines on validation, never on test; bench accepts what it prints (fixed:SETTING, and the per-kind policy fixed:KIND=SETTING:KIND=SETTING…).',
   flags: [
@@ -37,6 +40,7 @@ export const gridTable: CommandTable = {
       value: 'FILE',
       help: 'profiles file (default scenarios/profiles.json)',
     },
+    ...sweepFlags(),
     { name: 'json', type: 'boolean', help: 'print one JSON document: {"best": "<setting>", …}' },
   ],
 };
@@ -54,7 +58,11 @@ interface SettingRow {
   readonly spawnCount: number;
 }
 
-export async function grid(argv: string[], out: (text: string) => void): Promise<void> {
+export async function grid(
+  argv: string[],
+  out: (text: string) => void,
+  err: (text: string) => void = () => {},
+): Promise<void> {
   const flags = parseFlags(gridTable, argv);
   const values = {
     scenario: flags.scenario as string,
@@ -71,15 +79,33 @@ export async function grid(argv: string[], out: (text: string) => void): Promise
   if (scenario.type === 'graph')
     throw new UsageError('--scenario: grid runs task scenarios or a mix, not graphs');
   const settings = fixedSettings();
-  const report = await runBench({
-    scenario,
-    policies: settings.map((arm) => fixedPolicy(settingName(arm))),
-    seeds: splitSeeds(split, seeds),
-    split,
-    profiles,
-    provider: simulatedProviderFor(profiles),
-    ports: { sandbox: nodeSandbox },
-  });
+  const policies = settings.map((arm) => fixedPolicy(settingName(arm)));
+  const report =
+    flags.redis !== undefined
+      ? // Each setting × seed a job for the workers of --redis (docs/scale-out.md): the same report.
+        await sweepThroughRedis(
+          {
+            scenario,
+            profiles,
+            policies: policies.map((p) => p.name),
+            checkpoints: {},
+            seeds: splitSeeds(split, seeds),
+            split,
+            healing: 'off',
+          },
+          policies,
+          flags,
+          err,
+        )
+      : await runBench({
+          scenario,
+          policies,
+          seeds: splitSeeds(split, seeds),
+          split,
+          profiles,
+          provider: simulatedProviderFor(profiles),
+          ports: { sandbox: nodeSandbox },
+        });
   const rowsOf = (
     policies: Readonly<Record<string, Readonly<Record<string, MetricSummary>>>>,
   ): SettingRow[] =>

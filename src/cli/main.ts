@@ -38,6 +38,7 @@ const commands: Record<string, () => Promise<Loaded>> = {
   train: () => import('./train').then((m) => ({ run: m.train, help: m.trainHelp })),
   'train-router': () =>
     import('./train-router').then((m) => ({ run: m.trainRouter, help: m.trainRouterHelp })),
+  worker: () => import('./worker').then((m) => ({ run: m.worker, help: m.workerHelp })),
 };
 
 /**

@@ -32,7 +32,7 @@ export function resolvePolicy(spec: string, hashes: Readonly<Record<string, stri
   });
 }
 
-function readCheckpoint(file: string): unknown {
+export function readCheckpoint(file: string): unknown {
   if (!existsSync(file)) throw new UsageError(`${file}: no such file`);
   const text = readInputFile(file, 'policy checkpoint');
   try {

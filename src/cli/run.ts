@@ -11,6 +11,9 @@ import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFiles } from './safe-write';
+import { probeRedis } from './scale-out/redis-connect';
+import { PASSWORD_ENV, redisTarget } from './scale-out/redis-url';
+import { remotePool } from './scale-out/subagent-pool';
 
 type Print = (text: string) => void;
 
@@ -83,6 +86,12 @@ export const runTable: CommandTable = {
       help: "also write the run's trace (JSONL), as the page's download and bench --trace-dir",
     },
     { name: 'json', type: 'boolean', help: 'print the final status as one JSON document' },
+    {
+      name: 'redis',
+      type: 'string',
+      value: 'URL',
+      help: `send the subagents' attempts to \`swarm worker --queues subagents\` processes on any machine that reaches this Redis server (redis:// or rediss://; the password may come from ${PASSWORD_ENV}); the trace names each attempt's worker (docs/scale-out.md)`,
+    },
   ],
 };
 
@@ -117,7 +126,13 @@ export async function run(argv: string[], out: Print): Promise<void> {
   const requestFile = values.request as string | undefined;
   if (traceFile !== undefined)
     checkOutputs([{ path: traceFile, flag: '--trace' }], requestFile ? [requestFile] : []);
-  const api = createSwarmApi({ ports: { sandbox: nodeSandbox }, checkpoints: fileCheckpoints });
+  const target = values.redis === undefined ? undefined : redisTarget(values.redis as string);
+  if (target) await probeRedis(target);
+  const api = createSwarmApi({
+    ports: { sandbox: nodeSandbox },
+    checkpoints: fileCheckpoints,
+    ...(target ? { pool: (setup, capacity) => remotePool({ target, setup, capacity }) } : {}),
+  });
   let id: string;
   try {
     id = await api.create(request as SwarmTask);

@@ -19,6 +19,9 @@ import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
 import { rolloutPool } from './rollout-pool';
 import { checkOutputs, writeFile } from './safe-write';
+import { probeRedis } from './scale-out/redis-connect';
+import { PASSWORD_ENV, redisTarget } from './scale-out/redis-url';
+import { remoteRollouts } from './scale-out/train-rollouts';
 import { scenarioInputs } from './scenario-file';
 import { trainingEnv } from './training-env';
 
@@ -181,6 +184,18 @@ export const trainTable: CommandTable = {
           ? 'a bandit learns after every episode, so its episodes cannot be played in parallel; use --rollout-workers 1 (PARL plays each batch in parallel)'
           : undefined,
     },
+    {
+      name: 'redis',
+      type: 'string',
+      value: 'URL',
+      help: `PARL: play each batch's episodes on \`swarm worker --queues train\` processes, on any machine that reaches this Redis server (redis:// or rediss://; the password may come from ${PASSWORD_ENV}); the checkpoint is byte-identical to a local training's (docs/scale-out.md)`,
+      appliesUnless: (values) =>
+        values.policy === 'bandit'
+          ? 'a bandit learns after every episode, so its episodes cannot be spread over machines (PARL plays each batch in parallel)'
+          : values['rollout-workers'] !== undefined
+            ? '--rollout-workers plays episodes on this machine; with --redis the workers play them: give one or the other'
+            : undefined,
+    },
     { name: 'json', type: 'boolean', help: 'print one JSON document (the summary and the curves)' },
   ],
 };
@@ -319,17 +334,18 @@ export async function trainCommand(
     controller.abort();
   };
   process.once('SIGINT', stop);
-  const pool =
-    rolloutWorkers > 1
-      ? rolloutPool(
-          rolloutWorkers,
-          {
-            scenario: values.scenario,
-            ...(values.profiles !== undefined ? { profiles: values.profiles } : {}),
-            config,
-          },
-          (e) => episodeCost(env.mix, config, e),
-        )
+  const data = {
+    scenario: values.scenario,
+    ...(values.profiles !== undefined ? { profiles: values.profiles } : {}),
+    config,
+  };
+  const cost = (e: number) => episodeCost(env.mix, config, e);
+  const target = flags.redis === undefined ? undefined : redisTarget(flags.redis as string);
+  if (target) await probeRedis(target);
+  const pool = target
+    ? await remoteRollouts(target, data, cost)
+    : rolloutWorkers > 1
+      ? rolloutPool(rolloutWorkers, data, cost)
       : undefined;
   const started = performance.now();
   let wrote = false;

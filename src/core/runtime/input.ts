@@ -16,6 +16,8 @@ export type RuntimeInput = { readonly at: number; readonly wallMs: number } & (
       readonly answer?: string;
       /** The answer came without a model call (AttemptOutcome.settled): the trace must keep it. */
       readonly settled?: boolean;
+      /** Which worker ran it (AttemptOutcome.worker). */
+      readonly worker?: string;
     }
   /** A timer the machine asked for. Decisions are taken only on wakes, which the driver sorts after
    *  every other input of the same instant, so one decision sees everything that happened then. */

@@ -115,6 +115,7 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
       attempt,
       usage: input.usage,
       ...(input.settled && input.answer !== undefined ? { answer: input.answer } : {}),
+      ...(input.worker !== undefined ? { worker: input.worker } : {}),
     });
     resolveDependents(state, task);
     return;
@@ -128,6 +129,7 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
       error: input.error ?? 'failed',
       final,
       usage: input.usage,
+      ...(input.worker !== undefined ? { worker: input.worker } : {}),
     });
   const { retry } = state.config;
   if (state.breaker === null && input.retryable !== false) {

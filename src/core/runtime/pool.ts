@@ -1,7 +1,8 @@
 /**
- * The subagent pool port: where attempts run. Two adapters implement it — the in-thread pool
- * (Node, the CLI, tests) and the Comlink Web Worker pool (the browser, one worker per subagent
- * slot) — and both pass one contract suite (tests/support/pool-contract.ts).
+ * The subagent pool port: where attempts run. Three adapters implement it — the in-thread pool
+ * (Node, the CLI, tests), the Comlink Web Worker pool (the browser, one worker per subagent slot)
+ * and the BullMQ pool (the CLI's `--redis`: each attempt a job for a worker on another machine) —
+ * and all three pass one contract suite (tests/support/pool-contract.ts).
  *
  * The contract, beyond `AsyncExecutor`:
  * - at most `capacity` attempts run at once; more wait their turn in arrival order;

@@ -57,6 +57,12 @@ export interface AttemptOutcome {
    * step-time, unless the attempt is cancelled first.
    */
   readonly events?: readonly { readonly after: number; readonly body: EventBody }[];
+  /**
+   * The worker that ran the attempt, when a pool sends attempts to other machines (the BullMQ
+   * pool): its task.finished or task.failed records it. Where, not what: a trace compared for
+   * determinism leaves it out, as it leaves out wall-clock time (withoutWallClock).
+   */
+  readonly worker?: string;
 }
 
 /** Runs one attempt of a task in simulated step-time. */

@@ -258,6 +258,7 @@ function* drive(
       usage: outcome.usage,
       ...(outcome.answer !== undefined ? { answer: outcome.answer } : {}),
       ...(outcome.settled ? { settled: true } : {}),
+      ...(outcome.worker !== undefined ? { worker: outcome.worker } : {}),
     });
   };
   // An attempt reads only its dependencies' answers: handing it every answer so far would make a

@@ -231,6 +231,8 @@ export type TraceEvent = Base &
          * without a model call once every peer agreed (AttemptOutcome.settled).
          */
         readonly answer?: string;
+        /** The worker that ran the attempt, when attempts went to other machines (AttemptOutcome.worker). */
+        readonly worker?: string;
       }
     | {
         readonly type: 'task.failed';
@@ -241,6 +243,7 @@ export type TraceEvent = Base &
         /** True when no retry follows: the task ends failed. */
         readonly final: boolean;
         readonly usage: Usage;
+        readonly worker?: string;
       }
     | {
         readonly type: 'task.retried';

@@ -149,10 +149,18 @@ function parseLine(raw: string, line: number, fail: (line: number, message: stri
   }
 }
 
-/** The trace with wall-clock fields zeroed: what two runs of one config and seed must share byte for byte. */
+/**
+ * The trace with wall-clock fields zeroed and the workers that ran attempts left out: what two runs
+ * of one config and seed must share byte for byte.
+ */
 export function withoutWallClock(events: readonly TraceEvent[]): TraceEvent[] {
   return events.map((e) => {
     if (e.type === 'run.finished') return { ...e, wallMs: 0, metrics: { ...e.metrics, wallClockMs: 0 } };
+    // Which worker ran an attempt is the machine's choice, as its wall-clock time is.
+    if ((e.type === 'task.finished' || e.type === 'task.failed') && e.worker !== undefined) {
+      const { worker: _where, ...rest } = e;
+      return { ...rest, wallMs: 0 };
+    }
     return { ...e, wallMs: 0 };
   });
 }

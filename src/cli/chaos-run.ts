@@ -1,0 +1,71 @@
+/**
+ * One run of `swarm chaos`: a task scenario's seed under the heuristic (or another policy) with
+ * faults injected and the self-healing loop watching. Apart from the command so that a sweep's
+ * worker (scale-out/chaos-sweep-spec.ts) makes the very run the command makes.
+ */
+
+import { threadPool } from '../adapters/common/thread-pool';
+import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
+import { nodeSandbox } from '../adapters/node/node-sandbox';
+import { type ChaosRunReport, chaosRun } from '../core/experiments/chaos';
+import { policyByName } from '../core/policy/registry';
+import { planChooser } from '../core/policy/types';
+import { runInputOf } from '../core/request/run-input';
+import { prepareRun } from '../core/run/prepare';
+import { simulatedProviderFor } from '../core/scenarios/players';
+import type { TaskScenarioSpec } from '../core/scenarios/registry';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
+import type { FaultKind } from '../core/trace/events';
+
+/** What a `slow` fault adds to each model turn (healing/chaos.ts). */
+export const SLOW_FAULT_MS = 600;
+
+export interface ChaosSettings {
+  readonly spec: TaskScenarioSpec;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  readonly policy: string;
+  readonly faults: readonly FaultKind[];
+  readonly healing: 'on' | 'detect';
+  readonly unresponsiveMs: number;
+  readonly hangMs: number;
+}
+
+/**
+ * Runs seed `seed`; `baselineFor` gives the critical steps a healthy run of an instance of that
+ * size took before (the knowledge file), when there is one.
+ */
+export async function chaosSeed(
+  settings: ChaosSettings,
+  seed: number,
+  baselineFor: (size: number) => number | undefined = () => undefined,
+): Promise<{ readonly report: ChaosRunReport; readonly size: number }> {
+  const policy = policyByName(settings.policy);
+  // Each run a run request, composed as every other way into a run composes one; the faults
+  // and the healing loop are the chaos harness's own (experiments/chaos.ts).
+  const run = prepareRun(
+    runInputOf(
+      { scenario: settings.spec.id, seed, policy: settings.policy },
+      { type: 'task', spec: settings.spec },
+      { profiles: settings.profiles, plan: planChooser(policy) },
+    ),
+  );
+  if (run.type !== 'task') throw new Error('--scenario: not a task run');
+  const baseline = baselineFor(run.instance.size);
+  const report = await chaosRun(run, {
+    faults: settings.faults,
+    healing: settings.healing === 'on' ? 'heal' : 'detect',
+    seed,
+    policy: policyByName(settings.policy),
+    provider: simulatedProviderFor(settings.profiles),
+    clock: { now: () => performance.now() },
+    scheduler: timeoutScheduler,
+    unresponsiveMs: settings.unresponsiveMs,
+    slowMs: SLOW_FAULT_MS,
+    // The simulator answers at once here (no pace): a twentieth of a ms a token, or less.
+    expectedMsPerToken: 0.05,
+    ports: { sandbox: nodeSandbox },
+    pool: (inner, capacity) => threadPool(inner, { capacity, hangMs: settings.hangMs }),
+    ...(baseline !== undefined ? { baseline } : {}),
+  });
+  return { report, size: run.instance.size };
+}

@@ -1,0 +1,137 @@
+/**
+ * A bench sweep as it is kept in Redis: everything a worker needs to make the same runs the
+ * launcher's `swarm bench` would make locally: the scenario as read (a mix with its component
+ * files), the profiles, the policies by name with the checkpoints they load, the seeds and the
+ * run options. Workers read no file of the launcher's machine, so they need not share its disk.
+ */
+
+import { nodeSandbox } from '../../adapters/node/node-sandbox';
+import type { ContextStrategyName } from '../../core/agents/context/registry';
+import { benchInstance, runBenchOne } from '../../core/bench/bench-run';
+import type { BenchOptions, BenchScenario } from '../../core/bench/bench-types';
+import type { GraphScenario } from '../../core/graph/types';
+import { buildGraph } from '../../core/graph/validate';
+import { resolvePolicy } from '../../core/learning/resolve-policy';
+import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
+import type { Policy } from '../../core/policy/types';
+import { profileHashes } from '../../core/scenarios/profiles';
+import type { ProfileSpec } from '../../core/scenarios/spec-types';
+import type { Split } from '../../core/scenarios/splits';
+import { benchProvider } from '../bench-provider';
+import { type HealingFlag, healingFor } from '../reply-watch';
+
+/**
+ * The scenario as it crosses Redis: a task scenario or a mix as read (plain JSON), a graph as
+ * its file's JSON, which the worker checks and builds again (a built graph holds a Map and typed
+ * arrays, which JSON does not carry).
+ */
+export type SweepScenario =
+  | Exclude<BenchScenario, { type: 'graph' }>
+  | { readonly type: 'graph'; readonly graph: GraphScenario; readonly workers?: number };
+
+/** A bench scenario as a sweep carries it. */
+export function sweepScenarioOf(scenario: BenchScenario): SweepScenario {
+  if (scenario.type !== 'graph') return scenario;
+  const { id, tasks } = scenario.graph;
+  return {
+    type: 'graph',
+    graph: { kind: 'graph', id, tasks },
+    ...(scenario.workers !== undefined ? { workers: scenario.workers } : {}),
+  };
+}
+
+/** The bench scenario a sweep carries; a graph that fails its checks throws, naming the problems. */
+export function benchScenarioOf(scenario: SweepScenario): BenchScenario {
+  if (scenario.type !== 'graph') return scenario;
+  const built = buildGraph(scenario.graph);
+  if (!built.ok) throw new Error(built.issues.map((i) => i.message).join('; '));
+  return {
+    type: 'graph',
+    graph: built.graph,
+    ...(scenario.workers !== undefined ? { workers: scenario.workers } : {}),
+  };
+}
+
+export interface BenchSweepSpec {
+  readonly kind: 'bench';
+  /** The launcher's SWEEP_VERSION. */
+  readonly version: string;
+  readonly scenario: SweepScenario;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+  /** Policy names as `--policies` gave them, in order. */
+  readonly policies: readonly string[];
+  /** Each `parl:FILE` / `bandit:FILE`'s FILE → the checkpoint JSON the launcher read from it. */
+  readonly checkpoints: Readonly<Record<string, unknown>>;
+  readonly seeds: readonly number[];
+  readonly split?: Split;
+  readonly baseline?: string;
+  readonly size?: number;
+  readonly context?: ContextStrategyName;
+  readonly profile?: string;
+  readonly healing: HealingFlag;
+  readonly deadlineMs?: number;
+}
+
+/**
+ * The bench's options and policies from a sweep, made as `swarm bench` makes them from its flags
+ * (simulated provider, Node sandbox, the healing mode asked for): the worker's side of a sweep.
+ */
+export async function benchSetup(
+  spec: BenchSweepSpec,
+): Promise<{ options: BenchOptions; policies: readonly Policy[] }> {
+  const { provider, profiles } = benchProvider(
+    { provider: 'simulated' },
+    { ...spec.profiles },
+    spec.deadlineMs,
+  );
+  const hooks = healingFor(spec.healing, { realModel: false, deadlineMs: spec.deadlineMs, profiles });
+  const hashes = await profileHashes(profiles);
+  const policies: Policy[] = [];
+  for (const name of spec.policies) {
+    if (name === 'llm') {
+      policies.push(llmPolicyFor(provider, profiles));
+      continue;
+    }
+    policies.push(
+      await resolvePolicy(name, {
+        load: (ref) => spec.checkpoints[ref],
+        hashes: () => hashes,
+        messages: {
+          unknownBuiltIn: (n) => `"${n}" is not a policy this worker knows`,
+          unknownKind: (n) => `"${n}" is not a policy this worker knows`,
+          missing: (ref) => `the sweep carries no checkpoint for ${ref}`,
+          unloadable: (ref, reason) => `${ref}: ${reason}`,
+          wrongKind: (ref, actual, asked) => `${ref}: a ${actual} policy, not ${asked}`,
+        },
+      }),
+    );
+  }
+  const options: BenchOptions = {
+    scenario: benchScenarioOf(spec.scenario),
+    policies,
+    seeds: spec.seeds,
+    ...(spec.split ? { split: spec.split } : {}),
+    ...(spec.baseline !== undefined ? { baseline: spec.baseline } : {}),
+    ...(spec.size !== undefined ? { size: spec.size } : {}),
+    profiles,
+    provider,
+    ports: { sandbox: nodeSandbox },
+    ...(spec.context ? { context: spec.context } : {}),
+    ...(spec.profile ? { profile: spec.profile } : {}),
+    clock: { now: () => performance.now() },
+    ...(hooks ? { hooks } : {}),
+  };
+  return { options, policies };
+}
+
+/** A worker's runs of a bench sweep: policy `policy` (its index) on seed `seed`, as its record. */
+export async function benchRunner(
+  spec: BenchSweepSpec,
+): Promise<(policy: number, seed: number) => Promise<unknown>> {
+  const { options, policies } = await benchSetup(spec);
+  return async (index, seed) => {
+    const policy = policies[index];
+    if (!policy) throw new Error(`the sweep has no policy #${index}`);
+    return (await runBenchOne(options, policy, seed, benchInstance(options, seed))).record;
+  };
+}

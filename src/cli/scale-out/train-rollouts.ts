@@ -1,0 +1,92 @@
+/**
+ * `swarm train --redis URL`: each PARL batch's episodes become jobs on the `train` queue, played
+ * by `swarm worker --queues train` processes on any machine that reaches the server, and come
+ * back in the order asked, so the training, and its checkpoint, are the local one's bit for bit.
+ * The batch's weights go once into Redis; each job names them. A worker killed mid-episode loses
+ * its lock, and another plays the episode again, to the same outcome.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents } from 'bullmq';
+import type { EpisodeOutcome } from '../../core/learning/episode';
+import type { Rollouts } from '../../core/learning/train';
+import type { RolloutPool } from '../rollout-pool';
+import type { RolloutWorkerData } from '../rollout-protocol';
+import { jobFinished } from './job-finished';
+import { lastingConnection, lastingOptions } from './redis-connect';
+import { type RedisTarget, scrub } from './redis-url';
+import { ATTEMPTS, PREFIX, SWEEP_TTL_S } from './sweep-protocol';
+import { decodeOutcome, encodeParams, TRAIN_QUEUE, trainJob, weightsKey } from './train-protocol';
+
+export async function remoteRollouts(
+  target: RedisTarget,
+  data: RolloutWorkerData,
+  /** How long episode e takes, roughly: a batch goes out longest first (as the thread pool's). */
+  cost?: (episode: number) => number,
+  /** Each batch's episodes as they come back: done so far and in all. */
+  onProgress?: (done: number, total: number) => void,
+): Promise<RolloutPool> {
+  const connection = lastingOptions(target);
+  const queue = new Queue(TRAIN_QUEUE, { connection, prefix: PREFIX });
+  const events = new QueueEvents(TRAIN_QUEUE, { connection, prefix: PREFIX });
+  const redis = lastingConnection(target);
+  queue.on('error', () => {});
+  events.on('error', () => {});
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  const training = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
+  let batch = 0;
+  const keys: string[] = [];
+
+  const rollouts: Rollouts = async (episodes, params) => {
+    const key = weightsKey(training, batch++);
+    keys.push(key);
+    await redis.set(key, encodeParams(params), 'EX', SWEEP_TTL_S);
+    const order = episodes.map((_, i) => i);
+    if (cost) {
+      const c = episodes.map(cost);
+      order.sort((a, b) => (c[b] as number) - (c[a] as number) || a - b);
+    }
+    const jobId = (slot: number) => `${training}-${episodes[slot]}`;
+    // Listening before the jobs exist, so that no end is missed (job-finished.ts).
+    const finished = order.map((slot) => jobFinished<string>(events, jobId(slot)));
+    try {
+      await queue.addBulk(
+        order.map((slot) => ({
+          name: 'episode',
+          data: trainJob(data, episodes[slot] as number, key),
+          // The episode's id: added again (a retried batch) it is the same job, not a second one.
+          opts: { jobId: jobId(slot), attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: true },
+        })),
+      );
+    } catch (error) {
+      for (const f of finished) f.cancel();
+      throw error;
+    }
+    let done = 0;
+    const results = new Array<EpisodeOutcome | undefined>(episodes.length);
+    await Promise.all(
+      finished.map(async (f, i) => {
+        const slot = order[i] as number;
+        try {
+          results[slot] = decodeOutcome(await f.done);
+        } catch (error) {
+          throw new Error(
+            `rollout of episode ${episodes[slot]} failed after ${ATTEMPTS} tries: ${scrub((error as Error).message, target)}`,
+          );
+        }
+        onProgress?.(++done, episodes.length);
+      }),
+    );
+    await redis.del(key);
+    return results as EpisodeOutcome[];
+  };
+
+  return {
+    rollouts,
+    async close() {
+      if (keys.length > 0) await redis.del(...keys).catch(() => 0);
+      await Promise.all([queue.close(), events.close()]);
+      redis.disconnect();
+    },
+  };
+}

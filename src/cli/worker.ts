@@ -1,0 +1,173 @@
+/**
+ * `swarm worker --redis URL`: a process that takes sweep jobs from Redis until it is stopped
+ * (docs/scale-out.md). SIGTERM or SIGINT stops it cleanly: it takes no new job, finishes the ones
+ * it holds, and exits 0; a worker killed outright loses its jobs' locks, and another takes them
+ * again once the lock has expired (--lock-ms).
+ */
+
+import { hostname } from 'node:os';
+import { Worker } from 'bullmq';
+import { UsageError } from './errors';
+import { type CommandTable, helpText, parseFlags } from './flags';
+import { lastingConnection, lastingOptions, probeRedis } from './scale-out/redis-connect';
+import { PASSWORD_ENV, redisTarget, scrub } from './scale-out/redis-url';
+import { serveSubagents } from './scale-out/subagent-serve';
+import { sweepProcessor } from './scale-out/sweep-job';
+import { ATTEMPTS, PREFIX, QUEUES, type QueueName, SWEEP_VERSION } from './scale-out/sweep-protocol';
+import { trainProcessor } from './scale-out/train-job';
+import { TRAIN_QUEUE } from './scale-out/train-protocol';
+
+export const workerTable: CommandTable = {
+  name: 'worker',
+  usage: ['worker --redis URL [--concurrency N] [--queues bench,train,subagents] [--pace MS] [--lock-ms MS]'],
+  about:
+    "Takes jobs from the Redis server at URL until it is stopped: a sweep's runs (one policy × seed of `swarm bench`, `grid` or `chaos` with --redis), a training's episodes (`swarm train --redis`), a swarm run's subagent attempts (`swarm run --redis`). SIGTERM finishes the jobs it holds and exits 0. Run one per core, on any machine that reaches the server, from the same version as the launcher (docs/scale-out.md).",
+  flags: [
+    {
+      name: 'redis',
+      type: 'string',
+      value: 'URL',
+      required: true,
+      help: `redis://[:PASSWORD@]HOST[:PORT][/DB], or rediss:// for TLS; the password may come from ${PASSWORD_ENV} instead, and is never printed`,
+    },
+    {
+      name: 'concurrency',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: 64,
+      default: 1,
+      help: 'jobs at once in this process (runs are CPU-bound: start one worker per core rather than raise this)',
+    },
+    {
+      name: 'queues',
+      type: 'string',
+      value: 'A,B,…',
+      default: 'bench',
+      help: `the queues to take jobs from (${QUEUES.join(', ')})`,
+    },
+    {
+      name: 'pace',
+      type: 'whole',
+      value: 'MS',
+      min: 0,
+      max: 600_000,
+      help: "subagents queue: real milliseconds per second of the simulated model's time, as the page's pace (default: as fast as it goes)",
+      appliesUnless: (values) =>
+        String(values.queues ?? '')
+          .split(',')
+          .map((q) => q.trim())
+          .includes('subagents')
+          ? undefined
+          : 'it paces the simulated model of the subagents queue: add subagents to --queues',
+    },
+    {
+      name: 'lock-ms',
+      type: 'whole',
+      value: 'MS',
+      min: 200,
+      max: 600_000,
+      default: 30_000,
+      help: "how long a job's lock lasts without renewal, and how often stalled jobs are looked for: a killed worker's job is taken again after about this long",
+    },
+  ],
+};
+
+export const workerHelp = helpText(workerTable);
+
+export function queuesOf(raw: string): QueueName[] {
+  const names = raw.split(',').map((n) => n.trim());
+  for (const name of names) {
+    if ((QUEUES as readonly string[]).includes(name)) continue;
+    throw new UsageError(`--queues: "${name}" is not a queue this worker serves (${QUEUES.join(', ')})`);
+  }
+  return [...new Set(names)] as QueueName[];
+}
+
+export async function worker(
+  argv: string[],
+  _out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<void> {
+  const flags = parseFlags(workerTable, argv);
+  const target = redisTarget(flags.redis as string);
+  const queues = queuesOf(flags.queues as string);
+  const concurrency = flags.concurrency as number;
+  const lockMs = flags['lock-ms'] as number;
+  await probeRedis(target);
+  const id = `${hostname()}:${process.pid}`;
+  const say = (text: string) => err(scrub(text, target));
+  // Notices said once: a refusal repeats for every job of a sweep of another version.
+  const said = new Set<string>();
+  const note = (text: string) => {
+    if (said.has(text)) return;
+    said.add(text);
+    say(text);
+  };
+  const redis = lastingConnection(target);
+  let lastError = 0;
+  let jobs = 0;
+  const options = {
+    connection: lastingOptions(target),
+    prefix: PREFIX,
+    concurrency,
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    // A job whose worker dies on it every time is given up after as many tries as one that throws.
+    maxStalledCount: ATTEMPTS - 1,
+  };
+  // One BullMQ Worker a queue: a sweep's runs, a training's episodes, a swarm run's attempts.
+  const served: { worker: Worker; close(force?: boolean): Promise<void> }[] = [];
+  for (const queue of queues) {
+    if (queue === 'subagents') {
+      // Its own settings (an attempt is never run again by BullMQ: the run's runtime retries it).
+      const paceMs = flags.pace as number | undefined;
+      served.push(
+        await serveSubagents(target, {
+          id,
+          concurrency,
+          lockMs,
+          ...(paceMs !== undefined ? { paceMs } : {}),
+        }),
+      );
+      continue;
+    }
+    const w =
+      queue === 'train'
+        ? new Worker(TRAIN_QUEUE, trainProcessor(redis), options)
+        : new Worker('bench', sweepProcessor(redis, id, note), options);
+    served.push({ worker: w, close: (force) => w.close(force) });
+  }
+  for (const { worker: w } of served) {
+    w.on('completed', () => {
+      jobs += 1;
+    });
+    // Connection trouble (a restarting server) is said at most every 5 s, not once a retry.
+    w.on('error', (error) => {
+      if (Date.now() - lastError < 5000) return;
+      lastError = Date.now();
+      say(`worker ${id}: Redis: ${error.message} (retrying)`);
+    });
+  }
+  say(
+    `worker ${id}: taking ${queues.join(', ')} jobs from ${target.shown}, ${concurrency} at once (${SWEEP_VERSION})`,
+  );
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        // A second signal: stop now; the jobs held are taken again when their locks expire.
+        say(`worker ${id}: ${signal} again: stopping without finishing its jobs`);
+        void Promise.all(served.map((w) => w.close(true))).then(() => resolve());
+        return;
+      }
+      stopping = true;
+      say(`worker ${id}: ${signal}: finishing the jobs it holds, then stopping`);
+      void Promise.all(served.map((w) => w.close())).then(() => resolve());
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+  redis.disconnect();
+  say(`worker ${id}: stopped after ${jobs} job${jobs === 1 ? '' : 's'}`);
+}

@@ -1,0 +1,98 @@
+/**
+ * One run of the bench: one policy on one seed's instance. The local loop (run-bench.ts) lends a
+ * seed's instance to every policy; a sweep across machines (src/cli/scale-out) runs each policy ×
+ * seed as its own job and makes the instance again from the seed, which gives the same instance:
+ * generation is seeded and a run does not change the instance it is lent.
+ */
+
+import { componentSpec, drawBenchTask } from '../learning/mix';
+import { type Policy, planChooser } from '../policy/types';
+import { runInputOf } from '../request/run-input';
+import type { RunRequest } from '../request/run-request';
+import { prepareRun } from '../run/prepare';
+import { modelWallOf, runPrepared } from '../run/run';
+import type { SimulateResult } from '../runtime/simulate';
+import type { TaskScenarioSpec } from '../scenarios/registry';
+import { scenarioKinds } from '../scenarios/registry';
+import type { ScenarioInstance } from '../scenarios/types';
+import type { BenchMetrics, BenchOptions, BenchRunRecord } from './bench-types';
+
+/** A seed's instance: its scenario (a mix's component, under the mix's budget) and the instance. */
+export interface BenchInstance {
+  readonly spec?: TaskScenarioSpec;
+  readonly instance?: ScenarioInstance;
+}
+
+/** The instance seed `seed` draws: none for a graph scenario, whose graph is the instance. */
+export function benchInstance(options: Pick<BenchOptions, 'scenario' | 'size'>, seed: number): BenchInstance {
+  const { scenario } = options;
+  let spec: TaskScenarioSpec | undefined;
+  let instanceSize: number | undefined;
+  if (scenario.type === 'task') {
+    spec = scenario.spec;
+    instanceSize = options.size ?? spec.size.default;
+  } else if (scenario.type === 'mix') {
+    const draw = drawBenchTask(scenario.mix, seed);
+    const base = scenario.specs[draw.component.scenario] as TaskScenarioSpec;
+    spec = componentSpec(base, draw.component);
+    instanceSize = draw.size;
+  }
+  const instance =
+    spec && instanceSize !== undefined
+      ? scenarioKinds[spec.kind].generate(spec as never, seed, instanceSize)
+      : undefined;
+  return { ...(spec ? { spec } : {}), ...(instance ? { instance } : {}) };
+}
+
+/** Runs `policy` on seed `seed`'s instance: the record the report folds, and the run (for its trace). */
+export async function runBenchOne(
+  options: BenchOptions,
+  policy: Policy,
+  seed: number,
+  { spec, instance }: BenchInstance,
+): Promise<{ record: BenchRunRecord; result: SimulateResult }> {
+  const { scenario } = options;
+  // Each run is a run request, composed as the page's, the API's and `swarm run`'s are
+  // (request/run-input.ts), over the seed's instance.
+  const graph = scenario.type === 'graph' ? scenario.graph : undefined;
+  const request: RunRequest = {
+    scenario: spec ? spec.id : (graph as NonNullable<typeof graph>).id,
+    seed,
+    policy: policy.name,
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(scenario.type === 'graph' && scenario.workers ? { budgets: { subagents: scenario.workers } } : {}),
+  };
+  const run = prepareRun(
+    runInputOf(
+      request,
+      spec && instance
+        ? { type: 'task', spec }
+        : {
+            type: 'graph',
+            id: (graph as NonNullable<typeof graph>).id,
+            graph: () => graph as NonNullable<typeof graph>,
+          },
+      { profiles: options.profiles, plan: planChooser(policy), ...(instance ? { instance } : {}) },
+    ),
+  );
+  const hooks = run.type === 'task' ? options.hooks?.(run) : undefined;
+  const result = await runPrepared(run, {
+    policy,
+    provider: options.provider,
+    ...(hooks ? { hooks } : {}),
+    ...(options.ports ? { ports: options.ports } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(run.type === 'task' && options.signal ? { signal: options.signal } : {}),
+  });
+  // The latency model's wall clock along the realized critical path, next to the measured one.
+  const metrics: BenchMetrics = { ...result.metrics, modelWallMs: modelWallOf(run, result.events) };
+  const record: BenchRunRecord = {
+    policy: policy.name,
+    seed,
+    metrics,
+    ...(scenario.type === 'mix' && spec ? { component: spec.id } : {}),
+    ...(scenario.type === 'task' && instance ? { size: instance.size } : {}),
+  };
+  return { record, result };
+}

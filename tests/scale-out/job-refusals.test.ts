@@ -1,0 +1,128 @@
+import { type Job, Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readProfiles } from '../../src/cli/scale-out/../scenario-file';
+import { runBenchSweep } from '../../src/cli/scale-out/bench-sweep';
+import { type BenchSweepSpec, benchSetup } from '../../src/cli/scale-out/bench-sweep-spec';
+import { redisTarget } from '../../src/cli/scale-out/redis-url';
+import { ATTEMPTS, PREFIX, SWEEP_VERSION } from '../../src/cli/scale-out/sweep-protocol';
+import { runBench } from '../../src/core/bench/run-bench';
+import { startRedis, type TestRedis } from '../support/redis-server';
+import { type SwarmProcess, startWorker, stopProcess } from '../support/swarm-process';
+import { withoutWallClock } from './support';
+
+// Issue 43, "Faults": a job that throws every time, and a launcher of another version. The
+// launcher is called in-process with a sweep `swarm bench` would refuse to make (a graph with a
+// cycle, which every run throws on) or with another version in its jobs; the worker is real.
+let redis: TestRedis;
+let worker: SwarmProcess;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  worker = await startWorker(redis.url);
+}, 60_000);
+
+afterAll(async () => {
+  await stopProcess(worker);
+  await redis?.stop();
+});
+
+const sweep = (overrides: Partial<BenchSweepSpec>): BenchSweepSpec => ({
+  kind: 'bench',
+  version: SWEEP_VERSION,
+  scenario: {
+    type: 'graph',
+    graph: {
+      kind: 'graph',
+      id: 'two-chain',
+      tasks: [
+        { id: 'a', steps: 1, deps: [] },
+        { id: 'b', steps: 2, deps: ['a'] },
+      ],
+    },
+  },
+  profiles: readProfiles(),
+  policies: ['critical-path'],
+  checkpoints: {},
+  seeds: [1, 2],
+  healing: 'off',
+  ...overrides,
+});
+
+const launch = (spec: BenchSweepSpec, window?: number) => {
+  const said: string[] = [];
+  return {
+    said,
+    report: runBenchSweep(spec, [{ name: 'critical-path', plan: 'swarm' }], {
+      target: redisTarget(redis.url),
+      resume: false,
+      err: (t) => said.push(t),
+      stallCheckMs: 1000,
+      ...(window !== undefined ? { window } : {}),
+    }),
+  };
+};
+
+describe('jobs a sweep cannot finish', () => {
+  it('a sound sweep of the same shape goes through, as the local bench, one job queued at a time', async () => {
+    // Eight seeds queued one job at a time (the launcher's window): the order of the report is
+    // the local loop's, whatever order the jobs ran in.
+    const sound = sweep({ seeds: [1, 2, 3, 4, 5, 6, 7, 8] });
+    const report = await launch(sound, 1).report;
+    const { options } = await benchSetup(sound);
+    const strip = (r: unknown) => withoutWallClock(JSON.stringify(r));
+    expect(strip(report)).toEqual(strip(await runBench(options)));
+    expect(report.policies['critical-path']?.criticalSteps.values).toHaveLength(8);
+  }, 60_000);
+
+  it(`a job that throws every time is reported with its policy and seed after ${ATTEMPTS} tries`, async () => {
+    const cyclic = sweep({
+      scenario: {
+        type: 'graph',
+        graph: {
+          kind: 'graph',
+          id: 'cycle',
+          tasks: [
+            { id: 'a', steps: 1, deps: ['b'] },
+            { id: 'b', steps: 1, deps: ['a'] },
+          ],
+        },
+      },
+    });
+    const { report } = launch(cyclic);
+    await expect(report).rejects.toThrow(
+      new RegExp(
+        `2 of 2 runs of sweep \\w+ failed[\\s\\S]*critical-path seed 1: cycle a → b → a \\(${ATTEMPTS} tries\\)[\\s\\S]*critical-path seed 2: cycle`,
+      ),
+    );
+    // BullMQ's own count agrees: tried ATTEMPTS times, then left failed, not retried again.
+    const queue = new Queue('bench', { connection: { port: redis.port, host: '127.0.0.1' }, prefix: PREFIX });
+    const failed = await queue.getFailed();
+    const tries = failed.filter((j: Job) => j.data.seed === 1).map((j: Job) => j.attemptsMade);
+    await queue.close();
+    expect(tries).toEqual([ATTEMPTS]);
+    // --resume tries the failed runs again (a cause fixed meanwhile would let them through), and
+    // reports them again when they fail again.
+    const resumed = runBenchSweep(cyclic, [{ name: 'critical-path', plan: 'swarm' }], {
+      target: redisTarget(redis.url),
+      resume: true,
+      err: () => {},
+    });
+    await expect(resumed).rejects.toThrow(/2 of 2 runs of sweep \w+ failed[\s\S]*\(3 tries\)/);
+  }, 60_000);
+
+  it('jobs of another version are refused by the worker, with a message naming both versions', async () => {
+    const other = 'swarmflight 0.0.1, sweep protocol 0';
+    const { report } = launch(sweep({ version: other }));
+    const error = await report.catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    const message = (error as Error).message;
+    expect(message).toMatch(/critical-path seed 1: refused by worker/);
+    expect(message).toContain(SWEEP_VERSION);
+    expect(message).toContain(other);
+    // Refused once, not tried again: no worker of this version can run it.
+    expect(message).toMatch(/\(1 try\)/);
+    expect(worker.stderr()).toMatch(
+      /refused by worker .* the job was made by swarmflight 0\.0\.1, sweep protocol 0/,
+    );
+  }, 60_000);
+});
