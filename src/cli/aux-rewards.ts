@@ -16,6 +16,8 @@ import type { TraceEvent } from '../core/trace/events';
 import { UsageError, wholeNumber } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
 import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
+import { PASSWORD_ENV } from './scale-out/redis-url';
+import { rolloutsAt } from './train';
 import { trainingEnv } from './training-env';
 
 export const auxRewardsTable: CommandTable = {
@@ -67,6 +69,12 @@ export const auxRewardsTable: CommandTable = {
       help: 'instances of the split',
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
+    {
+      name: 'redis',
+      type: 'string',
+      value: 'URL',
+      help: `play every arm's training batches on \`swarm worker --queues train\` processes of the Redis server at URL (the trainings are this experiment's cost; each checkpoint is the local one, byte for byte); the benches, which read each run's trace for unused subagents, stay here (docs/scale-out.md). The password may come from ${PASSWORD_ENV}`,
+    },
   ],
 };
 
@@ -144,7 +152,16 @@ export async function auxRewards(argv: string[], out: (text: string) => void, er
         seed: trainSeed,
         ...armConfig(arm, episodes),
       };
-      const trained = await train(config, env);
+      const pool =
+        values.redis !== undefined
+          ? await rolloutsAt(values.redis as string, { scenario: 'mix', config })
+          : undefined;
+      let trained: Awaited<ReturnType<typeof train>>;
+      try {
+        trained = await train(config, env, pool ? { rollouts: pool.rollouts } : {});
+      } finally {
+        await pool?.close();
+      }
       const loaded = loadPolicy(trained.checkpoint, env.profileHashes);
       if (loaded.kind !== 'parl') throw new Error('unreachable: the arms train PARL');
       const use: ReturnType<typeof subagentUse>[] = [];

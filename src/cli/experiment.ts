@@ -17,7 +17,9 @@ import { UsageError } from './errors';
 import { type CommandTable, helpText, parseCommand } from './flags';
 import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
 import { checkOutputs, prepareOutputDir, writeFiles } from './safe-write';
-import { trainingEnv } from './train';
+import { argvWithoutPasswords } from './scale-out/redis-url';
+import { sweepFlags, sweepThroughRedis } from './scale-out/sweep-flags';
+import { rolloutsAt, trainingEnv } from './train';
 
 /** Each experiment: two training runs that differ in one thing, on the mix, and what to compare. */
 const experiments = {
@@ -96,6 +98,9 @@ export const experimentTable: CommandTable = {
       help: 'where NAME.svg, NAME.json and NAME.md go',
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
+    // Each arm's training plays its batches on the workers' train queue; the bench after it is a
+    // sweep of the bench queue: the same report, wall-clock figures apart (docs/scale-out.md).
+    ...sweepFlags(),
   ],
 };
 
@@ -164,6 +169,7 @@ export async function experiment(
   const env = await trainingEnv('mix');
 
   const runs: { name: string; curves: CurvePoint[]; policy: Policy; seconds: number }[] = [];
+  const checkpoints: Record<string, unknown> = {};
   for (const [arm, over] of Object.entries(spec.arms) as [string, Partial<TrainConfig>][]) {
     const config: TrainConfig = {
       ...defaultTrainConfig,
@@ -174,12 +180,23 @@ export async function experiment(
       ...over,
     };
     const started = performance.now();
-    const result = await train(config, env, {
-      onCurve: (p) =>
-        err(
-          `${name} / ${arm}: episode ${p.episodes}/${episodes}  reward ${p.reward.toFixed(3)}  spawn ${p.spawnCount.toFixed(1)}`,
-        ),
-    });
+    const pool =
+      values.redis !== undefined
+        ? await rolloutsAt(values.redis as string, { scenario: 'mix', config })
+        : undefined;
+    let result: Awaited<ReturnType<typeof train>>;
+    try {
+      result = await train(config, env, {
+        ...(pool ? { rollouts: pool.rollouts } : {}),
+        onCurve: (p) =>
+          err(
+            `${name} / ${arm}: episode ${p.episodes}/${episodes}  reward ${p.reward.toFixed(3)}  spawn ${p.spawnCount.toFixed(1)}`,
+          ),
+      });
+    } finally {
+      await pool?.close();
+    }
+    checkpoints[arm] = result.checkpoint;
     // Through the loader, as bench would read the checkpoint from its file.
     const loaded = loadPolicy(result.checkpoint, env.profileHashes);
     if (loaded.kind !== 'parl') throw new Error('unreachable: experiments train PARL');
@@ -195,16 +212,35 @@ export async function experiment(
       seconds: (performance.now() - started) / 1000,
     });
   }
-  const report = await runBench({
-    scenario: { type: 'mix', mix: env.mix, specs: env.specs },
-    policies: [heuristicPolicy, ...runs.map((r) => r.policy)],
-    seeds: Array.from({ length: seeds }, (_, i) => i + 1),
-    profiles: env.profiles,
-    provider: env.provider,
-    ...(env.ports ? { ports: env.ports } : {}),
-  });
+  const scenario = { type: 'mix' as const, mix: env.mix, specs: env.specs };
+  const policies = [heuristicPolicy, ...runs.map((r) => r.policy)];
+  const benchSeeds = Array.from({ length: seeds }, (_, i) => i + 1);
+  const report =
+    values.redis !== undefined
+      ? // The workers load each arm's checkpoint as bench loads parl:FILE; the report names the arms.
+        await sweepThroughRedis(
+          {
+            scenario,
+            profiles: env.profiles,
+            policies: ['heuristic', ...runs.map((r) => `parl:${r.name}`)],
+            checkpoints,
+            seeds: benchSeeds,
+            healing: 'off',
+          },
+          policies,
+          values,
+          err,
+        )
+      : await runBench({
+          scenario,
+          policies,
+          seeds: benchSeeds,
+          profiles: env.profiles,
+          provider: env.provider,
+          ...(env.ports ? { ports: env.ports } : {}),
+        });
 
-  const command = `npm run --silent swarm -- experiment ${argv.join(' ')}`;
+  const command = `npm run --silent swarm -- experiment ${argvWithoutPasswords(argv).join(' ')}`;
   const svg = curvesSvg(spec.title, runs);
   const scores = Object.fromEntries(
     Object.entries(report.policies).map(([p, m]) => [p, Object.fromEntries(reported.map((k) => [k, m[k]]))]),

@@ -5,15 +5,14 @@ import { isSwarmApiError } from '../api/errors';
 import type { SwarmTask } from '../api/types';
 import { policyForms } from '../core/request/policy-name';
 import { HEALING_MODES, MAX_SEED } from '../core/request/run-request';
+import type { SubagentSetup } from '../core/run/prepare';
 import { KIND_IDS } from '../core/scenarios/registry';
 import { encodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFiles } from './safe-write';
-import { probeRedis } from './scale-out/redis-connect';
-import { PASSWORD_ENV, redisTarget } from './scale-out/redis-url';
-import { remotePool } from './scale-out/subagent-pool';
+import { PASSWORD_ENV } from './scale-out/redis-url';
 
 type Print = (text: string) => void;
 
@@ -126,12 +125,10 @@ export async function run(argv: string[], out: Print): Promise<void> {
   const requestFile = values.request as string | undefined;
   if (traceFile !== undefined)
     checkOutputs([{ path: traceFile, flag: '--trace' }], requestFile ? [requestFile] : []);
-  const target = values.redis === undefined ? undefined : redisTarget(values.redis as string);
-  if (target) await probeRedis(target);
   const api = createSwarmApi({
     ports: { sandbox: nodeSandbox },
     checkpoints: fileCheckpoints,
-    ...(target ? { pool: (setup, capacity) => remotePool({ target, setup, capacity }) } : {}),
+    ...(values.redis !== undefined ? { pool: await remotePoolsAt(values.redis as string) } : {}),
   });
   let id: string;
   try {
@@ -171,4 +168,17 @@ export async function run(argv: string[], out: Print): Promise<void> {
   out(
     `${status.state}: critical steps ${f(m.criticalSteps)}, quality ${f(m.quality)}, tool calls ${f(m.toolCalls)}, cost ${f(m.cost)}`,
   );
+}
+
+/**
+ * The pools of `--redis URL`, once the server has answered: each run's attempts go to the
+ * workers. The queue's modules (BullMQ, ioredis) are loaded only here, so a local run never loads them.
+ */
+async function remotePoolsAt(url: string) {
+  const { redisTarget } = await import('./scale-out/redis-url');
+  const { probeRedis } = await import('./scale-out/redis-connect');
+  const { remotePool } = await import('./scale-out/subagent-pool');
+  const target = redisTarget(url);
+  await probeRedis(target);
+  return (setup: SubagentSetup, capacity: number) => remotePool({ target, setup, capacity });
 }

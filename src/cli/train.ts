@@ -17,11 +17,10 @@ import { kindOf } from '../core/scenarios/registry';
 import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
-import { rolloutPool } from './rollout-pool';
+import { type RolloutPool, rolloutPool } from './rollout-pool';
+import type { RolloutWorkerData } from './rollout-protocol';
 import { checkOutputs, writeFile } from './safe-write';
-import { probeRedis } from './scale-out/redis-connect';
-import { PASSWORD_ENV, redisTarget } from './scale-out/redis-url';
-import { remoteRollouts } from './scale-out/train-rollouts';
+import { PASSWORD_ENV } from './scale-out/redis-url';
 import { scenarioInputs } from './scenario-file';
 import { trainingEnv } from './training-env';
 
@@ -340,13 +339,12 @@ export async function trainCommand(
     config,
   };
   const cost = (e: number) => episodeCost(env.mix, config, e);
-  const target = flags.redis === undefined ? undefined : redisTarget(flags.redis as string);
-  if (target) await probeRedis(target);
-  const pool = target
-    ? await remoteRollouts(target, data, cost)
-    : rolloutWorkers > 1
-      ? rolloutPool(rolloutWorkers, data, cost)
-      : undefined;
+  const pool =
+    flags.redis !== undefined
+      ? await rolloutsAt(flags.redis as string, data, cost)
+      : rolloutWorkers > 1
+        ? rolloutPool(rolloutWorkers, data, cost)
+        : undefined;
   const started = performance.now();
   let wrote = false;
   let result: Awaited<ReturnType<typeof train>>;
@@ -409,3 +407,20 @@ export async function trainCommand(
 
 export { trainingEnv } from './training-env';
 export { trainCommand as train };
+
+/**
+ * The rollouts of `--redis URL`, once the server has answered: each batch's episodes go to the
+ * workers. The queue's modules are loaded only here, so a local training never loads them.
+ */
+export async function rolloutsAt(
+  url: string,
+  data: RolloutWorkerData,
+  cost?: (episode: number) => number,
+): Promise<RolloutPool> {
+  const { redisTarget } = await import('./scale-out/redis-url');
+  const { probeRedis } = await import('./scale-out/redis-connect');
+  const { remoteRollouts } = await import('./scale-out/train-rollouts');
+  const target = redisTarget(url);
+  await probeRedis(target);
+  return remoteRollouts(target, data, cost);
+}

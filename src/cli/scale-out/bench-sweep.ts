@@ -15,7 +15,12 @@ export async function runBenchSweep(
   policies: readonly Pick<Policy, 'name' | 'plan'>[],
   launch: SweepLaunch,
 ): Promise<BenchReport> {
-  const runs = (await runSweep(spec, launch)) as BenchRunRecord[];
+  // A worker names a run by the policy it resolved (`spec.policies`); the report by the launcher's
+  // names, which differ where the launcher's policy is in memory (an experiment's arm, `parl:ARM`).
+  const renamed = new Map(spec.policies.map((name, i) => [name, policies[i]?.name ?? name]));
+  const runs = ((await runSweep(spec, launch)) as BenchRunRecord[]).map((run) =>
+    renamed.get(run.policy) === run.policy ? run : { ...run, policy: renamed.get(run.policy) ?? run.policy },
+  );
   return benchReport(
     {
       scenario: benchScenarioOf(spec.scenario),
