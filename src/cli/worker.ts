@@ -7,6 +7,7 @@
 
 import { hostname } from 'node:os';
 import { Worker } from 'bullmq';
+import { benchProvider } from './bench-provider';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
 import { lastingConnection, lastingOptions, probeRedis } from './scale-out/redis-connect';
@@ -19,7 +20,9 @@ import { TRAIN_QUEUE } from './scale-out/train-protocol';
 
 export const workerTable: CommandTable = {
   name: 'worker',
-  usage: ['worker --redis URL [--concurrency N] [--queues bench,train,subagents] [--pace MS] [--lock-ms MS]'],
+  usage: [
+    'worker --redis URL [--concurrency N] [--queues bench,train,subagents] [--pace MS | --endpoint URL [--model NAME]] [--lock-ms MS]',
+  ],
   about:
     "Takes jobs from the Redis server at URL until it is stopped: a sweep's runs (one policy × seed of `swarm bench`, `grid` or `chaos` with --redis), a training's episodes (`swarm train --redis`), a swarm run's subagent attempts (`swarm run --redis`). SIGTERM finishes the jobs it holds and exits 0. Run one per core, on any machine that reaches the server, from the same version as the launcher (docs/scale-out.md).",
   flags: [
@@ -60,6 +63,29 @@ export const workerTable: CommandTable = {
           .includes('subagents')
           ? undefined
           : 'it paces the simulated model of the subagents queue: add subagents to --queues',
+    },
+    {
+      name: 'endpoint',
+      type: 'string',
+      value: 'URL',
+      help: "subagents queue: the model this worker's subagents call, an OpenAI-compatible endpoint near it (a model server on this machine, say; its key in SWARM_API_KEY); default: the seeded simulated model",
+      appliesUnless: (values) =>
+        !String(values.queues ?? '')
+          .split(',')
+          .map((q) => q.trim())
+          .includes('subagents')
+          ? "it is the subagents' model: add subagents to --queues"
+          : values.pace !== undefined
+            ? '--pace paces the simulated model; a model behind an endpoint takes its own time'
+            : undefined,
+    },
+    {
+      name: 'model',
+      type: 'string',
+      value: 'NAME',
+      help: "with --endpoint: the model to ask for (default: the endpoint's first)",
+      appliesUnless: (values) =>
+        values.endpoint === undefined ? "it names the endpoint's model: give --endpoint URL" : undefined,
     },
     {
       name: 'lock-ms',
@@ -122,12 +148,24 @@ export async function worker(
     if (queue === 'subagents') {
       // Its own settings (an attempt is never run again by BullMQ: the run's runtime retries it).
       const paceMs = flags.pace as number | undefined;
+      const endpoint = flags.endpoint as string | undefined;
+      const model = flags.model as string | undefined;
       served.push(
         await serveSubagents(target, {
           id,
           concurrency,
           lockMs,
           ...(paceMs !== undefined ? { paceMs } : {}),
+          ...(endpoint !== undefined
+            ? {
+                providerFor: (setup) =>
+                  benchProvider(
+                    { provider: 'openai', endpoint, ...(model !== undefined ? { model } : {}) },
+                    { ...setup.profiles },
+                    undefined,
+                  ).provider,
+              }
+            : {}),
         }),
       );
       continue;

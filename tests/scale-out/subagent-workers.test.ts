@@ -10,8 +10,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scenarioKinds } from '../../src/core/scenarios/registry';
 import { decodeTrace, withoutWallClock } from '../../src/core/trace/jsonl';
 import { runCli } from '../support/cli';
+import { playerBackend, startModelServer, subtasksOf } from '../support/loopback-model-server';
+import { wideSearchSpec } from '../support/pool-contract';
 import { startRedis } from '../support/redis-server';
 import { type SwarmProcess, startSwarm, startWorker, stopProcess } from '../support/swarm-process';
 
@@ -41,6 +44,46 @@ async function workers(n: number, pace: number) {
 }
 
 describe('subagents on other processes', { timeout: 120_000 }, () => {
+  it('call the worker’s own model: a worker with --endpoint runs every attempt on a model server near it', async () => {
+    const spec = wideSearchSpec();
+    const kind = scenarioKinds[spec.kind];
+    const instance = kind.generate(spec as never, 5, spec.size.default);
+    const server = await startModelServer(playerBackend(subtasksOf(kind as never, instance)));
+    try {
+      const worker = await startWorker(redis.url, [
+        ...['--queues', 'subagents', '--concurrency', '4'],
+        ...['--endpoint', server.url, '--model', 'near-model'],
+      ]);
+      processes.push(worker);
+      const trace = join(dir, 'endpoint.jsonl');
+      const r = await runCli([
+        'run',
+        '--scenario',
+        'wide-search',
+        '--seed',
+        '5',
+        '--trace',
+        trace,
+        '--redis',
+        redis.url,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^done: /m);
+      const log = events(trace);
+      const finished = log.filter((e) => e.type === 'task.finished');
+      expect(finished.length).toBe(
+        instance.size > 0 ? kind.plan(instance as never, 'swarm').tasks.length : 0,
+      );
+      // Every model turn went over HTTP to this server, asking for the worker's model.
+      const turns = log.filter((e) => e.type === 'llm.turn').length;
+      expect(server.requests.length).toBe(turns);
+      expect(server.requests.every((q) => q.body.model === 'near-model')).toBe(true);
+      await stopProcess(worker);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('run as the local run does, and the trace names each attempt’s worker', async () => {
     const local = join(dir, 'local.jsonl');
     const remote = join(dir, 'remote.jsonl');

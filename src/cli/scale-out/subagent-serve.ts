@@ -9,6 +9,8 @@
 import { Worker } from 'bullmq';
 import { realPace } from '../../adapters/common/pace';
 import { nodeSandbox } from '../../adapters/node/node-sandbox';
+import type { Provider } from '../../core/providers/types';
+import type { SubagentSetup } from '../../core/run/subagent-setup';
 import { simulatedProviderFor } from '../../core/scenarios/players';
 import { lastingConnection, lastingOptions } from './redis-connect';
 import type { RedisTarget } from './redis-url';
@@ -24,13 +26,15 @@ export interface ServeOptions {
   readonly lockMs: number;
   /** Real milliseconds per second of simulated model time (0: as fast as it goes), as the page's pace. */
   readonly paceMs?: number;
+  /** The worker's own model for a run's profiles (`--endpoint`); the seeded simulator without it. */
+  readonly providerFor?: (setup: SubagentSetup) => Provider;
 }
 
 export async function serveSubagents(target: RedisTarget, options: ServeOptions) {
   const pace = options.paceMs ? realPace(options.paceMs) : undefined;
   const processor = subagentProcessor({
     id: options.id,
-    providerFor: (setup) => simulatedProviderFor(setup.profiles, pace),
+    providerFor: options.providerFor ?? ((setup) => simulatedProviderFor(setup.profiles, pace)),
     ports: { sandbox: nodeSandbox },
   });
   const worker = new Worker(SUBAGENTS_QUEUE, processor, {
