@@ -71,9 +71,8 @@ describe('subagents on other processes', { timeout: 120_000 }, () => {
       expect(r.stdout).toMatch(/^done: /m);
       const log = events(trace);
       const finished = log.filter((e) => e.type === 'task.finished');
-      expect(finished.length).toBe(
-        instance.size > 0 ? kind.plan(instance as never, 'swarm').tasks.length : 0,
-      );
+      // One attempt a planned task, every one done: a good model behind the endpoint.
+      expect(finished.length).toBe(kind.plan(instance as never, 'swarm').tasks.length);
       // Every model turn went over HTTP to this server, asking for the worker's model.
       const turns = log.filter((e) => e.type === 'llm.turn').length;
       expect(server.requests.length).toBe(turns);
