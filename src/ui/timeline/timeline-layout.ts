@@ -9,6 +9,7 @@
 import { scaleLinear } from 'd3-scale';
 import type { Stage } from '../../core/trace/realized-path';
 import { isPeersPlan, peerNames, type Round, roundsOf } from '../dag/peers';
+import { plannedEnd } from '../model/live-step';
 import type { Incident, RunSnapshot, Segment } from '../model/replay';
 import { labelWidth, shortenLabel } from '../shorten-label';
 
@@ -85,7 +86,13 @@ export interface TimelineLayout {
 
 export function layoutTimeline(
   snapshot: RunSnapshot,
-  options: { width: number; maxT?: number; compact?: boolean },
+  options: {
+    width: number;
+    maxT?: number;
+    compact?: boolean;
+    /** A live run's step-time now (model/live-step.ts), ≥ the last event's: running bars grow to it. */
+    now?: number;
+  },
 ): TimelineLayout {
   // Traces written before orchestrator steps carried their own S_main ran the orchestrator's work
   // as tasks on a subagent named 'orchestrator': those attempts share its lane.
@@ -113,12 +120,16 @@ export function layoutTimeline(
   const longest = Math.max(...shown.map(labelWidth));
   const left = Math.min(160, Math.max(70, Math.ceil(longest * LANE_CHAR) + 10));
   const room = Math.floor((left - 6) / LANE_CHAR);
-  const end = Math.max(1, options.maxT ?? snapshot.t);
+  const now = Math.max(snapshot.t, options.now ?? snapshot.t);
+  const end = Math.max(1, options.maxT ?? now);
   const x = scaleLinear()
     .domain([0, end])
     .range([left, Math.max(left + 10, options.width - 10)]);
   const bars = snapshot.segments.map((segment) => {
-    const finish = segment.end ?? snapshot.t;
+    // A running attempt grows with the live clock up to its planned length, never shorter than
+    // what the trace already shows (model/live-step.ts).
+    const planned = segment.end === undefined ? plannedEnd(segment, snapshot.graph) : undefined;
+    const finish = segment.end ?? Math.max(snapshot.t, Math.min(now, planned ?? now));
     const inset = peers ? TURN_INSET : 0;
     return {
       lane: laneOf.get(segment.subagent) as number,

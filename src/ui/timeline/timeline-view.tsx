@@ -44,7 +44,13 @@ const describeRound = (b: RoundBar) => {
  * joined by attempt and steps by number, so a redraw of a live run touches attributes, not
  * elements.
  */
-export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; compact?: boolean }) {
+export function TimelineView(props: {
+  snapshot: RunSnapshot;
+  maxT?: number;
+  compact?: boolean;
+  /** A live run's step-time now, between events (model/live-step.ts). */
+  now?: number;
+}) {
   let svg: SVGSVGElement | undefined;
   const [width, setWidth] = createSignal(900);
   const [hovered, setHovered] = createSignal<string | undefined>();
@@ -72,6 +78,7 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       width: width(),
       ...(props.maxT !== undefined ? { maxT: props.maxT } : {}),
       ...(props.compact ? { compact: true } : {}),
+      ...(props.now !== undefined ? { now: props.now } : {}),
     });
     const root = select(svg).attr('height', l.height);
     const h = l.laneHeight;
@@ -183,7 +190,7 @@ export function TimelineView(props: { snapshot: RunSnapshot; maxT?: number; comp
       .text((t) => String(t));
     layer('now')
       .selectAll('line')
-      .data(props.snapshot.finished ? [] : [props.snapshot.t])
+      .data(props.snapshot.finished ? [] : [Math.max(props.snapshot.t, props.now ?? 0)])
       .join('line')
       .attr('x1', (t) => l.x(t))
       .attr('x2', (t) => l.x(t))

@@ -23,6 +23,8 @@ const AgentGraphView = lazy(async () => ({
 
 export function RunPicture(props: {
   snapshot: RunSnapshot;
+  /** A live run's step-time now, between events: its running attempts' bars grow to it. */
+  now?: number | undefined;
   metrics: Partial<Metrics> | undefined;
   /** The scenario's kind, from the trace header: which measure its quality is. */
   kind: string | undefined;
@@ -90,7 +92,7 @@ export function RunPicture(props: {
       </Show>
       <div class="figure">
         <h3>{timelineHeading(peers())}</h3>
-        <TimelineView snapshot={props.snapshot} />
+        <TimelineView snapshot={props.snapshot} {...(props.now !== undefined ? { now: props.now } : {})} />
       </div>
       <Show when={props.snapshot.incidents.length > 0}>
         <IncidentsView snapshot={props.snapshot} />

@@ -11,6 +11,7 @@ import {
 } from 'solid-js';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+import { liveStep, runningHorizon } from '../model/live-step';
 import { qualityLine, qualityMeasure } from '../model/quality';
 import type { RunSnapshot } from '../model/replay';
 import { type ReplayStatus, replayStatus } from '../model/replay-position';
@@ -72,6 +73,20 @@ export function RunView() {
     const from = live().startedAtMs;
     if (!m || live().status !== 'running' || from === undefined) return m;
     return { ...m, wallClockMs: Math.max(m.wallClockMs, now() - from) };
+  };
+  // Step-time now, for running attempts' bars: they grow with the clock between events.
+  const liveT = () => {
+    const m = live().metrics;
+    const from = live().startedAtMs;
+    const snapshot = live().snapshot;
+    if (!m || !snapshot || live().status !== 'running' || from === undefined) return undefined;
+    return liveStep({
+      t: snapshot.t,
+      wallAtLastMs: m.wallClockMs,
+      wallNowMs: now() - from,
+      paceMs: app.state().pace,
+      until: runningHorizon(snapshot.segments, snapshot.graph),
+    });
   };
   const going = () => live().status === 'starting' || live().status === 'running';
   // "Watch it again": the run that just ended, opened as stored and played from its start.
@@ -329,6 +344,7 @@ export function RunView() {
           <Show when={live().snapshot}>
             <RunPicture
               snapshot={lastSnapshot() as RunSnapshot}
+              now={liveT()}
               metrics={liveMetrics()}
               kind={live().header?.scenario.kind}
               plannedBound={live().lowerBound}

@@ -44,6 +44,26 @@ describe('timeline layout', () => {
     expect(l.bars[0]?.width).toBeGreaterThan(0);
   });
 
+  it('grows a running attempt with the live clock between events, never a finished one', () => {
+    const started = run.events.find((e) => e.type === 'task.started');
+    const part = foldTrace(run.events, started?.seq);
+    const still = layoutTimeline(part, { width: 300 });
+    const moving = layoutTimeline(part, { width: 300, now: part.t + 0.6 });
+    const running = (l: typeof still) => l.bars.find((b) => b.segment.outcome === 'running');
+    // Drawn to the live step: 0.6 of a step past the last event, on an axis that reaches it.
+    expect(
+      moving.x((running(moving) as NonNullable<ReturnType<typeof running>>).segment.start) +
+        (running(moving)?.width ?? 0),
+    ).toBeCloseTo(moving.x(part.t + 0.6));
+    expect(moving.x(part.t + 0.6)).toBe(290);
+    expect(running(moving)?.width).toBeGreaterThan(running(still)?.width ?? 0);
+    // A live step behind the last event (a stale clock) changes nothing.
+    expect(layoutTimeline(part, { width: 300, now: part.t - 1 }).bars).toEqual(still.bars);
+    // Finished attempts end where they ended.
+    const done = layoutTimeline(snap, { width: 500, now: snap.t + 0.5 });
+    for (const bar of done.bars) expect(bar.x + bar.width).toBeCloseTo(done.x(bar.segment.end as number));
+  });
+
   it("draws every orchestrator step on the orchestrator's lane over its own S_main", () => {
     const l = layoutTimeline(snap, { width: 500 });
     const stages = snap.realized.stages;
