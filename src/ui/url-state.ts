@@ -48,6 +48,8 @@ export interface AppState {
   readonly toolCalls: number;
   /** Real milliseconds a simulated model waits per turn, so a run can be watched. */
   readonly pace: number;
+  /** Step mode: the run holds before each orchestrator decision until "Next step" is pressed. */
+  readonly step: boolean;
   /** Traces opened (run view: one; compare view: several), by library id. */
   readonly runs: readonly string[];
   readonly train: PolicyKind;
@@ -82,6 +84,7 @@ export const defaultState: AppState = {
   criticalSteps: 0,
   toolCalls: 0,
   pace: 40,
+  step: false,
   chaos: [],
   healing: 'on',
   runs: [],
@@ -174,6 +177,14 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   criticalSteps: { key: 'criticalSteps', parse: integer(0, 100_000), format: plain },
   toolCalls: { key: 'toolCalls', parse: integer(0, 1_000_000), format: plain },
   pace: { key: 'pace', parse: integer(0, 5000), format: plain },
+  step: {
+    key: 'step',
+    parse: (t) =>
+      t === '1' || t === '0'
+        ? { ok: true, value: t === '1' }
+        : { ok: false, error: `${quoted(t)} is not 1 or 0` },
+    format: (on) => (on ? '1' : '0'),
+  },
   runs: {
     key: 'runs',
     parse: (t) => {

@@ -45,6 +45,7 @@ describe('url state', () => {
       criticalSteps: fc.integer({ min: 0, max: 100_000 }),
       toolCalls: fc.integer({ min: 0, max: 1000 }),
       pace: fc.integer({ min: 0, max: 5000 }),
+      step: fc.boolean(),
       runs: fc.array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { maxLength: 8 }),
       train: fc.constantFrom('parl', 'bandit'),
       episodes: fc.integer({ min: 10, max: 20_000 }),

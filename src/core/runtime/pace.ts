@@ -13,6 +13,12 @@ export interface Pace {
   readonly msPerSecond: number;
   /** Resolves after `ms` of real time, or rejects with the signal's reason as soon as it aborts. */
   wait(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Step mode (the page's pace "step"): the driver awaits this after each orchestrator decision
+   * and before carrying it out, so a run moves one orchestrator step per click. Rejects with the
+   * signal's reason as soon as it aborts. Like the waits, it changes wall time only.
+   */
+  decision?(signal?: AbortSignal): Promise<void>;
 }
 
 /** Waits out `modelMs` of simulated model time at this pace (nothing when it rounds to no time). */

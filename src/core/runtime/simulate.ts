@@ -319,6 +319,9 @@ function* drive(
       const thinking = waitModelTime(pace, decisionMs * config.mainStepCost, signal);
       if (thinking) yield thinking.catch(() => undefined);
     }
+    // Step mode: the decision is carried out once the user asks for the next step.
+    if (pace?.decision && effects.some((e) => e.type === 'orchestrator.step'))
+      yield pace.decision(signal).catch(() => undefined);
     state = nextState;
     for (const effect of effects) {
       switch (effect.type) {

@@ -11,6 +11,7 @@
 import { createRoot, createSignal } from 'solid-js';
 import type { ConcurrencySummary } from '../../adapters/browser/engine-concurrency';
 import { watchEndpoint } from '../../adapters/common/endpoint-watch';
+import { steppedPace } from '../../adapters/common/pace';
 import type { KilledAttempt } from '../../adapters/common/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import { planChooser } from '../../core/policy/types';
@@ -85,6 +86,8 @@ export interface LiveView {
   readonly endReason?: string;
   /** `services.clock` when the run's clock started: the Run view ticks its wall clock from it. */
   readonly startedAtMs?: number;
+  /** Step mode: the run is held before the orchestrator's next decision, waiting for "Next step". */
+  readonly holding?: boolean;
 }
 
 export interface RunResult {
@@ -110,6 +113,7 @@ const idle: LiveView = {
 
 function createSession() {
   const [view, setView] = createSignal<LiveView>(idle);
+  let nextStep: (() => void) | undefined;
   const [lookup, setLookup] = createSignal<PassageLookup | undefined>(undefined);
   let control: { abort: AbortController; kill?: () => KilledAttempt | undefined } | undefined;
 
@@ -155,7 +159,11 @@ function createSession() {
       ? watchEndpoint(chosen.provider, (error) => abort.abort(new Error(error.message)))
       : undefined;
     const real = chosen && watched ? { ...chosen, provider: watched.provider } : undefined;
-    const pace = services.pace(settings.pace);
+    // Step mode holds each decision until "Next step"; its attempts play at the pace chosen.
+    const stepped = settings.step ? steppedPace(settings.pace) : undefined;
+    stepped?.onHold((holding) => setView((v) => ({ ...v, holding })));
+    nextStep = stepped ? () => stepped.next() : undefined;
+    const pace = stepped ?? services.pace(settings.pace);
     // The orchestrator model is the subagents' provider; the simulated one plays at their pace.
     const policy =
       request.policy === LLM_POLICY
@@ -312,6 +320,8 @@ function createSession() {
     lookup,
     start,
     stop: () => control?.abort.abort('stopped by the user'),
+    /** Step mode: carry out the orchestrator's next decision. */
+    next: () => nextStep?.(),
     /** Terminates one busy subagent worker, as a crash would (the chaos button); says which. */
     kill: (): KilledAttempt | undefined => control?.kill?.(),
     busy: () => control !== undefined,

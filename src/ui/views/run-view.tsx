@@ -32,10 +32,11 @@ import { RunPicture } from './run-picture';
  * any value): instant does not wait, fast is the default, watch makes a wide search last about
  * ten seconds.
  */
+const WATCH_PACE = 400;
 const PACES: readonly (readonly [number, string])[] = [
   [0, 'instant'],
   [40, 'fast'],
-  [400, 'watch'],
+  [WATCH_PACE, 'watch'],
   [1000, 'real time'],
 ];
 
@@ -171,17 +172,35 @@ export function RunView() {
               class="field"
               data-testid="pace-select"
               title="How fast a simulated run plays: instant does not wait, watch makes a wide search take about ten seconds"
-              value={String(app.state().pace)}
-              onChange={(e) => app.update({ pace: Number(e.currentTarget.value) })}
+              value={app.state().step ? 'step' : String(app.state().pace)}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                // Step mode plays each step's attempts at the watching pace, one decision per click.
+                if (value === 'step') app.update({ step: true, pace: WATCH_PACE });
+                else app.update({ step: false, pace: Number(value) });
+              }}
             >
               <For each={PACES}>{([value, name]) => <option value={String(value)}>{name}</option>}</For>
-              <Show when={!PACES.some(([value]) => value === app.state().pace)}>
+              <option value="step">step (one orchestrator decision a click)</option>
+              <Show when={!app.state().step && !PACES.some(([value]) => value === app.state().pace)}>
                 <option
                   value={String(app.state().pace)}
                 >{`custom (${app.state().pace} ms per model second)`}</option>
               </Show>
             </select>
           </label>
+          <Show when={app.state().step && going()}>
+            <button
+              type="button"
+              class="primary"
+              data-testid="next-step"
+              disabled={!live().holding}
+              title="Carry out the orchestrator's next decision: its step, and the attempts it launches"
+              onClick={() => session.next()}
+            >
+              Next step
+            </button>
+          </Show>
           <button
             type="button"
             class="secondary"
@@ -249,7 +268,14 @@ export function RunView() {
               data-testid="run-status"
               data-state={isLive() ? live().status : storedStatus().state}
             >
-              <Show when={!isLive()} fallback={live().status}>
+              <Show
+                when={!isLive()}
+                fallback={
+                  live().status === 'running' && live().holding
+                    ? 'running · paused before the next orchestrator decision: press Next step'
+                    : live().status
+                }
+              >
                 {storedStatus().words}
                 {/* The step a playing replay stands at changes many times a second: shown, and
                     not read out each time by a screen reader (the replay's position says it). */}
