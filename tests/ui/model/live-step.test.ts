@@ -9,7 +9,10 @@ describe('the live step', () => {
   });
 
   it('goes on to the running attempts’ planned end when there is one, and no further', () => {
-    expect(liveStep({ t: 2, wallAtLastMs: 1000, wallNowMs: 3000, paceMs: 400, until: 15 })).toBeCloseTo(6, 12);
+    expect(liveStep({ t: 2, wallAtLastMs: 1000, wallNowMs: 3000, paceMs: 400, until: 15 })).toBeCloseTo(
+      6,
+      12,
+    );
     expect(liveStep({ t: 2, wallAtLastMs: 1000, wallNowMs: 60_000, paceMs: 400, until: 15 })).toBe(15);
   });
 
