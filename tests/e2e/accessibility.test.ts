@@ -1,16 +1,29 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
- * The page holds up (issue 15): a real accessibility auditor (axe-core) finds no serious or
- * critical violation on any view; at a phone's width (390×844) no view scrolls sideways; and the
- * main way through — a gallery card, then Run — works from the keyboard alone.
+ * The page holds up (issues 15 and 44): a real accessibility auditor (axe-core) finds no serious or
+ * critical violation on any view, at a laptop's size (1366×900) and a phone's (390×844), and its
+ * lesser findings are printed; at a phone's width no view scrolls sideways; and the main way
+ * through — a gallery card, then Run — works from the keyboard alone.
  */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const profile = profilePerTest();
+
+/** The sizes every view is audited at (issue 44): a laptop's window and a phone's. */
+const sizes = [
+  { name: '1366×900', width: 1366, height: 900 },
+  { name: '390×844', width: 390, height: 844 },
+] as const;
+
+/** Where the audit's every finding (moderate and minor ones too) is written, and printed from. */
+const reportPath = join(tmpdir(), 'swarmflight-axe-report.json');
 
 interface Violation {
   id: string;
@@ -19,9 +32,11 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-/** Opens each view the way a visitor gets there; yields its name once it is on screen. */
-async function* views(): AsyncGenerator<string> {
-  const { page } = profile;
+/**
+ * Opens each view the way a visitor gets there; yields its name once it is on screen. Every view
+ * of the nav is here, and a stored run opened from the Library with its fork panel used.
+ */
+async function* views(page: Page = profile.page): AsyncGenerator<string> {
   await page.goto(appUrl);
   await page.waitForSelector('[data-testid^="scenario-card-"]');
   yield 'gallery';
@@ -31,12 +46,43 @@ async function* views(): AsyncGenerator<string> {
   await page.click(t('compare-serial'));
   await page.waitForSelector(t('compare-table'), { timeout: 120_000 });
   yield 'compare';
-  await page.goto(`${appUrl}#view=train`);
+  await page.click(t('nav-router'));
+  await page.waitForSelector(`${t('route-button')}:not([disabled])`, { timeout: 60_000 });
+  // A plan of peers, then one the router is unsure of: its note and the arbitration queue show.
+  for (const query of [
+    'Compare these three laptops on price, battery life and weight and tell me which to buy',
+    'Make a podcast episode outline about jazz',
+  ]) {
+    await page.fill(t('router-query'), query);
+    await page.click(t('route-button'));
+    await page.waitForFunction(
+      (q) => (document.querySelector('[data-testid="router-query"]') as HTMLInputElement).value === q,
+      query,
+    );
+    await page.waitForSelector(t('router-plan'));
+  }
+  await page.waitForSelector(t('arbitration-item'));
+  yield 'router (two requests planned)';
+  await page.click(t('nav-train'));
   await page.waitForSelector('.panel');
   yield 'train';
   await page.click(t('nav-library'));
   await page.waitForSelector(t('trace-row'));
   yield 'library';
+  // On a later visit: the run just made would open as the live one, not replayed.
+  await page.reload();
+  await page.waitForSelector(t('trace-row'));
+  await page
+    .locator(t('trace-row'))
+    .filter({ hasText: '· heuristic ·' })
+    .first()
+    .locator(t('open-run'))
+    .click();
+  await page.waitForSelector(t('replay-rewind'), { timeout: 30_000 });
+  await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
+  await page.click(t('fork-button'));
+  await page.waitForSelector(t('fork-result'), { timeout: 60_000 });
+  yield 'stored run (replay, a fork made)';
   await page.click(t('nav-knowledge'));
   await page.setInputFiles(t('kb-import'), [
     {
@@ -52,27 +98,66 @@ async function* views(): AsyncGenerator<string> {
   yield 'knowledge (a document and a search)';
 }
 
+/** axe-core's violations on the page as it is, every impact. */
+async function audit(page: Page): Promise<Violation[]> {
+  if ((await page.evaluate('typeof window.axe')) !== 'object') {
+    // Evaluated, not added as an inline <script>: the app's policy refuses inline scripts.
+    await page.evaluate(axeSource);
+  }
+  return (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))`,
+  )) as Violation[];
+}
+
 describe('accessibility and small screens', () => {
-  it('has no serious or critical axe-core violation on any view', async () => {
-    const { page } = profile;
+  it('has no serious or critical axe-core violation on any view, at 1366×900 and at 390×844', async () => {
+    // One browser; one page a size, each walked through every view from a fresh load.
+    const { context } = profile;
     const found: string[] = [];
-    for await (const view of views()) {
-      if (!(await page.evaluate('typeof window.axe'))?.toString().includes('object')) {
-        // Evaluated, not added as an inline <script>: the app's policy refuses inline scripts.
-        await page.evaluate(axeSource);
+    const report: {
+      size: string;
+      view: string;
+      id: string;
+      impact: string | null;
+      help: string;
+      targets: string[];
+    }[] = [];
+    const errors: string[] = [];
+    for (const size of sizes) {
+      const page = size === sizes[0] ? profile.page : await context.newPage();
+      if (page !== profile.page) {
+        page.on('pageerror', (error) => errors.push(`${size.name} pageerror: ${error.message}`));
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(`${size.name} console: ${m.text()}`);
+        });
       }
-      const violations = (await page.evaluate(
-        `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) })))`,
-      )) as Violation[];
-      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-        found.push(
-          `${view}: ${v.id} (${v.impact}) — ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-        );
+      await page.setViewportSize({ width: size.width, height: size.height });
+      for await (const view of views(page)) {
+        for (const v of await audit(page)) {
+          const targets = v.nodes.map((n) => n.target.join(' '));
+          report.push({ size: size.name, view, id: v.id, impact: v.impact, help: v.help, targets });
+          if (v.impact === 'serious' || v.impact === 'critical') {
+            found.push(
+              `${size.name} ${view}: ${v.id} (${v.impact}) — ${v.help} — ${targets.slice(0, 3).join(' | ')}`,
+            );
+          }
+        }
       }
+      if (page !== profile.page) await page.close();
     }
+    // Moderate and minor findings fail nothing, but are printed here and kept, with the rest, in
+    // the JSON report (its path printed too).
+    writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+    const lines = report.map(
+      (r) =>
+        `  ${r.size} ${r.view}: ${r.id} (${r.impact}) — ${r.help} — ${r.targets.slice(0, 3).join(' | ')}${r.targets.length > 3 ? ` (+${r.targets.length - 3})` : ''}`,
+    );
+    console.log(
+      `axe-core findings, every impact (${report.length}), also in ${reportPath}:\n${lines.join('\n') || '  none'}`,
+    );
     expect(found).toEqual([]);
-    expect(profile.errors).toEqual([]);
-  }, 240_000);
+    expect([...profile.errors, ...errors]).toEqual([]);
+  }, 480_000);
 
   it('never scrolls sideways at a phone width of 390×844', async () => {
     const { page } = profile;

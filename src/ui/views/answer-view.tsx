@@ -1,12 +1,14 @@
 /**
- * What a run handed back: the final answer as text (model output is untrusted: it is never read
- * as HTML), the grader's criteria, and its citations `[file#chunk]` as buttons that open the cited
+ * What a run handed back: the final answer drawn as what it is, a table, headings, paragraphs,
+ * code blocks and lists (model output is untrusted: it is never read as HTML, every string is a
+ * text node), the raw text one click away, the grader's criteria, and its citations `[file#chunk]` as buttons that open the cited
  * passage when the caller can look one up.
  */
 
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import { parseMarkdownTable, type Table } from '../../core/scenarios/wide-search/table';
 import { citationsIn } from '../../core/tools/knowledge';
+import { AnswerBlocks, AnswerTable } from '../answer/answer-blocks';
 
 export type PassageLookup = (source: string, chunk: number) => Promise<string | undefined>;
 
@@ -56,6 +58,28 @@ export function AnswerView(props: {
     const text = props.lookup ? await props.lookup(source, chunk) : undefined;
     setOpen({ cite, text: text ?? 'That passage is not in the knowledge base.' });
   };
+  /** A block's text with its citations as buttons that open the cited passage. */
+  const inline = (text: string) => (
+    <For each={segments(text)}>
+      {(s) =>
+        'text' in s ? (
+          s.text
+        ) : (
+          <button
+            type="button"
+            class="citation"
+            data-testid="citation"
+            data-source={s.source}
+            data-chunk={s.chunk}
+            disabled={!props.lookup}
+            onClick={() => void show(s.source, s.chunk, s.raw)}
+          >
+            {s.raw}
+          </button>
+        )
+      }
+    </For>
+  );
   return (
     <div class="figure" data-testid="run-answer">
       <h3>
@@ -92,26 +116,7 @@ export function AnswerView(props: {
       </Show>
       {/* A table answer as a table (its cells as text, never HTML), the rows the grader read. */}
       <Show when={table()}>
-        {(t) => (
-          <section class="answer-table" tabindex="0" aria-label="The final answer, a table">
-            <table class="data" data-testid="answer-table">
-              <thead>
-                <tr>
-                  <For each={t().columns}>{(c) => <th scope="col">{c}</th>}</For>
-                </tr>
-              </thead>
-              <tbody>
-                <For each={t().rows}>
-                  {(row) => (
-                    <tr>
-                      <For each={row}>{(cell) => <td>{cell}</td>}</For>
-                    </tr>
-                  )}
-                </For>
-              </tbody>
-            </table>
-          </section>
-        )}
+        {(t) => <AnswerTable columns={t().columns} rows={t().rows} testid="answer-table" />}
       </Show>
       <Show when={(props.pieces?.length ?? 0) > 1}>
         <details class="answer-pieces" data-testid="answer-pieces">
@@ -128,28 +133,18 @@ export function AnswerView(props: {
           </For>
         </details>
       </Show>
-      {/* Focusable, so that a keyboard can scroll a long answer. */}
+      {/* Drawn as what it is (headings, paragraphs, code, lists, tables), every string as text.
+          Focusable, so that a keyboard can scroll a long answer. */}
       <section class="answer-text" tabindex="0" aria-label="The final answer" hidden={table() !== undefined}>
-        <For each={segments(props.text)}>
-          {(s) =>
-            'text' in s ? (
-              s.text
-            ) : (
-              <button
-                type="button"
-                class="citation"
-                data-testid="citation"
-                data-source={s.source}
-                data-chunk={s.chunk}
-                disabled={!props.lookup}
-                onClick={() => void show(s.source, s.chunk, s.raw)}
-              >
-                {s.raw}
-              </button>
-            )
-          }
-        </For>
+        <Show when={table() === undefined}>
+          <AnswerBlocks text={props.text} inline={inline} />
+        </Show>
       </section>
+      {/* The text exactly as the run handed it back, one click away. */}
+      <details class="answer-raw" data-testid="answer-raw">
+        <summary>Raw answer (the text as the run handed it back)</summary>
+        <pre>{props.text}</pre>
+      </details>
       <Show when={open()}>
         {(p) => (
           <blockquote class="passage" data-testid="cited-passage">

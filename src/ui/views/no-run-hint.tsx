@@ -1,6 +1,38 @@
-import { Show } from 'solid-js';
+import { createSignal, Show } from 'solid-js';
+import { needsOf } from '../../core/scenarios/registry';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+
+/** The sample task a scenario runs: its title and the first sentence of its description. */
+export function sampleTask(id: string): { title: string; about: string } | undefined {
+  const entry = findScenario(id);
+  if (!entry) return undefined;
+  // A scenario that asks the user's own knowledge base answers the user's question: no sample.
+  if (entry.type === 'task' && needsOf(entry.spec).knowledgeBase === true) return undefined;
+  const first = /^.*?[.!?](?=\s|$)/.exec(entry.description.trim())?.[0] ?? entry.description.trim();
+  const about = first.replace(/[.!?]$/, '');
+  return { title: entry.title, about };
+}
+
+/**
+ * What the Run view's Run will play instead of a request typed in the Router: the page's models
+ * cannot take the request itself yet, so the Router says so before the run, and so does the Run
+ * view it opens, in plain words, naming the sample task.
+ */
+export function sampleLine(id: string, provider: string): string | undefined {
+  const sample = sampleTask(id);
+  if (!sample) return undefined;
+  const why =
+    provider === 'simulated'
+      ? 'The simulated model cannot write your request'
+      : 'This page does not hand your request to the model yet';
+  return `${why}; Run plays a sample task of this workflow instead: “${sample.title}” (${sample.about})`;
+}
+
+/** The request last planned in the Router and the scenario it opened, until another is opened. */
+const [routed, setRouted] = createSignal<{ request: string; scenario: string } | undefined>();
+
+export { setRouted };
 
 /**
  * What the Run view says when it has no run of the picked scenario to show: it was blank, or it
@@ -8,33 +40,49 @@ import { findScenario } from '../catalog';
  */
 export function NoRunHint(props: { other: string | undefined; status: string }) {
   const title = (id: string) => findScenario(id)?.title ?? id;
+  const fromRouter = () => {
+    const r = routed();
+    const scenario = app.state().scenario;
+    if (!r || r.scenario !== scenario) return undefined;
+    const line = sampleLine(scenario, app.state().provider);
+    return line ? { request: r.request, line } : undefined;
+  };
   return (
-    <p class="note" data-testid="run-empty">
-      <Show
-        when={props.other}
-        fallback={
-          <>
-            No run yet: press Run to run “{title(app.state().scenario)}” with the settings shown, or open a
-            stored run from the Library.
-          </>
-        }
-      >
-        {(other) => (
-          <>
-            “{title(app.state().scenario)}” has not run here yet: press Run. The last run in this tab was of “
-            {title(other())}” ({props.status}); it is in the Library, or{' '}
-            <button
-              type="button"
-              class="secondary"
-              data-testid="show-last-run"
-              onClick={() => app.update({ scenario: other() })}
-            >
-              show it here
-            </button>
-            .
-          </>
+    <>
+      <Show when={fromRouter()}>
+        {(r) => (
+          <p class="note" data-testid="run-sample-note">
+            You asked the Router for “{r().request}”. {r().line}.
+          </p>
         )}
       </Show>
-    </p>
+      <p class="note" data-testid="run-empty">
+        <Show
+          when={props.other}
+          fallback={
+            <>
+              No run yet: press Run to run “{title(app.state().scenario)}” with the settings shown, or open a
+              stored run from the Library.
+            </>
+          }
+        >
+          {(other) => (
+            <>
+              “{title(app.state().scenario)}” has not run here yet: press Run. The last run in this tab was of
+              “{title(other())}” ({props.status}); it is in the Library, or{' '}
+              <button
+                type="button"
+                class="secondary"
+                data-testid="show-last-run"
+                onClick={() => app.update({ scenario: other() })}
+              >
+                show it here
+              </button>
+              .
+            </>
+          )}
+        </Show>
+      </p>
+    </>
   );
 }

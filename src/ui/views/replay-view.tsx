@@ -119,14 +119,16 @@ export function Replay(props: {
           type="button"
           class="secondary nowrap"
           data-testid="replay-rewind"
-          aria-label="Rewind the replay to the first event"
+          // The name begins with the visible word (WCAG 2.5.3, axe's label-content-name-mismatch);
+          // the arrow is decoration.
+          aria-label="Start: rewind the replay to the first event"
           title="Rewind the replay to the first event"
           onClick={() => {
             stop();
             move(0);
           }}
         >
-          « Start
+          <span aria-hidden="true">«</span> Start
         </button>
         <button
           type="button"

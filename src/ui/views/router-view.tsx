@@ -11,12 +11,13 @@ import { policyForPlan, type TeamPlan } from '../../core/router/plan';
 import type { Route } from '../../core/router/router';
 import { formationsOf } from '../../core/run/formations';
 import { app } from '../app-state';
-import { findScenario } from '../catalog';
+import { ASK_KNOWLEDGE_BASE, findScenario } from '../catalog';
 import { confidenceNote } from '../router/confidence-note';
 import { pageRouter } from '../router/page-router';
 import { services } from '../services';
 import { ArbitrationQueue } from './arbitration-queue';
 import { type Message, MessageBanner } from './message-banner';
+import { sampleLine, setRouted } from './no-run-hint';
 import { TeamPicture } from './team-picture';
 
 const formation: Readonly<Record<Topology, string>> = {
@@ -29,13 +30,17 @@ const formation: Readonly<Record<Topology, string>> = {
 function runnable(plan: TeamPlan, route: Route): { scenario: string; policy: string } | string {
   if (route.workflow === 'general')
     return 'A general request has no scenario in the simulator: it needs a real model.';
-  const entry = findScenario(route.workflow);
+  // A question for the knowledge base is asked of the user's own documents, as the Knowledge view
+  // asks it: the request itself is the question.
+  const kb = findScenario(ASK_KNOWLEDGE_BASE);
+  const id = kb?.type === 'task' && kb.spec.kind === route.workflow ? kb.id : route.workflow;
+  const entry = findScenario(id);
   if (!entry) return `No ${route.workflow} scenario is in this page.`;
   const policy = policyForPlan[plan.topology];
   if (policy === 'peers' && !(entry.type === 'task' && formationsOf(entry.spec.kind).includes('peers'))) {
     return `The ${route.workflow} scenario has no peers formation in the simulator yet.`;
   }
-  return { scenario: route.workflow, policy };
+  return { scenario: id, policy };
 }
 
 /**
@@ -46,7 +51,9 @@ function runnable(plan: TeamPlan, route: Route): { scenario: string; policy: str
 export function RouterView() {
   const [query, setQuery] = createSignal('');
   const [message, setMessage] = createSignal<Message | undefined>();
-  const [answer, setAnswer] = createSignal<{ route: Route; plan: TeamPlan; queued: boolean } | undefined>();
+  const [answer, setAnswer] = createSignal<
+    { request: string; route: Route; plan: TeamPlan; queued: boolean } | undefined
+  >();
   const [queue, { refetch }] = createResource(async () => (await services.arbitration()).list());
   const [router] = createResource(
     () => queue()?.items,
@@ -71,7 +78,7 @@ export function RouterView() {
       queued = await (await services.arbitration()).add(arbitrationItem(text, route, Date.now()));
       void refetch();
     }
-    setAnswer({ route, plan, queued });
+    setAnswer({ request: text, route, plan, queued });
   }
 
   async function label(item: ArbitrationItem, value: string) {
@@ -204,22 +211,41 @@ export function RouterView() {
                 fallback={<p class="note">{run() as string}</p>}
               >
                 {(r) => (
-                  <button
-                    type="button"
-                    class="secondary"
-                    data-testid="router-run"
-                    onClick={() =>
-                      app.update({
-                        view: 'run',
-                        scenario: r().scenario,
-                        policy: r().policy,
-                        size: 0,
-                        runs: [],
-                      })
-                    }
-                  >
-                    Open the {r().scenario} scenario with this formation ({r().policy})
-                  </button>
+                  <>
+                    <Show
+                      when={sampleLine(r().scenario, app.state().provider)}
+                      fallback={
+                        <p class="note" data-testid="router-kb">
+                          Run answers your request from the documents you imported in the Knowledge view,
+                          citing the passages it uses.
+                        </p>
+                      }
+                    >
+                      {(line) => (
+                        <p class="note" data-testid="router-sample">
+                          {line()}.
+                        </p>
+                      )}
+                    </Show>
+                    <button
+                      type="button"
+                      class="secondary"
+                      data-testid="router-run"
+                      onClick={() => {
+                        setRouted({ request: a().request, scenario: r().scenario });
+                        app.update({
+                          view: 'run',
+                          scenario: r().scenario,
+                          policy: r().policy,
+                          size: 0,
+                          runs: [],
+                          ...(r().scenario === ASK_KNOWLEDGE_BASE ? { question: a().request } : {}),
+                        });
+                      }}
+                    >
+                      Open the {r().scenario} scenario with this formation ({r().policy})
+                    </button>
+                  </>
                 )}
               </Show>
             </article>
