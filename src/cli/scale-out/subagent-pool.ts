@@ -11,17 +11,15 @@
  * the failed attempt, its retry and the worker of each.
  */
 
-import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
 import { slotPool } from '../../adapters/common/thread-pool';
 import type { SubagentSetup } from '../../core/run/subagent-setup';
 import type { SubagentPool } from '../../core/runtime/pool';
 import type { AttemptOutcome } from '../../core/runtime/ports';
 import { jobFinished } from './job-finished';
-import { lastingConnection, lastingOptions } from './redis-connect';
+import { openQueue } from './queue-client';
+import { lastingConnection } from './redis-connect';
 import { type RedisTarget, scrub } from './redis-url';
 import { CANCEL_CHANNEL, SUBAGENTS_QUEUE, type SubagentResult, subagentJob } from './subagent-protocol';
-import { PREFIX } from './sweep-protocol';
 
 export interface RemotePoolOptions {
   readonly target: RedisTarget;
@@ -39,14 +37,9 @@ export type RemotePool = SubagentPool & {
 
 export async function remotePool(options: RemotePoolOptions): Promise<RemotePool> {
   const { target } = options;
-  const connection = lastingOptions(target);
-  const queue = new Queue(SUBAGENTS_QUEUE, { connection, prefix: PREFIX });
-  const events = new QueueEvents(SUBAGENTS_QUEUE, { connection, prefix: PREFIX });
+  const client = await openQueue(SUBAGENTS_QUEUE, target);
+  const { queue, events, name: pool } = client;
   const publisher = lastingConnection(target);
-  queue.on('error', () => {});
-  events.on('error', () => {});
-  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-  const pool = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   let seq = 0;
   const ran: string[] = [];
   const cancel = (jobId: string) => void publisher.publish(CANCEL_CHANNEL, jobId).catch(() => {});
@@ -110,7 +103,7 @@ export async function remotePool(options: RemotePoolOptions): Promise<RemotePool
     workers: () => [...ran],
     async close() {
       await slots.close();
-      await Promise.all([queue.close(), events.close()]);
+      await client.close();
       publisher.disconnect();
     },
   };

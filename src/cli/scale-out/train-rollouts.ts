@@ -6,16 +6,15 @@
  * its lock, and another plays the episode again, to the same outcome.
  */
 
-import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
 import type { EpisodeOutcome } from '../../core/learning/episode';
 import type { Rollouts } from '../../core/learning/train';
 import type { RolloutPool } from '../rollout-pool';
 import type { RolloutWorkerData } from '../rollout-protocol';
 import { jobFinished } from './job-finished';
-import { lastingConnection, lastingOptions } from './redis-connect';
+import { openQueue } from './queue-client';
+import { lastingConnection } from './redis-connect';
 import { type RedisTarget, scrub } from './redis-url';
-import { ATTEMPTS, PREFIX, SWEEP_TTL_S } from './sweep-protocol';
+import { ATTEMPTS, SWEEP_TTL_S } from './sweep-protocol';
 import { decodeOutcome, encodeParams, TRAIN_QUEUE, trainJob, weightsKey } from './train-protocol';
 
 export async function remoteRollouts(
@@ -26,14 +25,9 @@ export async function remoteRollouts(
   /** Each batch's episodes as they come back: done so far and in all. */
   onProgress?: (done: number, total: number) => void,
 ): Promise<RolloutPool> {
-  const connection = lastingOptions(target);
-  const queue = new Queue(TRAIN_QUEUE, { connection, prefix: PREFIX });
-  const events = new QueueEvents(TRAIN_QUEUE, { connection, prefix: PREFIX });
+  const client = await openQueue(TRAIN_QUEUE, target);
+  const { queue, events, name: training } = client;
   const redis = lastingConnection(target);
-  queue.on('error', () => {});
-  events.on('error', () => {});
-  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-  const training = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   let batch = 0;
   const keys: string[] = [];
 
@@ -85,7 +79,7 @@ export async function remoteRollouts(
     rollouts,
     async close() {
       if (keys.length > 0) await redis.del(...keys).catch(() => 0);
-      await Promise.all([queue.close(), events.close()]);
+      await client.close();
       redis.disconnect();
     },
   };

@@ -3,7 +3,6 @@ import {
   createMemo,
   createResource,
   createSignal,
-  For,
   Match,
   onCleanup,
   Show,
@@ -23,22 +22,10 @@ import { quoted } from '../url-state';
 import { AnswerView } from './answer-view';
 import { ConfigPanel } from './config-panel';
 import { NoRunHint } from './no-run-hint';
+import { FASTEST, PaceControl } from './pace-control';
 import { Replay } from './replay-view';
 import { RunLengthNote } from './run-length-note';
 import { RunPicture } from './run-picture';
-
-/**
- * The pace presets beside Run, in real ms per second of model time (the settings' Pace field takes
- * any value): instant does not wait, fast is the default, watch makes a wide search last about
- * ten seconds.
- */
-const WATCH_PACE = 400;
-const PACES: readonly (readonly [number, string])[] = [
-  [0, 'instant'],
-  [40, 'fast'],
-  [WATCH_PACE, 'watch'],
-  [1000, 'real time'],
-];
 
 /** Settings, the run controls, and the run itself: live while it goes on, or a stored one replayed. */
 export function RunView() {
@@ -166,41 +153,7 @@ export function RunView() {
           >
             Run
           </button>
-          <label class="inline">
-            Pace
-            <select
-              class="field"
-              data-testid="pace-select"
-              title="How fast a simulated run plays: instant does not wait, watch makes a wide search take about ten seconds"
-              value={app.state().step ? 'step' : String(app.state().pace)}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                // Step mode plays each step's attempts at the watching pace, one decision per click.
-                if (value === 'step') app.update({ step: true, pace: WATCH_PACE });
-                else app.update({ step: false, pace: Number(value) });
-              }}
-            >
-              <For each={PACES}>{([value, name]) => <option value={String(value)}>{name}</option>}</For>
-              <option value="step">step (one orchestrator decision a click)</option>
-              <Show when={!app.state().step && !PACES.some(([value]) => value === app.state().pace)}>
-                <option
-                  value={String(app.state().pace)}
-                >{`custom (${app.state().pace} ms per model second)`}</option>
-              </Show>
-            </select>
-          </label>
-          <Show when={app.state().step && going()}>
-            <button
-              type="button"
-              class="primary"
-              data-testid="next-step"
-              disabled={!live().holding}
-              title="Carry out the orchestrator's next decision: its step, and the attempts it launches"
-              onClick={() => session.next()}
-            >
-              Next step
-            </button>
-          </Show>
+          <PaceControl going={going()} holding={live().holding === true} onNext={() => session.next()} />
           <button
             type="button"
             class="secondary"
@@ -436,12 +389,6 @@ async function compareWithSerial(): Promise<string | undefined> {
   if (serial) app.update({ view: 'compare', runs: [stored, serial] });
   return undefined;
 }
-
-/** The fastest pace beside Run, by its name: the one a long run's line points to. */
-const FASTEST = (() => {
-  const [pace, name] = PACES.reduce((a, b) => (b[0] < a[0] ? b : a));
-  return { pace, name };
-})();
 
 /** The live run's score line, once its metrics hold the grade. */
 function liveScore(criteria: Readonly<Record<string, number>> | undefined): string | undefined {

@@ -1,0 +1,66 @@
+/**
+ * The pace beside Run: how fast a simulated run plays, from instant to real time, or step by step,
+ * one orchestrator decision a click (the Next step button shows while such a run goes on).
+ */
+import { For, Show } from 'solid-js';
+import { app } from '../app-state';
+
+/**
+ * The pace presets, in real ms per second of model time (the settings' Pace field takes any value):
+ * instant does not wait, fast is the default, watch makes a wide search last about ten seconds.
+ */
+const WATCH_PACE = 400;
+const PACES: readonly (readonly [number, string])[] = [
+  [0, 'instant'],
+  [40, 'fast'],
+  [WATCH_PACE, 'watch'],
+  [1000, 'real time'],
+];
+
+/** The fastest pace beside Run, by its name: the one a long run's line points to. */
+export const FASTEST = (() => {
+  const [pace, name] = PACES.reduce((a, b) => (b[0] < a[0] ? b : a));
+  return { pace, name };
+})();
+
+export function PaceControl(props: { going: boolean; holding: boolean; onNext: () => void }) {
+  return (
+    <>
+      <label class="inline">
+        Pace
+        <select
+          class="field"
+          data-testid="pace-select"
+          title="How fast a simulated run plays: instant does not wait, watch makes a wide search take about ten seconds"
+          value={app.state().step ? 'step' : String(app.state().pace)}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            // Step mode plays each step's attempts at the watching pace, one decision per click.
+            if (value === 'step') app.update({ step: true, pace: WATCH_PACE });
+            else app.update({ step: false, pace: Number(value) });
+          }}
+        >
+          <For each={PACES}>{([value, name]) => <option value={String(value)}>{name}</option>}</For>
+          <option value="step">step (one orchestrator decision a click)</option>
+          <Show when={!app.state().step && !PACES.some(([value]) => value === app.state().pace)}>
+            <option
+              value={String(app.state().pace)}
+            >{`custom (${app.state().pace} ms per model second)`}</option>
+          </Show>
+        </select>
+      </label>
+      <Show when={app.state().step && props.going}>
+        <button
+          type="button"
+          class="primary"
+          data-testid="next-step"
+          disabled={!props.holding}
+          title="Carry out the orchestrator's next decision: its step, and the attempts it launches"
+          onClick={() => props.onNext()}
+        >
+          Next step
+        </button>
+      </Show>
+    </>
+  );
+}
