@@ -192,19 +192,32 @@ export async function worker(
   );
   await new Promise<void>((resolve) => {
     let stopping = false;
+    // A connection that fails while closing (a TLS socket torn down mid-handshake, say) is no
+    // reason to exit 1: the jobs are finished or returned either way. It is said, and the worker stops.
+    const closeAll = (force: boolean) =>
+      void Promise.all(served.map((w) => w.close(force)))
+        .catch((error: Error) => say(`worker ${id}: while stopping: ${error.message}`))
+        .then(() => resolve());
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) {
         // A second signal: stop now; the jobs held are taken again when their locks expire.
         say(`worker ${id}: ${signal} again: stopping without finishing its jobs`);
-        void Promise.all(served.map((w) => w.close(true))).then(() => resolve());
+        closeAll(true);
         return;
       }
       stopping = true;
       say(`worker ${id}: ${signal}: finishing the jobs it holds, then stopping`);
-      void Promise.all(served.map((w) => w.close())).then(() => resolve());
+      closeAll(false);
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+  });
+  // Once stopped, a socket still closing may report an error through one of BullMQ's connections,
+  // whose listeners closed with it ('Connection is closed', or over TLS an SSL alert): uncaught, it
+  // turned a clean stop into exit code 1. Every job was finished or returned by now, so such an
+  // error is said, not fatal.
+  process.on('uncaughtException', (error) => {
+    say(`worker ${id}: after stopping: ${error.message.split('\n')[0]}`);
   });
   redis.disconnect();
   say(`worker ${id}: stopped after ${jobs} job${jobs === 1 ? '' : 's'}`);

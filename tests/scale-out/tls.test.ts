@@ -50,7 +50,7 @@ describe('a sweep over rediss:// with a password', () => {
     const bare = redis.url.replace(`:${PASSWORD}@`, '');
     const worker = await startWorker(bare, [], { ...trust, SWARM_REDIS_PASSWORD: PASSWORD });
     const { code } = await stopProcess(worker);
-    expect(code).toBe(0);
+    expect(code, worker.stderr()).toBe(0);
     expect(worker.stderr()).toMatch(/taking bench jobs from rediss:\/\/127\.0\.0\.1:\d+/);
     expect(worker.stderr()).not.toContain(PASSWORD);
   }, 60_000);
