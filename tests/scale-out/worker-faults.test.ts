@@ -109,11 +109,15 @@ describe('a sweep across workers, under faults', () => {
     expect(already).toBeGreaterThanOrEqual(10);
     expect(withoutWallClock(resumed.stdout)).toEqual(await local());
     await expectEachRunOnce(resumed.stdout);
-    // Each job ran to completion once: none was run again by the resumed launcher.
+    // Each job ran to completion once: none was run again by the resumed launcher. Under load a
+    // worker can miss renewing its 1 s lock and BullMQ runs that job again (its result is still
+    // counted once, above); such a job shows a 'stalled' event, a job queued again does not.
     const completed = await jobEvents(client, 'completed');
+    const stalled = await jobEvents(client, 'stalled');
     client.disconnect();
     expect(completed.size).toBe(RUNS);
-    expect([...completed.values()].every((n) => n === 1)).toBe(true);
+    const again = [...completed].filter(([, n]) => n > 1).map(([id]) => id);
+    expect(again.filter((id) => !stalled.has(id))).toEqual([]);
   }, 120_000);
 
   for (const aof of [true, false]) {
