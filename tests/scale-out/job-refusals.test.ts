@@ -1,10 +1,10 @@
-import { type Job, Queue } from 'bullmq';
+import { type Job, Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProfiles } from '../../src/cli/scale-out/../scenario-file';
 import { runBenchSweep } from '../../src/cli/scale-out/bench-sweep';
 import { type BenchSweepSpec, benchSetup } from '../../src/cli/scale-out/bench-sweep-spec';
 import { redisTarget } from '../../src/cli/scale-out/redis-url';
-import { ATTEMPTS, PREFIX, SWEEP_VERSION } from '../../src/cli/scale-out/sweep-protocol';
+import { ATTEMPTS, jobIdOf, PREFIX, SWEEP_VERSION } from '../../src/cli/scale-out/sweep-protocol';
 import { runBench } from '../../src/core/bench/run-bench';
 import { startRedis, type TestRedis } from '../support/redis-server';
 import { type SwarmProcess, startWorker, stopProcess } from '../support/swarm-process';
@@ -72,6 +72,27 @@ describe('jobs a sweep cannot finish', () => {
     const strip = (r: unknown) => withoutWallClock(JSON.stringify(r));
     expect(strip(report)).toEqual(strip(await runBench(options)));
     expect(report.policies['critical-path']?.criticalSteps.values).toHaveLength(8);
+  }, 60_000);
+
+  it('a run whose record exists is not made again when its job is queued again (a launcher racing its completion)', async () => {
+    // A resumed launcher queues every run with no record; a job that completes and is removed in
+    // that moment is queued again under the same id. Its worker finds the record and does not
+    // make the run a second time: the record stays the first one's.
+    const client = redis.client();
+    const [doneKeyFound] = await client.keys(`${PREFIX}:sweep:*:1:done`);
+    const [, sweepId] = /^swarmflight:sweep:(\w+):1:done$/.exec(doneKeyFound as string) ?? [];
+    const before = await client.hget(doneKeyFound as string, '0:1');
+    expect(before).not.toBeNull();
+    const queue = new Queue('bench', { connection: { port: redis.port, host: '127.0.0.1' }, prefix: PREFIX });
+    const data = { version: SWEEP_VERSION, sweep: sweepId as string, launch: 1, policy: 0, seed: 1 };
+    const events = new QueueEvents('bench', { connection: { port: redis.port, host: '127.0.0.1' }, prefix: PREFIX });
+    await events.waitUntilReady();
+    const job = await queue.add('run', data, { jobId: jobIdOf(data) });
+    const returned = await job.waitUntilFinished(events, 30_000);
+    await Promise.all([queue.close(), events.close()]);
+    expect(returned).toBe('already');
+    expect(await client.hget(doneKeyFound as string, '0:1')).toBe(before);
+    client.disconnect();
   }, 60_000);
 
   it(`a job that throws every time is reported with its policy and seed after ${ATTEMPTS} tries`, async () => {

@@ -25,12 +25,16 @@ export async function runsDone(client: Redis, n: number, timeoutMs = 60_000): Pr
   }
 }
 
-/** BullMQ's event log of the bench queue: how many times each job id had `event`. */
-export async function jobEvents(client: Redis, event: string): Promise<Map<string, number>> {
+/**
+ * BullMQ's event log of the bench queue: how many times each job id had `event` (and, when given,
+ * returned `returned`: a completed job whose processor made its run returns "done").
+ */
+export async function jobEvents(client: Redis, event: string, returned?: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const [, fields] of await client.xrange('swarmflight:bench:events', '-', '+')) {
     const entry: Record<string, string> = {};
     for (let i = 0; i < fields.length; i += 2) entry[fields[i] as string] = fields[i + 1] as string;
+    if (returned !== undefined && entry.returnvalue !== JSON.stringify(returned)) continue;
     if (entry.event === event && entry.jobId) counts.set(entry.jobId, (counts.get(entry.jobId) ?? 0) + 1);
   }
   return counts;

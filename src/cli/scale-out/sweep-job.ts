@@ -22,8 +22,12 @@ import { runnerOf, type SweepSpec } from './sweep-spec';
 
 type Runner = (policy: number, seed: number) => Promise<unknown>;
 
-/** What a job's processor returns: the run was made, or the job belonged to a replaced launch. */
-export type SweepJobOutcome = 'done' | 'stale';
+/**
+ * What a job's processor returns: the run was made; the job belonged to a replaced launch; or its
+ * run already has a record (a launcher queued it again in the moment its first job completed and
+ * was removed: a resumed launcher, or one that found it lost), so it is not made twice.
+ */
+export type SweepJobOutcome = 'done' | 'stale' | 'already';
 
 /** The processor of the `bench` queue, for worker `workerId`; `note` prints a notice once per text. */
 export function sweepProcessor(
@@ -72,6 +76,7 @@ export function sweepProcessor(
     // A later launch of the same sweep replaced this one: its runs are that launch's to make.
     const current = await redis.hget(sweepKey(data.sweep), 'launch');
     if (current !== null && Number(current) !== data.launch) return 'stale';
+    if ((await redis.hexists(doneKey(data.sweep, data.launch), field)) === 1) return 'already';
     try {
       const run = await setupOf(data.sweep, data.launch);
       const record = await run(data.policy, data.seed);
