@@ -85,7 +85,10 @@ describe('jobs a sweep cannot finish', () => {
     expect(before).not.toBeNull();
     const queue = new Queue('bench', { connection: { port: redis.port, host: '127.0.0.1' }, prefix: PREFIX });
     const data = { version: SWEEP_VERSION, sweep: sweepId as string, launch: 1, policy: 0, seed: 1 };
-    const events = new QueueEvents('bench', { connection: { port: redis.port, host: '127.0.0.1' }, prefix: PREFIX });
+    const events = new QueueEvents('bench', {
+      connection: { port: redis.port, host: '127.0.0.1' },
+      prefix: PREFIX,
+    });
     await events.waitUntilReady();
     const job = await queue.add('run', data, { jobId: jobIdOf(data) });
     const returned = await job.waitUntilFinished(events, 30_000);

@@ -29,7 +29,11 @@ export async function runsDone(client: Redis, n: number, timeoutMs = 60_000): Pr
  * BullMQ's event log of the bench queue: how many times each job id had `event` (and, when given,
  * returned `returned`: a completed job whose processor made its run returns "done").
  */
-export async function jobEvents(client: Redis, event: string, returned?: string): Promise<Map<string, number>> {
+export async function jobEvents(
+  client: Redis,
+  event: string,
+  returned?: string,
+): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const [, fields] of await client.xrange('swarmflight:bench:events', '-', '+')) {
     const entry: Record<string, string> = {};
