@@ -43,6 +43,16 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
     healing: s.healing,
     ...(s.chaos.length > 0 ? { chaos: s.chaos } : {}),
     ...(asksKnowledgeBase && s.question.trim() ? { knowledgeBase: { question: s.question } } : {}),
+    // The user's own request goes to a real model only: the simulated one plays the sample task.
+    ...(!asksKnowledgeBase && s.provider !== 'simulated' && s.ask.trim()
+      ? {
+          request: {
+            text: s.ask,
+            ...(s.team.length > 0 ? { workers: s.team } : {}),
+            ...(s.lead ? { manager: s.lead } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -70,6 +80,9 @@ export function stateOfRequest(r: RunRequest, base: AppState): AppState {
     healing: r.healing ?? 'on',
     chaos: r.chaos ?? [],
     question: r.knowledgeBase?.question ?? '',
+    ask: r.request?.text ?? '',
+    team: r.request?.workers ?? [],
+    lead: r.request?.manager ?? '',
   };
 }
 

@@ -9,6 +9,7 @@ import { type ContextStrategyName, contextStrategyNames } from '../core/agents/c
 import { POLICY_KINDS, type PolicyKind } from '../core/learning/checkpoint';
 import { policyForms, policyProblem } from '../core/request/policy-name';
 import { HEALING_MODES, type HealingMode, shown } from '../core/request/run-request';
+import { MAX_REQUEST_CHARS } from '../core/run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../core/runtime/config';
 import {
   PROFILE_NAMES,
@@ -56,6 +57,15 @@ export interface AppState {
   readonly episodes: number;
   /** The question asked of the knowledge base (the `ask-knowledge-base` scenario). */
   readonly question: string;
+  /**
+   * The user's own request (the Router's "Run your request"): with a real model the team works on
+   * it in place of the scenario's sample task (core/run/request-plan.ts). '' = the sample task.
+   */
+  readonly ask: string;
+  /** The team's workers for `ask`, in the order the work needs them; empty: the scenario's own. */
+  readonly team: readonly string[];
+  /** The team's manager for `ask`; '' = the scenario's own. */
+  readonly lead: string;
   /** Faults a chaos run puts into chosen agents (docs/healing.md); empty: none. */
   readonly chaos: readonly FaultKind[];
   /**
@@ -91,6 +101,9 @@ export const defaultState: AppState = {
   train: 'parl',
   episodes: 300,
   question: '',
+  ask: '',
+  team: [],
+  lead: '',
 };
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -218,7 +231,42 @@ const table: { [K in keyof AppState]: Setting<K> } = {
         : { ok: false, error: 'a question of at most 1,000 characters' },
     format: plain,
   },
+  ask: {
+    key: 'ask',
+    parse: (t) =>
+      t.length <= MAX_REQUEST_CHARS
+        ? { ok: true, value: t }
+        : { ok: false, error: `a request of at most ${MAX_REQUEST_CHARS.toLocaleString('en')} characters` },
+    format: plain,
+  },
+  team: {
+    key: 'team',
+    parse: (t) => {
+      const roles = t
+        .split(',')
+        .map((r) => r.trim())
+        .filter((r) => r !== '');
+      const bad = roles.find((r) => !ROLE.test(r));
+      return bad !== undefined
+        ? { ok: false, error: `${quoted(bad)} is not a role name (letters, digits, spaces, - and _)` }
+        : roles.length > 16
+          ? { ok: false, error: 'a team of at most 16 roles' }
+          : { ok: true, value: roles };
+    },
+    format: (roles) => roles.join(','),
+  },
+  lead: {
+    key: 'lead',
+    parse: (t) =>
+      t === '' || ROLE.test(t)
+        ? { ok: true, value: t }
+        : { ok: false, error: `${quoted(t)} is not a role name (letters, digits, spaces, - and _)` },
+    format: plain,
+  },
 };
+
+/** A role as the Router's plans name one (core/router/plan.ts). */
+const ROLE = /^[\p{L}\p{N}][\p{L}\p{N} _-]{0,59}$/u;
 
 export interface ReadState {
   readonly state: AppState;

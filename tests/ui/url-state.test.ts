@@ -51,6 +51,11 @@ describe('url state', () => {
       episodes: fc.integer({ min: 10, max: 20_000 }),
       // Any text a user may ask, with the characters a URL must escape.
       question: fc.string({ maxLength: 200 }),
+      ask: fc.string({ maxLength: 300 }),
+      team: fc.array(fc.constantFrom('Outliner', 'Writer', 'Continuity Editor', '研究员', 'Аналитик'), {
+        maxLength: 5,
+      }),
+      lead: fc.constantFrom('', 'Editor', 'Редактор'),
       chaos: fc.uniqueArray(fc.constantFrom(...faultKinds)),
       healing: fc.constantFrom('on', 'off'),
     }) as fc.Arbitrary<AppState>;

@@ -92,6 +92,18 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
       'provider.kind',
       `provider.kind "${provider}" cannot run here (this host runs: ${host.providers.join(', ')})`,
     );
+  if (request.request && scenario.type === 'graph')
+    throw new RequestError(
+      'request',
+      `${request.scenario} is pure scheduling: it has no agents to ask a request of`,
+    );
+  // A scenario file may carry its own request too (`swarm run --scenario mine.json`).
+  const own = request.request ?? (scenario.type === 'task' ? scenario.spec.request : undefined);
+  if (own && provider === 'simulated')
+    throw new RequestError(
+      'request',
+      "the simulated model cannot answer a request of your own: it plays the scenario's sample task. Choose a real model (provider.kind webllm or openai), or leave request out",
+    );
   if (scenario.type === 'graph') {
     // A graph scenario's tasks have fixed costs and no agents: nothing to model, heal or ask.
     if (request.policy === 'llm')
@@ -106,6 +118,11 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
   const needs = needsOf(scenario.spec);
   if (needs.sandbox && !host.sandbox)
     throw new RequestError('scenario', `${request.scenario} runs code and this host has no code sandbox`);
+  if (request.request && needs.knowledgeBase)
+    throw new RequestError(
+      'request',
+      `${request.scenario} answers from your knowledge base: ask it with knowledgeBase.question, not request`,
+    );
   if (request.knowledgeBase && !needs.knowledgeBase)
     throw new RequestError('knowledgeBase', `${request.scenario} does not ask a knowledge base`);
   if (needs.knowledgeBase && !host.knowledgeBase)
@@ -118,6 +135,21 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
 /** The file asking the user's question, by its kind's own way of holding one. */
 const withQuestion = (spec: TaskScenarioSpec, question: string): TaskScenarioSpec =>
   kindOf(spec.kind)?.withQuestion?.(spec, question) ?? spec;
+
+/** The file working on the user's own request (run/request-plan.ts), when the request has one. */
+const withOwnRequest = (spec: TaskScenarioSpec, request: RunRequest): TaskScenarioSpec => {
+  const own = request.request;
+  if (!own) return spec;
+  return {
+    ...spec,
+    request: {
+      text: own.text.trim(),
+      ...(own.workers ? { workers: own.workers.map((r) => r.trim()) } : {}),
+      ...(own.manager ? { manager: own.manager.trim() } : {}),
+      ...(own.parts !== undefined ? { parts: own.parts } : {}),
+    },
+  };
+};
 
 /** The composition root's input for a checked request. */
 export function runInputOf(
@@ -146,7 +178,7 @@ export function runInputOf(
       scenario.type === 'task'
         ? {
             type: 'task',
-            spec: question ? withQuestion(scenario.spec, question) : scenario.spec,
+            spec: withOwnRequest(question ? withQuestion(scenario.spec, question) : scenario.spec, request),
             ...(options.instance ? { instance: options.instance } : {}),
           }
         : {

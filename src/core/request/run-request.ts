@@ -10,6 +10,7 @@
 
 import * as v from 'valibot';
 import { type ContextStrategyName, contextStrategyNames } from '../agents/context/registry';
+import { MAX_PARTS, MAX_REQUEST_CHARS } from '../run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../runtime/config';
 import { PROVIDER_KINDS, type ProviderKind } from '../scenarios/profiles';
 import { type FaultKind, faultKinds } from '../trace/events';
@@ -55,6 +56,17 @@ export interface RunRequest {
   readonly chaos?: readonly FaultKind[];
   /** The question asked of the user's own knowledge base (`ask-knowledge-base`). */
   readonly knowledgeBase?: { readonly question: string };
+  /**
+   * The user's own request, worked on by the team in place of the scenario's sample task
+   * (docs/api.md, "Your own request"): the roles name the team, in the order the work needs
+   * them, as the Router's plan does. A real model only.
+   */
+  readonly request?: {
+    readonly text: string;
+    readonly workers?: readonly string[];
+    readonly manager?: string;
+    readonly parts?: number;
+  };
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -81,6 +93,16 @@ const strict =
       : issue.path !== undefined && issue.input === undefined
         ? `${where.replace(': ', '.')}${v.getDotPath(issue)?.split('.').at(-1)} is required`
         : `${where === '' ? 'a run request' : where.slice(0, -2)} must be an object`;
+
+/** A team role, as the Router's plans name them. */
+const roleName = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be role names`),
+    v.regex(
+      /^[\p{L}\p{N}][\p{L}\p{N} _-]{0,59}$/u,
+      `${field} must be role names: 1 to 60 letters, digits, spaces, - and _`,
+    ),
+  );
 
 const httpUrl = v.pipe(
   v.string('provider.endpoint must be an http(s) URL'),
@@ -155,6 +177,30 @@ export const runRequestFields = {
         ),
       },
       strict('knowledgeBase: '),
+    ),
+  ),
+  request: v.optional(
+    v.strictObject(
+      {
+        text: v.pipe(
+          v.string('request.text must be text'),
+          v.check((t) => t.trim() !== '', 'request.text is empty'),
+          v.maxLength(
+            MAX_REQUEST_CHARS,
+            `request.text is longer than ${MAX_REQUEST_CHARS.toLocaleString('en')} characters`,
+          ),
+        ),
+        workers: v.optional(
+          v.pipe(
+            v.array(roleName('request.workers'), 'request.workers must be a list of roles'),
+            v.minLength(1, 'request.workers names no role'),
+            v.maxLength(16, 'request.workers names more than 16 roles'),
+          ),
+        ),
+        manager: v.optional(roleName('request.manager')),
+        parts: v.optional(whole('request.parts', 1, MAX_PARTS)),
+      },
+      strict('request: '),
     ),
   ),
 } as const;

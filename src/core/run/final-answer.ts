@@ -9,6 +9,8 @@ import type { PreparedTaskRun } from './prepare';
 
 /** A run's answer to its user: the kind's team answer where it has one (a vote), else `finalAnswer`. */
 export function runAnswer(run: PreparedTaskRun, answers: ReadonlyMap<string, string>): string | undefined {
+  // An own request's answer is its last task's, which merged the team's work (request-plan.ts).
+  if (run.spec.request) return finalAnswer(run.plan, answers);
   return run.kind.teamAnswer?.(run.instance, run.plan, answers) ?? finalAnswer(run.plan, answers);
 }
 

@@ -37,6 +37,7 @@ import {
   type PlanChooser,
   planView,
 } from './instance-world';
+import { requestPlan } from './request-plan';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; a prepared run erases it.
 type AnyKind = ScenarioKind<any, ScenarioInstance>;
@@ -202,9 +203,12 @@ function prepareTaskRun(
   const instance = generated ?? kind.generate(spec, input.seed, input.size ?? spec.size.default);
   const mode =
     typeof input.plan === 'function' ? input.plan(planView(spec, instance)) : (input.plan ?? 'swarm');
-  const problem = formationProblem(kind.kind, mode);
+  // An own request can be split into any formation (request-plan.ts); a kind's sample cannot.
+  const problem = spec.request ? undefined : formationProblem(kind.kind, mode);
   if (problem) throw new Error(problem);
-  const plan = kind.plan(instance, mode);
+  // The user's own request is planned from its team's roles; the sample instance is not run.
+  const own = spec.request;
+  const plan = own ? requestPlan(own, mode, kind.roles) : kind.plan(instance, mode);
   const graph = graphOrThrow({
     kind: 'graph',
     id: `${spec.id}#${instance.seed}`,
@@ -215,8 +219,8 @@ function prepareTaskRun(
     throw new Error(`no profile "${defaultProfile}" (known: ${Object.keys(profiles).join(', ')})`);
   }
   // The single plan's one subtask is the whole task; a single-agent run has it already.
-  const single = plan.mode === 'single' ? plan : kind.plan(instance, 'single');
-  const query = single.tasks[0]?.subtask(new Map()).prompt ?? '';
+  const single = plan.mode === 'single' || own ? plan : kind.plan(instance, 'single');
+  const query = own ? own.text.trim() : (single.tasks[0]?.subtask(new Map()).prompt ?? '');
   // Peers have no orchestrator: no main step between rounds, so a round costs its longest turn.
   const config = scenarioConfig(
     plan.mode === 'peers' ? { ...spec, mainStepCost: 0 } : spec,
@@ -253,7 +257,9 @@ function prepareTaskRun(
           { model: p.models[provider] ?? provider, hash: hashes[name] as string },
         ]),
       ),
-    tools: (ports) => kind.tools(instance, ports),
+    // The kind's tools work on its sample instance (a synthetic world, a given set of functions):
+    // an own request is answered from the model's own knowledge, with no tools.
+    tools: (ports) => (own ? {} : kind.tools(instance, ports)),
     difficulty,
   };
 }

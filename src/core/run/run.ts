@@ -21,8 +21,9 @@ import { modelWallMs } from '../trace/model-time';
 import { realizedPath } from '../trace/realized-path';
 import { runAnswer } from './final-answer';
 import { type PreparedRun, type PreparedTaskRun, prepareRun } from './prepare';
+import { type RoledTask, requestGrade } from './request-plan';
 import { subagentExecutor } from './subagent';
-import { withTeamRoles } from './team-roles';
+import { rolesByTask, withTeamRoles } from './team-roles';
 
 export { scenarioConfig } from './prepare';
 
@@ -99,7 +100,9 @@ export async function runPrepared(
   const ports = options.ports ?? {};
   const base = options.executor ?? subagentExecutor(run, provider, ports, options.wrapTools, options.hooks);
   const deliberation = policy.deliberation;
-  let executor = options.plan ? withTeamRoles(base, run.plan, options.plan.workers) : base;
+  // An own request's plan names each task's role already (request-plan.ts).
+  let executor =
+    options.plan && !run.spec.request ? withTeamRoles(base, run.plan, options.plan.workers) : base;
   if (deliberation) {
     // A model orchestrator reads the task and its work items, briefs each subagent it assigns,
     // and hears each answer.
@@ -125,11 +128,23 @@ export async function runPrepared(
     size: instance.size,
     query: run.query,
     ...(options.plan ? { plan: options.plan } : {}),
-    grade: (_state, answers) => kind.grade(instance, plan, answers, ports),
+    grade: (_state, answers) =>
+      run.spec.request ? requestGrade(plan, answers) : kind.grade(instance, plan, answers, ports),
     planMode: plan.mode,
+    roles: rolesOf(run, options.plan),
+    ...(run.spec.request ? { ownRequest: true } : {}),
     answer: (answers) => runAnswer(run, answers),
   });
   return { ...result, plan };
+}
+
+/** Task id → role: an own request's plan names them; a team plan's roles are matched by depth. */
+function rolesOf(run: PreparedTaskRun, team: TeamPlanRecord | undefined): Record<string, string> {
+  if (run.spec.request)
+    return Object.fromEntries(
+      run.plan.tasks.flatMap((t) => ((t as Partial<RoledTask>).role ? [[t.id, (t as RoledTask).role]] : [])),
+    );
+  return team ? Object.fromEntries(rolesByTask(run.plan, team.workers)) : {};
 }
 
 /** Model time of one orchestrator step: a turn of thought of the run's default profile. */
@@ -192,7 +207,8 @@ export function taskBrief(plan: Plan, query: string): TaskBrief {
   return {
     query,
     items: plan.tasks.map((t) => {
-      const prompt = t.subtask(new Map()).prompt;
+      // An own request's part, without the request the orchestrator has just read as the task.
+      const prompt = (t as Partial<RoledTask>).part ?? t.subtask(new Map()).prompt;
       return { id: t.id, prompt: prompt.length > 240 ? `${prompt.slice(0, 240)}…` : prompt, deps: t.deps };
     }),
   };

@@ -16,6 +16,7 @@ import { type EventBody, noUsage } from '../trace/events';
 import { hashString } from '../util/rng';
 import { taskDifficulty } from './instance-world';
 import type { PreparedTaskRun } from './prepare';
+import type { RoledTask } from './request-plan';
 
 /** Stops a retry cannot change: the same subtask would stop the same way. */
 const final: ReadonlySet<StopReason> = new Set(['step-limit', 'invalid-input', 'internal-error']);
@@ -72,7 +73,7 @@ export function subagentExecutor(
             request.brief?.system
               ? `${profile.systemPrompt}\n\nYour role, as the orchestrator put it: ${request.brief.system}`
               : profile.systemPrompt,
-            request.brief?.role,
+            request.brief?.role ?? (task as Partial<RoledTask>).role,
           ),
           allowed: [...profile.allowedTools, ...(run.kind.ownTools ?? [])],
           maxOutputTokens: profile.maxOutputTokens,

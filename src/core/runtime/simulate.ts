@@ -69,6 +69,10 @@ export interface SimulateOptions {
   readonly grade?: (state: RunState, answers: ReadonlyMap<string, string>) => Grade;
   /** For the header: how the task was split (task scenarios). */
   readonly planMode?: TraceHeader['planMode'];
+  /** For the header: the role of each task, when a team plan named roles. */
+  readonly roles?: TraceHeader['roles'];
+  /** For the header: the run worked on the user's own request. */
+  readonly ownRequest?: boolean;
   /**
    * What the run hands its user, from the tasks' final answers as the orchestrator merged them:
    * recorded with the grade, so a stored run's answer is read, never rebuilt.
@@ -124,6 +128,8 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     ...(options.query !== undefined ? { query: options.query, language: detectLanguage(options.query) } : {}),
     ...(options.plan !== undefined ? { plan: options.plan } : {}),
     ...(options.planMode !== undefined ? { planMode: options.planMode } : {}),
+    ...(options.roles !== undefined && Object.keys(options.roles).length > 0 ? { roles: options.roles } : {}),
+    ...(options.ownRequest ? { ownRequest: true as const } : {}),
     budgets: budgetsToJson(config.budgets),
     join: config.join,
     mainStepCost: config.mainStepCost,

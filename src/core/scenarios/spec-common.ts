@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { FAILURE_POLICIES, JOIN_MODES } from '../runtime/config';
 import type { EntityKind } from '../world/types';
+import { MAX_PARTS, MAX_REQUEST_CHARS } from './own-request';
 import {
   atLeast0,
   fileId,
@@ -78,6 +79,35 @@ const budgetsSchema = strict('budgets', {
   maxCriticalSteps: limit(1, true),
 });
 
+/** A team role, as the Router's plans name them (router/plan.ts). */
+const roleName = () =>
+  v.pipe(
+    v.string(says('a role name')),
+    v.trim(),
+    v.regex(
+      /^[\p{L}\p{N}][\p{L}\p{N} _-]{0,59}$/u,
+      says('a role name: 1 to 60 letters, digits, spaces, - and _'),
+    ),
+  );
+
+/** The user's own request (run/request-plan.ts): run in place of the sample instance. */
+const requestSchema = strict('request', {
+  text: v.pipe(
+    v.string(says('the request as text')),
+    v.check((t) => t.trim() !== '', says('a request that is not empty')),
+    v.maxLength(MAX_REQUEST_CHARS, says(`a request of at most ${MAX_REQUEST_CHARS} characters`)),
+  ),
+  workers: v.optional(
+    v.pipe(
+      v.array(roleName(), says('a list of roles')),
+      v.minLength(1, says('at least one role')),
+      v.maxLength(16, says('at most 16 roles')),
+    ),
+  ),
+  manager: v.optional(roleName()),
+  parts: v.optional(whole(1, MAX_PARTS)),
+});
+
 const worldSchema = strict('world', {
   counts: v.optional(
     v.record(
@@ -125,6 +155,7 @@ export const common = (kind: string, lo: number, hi: number) => ({
   ),
   difficulty: v.optional(range(share())),
   taskSpread: v.optional(share()),
+  request: v.optional(requestSchema),
   orchestrator: v.optional(
     strict('orchestrator', {
       briefSteps: atLeast0(),

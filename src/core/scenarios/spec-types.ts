@@ -1,3 +1,4 @@
+import type { OwnRequest } from './own-request';
 /**
  * What every scenario file has, as the code reads it once validated (spec.ts names the field that
  * is wrong), and the frozen profiles. Each kind's own fields are in its folder (`<kind>/spec.ts`);
@@ -64,6 +65,11 @@ export interface CommonSpec {
   readonly taskSpread?: number;
   /** What the orchestrator pays to brief subagents and merge their answers (docs/simulator.md). */
   readonly orchestrator?: OrchestratorSpec;
+  /**
+   * The user's own request, run by the team in place of the sample instance (run/request-plan.ts).
+   * Only a real model can answer one.
+   */
+  readonly request?: OwnRequest;
 }
 
 export type RewardSpec = Omit<RewardWeights, 'costReference'> & {

@@ -152,6 +152,8 @@ const header = v.object({
   policyCheckpoint: optStr,
   planChoices: v.optional(v.array(choice)),
   planMode: v.optional(v.picklist(['single', 'swarm', 'peers'])),
+  roles: v.optional(v.record(str, str)),
+  ownRequest: v.optional(v.literal(true)),
   provider: str,
   profiles: v.union([v.array(str), v.record(str, v.object({ model: str, hash: str }))]),
   context: v.optional(v.object({ name: str })),

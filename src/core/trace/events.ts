@@ -101,6 +101,16 @@ export interface TraceHeader {
    * peers. Task scenarios only; absent from traces stored before it was recorded.
    */
   readonly planMode?: 'single' | 'swarm' | 'peers';
+  /**
+   * The role each task was done in (task id → role), when a team plan named roles: the run's
+   * agents are shown by the roles of the tasks they ran.
+   */
+  readonly roles?: Readonly<Record<string, string>>;
+  /**
+   * The run worked on the user's own request (`query`), not on the scenario's sample instance
+   * (run/request-plan.ts): graded on completion only.
+   */
+  readonly ownRequest?: true;
   readonly budgets: Readonly<Record<string, number | null>>;
   readonly join: string;
   readonly mainStepCost: number;

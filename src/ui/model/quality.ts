@@ -16,7 +16,24 @@ export interface QualityMeasure {
   readonly how: string;
 }
 
+/**
+ * The measure a run is graded by, named like a kind: a run on the user's own request is graded on
+ * completion whatever its scenario's kind (core/run/request-plan.ts, requestGrade).
+ */
+export const OWN_REQUEST_MEASURE = 'own-request';
+
+/** The kind whose measure grades this run: its scenario's, or the own request's. */
+export const measureKindOf = (header: {
+  readonly scenario: { readonly kind: string };
+  readonly ownRequest?: true;
+}): string => (header.ownRequest ? OWN_REQUEST_MEASURE : header.scenario.kind);
+
 export function qualityMeasure(kind: string, criteria?: Readonly<Record<string, number>>): QualityMeasure {
+  if (kind === OWN_REQUEST_MEASURE)
+    return {
+      name: 'completion',
+      how: "share of the team's parts that answered; your own request has no reference answer to grade against",
+    };
   const named = criteria && Object.keys(criteria).length > 0 ? criteria : undefined;
   // Each task kind names its own measure (ScenarioKind.quality); graph runs and retired kinds here.
   const own = kindOf(kind)?.quality;

@@ -15,9 +15,9 @@ export function sampleTask(id: string): { title: string; about: string } | undef
 }
 
 /**
- * What the Run view's Run will play instead of a request typed in the Router: the page's models
- * cannot take the request itself yet, so the Router says so before the run, and so does the Run
- * view it opens, in plain words, naming the sample task.
+ * What the Run view's Run will play instead of a request typed in the Router: the simulated model
+ * cannot take the request itself (a real one can: own-request-note.tsx), so the Router says so
+ * before the run, and so does the Run view it opens, in plain words, naming the sample task.
  */
 export function sampleLine(id: string, provider: string): string | undefined {
   const sample = sampleTask(id);
@@ -25,7 +25,7 @@ export function sampleLine(id: string, provider: string): string | undefined {
   const why =
     provider === 'simulated'
       ? 'The simulated model cannot write your request'
-      : 'This page does not hand your request to the model yet';
+      : 'This run was opened without your request';
   return `${why}; Run plays a sample task of this workflow instead: “${sample.title}” (${sample.about})`;
 }
 
@@ -43,7 +43,8 @@ export function NoRunHint(props: { other: string | undefined; status: string }) 
   const fromRouter = () => {
     const r = routed();
     const scenario = app.state().scenario;
-    if (!r || r.scenario !== scenario) return undefined;
+    // A real model working on the request itself says so in its own note (own-request-note.tsx).
+    if (!r || r.scenario !== scenario || app.state().ask.trim() !== '') return undefined;
     const line = sampleLine(scenario, app.state().provider);
     return line ? { request: r.request, line } : undefined;
   };

@@ -17,7 +17,8 @@ import { pageRouter } from '../router/page-router';
 import { services } from '../services';
 import { ArbitrationQueue } from './arbitration-queue';
 import { type Message, MessageBanner } from './message-banner';
-import { sampleLine, setRouted } from './no-run-hint';
+import { setRouted } from './no-run-hint';
+import { isKnowledgeBase, ownRequestPolicy, realModel, sampleRun, teamWords } from './router-run';
 import { TeamPicture } from './team-picture';
 
 const formation: Readonly<Record<Topology, string>> = {
@@ -29,7 +30,7 @@ const formation: Readonly<Record<Topology, string>> = {
 /** What runs the plan here: the workflow's scenario under the formation's policy, or why not. */
 function runnable(plan: TeamPlan, route: Route): { scenario: string; policy: string } | string {
   if (route.workflow === 'general')
-    return 'A general request has no scenario in the simulator: it needs a real model.';
+    return 'A general request has no scenario in the simulator: it needs a real model (choose one in the Run view), and general requests are not run here yet.';
   // A question for the knowledge base is asked of the user's own documents, as the Knowledge view
   // asks it: the request itself is the question.
   const kb = findScenario(ASK_KNOWLEDGE_BASE);
@@ -37,7 +38,13 @@ function runnable(plan: TeamPlan, route: Route): { scenario: string; policy: str
   const entry = findScenario(id);
   if (!entry) return `No ${route.workflow} scenario is in this page.`;
   const policy = policyForPlan[plan.topology];
-  if (policy === 'peers' && !(entry.type === 'task' && formationsOf(entry.spec.kind).includes('peers'))) {
+  // With a real model, any workflow's own request can be run by peers (core/run/request-plan.ts).
+  const own = realModel() !== undefined && !isKnowledgeBase(id);
+  if (
+    !own &&
+    policy === 'peers' &&
+    !(entry.type === 'task' && formationsOf(entry.spec.kind).includes('peers'))
+  ) {
     return `The ${route.workflow} scenario has no peers formation in the simulator yet.`;
   }
   return { scenario: id, policy };
@@ -211,41 +218,37 @@ export function RouterView() {
                 fallback={<p class="note">{run() as string}</p>}
               >
                 {(r) => (
-                  <>
-                    <Show
-                      when={sampleLine(r().scenario, app.state().provider)}
-                      fallback={
-                        <p class="note" data-testid="router-kb">
-                          Run answers your request from the documents you imported in the Knowledge view,
-                          citing the passages it uses.
+                  <Show when={!isKnowledgeBase(r().scenario) && realModel()} fallback={sampleRun(a(), r())}>
+                    {(model) => (
+                      <>
+                        <p class="note" data-testid="router-own">
+                          {model()} works on your request itself: {teamWords(a().plan)}. The answer is the
+                          team's answer; with no reference answer to grade it by, the run is graded on whether
+                          every part was done.
                         </p>
-                      }
-                    >
-                      {(line) => (
-                        <p class="note" data-testid="router-sample">
-                          {line()}.
-                        </p>
-                      )}
-                    </Show>
-                    <button
-                      type="button"
-                      class="secondary"
-                      data-testid="router-run"
-                      onClick={() => {
-                        setRouted({ request: a().request, scenario: r().scenario });
-                        app.update({
-                          view: 'run',
-                          scenario: r().scenario,
-                          policy: r().policy,
-                          size: 0,
-                          runs: [],
-                          ...(r().scenario === ASK_KNOWLEDGE_BASE ? { question: a().request } : {}),
-                        });
-                      }}
-                    >
-                      Open the {r().scenario} scenario with this formation ({r().policy})
-                    </button>
-                  </>
+                        <button
+                          type="button"
+                          class="primary"
+                          data-testid="router-run-own"
+                          onClick={() => {
+                            setRouted({ request: a().request, scenario: r().scenario });
+                            app.update({
+                              view: 'run',
+                              scenario: r().scenario,
+                              policy: ownRequestPolicy[a().plan.topology],
+                              size: 0,
+                              runs: [],
+                              ask: a().request,
+                              team: a().plan.workers,
+                              lead: a().plan.manager_role ?? '',
+                            });
+                          }}
+                        >
+                          Run your request with {model()} ({ownRequestPolicy[a().plan.topology]})
+                        </button>
+                      </>
+                    )}
+                  </Show>
                 )}
               </Show>
             </article>

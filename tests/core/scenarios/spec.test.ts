@@ -79,7 +79,7 @@ describe('parseScenario names the file, the field and what was expected', () => 
     ],
     [
       'unknown-field',
-      'rowPerAgent: unknown field; did you mean "rowsPerAgent"? (fields of a wide-search scenario: kind, id, title, description, size, profile, context, budgets, join, failurePolicy, mainStepCost, world, reward, engines, difficulty, taskSpread, orchestrator, entity, key, columns, rowsPerAgent)',
+      'rowPerAgent: unknown field; did you mean "rowsPerAgent"? (fields of a wide-search scenario: kind, id, title, description, size, profile, context, budgets, join, failurePolicy, mainStepCost, world, reward, engines, difficulty, taskSpread, request, orchestrator, entity, key, columns, rowsPerAgent)',
     ],
     [
       'unknown-context',

@@ -1,0 +1,84 @@
+/**
+ * How the Router's plan is run from the page: with a real model, on the user's own request (the
+ * team of the plan works on it, core/run/request-plan.ts); with the simulated model, as a sample
+ * task of the workflow, said in plain words before the run.
+ */
+import { Show } from 'solid-js';
+import type { Topology } from '../../core/router/choice';
+import type { TeamPlan } from '../../core/router/plan';
+import { app } from '../app-state';
+import { ASK_KNOWLEDGE_BASE } from '../catalog';
+import { sampleLine, setRouted } from './no-run-hint';
+
+/**
+ * The policy that runs a plan on the user's own request with a real model: a swarm is led by a
+ * model orchestrator (the `llm` policy), which decomposes the request among the plan's roles.
+ */
+export const ownRequestPolicy: Readonly<Record<Topology, string>> = {
+  single: 'serial',
+  swarm: 'llm',
+  peers: 'peers',
+};
+
+export const isKnowledgeBase = (scenario: string) => scenario === ASK_KNOWLEDGE_BASE;
+
+/** The real model the Run view is set to, in words, or undefined with the simulated one. */
+export function realModel(): string | undefined {
+  const s = app.state();
+  if (s.provider === 'webllm') return s.wmodel ? `WebLLM (${s.wmodel})` : 'WebLLM';
+  if (s.provider === 'openai') return s.model ? `The endpoint's model ${s.model}` : 'The endpoint’s model';
+  return undefined;
+}
+
+/** Who does what, in a sentence: the roles the run's agents will be named after. */
+export function teamWords(plan: TeamPlan): string {
+  const roles = [...new Set(plan.workers)].join(', ');
+  if (plan.topology === 'single') return `one agent, the ${plan.workers[0]}, answers it`;
+  if (plan.topology === 'peers')
+    return `the peers ${roles} each answer it, then ${plan.workers[0]} writes the team's answer`;
+  return `an orchestrator (${plan.manager_role}) splits it among ${roles}, and the last of them merges the parts`;
+}
+
+/** With the simulated model: the workflow's sample task (or the knowledge base), said before the run. */
+export function sampleRun(a: { request: string }, r: { scenario: string; policy: string }) {
+  return (
+    <>
+      <Show
+        when={sampleLine(r.scenario, app.state().provider)}
+        fallback={
+          <p class="note" data-testid="router-kb">
+            Run answers your request from the documents you imported in the Knowledge view, citing the
+            passages it uses.
+          </p>
+        }
+      >
+        {(line) => (
+          <p class="note" data-testid="router-sample">
+            {line()}.
+          </p>
+        )}
+      </Show>
+      <button
+        type="button"
+        class="secondary"
+        data-testid="router-run"
+        onClick={() => {
+          setRouted({ request: a.request, scenario: r.scenario });
+          app.update({
+            view: 'run',
+            scenario: r.scenario,
+            policy: r.policy,
+            size: 0,
+            runs: [],
+            ask: '',
+            team: [],
+            lead: '',
+            ...(r.scenario === ASK_KNOWLEDGE_BASE ? { question: a.request } : {}),
+          });
+        }}
+      >
+        Open the {r.scenario} scenario with this formation ({r.policy})
+      </button>
+    </>
+  );
+}
