@@ -131,7 +131,7 @@ export async function runPrepared(
     grade: (_state, answers) =>
       run.spec.request ? requestGrade(plan, answers) : kind.grade(instance, plan, answers, ports),
     planMode: plan.mode,
-    roles: rolesOf(run, options.plan),
+    roles: taskRoles(run, options.plan),
     ...(run.spec.request ? { ownRequest: true } : {}),
     answer: (answers) => runAnswer(run, answers),
   });
@@ -139,7 +139,7 @@ export async function runPrepared(
 }
 
 /** Task id → role: an own request's plan names them; a team plan's roles are matched by depth. */
-function rolesOf(run: PreparedTaskRun, team: TeamPlanRecord | undefined): Record<string, string> {
+export function taskRoles(run: PreparedTaskRun, team?: TeamPlanRecord): Record<string, string> {
   if (run.spec.request)
     return Object.fromEntries(
       run.plan.tasks.flatMap((t) => ((t as Partial<RoledTask>).role ? [[t.id, (t as RoledTask).role]] : [])),

@@ -80,7 +80,10 @@ export function agentGraph(snapshot: RunSnapshot, size = 320): AgentGraph {
   // A node is named by its peer in a decentralized run, by its subagent otherwise; a replacement
   // on the same lane gets a prime (healing: agent-generations.ts).
   const nameOf = new Map(
-    generations.map((g) => [g.id, `${peerBySubagent.get(g.subagent) ?? g.subagent}${'′'.repeat(g.index)}`]),
+    generations.map((g) => [
+      g.id,
+      `${peerBySubagent.get(g.subagent) ?? snapshot.names.get(g.subagent) ?? g.subagent}${'′'.repeat(g.index)}`,
+    ]),
   );
   const name = (id: string) => nameOf.get(id) ?? id;
   const healing = (agent: string) => ({

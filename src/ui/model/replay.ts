@@ -12,6 +12,7 @@ import type { Grade, PolicyChoice, TraceEvent } from '../../core/trace/events';
 import { realizedLowerBound } from '../../core/trace/realized-bound';
 import { type Attempt, RealizedFold, type RealizedPath, type Stage } from '../../core/trace/realized-path';
 import { shortenLabel } from '../shorten-label';
+import { agentNames } from './agent-names';
 
 export type TaskStatus = TaskState;
 export type Segment = TaskAttempt;
@@ -43,6 +44,11 @@ export interface RunSnapshot {
   readonly incidents: readonly Incident[];
   /** A learned policy's decisions with their probabilities (orchestrator.step choices), latest last. */
   readonly decisions: readonly PolicyDecision[];
+  /**
+   * Subagent → the name the page shows it by, when a team plan named roles (agent-names.ts):
+   * "Writer · sa-3". A subagent missing here is shown by its id.
+   */
+  readonly names: ReadonlyMap<string, string>;
 }
 
 /** One decision of a learned policy, as the trace recorded it. */
@@ -129,8 +135,14 @@ export class RunFolder {
   private incidents: Incident[] = [];
   private decisions: PolicyDecision[] = [];
 
-  /** `mainStepCost` from the run's header: the realized path counts each orchestrator step as that. */
-  constructor(private readonly mainStepCost = 1) {
+  /**
+   * `mainStepCost` from the run's header: the realized path counts each orchestrator step as that.
+   * `roles` from the header too (task → role), when a team plan named them.
+   */
+  constructor(
+    private readonly mainStepCost = 1,
+    private readonly roles?: Readonly<Record<string, string>>,
+  ) {
     this.realized = new RealizedFold(mainStepCost);
   }
 
@@ -234,6 +246,7 @@ export class RunFolder {
       messages: [...this.messages],
       incidents: [...this.incidents],
       decisions: this.decisions.slice(-POLICY_DECISIONS),
+      names: agentNames(this.roles, this.fold.attempts),
       realized: {
         path: this.realized.path(),
         stages: this.realized.stages(),
@@ -252,8 +265,9 @@ export function foldTrace(
   events: Iterable<TraceEvent>,
   upTo = Number.POSITIVE_INFINITY,
   mainStepCost = 1,
+  roles?: Readonly<Record<string, string>>,
 ): RunSnapshot {
-  const folder = new RunFolder(mainStepCost);
+  const folder = new RunFolder(mainStepCost, roles);
   for (const e of events) {
     if (e.seq > upTo) break;
     folder.push(e);

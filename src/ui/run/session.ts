@@ -20,7 +20,7 @@ import { checkAgainst, type RequestScenario, runInputOf } from '../../core/reque
 import { readRunRequest } from '../../core/request/run-request';
 import { runAnswer } from '../../core/run/final-answer';
 import { prepareRun } from '../../core/run/prepare';
-import { runPrepared } from '../../core/run/run';
+import { runPrepared, taskRoles } from '../../core/run/run';
 import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
 import type { Pace } from '../../core/runtime/pace';
@@ -179,7 +179,11 @@ function createSession() {
       runInputOf(request, scenario, { profiles: real?.profiles ?? profiles, plan: planChooser(policy) }),
     );
     const store = await services.store();
-    const folder = new RunFolder(prepared.config.mainStepCost);
+    // The roles the trace header will carry (an own request's parts), so agents are named live.
+    const folder = new RunFolder(
+      prepared.config.mainStepCost,
+      prepared.type === 'task' ? taskRoles(prepared) : undefined,
+    );
     const metrics = new MetricsAccumulator(metricsContext(prepared.config));
     let handle: Promise<RunHandle> | undefined;
     const redraw = throttledRedraw(() => {

@@ -47,7 +47,7 @@ export async function loadStoredRun(
     if (!head) return { kind: 'missing', id };
     const total = head.summary.eventCount;
     onProgress({ head, loaded: 0, total });
-    const folder = new RunFolder(head.header.mainStepCost);
+    const folder = new RunFolder(head.header.mainStepCost, head.header.roles);
     const events: TraceEvent[] = [];
     while (!cancelled()) {
       const page = await store.events(id, events.length, EVENTS_PER_PAGE);

@@ -110,7 +110,8 @@ export function layoutTimeline(
   }
   const laneOf = new Map(lanes.map((id, i) => [id, i]));
   const names = peerNames(snapshot.segments);
-  const shown = peers ? lanes.map((id) => names.get(id) ?? id) : lanes;
+  // Peers by their names; a team plan's agents by their roles ("Writer · sa-3").
+  const shown = lanes.map((id) => names.get(id) ?? snapshot.names.get(id) ?? id);
   // A comparison stacks several timelines, so lanes are thinner, but not so thin that their names
   // shrink past reading (8 px lanes drew them at 6 px); only very many lanes go thin and unnamed.
   const named = !options.compact || lanes.length <= COMPACT_NAMED_LANES;

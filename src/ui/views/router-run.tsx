@@ -24,9 +24,10 @@ export const isKnowledgeBase = (scenario: string) => scenario === ASK_KNOWLEDGE_
 
 /** The real model the Run view is set to, in words, or undefined with the simulated one. */
 export function realModel(): string | undefined {
+  // Words that read mid-sentence; capitalize() starts a sentence with them.
   const s = app.state();
   if (s.provider === 'webllm') return s.wmodel ? `WebLLM (${s.wmodel})` : 'WebLLM';
-  if (s.provider === 'openai') return s.model ? `The endpoint's model ${s.model}` : 'The endpoint’s model';
+  if (s.provider === 'openai') return s.model ? `the endpoint's model ${s.model}` : 'the endpoint’s model';
   return undefined;
 }
 
@@ -82,3 +83,6 @@ export function sampleRun(a: { request: string }, r: { scenario: string; policy:
     </>
   );
 }
+
+/** A phrase at the start of a sentence. */
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -18,7 +18,7 @@ import { services } from '../services';
 import { ArbitrationQueue } from './arbitration-queue';
 import { type Message, MessageBanner } from './message-banner';
 import { setRouted } from './no-run-hint';
-import { isKnowledgeBase, ownRequestPolicy, realModel, sampleRun, teamWords } from './router-run';
+import { capitalize, isKnowledgeBase, ownRequestPolicy, realModel, sampleRun, teamWords } from './router-run';
 import { TeamPicture } from './team-picture';
 
 const formation: Readonly<Record<Topology, string>> = {
@@ -222,9 +222,9 @@ export function RouterView() {
                     {(model) => (
                       <>
                         <p class="note" data-testid="router-own">
-                          {model()} works on your request itself: {teamWords(a().plan)}. The answer is the
-                          team's answer; with no reference answer to grade it by, the run is graded on whether
-                          every part was done.
+                          {capitalize(model())} works on your request itself: {teamWords(a().plan)}. The
+                          answer is the team's answer; with no reference answer to grade it by, the run is
+                          graded on whether every part was done.
                         </p>
                         <button
                           type="button"
@@ -244,7 +244,7 @@ export function RouterView() {
                             });
                           }}
                         >
-                          Run your request with {model()} ({ownRequestPolicy[a().plan.topology]})
+                          Run your request with {model()} ({ownRequestPolicy[a().plan.topology]} policy)
                         </button>
                       </>
                     )}

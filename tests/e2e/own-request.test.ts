@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatRequest } from '../../src/core/providers/types';
+import { type ModelServer, providerBackend, startModelServer } from '../support/loopback-model-server';
+import { teamModel } from '../support/team-model';
+import { appUrl, profilePerTest, testId as t } from './support/browser';
+
+/**
+ * Issue 44, item 1, in the built app: with a real model (here an OpenAI-compatible endpoint on
+ * loopback, scripted as a model orchestrator and its subagents: tests/support/team-model.ts), the
+ * Router's plan runs the typed request itself. The request reaches the orchestrator's first
+ * prompt, the plan's roles name the agents, and the answer shown is the model's merge.
+ */
+const profile = profilePerTest();
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const REQUEST = 'Write a short detective story set in Lisbon about a stolen tram';
+
+describe.each([
+  [1366, 900],
+  [390, 844],
+])('your own request with a real model, at %i×%i', (width, height) => {
+  it('is planned, run by the plan’s roles, and answered by the team, in the model’s words', async () => {
+    const seen: ChatRequest[] = [];
+    server = await startModelServer(providerBackend(teamModel(seen), () => ({})));
+    const { page } = profile;
+    await page.setViewportSize({ width, height });
+    const endpoint = encodeURIComponent(server.url);
+    await page.goto(`${appUrl}#view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.waitForSelector(`${t('route-button')}:not([disabled])`);
+    await page.fill(t('router-query'), REQUEST);
+    await page.click(t('route-button'));
+    await page.waitForSelector(t('router-plan'));
+    const plan = JSON.parse((await page.textContent(t('router-plan-json'))) ?? '{}') as {
+      topology: string;
+      workers: string[];
+    };
+    expect(plan.topology).toBe('swarm');
+    // Said before the run: the model works on the request itself, and who does what.
+    const said = (await page.textContent(t('router-own'))) ?? '';
+    expect(said).toContain('scripted-team works on your request itself');
+    for (const role of plan.workers) expect(said).toContain(role);
+    expect(await page.locator(t('router-sample')).count()).toBe(0);
+
+    await page.click(t('router-run-own'));
+    await page.waitForSelector(t('own-request-note'));
+    expect(await page.textContent(t('own-request-text'))).toBe(REQUEST);
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+
+    // The request text is the orchestrator's task: its first prompt, not the sample story's.
+    const orchestrator = seen.filter((r) =>
+      (r.tools ?? []).some((d) => d.function.name === 'create_subagent'),
+    );
+    const first = orchestrator[0]?.messages.find((m) => m.role === 'user')?.content ?? '';
+    expect(first.startsWith(`Task: ${REQUEST}`)).toBe(true);
+    // The plan's roles are the agents' names, in the agent picture and the timeline.
+    for (const role of plan.workers)
+      expect(await page.locator('svg text', { hasText: `${role} · sa-` }).count()).toBeGreaterThan(0);
+    // The answer shown is the model's merge of the team's work, graded on completion.
+    const last = plan.workers.at(-1) as string;
+    const merged = seen
+      .filter((r) => !(r.tools ?? []).length)
+      .map((r) => r.messages.find((m) => m.role === 'system')?.content ?? '')
+      .filter((s) => s.includes(`Your role in the team: ${last}.`));
+    expect(merged.length).toBe(1);
+    const answer = (await page.textContent(t('run-answer'))) ?? '';
+    expect(answer).toContain(`TEAM ANSWER by ${last}`);
+    expect(answer).toContain('completion');
+    expect(profile.errors).toEqual([]);
+  });
+});
