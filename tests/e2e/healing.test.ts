@@ -20,9 +20,14 @@ async function run(hash: string) {
   );
 }
 
-describe('chaos and self-healing in the page', () => {
+// The "Done when": at a laptop's size and a phone's.
+describe.each([
+  [1366, 900],
+  [390, 844],
+])('a chaos run in the page, at %i×%i', (width, height) => {
   it('puts faults into agents, detects each, quarantines and replaces them, and shows it all', async () => {
     const { page } = profile;
+    await page.setViewportSize({ width, height });
     const incidents = await run('#view=run&scenario=wide-search&chaos=loop,inject,crash');
     expect(incidents.filter((i) => i.startsWith('fault:')).sort()).toEqual([
       'fault:crash',
@@ -52,7 +57,9 @@ describe('chaos and self-healing in the page', () => {
     expect(red.critical).toBe(Math.max(...red.nodes.map((n) => n.finish)));
     expect(profile.errors).toEqual([]);
   });
+});
 
+describe('chaos and self-healing in the page', () => {
   it('with self-healing off, records what it sees and stops nothing', async () => {
     const incidents = await run('#view=run&scenario=wide-search&chaos=inject&healing=off');
     expect(incidents).toEqual(['fault:inject', 'anomaly:capability-violation']);

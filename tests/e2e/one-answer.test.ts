@@ -13,9 +13,14 @@ const tableText = () =>
     [...tr.children].map((c) => c.textContent ?? '').join(' | '),
   );
 
-describe('the final answer of a wide search', () => {
+// The issue's "Done when": at a laptop's size and a phone's.
+describe.each([
+  [1366, 900],
+  [390, 844],
+])('the final answer of a wide search, at %i×%i', (width, height) => {
   it('is one table, the pieces behind it on request, the same when the run is opened again', async () => {
     const { page } = profile;
+    await page.setViewportSize({ width, height });
     await page.goto(`${appUrl}#view=run&scenario=wide-search&seed=1`);
     await page.click(t('run-button'));
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
