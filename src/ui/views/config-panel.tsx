@@ -26,6 +26,7 @@ export function ConfigPanel() {
     const entry = findScenario(s().scenario);
     return entry ? sizeRange(entry) : undefined;
   };
+  const ownRequest = () => s().ask.trim() !== '' && s().provider !== 'simulated';
   const [saved] = createResource(policiesVersion, savedPolicies);
   // A link can name a saved policy this browser does not have: the picker shows that name (it is
   // what Run would try) and says so, rather than showing another policy it will not run.
@@ -65,7 +66,8 @@ export function ConfigPanel() {
           />
         </label>
       </Show>
-      <Show when={range()}>
+      {/* The user's own request is split by its team's roles, not by the sample's size. */}
+      <Show when={!ownRequest() && range()}>
         {(r) => (
           <label>
             Size ({r().min}–{r().max})
