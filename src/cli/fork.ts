@@ -137,6 +137,7 @@ export async function fork(argv: string[], out: Print): Promise<void> {
           atStep: result.atStep,
           firstDifference: result.firstDifference ?? null,
           prefixEvents: result.prefixEvents,
+          quarantinedAfter: result.quarantinedAfter,
         },
         null,
         1,
@@ -153,6 +154,11 @@ export async function fork(argv: string[], out: Print): Promise<void> {
     const f = (x: number | undefined) =>
       x === undefined ? '—' : Number.isInteger(x) ? String(x) : x.toFixed(4);
     out(`${m.padEnd(16)}${f(v.original).padStart(14)}${f(v.fork).padStart(22)}`);
+  }
+  if (result.quarantinedAfter > 0) {
+    out(
+      `the self-healing loop stopped ${result.quarantinedAfter} agent(s) of the original from step ${at} on; the fork runs that work without the loop, so part of the difference is the loop's`,
+    );
   }
   const d = result.firstDifference;
   out(

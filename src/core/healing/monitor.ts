@@ -41,6 +41,10 @@ export interface HealingOptions {
   readonly baseline?: number;
 }
 
+/** Why a quarantined attempt failed: its task.failed error (healing/replay.ts makes it again). */
+export const quarantineReason = (anomaly: Pick<Anomaly, 'kind' | 'evidence'>): string =>
+  `quarantined: ${anomaly.kind}: ${anomaly.evidence}`;
+
 /** Critical steps beyond this multiple of the baseline raise the alert (seed 001's rule). */
 export const criticalStepsFactor = 1.5;
 
@@ -67,7 +71,7 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
           queued.push({ type: 'healing.action', action: 'quarantine', ...where, reason: anomaly.kind });
         }
         queued.push({ type: 'healing.action', action: 'replace', ...where, reason: anomaly.kind });
-        if (anomaly.kind !== 'crash') stop(`quarantined: ${anomaly.kind}: ${anomaly.evidence}`);
+        if (anomaly.kind !== 'crash') stop(quarantineReason(anomaly));
       };
       const timed: Provider = {
         ...provider,

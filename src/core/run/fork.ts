@@ -6,6 +6,7 @@
  * supplies the provider and the sandbox.
  */
 
+import { attemptKey, type Interventions, recordedInterventions, replayedHealing } from '../healing/replay';
 import { switchAt } from '../policy/switch-at';
 import type { Policy } from '../policy/types';
 import { planChooser } from '../policy/types';
@@ -53,6 +54,11 @@ export interface ForkResult {
   };
   /** Events before the fork step's decision: the same on both sides. */
   readonly prefixEvents: number;
+  /**
+   * Attempts the self-healing loop stopped in the original that the fork's prefix did not launch:
+   * the fork runs them, or what replaced them, without the loop, so part of the difference is its.
+   */
+  readonly quarantinedAfter: number;
 }
 
 /** An event as it decides the run: without its wall-clock times (the event's and the run's). */
@@ -80,7 +86,22 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
   const steps = input.events.filter((e) => e.type === 'orchestrator.step').length;
   if (!Number.isInteger(input.at) || input.at < 1 || input.at > steps)
     throw new RangeError(`the run has orchestrator steps 1 to ${steps}; cannot fork at step ${input.at}`);
-  const make = async (policy: Policy) => {
+  // The self-healing loop's interventions are replayed from the trace, not detected again
+  // (healing/replay.ts): the run as made again is the run as it went. The fork replays those of
+  // the attempts its prefix launched, which are the same attempts on both sides; from the fork
+  // step on it runs without the loop, whose timing detectors would not say the same twice.
+  if (input.events.some((e) => e.type === 'chaos.fault')) {
+    throw new Error(
+      'faults were put into this run (a chaos run), and a fork makes the run again without them: it cannot be forked yet',
+    );
+  }
+  const forkAt = input.events.findIndex((e) => e.type === 'orchestrator.step' && e.step === input.at);
+  const launched = new Set(
+    input.events
+      .slice(0, forkAt)
+      .flatMap((e) => (e.type === 'task.assigned' ? [attemptKey(e.subagent, e.task, e.attempt)] : [])),
+  );
+  const make = async (policy: Policy, healing: Interventions) => {
     const run = prepareRun({
       scenario: input.scenario,
       seed: header.seed,
@@ -98,6 +119,7 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
       policy,
       ...(input.provider ? { provider: input.provider } : {}),
       ...(input.ports ? { ports: input.ports } : {}),
+      ...(healing.size > 0 ? { hooks: replayedHealing(healing) } : {}),
       keepEvents: true,
     });
     return {
@@ -107,7 +129,7 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
       header: result.header,
     };
   };
-  const original = await make(await input.original());
+  const original = await make(await input.original(), recordedInterventions(input.events));
   const differs = firstDifferentEvent(input.events, original.events);
   if (differs >= 0) {
     const e = input.events[differs];
@@ -115,7 +137,10 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
       `this build does not make the same run from the trace's header: the runs part at event ${differs + 1}${e ? ` (${e.type} at step-time ${e.t})` : ''}; a trace from another version, or another scenario file or profiles, cannot be forked`,
     );
   }
-  const fork = await make(switchAt(await input.original(), await input.next(), input.at));
+  const kept = recordedInterventions(input.events, (key) => launched.has(key));
+  const fork = await make(switchAt(await input.original(), await input.next(), input.at), kept);
+  const stops = (healing: Interventions) =>
+    [...healing.values()].flat().filter((i) => i.stop !== undefined).length;
   const stepsOf = (events: readonly TraceEvent[]) =>
     events.flatMap((e) => (e.type === 'orchestrator.step' ? [e] : []));
   const a = stepsOf(original.events);
@@ -149,6 +174,7 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
     },
     ...(firstDifference ? { firstDifference } : {}),
     prefixEvents: Math.max(0, prefixEvents),
+    quarantinedAfter: stops(recordedInterventions(input.events)) - stops(kept),
   };
 }
 

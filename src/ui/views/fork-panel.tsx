@@ -26,6 +26,7 @@ interface Outcome {
   readonly policy: string;
   readonly at: number;
   readonly prefixEvents: number;
+  readonly quarantinedAfter: number;
   readonly difference?: string;
 }
 
@@ -81,6 +82,7 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
         policy: policy(),
         at: step(),
         prefixEvents: result.prefixEvents,
+        quarantinedAfter: result.quarantinedAfter,
         ...(d
           ? {
               difference: `step ${d.step} (t=${d.t}): ${decisionWords(d.original)}, against ${decisionWords(d.fork)}`,
@@ -183,6 +185,15 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
                   </For>
                 </tbody>
               </table>
+              <Show when={o().quarantinedAfter > 0}>
+                <p class="note" data-testid="fork-healing">
+                  The self-healing loop stopped{' '}
+                  {o().quarantinedAfter === 1 ? 'an agent' : `${o().quarantinedAfter} agents`} of the original
+                  from step {o().at} on. The fork runs that work without the loop (its timing checks read this
+                  machine's clock and would not judge the same twice), so part of the difference is the
+                  loop's, not the policy's.
+                </p>
+              </Show>
               <p class="note" data-testid="fork-difference">
                 {o().difference
                   ? `First decision that differs: ${o().difference}.`

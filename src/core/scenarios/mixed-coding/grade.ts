@@ -1,14 +1,13 @@
 /**
- * pass@1 of a coding run: each function is run against its hidden tests, with the code of what
- * it builds on as the answers gave it, and passes when every hidden test does.
+ * pass@1 of a coding run: each function is run against its hidden tests in the module the run
+ * hands back (the orchestrator's merge, module.ts), and passes when every hidden test does.
  */
 
 import type { CodeSandbox } from '../../tools/sandbox';
 import type { Grade } from '../../trace/events';
 import type { Plan, ScenarioPorts } from '../types';
-import { extractCode, joinCode } from './code';
 import type { CodingFunction, MixedCodingInstance } from './instance';
-import { dependencyClosure } from './library';
+import { codingModule } from './module';
 import { taskIdOf } from './plan';
 
 export interface FunctionVerdict {
@@ -29,7 +28,10 @@ export async function gradeMixedCoding(
   return { 'pass@1': share, itemF1: share, rowF1: share, success: verdicts.every((v) => v.passed) };
 }
 
-/** One verdict per function, in instance order. */
+/**
+ * One verdict per function, in instance order: its hidden tests run against the module the run
+ * hands back (module.ts), the very source its answer shows, loaded once.
+ */
 export async function judgeFunctions(
   instance: MixedCodingInstance,
   plan: Plan,
@@ -39,33 +41,30 @@ export async function judgeFunctions(
   const sandbox = ports.sandbox;
   if (!sandbox)
     throw new Error('the mixed-coding scenario needs a code sandbox (ScenarioPorts.sandbox) to grade');
-  const inInstance = new Set(instance.functions.map((f) => f.name));
-  // Code that does not load (a syntax error, a loop at top level) fails every function that shares
-  // it: checked once per distinct code, not once per function at a time limit each.
-  const loads = new Map<string, Promise<string | undefined>>();
-  const loadError = (code: string): Promise<string | undefined> => {
-    let known = loads.get(code);
-    if (!known) {
-      known = sandbox.run(code, [], instance.timeoutMs).then(
-        (r) => (r.ok ? undefined : r.error),
-        (error: unknown) => `the sandbox failed: ${String(error)}`,
-      );
-      loads.set(code, known);
-    }
-    return known;
-  };
+  const module = codingModule(instance, plan, answers);
+  const missing = new Set(module.missing);
+  const code = module.source;
+  if (code === '') {
+    return instance.functions.map((fn) => ({
+      name: fn.name,
+      passed: false,
+      reason: answers.has(taskIdOf(fn.name, plan.mode)) ? 'no code in the answer' : 'no answer',
+    }));
+  }
+  // Code that does not load (a syntax error, a loop at top level) fails every function: checked
+  // once, not once per function at a time limit each.
+  const loadError = await sandbox.run(code, [], instance.timeoutMs).then(
+    (r) => (r.ok ? undefined : r.error),
+    (error: unknown) => `the sandbox failed: ${String(error)}`,
+  );
   return Promise.all(
     instance.functions.map(async (fn): Promise<FunctionVerdict> => {
-      const own = answers.get(taskIdOf(fn.name, plan.mode));
-      if (own === undefined) return { name: fn.name, passed: false, reason: 'no answer' };
-      // What it builds on first, its own answer last: with function declarations the last one wins.
-      const tasks = [...dependencyClosure(fn.name).filter((d) => inInstance.has(d)), fn.name].map((name) =>
-        taskIdOf(name, plan.mode),
-      );
-      const code = joinCode([...new Set(tasks)].map((id) => extractCode(answers.get(id) ?? '')));
-      if (code === '') return { name: fn.name, passed: false, reason: 'no code in the answer' };
-      const error = await loadError(code);
-      if (error !== undefined) return { name: fn.name, passed: false, reason: error };
+      // Declared nowhere and its task answered nothing. A function declared some other way (an
+      // assignment) is still run: the hidden tests say whether the module has it.
+      if (missing.has(fn.name) && !answers.has(taskIdOf(fn.name, plan.mode))) {
+        return { name: fn.name, passed: false, reason: 'no answer' };
+      }
+      if (loadError !== undefined) return { name: fn.name, passed: false, reason: loadError };
       return runHidden(sandbox, fn, code, instance.timeoutMs);
     }),
   );

@@ -10,6 +10,7 @@ import type { ScenarioKind, ScenarioPorts } from '../types';
 import { generateMixedCoding } from './generate';
 import { gradeMixedCoding } from './grade';
 import type { MixedCodingInstance } from './instance';
+import { codingModule, moduleAnswer } from './module';
 import { planMixedCoding } from './plan';
 import type { MixedCodingSpec } from './spec';
 import { mixedCodingSchema } from './spec';
@@ -18,6 +19,7 @@ export { MAX_FUNCTIONS, MIN_FUNCTIONS } from './generate';
 export { type FunctionVerdict, judgeFunctions } from './grade';
 export type { CodingFunction, MixedCodingInstance } from './instance';
 export { LIBRARY, type LibraryFunction } from './library';
+export { type CodingModule, codingModule } from './module';
 export { CODING_KIND, type CodingDescriptor, SINGLE_TASK_ID } from './plan';
 // Its player is not re-exported: players load where a simulated model runs (players.ts), not with the page.
 
@@ -53,4 +55,7 @@ export const mixedCoding: ScenarioKind<MixedCodingSpec, MixedCodingInstance> = {
   plan: planMixedCoding,
   tools: codingTools,
   grade: gradeMixedCoding,
+  // The merged module, which is also what the grader runs; with no code in any answer, the answers
+  // as they are (final-answer.ts) say what went wrong.
+  teamAnswer: (instance, plan, answers) => moduleAnswer(codingModule(instance, plan, answers)),
 };
