@@ -7,6 +7,7 @@ import type { Clock } from '../runtime/ports';
 import type { FaultKind } from '../trace/events';
 import type { Scheduler } from '../trace/scheduler';
 import { chaosHooks, faultPlan } from './chaos';
+import { defaultThresholds } from './detectors';
 import { type AttemptHooks, composeHooks } from './hooks';
 import { healingHooks } from './monitor';
 
@@ -18,6 +19,11 @@ export interface HealingSetup {
   readonly unresponsiveMs?: number;
   readonly expectedMsPerToken?: number;
   readonly slowMs?: number;
+  /**
+   * How much longer than usual a turn must take before it is slow (DetectorThresholds): a host
+   * whose turns share a busy thread with drawing (the page) waits out pauses a CLI never has.
+   */
+  readonly slowMinExcessMs?: number;
   readonly baseline?: number;
 }
 
@@ -33,6 +39,9 @@ export function hooksFor(
     ...(setup.unresponsiveMs !== undefined ? { unresponsiveMs: setup.unresponsiveMs } : {}),
     ...(setup.expectedMsPerToken !== undefined ? { expectedMsPerToken: setup.expectedMsPerToken } : {}),
     ...(setup.baseline !== undefined ? { baseline: setup.baseline } : {}),
+    ...(setup.slowMinExcessMs !== undefined
+      ? { thresholds: { ...defaultThresholds, slowMinExcessMs: setup.slowMinExcessMs } }
+      : {}),
   });
   if (!setup.faults || setup.faults.length === 0) return healing;
   const chaos = chaosHooks(faultPlan(run.seed, run.taskIds, setup.faults), {

@@ -25,9 +25,14 @@ export function pageHealing(
   const perToken = sim ? (sim.wallMsPerToken * settings.pace) / 1000 : 0;
   const turn = sim ? perToken * sim.outputTokensPerStep + 5 : 50;
   // The mode and the faults are the request's (core/request/run-input.ts); the timings the page's.
+  const slowMs = Math.max(600, Math.round(20 * turn));
   return healingOf(request, {
     unresponsiveMs: Math.max(3000, Math.round(40 * turn)),
-    slowMs: Math.max(600, Math.round(20 * turn)),
+    slowMs,
+    // A busy page held a healthy agent's turn up by about 240 ms, and the loop quarantined it (a
+    // single agent's run then took 92 or 108 critical steps instead of 64); a chaos "slow" fault
+    // adds `slowMs` to every turn, so it is still caught.
+    slowMinExcessMs: Math.round(0.8 * slowMs),
     ...(settings.provider === 'simulated' ? { expectedMsPerToken: perToken + 0.5 } : {}),
     ...(baseline !== undefined ? { baseline } : {}),
   });
