@@ -5,7 +5,8 @@
  * context per run), both through the `CodeSandbox` port, `run(code, tests, timeoutMs)`:
  *
  * - `grading`: a real mixed-coding grading call, `stddev` with what it builds on (sum, mean,
- *   variance) and its hidden tests, as `judgeFunctions` makes it;
+ *   variance) and its hidden tests, as `judgeFunctions` made it until the answer became one module
+ *   (since then each call carries the whole module, all 23 functions at most: a longer source);
  * - `trivial`: `run('', [{ call: '1+1', expect: 2 }], 1000)`;
  * - `cpu`: a loop of 1e6 iterations (an interpreter against V8's JIT);
  * - `batch`: every library function's grading call at once (`Promise.all`, as a coding run is
