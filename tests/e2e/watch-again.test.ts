@@ -3,8 +3,8 @@ import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 /**
  * A run that ended before the first look (a wide search at the default pace is over in about a
- * second) can be watched again with one click: the stored run plays from its start at a pace a
- * person can follow, about ten seconds, its counters moving as it goes, and can be paused.
+ * second) can be watched again with one click on its Play: the stored run plays from its start at
+ * a pace a person can follow, about ten seconds, its counters moving as it goes, and can be paused.
  */
 const profile = profilePerTest();
 
@@ -15,7 +15,7 @@ describe('watching a run again', () => {
     await page.click(t('run-button'));
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
     const started = Date.now();
-    await page.click(t('watch-again'));
+    await page.click(t('replay-play'));
     await page.waitForSelector(`${t('replay-play')}[aria-pressed="true"]`);
     // Sample what the page shows while it plays: the position and the critical-steps card.
     const seen = new Set<string>();

@@ -28,6 +28,7 @@ export function newRunRecord(id: string, header: TraceHeader, meta: RunMeta, sta
     id,
     label: meta.label,
     scenario: title === undefined ? { id: scenarioId, kind } : { id: scenarioId, kind, title },
+    ...(header.ownRequest ? { ownRequest: true as const } : {}),
     policy: header.policy,
     provider: header.provider,
     seed: header.seed,

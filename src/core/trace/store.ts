@@ -87,6 +87,8 @@ export interface RunSummary {
   readonly id: string;
   readonly label: string;
   readonly scenario: { readonly id: string; readonly kind: string; readonly title?: string };
+  /** The run worked on the user's own request (its header's `ownRequest`): graded on completion. */
+  readonly ownRequest?: true;
   readonly policy: string;
   readonly provider: string;
   readonly seed: number;

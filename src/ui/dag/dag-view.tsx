@@ -1,7 +1,8 @@
 import { select } from 'd3-selection';
-import { zoom, zoomIdentity } from 'd3-zoom';
+import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack } from 'solid-js';
 import type { TaskGraph } from '../../core/graph/types';
+import { DetailBeside } from '../detail/detail-beside';
 import { PictureDownload } from '../export/picture-download';
 import type { Realized, TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
@@ -208,21 +209,35 @@ export function DagView(props: {
     if (svg) select(svg).on('.zoom', null);
   });
 
-  // The node the detail is about, and where it is drawn: beside the node, not below the picture.
-  const [near, setNear] = createSignal<{ left: number; top: number } | undefined>();
+  // The node the detail is about: drawn beside it, not below the picture (detail/detail-beside.tsx).
+  const [anchor, setAnchor] = createSignal<Element | undefined>();
   const point = (g: Element | null) => {
+    setAnchor(g ?? undefined);
     setHovered(g?.getAttribute('data-task') ?? undefined);
-    const box = g?.getBoundingClientRect();
-    const frame = svg?.parentElement?.getBoundingClientRect();
-    if (!box || !frame) return setNear(undefined);
-    // Right of the node, or left of it when the right side has no room for the box.
-    const right = box.right - frame.left + 8;
-    const left = right + 320 > frame.width ? Math.max(0, box.left - frame.left - 328) : right;
-    setNear({ left, top: Math.max(0, box.top - frame.top) });
   };
   const over = (event: MouseEvent) => point((event.target as Element).closest('[data-task]'));
-  const focused = (event: FocusEvent) => point((event.target as Element).closest('[data-task]'));
+  const focused = (event: FocusEvent) => {
+    const node = (event.target as Element).closest('[data-task]');
+    if (node) reveal(node);
+    point(node);
+  };
+  // A node reached by Tab or an arrow key outside the part of the graph on screen (a phone shows
+  // a wide graph's start, the rest dragged into view) is brought into it: focus does not scroll an
+  // SVG's zoom, and a detail beside a node nobody can see says nothing.
+  const reveal = (node: Element) => {
+    if (!svg) return;
+    const box = node.getBoundingClientRect();
+    const view = svg.getBoundingClientRect();
+    const by = (low: number, high: number, from: number, to: number) =>
+      low < from + 10 ? from + 10 - low : high > to - 10 ? Math.max(from + 10 - low, to - 10 - high) : 0;
+    const dx = by(box.left, box.right, view.left, view.right);
+    const dy = by(box.top, box.bottom, view.top, view.bottom);
+    const k = zoomTransform(svg).k;
+    if (dx !== 0 || dy !== 0) select(svg).call(behaviour.translateBy, dx / k, dy / k);
+  };
   const keys = (event: KeyboardEvent) => {
+    // The detail is dismissed without moving the focus (WCAG 1.4.13).
+    if (event.key === 'Escape') return setHovered(undefined);
     const key = event.key as ArrowKey;
     if (!['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown'].includes(key)) return;
     const id = (event.target as Element).closest('[data-task]')?.getAttribute('data-task');
@@ -256,7 +271,7 @@ export function DagView(props: {
 
   return (
     <div>
-      <div class="dag-frame">
+      <div class="detail-frame">
         <svg
           ref={svg}
           width="100%"
@@ -272,16 +287,7 @@ export function DagView(props: {
           <g ref={canvas} />
         </svg>
         <Show when={hovered()}>
-          {(id) => (
-            <p
-              class="mono dag-detail"
-              data-testid="dag-hover"
-              role="status"
-              style={near() ? { left: `${near()?.left}px`, top: `${near()?.top}px` } : {}}
-            >
-              {describe(id())}
-            </p>
-          )}
+          {(id) => <DetailBeside text={describe(id())} anchor={anchor()} testId="dag-hover" />}
         </Show>
       </div>
       <div class="actions note">

@@ -1,10 +1,21 @@
 import { select } from 'd3-selection';
 import { createEffect, createMemo, createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { MAIN_FILL } from '../dag/dag-draw';
-import { isPeersPlan, peerNames } from '../dag/peers';
+import { LABELS_UP_TO } from '../dag/node-labels';
+import { isPeersPlan } from '../dag/peers';
+import { DetailBeside } from '../detail/detail-beside';
 import { PictureDownload } from '../export/picture-download';
-import type { RunSnapshot, Segment } from '../model/replay';
-import { type Bar, layoutTimeline, type Mark, type RoundBar, type StepBar } from './timeline-layout';
+import type { RunSnapshot } from '../model/replay';
+import { BAR_KEYS, type BarKey, nextBar } from './bar-keys';
+import { type AnyBar, barDetail, barKey, barName } from './bar-words';
+import {
+  type Bar,
+  layoutTimeline,
+  type Mark,
+  type RoundBar,
+  type StepBar,
+  type TimelineLayout,
+} from './timeline-layout';
 
 const ROUND_FILL = '#9fb4d9';
 
@@ -18,23 +29,6 @@ function markPath(type: Mark['incident']['type'], x: number, y: number, r: numbe
 }
 
 const COLOURS = { running: '#f5c542', finished: '#7cc79a', failed: '#e0675f', cancelled: '#9aa0ab' } as const;
-
-const describe = (s: Segment, agent: string) =>
-  `${s.task} (attempt ${s.attempt}) on ${agent}: steps ${s.start}–${s.end ?? '…'}, ${s.outcome}${s.error ? ` — ${s.error}` : ''}`;
-
-const round = (v: number) => String(Math.round(v * 100) / 100);
-const describeStep = (b: StepBar) => {
-  const { step, t, main, launched } = b.stage;
-  const what =
-    launched.length > 0
-      ? `launched ${launched.length} attempt${launched.length === 1 ? '' : 's'}`
-      : 'launched nothing';
-  return `orchestrator step ${step}: steps ${round(t)}–${round(t + main)} (S_main ${round(main)}), ${what}`;
-};
-const describeRound = (b: RoundBar) => {
-  const r = b.round;
-  return `round ${r.round}: steps ${round(r.start)}–${round(r.end)}, ${r.turns} turn${r.turns === 1 ? '' : 's'}, the longest ${round(r.longest)} steps${r.running ? ' so far' : r.longest === 0 ? ' (settled: every turn restated its position)' : ''}`;
-};
 
 /**
  * The orchestrator's lane (a dark bar per step over its S_main; in an orchestration episode these
@@ -53,7 +47,10 @@ export function TimelineView(props: {
 }) {
   let svg: SVGSVGElement | undefined;
   const [width, setWidth] = createSignal(900);
-  const [hovered, setHovered] = createSignal<string | undefined>();
+  // The bar whose detail shows (hovered, or focused from the keyboard), by key, and the layout
+  // drawn last: a live run's bar grows under its detail, which says so as it does.
+  const [hovered, setHovered] = createSignal<{ key: string; element: Element } | undefined>();
+  const [laid, setLaid] = createSignal<TimelineLayout | undefined>();
   const peers = createMemo(() =>
     isPeersPlan(props.snapshot.graph?.ids ?? props.snapshot.segments.map((s) => s.task)),
   );
@@ -101,21 +98,8 @@ export function TimelineView(props: {
       .data((id, i) => (l.laneNames[i] === id ? [] : [id]))
       .join('title')
       .text((id) => id);
-    layer('bars')
-      .selectAll<SVGRectElement, Bar>('rect')
-      .data(l.bars, (b) => `${b.segment.task}#${b.segment.attempt}`)
-      .join('rect')
-      .attr('data-testid', 'timeline-bar')
-      .attr('x', (b) => b.x)
-      .attr('y', (b) => b.lane * h + 1)
-      .attr('width', (b) => b.width)
-      .attr('height', h - 2)
-      .attr('fill', (b) => COLOURS[b.segment.outcome])
-      // Attempts on the realized critical path are outlined as in the graph above.
-      .attr('stroke', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? '#d1342f' : null))
-      .attr('stroke-width', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 2 : null))
-      .attr('data-critical', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 'true' : null));
     // The orchestrator's steps on its lane, outlined when they are links of the realized path.
+    // Drawn before the agents' bars, which go lane by lane and in time: the order Tab takes.
     const onPath = (b: StepBar) => crit.has(`step ${b.stage.step}`);
     layer('steps')
       .selectAll<SVGRectElement, StepBar>('rect')
@@ -158,6 +142,24 @@ export function TimelineView(props: {
       .attr('fill', '#1d2330')
       .attr('pointer-events', 'none')
       .text((b) => (b.width > 44 ? `round ${b.round.round}` : b.width > 14 ? `r${b.round.round}` : ''));
+    layer('bars')
+      .selectAll<SVGRectElement, Bar>('rect')
+      .data(
+        [...l.bars].sort((a, b) => a.lane - b.lane || a.x - b.x),
+        (b) => `${b.segment.task}#${b.segment.attempt}`,
+      )
+      .join('rect')
+      .order()
+      .attr('data-testid', 'timeline-bar')
+      .attr('x', (b) => b.x)
+      .attr('y', (b) => b.lane * h + 1)
+      .attr('width', (b) => b.width)
+      .attr('height', h - 2)
+      .attr('fill', (b) => COLOURS[b.segment.outcome])
+      // Attempts on the realized critical path are outlined as in the graph above.
+      .attr('stroke', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? '#d1342f' : null))
+      .attr('stroke-width', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 2 : null))
+      .attr('data-critical', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 'true' : null));
     // Healing on the lanes: a fault put in (black ring), an anomaly seen (red triangle), an
     // action taken (blue square), each at its step-time, titled with its evidence.
     layer('marks')
@@ -198,47 +200,66 @@ export function TimelineView(props: {
       .attr('y2', l.lanes.length * h)
       .attr('stroke', '#2f5bd3')
       .attr('stroke-dasharray', '3 2');
+    focusable(root, l, props.snapshot.names);
+    setLaid(l);
   });
-  const over = (event: MouseEvent) => {
-    const target = event.target as Element;
-    const datum =
-      target.tagName === 'rect'
-        ? (select<Element, Bar | StepBar | RoundBar>(target).datum() as Bar | StepBar | RoundBar | undefined)
-        : undefined;
-    setHovered(
-      datum === undefined
-        ? undefined
-        : 'segment' in datum
-          ? describe(
-              datum.segment,
-              peerNames([datum.segment]).get(datum.segment.subagent) ?? datum.segment.subagent,
-            )
-          : 'round' in datum
-            ? describeRound(datum)
-            : describeStep(datum),
-    );
+  const itemOf = (target: EventTarget | null) => {
+    const element = (target as Element | null)?.closest?.('[data-key]');
+    const key = element?.getAttribute('data-key');
+    return element && key ? { key, element } : undefined;
+  };
+  const detail = () => {
+    const h = hovered();
+    const bar = h && items(laid()).find((b) => barKey(b) === h.key);
+    return bar ? barDetail(bar, props.snapshot.names) : undefined;
+  };
+  // The pointer leaving the chart gives the detail back to the bar with the keyboard's focus, if any.
+  const left = () =>
+    setHovered(itemOf(svg?.contains(document.activeElement) ? document.activeElement : null));
+  const keys = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') return setHovered(undefined);
+    if (!BAR_KEYS.includes(event.key)) return;
+    const from = itemOf(event.target);
+    const all = items(laid());
+    const at = all.findIndex((b) => barKey(b) === from?.key);
+    if (at < 0) return;
+    event.preventDefault();
+    const to = all[nextBar(all, at, event.key as BarKey) ?? -1];
+    if (to) svg?.querySelector<SVGElement>(`[data-key="${CSS.escape(barKey(to))}"]`)?.focus();
   };
   return (
     <div>
-      <svg
-        ref={svg}
-        width="100%"
-        role="img"
-        aria-label={
-          peers()
-            ? 'Timeline: one bar per round, then one lane per peer, in step-time; turns on the realized critical path outlined in red'
-            : "Timeline: the orchestrator's steps, then one lane per subagent, in step-time; steps and attempts on the realized critical path outlined in red"
-        }
-        style={{ display: 'block' }}
-        onPointerOver={over}
-      />
+      <div class="detail-frame">
+        <svg
+          ref={svg}
+          width="100%"
+          role="application"
+          aria-label={
+            peers()
+              ? 'Timeline: one bar per round, then one lane per peer, in step-time; turns on the realized critical path outlined in red'
+              : "Timeline: the orchestrator's steps, then one lane per subagent, in step-time; steps and attempts on the realized critical path outlined in red"
+          }
+          style={{ display: 'block' }}
+          onPointerOver={(event) => setHovered(itemOf(event.target) ?? hovered())}
+          onPointerLeave={left}
+          onFocusIn={(event) => setHovered(itemOf(event.target))}
+          onFocusOut={(event) => {
+            if (!svg?.contains(event.relatedTarget as Node | null)) setHovered(undefined);
+          }}
+          onKeyDown={keys}
+        />
+        <Show when={detail()}>
+          {(text) => (
+            <DetailBeside text={text()} anchor={hovered()?.element} layout={laid()} testId="timeline-hover" />
+          )}
+        </Show>
+      </div>
       <Show when={!props.compact}>
         <div class="actions note">
-          <span class="mono">
-            {hovered() ??
-              (peers()
-                ? 'Hover a bar for the turn or the round.'
-                : 'Hover a bar for the attempt or the orchestrator step.')}
+          <span>
+            {peers()
+              ? 'Hover a bar, or Tab to it (← → along a lane, ↑ ↓ across lanes), for the turn or the round.'
+              : 'Hover a bar, or Tab to it (← → along a lane, ↑ ↓ across lanes), for the attempt or the orchestrator step.'}
           </span>
           <PictureDownload
             svg={() => svg}
@@ -254,4 +275,35 @@ export function TimelineView(props: {
       </Show>
     </div>
   );
+}
+
+/** Every bar the keyboard reaches, as drawn: the orchestrator's lane, then the agents'. */
+function items(l: TimelineLayout | undefined): AnyBar[] {
+  return l ? [...l.steps, ...l.rounds, ...l.bars] : [];
+}
+
+/**
+ * Puts the bars in the tab order, named, keyed for the arrow keys (bar-keys.ts) as the run graph's
+ * nodes are. Past LABELS_UP_TO bars only each lane's first is a Tab stop, the rest a key away:
+ * thousands of stops would make the page behind the chart a long way off.
+ */
+function focusable(
+  root: ReturnType<typeof select<SVGSVGElement, unknown>>,
+  l: TimelineLayout,
+  names: ReadonlyMap<string, string>,
+) {
+  const firsts = new Set<string>();
+  const seen = new Set<number>();
+  for (const b of items(l).sort((p, q) => p.lane - q.lane || p.x - q.x)) {
+    if (seen.has(b.lane)) continue;
+    seen.add(b.lane);
+    firsts.add(barKey(b));
+  }
+  const all = items(l).length <= LABELS_UP_TO;
+  root
+    .selectAll<SVGElement, AnyBar>('g.steps rect, g.rounds g, g.bars rect')
+    .attr('data-key', barKey)
+    .attr('tabindex', (b) => (all || firsts.has(barKey(b)) ? 0 : -1))
+    .attr('role', 'button')
+    .attr('aria-label', (b) => barName(b, names));
 }

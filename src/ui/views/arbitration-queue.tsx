@@ -21,7 +21,10 @@ export function ArbitrationQueue(props: {
           <th>Request</th>
           <th>The router chose</th>
           <th>Your label</th>
-          <th />
+          {/* Named for screen readers (axe's empty-table-header): the column's buttons say what they do. */}
+          <th>
+            <span class="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>

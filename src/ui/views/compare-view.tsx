@@ -3,6 +3,7 @@ import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { compareRows } from '../model/compare';
 import { formatDuration, formatNumber } from '../model/format';
+import { measureKindOf } from '../model/quality';
 import { foldTrace } from '../model/replay';
 import { services } from '../services';
 import { TimelineView } from '../timeline/timeline-view';
@@ -55,6 +56,9 @@ export function CompareView() {
           </p>
         }
       >
+        {/* The view's own heading, so the runs' timelines below (h3) sit under it, not under the
+            page's h1 (axe's heading-order). */}
+        <h2 class="view-heading">{(runs() ?? []).length} runs compared, the first the baseline</h2>
         <table class="data" data-testid="compare-table">
           <thead>
             <tr>
@@ -66,7 +70,7 @@ export function CompareView() {
             <For
               each={compareRows(
                 (runs() ?? []).map((r) => r.metrics),
-                (runs() ?? []).map((r) => r.header.scenario.kind),
+                (runs() ?? []).map((r) => measureKindOf(r.header)),
               )}
             >
               {(row) => (

@@ -2,7 +2,7 @@ import { createResource, createSignal, For, Show } from 'solid-js';
 import { chromeTrace } from '../../core/trace/chrome-trace';
 import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
-import { qualityMeasure } from '../model/quality';
+import { measureKindOf, qualityMeasure } from '../model/quality';
 import { type ImportProgress, services } from '../services';
 import { DatasetExport } from './dataset-export';
 import { MessageBanner } from './message-banner';
@@ -187,7 +187,10 @@ export function LibraryView() {
             <th>Critical steps</th>
             <th>Quality</th>
             <th>Events</th>
-            <th />
+            {/* Named for screen readers (axe's empty-table-header): the column's buttons say what they do. */}
+            <th>
+              <span class="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -234,7 +237,7 @@ export function LibraryView() {
                     <>
                       {run.metrics.itemF1.toFixed(3)}
                       {/* The stored score is each grader's own measure: the column names which. */}
-                      <div class="note">{qualityMeasure(run.scenario.kind).name}</div>
+                      <div class="note">{qualityMeasure(measureKindOf(run)).name}</div>
                     </>
                   ) : (
                     '—'

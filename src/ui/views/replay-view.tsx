@@ -6,12 +6,14 @@ import { graphOrThrow } from '../../core/graph/validate';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
 import { ENDED_EARLY } from '../model/cut-short';
-import { qualityLine, qualityMeasure } from '../model/quality';
+import { measureKindOf, qualityLine, qualityMeasure } from '../model/quality';
 import { foldTrace, type RunSnapshot } from '../model/replay';
-import { metricsAt, positionText } from '../model/replay-position';
+import { metricsAt } from '../model/replay-position';
 import { storedAnswer } from '../run/stored-answer';
 import { AnswerView } from './answer-view';
+import type { ReplayStart } from './finished-run-controls';
 import { ForkPanel } from './fork-panel';
+import { type ReplayControl, ReplayControls } from './replay-controls';
 import { RunPicture } from './run-picture';
 import { StoredRunNote } from './stored-run-note';
 
@@ -25,8 +27,11 @@ export function Replay(props: {
   onPosition?: (index: number) => void;
   /** Hears Play and its end (paused, scrubbed, or at the last event), so the status says a replay plays. */
   onPlaying?: (playing: boolean) => void;
-  /** Play from the first event as soon as it opens ("Watch it again" on a run that just ended). */
-  autoplay?: boolean;
+  /**
+   * How it opens when the run that just ended in the Run view is replayed from its controls
+   * (finished-run-controls.tsx): at an event or playing, the focus on the control that was used.
+   */
+  start?: ReplayStart;
 }) {
   const last = () => Math.max(0, props.events.length - 1);
   // The scrubber moves over events by their place in the trace, counted from 1 as the Library
@@ -71,8 +76,12 @@ export function Replay(props: {
     };
     frame = requestAnimationFrame(tick);
   };
+  let controls: Record<ReplayControl, HTMLElement> | undefined;
   onMount(() => {
-    if (props.autoplay) play();
+    if (props.start?.at !== undefined) move(props.start.at);
+    if (props.start?.play) play();
+    // The control used had gone with the run view's own controls: its twin here takes the focus.
+    if (props.start) controls?.[props.start.focus].focus();
   });
   onCleanup(() => {
     cancelAnimationFrame(frame);
@@ -98,7 +107,7 @@ export function Replay(props: {
   const metrics = () =>
     atEnd() && finished()
       ? finished()
-      : metricsAt(props.events, at(), props.header.mainStepCost, props.header.scenario.kind);
+      : metricsAt(props.events, at(), props.header.mainStepCost, measureKindOf(props.header));
   const answer = createMemo(() => storedAnswer(props.header, props.events));
   // The whole run's graph, not the one folded so far: mid-replay only the attempts started by then
   // are in it, and a bound of 1 step against 4 taken read as a schedule wasting parallelism.
@@ -114,54 +123,30 @@ export function Replay(props: {
   });
   return (
     <>
-      <div class="scrubber">
-        <button
-          type="button"
-          class="secondary nowrap"
-          data-testid="replay-rewind"
-          // The name begins with the visible word (WCAG 2.5.3, axe's label-content-name-mismatch);
-          // the arrow is decoration.
-          aria-label="Start: rewind the replay to the first event"
-          title="Rewind the replay to the first event"
-          onClick={() => {
-            stop();
-            move(0);
-          }}
-        >
-          <span aria-hidden="true">«</span> Start
-        </button>
-        <button
-          type="button"
-          class="secondary nowrap"
-          data-testid="replay-play"
-          aria-pressed={playing()}
-          title="Play the run at a pace you can follow (about ten seconds), or pause it"
-          onClick={play}
-        >
-          {playing() ? 'Pause' : 'Play'}
-        </button>
-        <input
-          type="range"
-          min="0"
-          max={last()}
-          value={at()}
-          data-testid="replay-scrubber"
-          aria-label="Replay position (event number)"
-          onInput={(e) => {
-            stop();
-            move(Number(e.currentTarget.value));
-          }}
-        />
-        <span class="mono" data-testid="replay-position">
-          {positionText(at(), props.events.length)} · step {snapshot().t}
-        </span>
-      </div>
+      <ReplayControls
+        playing={playing()}
+        at={at()}
+        last={last()}
+        step={snapshot().t}
+        onRewind={() => {
+          stop();
+          move(0);
+        }}
+        onPlay={play}
+        onScrub={(i) => {
+          stop();
+          move(i);
+        }}
+        controls={(c) => {
+          controls = c;
+        }}
+      />
       <StoredRunNote header={props.header} />
       <ForkPanel header={props.header} events={props.events} step={stepAtPosition()} />
       <RunPicture
         snapshot={snapshot()}
         metrics={metrics()}
-        kind={props.header.scenario.kind}
+        kind={measureKindOf(props.header)}
         plannedBound={bound()}
         budgets={props.header.budgets}
         overhead={props.header.mainStepCost}
@@ -190,7 +175,7 @@ export function Replay(props: {
               lookup={a().lookup}
               note={a().note}
               pieces={a().pieces}
-              score={scoreLine(props.final, props.header.scenario.kind, finished())}
+              score={scoreLine(props.final, measureKindOf(props.header), finished())}
             />
           </Show>
         )}

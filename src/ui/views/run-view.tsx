@@ -8,10 +8,11 @@ import {
   Show,
   Switch,
 } from 'solid-js';
+import type { TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { liveStep, runningHorizon } from '../model/live-step';
-import { qualityLine, qualityMeasure } from '../model/quality';
+import { measureKindOf, qualityLine, qualityMeasure } from '../model/quality';
 import type { RunSnapshot } from '../model/replay';
 import { type ReplayStatus, replayStatus } from '../model/replay-position';
 import { endWords } from '../model/status-words';
@@ -21,11 +22,16 @@ import { services } from '../services';
 import { quoted } from '../url-state';
 import { AnswerView } from './answer-view';
 import { ConfigPanel } from './config-panel';
+import { FinishedRunControls, type ReplayStart } from './finished-run-controls';
 import { NoRunHint } from './no-run-hint';
+import { OwnRequestNote } from './own-request-note';
 import { FASTEST, PaceControl } from './pace-control';
 import { Replay } from './replay-view';
 import { RunLengthNote } from './run-length-note';
 import { RunPicture } from './run-picture';
+
+/** How a live run may have ended: it then has the replay controls a stored run has. */
+const ENDED: ReadonlySet<string> = new Set(['done', 'cancelled', 'failed']);
 
 /** Settings, the run controls, and the run itself: live while it goes on, or a stored one replayed. */
 export function RunView() {
@@ -77,11 +83,15 @@ export function RunView() {
     });
   };
   const going = () => live().status === 'starting' || live().status === 'running';
-  // "Watch it again": the run that just ended, opened as stored and played from its start.
-  const [replaying, setReplaying] = createSignal(false);
+  // The run that just ended, opened as stored by its replay controls: how its replay starts.
+  const [replaying, setReplaying] = createSignal<ReplayStart | undefined>();
+  const replay = (start: ReplayStart) => {
+    setReplaying(start);
+    app.update({ runs: [live().id as string] });
+  };
   // Over once another run starts (from here, the gallery, a link) or another run is opened.
   createEffect(() => {
-    if (live().status === 'running' || shownId() !== live().id) setReplaying(false);
+    if (live().status === 'running' || shownId() !== live().id) setReplaying(undefined);
   });
   const isLive = () =>
     !replaying() &&
@@ -97,7 +107,7 @@ export function RunView() {
   const [killNote, setKillNote] = createSignal<string | undefined>();
   // The event a stored run is scrubbed back to; undefined at its end.
   const [replayAt, setReplayAt] = createSignal<number | undefined>();
-  // Whether the stored run's replay is playing (its Play, or "Watch it again").
+  // Whether the stored run's replay is playing.
   const [replayPlaying, setReplayPlaying] = createSignal(false);
   let opening = 0;
   const [load] = createResource(
@@ -138,6 +148,7 @@ export function RunView() {
     <div class="run-layout">
       <ConfigPanel />
       <section>
+        <OwnRequestNote />
         <div class="actions">
           <button
             type="button"
@@ -145,7 +156,7 @@ export function RunView() {
             data-testid="run-button"
             disabled={session.busy() && live().status === 'running'}
             onClick={() => {
-              setReplaying(false);
+              setReplaying(undefined);
               app.update({ runs: [] });
               setKillNote(undefined);
               void session.start();
@@ -184,20 +195,6 @@ export function RunView() {
           >
             Kill a worker
           </button>
-          <Show when={isLive() && live().id !== undefined && live().status !== 'running'}>
-            <button
-              type="button"
-              class="secondary"
-              data-testid="watch-again"
-              title="Play the run that just ended from its start, at a pace you can follow (about ten seconds)"
-              onClick={() => {
-                setReplaying(true);
-                app.update({ runs: [live().id as string] });
-              }}
-            >
-              Watch it again
-            </button>
-          </Show>
           <button
             type="button"
             class="secondary"
@@ -306,7 +303,7 @@ export function RunView() {
                       status={l.head.summary.status}
                       onPosition={setReplayAt}
                       onPlaying={setReplayPlaying}
-                      autoplay={replaying()}
+                      start={replaying()}
                     />
                   ) : (
                     <div class="error" role="alert" data-testid="run-missing">
@@ -320,12 +317,15 @@ export function RunView() {
             </Switch>
           }
         >
+          <Show when={live().id !== undefined && ENDED.has(live().status) && live().snapshot}>
+            {(s) => <FinishedRunControls events={s().seq + 1} step={s().t} onOpen={replay} />}
+          </Show>
           <Show when={live().snapshot}>
             <RunPicture
               snapshot={lastSnapshot() as RunSnapshot}
               now={liveT()}
               metrics={liveMetrics()}
-              kind={live().header?.scenario.kind}
+              kind={live().header ? measureKindOf(live().header as TraceHeader) : undefined}
               plannedBound={live().lowerBound}
               startupMs={live().startupMs}
               budgets={live().header?.budgets ?? {}}
@@ -394,5 +394,5 @@ async function compareWithSerial(): Promise<string | undefined> {
 function liveScore(criteria: Readonly<Record<string, number>> | undefined): string | undefined {
   const v = session.view();
   if (!v.metrics || !v.snapshot?.grade) return undefined;
-  return qualityLine(v.metrics.quality, qualityMeasure(v.header?.scenario.kind ?? '', criteria));
+  return qualityLine(v.metrics.quality, qualityMeasure(v.header ? measureKindOf(v.header) : '', criteria));
 }

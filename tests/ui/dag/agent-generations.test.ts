@@ -45,6 +45,7 @@ function snapshotOf(lanes: readonly string[], segments: readonly Segment[], inci
     segments,
     incidents,
     messages: [],
+    names: new Map(),
   } as unknown as RunSnapshot;
 }
 

@@ -27,6 +27,7 @@ function snapshotOf(ids: readonly string[], peers = false): RunSnapshot {
       : [],
     incidents: [],
     messages: [],
+    names: new Map(),
   } as unknown as RunSnapshot;
 }
 
