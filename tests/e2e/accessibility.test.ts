@@ -174,34 +174,39 @@ describe('accessibility and small screens', () => {
     expect(wide).toEqual([]);
   }, 240_000);
 
-  it("reaches a graph node's detail from the gallery by keyboard alone, the detail beside the node", async () => {
-    const { page } = profile;
-    await page.goto(appUrl);
-    const run = page.locator(`${t('scenario-card-diamond')} button.primary`);
-    await run.focus();
-    await page.keyboard.press('Enter');
-    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
-    // Tab on from the run's status until a node of the run's graph has focus.
-    let id: string | null = null;
-    for (let k = 0; k < 150 && !id; k++) {
-      await page.keyboard.press('Tab');
-      id = await page.evaluate(() => document.activeElement?.getAttribute('data-task') ?? null);
-    }
-    expect(id).not.toBeNull();
-    const detail = page.locator(t('dag-hover'));
-    await detail.waitFor();
-    expect(await detail.textContent()).toMatch(/critical path|slack|orchestrator step|the run's end/);
-    // Beside the node: its top within the node's height, not below the picture.
-    const node = await page.evaluate(() => document.activeElement?.getBoundingClientRect().toJSON());
-    const box = await detail.boundingBox();
-    expect(Math.abs((box?.y ?? 0) - (node?.y ?? 0))).toBeLessThan(40);
-    // An arrow key moves along an edge to another node, and the detail follows it.
-    await page.keyboard.press('ArrowRight');
-    const next = await page.evaluate(() => document.activeElement?.getAttribute('data-task') ?? null);
-    expect(next).not.toBeNull();
-    expect(next).not.toBe(id);
-    expect(profile.errors).toEqual([]);
-  });
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const)
+    it(`reaches a graph node's detail from the gallery by keyboard alone, the detail beside the node, at ${width}×${height}`, async () => {
+      const { page } = profile;
+      await page.setViewportSize({ width, height });
+      await page.goto(appUrl);
+      const run = page.locator(`${t('scenario-card-diamond')} button.primary`);
+      await run.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+      // Tab on from the run's status until a node of the run's graph has focus.
+      let id: string | null = null;
+      for (let k = 0; k < 150 && !id; k++) {
+        await page.keyboard.press('Tab');
+        id = await page.evaluate(() => document.activeElement?.getAttribute('data-task') ?? null);
+      }
+      expect(id).not.toBeNull();
+      const detail = page.locator(t('dag-hover'));
+      await detail.waitFor();
+      expect(await detail.textContent()).toMatch(/critical path|slack|orchestrator step|the run's end/);
+      // Beside the node: its top within the node's height, not below the picture.
+      const node = await page.evaluate(() => document.activeElement?.getBoundingClientRect().toJSON());
+      const box = await detail.boundingBox();
+      expect(Math.abs((box?.y ?? 0) - (node?.y ?? 0))).toBeLessThan(40);
+      // An arrow key moves along an edge to another node, and the detail follows it.
+      await page.keyboard.press('ArrowRight');
+      const next = await page.evaluate(() => document.activeElement?.getAttribute('data-task') ?? null);
+      expect(next).not.toBeNull();
+      expect(next).not.toBe(id);
+      expect(profile.errors).toEqual([]);
+    });
 
   it('keeps a run graph of several columns readable on a phone, its start on screen', async () => {
     const { page } = profile;

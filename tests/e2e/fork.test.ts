@@ -8,9 +8,14 @@ import { appUrl, profilePerTest, testId as t } from './support/browser';
  */
 const profile = profilePerTest();
 
-describe('forking a stored run in the page', () => {
+// The issue's "Done when": at a laptop's size and a phone's.
+describe.each([
+  [1366, 900],
+  [390, 844],
+])('forking a stored run in the page, at %i×%i', (width, height) => {
   it('continues a deep search from step 2 under serial, beside the run as it was', async () => {
     const { page } = profile;
+    await page.setViewportSize({ width, height });
     await page.goto(`${appUrl}#view=run&scenario=deep-search&seed=1&policy=heuristic`);
     await page.click(t('run-button'));
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
