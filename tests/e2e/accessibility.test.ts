@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, profilePerTest, testId as t } from './support/browser';
+import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
 
 /**
  * The page holds up (issues 15 and 44): a real accessibility auditor (axe-core) finds no serious or
@@ -174,10 +174,7 @@ describe('accessibility and small screens', () => {
     expect(wide).toEqual([]);
   }, 240_000);
 
-  for (const [width, height] of [
-    [1366, 900],
-    [390, 844],
-  ] as const)
+  for (const [width, height] of PAGE_SIZES)
     it(`reaches a graph node's detail from the gallery by keyboard alone, the detail beside the node, at ${width}×${height}`, async () => {
       const { page } = profile;
       await page.setViewportSize({ width, height });

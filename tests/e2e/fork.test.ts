@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, profilePerTest, testId as t } from './support/browser';
+import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
 
 /**
  * Issue 44, "fork any decision": a stored run continued from one orchestrator step under another
@@ -9,10 +9,7 @@ import { appUrl, profilePerTest, testId as t } from './support/browser';
 const profile = profilePerTest();
 
 // The issue's "Done when": at a laptop's size and a phone's.
-describe.each([
-  [1366, 900],
-  [390, 844],
-])('forking a stored run in the page, at %i×%i', (width, height) => {
+describe.each(PAGE_SIZES)('forking a stored run in the page, at %i×%i', (width, height) => {
   it('continues a deep search from step 2 under serial, beside the run as it was', async () => {
     const { page } = profile;
     await page.setViewportSize({ width, height });

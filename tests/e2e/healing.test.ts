@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, profilePerTest, testId as t } from './support/browser';
+import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
 import { redPathOf } from './support/red-path';
 
 /** The chaos control and the self-healing loop in the built app, subagents in real Web Workers. */
@@ -21,10 +21,7 @@ async function run(hash: string) {
 }
 
 // The "Done when": at a laptop's size and a phone's.
-describe.each([
-  [1366, 900],
-  [390, 844],
-])('a chaos run in the page, at %i×%i', (width, height) => {
+describe.each(PAGE_SIZES)('a chaos run in the page, at %i×%i', (width, height) => {
   it('puts faults into agents, detects each, quarantines and replaces them, and shows it all', async () => {
     const { page } = profile;
     await page.setViewportSize({ width, height });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeTrace } from '../../src/core/trace/jsonl';
-import { appUrl, profilePerTest, testId as t } from './support/browser';
+import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
 import { redPathOf } from './support/red-path';
 
 /**
@@ -18,10 +18,7 @@ async function downloadText(selector: string): Promise<string> {
   return readFile((await download.path()) as string, 'utf8');
 }
 
-describe.each([
-  [1366, 900],
-  [390, 844],
-])('a killed worker, at %i×%i', (width, height) => {
+describe.each(PAGE_SIZES)('a killed worker, at %i×%i', (width, height) => {
   it('loses no task when a worker is killed mid-run: the task is retried and the run completes', async () => {
     const { page } = profile;
     await page.setViewportSize({ width, height });

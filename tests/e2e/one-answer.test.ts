@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, profilePerTest, testId as t } from './support/browser';
+import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
 
 /**
  * Issue 44, "one answer": a wide search showed each subagent's fragment glued together (ROW lines,
@@ -14,10 +14,7 @@ const tableText = () =>
   );
 
 // The issue's "Done when": at a laptop's size and a phone's.
-describe.each([
-  [1366, 900],
-  [390, 844],
-])('the final answer of a wide search, at %i×%i', (width, height) => {
+describe.each(PAGE_SIZES)('the final answer of a wide search, at %i×%i', (width, height) => {
   it('is one table, the pieces behind it on request, the same when the run is opened again', async () => {
     const { page } = profile;
     await page.setViewportSize({ width, height });

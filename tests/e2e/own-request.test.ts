@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../src/core/providers/types';
 import { type ModelServer, providerBackend, startModelServer } from '../support/loopback-model-server';
 import { teamModel } from '../support/team-model';
-import { appUrl, profilePerTest, testId as t } from './support/browser';
+import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
 
 /**
  * Issue 44, item 1, in the built app: with a real model (here an OpenAI-compatible endpoint on
@@ -19,10 +19,7 @@ afterEach(async () => {
 
 const REQUEST = 'Write a short detective story set in Lisbon about a stolen tram';
 
-describe.each([
-  [1366, 900],
-  [390, 844],
-])('your own request with a real model, at %i×%i', (width, height) => {
+describe.each(PAGE_SIZES)('your own request with a real model, at %i×%i', (width, height) => {
   it('is planned, run by the plan’s roles, and answered by the team, in the model’s words', async () => {
     const seen: ChatRequest[] = [];
     server = await startModelServer(providerBackend(teamModel(seen), () => ({})));

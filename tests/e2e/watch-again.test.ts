@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, profilePerTest, testId as t } from './support/browser';
+import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
 
 /**
  * A run that ended before the first look (a wide search at the default pace is over in about a
@@ -52,10 +52,7 @@ describe('watching a run again', () => {
     expect(profile.errors).toEqual([]);
   }, 90_000);
 
-  for (const [width, height] of [
-    [1366, 900],
-    [390, 844],
-  ] as const)
+  for (const [width, height] of PAGE_SIZES)
     it(`at the pace "watch" beside Run, a wide search takes seconds, its counters moving as it goes, at ${width}×${height}`, async () => {
       const { page } = profile;
       await page.setViewportSize({ width, height });

@@ -6,6 +6,12 @@ export { chromiumArgs, executablePath, freshProfile, type Profile } from './fres
 /** Where global-setup.ts serves the built app. */
 export const appUrl = inject('appUrl');
 
+/** The sizes issue 44's "Done when" checks the page at: a laptop's and a phone's, [width, height]. */
+export const PAGE_SIZES = [
+  [1366, 900],
+  [390, 844],
+] as const;
+
 /** The selector of a `data-testid`. */
 export const testId = (id: string) => `[data-testid="${id}"]`;
 
