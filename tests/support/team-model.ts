@@ -61,12 +61,25 @@ function rolesOfItems(messages: readonly ChatMessage[]): Map<string, string> {
   return roles;
 }
 
-function orchestrate(request: ChatRequest): ChatResponse {
+/** How the script misbehaves: one item's subagent fails every time, and the orchestrator gives up what failed. */
+export interface TeamScript {
+  readonly failing?: string;
+  readonly giveUp?: boolean;
+}
+
+function orchestrate(request: ChatRequest, script: TeamScript): ChatResponse {
   const status = latestStatus(request.messages);
   if (!status) return reply('Waiting for the status.');
+  const failed = Object.keys(status.retrying ?? {});
+  const readyFailed = failed.filter((id) => status.ready.includes(id));
+  if (script.giveUp && readyFailed.length > 0)
+    return reply(
+      null,
+      readyFailed.map((item, i) => call(i + 1, 'give_up', { item })),
+    );
   const roles = rolesOfItems(request.messages);
   const running = Object.keys(status.running);
-  if (status.ready.length === 0 && running.length === 0)
+  if (status.ready.length === 0 && running.length === 0 && failed.length === 0)
     return reply(null, [call(1, 'finish', { answer: 'Every part is done.' })]);
   const calls: ToolCall[] = [];
   const taken = new Set(status.agents.map((a) => a.name));
@@ -86,8 +99,10 @@ function orchestrate(request: ChatRequest): ChatResponse {
   return calls.length > 0 ? reply(null, calls) : reply('Waiting for the running parts.');
 }
 
-function work(request: ChatRequest): ChatResponse {
+function work(request: ChatRequest, script: TeamScript): ChatResponse {
   const prompt = request.messages.find((m) => m.role === 'user')?.content ?? '';
+  if (script.failing !== undefined && prompt.includes(`From the orchestrator: [${script.failing}]`))
+    throw new Error('the scripted model failed on purpose');
   const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
   const role = /Your role in the team: ([^.\n]+)\./.exec(system)?.[1] ?? 'Agent';
   const item =
@@ -97,13 +112,13 @@ function work(request: ChatRequest): ChatResponse {
 }
 
 /** The scripted model. `seen` gets every request, in order, for a test to read. */
-export function teamModel(seen: ChatRequest[] = []): Provider {
+export function teamModel(seen: ChatRequest[] = [], script: TeamScript = {}): Provider {
   return {
     name: 'openai',
     async complete(request) {
       seen.push(request);
       const orchestrator = (request.tools ?? []).some((t) => t.function.name === 'create_subagent');
-      return orchestrator ? orchestrate(request) : work(request);
+      return orchestrator ? orchestrate(request, script) : work(request, script);
     },
   };
 }

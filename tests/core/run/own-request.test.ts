@@ -164,4 +164,35 @@ describe('a run request with the user’s own request', () => {
     expect(seen.every((r) => (r.tools ?? []).length === 0)).toBe(true);
     expect(runAnswer(run, result.answers)).toBe('TEAM ANSWER by Writer, merging analyst-1, analyst-2.');
   });
+
+  it('lets the llm orchestrator give up a part that failed, through the runtime’s give_up (issue 41 item 2)', async () => {
+    const request: RunRequest = {
+      scenario: 'write-story',
+      policy: 'llm',
+      provider: { kind: 'openai', model: 'scripted-team' },
+      request: { text: STORY },
+    };
+    const model = teamModel([], { failing: 'writer-2', giveUp: true });
+    const policy = llmPolicy({
+      provider: model,
+      profile: 'large',
+      model: 'scripted-team',
+      profiles: Object.keys(profiles),
+    });
+    const run = prepareRun(
+      runInputOf(request, { type: 'task', spec }, { profiles, plan: planChooser(policy) }),
+    );
+    if (run.type !== 'task') throw new Error('a task run');
+    const result = await runPrepared(run, { policy, provider: model });
+    const calls = result.events.filter((e) => e.type === 'tool.call' && e.caller === 'orchestrator');
+    expect(calls.some((c) => c.type === 'tool.call' && c.tool === 'give_up' && c.ok)).toBe(true);
+    const skipped = result.events.filter((e) => e.type === 'task.skipped');
+    expect(skipped.map((e) => (e.type === 'task.skipped' ? [e.task, e.cause] : []))).toEqual([
+      ['writer-2', 'given up by the orchestrator after 1 failed attempt(s)'],
+      ['continuity-editor', 'writer-2'],
+    ]);
+    // Given up after one failure: never tried again.
+    const tries = result.events.filter((e) => e.type === 'task.started' && e.task === 'writer-2');
+    expect(tries).toHaveLength(1);
+  });
 });

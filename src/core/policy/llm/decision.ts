@@ -47,6 +47,7 @@ export function statusOf(state: OrchestratorState, view: DecisionInput, answerCh
     })),
     maxSubagents: view.config.budgets.maxConcurrentSubagents,
     answers: shown,
+    ...(state.retrying.size > 0 ? { retrying: Object.fromEntries(state.retrying) } : {}),
   };
 }
 
@@ -148,8 +149,9 @@ export function carryOut(
         );
       }
       if (!draft.ready.has(item) || draft.assigned.has(item)) {
-        const why =
-          state.running.has(item) || draft.assigned.has(item)
+        const why = draft.actions.some((a) => a.type === 'give_up' && a.task === item)
+          ? 'was given up in this decision'
+          : state.running.has(item) || draft.assigned.has(item)
             ? 'is already running'
             : state.done.includes(item)
               ? 'is done'
@@ -164,6 +166,26 @@ export function carryOut(
         { assigned: new Set(draft.assigned).add(item), working: new Set(draft.working).add(id) },
         { type: 'assign', subagent: id, task: item },
         { kind: 'instructed', task: item, prompt },
+      );
+    }
+    case 'give_up': {
+      // The runtime's give_up (runtime/actions.ts): a ready task that has failed, and its dependents.
+      const item = args.item?.trim().replace(/^\[|\]$/g, '') ?? '';
+      if (!state.items.has(item)) return refuse(`there is no work item "${item}".`);
+      if (!state.retrying.has(item) || !draft.ready.has(item) || draft.assigned.has(item)) {
+        const retrying = [...state.retrying.keys()].filter(
+          (id) => draft.ready.has(id) && !draft.assigned.has(id),
+        );
+        return refuse(
+          `[${item}] has not failed and come back ready; only such an item can be given up (now: ${retrying.join(', ') || 'none'}).`,
+        );
+      }
+      const ready = new Set(draft.ready);
+      ready.delete(item);
+      return accept(
+        `[${item}] is given up; the items that depend on it are skipped.`,
+        { ready },
+        { type: 'give_up', task: item },
       );
     }
     case 'finish':
@@ -185,7 +207,10 @@ export function withoutCalls(
   view: DecisionInput,
   status: Status,
 ): { readonly draft: Draft; readonly refusal?: string } {
-  if (view.runningCount > 0 && status.ready.length === 0) return { draft: { ...draft, waiting: true } };
+  // A failed item waiting out its retry's backoff will come back ready: the run is not stalled.
+  const retryLater = Object.keys(status.retrying ?? {}).some((id) => !status.ready.includes(id));
+  if ((view.runningCount > 0 || retryLater) && status.ready.length === 0)
+    return { draft: { ...draft, waiting: true } };
   return { draft, refusal: NO_CALL_NOTE };
 }
 

@@ -28,6 +28,11 @@ export interface OrchestratorState {
   readonly running: ReadonlyMap<string, string>;
   readonly done: readonly string[];
   readonly failed: readonly string[];
+  /**
+   * Items whose last attempt failed and that may be tried again, with the profile they failed on:
+   * the orchestrator retries, escalates (a subagent of a larger profile) or gives them up.
+   */
+  readonly retrying: ReadonlyMap<string, string>;
   readonly answers: ReadonlyMap<string, string>;
   /** Tasks done since the model was last shown the status: their answers are news. */
   readonly unseen: readonly string[];
@@ -60,6 +65,7 @@ export function initialState(task: TaskBrief): OrchestratorState {
     running: new Map(),
     done: [],
     failed: [],
+    retrying: new Map(),
     answers: new Map(),
     unseen: [],
     decisions: 0,
@@ -97,15 +103,22 @@ function foldEvent(state: OrchestratorState, event: TraceEvent): OrchestratorSta
       return {
         ...state,
         running: without(state.running, event.task),
+        retrying: without(state.retrying, event.task),
         done: [...state.done, event.task],
         unseen: [...state.unseen, event.task],
       };
-    case 'task.failed':
+    case 'task.failed': {
+      const profile = state.agents.get(event.subagent)?.profile ?? '';
       return {
         ...state,
         running: without(state.running, event.task),
-        ...(event.final ? { failed: [...state.failed, event.task] } : {}),
+        ...(event.final
+          ? { failed: [...state.failed, event.task], retrying: without(state.retrying, event.task) }
+          : { retrying: new Map(state.retrying).set(event.task, profile) }),
       };
+    }
+    case 'task.skipped':
+      return { ...state, retrying: without(state.retrying, event.task) };
     case 'task.cancelled':
       return { ...state, running: without(state.running, event.task) };
     default:

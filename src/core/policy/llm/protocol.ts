@@ -1,6 +1,6 @@
 /**
  * What a model orchestrator reads and may call (docs/architecture.md, the method; Kimi K2.5, appendix E.8): the tools
- * `create_subagent(name, system_prompt)`, `assign_task(agent, prompt)` and `finish(answer)`, the
+ * `create_subagent(name, system_prompt)`, `assign_task(agent, prompt)`, `give_up(item)` and `finish(answer)`, the
  * system prompt that explains them, and the status it is shown before each decision — in words
  * for a model, with the same facts as a JSON block that the simulated orchestrator reads.
  */
@@ -59,6 +59,17 @@ export function orchestratorTools(profiles: readonly string[]): ToolRegistry {
         required: ['agent', 'prompt'],
       },
     ),
+    give_up: definitionOnly(
+      'give_up',
+      'Give up a work item that failed and is ready to be tried again: it and the items that depend on it are skipped, and the run goes on without them.',
+      {
+        type: 'object',
+        properties: {
+          item: { type: 'string', description: 'The id of the failed item, e.g. "row-3".' },
+        },
+        required: ['item'],
+      },
+    ),
     finish: definitionOnly(
       'finish',
       'End the run, when every work item is done or nothing more can be done.',
@@ -83,7 +94,8 @@ export function systemPrompt(facts: PromptFacts): string {
     `Tools: create_subagent(name, system_prompt) makes a subagent (profile "${facts.defaultProfile}" unless you pass one of: ${facts.profiles.join(', ')}); assign_task(agent, prompt) gives an idle subagent one ready work item, named in brackets at the start of the prompt, e.g. "[row-3] Find …"; finish(answer) ends the run.`,
     `At most ${facts.maxSubagents} subagents exist at once. A subagent works on one item at a time and is idle again when it answers; reuse idle subagents before creating new ones.`,
     'Before each decision you get the status: items ready, running, done and failed, and your subagents. Call several tools in one turn: every ready item given to an idle subagent in the same turn runs in parallel.',
-    'If there is nothing to assign while subagents are working, reply with a short note and no tool call: you will be woken when something changes. Call finish when nothing is ready or running.',
+    'An item whose attempt failed comes back as ready, with the profile it failed on: assign it again (retry), assign it to a subagent of a larger profile (escalate), or give_up(item) to go on without it and the items that depend on it.',
+    'If there is nothing to assign while subagents are working, reply with a short note and no tool call: you will be woken when something changes. Call finish when nothing is ready, running or waiting for a retry.',
   ].join('\n');
 }
 
@@ -107,6 +119,8 @@ export interface Status {
   readonly running: Readonly<Record<string, string>>;
   readonly done: readonly string[];
   readonly failed: readonly string[];
+  /** Items whose last attempt failed and that will be ready again (or are), with the profile they failed on. */
+  readonly retrying?: Readonly<Record<string, string>>;
   readonly agents: readonly {
     readonly name: string;
     readonly profile: string;
@@ -130,6 +144,16 @@ export function statusMessage(status: Status): string {
     for (const [id, answer] of answers) lines.push(`- [${id}] ${answer.replace(/\s+/g, ' ')}`);
   }
   lines.push(`Ready: ${status.ready.join(', ') || 'none'}.`);
+  const retrying = Object.entries(status.retrying ?? {});
+  if (retrying.length > 0)
+    lines.push(
+      `Failed, to retry, escalate or give_up once ready: ${retrying
+        .map(
+          ([id, profile]) =>
+            `${id} (failed on ${profile || 'the default profile'}; ${status.ready.includes(id) ? 'ready' : 'waiting for its retry'})`,
+        )
+        .join(', ')}.`,
+    );
   lines.push(
     `Idle subagents: ${idle.join(', ') || 'none'}; ${status.agents.length} of at most ${status.maxSubagents} created.`,
   );

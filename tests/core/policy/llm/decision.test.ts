@@ -276,3 +276,64 @@ describe('the end of a decision', () => {
     });
   });
 });
+
+describe('retry, escalate or give up a failed item (issue 41 item 2: the llm orchestrator on the policy port)', () => {
+  // ann (small) ran [a] and failed; [a] is ready again. [d] depends on [a].
+  const failed = [
+    { kind: 'created', name: 'ann', id: 's0', profile: 'small', system: '' },
+    { kind: 'created', name: 'big', id: 's1', profile: 'large', system: '' },
+    event({ type: 'task.started', task: 'a', subagent: 's0', attempt: 1 }),
+    event({
+      type: 'task.failed',
+      task: 'a',
+      subagent: 's0',
+      attempt: 1,
+      error: 'crash',
+      final: false,
+      usage,
+    }),
+  ] as Seen[];
+  const state = failed.reduce(fold, initialState(brief));
+
+  it('shows the model which ready items failed, and on which profile', () => {
+    const status = statusOf(state, view({ ready: ['a', 'b'] }), 200);
+    expect(status.retrying).toEqual({ a: 'small' });
+  });
+
+  it('gives up a failed item as the runtime’s give_up, and no longer offers it', () => {
+    const input = view({ ready: ['a', 'b'], subagentCount: 2 });
+    const draft = openDraft(state, statusOf(state, input, 200));
+    const { verdicts, draft: after } = carry(state, draft, input, [
+      call('give_up', { item: 'a' }),
+      call('assign_task', { agent: 'big', prompt: '[a] again' }),
+    ]);
+    expect(verdicts[0]?.ok).toBe(true);
+    expect(after.actions).toEqual([{ type: 'give_up', task: 'a' }]);
+    expect(verdicts[1]?.ok).toBe(false);
+    expect(verdicts[1]?.content).toMatch(/^Error: \[a\] was given up in this decision; ready now: b\./);
+  });
+
+  it('escalates by assigning the failed item to a subagent of a larger profile', () => {
+    const input = view({ ready: ['a', 'b'], subagentCount: 2 });
+    const draft = openDraft(state, statusOf(state, input, 200));
+    const { draft: after } = carry(state, draft, input, [
+      call('assign_task', { agent: 'big', prompt: '[a] again' }),
+    ]);
+    expect(after.actions).toEqual([{ type: 'assign', subagent: 's1', task: 'a' }]);
+  });
+
+  it('refuses to give up an item that has not failed, naming the ones that can be', () => {
+    const input = view({ ready: ['a', 'b'], subagentCount: 2 });
+    const draft = openDraft(state, statusOf(state, input, 200));
+    const { verdicts } = carry(state, draft, input, [call('give_up', { item: 'b' })]);
+    expect(verdicts[0]?.ok).toBe(false);
+    expect(verdicts[0]?.content).toBe(
+      'Error: [b] has not failed and come back ready; only such an item can be given up (now: a).',
+    );
+  });
+
+  it('forgets the failure once the item is done', () => {
+    const done = fold(state, event({ type: 'task.finished', task: 'a', subagent: 's1', attempt: 2, usage }));
+    expect(done.retrying.size).toBe(0);
+  });
+});
