@@ -67,6 +67,13 @@ describe.each(PAGE_SIZES)('your own request with a real model, at %i×%i', (widt
     const answer = (await page.textContent(t('run-answer'))) ?? '';
     expect(answer).toContain(`TEAM ANSWER by ${last}`);
     expect(answer).toContain('completion');
+    // Stored under the request's own words, not the sample's title.
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    const row = (await page.textContent(t('trace-row'))) ?? '';
+    expect(row).toContain(`“${REQUEST.slice(0, 40)}`);
+    expect(row).toContain('Your request (the Write a story workflow)');
+    expect(row).toContain('completion');
     expect(profile.errors).toEqual([]);
   });
 });

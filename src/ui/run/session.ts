@@ -37,6 +37,7 @@ import { type CatalogEntry, findScenario, profiles } from '../catalog';
 import { RunFolder, type RunSnapshot } from '../model/replay';
 import { requestOfState } from '../request-state';
 import { services } from '../services';
+import { shortenLabel } from '../shorten-label';
 import type { AppState } from '../url-state';
 import type { PassageLookup } from '../views/answer-view';
 import { pageBaseline, pageHealing, rememberIfHealthy } from './healing-setup';
@@ -261,7 +262,10 @@ function createSession() {
         metrics,
         onHeader: (header) => {
           handle = store.begin(header, {
-            label: `${entry.title} · ${settings.policy} · seed ${settings.seed}`,
+            // A run of the user's own request is named by it, not by the sample it replaced.
+            label: request.request
+              ? `“${shortenLabel(request.request.text.trim(), 60)}” · ${settings.policy}`
+              : `${entry.title} · ${settings.policy} · seed ${settings.seed}`,
             startedAt: Date.now(),
           });
           void handle.then((h) => {

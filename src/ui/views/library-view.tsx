@@ -218,7 +218,11 @@ export function LibraryView() {
                   {run.label}
                   <div class="note">{new Date(run.startedAt).toLocaleString()}</div>
                 </td>
-                <td data-label="Scenario">{run.scenario.title ?? run.scenario.id}</td>
+                <td data-label="Scenario">
+                  {run.ownRequest
+                    ? `Your request (the ${run.scenario.title ?? run.scenario.id} workflow)`
+                    : (run.scenario.title ?? run.scenario.id)}
+                </td>
                 <td data-label="Policy">{run.policy}</td>
                 <td data-label="Seed">{run.seed}</td>
                 <td data-label="Status" data-testid="trace-status">
