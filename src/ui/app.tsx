@@ -2,10 +2,7 @@ import { For, lazy, Match, Show, Switch } from 'solid-js';
 import { app } from './app-state';
 import { BridgeConsent } from './bridge/consent';
 import type { AppState } from './url-state';
-import { CompareView } from './views/compare-view';
 import { Gallery } from './views/gallery';
-import { LibraryView } from './views/library-view';
-import { TrainView } from './views/train-view';
 
 // The Knowledge view (and the knowledge base, pdf.js aside) loads when it is first opened.
 // The Run view brings the run machinery (every scenario's generator and texts, the policies):
@@ -14,6 +11,11 @@ const RunView = lazy(async () => ({ default: (await import('./views/run-view')).
 const KnowledgeView = lazy(async () => ({ default: (await import('./views/knowledge-view')).KnowledgeView }));
 // The Router view trains a router on its first opening; its code and data load then too.
 const RouterView = lazy(async () => ({ default: (await import('./views/router-view')).RouterView }));
+// Training (the learners, their curves) and comparing load when first opened too: the first
+// visit's script stays within its budget (tests/e2e/bundle.test.ts).
+const TrainView = lazy(async () => ({ default: (await import('./views/train-view')).TrainView }));
+const CompareView = lazy(async () => ({ default: (await import('./views/compare-view')).CompareView }));
+const LibraryView = lazy(async () => ({ default: (await import('./views/library-view')).LibraryView }));
 
 const tabs: { view: AppState['view']; label: string }[] = [
   { view: 'gallery', label: 'Scenarios' },

@@ -114,10 +114,13 @@ describe('a sweep across workers, under faults', () => {
     // and its worker finds the record and returns "already" without running it. Under load a
     // worker can also miss renewing its 1 s lock and BullMQ runs that job again (its result is
     // still counted once, above); such a job shows a 'stalled' event, a job queued again does not.
+    const completed = await jobEvents(client, 'completed');
     const made = await jobEvents(client, 'completed', 'done');
     const stalled = await jobEvents(client, 'stalled');
     client.disconnect();
-    expect(made.size).toBe(RUNS);
+    // Every job completed. A job taken back after a stall whose first worker had already written
+    // its record completes as "already" only (its first worker's completion came too late).
+    expect(completed.size).toBe(RUNS);
     const again = [...made].filter(([, n]) => n > 1).map(([id]) => id);
     expect(again.filter((id) => !stalled.has(id))).toEqual([]);
   }, 120_000);
