@@ -9,13 +9,20 @@ const profile = profilePerTest();
 
 async function ask(query: string) {
   const { page } = profile;
+  // The answer shown before this one, if any: the new one is waited for, not read off the old.
+  const before = Number(
+    (await page
+      .locator(t('router-plan'))
+      .getAttribute('data-asked', { timeout: 100 })
+      .catch(() => null)) ?? 0,
+  );
   await page.fill(t('router-query'), query);
   await page.click(t('route-button'));
   await page.waitForFunction(
     (q) => (document.querySelector('[data-testid="router-query"]') as HTMLInputElement).value === q,
     query,
   );
-  await page.waitForSelector(t('router-plan'));
+  await page.waitForSelector(`${t('router-plan')}[data-asked="${before + 1}"]`);
 }
 
 describe('the Router view', () => {

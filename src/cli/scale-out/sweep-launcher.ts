@@ -50,6 +50,10 @@ export async function runSweep(spec: SweepSpec, launch: SweepLaunch): Promise<un
   const queue = new Queue<SweepJob>('bench', { connection: lastingOptions(target), prefix: PREFIX });
   queue.on('error', () => {});
   try {
+    // Its connection set up before anything can close it: a queue closed while BullMQ still set
+    // up its client left a "Connection is closed" rejection that no one awaited (CI, bad-input.test,
+    // a --resume of no sweep).
+    await queue.waitUntilReady();
     const sweep = sweepIdOf(spec);
     const number = await launchNumber(redis, sweep, spec, launch);
     const jobs = spec.seeds.flatMap((seed) =>

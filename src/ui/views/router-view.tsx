@@ -59,7 +59,7 @@ export function RouterView() {
   const [query, setQuery] = createSignal('');
   const [message, setMessage] = createSignal<Message | undefined>();
   const [answer, setAnswer] = createSignal<
-    { request: string; route: Route; plan: TeamPlan; queued: boolean } | undefined
+    { request: string; route: Route; plan: TeamPlan; queued: boolean; asked: number } | undefined
   >();
   const [queue, { refetch }] = createResource(async () => (await services.arbitration()).list());
   const [router] = createResource(
@@ -85,7 +85,7 @@ export function RouterView() {
       queued = await (await services.arbitration()).add(arbitrationItem(text, route, Date.now()));
       void refetch();
     }
-    setAnswer({ request: text, route, plan, queued });
+    setAnswer({ request: text, route, plan, queued, asked: (answer()?.asked ?? 0) + 1 });
   }
 
   async function label(item: ArbitrationItem, value: string) {
@@ -168,7 +168,13 @@ export function RouterView() {
         {(a) => {
           const run = () => runnable(a().plan, a().route);
           return (
-            <article class="panel router-plan" data-testid="router-plan" data-topology={a().plan.topology}>
+            <article
+              class="panel router-plan"
+              data-testid="router-plan"
+              data-topology={a().plan.topology}
+              // How many answers were given: a second answer is told from the first.
+              data-asked={a().asked}
+            >
               <h2>
                 {formation[a().plan.topology]} · {a().route.workflow}
               </h2>
