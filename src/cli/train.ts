@@ -3,7 +3,7 @@ import { nextTask } from '../adapters/common/next-task';
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
-import { drawTask, type MixSpec, weightsAt } from '../core/learning/mix';
+import { episodeCost } from '../core/learning/episode-cost';
 import { parseHold } from '../core/learning/parl';
 import { parseSchedule, type Schedule } from '../core/learning/reward';
 import {
@@ -13,7 +13,6 @@ import {
   type TrainConfig,
   train,
 } from '../core/learning/train';
-import { kindOf } from '../core/scenarios/registry';
 import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
@@ -200,15 +199,6 @@ export const trainTable: CommandTable = {
 };
 
 export const trainHelp = helpText(trainTable);
-
-/**
- * A guess at an episode's CPU time, for handing a batch out longest first: its task's size times
- * a per-kind cost measured on the simulator (ms per row, hop or function; CPU profile of training).
- */
-function episodeCost(mix: MixSpec, config: TrainConfig, e: number): number {
-  const draw = drawTask(mix, weightsAt(mix, e / config.episodes), config.seed, `episode ${e}`);
-  return draw.size * (kindOf(draw.component.scenario)?.simulatedMsPerUnit ?? 1);
-}
 
 /** Written whole or not at all (safe-write.ts), so a reader never sees half a checkpoint. */
 const writeAtomically = (file: string, text: string): void => writeFile(file, text);

@@ -1,63 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import deepSearch from '../../scenarios/deep-search.json';
-import mixJson from '../../scenarios/mix.json';
-import mixedCoding from '../../scenarios/mixed-coding.json';
-import profilesJson from '../../scenarios/profiles.json';
-import ragQa from '../../scenarios/rag-qa.json';
-import wideSearch from '../../scenarios/wide-search.json';
-import writeStory from '../../scenarios/write-story.json';
 import { startTraining } from '../../src/adapters/browser/train-client';
-import type { TrainRequest } from '../../src/adapters/wire/train-protocol';
 import { loadPolicy, type PolicyCheckpoint } from '../../src/core/learning/checkpoint';
-import { parseMix } from '../../src/core/learning/mix';
-import { defaultTrainConfig, type TrainConfig } from '../../src/core/learning/train';
-import { parseProfiles, profileHash } from '../../src/core/scenarios/profiles';
-import type { TaskScenarioSpec } from '../../src/core/scenarios/registry';
-import { parseScenario } from '../../src/core/scenarios/spec';
+import { config, hashes, mix, request } from './support/train-request';
 
 // Real module Workers in real Chromium: workers/train.worker.ts served by Vite, coding episodes in
 // the page's sandbox frame. The files come in as JSON imports and go through the same parsers as
-// the CLI's.
-
-function parsed<T>(result: ({ ok: true } & T) | { ok: false; error: string }): T {
-  if (!result.ok) throw new Error(result.error);
-  return result;
-}
-const mix = parsed(parseMix(JSON.stringify(mixJson), 'mix.json')).spec;
-const profiles = parsed(parseProfiles(JSON.stringify(profilesJson), 'profiles.json')).profiles;
-const specs: Record<string, TaskScenarioSpec> = {};
-for (const [file, json] of [
-  ['wide-search.json', wideSearch],
-  ['deep-search.json', deepSearch],
-  ['mixed-coding.json', mixedCoding],
-  ['write-story.json', writeStory],
-  ['rag-qa.json', ragQa],
-] as const) {
-  const spec = parsed(parseScenario(JSON.stringify(json), file)).spec;
-  specs[spec.id] = spec;
-}
-
-const config = (episodes: number): TrainConfig => ({
-  ...defaultTrainConfig,
-  episodes,
-  batch: 4,
-  window: 4,
-  lambdaParallel: { kind: 'linear', from: 0.1, to: 0, over: episodes },
-  lambdaFinish: { kind: 'linear', from: 0.3, to: 0, over: episodes },
-});
-const request = (episodes: number, resume?: PolicyCheckpoint): TrainRequest => ({
-  config: config(episodes),
-  mix,
-  specs,
-  profiles,
-  ...(resume ? { resume } : {}),
-});
-
-async function hashes(): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [name, p] of Object.entries(profiles)) out[name] = await profileHash(p);
-  return out;
-}
+// the CLI's (./support/train-request.ts). PARL plays its batches on the page's rollout workers
+// unless `rolloutWorkers: 0` (train-rollout-workers.test.ts tests those).
 
 /** A module Worker on the real entry file, remembered so the test can see it terminated. */
 function trackedWorker() {

@@ -1,10 +1,13 @@
 /**
  * The page side of training in a Web Worker: `startTraining` starts a worker on
  * workers/train.worker.ts, runs one training in it (src/adapters/wire/train-protocol.ts) and terminates
- * it when the training ends, however it ends.
+ * it when the training ends, however it ends. A PARL training also gets rollout workers
+ * (rollout-workers.ts) that play each batch's episodes in parallel, its checkpoint the same, byte
+ * for byte, as one worker's; they end with it.
  */
-import { proxy, wrap } from 'comlink';
+import { proxy, transfer, wrap } from 'comlink';
 import type { TrainApi, TrainEvents, TrainRequest, TrainSummary } from '../wire/train-protocol';
+import { defaultRolloutWorkers, startRolloutWorkers } from './rollout-workers';
 
 export type TrainCallbacks = Partial<TrainEvents>;
 
@@ -21,6 +24,13 @@ export interface TrainingHandle {
 export interface StartTrainingOptions {
   /** @default a module Worker on workers/train.worker.ts */
   readonly createWorker?: () => Worker;
+  /**
+   * Rollout workers to play PARL's batches on; 0 plays every episode in the training worker. A
+   * bandit learns after every episode and gets none. @default the cores (defaultRolloutWorkers)
+   */
+  readonly rolloutWorkers?: number;
+  /** @default a module Worker on workers/rollout.worker.ts */
+  readonly createRolloutWorker?: () => Worker;
 }
 
 export function startTraining(
@@ -55,10 +65,21 @@ export function startTraining(
     onCurve: guard(callbacks.onCurve),
     onCheckpoint: guard(callbacks.onCheckpoint),
   };
+  const count = request.config.policy === 'parl' ? (options.rolloutWorkers ?? defaultRolloutWorkers()) : 0;
+  const rollout =
+    count > 0
+      ? startRolloutWorkers(count, options.createRolloutWorker ? { create: options.createRolloutWorker } : {})
+      : undefined;
+  const ports = [...(rollout?.ports ?? [])];
   let settled = false;
-  const done = Promise.race([remote.start(request, proxy(events)), failed]).finally(() => {
+  const done = Promise.race([
+    remote.start(request, proxy(events), transfer(ports, ports)),
+    failed,
+    ...(rollout ? [rollout.died] : []),
+  ]).finally(() => {
     settled = true;
     worker.terminate();
+    rollout?.terminate();
   });
   return {
     done,

@@ -4,12 +4,13 @@
  * worker, so tests reach it over a MessageChannel (tests/adapters/train-host.test.ts);
  * workers/train.worker.ts exposes it with Comlink.
  */
-import { releaseProxy } from 'comlink';
-import { train } from '../../core/learning/train';
-import { simulatedProviderFor } from '../../core/scenarios/players';
-import { profileHashes } from '../../core/scenarios/profiles';
+import { proxy, type Remote, releaseProxy, wrap } from 'comlink';
+import { episodeCost } from '../../core/learning/episode-cost';
+import { type Rollouts, train } from '../../core/learning/train';
 import type { CodeSandbox } from '../../core/tools/sandbox';
 import { nextTask } from '../common/next-task';
+import { type RolloutChannel, rolloutPool } from '../common/rollout-pool';
+import type { RolloutApi } from '../wire/rollout-protocol';
 import type {
   RemoteTrainEvents,
   TrainApi,
@@ -17,6 +18,7 @@ import type {
   TrainRequest,
   TrainSummary,
 } from '../wire/train-protocol';
+import { trainEnvFor } from './train-env';
 
 export interface TrainHostOptions {
   /** Runs mixed-coding's code (its run_js tool and its grading); without one a coding episode fails. */
@@ -36,7 +38,11 @@ export function trainHost(options: TrainHostOptions = {}): TrainApi {
   let running: AbortController | null = null;
 
   return {
-    async start(request: TrainRequest, events: RemoteTrainEvents): Promise<TrainSummary> {
+    async start(
+      request: TrainRequest,
+      events: RemoteTrainEvents,
+      rolloutPorts: readonly MessagePort[] = [],
+    ): Promise<TrainSummary> {
       if (running) throw new Error('a training is already running in this worker: stop it first');
       const controller = new AbortController();
       running = controller;
@@ -54,18 +60,13 @@ export function trainHost(options: TrainHostOptions = {}): TrainApi {
         pending = null;
       };
       try {
-        const hashes = await profileHashes(request.profiles);
+        const env = await trainEnvFor(request, options.sandbox);
+        const rollouts = rolloutsOn(rolloutPorts, request, options.sandbox);
         const result = await train(
           request.config,
+          env,
           {
-            mix: request.mix,
-            specs: request.specs,
-            profiles: request.profiles,
-            profileHashes: hashes,
-            provider: simulatedProviderFor(request.profiles),
-            ...(options.sandbox ? { ports: { sandbox: options.sandbox } } : {}),
-          },
-          {
+            ...(rollouts ? { rollouts } : {}),
             signal: controller.signal,
             nextTask,
             onEpisode: (stats, done, total) => {
@@ -96,6 +97,7 @@ export function trainHost(options: TrainHostOptions = {}): TrainApi {
         return { ...result, episodes: request.config.episodes, seconds };
       } finally {
         running = null;
+        for (const port of rolloutPorts) port.close();
         // Closes the page's end of the callbacks' channel (sent after every callback, on the same port).
         events[releaseProxy]?.();
       }
@@ -105,4 +107,36 @@ export function trainHost(options: TrainHostOptions = {}): TrainApi {
       running?.abort();
     },
   };
+}
+
+/**
+ * PARL's batches played on the page's rollout workers, one port each, through the pool the CLI's
+ * worker threads use. A bandit learns after every episode: it plays here, whatever it was given.
+ */
+function rolloutsOn(
+  ports: readonly MessagePort[],
+  request: TrainRequest,
+  sandbox: CodeSandbox | undefined,
+): Rollouts | undefined {
+  if (ports.length === 0 || request.config.policy !== 'parl') return undefined;
+  const { config, mix, specs, profiles } = request;
+  const channels = ports.map((port): RolloutChannel => {
+    const remote: Remote<RolloutApi> = wrap<RolloutApi>(port);
+    // One sandbox, this worker's, for every rollout worker: a program is run (and remembered) once.
+    void remote.setup({ config, mix, specs, profiles }, sandbox ? proxy(sandbox) : undefined);
+    let listener: Parameters<RolloutChannel['listen']>[0] | undefined;
+    return {
+      listen: (l) => {
+        listener = l;
+      },
+      post: ({ episode, params }) => {
+        remote.play(episode, params).then(
+          (outcome) => listener?.reply({ episode, outcome }),
+          (error: unknown) =>
+            listener?.reply({ episode, error: error instanceof Error ? error.message : String(error) }),
+        );
+      },
+    };
+  });
+  return rolloutPool(channels, (e) => episodeCost(mix, config, e));
 }

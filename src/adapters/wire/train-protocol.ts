@@ -4,8 +4,12 @@
  * the page. Everything crosses by structured clone except `events`, which the page passes as a
  * `Comlink.proxy` so the worker can call back while it trains:
  *
- *   page → worker   start(request, proxy(events))     resolves with a TrainSummary when training
- *                                                     ends, after every callback has reached the page
+ *   page → worker   start(request, proxy(events), transfer(ports, ports))
+ *                                                     resolves with a TrainSummary when training
+ *                                                     ends, after every callback has reached the page;
+ *                                                     `ports` (transferred) reach the page's rollout
+ *                                                     workers, which play PARL's batches
+ *                                                     (rollout-protocol.ts)
  *   worker → page   events.onProgress / onCurve / onCheckpoint, in the order they happen
  *   page → worker   stop()                            training ends after the episode in hand
  */
@@ -56,7 +60,15 @@ export interface TrainSummary extends TrainResult {
 
 /** What the worker exposes. One training at a time. */
 export interface TrainApi {
-  start(request: TrainRequest, events: RemoteTrainEvents): Promise<TrainSummary>;
+  /**
+   * `rollouts`: one MessagePort per rollout worker of the page (rollout-protocol.ts); PARL plays
+   * each batch's episodes on them, a bandit ignores them. None: every episode plays here.
+   */
+  start(
+    request: TrainRequest,
+    events: RemoteTrainEvents,
+    rollouts?: readonly MessagePort[],
+  ): Promise<TrainSummary>;
   /** Ends the running training after its episode in hand; `start` then resolves, `stopped: true`. */
   stop(): void;
 }
