@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { llmPolicy } from '../../../src/core/policy/llm/llm-policy';
 import { policyByName } from '../../../src/core/policy/registry';
 import { planChooser } from '../../../src/core/policy/types';
-import type { ChatRequest } from '../../../src/core/providers/types';
+import type { ChatRequest, Provider } from '../../../src/core/providers/types';
 import { checkAgainst, RequestError, runInputOf } from '../../../src/core/request/run-input';
 import { type RunRequest, readRunRequest } from '../../../src/core/request/run-request';
 import { runAnswer } from '../../../src/core/run/final-answer';
@@ -72,6 +72,21 @@ describe('a run request with the user’s own request', () => {
   const host = { profiles, sandbox: true, knowledgeBase: false, providers: ['simulated', 'openai'] };
   const spec = loadSpec('write-story', 'write-story');
 
+  /** The request's story run under a model orchestrator, both played by `model`. */
+  async function underLlm(request: RunRequest, model: Provider) {
+    const policy = llmPolicy({
+      provider: model,
+      profile: 'large',
+      model: 'scripted-team',
+      profiles: Object.keys(profiles),
+    });
+    const run = prepareRun(
+      runInputOf(request, { type: 'task', spec }, { profiles, plan: planChooser(policy) }),
+    );
+    if (run.type !== 'task') throw new Error('a task run');
+    return { run, result: await runPrepared(run, { policy, provider: model }) };
+  }
+
   it('is refused with the simulated model, for a graph, and with bad roles, each naming the field', () => {
     const simulated: RunRequest = { scenario: 'write-story', request: { text: STORY } };
     expect(() => checkAgainst(simulated, { type: 'task', spec }, host)).toThrow(
@@ -107,18 +122,7 @@ describe('a run request with the user’s own request', () => {
     expect(read.ok).toBe(true);
     checkAgainst(request, { type: 'task', spec }, host);
     const seen: ChatRequest[] = [];
-    const model = teamModel(seen);
-    const policy = llmPolicy({
-      provider: model,
-      profile: 'large',
-      model: 'scripted-team',
-      profiles: Object.keys(profiles),
-    });
-    const run = prepareRun(
-      runInputOf(request, { type: 'task', spec }, { profiles, plan: planChooser(policy) }),
-    );
-    if (run.type !== 'task') throw new Error('a task run');
-    const result = await runPrepared(run, { policy, provider: model });
+    const { run, result } = await underLlm(request, teamModel(seen));
     expect(result.reason).toBe('completed');
     // The orchestrator's first prompt is the request, not the sample story's.
     const first = seen[0]?.messages.find((m) => m.role === 'user')?.content ?? '';
@@ -172,18 +176,7 @@ describe('a run request with the user’s own request', () => {
       provider: { kind: 'openai', model: 'scripted-team' },
       request: { text: STORY },
     };
-    const model = teamModel([], { failing: 'writer-2', giveUp: true });
-    const policy = llmPolicy({
-      provider: model,
-      profile: 'large',
-      model: 'scripted-team',
-      profiles: Object.keys(profiles),
-    });
-    const run = prepareRun(
-      runInputOf(request, { type: 'task', spec }, { profiles, plan: planChooser(policy) }),
-    );
-    if (run.type !== 'task') throw new Error('a task run');
-    const result = await runPrepared(run, { policy, provider: model });
+    const { result } = await underLlm(request, teamModel([], { failing: 'writer-2', giveUp: true }));
     const calls = result.events.filter((e) => e.type === 'tool.call' && e.caller === 'orchestrator');
     expect(calls.some((c) => c.type === 'tool.call' && c.tool === 'give_up' && c.ok)).toBe(true);
     const skipped = result.events.filter((e) => e.type === 'task.skipped');
