@@ -130,8 +130,12 @@ export function requestPlan(request: OwnRequest, mode: PlanMode, roles: TeamRole
   const tasks: RoledTask[] = [];
   let before: string[] = [];
   const team = workers.filter((r, i) => workers.indexOf(r) === i).join(', ');
+  // A role can come back in a later stage ([Writer, Editor, Writer]); ids stay unique.
+  const used = new Set(['merge']);
   stages.forEach((stage, s) => {
-    const slug = slugOf(stage.role, s);
+    const base = slugOf(stage.role, s);
+    const slug = used.has(base) ? `${base}-stage${s + 1}` : base;
+    used.add(slug);
     const ids =
       stage.width === 1 ? [slug] : Array.from({ length: stage.width }, (_, i) => `${slug}-${i + 1}`);
     const last = s === stages.length - 1;

@@ -56,6 +56,20 @@ describe('the plan of an own request', () => {
     );
     expect(shape(peers.tasks)).toEqual(['r1-peer-a<', 'r1-peer-b<', 'r2-peer-a<r1-peer-a,r1-peer-b']);
     expect(requestPlan({ text: 'x' }, 'single', scenarioKinds['write-story'].roles).tasks).toHaveLength(1);
+    // A role that comes back later, or is named like the merge, still gives a graph of unique ids.
+    const again = requestPlan(
+      { text: 'x', workers: ['Writer', 'Editor', 'Writer', 'Merge'] },
+      'swarm',
+      scenarioKinds['write-story'].roles,
+    );
+    expect(shape(again.tasks)).toEqual([
+      'writer<',
+      'editor-1<writer',
+      'editor-2<writer',
+      'editor-3<writer',
+      'writer-stage3<editor-1,editor-2,editor-3',
+      'merge-stage4<writer-stage3',
+    ]);
   });
 
   it("puts the request's own words, the role and the teammates' work in each part's prompt", () => {
