@@ -30,6 +30,12 @@ export interface Arm {
   readonly profile: string;
   /** What a failed task's next attempt does (fixed settings only; the bandit's arms retry). @default retry */
   readonly retry?: RetryChoice;
+  /**
+   * A swarm's cut (fixed settings only), where the task's kind allows it: replicas per votable
+   * part, and units of work per shard (scenarios/cut.ts). @default the kind's own plan
+   */
+  readonly replicas?: number;
+  readonly shard?: number;
 }
 
 export type BanditKind = 'linucb' | 'thompson' | 'epsilon-greedy';

@@ -5,7 +5,8 @@
  * A per-kind setting picks by the task's kind (`fixed:wide-search=all/large:deep-search=one/medium`; colons, as commas separate policies in a list):
  * the best fixed setting per kind is the stronger baseline.
  */
-import type { Action, PlanView, Policy, RunView } from '../policy/types';
+import type { Action, PlanDecision, PlanView, Policy, RunView } from '../policy/types';
+import { MAX_REPLICAS } from '../scenarios/cut';
 import { launchable, PROFILES, RETRIES, type RetryChoice, toActions, WIDTHS } from './actions';
 import { type Arm, armChoice, banditArms } from './bandit-policy';
 
@@ -13,31 +14,76 @@ import { type Arm, armChoice, banditArms } from './bandit-policy';
 export type Setting = Arm;
 
 export const settingName = (arm: Setting): string =>
-  `${arm.width}/${arm.profile}${arm.retry && arm.retry !== 'retry' ? `/${arm.retry}` : ''}`;
+  [
+    arm.width,
+    arm.profile,
+    ...(arm.retry && arm.retry !== 'retry' ? [arm.retry] : []),
+    ...(arm.replicas !== undefined && arm.replicas > 1 ? [`vote${arm.replicas}`] : []),
+    ...(arm.shard !== undefined ? [`shard${arm.shard}`] : []),
+  ].join('/');
 
 /** Every fixed setting: solo on each profile, then each width with each profile (the bandit's arms). */
 export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[] => banditArms(profiles);
 
+const FORM =
+  'WIDTH/PROFILE[/RETRY][/voteN][/shardN] (e.g. all/large, all/medium/escalate, all/small/vote3, all/large/shard3)';
+
 /**
- * `all/large` → its setting, or `all/medium/escalate` with what a failed task's next attempt does
- * (retry, escalate, degrade: RETRIES); a refusal names what is accepted.
+ * `all/large` → its setting; after the profile, in any order: what a failed task's next attempt
+ * does (retry, escalate, degrade: RETRIES), `voteN` (N replicas per votable part) and `shardN` (N
+ * units of work per shard). A refusal names what is accepted.
  */
 export function parseSetting(text: string): Setting {
-  const [width, profile, retry, extra] = text.split('/');
+  const [width, profile, ...rest] = text.split('/');
   const widths = ['solo', ...WIDTHS] as readonly string[];
   const profiles = PROFILES as readonly string[];
-  if (extra !== undefined || width === undefined || profile === undefined)
-    throw new Error(`setting "${text}" is not WIDTH/PROFILE[/RETRY] (e.g. all/large, all/medium/escalate)`);
-  if (retry !== undefined && !(RETRIES as readonly string[]).includes(retry))
-    throw new Error(`setting "${text}": unknown retry "${retry}" (known: ${RETRIES.join(', ')})`);
+  if (width === undefined || profile === undefined || width === '' || profile === '')
+    throw new Error(`setting "${text}" is not ${FORM}`);
   if (!widths.includes(width))
     throw new Error(`setting "${text}": unknown width "${width}" (known: ${widths.join(', ')})`);
   if (!profiles.includes(profile))
     throw new Error(`setting "${text}": unknown profile "${profile}" (known: ${profiles.join(', ')})`);
+  let retry: RetryChoice | undefined;
+  let replicas: number | undefined;
+  let shard: number | undefined;
+  for (const part of rest) {
+    const vote = /^vote(\d+)$/.exec(part);
+    const cut = /^shard(\d+)$/.exec(part);
+    if ((RETRIES as readonly string[]).includes(part) && retry === undefined) retry = part as RetryChoice;
+    else if (vote && replicas === undefined) replicas = Number(vote[1]);
+    else if (cut && shard === undefined) shard = Number(cut[1]);
+    else
+      throw new Error(
+        `setting "${text}": "${part}" is not a retry (${RETRIES.join(', ')}), voteN or shardN, or is given twice; the form is ${FORM}`,
+      );
+  }
+  if (replicas !== undefined && (replicas < 1 || replicas > MAX_REPLICAS))
+    throw new Error(`setting "${text}": vote${replicas} must have 1 to ${MAX_REPLICAS} replicas`);
+  if (shard !== undefined && shard < 1)
+    throw new Error(`setting "${text}": shard${shard} must hold at least 1 unit`);
+  if (width === 'solo' && (replicas !== undefined || shard !== undefined))
+    throw new Error(`setting "${text}": a single agent is not cut into shards or replicas`);
   return {
     width: width as Setting['width'],
     profile,
-    ...(retry !== undefined && retry !== 'retry' ? { retry: retry as RetryChoice } : {}),
+    ...(retry !== undefined && retry !== 'retry' ? { retry } : {}),
+    ...(replicas !== undefined && replicas > 1 ? { replicas } : {}),
+    ...(shard !== undefined ? { shard } : {}),
+  };
+}
+
+/**
+ * A setting's plan for a task: solo, or a swarm cut as the setting says where the task's kind
+ * allows it (a vote where its answers can vote, a shard size where its units are sharded; a shard
+ * past the kind's largest is its largest).
+ */
+export function settingPlan(arm: Setting, view: PlanView): PlanDecision | 'single' {
+  if (arm.width === 'solo') return 'single';
+  const cuts = view.cuts;
+  return {
+    mode: 'swarm',
+    ...(arm.replicas !== undefined && cuts?.vote ? { replicas: arm.replicas } : {}),
+    ...(arm.shard !== undefined && cuts?.shard ? { shard: Math.min(arm.shard, cuts.shard.max) } : {}),
   };
 }
 
@@ -50,7 +96,7 @@ export function parseFixed(spec: string): Setting | ReadonlyMap<string, Setting>
   const byKind = new Map<string, Setting>();
   for (const part of spec.split(':')) {
     const [kind, setting] = part.split('=');
-    if (!kind || setting === undefined) throw new Error(`"${part}" is not KIND=WIDTH/PROFILE`);
+    if (!kind || setting === undefined) throw new Error(`"${part}" is not KIND=${FORM}`);
     if (byKind.has(kind)) throw new Error(`kind "${kind}" is given twice`);
     byKind.set(kind, parseSetting(setting));
   }
@@ -68,7 +114,7 @@ export function fixedPolicy(spec: string): Policy {
   return {
     name,
     plan: 'swarm',
-    planFor: (view: PlanView) => (settingFor(view.kind).width === 'solo' ? 'single' : 'swarm'),
+    planFor: (view: PlanView) => settingPlan(settingFor(view.kind), view),
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
       if (launchable(view) === 0) return [];

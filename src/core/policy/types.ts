@@ -5,6 +5,7 @@
 export type {
   Action,
   Deliberation,
+  PlanDecision,
   PlanView,
   Policy,
   PolicyContext,
@@ -12,4 +13,4 @@ export type {
   SubagentBrief,
   TaskBrief,
 } from '../runtime/policy-port';
-export { planChooser, planModeOf } from '../runtime/policy-port';
+export { planChooser, planDecisionOf } from '../runtime/policy-port';

@@ -4,13 +4,15 @@
  * seed, so every policy on the instance meets the same world; and what a policy sees of it before
  * it plans the run (solo or spawn).
  */
-import type { PlanView } from '../runtime/policy-port';
+import type { PlanDecision, PlanView } from '../runtime/policy-port';
+import type { CutRules } from '../scenarios/cut';
+import { baseTaskId } from '../scenarios/cut';
 import type { TaskScenarioSpec } from '../scenarios/registry';
 import type { PlanMode, ScenarioInstance } from '../scenarios/types';
 import { keyedRng } from '../util/rng';
 
 /** A plan chosen per instance from what the orchestrator sees of it (Policy.planFor). */
-export type PlanChooser = (view: PlanView) => PlanMode;
+export type PlanChooser = (view: PlanView) => PlanMode | PlanDecision;
 
 /** The engines of one instance: the file's number, or a draw from its range keyed by the seed. */
 export function instanceEngines(engines: number | readonly [number, number], seed: number): number {
@@ -38,7 +40,8 @@ export function taskDifficulty(spec: TaskScenarioSpec, seed: number, task: strin
   const d = instanceDifficulty(spec, seed);
   const spread = spec.taskSpread ?? 0;
   if (solo || spread <= 0 || d <= 0) return d;
-  const shift = spread * (2 * keyedRng(seed, 'task-difficulty', task).next() - 1);
+  // A part's replicas do the same work: they meet the same difficulty.
+  const shift = spread * (2 * keyedRng(seed, 'task-difficulty', baseTaskId(task)).next() - 1);
   return Math.min(1, Math.max(0, d + shift));
 }
 
@@ -56,8 +59,17 @@ export function difficultyCue(spec: TaskScenarioSpec, seed: number): number {
 /** How far the difficulty an orchestrator reads may be off. */
 export const CUE_NOISE = 0.15;
 
-export function planView(spec: TaskScenarioSpec, instance: ScenarioInstance): PlanView {
+export function planView(spec: TaskScenarioSpec, instance: ScenarioInstance, cuts?: CutRules): PlanView {
+  const shard = cuts?.shard;
   return {
+    ...(cuts
+      ? {
+          cuts: {
+            ...(shard ? { shard: { default: shard.default(spec), max: shard.max } } : {}),
+            vote: cuts.vote !== undefined,
+          },
+        }
+      : {}),
     kind: spec.kind,
     size: instance.size,
     difficultyCue: difficultyCue(spec, instance.seed),

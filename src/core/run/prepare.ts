@@ -22,6 +22,8 @@ import {
   type OrchestratorModel,
   type RunConfig,
 } from '../runtime/config';
+import type { PlanDecision } from '../runtime/policy-port';
+import { cutProblem, type PlanCut, replicate } from '../scenarios/cut';
 import { profileHashSync } from '../scenarios/profiles';
 import type { TaskScenarioSpec } from '../scenarios/registry';
 import { scenarioKinds } from '../scenarios/registry';
@@ -75,8 +77,8 @@ export interface RunInput {
   readonly seed: number;
   /** Rows, hops or functions; the scenario's default when absent. Graph scenarios ignore it. */
   readonly size?: number;
-  /** How the policy splits the task (`Policy.plan`). @default 'swarm' */
-  readonly plan?: PlanMode | PlanChooser;
+  /** How the policy splits the task (`Policy.plan`), and a swarm's cut. @default 'swarm' */
+  readonly plan?: PlanMode | PlanDecision | PlanChooser;
   /** The frozen profiles the agents run with (task scenarios). */
   readonly profiles?: Readonly<Record<string, ProfileSpec>>;
   readonly overrides?: RunOverrides;
@@ -107,6 +109,8 @@ export interface PreparedTaskRun extends PreparedCommon {
   readonly kind: AnyKind;
   readonly instance: ScenarioInstance;
   readonly plan: Plan;
+  /** A swarm's cut beyond the kind's own decomposition (scenarios/cut.ts), when there is one. */
+  readonly cut?: PlanCut;
   readonly profiles: Readonly<Record<string, ProfileSpec>>;
   /** Profile name → `sha256:…` of its definition. */
   readonly profileHashes: Readonly<Record<string, string>>;
@@ -134,6 +138,8 @@ export interface SubagentSetup {
   readonly seed: number;
   readonly size: number;
   readonly plan: PlanMode;
+  /** The swarm's cut, when there is one: the plan is rebuilt with it. */
+  readonly cut?: PlanCut;
   readonly profiles: Readonly<Record<string, ProfileSpec>>;
   readonly context: ContextSpec;
   /** The self-healing loop (and a chaos run's faults) the subagents run under, if any. */
@@ -157,7 +163,7 @@ function prepareGraphRun(
 ): PreparedGraphRun {
   // A graph has no peers to take turns: only an orchestrator's plan runs it.
   const graph = isTaskGraph(scenario.graph) ? scenario.graph : graphOrThrow(scenario.graph);
-  const mode =
+  const decision = decisionOf(
     typeof input.plan === 'function'
       ? input.plan({
           kind: 'graph',
@@ -166,8 +172,11 @@ function prepareGraphRun(
           maxCriticalSteps: input.overrides?.budgets?.maxCriticalSteps ?? Number.POSITIVE_INFINITY,
           difficultyCue: 0,
         })
-      : input.plan;
-  const problem = mode === 'peers' ? formationProblem('graph', 'peers') : undefined;
+      : input.plan,
+  );
+  const mode = decision.mode;
+  const problem =
+    mode === 'peers' ? formationProblem('graph', 'peers') : cutProblem('graph', undefined, cutOf(decision));
   if (problem) throw new Error(problem);
   const o = input.overrides ?? {};
   const config = makeConfig({
@@ -201,14 +210,26 @@ function prepareTaskRun(
   };
   const kind = scenarioKinds[spec.kind] as AnyKind;
   const instance = generated ?? kind.generate(spec, input.seed, input.size ?? spec.size.default);
-  const mode =
-    typeof input.plan === 'function' ? input.plan(planView(spec, instance)) : (input.plan ?? 'swarm');
+  const decision = decisionOf(
+    typeof input.plan === 'function' ? input.plan(planView(spec, instance, kind.cuts)) : input.plan,
+  );
+  const mode = decision.mode;
+  const cut = cutOf(decision);
+  const cutting = Object.keys(cut).length > 0;
   // An own request can be split into any formation (request-plan.ts); a kind's sample cannot.
-  const problem = spec.request ? undefined : formationProblem(kind.kind, mode);
+  const problem = spec.request
+    ? cutting
+      ? 'your own request is planned from its roles: it takes no shard size or replicas'
+      : undefined
+    : (formationProblem(kind.kind, mode) ??
+      (cutting && mode !== 'swarm'
+        ? `a ${mode} run is not cut: shard and replicas are for a swarm`
+        : undefined) ??
+      cutProblem(kind.kind, kind.cuts, cut));
   if (problem) throw new Error(problem);
   // The user's own request is planned from its team's roles; the sample instance is not run.
   const own = spec.request;
-  const plan = own ? requestPlan(own, mode, kind.roles) : kind.plan(instance, mode);
+  const plan = own ? requestPlan(own, mode, kind.roles) : cutPlan(kind, instance, mode, cut);
   const graph = graphOrThrow({
     kind: 'graph',
     id: `${spec.id}#${instance.seed}`,
@@ -241,6 +262,7 @@ function prepareTaskRun(
     kind,
     instance,
     plan,
+    ...(cutting ? { cut } : {}),
     graph,
     config,
     profiles,
@@ -248,7 +270,15 @@ function prepareTaskRun(
     context,
     query,
     scenario: { id: spec.id, kind: kind.kind, ...(spec.title ? { title: spec.title } : {}) },
-    setup: { scenario: spec, seed: instance.seed, size: instance.size, plan: plan.mode, profiles, context },
+    setup: {
+      scenario: spec,
+      seed: instance.seed,
+      size: instance.size,
+      plan: plan.mode,
+      ...(cutting ? { cut } : {}),
+      profiles,
+      context,
+    },
     lowerBound: boundOf(graph, config),
     records: (provider) =>
       Object.fromEntries(
@@ -262,6 +292,27 @@ function prepareTaskRun(
     tools: (ports) => (own ? {} : kind.tools(instance, ports)),
     difficulty,
   };
+}
+
+/** A chooser's or caller's plan as a decision: a bare mode is a decision with no cut. */
+function decisionOf(plan: PlanMode | PlanDecision | undefined): PlanDecision {
+  if (plan === undefined) return { mode: 'swarm' };
+  return typeof plan === 'string' ? { mode: plan } : plan;
+}
+
+/** The cut a decision asks for beyond the kind's own plan: no field for what it leaves as it is. */
+function cutOf(decision: PlanDecision): PlanCut {
+  return {
+    ...(decision.shard !== undefined ? { shard: decision.shard } : {}),
+    ...(decision.replicas !== undefined && decision.replicas !== 1 ? { replicas: decision.replicas } : {}),
+  };
+}
+
+/** The kind's plan with the cut: its shards as the kind makes them, then the replicas that vote. */
+function cutPlan(kind: AnyKind, instance: ScenarioInstance, mode: PlanMode, cut: PlanCut): Plan {
+  const plan = kind.plan(instance, mode, cut.shard !== undefined ? { shard: cut.shard } : undefined);
+  const vote = kind.cuts?.vote;
+  return cut.replicas && vote ? replicate(plan, cut.replicas, vote) : plan;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Provider } from '../providers/types';
 import { GRAPH_STEP_MS, type Pace } from '../runtime/pace';
 import type { AsyncExecutor, Clock } from '../runtime/ports';
 import { type SimulateResult, simulate, simulateAsync } from '../runtime/simulate';
+import { votedView } from '../scenarios/cut';
 import type { TaskScenarioSpec } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { Plan, ScenarioInstance, ScenarioKind, ScenarioPorts } from '../scenarios/types';
@@ -128,9 +129,14 @@ export async function runPrepared(
     size: instance.size,
     query: run.query,
     ...(options.plan ? { plan: options.plan } : {}),
-    grade: (_state, answers) =>
-      run.spec.request ? requestGrade(plan, answers) : kind.grade(instance, plan, answers, ports),
+    grade: (_state, answers) => {
+      if (run.spec.request) return requestGrade(plan, answers);
+      // Replicas' answers vote first: the grader reads one answer per part of the kind's plan.
+      const voted = votedView(plan, answers);
+      return kind.grade(instance, voted.plan, voted.answers, ports);
+    },
     planMode: plan.mode,
+    ...(run.cut ? { planCut: run.cut } : {}),
     roles: taskRoles(run, options.plan),
     ...(run.spec.request ? { ownRequest: true } : {}),
     answer: (answers) => runAnswer(run, answers),

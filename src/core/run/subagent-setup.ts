@@ -22,7 +22,7 @@ export function runFromSetup(setup: SubagentSetup): PreparedTaskRun {
     scenario: { type: 'task', spec: setup.scenario },
     seed: setup.seed,
     size: setup.size,
-    plan: setup.plan,
+    plan: setup.cut ? { mode: setup.plan, ...setup.cut } : setup.plan,
     profiles: setup.profiles,
     overrides: { context: setup.context },
   });

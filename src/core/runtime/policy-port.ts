@@ -73,18 +73,40 @@ export interface PlanView {
    * up to ±0.15 (docs/simulator.md, Difficulty). 0 when the world draws none.
    */
   readonly difficultyCue: number;
+  /**
+   * How a swarm may cut this kind (scenarios/cut.ts): units per shard (the file's own and the
+   * most accepted), and whether its parts' answers can vote. Absent: neither.
+   */
+  readonly cuts?: {
+    readonly shard?: { readonly default: number; readonly max: number };
+    readonly vote: boolean;
+  };
 }
 
-/** The plan a policy runs a task with: its per-task choice, its fixed plan, or the swarm's. */
-export function planModeOf(policy: Policy, view?: PlanView): 'single' | 'swarm' | 'peers' {
-  return (view && policy.planFor?.(view)) ?? policy.plan ?? 'swarm';
+type Mode = 'single' | 'swarm' | 'peers';
+
+/**
+ * A plan decision: the mode, and for a swarm how it is cut: units of work per shard (the kind's
+ * own when absent) and replicas per votable part (1 when absent).
+ */
+export interface PlanDecision {
+  readonly mode: Mode;
+  readonly shard?: number;
+  readonly replicas?: number;
+}
+
+/** The plan decision a policy runs a task with: its per-task choice, its fixed plan, or the swarm's. */
+export function planDecisionOf(policy: Policy, view?: PlanView): PlanDecision {
+  const chosen = view && policy.planFor?.(view);
+  if (chosen !== undefined) return typeof chosen === 'string' ? { mode: chosen } : chosen;
+  return { mode: policy.plan ?? 'swarm' };
 }
 
 /** What prepareRun takes as `plan` for a policy: its choice, made once the instance is drawn. */
 export const planChooser =
   (policy: Policy) =>
-  (view: PlanView): 'single' | 'swarm' | 'peers' =>
-    planModeOf(policy, view);
+  (view: PlanView): PlanDecision =>
+    planDecisionOf(policy, view);
 
 /**
  * The port every orchestrator decision goes through. `prioritize` ranks tasks once per plan;
@@ -101,10 +123,11 @@ export interface Policy {
   /** The checkpoint a trained policy was loaded from (`sha256:` of its canonical JSON), for the trace header. */
   readonly checkpoint?: string;
   /**
-   * The plan decided per task, before the run (solo or spawn), from what the orchestrator sees of
-   * the task then: its kind, its size, the engines and the budget. Overrides `plan` where given.
+   * The plan decided per task, before the run (solo or spawn, and a swarm's shard size and
+   * replicas), from what the orchestrator sees of the task then: its kind, its size, the engines,
+   * the budget and what the kind allows to be cut. Overrides `plan` where given.
    */
-  planFor?(view: PlanView): 'single' | 'swarm' | 'peers';
+  planFor?(view: PlanView): Mode | PlanDecision;
   /**
    * A learned policy's choices at its last `decide` (or, with `plan`, its last `planFor`), with
    * their probabilities: the runtime records them in the trace. Undefined: nothing to record.

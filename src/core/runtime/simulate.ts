@@ -69,6 +69,8 @@ export interface SimulateOptions {
   readonly grade?: (state: RunState, answers: ReadonlyMap<string, string>) => Grade;
   /** For the header: how the task was split (task scenarios). */
   readonly planMode?: TraceHeader['planMode'];
+  /** For the header: a swarm's cut (shard size, replicas), when it had one. */
+  readonly planCut?: TraceHeader['planCut'];
   /** For the header: the role of each task, when a team plan named roles. */
   readonly roles?: TraceHeader['roles'];
   /** For the header: the run worked on the user's own request. */
@@ -128,6 +130,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     ...(options.query !== undefined ? { query: options.query, language: detectLanguage(options.query) } : {}),
     ...(options.plan !== undefined ? { plan: options.plan } : {}),
     ...(options.planMode !== undefined ? { planMode: options.planMode } : {}),
+    ...(options.planCut !== undefined ? { planCut: options.planCut } : {}),
     ...(options.roles !== undefined && Object.keys(options.roles).length > 0 ? { roles: options.roles } : {}),
     ...(options.ownRequest ? { ownRequest: true as const } : {}),
     budgets: budgetsToJson(config.budgets),

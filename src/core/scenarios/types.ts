@@ -49,6 +49,8 @@ export interface PlannedTask {
 export interface Plan {
   readonly mode: PlanMode;
   readonly tasks: readonly PlannedTask[];
+  /** Set when its parts run as replicas that vote (cut.ts): the kind's own plan and the vote. */
+  readonly replicated?: Replicated;
 }
 
 export interface ScenarioInstance {
@@ -80,7 +82,10 @@ export interface ScenarioKind<S, I extends ScenarioInstance> {
   check?(spec: S): Problem[];
   /** Same spec, seed and size: the same instance, byte for byte. */
   generate(spec: S, seed: number, size: number): I;
-  plan(instance: I, mode: PlanMode): Plan;
+  /** Its decomposition; a swarm's `cut` is within what `cuts` allows (replicas are added by cut.ts). */
+  plan(instance: I, mode: PlanMode, cut?: PlanCut): Plan;
+  /** How a swarm may cut it: units per shard, and parts whose replicas vote (cut.ts). None by default. */
+  readonly cuts?: CutRules<S>;
   /** The tools its subagents may call (each profile's `allowed` list picks among them). */
   tools(instance: I, ports: ScenarioPorts): ToolRegistry;
   /**
@@ -144,3 +149,33 @@ export interface KindNeeds {
 
 /** A cited passage's text by its file and chunk number; undefined when there is none. */
 export type PassageLookup = (source: string, chunk: number) => Promise<string | undefined>;
+
+// A swarm's cut beyond the kind's own plan (cut.ts has how plans are cut and how replicas vote).
+
+/** A swarm's cut: units of work per shard, and replicas per votable part (1: no vote). */
+export interface PlanCut {
+  readonly shard?: number;
+  readonly replicas?: number;
+}
+
+/** What a kind allows to be cut, and how its parts' answers vote. */
+export interface CutRules<S = unknown> {
+  /** Units of work per shard: the file's own (its default) and the largest accepted. */
+  readonly shard?: { default(spec: S): number; readonly max: number };
+  readonly vote?: VoteRule;
+}
+
+export interface VoteRule {
+  /** Whether this task of the swarm's plan may run as replicas whose answers vote. */
+  votes(task: PlannedTask): boolean;
+  /** The part's answer from its replicas' answers (one or more, in replica order). */
+  vote(answers: readonly string[]): string;
+}
+
+/** A plan whose parts run as replicas: the kind's own plan and how the replicas' answers vote. */
+export interface Replicated {
+  readonly base: Plan;
+  readonly replicas: number;
+  /** Answers by the graph's task ids → answers by the base plan's, each voted part once. */
+  votedAnswers(answers: ReadonlyMap<string, string>): ReadonlyMap<string, string>;
+}

@@ -152,6 +152,7 @@ const header = v.object({
   policyCheckpoint: optStr,
   planChoices: v.optional(v.array(choice)),
   planMode: v.optional(v.picklist(['single', 'swarm', 'peers'])),
+  planCut: v.optional(v.object({ shard: v.optional(num), replicas: v.optional(num) })),
   roles: v.optional(v.record(str, str)),
   ownRequest: v.optional(v.literal(true)),
   provider: str,

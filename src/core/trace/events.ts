@@ -102,6 +102,11 @@ export interface TraceHeader {
    */
   readonly planMode?: 'single' | 'swarm' | 'peers';
   /**
+   * A swarm's cut beyond its kind's own plan, when it had one: units of work per shard, and
+   * replicas per part whose answers voted (scenarios/cut.ts). A stored run is remade with it.
+   */
+  readonly planCut?: { readonly shard?: number; readonly replicas?: number };
+  /**
    * The role each task was done in (task id → role), when a team plan named roles: the run's
    * agents are shown by the roles of the tasks they ran.
    */

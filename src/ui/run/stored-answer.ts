@@ -54,7 +54,7 @@ function remade(header: TraceHeader, events: readonly TraceEvent[]): PreparedTas
         scenario: { type: 'task', spec: entry.spec },
         seed: header.seed,
         ...(header.size !== undefined ? { size: header.size } : {}),
-        plan,
+        plan: header.planCut ? { mode: plan, ...header.planCut } : plan,
         profiles,
       });
       if (run.plan.tasks.map((t) => t.id).join('\n') === ids) return run;

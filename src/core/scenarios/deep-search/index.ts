@@ -5,6 +5,7 @@
 
 import deepSearchFile from '../../../../scenarios/deep-search.json';
 import { worldTools } from '../../tools/registry';
+import { majority, plainKey } from '../cut';
 import type { ScenarioKind } from '../types';
 import { type DeepSearchInstance, generateDeepSearch } from './generate';
 import { deepSearchAnswer, gradeDeepSearch } from './grade';
@@ -34,6 +35,9 @@ export const deepSearch: ScenarioKind<DeepSearchSpec, DeepSearchInstance> = {
   quality: { name: 'exact match', how: () => 'share of questions answered exactly' },
   generate: generateDeepSearch,
   plan: planDeepSearch,
+  // A hop's answer is one name: its replicas vote for the name most of them read. Its units (hops)
+  // are not cut into shards: a question's hops are a chain, one after another whatever the cut.
+  cuts: { vote: { votes: () => true, vote: (answers) => majority(answers, plainKey) } },
   tools: (instance) => worldTools(instance.world),
   grade: async (instance, plan, answers) => gradeDeepSearch(instance, plan, answers),
   // Nothing came through: the answers as they are (final-answer.ts) say what went wrong.

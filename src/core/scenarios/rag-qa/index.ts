@@ -7,6 +7,7 @@
 
 import ragQaFile from '../../../../scenarios/rag-qa.json';
 import { KB_SEARCH_TOOL, type KnowledgeSearch, kbSearchTool } from '../../tools/knowledge';
+import { majority, plainKey } from '../cut';
 import { finalAnswer } from '../last-answers';
 import { rubricQuality } from '../quality-words';
 import type { ScenarioKind, ScenarioPorts } from '../types';
@@ -14,7 +15,7 @@ import { generateRagQa, type RagQaInstance } from './generate';
 import { gradeRag } from './grade';
 import { notesKnowledge } from './notes-knowledge';
 import { answerWithQuestion, TERMS } from './own-question';
-import { planRagQa } from './plan';
+import { MERGE_TASK, planRagQa } from './plan';
 import type { RagQaSpec } from './spec';
 import { ragProblems, ragQaSchema } from './spec';
 
@@ -63,6 +64,10 @@ export const ragQa: ScenarioKind<RagQaSpec, RagQaInstance> = {
     instance.documents.length > 0 || ports.knowledge ? knowledgeOf(instance, ports).chunk : undefined,
   generate: generateRagQa,
   plan: planRagQa,
+  // A sub-question's answer is one sentence with its citation: its replicas vote for the sentence
+  // most of them wrote. The merge writes from the votes and is not replicated; a sub-question is
+  // the smallest unit, so there are no shards to size.
+  cuts: { vote: { votes: (task) => task.id !== MERGE_TASK, vote: (answers) => majority(answers, plainKey) } },
   tools: (instance, ports) => ({
     [KB_SEARCH_TOOL]: kbSearchTool(knowledgeOf(instance, ports), instance.topK),
   }),

@@ -9,12 +9,14 @@ import { worldTools } from '../../tools/registry';
 import { createRng } from '../../util/rng';
 import { generateWorld } from '../../world/generate';
 import type { Entity, World } from '../../world/types';
+import type { PlanCut } from '../cut';
 import type { Plan, PlanMode, PlannedTask, ScenarioInstance, ScenarioKind } from '../types';
 import { type ColumnRule, gradeTable } from './grade';
 import type { WideRowsDescriptor } from './player';
 import type { WideColumnSpec, WideSearchSpec } from './spec';
 import { columnProblems, wideSearchSchema } from './spec';
 import { markdownTable, parseMarkdownTable, type Table } from './table';
+import { voteTables } from './vote';
 
 export interface WideSearchInstance extends ScenarioInstance {
   readonly world: World;
@@ -103,9 +105,13 @@ function rowsTask(instance: WideSearchInstance, id: string, names: readonly stri
   };
 }
 
-export function planWideSearch(instance: WideSearchInstance, mode: PlanMode): Plan {
+/** The most rows one shard may hold: a wide search's largest table. */
+const MAX_SHARD_ROWS = 64;
+
+export function planWideSearch(instance: WideSearchInstance, mode: PlanMode, cut?: PlanCut): Plan {
   if (mode === 'single') return { mode, tasks: [rowsTask(instance, 'table', instance.names)] };
-  const per = instance.spec.rowsPerAgent;
+  // A swarm's shard size, when the policy chose one: rows per subagent (cut.ts).
+  const per = cut?.shard ?? instance.spec.rowsPerAgent;
   const groups = Math.ceil(instance.names.length / per);
   const width = String(groups).length;
   const tasks = Array.from({ length: groups }, (_, g) =>
@@ -187,6 +193,11 @@ export const wideSearch: ScenarioKind<WideSearchSpec, WideSearchInstance> = {
   quality: { name: 'item-F1', how: () => 'WideSearch item-F1 of the table against the gold cells' },
   generate: generateWideSearch,
   plan: planWideSearch,
+  // Rows are the units of work: a shard is a group of them; a shard's replicas vote cell by cell.
+  cuts: {
+    shard: { default: (spec) => spec.rowsPerAgent, max: MAX_SHARD_ROWS },
+    vote: { votes: () => true, vote: voteTables },
+  },
   tools: (instance) => worldTools(instance.world),
   async grade(instance, plan, answers) {
     const g = gradeTable(instance.gold, answerTable(instance, plan, answers), gradeOptions(instance));
