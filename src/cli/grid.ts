@@ -1,7 +1,7 @@
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { gridShape } from '../core/bench/grid-shape';
 import { type MetricSummary, runBench } from '../core/bench/run-bench';
-import { fixedPolicy, fixedSettings, settingName } from '../core/learning/fixed-policy';
+import { cutSettings, fixedPolicy, fixedSettings, settingName } from '../core/learning/fixed-policy';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError } from './errors';
@@ -13,7 +13,7 @@ import { readProfiles, readScenario } from './scenario-file';
 export const gridTable: CommandTable = {
   name: 'grid',
   usage: [
-    'grid --scenario ID|mix --seeds N [--split NAME] [--profiles FILE] [--redis URL [--resume]] [--json]',
+    'grid --scenario ID|mix --seeds N [--split NAME] [--cuts] [--profiles FILE] [--redis URL [--resume]] [--json]',
   ],
   about:
     'Runs every fixed setting (a width and a profile for the whole run: fixed:WIDTH/PROFILE) on the first N seeds of a split with the simulated provider, and names the best by mean reward: over all tasks, and per task kind. Choose baselines on validation, never on test; bench accepts what it prints (fixed:SETTING, and the per-kind policy fixed:KIND=SETTING:KIND=SETTING…).',
@@ -39,6 +39,11 @@ export const gridTable: CommandTable = {
       type: 'string',
       value: 'FILE',
       help: 'profiles file (default scenarios/profiles.json)',
+    },
+    {
+      name: 'cuts',
+      type: 'boolean',
+      help: 'also the settings that cut a swarm: all/PROFILE/vote3 (three replicas that vote) and all/PROFILE/shard2, shard12 (units per shard), where a kind allows them',
     },
     ...sweepFlags(),
     { name: 'json', type: 'boolean', help: 'print one JSON document: {"best": "<setting>", …}' },
@@ -78,7 +83,7 @@ export async function grid(
   });
   if (scenario.type === 'graph')
     throw new UsageError('--scenario: grid runs task scenarios or a mix, not graphs');
-  const settings = fixedSettings();
+  const settings = [...fixedSettings(), ...(flags.cuts === true ? cutSettings() : [])];
   const policies = settings.map((arm) => fixedPolicy(settingName(arm)));
   const report =
     flags.redis !== undefined

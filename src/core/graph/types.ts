@@ -13,6 +13,11 @@ export interface TaskSpec {
   readonly tokensOut?: number;
   /** A value that may stand in for the task's result when it fails off the critical path. */
   readonly default?: unknown;
+  /**
+   * The part this task is one replica of, when a swarm runs parts as replicas that vote
+   * (scenarios/cut.ts): its failure does not fail the part while another replica may answer.
+   */
+  readonly replicaOf?: string;
 }
 
 export interface GraphScenario {

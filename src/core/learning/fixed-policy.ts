@@ -25,6 +25,19 @@ export const settingName = (arm: Setting): string =>
 /** Every fixed setting: solo on each profile, then each width with each profile (the bandit's arms). */
 export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[] => banditArms(profiles);
 
+/** Shard sizes the grid tries: fine and coarse around wide search's own 6 rows (scenarios/cut.ts). */
+export const GRID_SHARDS = [2, 12] as const;
+
+/**
+ * The settings that cut a swarm, on each profile with every task launched: three replicas that
+ * vote, and each of GRID_SHARDS (each applies where the task's kind allows it).
+ */
+export const cutSettings = (profiles: readonly string[] = PROFILES): Setting[] =>
+  profiles.flatMap((profile) => [
+    { width: 'all' as const, profile, replicas: 3 },
+    ...GRID_SHARDS.map((shard) => ({ width: 'all' as const, profile, shard })),
+  ]);
+
 const FORM =
   'WIDTH/PROFILE[/RETRY][/voteN][/shardN] (e.g. all/large, all/medium/escalate, all/small/vote3, all/large/shard3)';
 

@@ -233,7 +233,12 @@ function prepareTaskRun(
   const graph = graphOrThrow({
     kind: 'graph',
     id: `${spec.id}#${instance.seed}`,
-    tasks: plan.tasks.map((t) => ({ id: t.id, steps: t.estimatedSteps, deps: t.deps })),
+    tasks: plan.tasks.map((t) => ({
+      id: t.id,
+      steps: t.estimatedSteps,
+      deps: t.deps,
+      ...(t.replicaOf !== undefined ? { replicaOf: t.replicaOf } : {}),
+    })),
   });
   const defaultProfile = o.profile ?? spec.profile ?? 'medium';
   if (!Object.hasOwn(profiles, defaultProfile)) {

@@ -1,7 +1,8 @@
 import type { TaskSpec } from '../graph/types';
 import { demandOf } from './demand';
-import { reserve, skipDependents, trip } from './outcomes';
+import { reserve, resolveDependents, skipDependents, trip } from './outcomes';
 import type { Action } from './policy-port';
+import { partStands } from './replicas';
 import {
   emit,
   isTerminal,
@@ -117,6 +118,8 @@ function giveUp(state: RunState, taskId: string): string | undefined {
   const cause = `given up by the orchestrator after ${state.attempts[task]} failed attempt(s)`;
   setStatus(state, task, Status.SKIPPED);
   emit(state, { type: 'task.skipped', task: taskId, cause });
-  skipDependents(state, task, taskId);
+  // A replica given up leaves its part to the replicas still standing (replicas.ts).
+  if (partStands(state, task)) resolveDependents(state, task);
+  else skipDependents(state, task, taskId);
   return undefined;
 }

@@ -3,6 +3,7 @@ import { backoffDelay, turnTime } from './config';
 import { demandOf } from './demand';
 import type { RuntimeInput } from './input';
 import { merged } from './merge';
+import { partStands } from './replicas';
 import { emit, type RunState, requestWake, Status, type Subagent, setStatus } from './state';
 
 type Demand = { toolCalls: number; tokensIn: number; tokensOut: number; cost: number };
@@ -19,7 +20,7 @@ export function dependenciesResolved(state: RunState, task: number): void {
 }
 
 /** `task` no longer holds its successors back (it finished, degraded, or failed under `continue`). */
-function resolveDependents(state: RunState, task: number): void {
+export function resolveDependents(state: RunState, task: number): void {
   for (const s of state.graph.succs[task] as number[]) {
     const left = (state.unresolved[s] as number) - 1;
     state.unresolved[s] = left;
@@ -158,6 +159,11 @@ export function attemptEnded(state: RunState, input: Extract<RuntimeInput, { typ
   }
   failed(true);
   setStatus(state, task, Status.FAILED);
+  // A replica's part is not lost while another replica of it may still answer.
+  if (partStands(state, task)) {
+    resolveDependents(state, task);
+    return;
+  }
   switch (state.config.failurePolicy) {
     case 'fail-fast':
       trip(state, 'task-failed', `task "${taskId}" failed: ${input.error ?? 'failed'}`);

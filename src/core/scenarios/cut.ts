@@ -54,6 +54,7 @@ export function replicate(plan: Plan, replicas: number, rule: VoteRule): Plan {
     return idsOf(t.id).map((id) => ({
       ...t,
       id,
+      replicaOf: t.id,
       deps,
       subtask: (inputs) => ({ ...t.subtask(votedAnswers(inputs)), id }),
     }));

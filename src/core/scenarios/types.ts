@@ -39,6 +39,8 @@ export interface PlannedTask {
   readonly estimatedSteps: number;
   /** Profile that runs it; the run's default profile when absent. */
   readonly profile?: string;
+  /** The part it is one replica of, when the swarm's parts run as replicas that vote (cut.ts). */
+  readonly replicaOf?: string;
   /**
    * The subtask, built when the task starts, from the final answers of its dependencies (by task
    * id). A dependency that failed or was skipped is absent from the map.
