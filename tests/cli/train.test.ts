@@ -46,7 +46,7 @@ describe('swarm train', () => {
     });
     expect(summary.curves).toHaveLength(2);
     const checkpoint = JSON.parse(readFileSync(policy, 'utf8'));
-    expect(checkpoint).toMatchObject({ schema: 'swarmflight.policy', version: 3, kind: 'parl' });
+    expect(checkpoint).toMatchObject({ schema: 'swarmflight.policy', version: 4, kind: 'parl' });
     expect(Object.keys(checkpoint.profiles)).toEqual(['small', 'medium', 'large']);
     expect(JSON.parse(readFileSync(curves, 'utf8')).curves).toEqual(summary.curves);
     expect(readFileSync(svg, 'utf8')).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<polyline/);

@@ -1,9 +1,10 @@
 /**
- * The learned orchestrator's action, factorised into four small choices made together at each
+ * The learned orchestrator's action, factorised into five small choices made together at each
  * decision: how wide to go now (a share of the tasks that could start), which frozen profile the
- * subagents use, whether to go on or finish, and what the wave's failed tasks do next (retry,
- * escalate, degrade). The factorisation keeps each head a handful of options (5 + 3 + 2 + 3
- * instead of 90 joint arms), so a linear-softmax head per choice learns from few episodes.
+ * subagents use, whether to go on or finish, what the wave's failed tasks do next (retry,
+ * escalate, degrade), and whether the wave's spare replicas run and vote or are dropped. The
+ * factorisation keeps each head a handful of options (5 + 3 + 2 + 3 + 2 instead of 180 joint
+ * arms), so a linear-softmax head per choice learns from few episodes.
  */
 import type { Action, RunView } from '../policy/types';
 import { PROFILE_NAMES } from '../scenarios/profiles';
@@ -24,6 +25,13 @@ export const CONTROLS = ['go', 'finish'] as const;
  */
 export const RETRIES = ['retry', 'escalate', 'degrade'] as const;
 
+/**
+ * What the wave's spare replicas do (a swarm cut into replicas that vote, scenarios/cut.ts): `run`
+ * them, so their part's answer is a vote, or `drop` them (the runtime's `give_up`), so the part
+ * goes on with the replicas already run: a vote's price is paid only where it is worth it.
+ */
+export const VOTES = ['run', 'drop'] as const;
+
 export type Width = (typeof WIDTHS)[number];
 export type Control = (typeof CONTROLS)[number];
 export type RetryChoice = (typeof RETRIES)[number];
@@ -35,6 +43,8 @@ export interface Choice {
   readonly control: number;
   /** An index into RETRIES, for the wave's failed tasks. @default retry */
   readonly retry?: number;
+  /** An index into VOTES, for the wave's spare replicas. @default run */
+  readonly vote?: number;
 }
 
 /** Tasks that could start now: ready, with a free concurrency slot. */
@@ -68,6 +78,12 @@ export function waveHasRetries(view: RunView, width: Width): boolean {
   return tasks.some((t) => view.failedProfile(t) !== undefined);
 }
 
+/** Whether any of the tasks a choice of this width would launch now is a spare replica. */
+export function waveHasSpares(view: RunView, width: Width): boolean {
+  const tasks = view.topReady(widthCount(width, launchable(view)));
+  return tasks.some((t) => view.spareReplica(t));
+}
+
 /**
  * The runtime actions a choice stands for: the top `count` ready tasks go to idle subagents of the
  * chosen profile (a failed task's to the profile its retry choice names, or it is given up), new
@@ -79,11 +95,16 @@ export function toActions(view: RunView, choice: Choice): Action[] {
   const width = WIDTHS[choice.width] as Width;
   const profile = PROFILES[choice.profile] as string;
   const retry = RETRIES[choice.retry ?? 0] as RetryChoice;
+  const drop = VOTES[choice.vote ?? 0] === 'drop';
   const count = widthCount(width, launchable(view));
   if (count === 0) return [];
   const actions: Action[] = [];
   const byProfile = new Map<string, string[]>();
   for (const task of view.topReady(count)) {
+    if (drop && view.spareReplica(task)) {
+      actions.push({ type: 'give_up', task });
+      continue;
+    }
     const failed = view.failedProfile(task);
     const target = failed === undefined ? profile : retryProfile(failed, retry);
     if (target === undefined) {

@@ -6,7 +6,7 @@
  * kind of task, not per decision; PARL learns the latter.
  */
 
-import type { Action, PlanView, Policy, RunView } from '../policy/types';
+import type { Action, PlanDecision, PlanView, Policy, RunView } from '../policy/types';
 import type { PolicyChoice } from '../trace/events';
 import {
   type Choice,
@@ -16,6 +16,7 @@ import {
   RETRIES,
   type RetryChoice,
   toActions,
+  VOTES,
   WIDTHS,
 } from './actions';
 import type { Bandit } from './bandit';
@@ -38,14 +39,61 @@ export interface Arm {
   readonly shard?: number;
 }
 
+/** An arm's name, as a fixed setting (`fixed:NAME`) and the trace call it: all/large, all/small/vote3. */
+export const armName = (arm: Arm): string =>
+  [
+    arm.width,
+    arm.profile,
+    ...(arm.retry && arm.retry !== 'retry' ? [arm.retry] : []),
+    ...(arm.replicas !== undefined && arm.replicas > 1 ? [`vote${arm.replicas}`] : []),
+    ...(arm.shard !== undefined ? [`shard${arm.shard}`] : []),
+  ].join('/');
+
+/**
+ * A setting's plan for a task: solo, or a swarm cut as the setting says where the task's kind
+ * allows it (a vote where its answers can vote, a shard size where its units are sharded; a shard
+ * past the kind's largest is its largest).
+ */
+export function armPlan(arm: Arm, view: PlanView): PlanDecision | 'single' {
+  if (arm.width === 'solo') return 'single';
+  const cuts = view.cuts;
+  return {
+    mode: 'swarm',
+    ...(arm.replicas !== undefined && cuts?.vote ? { replicas: arm.replicas } : {}),
+    ...(arm.shard !== undefined && cuts?.shard ? { shard: Math.min(arm.shard, cuts.shard.max) } : {}),
+  };
+}
+
 export type BanditKind = 'linucb' | 'thompson' | 'epsilon-greedy';
 
 /** Solo on every allowed profile, then every width × every allowed profile, width-major. */
-export function banditArms(profiles: readonly string[] = PROFILES): Arm[] {
+export function uncutArms(profiles: readonly string[] = PROFILES): Arm[] {
   return [
     ...profiles.map((profile) => ({ width: 'solo' as const, profile })),
     ...WIDTHS.flatMap((width) => profiles.map((profile) => ({ width, profile }))),
   ];
+}
+
+/** Shard sizes a cut arm tries: fine and coarse around wide search's own 6 rows (scenarios/cut.ts). */
+export const ARM_SHARDS = [2, 12] as const;
+
+/**
+ * The arms that cut a swarm, on each profile with every task launched: three replicas that vote,
+ * and each of ARM_SHARDS; each applies where the task's kind allows it (elsewhere it is the plain
+ * `all/PROFILE` swarm).
+ */
+export const cutArms = (profiles: readonly string[] = PROFILES): Arm[] =>
+  profiles.flatMap((profile) => [
+    { width: 'all' as const, profile, replicas: 3 },
+    ...ARM_SHARDS.map((shard) => ({ width: 'all' as const, profile, shard })),
+  ]);
+
+/**
+ * The bandit's arms: every uncut arm, then every cut arm. The same per-episode choices PARL's
+ * plan, width and profile heads can make, so the two learners choose among the same settings.
+ */
+export function banditArms(profiles: readonly string[] = PROFILES): Arm[] {
+  return [...uncutArms(profiles), ...cutArms(profiles)];
 }
 
 /** The runtime choice an arm stands for at each decision: solo's one task goes to one agent. */
@@ -55,6 +103,7 @@ export function armChoice(arm: Arm): Choice {
     profile: PROFILES.indexOf(arm.profile as (typeof PROFILES)[number]),
     control: CONTROLS.indexOf('go'),
     retry: RETRIES.indexOf(arm.retry ?? 'retry'),
+    vote: VOTES.indexOf('run'),
   };
 }
 
@@ -100,7 +149,7 @@ export function banditPolicy(
     }
     const arm = arms[index] as Arm;
     chosen = { arm, task };
-    planned = [{ head: 'arm', option: `${arm.width}/${arm.profile}`, probability: 1 }];
+    planned = [{ head: 'arm', option: armName(arm), probability: 1 }];
     return arm;
   };
   return {
@@ -108,7 +157,7 @@ export function banditPolicy(
     plan: 'swarm',
     planFor(task: PlanView) {
       run = null;
-      return draw(task).width === 'solo' ? 'single' : 'swarm';
+      return armPlan(draw(task), task);
     },
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {

@@ -6,7 +6,7 @@
  * policy, another version, another kind, other features or actions, other profiles.
  */
 
-import { CONTROLS, PROFILES, RETRIES, WIDTHS } from './actions';
+import { CONTROLS, PROFILES, RETRIES, VOTES, WIDTHS } from './actions';
 import type { AdamState } from './adam';
 import type { Bandit } from './bandit';
 import { type BanditState, banditFromJSON } from './bandit-from-json';
@@ -19,11 +19,12 @@ export const POLICY_SCHEMA = 'swarmflight.policy';
  * 2: the plan head (solo or spawn) and solo arms, task features of the task before it is split
  * (units, engines, budget), and the runtime's trade-offs. A version-1 file is refused, saying so.
  */
-export const POLICY_VERSION = 3;
+export const POLICY_VERSION = 4;
 /** Why a checkpoint of an older version cannot be read, by version. */
 const OLDER: Readonly<Record<number, string>> = {
   1: 'version 1 was trained before the runtime had its trade-offs and before the plan head, solo or spawn',
   2: 'version 2 was trained before the retry head (retry, escalate or degrade a failed task), parts of a task that differ in difficulty, and the mix of five kinds',
+  3: 'version 3 was trained before a swarm could be cut: the plan options that run parts as replicas that vote or set the shard size, the vote head (run or drop spare replicas) and the bandit arms that cut',
 };
 /** The kinds of learned policy a checkpoint holds (and a `KIND:REF` policy name names). */
 export const POLICY_KINDS = ['parl', 'bandit'] as const;
@@ -48,6 +49,7 @@ interface Common {
     readonly profile: readonly string[];
     readonly control: readonly string[];
     readonly retry: readonly string[];
+    readonly vote: readonly string[];
   };
   readonly hyper: Readonly<Record<string, unknown>>;
   readonly training: TrainingRecord;
@@ -61,6 +63,7 @@ interface Weights {
   readonly profile: number[];
   readonly control: number[];
   readonly retry: number[];
+  readonly vote: number[];
   readonly value: number[];
 }
 
@@ -95,6 +98,7 @@ const actionNames = {
   profile: [...PROFILES],
   control: [...CONTROLS],
   retry: [...RETRIES],
+  vote: [...VOTES],
 };
 
 const plain = (params: ParlParams): Weights => ({
@@ -103,6 +107,7 @@ const plain = (params: ParlParams): Weights => ({
   profile: Array.from(params.profile),
   control: Array.from(params.control),
   retry: Array.from(params.retry),
+  vote: Array.from(params.vote),
   value: Array.from(params.value),
 });
 
@@ -192,6 +197,7 @@ function weights(what: string, got: unknown): ParlParams {
     profile: numbers(`${what}profile`, w.profile, shape.profile.length),
     control: numbers(`${what}control`, w.control, shape.control.length),
     retry: numbers(`${what}retry`, w.retry, shape.retry.length),
+    vote: numbers(`${what}vote`, w.vote, shape.vote.length),
     value: numbers(`${what}value`, w.value, shape.value.length),
   };
 }
@@ -245,7 +251,7 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
     throw new Error(`"kind" is ${JSON.stringify(c.kind ?? null)}, expected "parl" or "bandit"`);
   sameList('features', c.features, c.kind === 'parl' ? FEATURES : TASK_FEATURES);
   const actions = (c.actions ?? {}) as Record<string, unknown>;
-  for (const head of ['plan', 'width', 'profile', 'control', 'retry'] as const)
+  for (const head of ['plan', 'width', 'profile', 'control', 'retry', 'vote'] as const)
     sameList(`${head} actions`, actions[head], actionNames[head]);
   const trained = c.profiles;
   if (typeof trained !== 'object' || trained === null)
@@ -281,12 +287,15 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
   if (!Array.isArray(arms) || arms.length === 0) throw new Error('its "arms" are missing');
   for (const [i, a] of arms.entries()) {
     const arm = a as Partial<Arm>;
+    const whole = (x: unknown) => x === undefined || (typeof x === 'number' && Number.isInteger(x) && x >= 1);
     if (
       !(['solo', ...WIDTHS] as readonly unknown[]).includes(arm?.width) ||
-      !(PROFILES as readonly unknown[]).includes(arm?.profile)
+      !(PROFILES as readonly unknown[]).includes(arm?.profile) ||
+      !whole(arm?.replicas) ||
+      !whole(arm?.shard)
     ) {
       throw new Error(
-        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among solo, ${WIDTHS.join(', ')} and a profile`,
+        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among solo, ${WIDTHS.join(', ')}, a profile, and whole numbers for replicas and shard where given`,
       );
     }
   }

@@ -44,6 +44,8 @@ export const FEATURES = [
   // What the retry head decides on: the tasks that could start now whose last attempt failed, by
   // the profile it failed on.
   ...['small', 'medium', 'large'].map((p) => `failedOn(${p})/launchable`),
+  // What the vote head decides on: the tasks that could start now that are spare replicas.
+  'spares/launchable',
 ] as const;
 
 export interface Shape {
@@ -122,11 +124,14 @@ export function features(view: RunView): Float64Array {
   const launchable = Math.min(view.readyCount, view.freeSlots);
   if (launchable > 0) {
     const failed = { small: 0, medium: 0, large: 0 } as Record<string, number>;
+    let spares = 0;
     for (const task of view.topReady(launchable)) {
       const p = view.failedProfile(task);
       if (p !== undefined && p in failed) failed[p] = (failed[p] as number) + 1;
+      if (view.spareReplica(task)) spares++;
     }
     for (const p of ['small', 'medium', 'large']) out[i++] = (failed[p] as number) / launchable;
+    out[i++] = spares / launchable;
   }
   return out;
 }

@@ -8,35 +8,21 @@
 import type { Action, PlanDecision, PlanView, Policy, RunView } from '../policy/types';
 import { MAX_REPLICAS } from '../scenarios/cut';
 import { launchable, PROFILES, RETRIES, type RetryChoice, toActions, WIDTHS } from './actions';
-import { type Arm, armChoice, banditArms } from './bandit-policy';
+import { type Arm, armChoice, armName, armPlan, cutArms, uncutArms } from './bandit-policy';
+
+/** A setting's name, as `fixed:` takes it (all/large, all/medium/escalate, all/small/vote3). */
+export const settingName = armName;
+/** A setting's plan for a task (armPlan). */
+export const settingPlan = armPlan;
 
 /** A fixed setting: what a bandit arm is, never learned. */
 export type Setting = Arm;
 
-export const settingName = (arm: Setting): string =>
-  [
-    arm.width,
-    arm.profile,
-    ...(arm.retry && arm.retry !== 'retry' ? [arm.retry] : []),
-    ...(arm.replicas !== undefined && arm.replicas > 1 ? [`vote${arm.replicas}`] : []),
-    ...(arm.shard !== undefined ? [`shard${arm.shard}`] : []),
-  ].join('/');
+/** Every fixed setting that does not cut a swarm: solo on each profile, then each width with each profile. */
+export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[] => uncutArms(profiles);
 
-/** Every fixed setting: solo on each profile, then each width with each profile (the bandit's arms). */
-export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[] => banditArms(profiles);
-
-/** Shard sizes the grid tries: fine and coarse around wide search's own 6 rows (scenarios/cut.ts). */
-export const GRID_SHARDS = [2, 12] as const;
-
-/**
- * The settings that cut a swarm, on each profile with every task launched: three replicas that
- * vote, and each of GRID_SHARDS (each applies where the task's kind allows it).
- */
-export const cutSettings = (profiles: readonly string[] = PROFILES): Setting[] =>
-  profiles.flatMap((profile) => [
-    { width: 'all' as const, profile, replicas: 3 },
-    ...GRID_SHARDS.map((shard) => ({ width: 'all' as const, profile, shard })),
-  ]);
+/** The settings that cut a swarm (the bandit's cut arms): vote3, shard2 and shard12 on each profile. */
+export const cutSettings = (profiles: readonly string[] = PROFILES): Setting[] => cutArms(profiles);
 
 const FORM =
   'WIDTH/PROFILE[/RETRY][/voteN][/shardN] (e.g. all/large, all/medium/escalate, all/small/vote3, all/large/shard3)';
@@ -82,21 +68,6 @@ export function parseSetting(text: string): Setting {
     ...(retry !== undefined && retry !== 'retry' ? { retry } : {}),
     ...(replicas !== undefined && replicas > 1 ? { replicas } : {}),
     ...(shard !== undefined ? { shard } : {}),
-  };
-}
-
-/**
- * A setting's plan for a task: solo, or a swarm cut as the setting says where the task's kind
- * allows it (a vote where its answers can vote, a shard size where its units are sharded; a shard
- * past the kind's largest is its largest).
- */
-export function settingPlan(arm: Setting, view: PlanView): PlanDecision | 'single' {
-  if (arm.width === 'solo') return 'single';
-  const cuts = view.cuts;
-  return {
-    mode: 'swarm',
-    ...(arm.replicas !== undefined && cuts?.vote ? { replicas: arm.replicas } : {}),
-    ...(arm.shard !== undefined && cuts?.shard ? { shard: Math.min(arm.shard, cuts.shard.max) } : {}),
   };
 }
 

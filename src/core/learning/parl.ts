@@ -6,7 +6,7 @@
  * softmax over a linear map has a two-line gradient, and a tensor library would cost more in
  * bundle and start-up than the whole training run (docs/learning.md).
  */
-import type { Action, PlanView, Policy, RunView } from '../policy/types';
+import type { Action, PlanDecision, PlanView, Policy, RunView } from '../policy/types';
 import type { PolicyChoice } from '../trace/events';
 import { exp, log } from '../util/math';
 import type { Rng } from '../util/rng';
@@ -17,14 +17,52 @@ import {
   PROFILES,
   RETRIES,
   toActions,
+  VOTES,
   WIDTHS,
   type Width,
   waveHasRetries,
+  waveHasSpares,
 } from './actions';
 import { FEATURES, features, TASK_FEATURES, taskFeatures } from './features';
 
-/** The plan head's options, in order. */
-export const PLANS = ['solo', 'spawn'] as const;
+/**
+ * The plan head's options, in order: one agent, the kind's own swarm, or a swarm cut: three
+ * replicas per part that vote, or shards of 2 or 12 units (scenarios/cut.ts). A cut the task's
+ * kind does not allow is masked out.
+ */
+export const PLANS = ['solo', 'spawn', 'spawn/vote3', 'spawn/shard2', 'spawn/shard12'] as const;
+
+/** The plan decision an option stands for, for a task whose kind allows it. */
+export function planOf(option: (typeof PLANS)[number], view: PlanView): 'single' | PlanDecision {
+  switch (option) {
+    case 'solo':
+      return 'single';
+    case 'spawn':
+      return { mode: 'swarm' };
+    case 'spawn/vote3':
+      return { mode: 'swarm', replicas: 3 };
+    default:
+      return {
+        mode: 'swarm',
+        shard: Math.min(option === 'spawn/shard2' ? 2 : 12, view.cuts?.shard?.max ?? 1),
+      };
+  }
+}
+
+/** The plan options a task's kind allows: solo and spawn always, a cut where the kind has it. */
+export function planMask(view: PlanView): Uint8Array {
+  return Uint8Array.from(PLANS, (p) =>
+    p === 'spawn/vote3'
+      ? view.cuts?.vote
+        ? 1
+        : 0
+      : p.startsWith('spawn/shard')
+        ? view.cuts?.shard
+          ? 1
+          : 0
+        : 1,
+  );
+}
 
 /** The heads taken at every decision. */
 export const HEADS = {
@@ -32,6 +70,7 @@ export const HEADS = {
   profile: PROFILES.length,
   control: CONTROLS.length,
   retry: RETRIES.length,
+  vote: VOTES.length,
 } as const;
 export type HeadName = keyof typeof HEADS;
 export const HEAD_NAMES = Object.keys(HEADS) as HeadName[];
@@ -45,10 +84,12 @@ export interface ParlParams {
   readonly control: Float64Array;
   /** Retry, escalate or degrade a wave's failed tasks; learned only from decisions that had some. */
   readonly retry: Float64Array;
+  /** Run or drop a wave's spare replicas; learned only from decisions that had some. */
+  readonly vote: Float64Array;
   readonly value: Float64Array;
 }
 
-export const PARAM_KEYS = ['plan', 'width', 'profile', 'control', 'retry', 'value'] as const;
+export const PARAM_KEYS = ['plan', 'width', 'profile', 'control', 'retry', 'vote', 'value'] as const;
 
 /**
  * Submitting early gives up the work still running; its logit starts low so early episodes are
@@ -62,6 +103,11 @@ export const FINISH_PRIOR = -4;
 export const SOLO_PRIOR = 2;
 /** A failed task is tried again as it was, at first: the runtime's own retry policy (79% retry). */
 export const RETRY_PRIOR = 2;
+/**
+ * A swarm starts on the kind's own plan: each cut's logit starts this far below spawn's, so the
+ * single-agent habit stays (84% solo where every cut is allowed, 88% where none is).
+ */
+export const CUT_PRIOR = -2;
 
 export function initParams(): ParlParams {
   const dim = FEATURES.length;
@@ -69,6 +115,8 @@ export function initParams(): ParlParams {
   control[CONTROLS.indexOf('finish') * dim] = FINISH_PRIOR; // weight on the bias feature
   const plan = new Float64Array(PLANS.length * TASK_FEATURES.length);
   plan[PLANS.indexOf('solo') * TASK_FEATURES.length] = SOLO_PRIOR;
+  for (const cut of PLANS.filter((p) => p.startsWith('spawn/')))
+    plan[PLANS.indexOf(cut) * TASK_FEATURES.length] = CUT_PRIOR;
   const retry = new Float64Array(HEADS.retry * dim);
   retry[RETRIES.indexOf('retry') * dim] = RETRY_PRIOR;
   return {
@@ -77,6 +125,7 @@ export function initParams(): ParlParams {
     profile: new Float64Array(HEADS.profile * dim),
     control,
     retry,
+    vote: new Float64Array(HEADS.vote * dim),
     value: new Float64Array(TASK_FEATURES.length),
   };
 }
@@ -115,7 +164,13 @@ export function probabilities(
 
 /** One decision as the learner needs it back: what was seen, what was allowed, what was chosen. */
 export type Decision =
-  | { readonly head: 'plan'; readonly x: Float64Array; readonly choice: number }
+  | {
+      readonly head: 'plan';
+      readonly x: Float64Array;
+      readonly choice: number;
+      /** The plan options the task's kind allowed. */
+      readonly mask: Uint8Array;
+    }
   | {
       readonly head: 'step';
       readonly x: Float64Array;
@@ -123,6 +178,8 @@ export type Decision =
       readonly profileMask: Uint8Array;
       /** Whether the wave had failed tasks, so the retry head's choice mattered. */
       readonly retried: boolean;
+      /** Whether the wave had spare replicas, so the vote head's choice mattered. */
+      readonly spared: boolean;
       /** Heads held to one option (an ablation): not the policy's choice, so not learned. */
       readonly held?: readonly HeadName[];
     };
@@ -150,6 +207,7 @@ const OPTIONS: Readonly<Record<HeadName | 'plan', readonly string[]>> = {
   profile: PROFILES,
   control: CONTROLS,
   retry: RETRIES,
+  vote: VOTES,
 };
 
 /**
@@ -220,12 +278,16 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
     plan: 'swarm',
     planFor(task: PlanView) {
       const x = taskFeatures(task);
-      const p = probabilities(params.plan, x);
-      const choice = held.plan ?? pick(p, mode, rng);
-      if (held.plan === undefined) record?.push({ head: 'plan', x, choice });
-      const probability = held.plan === undefined ? (p[choice] as number) : 1;
+      const allowed = planMask(task);
+      const p = probabilities(params.plan, x, allowed);
+      // A held plan the kind does not allow (a cut) runs as the kind's own swarm.
+      const hold =
+        held.plan !== undefined && allowed[held.plan] ? held.plan : held.plan !== undefined ? 1 : undefined;
+      const choice = hold ?? pick(p, mode, rng);
+      if (hold === undefined) record?.push({ head: 'plan', x, choice, mask: allowed });
+      const probability = hold === undefined ? (p[choice] as number) : 1;
       planned = [{ head: 'plan', option: PLANS[choice] as string, probability }];
-      return PLANS[choice] === 'solo' ? 'single' : 'swarm';
+      return planOf(PLANS[choice] as (typeof PLANS)[number], task);
     },
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
@@ -237,26 +299,30 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
       const pp = probabilities(params.profile, x, mask);
       const pc = probabilities(params.control, x);
       const pr = probabilities(params.retry, x);
+      const pv = probabilities(params.vote, x);
       const choice: Required<Choice> = {
         width: choose('width', pw),
         profile: choose('profile', pp),
         control: choose('control', pc),
         retry: choose('retry', pr),
+        vote: choose('vote', pv),
       };
       // A held head's option is certain: probability 1 in the trace.
       for (const h of heldHeads) {
-        const p = { width: pw, profile: pp, control: pc, retry: pr }[h];
+        const p = { width: pw, profile: pp, control: pc, retry: pr, vote: pv }[h];
         p.fill(0);
         p[choice[h]] = 1;
       }
-      const retried =
-        CONTROLS[choice.control] === 'go' && waveHasRetries(view, WIDTHS[choice.width] as Width);
+      const going = CONTROLS[choice.control] === 'go';
+      const retried = going && waveHasRetries(view, WIDTHS[choice.width] as Width);
+      const spared = going && waveHasSpares(view, WIDTHS[choice.width] as Width);
       record?.push({
         head: 'step',
         x,
         choice,
         profileMask: mask,
         retried,
+        spared,
         ...(heldHeads.length > 0 ? { held: heldHeads } : {}),
       });
       decided = [
@@ -280,6 +346,9 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
               },
             ]
           : []),
+        ...(spared
+          ? [{ head: 'vote', option: VOTES[choice.vote] as string, probability: pv[choice.vote] as number }]
+          : []),
       ];
       return toActions(view, choice);
     },
@@ -301,15 +370,23 @@ export function accumulatePolicyGradient(
 ): void {
   for (const d of decisions) {
     if (d.head === 'plan') {
-      headGradient(params.plan, d.x, d.choice, undefined, advantage, entropy, grad.plan);
+      headGradient(params.plan, d.x, d.choice, d.mask, advantage, entropy, grad.plan);
       continue;
     }
     for (const head of HEAD_NAMES) {
-      if ((head === 'retry' && !d.retried) || d.held?.includes(head)) continue;
+      if (!mattered(d, head)) continue;
       const mask = head === 'profile' ? d.profileMask : undefined;
       headGradient(params[head], d.x, d.choice[head], mask, advantage, entropy, grad[head]);
     }
   }
+}
+
+/** Whether a step's head chose anything that acted: retry and vote only on waves that had some. */
+function mattered(d: Extract<Decision, { head: 'step' }>, head: HeadName): boolean {
+  if (d.held?.includes(head)) return false;
+  if (head === 'retry') return d.retried;
+  if (head === 'vote') return d.spared;
+  return true;
 }
 
 /** One softmax head's share of accumulatePolicyGradient. */
@@ -337,10 +414,10 @@ function headGradient(
 
 /** log π(choice | x) summed over heads: what the gradient check differentiates. */
 export function logProbability(params: ParlParams, d: Decision): number {
-  if (d.head === 'plan') return log(probabilities(params.plan, d.x)[d.choice] as number);
+  if (d.head === 'plan') return log(probabilities(params.plan, d.x, d.mask)[d.choice] as number);
   let sum = 0;
   for (const head of HEAD_NAMES) {
-    if ((head === 'retry' && !d.retried) || d.held?.includes(head)) continue;
+    if (!mattered(d, head)) continue;
     const p = probabilities(params[head], d.x, head === 'profile' ? d.profileMask : undefined);
     sum += log(p[d.choice[head]] as number);
   }
@@ -354,6 +431,7 @@ export function zerosLike(p: ParlParams): ParlParams {
     profile: new Float64Array(p.profile.length),
     control: new Float64Array(p.control.length),
     retry: new Float64Array(p.retry.length),
+    vote: new Float64Array(p.vote.length),
     value: new Float64Array(p.value.length),
   };
 }

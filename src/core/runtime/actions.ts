@@ -5,6 +5,7 @@ import type { Action } from './policy-port';
 import { partStands } from './replicas';
 import {
   emit,
+  isSpareReplica,
   isTerminal,
   type RunState,
   rankTasks,
@@ -109,14 +110,21 @@ function assign(state: RunState, subagent: string, taskId: string): string | und
   return undefined;
 }
 
-/** A failed task waiting for its next attempt is given up: skipped, with its dependents. */
+/**
+ * A failed task waiting for its next attempt is given up: skipped, with its dependents. So is a
+ * spare replica not tried yet (replicas.ts): its part goes on with the replicas that run.
+ */
 function giveUp(state: RunState, taskId: string): string | undefined {
   const task = state.graph.index.get(taskId);
   if (task === undefined) return `unknown task "${taskId}"`;
-  if (state.status[task] !== Status.READY || state.failedOn[task] === undefined)
-    return `task "${taskId}" is not waiting for a retry`;
-  const cause = `given up by the orchestrator after ${state.attempts[task]} failed attempt(s)`;
+  const spare = isSpareReplica(state, task);
+  if (!spare && (state.status[task] !== Status.READY || state.failedOn[task] === undefined))
+    return `task "${taskId}" is not waiting for a retry, nor a spare replica`;
+  const cause = spare
+    ? 'a spare replica the orchestrator did not run'
+    : `given up by the orchestrator after ${state.attempts[task]} failed attempt(s)`;
   setStatus(state, task, Status.SKIPPED);
+  if (spare) state.droppedSpares++;
   emit(state, { type: 'task.skipped', task: taskId, cause });
   // A replica given up leaves its part to the replicas still standing (replicas.ts).
   if (partStands(state, task)) resolveDependents(state, task);

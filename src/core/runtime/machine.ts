@@ -136,7 +136,10 @@ function maybeFinish(state: RunState): void {
     if (open(state) > 0) return;
     const c = state.count;
     const bad =
-      (c[Status.FAILED] as number) + (c[Status.SKIPPED] as number) + (c[Status.CANCELLED] as number);
+      (c[Status.FAILED] as number) +
+      (c[Status.SKIPPED] as number) +
+      (c[Status.CANCELLED] as number) -
+      state.droppedSpares;
     reason = bad === 0 ? 'completed' : 'completed-with-failures';
   }
   state.finished = true;

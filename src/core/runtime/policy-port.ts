@@ -55,6 +55,11 @@ export interface RunView {
    * for a task not tried yet.
    */
   failedProfile(task: string): string | undefined;
+  /**
+   * Whether a ready task is a spare replica (a replica after its part's first, not tried yet, of a
+   * swarm cut into replicas that vote): running it adds a vote; `give_up` drops it.
+   */
+  spareReplica(task: string): boolean;
   /** The ids a `spawn` of n subagents made now would create. */
   nextSubagentIds(n: number): string[];
 }

@@ -114,6 +114,8 @@ export interface RunState {
   wallMs: number;
   seq: number;
   orchestratorSteps: number;
+  /** Spare replicas the orchestrator gave up: skipped, but not a failure of the run. */
+  droppedSpares: number;
   busyUntil: number;
   dirty: boolean;
   /** A deliberating policy: thinking for the decision due now, and the step-time it last finished thinking. */
@@ -184,6 +186,7 @@ export function createState(graph: TaskGraph, config: RunConfig, policy: Policy,
     wallMs: 0,
     seq: 0,
     orchestratorSteps: 0,
+    droppedSpares: 0,
     busyUntil: 0,
     deliberating: false,
     deliberatedAt: -1,
@@ -395,10 +398,29 @@ class StateView implements RunView {
     return state.failedOn[task];
   }
 
+  spareReplica(taskId: string): boolean {
+    const task = this.state.graph.index.get(taskId);
+    return task !== undefined && isSpareReplica(this.state, task);
+  }
+
   nextSubagentIds(n: number): string[] {
     const base = this.state.subagents.length;
     return Array.from({ length: n }, (_, i) => subagentId(base + i));
   }
+}
+
+/**
+ * Whether a ready task is a spare replica: a replica other than its part's first, not tried yet.
+ * The orchestrator may run it (and the part votes) or give it up (the part goes on without it).
+ */
+export function isSpareReplica(state: RunState, task: number): boolean {
+  const part = state.graph.tasks[task]?.replicaOf;
+  return (
+    part !== undefined &&
+    state.graph.ids[task] !== part &&
+    state.status[task] === Status.READY &&
+    state.attempts[task] === 0
+  );
 }
 
 export const subagentId = (index: number): string => `sa-${index + 1}`;

@@ -169,7 +169,7 @@ describe('a failed task: retry, escalate or degrade', () => {
     const result = simulate({ graph, config: makeConfig({}), policy });
     const step = result.events.find((e) => e.type === 'orchestrator.step');
     expect(step?.type === 'orchestrator.step' && step.invalid[0]?.reason).toBe(
-      'task "t1" is not waiting for a retry',
+      'task "t1" is not waiting for a retry, nor a spare replica',
     );
   });
 });

@@ -57,16 +57,21 @@ describe('policy checkpoints', () => {
       { schema: 'swarmflight.trace/1' },
       /"schema" is "swarmflight.trace\/1".*this is a swarmflight.trace\/1 file/,
     ],
-    ['another version', { ...parl(), version: 4 }, /version 4; this build reads version 3/],
+    ['another version', { ...parl(), version: 5 }, /version 5; this build reads version 4/],
+    [
+      'a version-3 file, trained before a swarm could be cut',
+      { ...parl(), version: 3 },
+      /version 3; this build reads version 4 \(version 3 was trained before a swarm could be cut: the plan options that run parts as replicas that vote or set the shard size, the vote head.*train it again/,
+    ],
     [
       'a version-2 file, trained before the retry head',
       { ...parl(), version: 2 },
-      /version 2; this build reads version 3 \(version 2 was trained before the retry head \(retry, escalate or degrade a failed task\).*train it again/,
+      /version 2; this build reads version 4 \(version 2 was trained before the retry head \(retry, escalate or degrade a failed task\).*train it again/,
     ],
     [
       'a version-1 file, trained before the trade-offs',
       { ...parl(), version: 1 },
-      /version 1; this build reads version 3 \(version 1 was trained before the runtime had its trade-offs.*train it again/,
+      /version 1; this build reads version 4 \(version 1 was trained before the runtime had its trade-offs.*train it again/,
     ],
     ['another kind', { ...parl(), kind: 'dqn' }, /"kind" is "dqn"/],
     [

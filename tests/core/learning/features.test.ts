@@ -21,6 +21,7 @@ function view(t: number, remaining: number, budget: number): RunView {
     readyCount: 1,
     topReady: () => ['section-3'],
     failedProfile: () => 'medium',
+    spareReplica: () => false,
   };
   return fake as unknown as RunView;
 }

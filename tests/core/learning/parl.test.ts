@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES, TASK_FEATURES } from '../../../src/core/learning/features';
 import {
   accumulatePolicyGradient,
+  CUT_PRIOR,
   type Decision,
   FINISH_PRIOR,
   HEAD_NAMES,
@@ -27,7 +28,9 @@ function randomParams(seed: number) {
 
 function planDecision(seed: number): Decision {
   const rng = createRng(seed);
-  return { head: 'plan', x: Float64Array.from(TASK_FEATURES, () => rng.next()), choice: rng.int(0, 1) };
+  // Kinds that allow no cut mask the cut options out: every other seed.
+  const mask = seed % 2 === 0 ? Uint8Array.of(1, 1, 1, 1, 1) : Uint8Array.of(1, 1, 0, 0, 0);
+  return { head: 'plan', x: Float64Array.from(TASK_FEATURES, () => rng.next()), choice: rng.int(0, 1), mask };
 }
 
 function randomDecision(seed: number): Decision {
@@ -36,10 +39,18 @@ function randomDecision(seed: number): Decision {
   return {
     head: 'step',
     x,
-    choice: { width: rng.int(0, 4), profile: rng.int(1, 2), control: rng.int(0, 1), retry: rng.int(0, 2) },
+    choice: {
+      width: rng.int(0, 4),
+      profile: rng.int(1, 2),
+      control: rng.int(0, 1),
+      retry: rng.int(0, 2),
+      vote: rng.int(0, 1),
+    },
     profileMask: Uint8Array.of(0, 1, 1),
-    // Odd seeds had failed tasks in their wave: the retry head's choice counts only there.
+    // Odd seeds had failed tasks in their wave: the retry head's choice counts only there; every
+    // third had spare replicas, where the vote head's counts.
     retried: seed % 2 === 1,
+    spared: seed % 3 === 0,
   };
 }
 
@@ -66,8 +77,16 @@ describe('linear-softmax heads', () => {
   it('start solo, as a pretrained model answers a task itself', () => {
     const p = initParams();
     const x = Float64Array.from(TASK_FEATURES, (_, i) => (i === 0 ? 1 : 0.5));
-    const plan = probabilities(p.plan, x);
-    expect(plan[PLANS.indexOf('solo')] as number).toBeCloseTo(1 / (1 + Math.exp(-SOLO_PRIOR)), 12);
+    // A kind that allows no cut: solo or the kind's own swarm, 88% solo.
+    const uncut = probabilities(p.plan, x, Uint8Array.of(1, 1, 0, 0, 0));
+    expect(uncut[PLANS.indexOf('solo')] as number).toBeCloseTo(1 / (1 + Math.exp(-SOLO_PRIOR)), 12);
+    // Every cut allowed: each starts CUT_PRIOR below spawn, and the habit stays (84% solo).
+    const cut = probabilities(p.plan, x);
+    const e = Math.exp;
+    expect(cut[PLANS.indexOf('solo')] as number).toBeCloseTo(
+      e(SOLO_PRIOR) / (e(SOLO_PRIOR) + 1 + 3 * e(CUT_PRIOR)),
+      12,
+    );
   });
 });
 
@@ -92,7 +111,7 @@ describe('the policy gradient', () => {
         checked++;
       }
     }
-    expect(checked).toBe(20);
+    expect(checked).toBe(24);
   });
 
   it('adds the entropy gradient: with zero advantage it flattens a peaked head', () => {
@@ -106,9 +125,10 @@ describe('the policy gradient', () => {
         {
           head: 'step',
           x,
-          choice: { width: 0, profile: 0, control: 0, retry: 0 },
+          choice: { width: 0, profile: 0, control: 0, retry: 0, vote: 0 },
           profileMask: Uint8Array.of(1, 1, 1),
           retried: false,
+          spared: false,
         },
       ],
       0,
@@ -140,7 +160,7 @@ describe('held heads (an ablation)', () => {
     });
     const view = { kind: 'wide-search', size: 12, engines: 4, maxCriticalSteps: 16, difficultyCue: 0.2 };
     // The prior is 88% solo: twenty draws would all be spawn only when the head is held.
-    for (let i = 0; i < 20; i++) expect(policy.planFor?.(view)).toBe('swarm');
+    for (let i = 0; i < 20; i++) expect(policy.planFor?.(view)).toEqual({ mode: 'swarm' });
     expect(policy.explain?.('plan')).toEqual([{ head: 'plan', option: 'spawn', probability: 1 }]);
     expect(record).toEqual([]);
 
@@ -155,7 +175,7 @@ describe('held heads (an ablation)', () => {
 
   it('refuses an unknown head or option, naming what is accepted', () => {
     expect(() => holdOf({ shard: 'big' })).toThrow(
-      /unknown head "shard" \(heads: plan, width, profile, control, retry\)/,
+      /unknown head "shard" \(heads: plan, width, profile, control, retry, vote\)/,
     );
     expect(() => holdOf({ retry: 'twice' })).toThrow(
       /head retry has no option "twice" \(options: retry, escalate, degrade\)/,

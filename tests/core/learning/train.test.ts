@@ -100,7 +100,8 @@ describe('training', () => {
   it('trains a bandit, one arm per episode, updated from each reward', async () => {
     const r = await train(config({ policy: 'bandit', profiles: ['medium', 'large'] }), await env());
     if (r.checkpoint.kind !== 'bandit') throw new Error('expected a bandit checkpoint');
-    expect(r.checkpoint.arms).toHaveLength(12);
+    // Solo and five widths on each of the two profiles, and the three cuts on each.
+    expect(r.checkpoint.arms).toHaveLength(18);
     expect(r.checkpoint.bandit.algorithm).toBe('linucb');
     expect(r.checkpoint.bandit.state.t).toBe(24);
   }, 60_000);

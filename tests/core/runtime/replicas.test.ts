@@ -33,7 +33,10 @@ const statusOf = (a2Fails: boolean, a3Fails: boolean, failurePolicy: 'skip-depen
 describe('replicas of a part', () => {
   it('a replica that fails for good leaves its part to the others: the dependent runs', () => {
     expect(statusOf(false, true, 'skip-dependents').b).toBe('task.finished');
-    expect(statusOf(false, false, 'fail-fast')).toMatchObject({ b: 'task.finished', reason: 'completed-with-failures' });
+    expect(statusOf(false, false, 'fail-fast')).toMatchObject({
+      b: 'task.finished',
+      reason: 'completed-with-failures',
+    });
   });
 
   it('when every replica of the part is lost, its dependents are skipped as for any failed task', () => {
