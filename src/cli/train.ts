@@ -108,6 +108,15 @@ export const trainTable: CommandTable = {
       appliesUnless: onlyFor('bandit'),
     },
     {
+      name: 'arms',
+      type: 'choice',
+      value: 'SET',
+      choices: ['all', 'uncut'],
+      default: 'all',
+      help: "the bandit's arms: every setting, or uncut: only those that do not cut a swarm into shards or replicas (a control arm)",
+      appliesUnless: onlyFor('bandit'),
+    },
+    {
       name: 'batch',
       type: 'whole',
       value: 'N',
@@ -280,6 +289,7 @@ export async function trainCommand(
     budgetOn: flags['budget-on'] as TrainConfig['budgetOn'],
     profiles: allowed,
     bandit: flags.bandit as BanditKind,
+    ...(flags.arms === 'uncut' ? { arms: 'uncut' as const } : {}),
     batch: flags.batch as number,
     group: flags.group as number,
     learningRate: number('learning-rate', flags['learning-rate'] as string, defaultTrainConfig.learningRate),

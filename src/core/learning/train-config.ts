@@ -29,6 +29,11 @@ export interface TrainConfig {
   readonly learningRate: number;
   readonly entropy: number;
   readonly bandit: BanditKind;
+  /**
+   * The bandit's arms: every setting (`all`), or only those that do not cut a swarm (`uncut`, the
+   * arms before shards and votes: a control arm for what the cut arms change). @default all
+   */
+  readonly arms?: 'all' | 'uncut';
   /** Episodes per point of the learning curves. */
   readonly window: number;
   /**

@@ -13,7 +13,7 @@
 
 import { Adam } from './adam';
 import type { Bandit, BanditAlgorithm } from './bandit';
-import { type Arm, type BanditKind, banditArms, makeBandit } from './bandit-policy';
+import { type Arm, type BanditKind, banditArms, makeBandit, uncutArms } from './bandit-policy';
 import {
   banditCheckpoint,
   type Loaded,
@@ -88,7 +88,7 @@ export async function train(
     if (!env.specs[c.scenario])
       throw new Error(`mix "${mix.id}" names scenario "${c.scenario}", which was not loaded`);
   }
-  const arms = banditArms(config.profiles);
+  const arms = config.arms === 'uncut' ? uncutArms(config.profiles) : banditArms(config.profiles);
   const from = resume === undefined ? null : resumable(resume, config, env.profileHashes, arms);
   const params = from?.kind === 'parl' ? from.params : initParams();
   const adam = new Adam(params, config.learningRate);

@@ -1,8 +1,9 @@
 /**
  * What a learned policy (PARL, a bandit) decided in this run, and with what probability: its plan
- * before the task was split (solo or spawn, or the bandit's arm), then each decision's width,
- * profile and go / submit, and what its failed tasks do (retry, escalate, degrade). The trace keeps the same numbers (orchestrator.step `choices`, the
- * header's `planChoices`), ready for off-policy evaluation.
+ * before the task was split (solo, spawn or a cut swarm, or the bandit's arm), then each decision's width,
+ * profile and go / submit, what its failed tasks do (retry, escalate, degrade) and whether its
+ * spare replicas run and vote (run, drop). The trace keeps the same numbers (orchestrator.step
+ * `choices`, the header's `planChoices`), ready for off-policy evaluation.
  */
 import { For, Show } from 'solid-js';
 import type { PolicyChoice } from '../../core/trace/events';
@@ -15,6 +16,7 @@ const HEADS: Readonly<Record<string, string>> = {
   profile: 'profile',
   control: 'then',
   retry: 'failed tasks',
+  vote: 'spare replicas',
 };
 
 /** "spawn (p 0.93)", "large (p 0.64)": one choice in words. */
