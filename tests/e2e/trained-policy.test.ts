@@ -136,4 +136,26 @@ describe('a trained policy in the page', () => {
     expect(await page.textContent(t('link-problems'))).toContain('unknown profile "huge"');
     expect(profile.errors).toEqual([]);
   }, 120_000);
+  it('runs a setting that cuts the swarm: three replicas per hop whose answers vote, shown and recorded', async () => {
+    const { page } = profile;
+    const setting = 'fixed:all/small/vote3';
+    await page.goto(`${appUrl}#view=run&scenario=deep-search&seed=3&policy=${encodeURIComponent(setting)}`);
+    await page.waitForSelector(t('policy-select'));
+    expect(await page.inputValue(t('policy-select'))).toBe(setting);
+    await page.click(t('run-button'));
+    await page.waitForFunction(done, undefined, { timeout: 60_000 });
+    // Each hop ran three times: the run graph holds the replicas.
+    const text = await page.textContent('body');
+    expect(text).toMatch(/q1-hop1~2/);
+    expect(text).toMatch(/q1-hop1~3/);
+    const header = await page.evaluate(async (policy) => {
+      type Call = (...a: unknown[]) => Promise<unknown>;
+      const api = (window as unknown as { swarmflight: { create: Call; wait: Call } }).swarmflight;
+      const id = await api.create({ scenario: 'deep-search', seed: 3, policy });
+      const run = (await api.wait(id)) as { runs: { header?: { planCut?: unknown } }[] };
+      return run.runs[0]?.header;
+    }, setting);
+    expect(header).toMatchObject({ planCut: { replicas: 3 } });
+    expect(profile.errors).toEqual([]);
+  }, 120_000);
 });

@@ -5,7 +5,7 @@
  * A per-kind setting picks by the task's kind (`fixed:wide-search=all/large:deep-search=one/medium`; colons, as commas separate policies in a list):
  * the best fixed setting per kind is the stronger baseline.
  */
-import type { Action, PlanDecision, PlanView, Policy, RunView } from '../policy/types';
+import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import { MAX_REPLICAS } from '../scenarios/cut';
 import { launchable, PROFILES, RETRIES, type RetryChoice, toActions, WIDTHS } from './actions';
 import { type Arm, armChoice, armName, armPlan, cutArms, uncutArms } from './bandit-policy';
