@@ -13,10 +13,10 @@ import { readProfiles, readScenario } from './scenario-file';
 export const gridTable: CommandTable = {
   name: 'grid',
   usage: [
-    'grid --scenario ID|mix --seeds N [--split NAME] [--cuts] [--profiles FILE] [--redis URL [--resume]] [--json]',
+    'grid --scenario ID|mix --seeds N [--split NAME] [--uncut] [--profiles FILE] [--redis URL [--resume]] [--json]',
   ],
   about:
-    'Runs every fixed setting (a width and a profile for the whole run: fixed:WIDTH/PROFILE) on the first N seeds of a split with the simulated provider, and names the best by mean reward: over all tasks, and per task kind. Choose baselines on validation, never on test; bench accepts what it prints (fixed:SETTING, and the per-kind policy fixed:KIND=SETTING:KIND=SETTING…).',
+    'Runs every fixed setting (a width and a profile for the whole run, fixed:WIDTH/PROFILE, and the cuts: fixed:all/PROFILE/vote3, shard2, shard12) on the first N seeds of a split with the simulated provider, and names the best by mean reward: over all tasks, and per task kind. Choose baselines on validation, never on test; bench accepts what it prints (fixed:SETTING, and the per-kind policy fixed:KIND=SETTING:KIND=SETTING…).',
   flags: [
     {
       name: 'scenario',
@@ -41,9 +41,9 @@ export const gridTable: CommandTable = {
       help: 'profiles file (default scenarios/profiles.json)',
     },
     {
-      name: 'cuts',
+      name: 'uncut',
       type: 'boolean',
-      help: 'also the settings that cut a swarm: all/PROFILE/vote3 (three replicas that vote) and all/PROFILE/shard2, shard12 (units per shard), where a kind allows them',
+      help: 'leave out the settings that cut a swarm (all/PROFILE/vote3: three replicas that vote; all/PROFILE/shard2, shard12: units per shard), as the grid was before them',
     },
     ...sweepFlags(),
     { name: 'json', type: 'boolean', help: 'print one JSON document: {"best": "<setting>", …}' },
@@ -83,7 +83,8 @@ export async function grid(
   });
   if (scenario.type === 'graph')
     throw new UsageError('--scenario: grid runs task scenarios or a mix, not graphs');
-  const settings = [...fixedSettings(), ...(flags.cuts === true ? cutSettings() : [])];
+  // Every fixed setting, the bandit's arms: the cuts apply where a kind allows them.
+  const settings = [...fixedSettings(), ...(flags.uncut === true ? [] : cutSettings())];
   const policies = settings.map((arm) => fixedPolicy(settingName(arm)));
   const report =
     flags.redis !== undefined
