@@ -6,7 +6,7 @@
  * softmax over a linear map has a two-line gradient, and a tensor library would cost more in
  * bundle and start-up than the whole training run (docs/learning.md).
  */
-import type { Action, PlanDecision, PlanView, Policy, RunView } from '../policy/types';
+import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import type { PolicyChoice } from '../trace/events';
 import { exp, log } from '../util/math';
 import type { Rng } from '../util/rng';
@@ -24,45 +24,9 @@ import {
   waveHasSpares,
 } from './actions';
 import { FEATURES, features, TASK_FEATURES, taskFeatures } from './features';
+import { PLANS, planMask, planOf } from './plan-options';
 
-/**
- * The plan head's options, in order: one agent, the kind's own swarm, or a swarm cut: three
- * replicas per part that vote, or shards of 2 or 12 units (scenarios/cut.ts). A cut the task's
- * kind does not allow is masked out.
- */
-export const PLANS = ['solo', 'spawn', 'spawn/vote3', 'spawn/shard2', 'spawn/shard12'] as const;
-
-/** The plan decision an option stands for, for a task whose kind allows it. */
-export function planOf(option: (typeof PLANS)[number], view: PlanView): 'single' | PlanDecision {
-  switch (option) {
-    case 'solo':
-      return 'single';
-    case 'spawn':
-      return { mode: 'swarm' };
-    case 'spawn/vote3':
-      return { mode: 'swarm', replicas: 3 };
-    default:
-      return {
-        mode: 'swarm',
-        shard: Math.min(option === 'spawn/shard2' ? 2 : 12, view.cuts?.shard?.max ?? 1),
-      };
-  }
-}
-
-/** The plan options a task's kind allows: solo and spawn always, a cut where the kind has it. */
-export function planMask(view: PlanView): Uint8Array {
-  return Uint8Array.from(PLANS, (p) =>
-    p === 'spawn/vote3'
-      ? view.cuts?.vote
-        ? 1
-        : 0
-      : p.startsWith('spawn/shard')
-        ? view.cuts?.shard
-          ? 1
-          : 0
-        : 1,
-  );
-}
+export { PLANS } from './plan-options';
 
 /** The heads taken at every decision. */
 export const HEADS = {
