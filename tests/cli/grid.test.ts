@@ -11,7 +11,9 @@ describe('swarm grid', () => {
     // Solo on each of the 3 profiles, then 5 widths × 3 profiles, then the 3 cuts × 3 profiles;
     // each with its reward per instance.
     expect(g.settings).toHaveLength(27);
-    expect(g.settings.filter((s: { setting: string }) => /\/(vote3|shard2|shard12)$/.test(s.setting))).toHaveLength(9);
+    expect(
+      g.settings.filter((s: { setting: string }) => /\/(vote3|shard2|shard12)$/.test(s.setting)),
+    ).toHaveLength(9);
     expect(g.settings.filter((s: { setting: string }) => s.setting.startsWith('solo/'))).toHaveLength(3);
     for (const s of g.settings) expect(s.values).toHaveLength(6);
     expect(g.shape.soloBest + g.shape.spawnBest).toBe(6);
