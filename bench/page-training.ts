@@ -17,10 +17,12 @@
  *   npx tsx bench/page-training.ts [--reps 3] [--episodes N]
  *
  * --episodes (default: the CLI's) is for trying the bench out; the figures are for the default.
+ * Each training's time is printed as it ends, with the load average before and after it: the
+ * machine is shared, so quote ratios from one sitting, and the load with them.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { build } from 'vite';
@@ -91,15 +93,31 @@ async function cli(out: string, extra: string[] = []): Promise<number> {
 }
 
 const times: Record<string, number[]> = { pageN: [], page1: [], cliN: [], cli1: [], pair: [] };
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+/** Times `training` into `key`, printing its seconds with the load average around it. */
+async function timed(key: string, rep: number, training: () => Promise<number>): Promise<void> {
+  const before = load();
+  const seconds = await training();
+  times[key]?.push(seconds);
+  console.log(`rep ${rep + 1} ${key}: ${seconds.toFixed(1)} s (load ${before} → ${load()})`);
+}
 try {
   for (let r = 0; r < reps; r++) {
-    times.pageN?.push(await page());
-    times.page1?.push(await page(1));
-    times.cliN?.push(await cli('n.json'));
-    times.cli1?.push(await cli('one.json', ['--rollout-workers', '1']));
-    const t0 = performance.now();
-    await Promise.all([cli('a.json', ['--rollout-workers', '1']), cli('b.json', ['--rollout-workers', '1'])]);
-    times.pair?.push((performance.now() - t0) / 1000);
+    await timed('pageN', r, () => page());
+    await timed('page1', r, () => page(1));
+    await timed('cliN', r, () => cli('n.json'));
+    await timed('cli1', r, () => cli('one.json', ['--rollout-workers', '1']));
+    await timed('pair', r, async () => {
+      const t0 = performance.now();
+      await Promise.all([
+        cli('a.json', ['--rollout-workers', '1']),
+        cli('b.json', ['--rollout-workers', '1']),
+      ]);
+      return (performance.now() - t0) / 1000;
+    });
     const [n, one] = await Promise.all([readFile(join(dir, 'n.json')), readFile(join(dir, 'one.json'))]);
     if (!n.equals(one)) throw new Error('the CLI checkpoints of 1 and N threads differ');
   }

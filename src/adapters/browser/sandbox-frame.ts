@@ -5,15 +5,24 @@
  * `connect-src 'none'`, scripts by hash only, no JavaScript eval) cannot open the app's IndexedDB,
  * caches or storage, cannot share a BroadcastChannel with it, and cannot fetch, XHR, WebSocket or
  * import anything. Each worker runs the code in QuickJS (./engine-worker.ts): the page sends the
- * worker's text and the engine's WebAssembly, both loaded once, on the first run.
+ * worker's text and the engine's WebAssembly, both loaded once, with its first run to the frame,
+ * which keeps them. The frame keeps a worker that ran a run cleanly for the next run (each run in a
+ * fresh QuickJS runtime and context), and ends one that did not (./worker-sandbox.ts says which).
  *
  * The page is the only party that can make a frame, so workers of the page are given a portal: a
- * port to the page on which they send the two ports of each run (./sandbox-protocol.ts).
+ * port to the page on which they send the two ports of each run (./sandbox-protocol.ts). They do
+ * not start QuickJS workers of their own, though it would save the hop through the page: a worker
+ * started by a worker of the app has the app's origin and policy, so its IndexedDB, caches and
+ * storage, and any https server (the app's connect-src, for the user's endpoint and WebLLM);
+ * only this frame's opaque origin and `connect-src 'none'` shut those out.
  */
 import wasmUrl from '@jitl/quickjs-wasmfile-release-sync/wasm?url';
 import { isPortalMessage, PORTAL, type PortalRequest, type StartMessage } from '../wire/sandbox-protocol';
 
-/** Starts one run's worker, talking on `channel`, its failures reported on `control`. */
+/**
+ * Has one run's worker (a fresh one or one kept from an earlier run) talk on `channel`; its
+ * failures are reported on `control`, where the run says 'release' (keep it) or 'stop' (end it).
+ */
 export type StartRun = (control: MessagePort, channel: MessagePort) => void;
 
 /** The frame's address: next to index.html in the build, at the server's root under Vite. */
@@ -22,6 +31,9 @@ export function sandboxFrameUrl(): string {
 }
 
 const frames = new Map<string, Promise<Window>>();
+
+/** Frames that were sent the engine's parts: 500 kB of WebAssembly, copied only once a frame. */
+const equipped = new WeakSet<Window>();
 
 let engineParts: Promise<{ source: string; wasm: ArrayBuffer }> | undefined;
 
@@ -51,7 +63,9 @@ export function pageSandboxFrame(url?: string): StartRun {
     frames.set(address, loading);
     Promise.all([loading, loadEngineParts()]).then(
       ([frame, { source, wasm }]) => {
-        const start: StartMessage = { type: 'start', source, wasm };
+        // A window's messages arrive in the order they were sent: the first carries the parts.
+        const start: StartMessage = equipped.has(frame) ? { type: 'start' } : { type: 'start', source, wasm };
+        equipped.add(frame);
         // An opaque origin has no name to address: '*' it is. Nothing secret is sent: the worker's
         // text, the engine and the ports. The bytes are copied, the page keeps its own.
         frame.postMessage(start, '*', [control, channel]);

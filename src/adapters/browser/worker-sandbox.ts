@@ -1,13 +1,17 @@
 /**
- * `run_js` in the browser: each run in QuickJS (./engine-run.ts), inside a fresh worker of the
- * sandbox frame (./sandbox-frame.ts: an opaque origin with no network), over two MessageChannels
- * made for that run alone (./sandbox-protocol.ts). The time limit starts when the worker says its
- * engine is ready, so it measures the code and not the start-up. The engine stops the code at the
- * limit itself; the worker is terminated as soon as the run has answered, or a little after the
- * limit if it has not (a second wall). The run's JSON texts are graded here (`gradeRun`), never in
- * the sandbox. The returned promise never rejects: every failure is `{ ok: false, error }`.
+ * `run_js` in the browser: each run in a fresh QuickJS runtime and context (./engine-run.ts),
+ * inside a worker of the sandbox frame (./sandbox-frame.ts: an opaque origin with no network), over
+ * two MessageChannels made for that run alone (./sandbox-protocol.ts). The time limit starts when
+ * the worker says its engine is ready, so it measures the code and not the start-up. The engine
+ * stops the code at the limit itself; a little after the limit a worker that has not answered is
+ * terminated (a second wall). A worker that answered a clean run in time, and says it can go on, is
+ * released to the frame for a later run, saving the engine's start (tens of milliseconds, the most
+ * of a typical run); every other worker is terminated: after a timeout, a failed or unreadable
+ * run, a forged or missing reply. The run's JSON texts are graded here (`gradeRun`), never in the
+ * sandbox. The returned promise never rejects: every failure is `{ ok: false, error }`.
  */
 import { type CodeSandbox, type CodeTest, gradeRun, type SandboxResult } from '../../core/tools/sandbox';
+import type { RunEnd } from '../wire/sandbox-protocol';
 import { pageSandboxFrame, portalStart, type StartRun } from './sandbox-frame';
 
 /** How long past its limit a run's worker may take to answer before it is terminated. */
@@ -66,11 +70,11 @@ function runOnce(
     let done = false;
     let started = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = (result: SandboxResult): void => {
+    const settle = (result: SandboxResult, end: RunEnd = 'stop'): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      control.port1.postMessage('stop');
+      control.port1.postMessage(end);
       control.port1.close();
       channel.port1.close();
       resolve(result);
@@ -88,11 +92,20 @@ function runOnce(
         });
     };
     channel.port1.onmessage = (event) => {
-      const m = event.data as { type?: unknown; run?: unknown } | null;
+      const m = event.data as { type?: unknown; run?: unknown; reusable?: unknown } | null;
       if (typeof m !== 'object' || m === null) return;
       // A result before "ready" is the engine failing to load, said in the worker's words.
-      if (m.type === 'result') settle(started ? gradeRun(tests, m.run) : notStarted(m.run));
-      else if (m.type === 'ready' && !started) {
+      if (m.type === 'result') {
+        if (!started) {
+          settle(notStarted(m.run));
+          return;
+        }
+        const result = gradeRun(tests, m.run);
+        // Kept only when the run itself was clean (read here, not taken from the worker's word)
+        // and the worker says it goes on; it answered within the limit, or the timer had settled.
+        const clean = result.ok && (m.run as { ok?: unknown } | null)?.ok === true;
+        settle(result, clean && m.reusable === true ? 'release' : 'stop');
+      } else if (m.type === 'ready' && !started) {
         started = true;
         try {
           channel.port1.postMessage({ code, calls: tests.map((t) => t.call), timeoutMs });
