@@ -12,8 +12,6 @@ import { type Arm, armChoice, armName, armPlan, cutArms, uncutArms } from './ban
 
 /** A setting's name, as `fixed:` takes it (all/large, all/medium/escalate, all/small/vote3). */
 export const settingName = armName;
-/** A setting's plan for a task (armPlan). */
-export const settingPlan = armPlan;
 
 /** A fixed setting: what a bandit arm is, never learned. */
 export type Setting = Arm;
@@ -98,7 +96,7 @@ export function fixedPolicy(spec: string): Policy {
   return {
     name,
     plan: 'swarm',
-    planFor: (view: PlanView) => settingPlan(settingFor(view.kind), view),
+    planFor: (view: PlanView) => armPlan(settingFor(view.kind), view),
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
       if (launchable(view) === 0) return [];
