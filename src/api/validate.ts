@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { resolvePolicy } from '../core/learning/resolve-policy';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
-import { type Policy, planChooser } from '../core/policy/types';
+import type { Policy } from '../core/policy/types';
 import { MAX_TIMER_MS } from '../core/providers/deadline';
 import { LLM_POLICY, policyForms } from '../core/request/policy-name';
 import {
@@ -18,7 +18,8 @@ import {
   runInputOf,
 } from '../core/request/run-input';
 import { readRunRequest } from '../core/request/run-request';
-import { type PreparedTaskRun, prepareRun } from '../core/run/prepare';
+import { prepareRunFor } from '../core/run/plan-turn';
+import type { PreparedTaskRun } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { profileHashes } from '../core/scenarios/profiles';
 import type { ScenarioPorts } from '../core/scenarios/types';
@@ -149,9 +150,11 @@ export async function readyTask(
         });
   let run: PreparedTaskRun;
   try {
-    run = prepareRun(
-      runInputOf(task, { type: 'task', spec }, { profiles, plan: planChooser(policy) }),
-    ) as PreparedTaskRun;
+    // The policy's plan: the llm orchestrator's plan turn is taken here, before the run is built.
+    run = (await prepareRunFor(
+      policy,
+      runInputOf(task, { type: 'task', spec }, { profiles, plan: undefined }),
+    )) as PreparedTaskRun;
   } catch (error) {
     // What is left to refuse is the policy's formation (a peers policy on a scenario without a
     // decentralized plan): the other fields were checked above.

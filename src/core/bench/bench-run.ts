@@ -6,10 +6,10 @@
  */
 
 import { componentSpec, drawBenchTask } from '../learning/mix';
-import { type Policy, planChooser } from '../policy/types';
+import type { Policy } from '../policy/types';
 import { runInputOf } from '../request/run-input';
 import type { RunRequest } from '../request/run-request';
-import { prepareRun } from '../run/prepare';
+import { prepareRunFor } from '../run/plan-turn';
 import { modelWallOf, runPrepared } from '../run/run';
 import type { SimulateResult } from '../runtime/simulate';
 import type { TaskScenarioSpec } from '../scenarios/registry';
@@ -63,7 +63,9 @@ export async function runBenchOne(
     ...(options.profile ? { profile: options.profile } : {}),
     ...(scenario.type === 'graph' && scenario.workers ? { budgets: { subagents: scenario.workers } } : {}),
   };
-  const run = prepareRun(
+  // The policy's plan: a model orchestrator's plan turn is taken first (run/plan-turn.ts).
+  const run = await prepareRunFor(
+    policy,
     runInputOf(
       request,
       spec && instance
@@ -73,8 +75,9 @@ export async function runBenchOne(
             id: (graph as NonNullable<typeof graph>).id,
             graph: () => graph as NonNullable<typeof graph>,
           },
-      { profiles: options.profiles, plan: planChooser(policy), ...(instance ? { instance } : {}) },
+      { profiles: options.profiles, plan: undefined, ...(instance ? { instance } : {}) },
     ),
+    options.signal,
   );
   const hooks = run.type === 'task' ? options.hooks?.(run) : undefined;
   const result = await runPrepared(run, {

@@ -6,6 +6,7 @@ export type {
   Action,
   Deliberation,
   PlanDecision,
+  PlanQuestion,
   PlanView,
   Policy,
   PolicyContext,

@@ -9,14 +9,14 @@
 import { attemptKey, type Interventions, recordedInterventions, replayedHealing } from '../healing/replay';
 import { switchAt } from '../policy/switch-at';
 import type { Policy } from '../policy/types';
-import { planChooser } from '../policy/types';
 import type { Provider } from '../providers/types';
 import type { Budgets } from '../runtime/config';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
 import type { TraceEvent, TraceHeader } from '../trace/events';
 import type { Metrics } from '../trace/metrics';
-import { prepareRun, type RunScenario } from './prepare';
+import { prepareRunFor } from './plan-turn';
+import type { RunScenario } from './prepare';
 import { runPrepared } from './run';
 
 export interface ForkInput {
@@ -102,11 +102,10 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
       .flatMap((e) => (e.type === 'task.assigned' ? [attemptKey(e.subagent, e.task, e.attempt)] : [])),
   );
   const make = async (policy: Policy, healing: Interventions) => {
-    const run = prepareRun({
+    const run = await prepareRunFor(policy, {
       scenario: input.scenario,
       seed: header.seed,
       ...(header.size !== undefined ? { size: header.size } : {}),
-      plan: planChooser(policy),
       profiles: input.profiles,
       overrides: {
         join: header.join as never,

@@ -202,12 +202,7 @@ function prepareTaskRun(
 ): PreparedTaskRun {
   const o = input.overrides ?? {};
   const profiles = input.profiles ?? {};
-  const spec: TaskScenarioSpec = {
-    ...file,
-    ...(o.join ? { join: o.join } : {}),
-    ...(o.failurePolicy ? { failurePolicy: o.failurePolicy } : {}),
-    ...(o.budgets ? { budgets: { ...file.budgets, ...o.budgets } } : {}),
-  };
+  const spec = runSpec(file, o);
   const kind = scenarioKinds[spec.kind] as AnyKind;
   const instance = generated ?? kind.generate(spec, input.seed, input.size ?? spec.size.default);
   const decision = decisionOf(
@@ -216,16 +211,7 @@ function prepareTaskRun(
   const mode = decision.mode;
   const cut = cutOf(decision);
   const cutting = Object.keys(cut).length > 0;
-  // An own request can be split into any formation (request-plan.ts); a kind's sample cannot.
-  const problem = spec.request
-    ? cutting
-      ? 'your own request is planned from its roles: it takes no shard size or replicas'
-      : undefined
-    : (formationProblem(kind.kind, mode) ??
-      (cutting && mode !== 'swarm'
-        ? `a ${mode} run is not cut: shard and replicas are for a swarm`
-        : undefined) ??
-      cutProblem(kind.kind, kind.cuts, cut));
+  const problem = planProblem(spec, decision);
   if (problem) throw new Error(problem);
   // The user's own request is planned from its team's roles; the sample instance is not run.
   const own = spec.request;
@@ -297,6 +283,33 @@ function prepareTaskRun(
     tools: (ports) => (own ? {} : kind.tools(instance, ports)),
     difficulty,
   };
+}
+
+/** The scenario file with the run's overrides applied: what the run, and its plan view, read. */
+export function runSpec(file: TaskScenarioSpec, o: RunOverrides): TaskScenarioSpec {
+  return {
+    ...file,
+    ...(o.join ? { join: o.join } : {}),
+    ...(o.failurePolicy ? { failurePolicy: o.failurePolicy } : {}),
+    ...(o.budgets ? { budgets: { ...file.budgets, ...o.budgets } } : {}),
+  };
+}
+
+/** Why a task run of `spec` cannot be planned as `decision`, in words; undefined when it can. */
+export function planProblem(spec: TaskScenarioSpec, decision: PlanDecision): string | undefined {
+  const kind = scenarioKinds[spec.kind] as AnyKind;
+  const mode = decision.mode;
+  const cutting = Object.keys(cutOf(decision)).length > 0;
+  // An own request can be split into any formation (request-plan.ts); a kind's sample cannot.
+  return spec.request
+    ? cutting
+      ? 'your own request is planned from its roles: it takes no shard size or replicas'
+      : undefined
+    : (formationProblem(kind.kind, mode) ??
+        (cutting && mode !== 'swarm'
+          ? `a ${mode} run is not cut: shard and replicas are for a swarm`
+          : undefined) ??
+        cutProblem(kind.kind, kind.cuts, cutOf(decision)));
 }
 
 /** A chooser's or caller's plan as a decision: a bare mode is a decision with no cut. */

@@ -7,7 +7,7 @@
 import type { ContextSpec } from '../agents/context/registry';
 import type { ToolRegistry } from '../agents/tools';
 import type { AttemptHooks } from '../healing/hooks';
-import { type Policy, planChooser, type TaskBrief } from '../policy/types';
+import type { Policy, TaskBrief } from '../policy/types';
 import type { Provider } from '../providers/types';
 import { GRAPH_STEP_MS, type Pace } from '../runtime/pace';
 import type { AsyncExecutor, Clock } from '../runtime/ports';
@@ -21,7 +21,8 @@ import type { MetricsAccumulator } from '../trace/metrics';
 import { modelWallMs } from '../trace/model-time';
 import { realizedPath } from '../trace/realized-path';
 import { runAnswer } from './final-answer';
-import { type PreparedRun, type PreparedTaskRun, prepareRun } from './prepare';
+import { prepareRunFor } from './plan-turn';
+import type { PreparedRun, PreparedTaskRun } from './prepare';
 import { type RoledTask, requestGrade } from './request-plan';
 import { subagentExecutor } from './subagent';
 import { rolesByTask, withTeamRoles } from './team-roles';
@@ -190,21 +191,27 @@ export interface ScenarioRunOptions<S extends TaskScenarioSpec, I extends Scenar
   readonly profile?: string;
 }
 
-/** One instance under one policy: `prepareRun` then `runPrepared`, for callers that hold an instance. */
+/**
+ * One instance under one policy: `prepareRunFor` (the policy's plan, its plan turn awaited) then
+ * `runPrepared`, for callers that hold an instance.
+ */
 export async function runScenario<S extends TaskScenarioSpec, I extends ScenarioInstance>(
   options: ScenarioRunOptions<S, I>,
 ): Promise<ScenarioRunResult> {
   const { spec, instance, policy, profiles } = options;
-  const run = prepareRun({
-    scenario: { type: 'task', spec, instance },
-    seed: instance.seed,
-    plan: planChooser(policy),
-    profiles,
-    overrides: {
-      ...(options.profile ? { profile: options.profile } : {}),
-      ...(options.context ? { context: options.context } : {}),
+  const run = await prepareRunFor(
+    policy,
+    {
+      scenario: { type: 'task', spec, instance },
+      seed: instance.seed,
+      profiles,
+      overrides: {
+        ...(options.profile ? { profile: options.profile } : {}),
+        ...(options.context ? { context: options.context } : {}),
+      },
     },
-  });
+    options.signal,
+  );
   return runPrepared(run, options);
 }
 

@@ -91,6 +91,22 @@ export interface PlanView {
 type Mode = 'single' | 'swarm' | 'peers';
 
 /**
+ * What a deliberating policy plans a task from before it is split (`Deliberation.plan`): the plan
+ * view, and what the composition root will accept, so a model's choice is checked in its words.
+ */
+export interface PlanQuestion {
+  readonly view: PlanView;
+  /** The plan modes the task can run in (its kind's formations). */
+  readonly modes: readonly Mode[];
+  /** The most replicas a votable part may have. */
+  readonly maxReplicas: number;
+  /** The run's seed: a model's turn is keyed by it, so the same run plans alike. */
+  readonly seed: number;
+  /** Why prepareRun would refuse this decision, in its words; undefined when it accepts it. */
+  problem(decision: PlanDecision): string | undefined;
+}
+
+/**
  * A plan decision: the mode, and for a swarm how it is cut: units of work per shard (the kind's
  * own when absent) and replicas per votable part (1 when absent).
  */
@@ -171,6 +187,14 @@ export interface SubagentBrief {
  * run stays deterministic whatever the wall-clock order of the work underneath.
  */
 export interface Deliberation {
+  /**
+   * Before the task is split (task scenarios): think about the plan, as `planFor` decides it for
+   * a policy that does not deliberate. prepareRun is synchronous, so whoever builds the run awaits
+   * this first (run/plan-turn.ts) and builds it with the decision. The events of the thinking are
+   * recorded with the run's first decision (`deliberate`'s). Must not reject on a model's failure:
+   * it resolves with a plan the question accepts.
+   */
+  plan?(question: PlanQuestion, signal?: AbortSignal): Promise<PlanDecision>;
   /** Before the run: the task as a user stated it and its work items (task scenarios). */
   begin(task: TaskBrief): void;
   /**

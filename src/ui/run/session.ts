@@ -14,12 +14,11 @@ import { watchEndpoint } from '../../adapters/common/endpoint-watch';
 import { steppedPace } from '../../adapters/common/pace';
 import type { KilledAttempt } from '../../adapters/common/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
-import { planChooser } from '../../core/policy/types';
 import { LLM_POLICY } from '../../core/request/policy-name';
 import { checkAgainst, type RequestScenario, runInputOf } from '../../core/request/run-input';
 import { readRunRequest } from '../../core/request/run-request';
 import { runAnswer } from '../../core/run/final-answer';
-import { prepareRun } from '../../core/run/prepare';
+import { prepareRunFor } from '../../core/run/plan-turn';
 import { runPrepared, taskRoles } from '../../core/run/run';
 import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
@@ -176,8 +175,11 @@ function createSession() {
       throw new Error('The knowledge base is empty: import documents in the Knowledge view first.');
     }
     const knowledge = base ? knowledgeSearchOf(base) : undefined;
-    const prepared = prepareRun(
-      runInputOf(request, scenario, { profiles: real?.profiles ?? profiles, plan: planChooser(policy) }),
+    // The policy's plan: the llm orchestrator's plan turn is taken here, before the run is built.
+    const prepared = await prepareRunFor(
+      policy,
+      runInputOf(request, scenario, { profiles: real?.profiles ?? profiles, plan: undefined }),
+      abort.signal,
     );
     const store = await services.store();
     // The roles the trace header will carry (an own request's parts), so agents are named live.

@@ -22,6 +22,8 @@ export interface DecisionInput {
   };
   topReady(k: number): string[];
   nextSubagentIds(n: number): string[];
+  /** A ready replica of a voting part not tried yet: running it adds a vote, give_up drops it. */
+  spareReplica(task: string): boolean;
 }
 
 /** The status shown before a decision; `fold(state, { kind: 'status' })` marks it shown. */
@@ -33,10 +35,12 @@ export function statusOf(state: OrchestratorState, view: DecisionInput, answerCh
   }
   const busy = new Map<string, string>();
   for (const [t, s] of state.running) busy.set(s, t);
+  const ready = view.topReady(view.readyCount);
+  const spares = ready.filter((id) => view.spareReplica(id));
   return {
     step: state.decisions + 1,
     t: view.t,
-    ready: view.topReady(view.readyCount),
+    ready,
     running: Object.fromEntries([...state.running].map(([t, s]) => [t, state.agents.get(s)?.name ?? s])),
     done: [...state.done],
     failed: [...state.failed],
@@ -48,6 +52,7 @@ export function statusOf(state: OrchestratorState, view: DecisionInput, answerCh
     maxSubagents: view.config.budgets.maxConcurrentSubagents,
     answers: shown,
     ...(state.retrying.size > 0 ? { retrying: Object.fromEntries(state.retrying) } : {}),
+    ...(spares.length > 0 ? { spares } : {}),
   };
 }
 
@@ -169,21 +174,27 @@ export function carryOut(
       );
     }
     case 'give_up': {
-      // The runtime's give_up (runtime/actions.ts): a ready task that has failed, and its dependents.
+      // The runtime's give_up (runtime/actions.ts): a ready task that has failed, and its
+      // dependents; or a spare replica not run yet, its part going on with the replicas that run
+      // (the vote head's drop).
       const item = args.item?.trim().replace(/^\[|\]$/g, '') ?? '';
       if (!state.items.has(item)) return refuse(`there is no work item "${item}".`);
-      if (!state.retrying.has(item) || !draft.ready.has(item) || draft.assigned.has(item)) {
-        const retrying = [...state.retrying.keys()].filter(
-          (id) => draft.ready.has(id) && !draft.assigned.has(id),
+      const open = (id: string) => draft.ready.has(id) && !draft.assigned.has(id);
+      const spare = open(item) && view.spareReplica(item);
+      if (!spare && (!state.retrying.has(item) || !open(item))) {
+        const givable = [...draft.ready].filter(
+          (id) => open(id) && (state.retrying.has(id) || view.spareReplica(id)),
         );
         return refuse(
-          `[${item}] has not failed and come back ready; only such an item can be given up (now: ${retrying.join(', ') || 'none'}).`,
+          `[${item}] has not failed and come back ready, and is not a spare replica; only such an item can be given up (now: ${givable.join(', ') || 'none'}).`,
         );
       }
       const ready = new Set(draft.ready);
       ready.delete(item);
       return accept(
-        `[${item}] is given up; the items that depend on it are skipped.`,
+        spare
+          ? `[${item}] is dropped; its part goes on with the replicas that run.`
+          : `[${item}] is given up; the items that depend on it are skipped.`,
         { ready },
         { type: 'give_up', task: item },
       );

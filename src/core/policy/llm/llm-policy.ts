@@ -9,15 +9,20 @@
  * A decision costs one orchestrator step whatever the number of model turns in it (the time
  * model counts decisions, docs/architecture.md, time model); a turn whose calls were all refused is followed, within the
  * same decision, by another turn that reads the errors, up to `maxTurnsPerDecision`.
+ *
+ * Before the task is split, the model plans the run (`deliberation.plan`, plan-turn.ts): its
+ * `plan_run` call is the policy port's plan decision — solo or swarm, a shard size, replicas that
+ * vote. Its turns are recorded with the first decision's, and its refusals counted with theirs.
  */
 
 import type { Provider } from '../../providers/types';
 import type { AttemptRequest } from '../../runtime/ports';
-import type { TraceEvent } from '../../trace/events';
+import type { EventBody, TraceEvent } from '../../trace/events';
 import { criticalPathPolicy } from '../critical-path';
 import type { Action, Deliberation, Policy, PolicyContext } from '../types';
 import { afterDecision, type DeliberationSetup, deliberate, newSession } from './deliberate';
 import { briefFor, fold } from './orchestrator-state';
+import { type PlanSetup, type PlanTurn, planTurn } from './plan-turn';
 import { orchestratorTools } from './protocol';
 
 export interface LlmPolicyOptions {
@@ -29,6 +34,8 @@ export interface LlmPolicyOptions {
   readonly profiles: readonly string[];
   /** @default 3 */
   readonly maxTurnsPerDecision?: number;
+  /** Replies the model gets to make a valid plan_run call before the kind's own swarm runs. @default 3 */
+  readonly maxPlanTurns?: number;
   /** Decisions that got no usable call in a row before the run is stopped. @default 3 */
   readonly maxFailedDecisions?: number;
   /** Earlier decisions kept in the conversation (status, reply, tool results). @default 4 */
@@ -62,13 +69,32 @@ export function llmPolicy(options: LlmPolicyOptions): LlmPolicy {
     answerChars: options.answerChars ?? 200,
   };
 
+  const planning: PlanSetup = {
+    provider: setup.provider,
+    profile: setup.profile,
+    model: setup.model,
+    maxOutputTokens: setup.maxOutputTokens,
+    maxTurns: options.maxPlanTurns ?? 3,
+  };
+
   // Per run; `begin` starts a new one.
   let session = newSession({ query: '', items: [] });
   let prepared: readonly Action[] = [];
+  // The plan turn of the run being built, until `begin` takes it into the run.
+  let planned: PlanTurn | undefined;
+  // Its events, until the first decision records them.
+  let unrecorded: readonly EventBody[] = [];
 
   const deliberation: Deliberation = {
+    async plan(question, signal) {
+      planned = await planTurn(planning, question, signal);
+      return planned.decision;
+    },
     begin(brief) {
-      session = newSession(brief);
+      // The run's turns and refusals count from its plan turn's, when it took one.
+      session = { ...newSession(brief), turns: planned?.turns ?? 0, invalid: planned?.refused ?? 0 };
+      unrecorded = planned?.events ?? [];
+      planned = undefined;
       prepared = [];
     },
     observe(event: TraceEvent) {
@@ -82,7 +108,10 @@ export function llmPolicy(options: LlmPolicyOptions): LlmPolicy {
       const decided = await deliberate(setup, session, view, signal);
       session = afterDecision(session, decided, setup.keep);
       prepared = decided.actions;
-      return decided.events;
+      // The plan turn was taken before the run began: it is recorded before the first decision.
+      const events = unrecorded.length > 0 ? [...unrecorded, ...decided.events] : decided.events;
+      unrecorded = [];
+      return events;
     },
   };
 

@@ -15,7 +15,11 @@ export const ORCHESTRATOR = 'orchestrator';
 /** The descriptor kind the simulated provider plays the orchestrator by. */
 export const ORCHESTRATOR_KIND = 'orchestrator';
 
-const definitionOnly = (name: string, description: string, parameters: Record<string, unknown>): Tool => ({
+export const definitionOnly = (
+  name: string,
+  description: string,
+  parameters: Record<string, unknown>,
+): Tool => ({
   definition: { type: 'function', function: { name, description, parameters } },
   // The policy carries the calls out itself; the registry is for the definitions and the checks.
   run: async () => ({ ok: false, content: 'not run' }),
@@ -61,7 +65,7 @@ export function orchestratorTools(profiles: readonly string[]): ToolRegistry {
     ),
     give_up: definitionOnly(
       'give_up',
-      'Give up a work item that failed and is ready to be tried again: it and the items that depend on it are skipped, and the run goes on without them.',
+      'Give up a work item that failed and is ready to be tried again: it and the items that depend on it are skipped, and the run goes on without them. Or drop a spare replica not run yet: its part goes on with the replicas that run.',
       {
         type: 'object',
         properties: {
@@ -121,6 +125,8 @@ export interface Status {
   readonly failed: readonly string[];
   /** Items whose last attempt failed and that will be ready again (or are), with the profile they failed on. */
   readonly retrying?: Readonly<Record<string, string>>;
+  /** Ready items that are spare replicas of a voting part: each run adds a vote; give_up drops one. */
+  readonly spares?: readonly string[];
   readonly agents: readonly {
     readonly name: string;
     readonly profile: string;
@@ -153,6 +159,10 @@ export function statusMessage(status: Status): string {
             `${id} (failed on ${profile || 'the default profile'}; ${status.ready.includes(id) ? 'ready' : 'waiting for its retry'})`,
         )
         .join(', ')}.`,
+    );
+  if (status.spares && status.spares.length > 0)
+    lines.push(
+      `Spare replicas among the ready (each one run adds a vote to its part; give_up drops one): ${status.spares.join(', ')}.`,
     );
   lines.push(
     `Idle subagents: ${idle.join(', ') || 'none'}; ${status.agents.length} of at most ${status.maxSubagents} created.`,

@@ -16,7 +16,7 @@ import {
   type OrchestratorState,
   type Seen,
 } from '../../../../src/core/policy/llm/orchestrator-state';
-import { orchestratorTools } from '../../../../src/core/policy/llm/protocol';
+import { orchestratorTools, statusMessage } from '../../../../src/core/policy/llm/protocol';
 import type { TaskBrief } from '../../../../src/core/policy/types';
 import type { ToolCall } from '../../../../src/core/providers/types';
 import type { TraceEvent } from '../../../../src/core/trace/events';
@@ -40,6 +40,7 @@ function view(
     subagentCount,
     config: { defaultProfile: 'small', budgets: { maxConcurrentSubagents: 3 } },
     ...over,
+    spareReplica: over.spareReplica ?? (() => false),
     topReady: (k: number) => ready.slice(0, k),
     nextSubagentIds: (n: number) => Array.from({ length: n }, (_, i) => `s${subagentCount + i}`),
   } satisfies DecisionInput;
@@ -328,8 +329,25 @@ describe('retry, escalate or give up a failed item (issue 41 item 2: the llm orc
     const { verdicts } = carry(state, draft, input, [call('give_up', { item: 'b' })]);
     expect(verdicts[0]?.ok).toBe(false);
     expect(verdicts[0]?.content).toBe(
-      'Error: [b] has not failed and come back ready; only such an item can be given up (now: a).',
+      'Error: [b] has not failed and come back ready, and is not a spare replica; only such an item can be given up (now: a).',
     );
+  });
+
+  it('shows spare replicas and drops one on give_up, as the vote head drops it', () => {
+    const input = view({ ready: ['a', 'b', 'c'], subagentCount: 2, spareReplica: (id) => id === 'c' });
+    const status = statusOf(state, input, 200);
+    expect(status.spares).toEqual(['c']);
+    expect(statusMessage(status)).toMatch(/Spare replicas among the ready \(.*give_up drops one\): c\./);
+    const { verdicts, draft: after } = carry(state, openDraft(state, status), input, [
+      call('give_up', { item: 'c' }),
+      call('give_up', { item: 'b' }),
+    ]);
+    expect(verdicts[0]).toMatchObject({
+      ok: true,
+      content: '[c] is dropped; its part goes on with the replicas that run.',
+    });
+    expect(verdicts[1]?.content).toMatch(/\[b\] has not failed .* \(now: a\)\./);
+    expect(after.actions).toEqual([{ type: 'give_up', task: 'c' }]);
   });
 
   it('forgets the failure once the item is done', () => {

@@ -26,6 +26,7 @@ const view = {
   config: { seed: 1, defaultProfile: 'small', budgets: { maxConcurrentSubagents: 4 } },
   topReady: (k: number) => ['a', 'b'].slice(0, k),
   nextSubagentIds: (n: number) => Array.from({ length: n }, (_, i) => `s${i}`),
+  spareReplica: () => false,
 } as unknown as RunView;
 
 function setupWith(script: ScriptStep[], keep = 4) {

@@ -123,10 +123,13 @@ describe('the llm orchestrator on the simulated provider', () => {
   });
 });
 
+/** The plan turn's reply that keeps the kind's own swarm plan. */
+const PLAN_OWN_SWARM: ScriptStep = { calls: [{ name: 'plan_run', arguments: { mode: 'swarm' } }] };
+
 describe('the llm orchestrator facing a model that breaks the protocol', () => {
   const spec = loadSpec('wide-search', 'wide-search');
 
-  /** Plays the simulated orchestrator, after the given bad turns. */
+  /** Plays the simulated orchestrator, after its plan (the kind's own swarm) and the given bad turns. */
   function afterBadTurns(bad: ScriptStep[]): ScriptStep[] {
     const good = (request: Parameters<Provider['complete']>[0]) => {
       const status = latestStatus(request.messages);
@@ -145,7 +148,7 @@ describe('the llm orchestrator facing a model that breaks the protocol', () => {
       if (status.ready.length === 0) return { content: 'waiting' };
       return { calls };
     };
-    return [...bad, ...Array.from({ length: 60 }, () => good)];
+    return [PLAN_OWN_SWARM, ...bad, ...Array.from({ length: 60 }, () => good)];
   }
 
   it('answers each invalid call with what was wrong, counts it, and still completes', async () => {
@@ -179,8 +182,8 @@ describe('the llm orchestrator facing a model that breaks the protocol', () => {
     expect(refused[1]?.result).toMatch(/no subagent named "ghost"/);
     expect(refused[2]?.result).toMatch(/system_prompt/);
     expect(refused[3]?.result).toMatch(/no tool named "teleport"/);
-    // The model read the errors: the third request carries the tool results of the first turn.
-    const third = provider.requests[2];
+    // The model read the errors: the third decision request carries the tool results of the first.
+    const third = provider.requests[3];
     const toolResults = third?.messages.filter((m) => m.role === 'tool').map((m) => m.content) ?? [];
     expect(toolResults.some((c) => c.includes('ghost'))).toBe(true);
   });
@@ -241,7 +244,9 @@ describe('the llm orchestrator facing a model that breaks the protocol', () => {
     expect(finished?.type === 'run.finished' && finished.detail).toMatch(
       /made no valid call \(3 refused in 1 decision/,
     );
-    expect(orchestrator.invalidCalls()).toBe(3);
+    // Three replies without a plan_run, then three without a decision: all six counted.
+    expect(orchestrator.invalidCalls()).toBe(6);
+    expect(result.header.planMode).toBe('swarm');
   });
 
   // Before the orchestrator took the agents' turn, each of these threw out of the run.
