@@ -46,6 +46,7 @@ describe('the llm orchestrator in the page', () => {
     expect(await p.page.textContent(t('orchestrator-log'))).toMatch(
       /assign_task\(\{"agent":"sub-\d+","prompt":"\[/,
     );
+    expect(await p.page.textContent(t('orchestrator-log'))).toMatch(/plan_run\(\{"mode":"swarm"/);
     await p.page.click(t('nav-library'));
     await p.page.waitForSelector(t('trace-row'));
     const decoded = decodeTrace(await downloadText(p, t('download-jsonl')));
@@ -55,6 +56,8 @@ describe('the llm orchestrator in the page', () => {
       (e): e is Extract<TraceEvent, { type: 'tool.call' }> =>
         e.type === 'tool.call' && e.caller === 'orchestrator',
     );
+    // Its first call is the plan turn's, before the task was split (the plan head's choice).
+    expect(calls[0]).toMatchObject({ tool: 'plan_run', ok: true });
     expect(calls.some((c) => c.tool === 'create_subagent' && c.ok)).toBe(true);
     expect(calls.some((c) => c.tool === 'assign_task' && c.ok)).toBe(true);
     expect(decoded.events.at(-1)).toMatchObject({ type: 'run.finished', reason: 'completed' });
