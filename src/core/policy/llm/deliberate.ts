@@ -13,7 +13,12 @@ import type { EventBody } from '../../trace/events';
 import type { Action, RunView, TaskBrief } from '../types';
 import { carryOut, conclude, openDraft, settled, statusOf, withoutCalls } from './decision';
 import { fold, initialState, type OrchestratorState, type Seen } from './orchestrator-state';
-import { askOrchestrator, ORCHESTRATOR_ACTOR, type OrchestratorModel } from './orchestrator-turn';
+import {
+  askOrchestrator,
+  failedTurnEvents,
+  ORCHESTRATOR_ACTOR,
+  type OrchestratorModel,
+} from './orchestrator-turn';
 import { statusMessage } from './protocol';
 
 /** The messages of one decision: its status, the replies, the tool results and notes. */
@@ -81,13 +86,7 @@ export async function deliberate(
     const conversation = [...session.history, exchange].slice(-setup.keep - 1).flat();
     const outcome = await askOrchestrator(setup, view, state.task, conversation, turns, signal);
     if (outcome.kind === 'failed') {
-      const failure = {
-        finishReason: `error: ${outcome.reason}`,
-        inputTokens: 0,
-        outputTokens: 0,
-        calls: [],
-      };
-      events.push(...turnEvents(ORCHESTRATOR_ACTOR, failure));
+      events.push(...failedTurnEvents(outcome.reason));
       draft = { ...draft, error: outcome.reason };
       break;
     }

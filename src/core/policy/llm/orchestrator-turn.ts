@@ -4,7 +4,7 @@
  * a message, calls in another shape or missing usage meet the same safeguards as in a subagent.
  */
 
-import { type TurnActor, type TurnOutcome, takeTurn } from '../../agents/turn';
+import { type AgentEvent, type TurnActor, type TurnOutcome, takeTurn, turnEvents } from '../../agents/turn';
 import type { ChatMessage, Provider, ToolDefinition } from '../../providers/types';
 import type { RunView, TaskBrief } from '../types';
 import { ORCHESTRATOR, ORCHESTRATOR_KIND, systemPrompt, taskMessage } from './protocol';
@@ -62,4 +62,17 @@ export function askOrchestrator(
     },
     turn,
   );
+}
+
+/**
+ * The trace of an orchestrator turn the provider could not answer: a turn with no tokens and no
+ * calls, its finish reason the failure (the plan turn's and the decisions' alike).
+ */
+export function failedTurnEvents(reason: string): AgentEvent[] {
+  return turnEvents(ORCHESTRATOR_ACTOR, {
+    finishReason: `error: ${reason}`,
+    inputTokens: 0,
+    outputTokens: 0,
+    calls: [],
+  });
 }

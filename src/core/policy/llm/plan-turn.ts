@@ -12,7 +12,7 @@ import { type CallOutcome, takeTurn, turnEvents } from '../../agents/turn';
 import type { ChatMessage, Provider } from '../../providers/types';
 import type { EventBody } from '../../trace/events';
 import type { PlanDecision, PlanQuestion } from '../types';
-import { ORCHESTRATOR_ACTOR } from './orchestrator-turn';
+import { failedTurnEvents, ORCHESTRATOR_ACTOR } from './orchestrator-turn';
 import { checkPlanCall, type PlanVerdict, planWords } from './plan-call';
 import { PLAN_TOOL, planFacts, planMessage, planSystemPrompt, planTools } from './plan-protocol';
 import { ORCHESTRATOR, ORCHESTRATOR_KIND } from './protocol';
@@ -87,13 +87,7 @@ export async function planTurn(
     if (outcome.kind === 'failed') {
       // A model that cannot answer will not answer the next turn either: the run goes on with the
       // kind's own plan, and its first decision meets the model's failure in its own words.
-      const failure = {
-        finishReason: `error: ${outcome.reason}`,
-        inputTokens: 0,
-        outputTokens: 0,
-        calls: [],
-      };
-      events.push(...turnEvents(ORCHESTRATOR_ACTOR, failure));
+      events.push(...failedTurnEvents(outcome.reason));
       break;
     }
     exchange.push(outcome.message);
