@@ -14,6 +14,8 @@ import type { Action, RunView, TaskBrief } from '../types';
 import { carryOut, conclude, openDraft, settled, statusOf, withoutCalls } from './decision';
 import { fold, initialState, type OrchestratorState, type Seen } from './orchestrator-state';
 import {
+  answerCall,
+  answerSilence,
   askOrchestrator,
   failedTurnEvents,
   ORCHESTRATOR_ACTOR,
@@ -97,9 +99,7 @@ export async function deliberate(
       draft = quiet.draft;
       if (quiet.refusal !== undefined) {
         refused++;
-        exchange.push({ role: 'user', content: quiet.refusal });
-        const args = outcome.content ?? '';
-        calls.push({ id: `call_${turns}_0`, tool: '(none)', args, ok: false, result: quiet.refusal });
+        answerSilence(exchange, calls, turns, outcome.content, quiet.refusal);
       }
     }
     for (const call of outcome.calls) {
@@ -110,14 +110,7 @@ export async function deliberate(
         state = fold(state, verdict.seen);
       }
       if (!verdict.ok) refused++;
-      exchange.push({ role: 'tool', tool_call_id: call.id, content: verdict.content });
-      calls.push({
-        id: call.id,
-        tool: call.function.name,
-        args: verdict.args,
-        ok: verdict.ok,
-        result: verdict.content,
-      });
+      answerCall(exchange, calls, call, verdict);
     }
     events.push(...turnEvents(ORCHESTRATOR_ACTOR, { ...outcome, calls }, { markRefused: true }));
   }

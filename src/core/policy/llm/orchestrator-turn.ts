@@ -4,8 +4,15 @@
  * a message, calls in another shape or missing usage meet the same safeguards as in a subagent.
  */
 
-import { type AgentEvent, type TurnActor, type TurnOutcome, takeTurn, turnEvents } from '../../agents/turn';
-import type { ChatMessage, Provider, ToolDefinition } from '../../providers/types';
+import {
+  type AgentEvent,
+  type CallOutcome,
+  type TurnActor,
+  type TurnOutcome,
+  takeTurn,
+  turnEvents,
+} from '../../agents/turn';
+import type { ChatMessage, Provider, ToolCall, ToolDefinition } from '../../providers/types';
 import type { RunView, TaskBrief } from '../types';
 import { ORCHESTRATOR, ORCHESTRATOR_KIND, systemPrompt, taskMessage } from './protocol';
 
@@ -75,4 +82,40 @@ export function failedTurnEvents(reason: string): AgentEvent[] {
     outputTokens: 0,
     calls: [],
   });
+}
+
+/**
+ * Answers one of the orchestrator's tool calls: the verdict goes back to the model as the call's
+ * reply, and into the turn's calls as the trace shows them (the plan turn's and the decisions'
+ * alike).
+ */
+export function answerCall(
+  exchange: ChatMessage[],
+  calls: CallOutcome[],
+  call: ToolCall,
+  verdict: { readonly ok: boolean; readonly content: string; readonly args: unknown },
+): void {
+  exchange.push({ role: 'tool', tool_call_id: call.id, content: verdict.content });
+  calls.push({
+    id: call.id,
+    tool: call.function.name,
+    args: verdict.args,
+    ok: verdict.ok,
+    result: verdict.content,
+  });
+}
+
+/**
+ * Answers a reply that called nothing when a call was due: the note goes back to the model as a
+ * user message, and the trace shows the reply's text as a refused call to "(none)".
+ */
+export function answerSilence(
+  exchange: ChatMessage[],
+  calls: CallOutcome[],
+  turn: number,
+  text: string | null | undefined,
+  note: string,
+): void {
+  exchange.push({ role: 'user', content: note });
+  calls.push({ id: `call_${turn}_0`, tool: '(none)', args: text ?? '', ok: false, result: note });
 }

@@ -12,7 +12,7 @@ import { type CallOutcome, takeTurn, turnEvents } from '../../agents/turn';
 import type { ChatMessage, Provider } from '../../providers/types';
 import type { EventBody } from '../../trace/events';
 import type { PlanDecision, PlanQuestion } from '../types';
-import { failedTurnEvents, ORCHESTRATOR_ACTOR } from './orchestrator-turn';
+import { answerCall, answerSilence, failedTurnEvents, ORCHESTRATOR_ACTOR } from './orchestrator-turn';
 import { checkPlanCall, type PlanVerdict, planWords } from './plan-call';
 import { PLAN_TOOL, planFacts, planMessage, planSystemPrompt, planTools } from './plan-protocol';
 import { ORCHESTRATOR, ORCHESTRATOR_KIND } from './protocol';
@@ -94,9 +94,7 @@ export async function planTurn(
     const calls: CallOutcome[] = [];
     if (outcome.calls.length === 0) {
       refused++;
-      exchange.push({ role: 'user', content: NO_PLAN_NOTE });
-      const args = outcome.content ?? '';
-      calls.push({ id: `call_${turns}_0`, tool: '(none)', args, ok: false, result: NO_PLAN_NOTE });
+      answerSilence(exchange, calls, turns, outcome.content, NO_PLAN_NOTE);
     }
     for (const call of outcome.calls) {
       const verdict: PlanVerdict =
@@ -109,14 +107,7 @@ export async function planTurn(
             };
       if (verdict.ok) decision = verdict.decision;
       else refused++;
-      exchange.push({ role: 'tool', tool_call_id: call.id, content: verdict.content });
-      calls.push({
-        id: call.id,
-        tool: call.function.name,
-        args: verdict.args,
-        ok: verdict.ok,
-        result: verdict.content,
-      });
+      answerCall(exchange, calls, call, verdict);
     }
     events.push(...turnEvents(ORCHESTRATOR_ACTOR, { ...outcome, calls }, { markRefused: true }));
   }
