@@ -117,6 +117,15 @@ export const trainTable: CommandTable = {
       appliesUnless: onlyFor('bandit'),
     },
     {
+      name: 'plan-head',
+      type: 'choice',
+      value: 'HOW',
+      choices: ['regression', 'gradient'],
+      default: defaultTrainConfig.planHead,
+      help: "PARL: how the plan head learns: regression (each plan's return estimated by least squares, one plan per group) or gradient (the step heads' policy gradient, the control arm)",
+      appliesUnless: onlyFor('parl'),
+    },
+    {
       name: 'batch',
       type: 'whole',
       value: 'N',
@@ -292,6 +301,7 @@ export async function trainCommand(
     ...(flags.arms === 'uncut' ? { arms: 'uncut' as const } : {}),
     batch: flags.batch as number,
     group: flags.group as number,
+    planHead: flags['plan-head'] as 'regression' | 'gradient',
     learningRate: number('learning-rate', flags['learning-rate'] as string, defaultTrainConfig.learningRate),
     entropy: number('entropy', flags.entropy as string, defaultTrainConfig.entropy, 0),
     window:

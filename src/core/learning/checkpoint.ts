@@ -13,6 +13,7 @@ import { type BanditState, banditFromJSON } from './bandit-from-json';
 import type { Arm } from './bandit-policy';
 import { FEATURES, TASK_FEATURES } from './features';
 import { holdOf, initParams, type ParlParams, PLANS } from './parl';
+import type { PlanCriticState } from './plan-critic';
 
 export const POLICY_SCHEMA = 'swarmflight.policy';
 /**
@@ -82,6 +83,15 @@ export interface ParlCheckpoint extends Common {
     readonly m: Weights;
     readonly v: Weights;
   };
+  /**
+   * The plan head's least-squares sums when it was learned by regression (plan-critic.ts), so a
+   * resumed training refits it from what the uninterrupted run had seen. Optional, as `optimizer`.
+   */
+  readonly planCritic?: {
+    readonly algorithm: 'discounted-ridge';
+    readonly gram: number[];
+    readonly moment: number[];
+  };
 }
 
 export interface BanditCheckpoint extends Common {
@@ -119,9 +129,10 @@ export function parlCheckpoint(
     profiles: Record<string, string>;
     allowedProfiles: readonly string[];
     optimizer?: AdamState;
+    planCritic?: PlanCriticState;
   },
 ): ParlCheckpoint {
-  const { optimizer, ...fields } = rest;
+  const { optimizer, planCritic, ...fields } = rest;
   return {
     schema: POLICY_SCHEMA,
     version: POLICY_VERSION,
@@ -133,6 +144,15 @@ export function parlCheckpoint(
     weights: plain(params),
     ...(optimizer
       ? { optimizer: { algorithm: 'adam', t: optimizer.t, m: plain(optimizer.m), v: plain(optimizer.v) } }
+      : {}),
+    ...(planCritic
+      ? {
+          planCritic: {
+            algorithm: 'discounted-ridge',
+            gram: Array.from(planCritic.gram),
+            moment: Array.from(planCritic.moment),
+          },
+        }
       : {}),
   };
 }
@@ -162,6 +182,8 @@ export type Loaded =
       readonly params: ParlParams;
       /** Present when the checkpoint saved it (training resumes from it). */
       readonly optimizer?: AdamState;
+      /** Present when its plan head was learned by regression (training resumes from it). */
+      readonly planCritic?: PlanCriticState;
     }
   | { readonly kind: 'bandit'; readonly checkpoint: BanditCheckpoint; readonly bandit: Bandit };
 
@@ -199,6 +221,17 @@ function weights(what: string, got: unknown): ParlParams {
     retry: numbers(`${what}retry`, w.retry, shape.retry.length),
     vote: numbers(`${what}vote`, w.vote, shape.vote.length),
     value: numbers(`${what}value`, w.value, shape.value.length),
+  };
+}
+
+function planCriticState(got: unknown): PlanCriticState {
+  const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
+  if (o.algorithm !== 'discounted-ridge')
+    throw new Error(`its plan critic is ${JSON.stringify(o.algorithm ?? null)}, expected "discounted-ridge"`);
+  const d = TASK_FEATURES.length;
+  return {
+    gram: numbers('plan critic gram', o.gram, PLANS.length * d * d),
+    moment: numbers('plan critic moment', o.moment, PLANS.length * d),
   };
 }
 
@@ -281,7 +314,14 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
       holdOf(hold as Record<string, string>);
     }
     const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer);
-    return { kind: 'parl', checkpoint: json as ParlCheckpoint, params, ...(optimizer ? { optimizer } : {}) };
+    const planCritic = c.planCritic === undefined ? undefined : planCriticState(c.planCritic);
+    return {
+      kind: 'parl',
+      checkpoint: json as ParlCheckpoint,
+      params,
+      ...(optimizer ? { optimizer } : {}),
+      ...(planCritic ? { planCritic } : {}),
+    };
   }
   const arms = c.arms;
   if (!Array.isArray(arms) || arms.length === 0) throw new Error('its "arms" are missing');

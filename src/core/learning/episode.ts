@@ -16,7 +16,7 @@ import { type Arm, type BanditPlay, banditPolicy } from './bandit-policy';
 import { componentSpec, type Draw, drawTask, weightsAt } from './mix';
 import { type Decision, holdOf, type ParlParams, parlPolicy } from './parl';
 import { lambdaAt, parlReward } from './reward';
-import type { TrainConfig, TrainEnv } from './train-config';
+import { planHeadOf, type TrainConfig, type TrainEnv } from './train-config';
 
 /** What one episode did, as the curves average it. */
 export interface EpisodeStats {
@@ -121,6 +121,9 @@ export async function playEpisode(
           params: learner.params,
           mode: 'sample',
           rng: keyedRng(config.seed, 'policy', e),
+          // A plan learned by regression is one per group: the group's episodes differ only in
+          // their steps, so each step's advantage is measured against the same plan's runs.
+          ...(planHeadOf(config) === 'regression' ? { planRng: keyedRng(config.seed, 'plan', first) } : {}),
           profiles: config.profiles,
           record: decisions,
           ...(config.hold ? { held: holdOf(config.hold) } : {}),

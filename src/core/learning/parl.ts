@@ -153,6 +153,11 @@ export interface ParlPolicyOptions {
   /** `sample` while training (needs `rng`); `greedy` when evaluated. */
   readonly mode: 'sample' | 'greedy';
   readonly rng?: Rng;
+  /**
+   * Draws the plan when it comes from another stream than the steps: the group's, so that every
+   * episode of a group plays the same plan (a plan head learned by regression).
+   */
+  readonly planRng?: Rng;
   /** Profiles the policy may choose; the others are masked out. Default: all three. */
   readonly profiles?: readonly string[];
   /** Decisions are appended here (training). */
@@ -247,7 +252,7 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
       // A held plan the kind does not allow (a cut) runs as the kind's own swarm.
       const hold =
         held.plan !== undefined && allowed[held.plan] ? held.plan : held.plan !== undefined ? 1 : undefined;
-      const choice = hold ?? pick(p, mode, rng);
+      const choice = hold ?? pick(p, mode, options.planRng ?? rng);
       if (hold === undefined) record?.push({ head: 'plan', x, choice, mask: allowed });
       const probability = hold === undefined ? (p[choice] as number) : 1;
       planned = [{ head: 'plan', option: PLANS[choice] as string, probability }];

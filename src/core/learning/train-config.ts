@@ -41,6 +41,13 @@ export interface TrainConfig {
    * of decision away. Recorded in the checkpoint, and held again wherever the policy runs.
    */
   readonly hold?: Readonly<Record<string, string>>;
+  /**
+   * PARL: how the plan head learns. `regression` (default): each plan option's return estimated
+   * by least squares from every episode that played it, all episodes of a group playing one plan
+   * (plan-critic.ts). `gradient`: the policy gradient the step heads follow, each episode drawing
+   * its own plan — the learner before 2026-11-28, kept as the control arm.
+   */
+  readonly planHead?: 'regression' | 'gradient';
 }
 
 export const defaultTrainConfig: TrainConfig = {
@@ -59,6 +66,7 @@ export const defaultTrainConfig: TrainConfig = {
   entropy: 0.01,
   bandit: 'linucb',
   window: 60,
+  planHead: 'regression',
 };
 
 /**
@@ -91,4 +99,9 @@ export interface TrainEnv {
   readonly profileHashes: Readonly<Record<string, string>>;
   readonly provider: Provider;
   readonly ports?: ScenarioPorts;
+}
+
+/** How a config's plan head learns; a config that does not say (an older checkpoint's): by gradient. */
+export function planHeadOf(config: Pick<TrainConfig, 'planHead'>): 'regression' | 'gradient' {
+  return config.planHead ?? 'gradient';
 }

@@ -29,9 +29,11 @@ import {
   type Decision,
   initParams,
   type ParlParams,
+  PLANS,
   zerosLike,
 } from './parl';
-import type { TrainConfig, TrainEnv } from './train-config';
+import { PlanCritic } from './plan-critic';
+import { planHeadOf, type TrainConfig, type TrainEnv } from './train-config';
 
 export type { EpisodeOutcome, EpisodeStats } from './episode';
 export { episodeReward, playEpisode } from './episode';
@@ -93,6 +95,16 @@ export async function train(
   const params = from?.kind === 'parl' ? from.params : initParams();
   const adam = new Adam(params, config.learningRate);
   if (from?.kind === 'parl' && from.optimizer) adam.restore(from.optimizer);
+  const critic =
+    config.policy === 'parl' && planHeadOf(config) === 'regression'
+      ? new PlanCritic(
+          PLANS.length,
+          TASK_FEATURES.length,
+          initParams().plan,
+          undefined,
+          from?.kind === 'parl' ? from.planCritic : undefined,
+        )
+      : null;
   const bandit: Bandit | null =
     config.policy !== 'bandit'
       ? null
@@ -115,6 +127,7 @@ export async function train(
             entropy: config.entropy,
             group: config.group,
             algorithm: config.group > 1 ? 'reinforce-leave-one-out' : 'reinforce-with-baseline',
+            ...(critic ? { planHead: { algorithm: 'discounted-ridge', ...critic.config } } : {}),
           }
         : { algorithm: config.bandit };
     return bandit
@@ -125,6 +138,7 @@ export async function train(
           profiles: { ...env.profileHashes },
           allowedProfiles: config.profiles,
           optimizer: adam.state(),
+          ...(critic ? { planCritic: critic.state } : {}),
         });
   };
 
@@ -169,7 +183,7 @@ export async function train(
             reward: stats.reward,
           });
         if (batch.length >= config.batch) {
-          update(params, adam, batch, config.entropy, config.group);
+          update(params, adam, batch, config.entropy, config.group, critic);
           batch = [];
           hooks.onCheckpoint?.(checkpoint());
         }
@@ -187,7 +201,7 @@ export async function train(
       }
     }
   }
-  if (!bandit && batch.length > 0) update(params, adam, batch, config.entropy, config.group);
+  if (!bandit && batch.length > 0) update(params, adam, batch, config.entropy, config.group, critic);
   if (window.length > 0) curves.push(meanOf(window, done));
   const final = checkpoint();
   hooks.onCheckpoint?.(final);
@@ -216,6 +230,17 @@ function resumable(
     throw refuse(`its completedEpisodes is ${JSON.stringify(completed ?? null)}, not a whole number`);
   if (completed > config.episodes)
     throw refuse(`it has ${completed} episodes done, more than the ${config.episodes} to train`);
+  if (loaded.kind === 'parl') {
+    const trained = planHeadOf(loaded.checkpoint.training as Pick<TrainConfig, 'planHead'>);
+    if (trained !== planHeadOf(config))
+      throw refuse(
+        `its plan head was learned by ${trained}, this run learns it by ${planHeadOf(config)}: resume with --plan-head ${trained}`,
+      );
+    if (trained === 'regression' && completed > 0 && !loaded.planCritic)
+      throw refuse(
+        'its plan head was learned by regression, but it holds no planCritic sums to continue from',
+      );
+  }
   if (loaded.kind === 'bandit') {
     const want = banditAlgorithms[config.bandit];
     if (loaded.bandit.name !== want)
@@ -231,7 +256,8 @@ function resumable(
 }
 
 /**
- * One REINFORCE step over a batch, then Adam on both objectives. The advantage is the return less
+ * One REINFORCE step over a batch, then Adam on both objectives; with a plan critic, the plan head
+ * is not climbed but refitted to the batch's returns (plan-critic.ts). The advantage is the return less
  * the mean return of the other episodes of its group (the same instance under other draws of the
  * policy: the instance's luck cancels, only the choices' effect is left); an episode alone in its
  * group is measured against the value baseline V(task).
@@ -241,7 +267,8 @@ function update(
   adam: Adam,
   batch: readonly { episode: number; decisions: Decision[]; task: Float64Array; reward: number }[],
   entropy: number,
-  group = 1,
+  group: number,
+  critic: PlanCritic | null,
 ): void {
   const grad = zerosLike(params);
   const scale = 1 / batch.length;
@@ -260,12 +287,22 @@ function update(
       g.n > 1
         ? episode.reward - (g.sum - episode.reward) / (g.n - 1)
         : episode.reward - baseline(params, episode.task);
-    accumulatePolicyGradient(params, episode.decisions, advantage * scale, entropy * scale, grad);
+    const decisions = critic ? episode.decisions.filter((d) => d.head !== 'plan') : episode.decisions;
+    accumulatePolicyGradient(params, decisions, advantage * scale, entropy * scale, grad);
     for (let j = 0; j < episode.task.length; j++) {
       grad.value[j] = (grad.value[j] as number) + advantage * scale * (episode.task[j] as number);
     }
   }
   adam.step(params, grad);
+  if (critic) {
+    const samples = [];
+    for (const episode of batch) {
+      const plan = episode.decisions.find((d) => d.head === 'plan');
+      if (plan?.head === 'plan') samples.push({ x: plan.x, option: plan.choice, value: episode.reward });
+    }
+    critic.observe(samples);
+    critic.writeLogits(params.plan);
+  }
 }
 
 function meanOf(window: readonly EpisodeStats[], episodes: number): CurvePoint {

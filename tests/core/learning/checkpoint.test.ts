@@ -3,7 +3,8 @@ import { Adam } from '../../../src/core/learning/adam';
 import { banditArms, makeBandit } from '../../../src/core/learning/bandit-policy';
 import { banditCheckpoint, loadPolicy, parlCheckpoint } from '../../../src/core/learning/checkpoint';
 import { TASK_FEATURES } from '../../../src/core/learning/features';
-import { initParams, zerosLike } from '../../../src/core/learning/parl';
+import { initParams, PLANS, zerosLike } from '../../../src/core/learning/parl';
+import { PlanCritic } from '../../../src/core/learning/plan-critic';
 
 const hashes = { small: 'sha256:aa', medium: 'sha256:bb', large: 'sha256:cc' };
 const training = { scenario: 'mix', episodes: 10, completedEpisodes: 10, seed: 1 };
@@ -131,5 +132,33 @@ describe('policy checkpoints', () => {
         hashes,
       ),
     ).toThrow(/its optimizer v value weights are not \d+ finite numbers/);
+  });
+
+  it('carry the plan critic’s sums when given them, and refuse malformed ones', () => {
+    const params = initParams();
+    const critic = new PlanCritic(PLANS.length, TASK_FEATURES.length, params.plan);
+    critic.observe([{ x: new Float64Array(TASK_FEATURES.length).fill(1), option: 1, value: 0.5 }]);
+    const json = JSON.parse(
+      JSON.stringify(
+        parlCheckpoint(params, {
+          hyper: {},
+          training,
+          profiles: hashes,
+          allowedProfiles: ['small'],
+          planCritic: critic.state,
+        }),
+      ),
+    );
+    const loaded = loadPolicy(json, hashes);
+    if (loaded.kind !== 'parl') throw new Error('expected PARL');
+    expect(loaded.planCritic?.moment).toEqual(critic.state.moment);
+    expect(loaded.planCritic?.gram).toEqual(critic.state.gram);
+    expect(loadPolicy(parl(), hashes)).not.toHaveProperty('planCritic');
+    expect(() =>
+      loadPolicy({ ...json, planCritic: { ...json.planCritic, algorithm: 'sgd' } }, hashes),
+    ).toThrow('its plan critic is "sgd", expected "discounted-ridge"');
+    expect(() => loadPolicy({ ...json, planCritic: { ...json.planCritic, gram: [1, 2] } }, hashes)).toThrow(
+      /its plan critic gram weights are not \d+ finite numbers/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nodeSandbox } from '../../../src/adapters/node/node-sandbox';
 import type { MixSpec } from '../../../src/core/learning/mix';
-import { defaultTrainConfig, type TrainConfig, train } from '../../../src/core/learning/train';
+import { defaultTrainConfig, playEpisode, type TrainConfig, train } from '../../../src/core/learning/train';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import { profileHash } from '../../../src/core/scenarios/profiles';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
@@ -96,6 +96,48 @@ describe('training', () => {
     // Deterministic as ever.
     expect((await train(config({ group: 4 }), e)).checkpoint).toEqual(grouped.checkpoint);
   });
+
+  it('with the plan head learned by regression, a group plays one plan and the head is refitted to the returns', async () => {
+    const e = await env();
+    /** Each episode's plan option, by episode, as the rollouts played them. */
+    const plans = async (c: TrainConfig) => {
+      const seen = new Map<number, number>();
+      const r = await train(c, e, {
+        rollouts: async (episodes, params) => {
+          const out = [];
+          for (const k of episodes) {
+            const o = await playEpisode(c, e, k, { params });
+            const plan = o.decisions.find((d) => d.head === 'plan');
+            if (plan?.head === 'plan') seen.set(k, plan.choice);
+            out.push(o);
+          }
+          return out;
+        },
+      });
+      return { seen, checkpoint: r.checkpoint };
+    };
+    const c = config({ group: 4, episodes: 48 });
+    const regression = await plans(c);
+    expect(regression.seen.size).toBe(48);
+    for (let g = 0; g < 48; g += 4) {
+      const group = [0, 1, 2, 3].map((i) => regression.seen.get(g + i));
+      expect(new Set(group).size).toBe(1);
+    }
+    // Groups still differ: the plan is drawn per group, not fixed.
+    expect(new Set(regression.seen.values()).size).toBeGreaterThan(1);
+    if (regression.checkpoint.kind !== 'parl') throw new Error('expected a PARL checkpoint');
+    expect(regression.checkpoint.planCritic?.algorithm).toBe('discounted-ridge');
+    expect(regression.checkpoint.hyper).toMatchObject({ planHead: { algorithm: 'discounted-ridge' } });
+    // The control arm: each episode draws its own plan, so some group mixes plans.
+    const gradient = await plans({ ...c, planHead: 'gradient' });
+    const mixed = [...Array(12).keys()].some(
+      (g) => new Set([0, 1, 2, 3].map((i) => gradient.seen.get(g * 4 + i))).size > 1,
+    );
+    expect(mixed).toBe(true);
+    if (gradient.checkpoint.kind !== 'parl') throw new Error('expected a PARL checkpoint');
+    expect(gradient.checkpoint.planCritic).toBeUndefined();
+    expect(gradient.checkpoint.weights.plan).not.toEqual(regression.checkpoint.weights.plan);
+  }, 120_000);
 
   it('trains a bandit, one arm per episode, updated from each reward', async () => {
     const r = await train(config({ policy: 'bandit', profiles: ['medium', 'large'] }), await env());
@@ -194,6 +236,13 @@ describe('resuming training from a checkpoint', () => {
     );
     await expect(train(config({ policy: 'bandit' }), e, {}, parl)).rejects.toThrow(
       'cannot resume bandit training: the checkpoint is a parl policy; resume from a bandit checkpoint',
+    );
+    await expect(train(config({ planHead: 'gradient' }), e, {}, parl)).rejects.toThrow(
+      'cannot resume parl training: its plan head was learned by regression, this run learns it by gradient: resume with --plan-head regression',
+    );
+    const { planCritic: _dropped, ...withoutSums } = parl as Extract<typeof parl, { kind: 'parl' }>;
+    await expect(train(config(), e, {}, withoutSums)).rejects.toThrow(
+      'its plan head was learned by regression, but it holds no planCritic sums to continue from',
     );
     await expect(train(config({ policy: 'bandit', bandit: 'thompson' }), e, {}, bandit)).rejects.toThrow(
       "the checkpoint's bandit is linucb, this run trains linear-thompson",
