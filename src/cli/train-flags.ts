@@ -37,7 +37,7 @@ export const trainTable: CommandTable = {
       type: 'choice',
       choices: ['parl', 'bandit'],
       default: defaultTrainConfig.policy,
-      help: 'parl (policy gradient) or bandit (contextual bandit)',
+      help: 'parl (decides at every step: a plan fitted by least squares, step heads by policy gradient) or bandit (one choice per task)',
     },
     {
       name: 'episodes',

@@ -182,7 +182,7 @@ export function TrainView() {
             value={s().train}
             onChange={(e) => app.update({ train: e.currentTarget.value as never })}
           >
-            <option value="parl">PARL (policy gradient)</option>
+            <option value="parl">PARL (decides at every step)</option>
             <option value="bandit">Contextual bandit (LinUCB)</option>
           </select>
         </label>
