@@ -94,13 +94,21 @@ describe('training in a Web Worker', () => {
     if (!coding) throw new Error('mix.json has no mixed-coding component');
     const onlyCoding = { ...mix, id: 'coding', components: [coding], curriculum: [] };
     const scenarios: string[] = [];
-    const summary = await startTraining(
-      { ...request(3), config: { ...config(3), window: 3 }, mix: onlyCoding },
-      { onProgress: (_done, _total, stats) => scenarios.push(stats.scenario) },
+    const quality: number[] = [];
+    // Two groups of four: two instances. One instance's plays can all fail by chance (a group
+    // plays one plan), so the check is over both.
+    await startTraining(
+      { ...request(8), config: { ...config(8), window: 8 }, mix: onlyCoding },
+      {
+        onProgress: (_done, _total, stats) => {
+          scenarios.push(stats.scenario);
+          quality.push(stats.quality);
+        },
+      },
     ).done;
-    expect(scenarios).toContain('mixed-coding');
-    // Without a working sandbox every function fails its hidden tests and quality is 0.
-    expect(summary.curves[0]?.quality).toBeGreaterThan(0);
+    expect(new Set(scenarios)).toEqual(new Set(['mixed-coding']));
+    // Without a working sandbox every function fails its hidden tests and every quality is 0.
+    expect(Math.max(...quality)).toBeGreaterThan(0);
   }, 120_000);
 
   it('rejects `done` with the reason when the request is refused', async () => {
