@@ -100,11 +100,16 @@ export function toActions(view: RunView, choice: Choice): Action[] {
   if (count === 0) return [];
   const actions: Action[] = [];
   const byProfile = new Map<string, string[]>();
-  for (const task of view.topReady(count)) {
+  // A dropped spare takes no place in the wave: the wave still starts `count` tasks that run, so
+  // a wave whose first tasks are all spares does not start nothing and stall the run.
+  let placed = 0;
+  for (const task of view.topReady(drop ? view.readyCount : count)) {
+    if (placed >= count) break;
     if (drop && view.spareReplica(task)) {
       actions.push({ type: 'give_up', task });
       continue;
     }
+    placed++;
     const failed = view.failedProfile(task);
     const target = failed === undefined ? profile : retryProfile(failed, retry);
     if (target === undefined) {

@@ -14,14 +14,14 @@ import { loadProfiles, loadSpec } from '../../support/scenarios';
 const profiles = loadProfiles();
 const deep = loadSpec('deep-search', 'deep-search');
 
-async function run(vote: (typeof VOTES)[number]) {
+async function run(vote: (typeof VOTES)[number], width: (typeof WIDTHS)[number] = 'all') {
   const policy: Policy = {
     name: `vote-${vote}`,
     planFor: () => ({ mode: 'swarm', replicas: 3 }),
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide: (view) =>
       toActions(view, {
-        width: WIDTHS.indexOf('all'),
+        width: WIDTHS.indexOf(width),
         profile: PROFILES.indexOf('small'),
         control: CONTROLS.indexOf('go'),
         vote: VOTES.indexOf(vote),
@@ -53,5 +53,15 @@ describe('the vote head', () => {
     expect(dropped.reason).toBe('completed');
     expect(ran.events.some((e) => e.type === 'task.skipped')).toBe(false);
     expect(dropped.metrics.estimatedCost).toBeLessThan(ran.metrics.estimatedCost / 2);
+  });
+
+  it('a narrow wave whose first ready tasks are spares drops them and still starts one that runs', async () => {
+    // Width one: each wave starts one task. A dropped spare takes no place in it, so the run never
+    // ends "stalled" with parts left unanswered.
+    const narrow = await run('drop', 'one');
+    expect(narrow.reason).toBe('completed');
+    const skipped = narrow.events.filter((e) => e.type === 'task.skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every((e) => e.type === 'task.skipped' && /~[23]$/.test(e.task))).toBe(true);
   });
 });
