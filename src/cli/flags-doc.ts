@@ -6,7 +6,7 @@
 
 import { arbitrateTable } from './arbitrate';
 import { auxRewardsTable } from './aux-rewards';
-import { benchTable } from './bench';
+import { benchTable } from './bench-flags';
 import { chaosTable } from './chaos';
 import { experimentTable } from './experiment';
 import { exportDatasetTable } from './export-dataset';

@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioSpec } from '../../src/api/catalog';
 import { TASK_SCENARIOS } from '../../src/api/types';
-import { benchTable } from '../../src/cli/bench';
+import { benchTable } from '../../src/cli/bench-flags';
 import { runTable } from '../../src/cli/run';
 import { workflows } from '../../src/core/router/choice';
 import { workflowRoles } from '../../src/core/router/plan';

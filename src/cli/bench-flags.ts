@@ -1,0 +1,171 @@
+/**
+ * `swarm bench`'s flags: what each means, its bounds, and which flags only a real model's provider
+ * reads. The command itself is bench.ts.
+ */
+import { contextStrategyNames } from '../core/agents/context/registry';
+import { KIND_IDS, kindOf } from '../core/scenarios/registry';
+import { SPLITS } from '../core/scenarios/splits';
+import { type CommandTable, type FlagValue, helpText } from './flags';
+import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS, MAX_WORKERS } from './limits';
+import { policyForms } from './policy-file';
+import { sweepFlags } from './scale-out/sweep-flags';
+
+/** Why a flag of the OpenAI-compatible provider would be ignored: this bench runs on the simulator. */
+const needsOpenai = (values: Readonly<Record<string, FlagValue>>) =>
+  values.provider !== 'openai'
+    ? 'it needs --provider openai (the simulated provider calls no server)'
+    : undefined;
+
+/** What --size counts for each task kind, for its help. */
+const sizeHelp = KIND_IDS.map((k) => `${kindOf(k)?.unit} (${k})`).join(', ');
+
+export const benchTable: CommandTable = {
+  name: 'bench',
+  usage: ['bench --scenario ID --policies A,B,… --seeds N [options]'],
+  about:
+    "Runs every policy on the same N instances (seeds 1…N, or from --seed-start) with the seeded simulated provider, or a real model behind an OpenAI-compatible endpoint, and reports every metric as the mean and its 95% interval over seeds, with each swarm policy's mean divided by the single agent's (serial).",
+  flags: [
+    {
+      name: 'scenario',
+      type: 'string',
+      value: 'ID',
+      required: true,
+      help: 'scenarios/ID.json, scenarios/graphs/ID.json, or a path to a .json file; mix: the mixed wide / deep / coding distribution (scenarios/mix.json)',
+    },
+    {
+      name: 'policies',
+      type: 'string',
+      value: 'A,B,…',
+      required: true,
+      help: `${policyForms} (FILE: a checkpoint written by swarm train)`,
+    },
+    {
+      name: 'seeds',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_SEEDS,
+      required: true,
+      help: 'instances to run',
+    },
+    {
+      name: 'split',
+      type: 'choice',
+      value: 'NAME',
+      choices: SPLITS,
+      help: "a split's instances: the N are that split's first seeds from --seed-start (splits are disjoint, and training draws from train only); without it, seeds S…S+N−1 of every split",
+    },
+    {
+      name: 'seed-start',
+      // Not 'whole': its range ends where the last seed, S+N−1, is still a seed, so it is checked
+      // with --seeds below.
+      type: 'string',
+      value: 'S',
+      default: '1',
+      help: `first seed, from 0; the last, S+N−1, at most ${MAX_SEED}`,
+    },
+    {
+      name: 'baseline',
+      type: 'string',
+      value: 'NAME',
+      help: 'the policy every other one is paired with, instance by instance: the report gives each difference with a paired-bootstrap 95% interval (default: the first of --policies)',
+    },
+    {
+      name: 'size',
+      type: 'whole',
+      value: 'N',
+      help: `task scenarios: ${sizeHelp}; default: the scenario's`,
+    },
+    {
+      name: 'context',
+      type: 'choice',
+      value: 'NAME',
+      choices: contextStrategyNames,
+      help: "task scenarios: the context strategy of every agent (default: the scenario's)",
+    },
+    {
+      name: 'profile',
+      type: 'string',
+      value: 'NAME',
+      help: "task scenarios: profile of every agent (default: the scenario's)",
+    },
+    {
+      name: 'profiles',
+      type: 'string',
+      value: 'FILE',
+      help: 'profiles file (default scenarios/profiles.json)',
+    },
+    {
+      name: 'workers',
+      type: 'whole',
+      value: 'P',
+      min: 1,
+      max: MAX_WORKERS,
+      help: 'graph scenarios: subagents at once (100 when not given)',
+    },
+    {
+      name: 'provider',
+      type: 'choice',
+      value: 'NAME',
+      choices: ['simulated', 'openai'],
+      default: 'simulated',
+      help: 'the model the agents run on: the seeded simulator, or openai: subagents, and the llm orchestrator, call --endpoint; the key is read from SWARM_API_KEY and never written out',
+    },
+    {
+      name: 'endpoint',
+      type: 'string',
+      value: 'URL',
+      help: "the server's base URL, e.g. http://localhost:8080/v1 (llama.cpp)",
+      appliesUnless: needsOpenai,
+    },
+    {
+      name: 'model',
+      type: 'string',
+      value: 'NAME',
+      help: "the model every agent asks for (default: each profile's models.openai)",
+      appliesUnless: needsOpenai,
+    },
+    {
+      name: 'tools',
+      type: 'choice',
+      choices: ['native', 'json'],
+      default: 'native',
+      help: 'native tool calls, or tools as a JSON reply for servers and models without them',
+      appliesUnless: needsOpenai,
+    },
+    // The reply watch (reply-watch.ts, shared with route --run): declared here in its words.
+    {
+      name: 'reply-deadline-ms',
+      type: 'whole',
+      value: 'MS',
+      min: 1,
+      max: MAX_TIMER_MS,
+      help: "task scenarios: the longest one model reply may take in all, retries included; past it the attempt fails, saying so (default: 60 s plus the profile's output limit at 10 tokens a second: 162 s small, 265 s medium, 470 s large)",
+    },
+    {
+      name: 'healing',
+      type: 'choice',
+      choices: ['on', 'detect', 'off'],
+      help: "task scenarios: the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures must not depend on the machine's timing)",
+    },
+    {
+      name: 'trace-dir',
+      type: 'string',
+      value: 'DIR',
+      help: "write each run's trace as DIR/<scenario>-<policy>-seed<S>.jsonl",
+      appliesUnless: (values) =>
+        values.redis !== undefined
+          ? "with --redis the runs are made on the workers' machines, which do not send traces back in this version"
+          : undefined,
+    },
+    ...sweepFlags((values) =>
+      values.provider === 'openai'
+        ? 'a sweep across machines runs on the simulated provider in this version'
+        : undefined,
+    ),
+    { name: 'out', type: 'string', value: 'PATH', help: 'also write PATH.json and PATH.md (a report)' },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
+
+export const benchHelp = helpText(benchTable);
