@@ -22,6 +22,8 @@ import { argvWithoutPasswords } from './scale-out/redis-url';
 import { sweepThroughRedis } from './scale-out/sweep-flags';
 import { readProfiles, readScenario, scenarioInputs, scenariosDir } from './scenario-file';
 
+export { benchHelp } from './bench-flags';
+
 /**
  * Flags that set what an agent does: a graph scenario's tasks are simulated steps, with no agent
  * and no model, so each would be ignored there.
@@ -284,4 +286,3 @@ export async function bench(
   }
   out(values.json ? JSON.stringify(report) : textReport(report));
 }
-export { benchHelp } from './bench-flags';
