@@ -84,9 +84,21 @@ export function openDraft(state: OrchestratorState, status: Status): Draft {
   };
 }
 
-/** No further model turn is needed. */
+/** Ready items no call of this decision has assigned or given up yet. */
+const openItems = (draft: Draft): string[] => [...draft.ready].filter((id) => !draft.assigned.has(id));
+
+/**
+ * No further model turn is needed. Subagents created with nothing given to them do not settle a
+ * decision while items wait: real models often create their subagents in one turn and assign in
+ * the next (one call per turn, or a create-then-assign habit), so the model reads "created; it is
+ * idle" and gets its next turn within the same decision, rather than the run stalling.
+ */
 export const settled = (draft: Draft): boolean =>
-  draft.finished || draft.waiting || draft.actions.length > 0 || draft.error !== undefined;
+  draft.finished ||
+  draft.waiting ||
+  draft.error !== undefined ||
+  draft.actions.some((a) => a.type !== 'spawn') ||
+  (draft.actions.length > 0 && openItems(draft).length === 0);
 
 export interface CallVerdict {
   readonly draft: Draft;
@@ -247,7 +259,12 @@ export function conclude(
     readonly refused: number;
   },
 ): Conclusion {
-  if (draft.actions.length > 0 || draft.waiting) return { actions: draft.actions, failedDecisions: 0 };
+  const spawned = draft.actions.filter((a) => a.type === 'spawn').length;
+  // Subagents created but no item given, with nothing running: the run would stall on them.
+  const idleSpawns =
+    spawned === draft.actions.length && run.runningCount === 0 && openItems(draft).length > 0;
+  if ((draft.actions.length > 0 && !idleSpawns) || draft.waiting)
+    return { actions: draft.actions, failedDecisions: 0 };
   if (run.aborted) return { actions: draft.actions, failedDecisions: run.failedDecisions };
   const failedDecisions = run.failedDecisions + 1;
   if (failedDecisions < run.maxFailed && run.runningCount > 0)
@@ -255,6 +272,8 @@ export function conclude(
   const reason =
     draft.error !== undefined
       ? `the orchestrator model failed: ${draft.error}`
-      : `the orchestrator model made no valid call (${run.refused} refused in ${failedDecisions} decision(s) in a row)`;
+      : spawned > 0
+        ? `the orchestrator model created ${spawned} subagent(s) but gave none of them a work item (${run.refused} call(s) refused)`
+        : `the orchestrator model made no valid call (${run.refused} refused in ${failedDecisions} decision(s) in a row)`;
   return { actions: [...draft.actions, { type: 'finish', reason }], failedDecisions };
 }

@@ -82,9 +82,15 @@ export async function deliberate(
   let draft = openDraft(state, status);
   let turns = session.turns;
   let refused = 0;
-  for (let k = 0; k < setup.maxTurns && !settled(draft); k++) {
+  // Turns that settled nothing count against `maxTurns`; a turn that created a subagent does not
+  // (the create-then-assign habit), and such turns are bounded by the swarm's size, since a
+  // create past it is refused.
+  const maxTurns = setup.maxTurns + view.config.budgets.maxConcurrentSubagents;
+  let fruitless = 0;
+  for (let k = 0; k < maxTurns && fruitless < setup.maxTurns && !settled(draft); k++) {
     if (signal?.aborted) break;
     turns++;
+    const created = draft.actions.length;
     const conversation = [...session.history, exchange].slice(-setup.keep - 1).flat();
     const outcome = await askOrchestrator(setup, view, state.task, conversation, turns, signal);
     if (outcome.kind === 'failed') {
@@ -113,6 +119,7 @@ export async function deliberate(
       answerCall(exchange, calls, call, verdict);
     }
     events.push(...turnEvents(ORCHESTRATOR_ACTOR, { ...outcome, calls }, { markRefused: true }));
+    if (draft.actions.length === created) fruitless++;
   }
   const { actions, failedDecisions } = conclude(draft, {
     failedDecisions: session.failedDecisions,

@@ -105,10 +105,46 @@ describe('one decision of the model orchestrator', () => {
   });
 });
 
+describe('a decision whose turns only create subagents', () => {
+  it('asks again within the decision, so a create-then-assign model gets its assign turn', async () => {
+    const { provider, setup } = setupWith([
+      { calls: [{ name: 'create_subagent', arguments: { name: 'ann', system_prompt: 'Work.' } }] },
+      { calls: [{ name: 'assign_task', arguments: { agent: 'ann', prompt: '[a] go' } }] },
+    ]);
+    const decided = await deliberate(setup, newSession(brief), view);
+    expect(provider.requests).toHaveLength(2);
+    expect(provider.requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: /ann.*idle/ });
+    expect(decided.actions).toEqual([
+      { type: 'spawn', count: 1, profile: 'small' },
+      { type: 'assign', subagent: 's0', task: 'a' },
+    ]);
+  });
+
+  it('ends the run in words when the model keeps creating and never assigns, with nothing running', async () => {
+    const create = (name: string) => ({
+      calls: [{ name: 'create_subagent', arguments: { name, system_prompt: 'Work.' } }],
+    });
+    const silent = { content: 'Thinking about it.' };
+    const { provider, setup } = setupWith([create('a1'), create('a2'), silent, silent, silent]);
+    const decided = await deliberate(setup, newSession(brief), view);
+    // Two creating turns cost nothing of maxTurns; three turns that settled nothing end it.
+    expect(provider.requests).toHaveLength(5);
+    expect(decided.actions.at(-1)).toEqual({
+      type: 'finish',
+      reason: expect.stringMatching(/created 2 subagent\(s\) but gave none of them a work item/),
+    });
+  });
+});
+
 describe('the session after a decision', () => {
   it('keeps the answers that came while the model thought, and what the decision set up', async () => {
     const { setup } = setupWith([
-      { calls: [{ name: 'create_subagent', arguments: { name: 'ann', system_prompt: 'Work.' } }] },
+      {
+        calls: [
+          { name: 'create_subagent', arguments: { name: 'ann', system_prompt: 'Work.' } },
+          { name: 'assign_task', arguments: { agent: 'ann', prompt: '[b] go' } },
+        ],
+      },
     ]);
     const before = newSession(brief);
     const decided = await deliberate(setup, before, view);
