@@ -8,6 +8,7 @@
 import { estimateMessagesTokens, estimateTextTokens } from '../providers/tokens';
 import type { ChatMessage, ChatRequest, ChatResponse, Provider, ToolCall } from '../providers/types';
 import type { EventBody } from '../trace/events';
+import { replyParts, sideReasoning } from './reply-habits';
 
 /**
  * The trace records an agent emits, as TraceEvent bodies (the runtime stamps seq, t and wallMs):
@@ -42,6 +43,8 @@ export type TurnOutcome =
   | {
       readonly kind: 'reply';
       readonly content: string | null;
+      /** The model's reasoning (`<think>` text or the server's reasoning field), apart from the content. */
+      readonly reasoning?: string;
       readonly calls: readonly ToolCall[];
       /** The reply as the conversation keeps it. */
       readonly message: ChatMessage;
@@ -62,8 +65,15 @@ export async function takeTurn(provider: Provider, request: ChatRequest, turn: n
     return { kind: 'failed', reason: describeError(error), final };
   }
   const choice = response.choices[0];
-  const calls = normalizeCalls(choice.message.tool_calls, turn);
-  const content = typeof choice.message.content === 'string' ? choice.message.content : null;
+  const native = normalizeCalls(choice.message.tool_calls, turn);
+  const parts = replyParts(
+    typeof choice.message.content === 'string' ? choice.message.content : null,
+    sideReasoning(choice.message),
+    turn,
+  );
+  // Calls written in the text count only when the server sent none of its own.
+  const calls = native.length > 0 ? native : [...parts.textCalls];
+  const content = parts.content;
   const inputTokens = count(response.usage?.prompt_tokens, () => estimateMessagesTokens(request.messages));
   const outputTokens = count(
     response.usage?.completion_tokens,
@@ -74,6 +84,7 @@ export async function takeTurn(provider: Provider, request: ChatRequest, turn: n
   return {
     kind: 'reply',
     content,
+    ...(parts.reasoning !== undefined ? { reasoning: parts.reasoning } : {}),
     calls,
     message: { role: 'assistant', content, ...(calls.length > 0 ? { tool_calls: calls } : {}) },
     finishReason: String(choice.finish_reason ?? 'stop'),

@@ -23,6 +23,10 @@ import {
 } from './orchestrator-turn';
 import { statusMessage } from './protocol';
 
+/** What a model whose reply hit its length limit reads with the refusal. */
+export const cutOffNote = (maxTokens: number): string =>
+  `Your reply was cut off at its length limit (${maxTokens} tokens): make fewer calls per turn and keep each short.`;
+
 /** The messages of one decision: its status, the replies, the tool results and notes. */
 export type Exchange = readonly ChatMessage[];
 
@@ -100,16 +104,27 @@ export async function deliberate(
     }
     exchange.push(outcome.message);
     const calls: CallOutcome[] = [];
+    // A reply cut off by its length limit ends mid-call or mid-sentence: the model is told why,
+    // not only that the arguments do not parse.
+    const cut = outcome.finishReason === 'length' ? cutOffNote(setup.maxOutputTokens) : '';
     if (outcome.calls.length === 0) {
       const quiet = withoutCalls(draft, view, status);
       draft = quiet.draft;
       if (quiet.refusal !== undefined) {
         refused++;
-        answerSilence(exchange, calls, turns, outcome.content, quiet.refusal);
+        answerSilence(
+          exchange,
+          calls,
+          turns,
+          outcome.content,
+          cut === '' ? quiet.refusal : `${quiet.refusal} ${cut}`,
+        );
       }
     }
     for (const call of outcome.calls) {
-      const verdict = carryOut(state, draft, view, setup.tools, call);
+      const checked = carryOut(state, draft, view, setup.tools, call);
+      const verdict =
+        checked.ok || cut === '' ? checked : { ...checked, content: `${checked.content} ${cut}` };
       draft = verdict.draft;
       if (verdict.seen) {
         seen.push(verdict.seen);

@@ -55,6 +55,9 @@ function read(messages: readonly ChatMessage[]) {
   return { ready: [...ready], idle: [...idle] };
 }
 
+/** How a model's server puts a reply on the wire. */
+type Render = (request: ChatRequest, calls: readonly Call[], turn: number) => ChatResponse;
+
 function reply(request: ChatRequest, calls: readonly Call[], turn: number): ChatResponse {
   return {
     id: `r${turn}`,
@@ -83,7 +86,10 @@ function reply(request: ChatRequest, calls: readonly Call[], turn: number): Chat
 }
 
 /** A model with a habit; subagents' own turns go to the simulator. */
-function habitModel(plan: (seen: ReturnType<typeof read>, created: number) => Call[]): Provider {
+function habitModel(
+  plan: (seen: ReturnType<typeof read>, created: number) => Call[],
+  render: Render = reply,
+): Provider {
   let turn = 0;
   let created = 0;
   return {
@@ -94,8 +100,49 @@ function habitModel(plan: (seen: ReturnType<typeof read>, created: number) => Ca
       if (offered.has('plan_run')) return reply(request, [], ++turn); // no plan: the kind's own swarm
       const calls = plan(read(request.messages), created);
       created += calls.filter((c) => c.name === 'create_subagent').length;
-      return reply(request, calls, ++turn);
+      return render(request, calls, ++turn);
     },
+  };
+}
+
+/**
+ * Qwen3 or DeepSeek-R1 behind a server with no reasoning or tool-call parser (vLLM without
+ * `--reasoning-parser`/`--tool-call-parser`, a bare llama.cpp): the thinking comes as `<think>`
+ * text and each call as a Hermes `<tool_call>` block in the content, with no `tool_calls`.
+ */
+const textual: Render = (request, calls, turn) => {
+  const text = [
+    '<think>The status lists what is ready; I should hand it out.</think>',
+    ...calls.map((c) => `<tool_call>\n${JSON.stringify({ name: c.name, arguments: c.args })}\n</tool_call>`),
+  ].join('\n');
+  const base = reply(request, [], turn);
+  return { ...base, choices: [{ ...base.choices[0], message: { role: 'assistant', content: text } }] };
+};
+
+/** DeepSeek's API and vLLM with a reasoning parser: the thinking in `reasoning_content` beside the calls. */
+const sideReasoning: Render = (request, calls, turn) => {
+  const base = reply(request, calls, turn);
+  const message = { ...base.choices[0].message, content: null, reasoning_content: 'Let me plan the split.' };
+  return { ...base, choices: [{ ...base.choices[0], message }] };
+};
+
+/**
+ * A reply cut off by its max_tokens: the first time the model calls several tools at once its
+ * reply stops mid-arguments (finish_reason "length"); it then calls fewer at a time.
+ */
+function cutOff(): Render {
+  let cut = false;
+  return (request, calls, turn) => {
+    if (cut || calls.length < 2) return reply(request, calls.slice(0, 1), turn);
+    cut = true;
+    const base = reply(request, calls, turn);
+    const first = base.choices[0].message.tool_calls?.[0];
+    const truncated = first && {
+      ...first,
+      function: { ...first.function, arguments: first.function.arguments.slice(0, 20) },
+    };
+    const message = { role: 'assistant' as const, content: null, tool_calls: truncated ? [truncated] : [] };
+    return { ...base, choices: [{ index: 0, message, finish_reason: 'length' }] };
   };
 }
 
@@ -110,6 +157,17 @@ const createThenAssign = habitModel(({ ready, idle }, created) => {
     args: { agent: idle[i] as string, prompt: `[${item}] Do it.` },
   }));
 });
+
+const planCreateThenAssign: Parameters<typeof habitModel>[0] = ({ ready, idle }, created) =>
+  idle.length === 0 && ready.length > 0
+    ? ready.slice(0, 4).map((_, i) => ({
+        name: 'create_subagent',
+        args: { name: `worker-${created + i + 1}`, system_prompt: 'Research one item carefully.' },
+      }))
+    : ready.slice(0, idle.length).map((item, i) => ({
+        name: 'assign_task',
+        args: { agent: idle[i] as string, prompt: `[${item}] Do it.` },
+      }));
 
 const oneCallPerTurn = habitModel(({ ready, idle }, created) => {
   const item = ready[0];
@@ -137,6 +195,12 @@ describe('the llm orchestrator holds real models’ tool-calling habits', () => 
   it.each([
     ['creates subagents in one turn and assigns them in the next', createThenAssign],
     ['makes one tool call per turn', oneCallPerTurn],
+    [
+      'writes <think> reasoning and <tool_call> blocks in its text',
+      habitModel(planCreateThenAssign, textual),
+    ],
+    ['sends its reasoning in reasoning_content', habitModel(planCreateThenAssign, sideReasoning)],
+    ['is cut off by its length limit mid-call', habitModel(planCreateThenAssign, cutOff())],
   ])('runs to done with a model that %s', async (_habit, provider) => {
     const result = await run(provider);
     expect(result.reason).toBe('completed');
@@ -144,5 +208,18 @@ describe('the llm orchestrator holds real models’ tool-calling habits', () => 
       (e) => e.type === 'tool.call' && e.caller === 'orchestrator' && e.tool === 'assign_task' && e.ok,
     );
     expect(assigned.length).toBe(result.plan.tasks.length);
+    // Reasoning and text-written calls are taken out of what the trace keeps as the model's text.
+    for (const e of result.events)
+      if (e.type === 'llm.turn') expect(e.content ?? '').not.toMatch(/<think>|<tool_call>/);
+  });
+
+  it('tells a model cut off by its length limit why its call did not parse', async () => {
+    const result = await run(habitModel(planCreateThenAssign, cutOff()));
+    const refused = result.events.filter(
+      (e) => e.type === 'tool.call' && e.caller === 'orchestrator' && !e.ok,
+    );
+    expect(refused.map((e) => (e.type === 'tool.call' ? e.result : ''))).toEqual([
+      expect.stringMatching(/not valid JSON.*cut off at its length limit/),
+    ]);
   });
 });
