@@ -45,7 +45,7 @@ describe.each(PAGE_SIZES)('your own request with a real model, at %i×%i', (widt
     await page.click(t('router-run-own'));
     await page.waitForSelector(t('own-request-note'));
     expect(await page.textContent(t('own-request-text'))).toBe(REQUEST);
-    await page.click(t('run-button'));
+    // "Run your request" runs it: no Run button to press.
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
 
     // The request text is the orchestrator's task: its first prompt, not the sample story's.
@@ -74,6 +74,52 @@ describe.each(PAGE_SIZES)('your own request with a real model, at %i×%i', (widt
     expect(row).toContain(`“${REQUEST.slice(0, 40)}`);
     expect(row).toContain('Your request (the Write a story workflow)');
     expect(row).toContain('completion');
+    expect(profile.errors).toEqual([]);
+  });
+});
+
+/**
+ * Issue 58, item 5: two typed requests in a row. "Run your request" runs it (it opened an idle
+ * Run view), and the second request's Run view shows only its own run: it showed the first one's
+ * status, metrics and answer under the second one's banner.
+ */
+describe('two requests in a row', () => {
+  const SECOND = 'Write a short ghost story set in a Lisbon lighthouse';
+  async function ask(text: string) {
+    const { page } = profile;
+    await page.click(t('nav-router'));
+    await page.fill(t('router-query'), text);
+    await page.click(t('route-button'));
+    await page.waitForSelector(t('router-run-own'));
+    await page.click(t('router-run-own'));
+    // It runs at once: no Run button to press.
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    expect(await page.textContent(t('own-request-text'))).toBe(text);
+  }
+
+  it('each runs on one click and shows only its own run; the Library keeps each one’s answer', async () => {
+    const seen: ChatRequest[] = [];
+    server = await startModelServer(providerBackend(teamModel(seen), () => ({})));
+    const { page } = profile;
+    const endpoint = encodeURIComponent(server.url);
+    await page.goto(`${appUrl}#view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.waitForSelector(`${t('route-button')}:not([disabled])`);
+    await ask(REQUEST);
+    const firstAnswer = (await page.textContent(t('run-answer'))) ?? '';
+    await ask(SECOND);
+    // The orchestrator of the second run was given the second request.
+    const tasks = seen
+      .filter((r) => (r.tools ?? []).some((d) => d.function.name === 'create_subagent'))
+      .map((r) => r.messages.find((m) => m.role === 'user')?.content ?? '');
+    expect(tasks.at(-1)?.startsWith(`Task: ${SECOND}`)).toBe(true);
+    expect(await page.textContent(t('run-answer'))).toContain('TEAM ANSWER');
+    expect(firstAnswer).toContain('TEAM ANSWER');
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    const rows = await page.locator(t('trace-row')).allTextContents();
+    expect(rows).toHaveLength(2);
+    expect(rows.some((r) => r.includes(`“${SECOND.slice(0, 40)}`))).toBe(true);
+    expect(rows.some((r) => r.includes(`“${REQUEST.slice(0, 40)}`))).toBe(true);
     expect(profile.errors).toEqual([]);
   });
 });

@@ -205,16 +205,19 @@ function prepareTaskRun(
   const spec = runSpec(file, o);
   const kind = scenarioKinds[spec.kind] as AnyKind;
   const instance = generated ?? kind.generate(spec, input.seed, input.size ?? spec.size.default);
-  const decision = decisionOf(
-    typeof input.plan === 'function' ? input.plan(planView(spec, instance, kind.cuts)) : input.plan,
-  );
+  // The user's own request is planned from its team's roles; the sample instance is not run. It
+  // is also the task the plan decides on: its units are the parts its swarm would have, and it
+  // takes no cuts (planProblem).
+  const own = spec.request;
+  const view = own
+    ? { ...planView(spec, instance), size: requestPlan(own, 'swarm', kind.roles).tasks.length }
+    : planView(spec, instance, kind.cuts);
+  const decision = decisionOf(typeof input.plan === 'function' ? input.plan(view) : input.plan);
   const mode = decision.mode;
   const cut = cutOf(decision);
   const cutting = Object.keys(cut).length > 0;
   const problem = planProblem(spec, decision);
   if (problem) throw new Error(problem);
-  // The user's own request is planned from its team's roles; the sample instance is not run.
-  const own = spec.request;
   const plan = own ? requestPlan(own, mode, kind.roles) : cutPlan(kind, instance, mode, cut);
   const graph = graphOrThrow({
     kind: 'graph',

@@ -65,6 +65,11 @@ export interface LiveView {
   readonly id: string | undefined;
   /** The scenario the run was started on: the Run view shows it only while that scenario is picked. */
   readonly scenario?: string;
+  /**
+   * The user's own request the run works on ('' for the scenario's sample): two typed requests
+   * of one workflow share a scenario, and each must show only its own run.
+   */
+  readonly ask?: string;
   readonly status: LiveStatus;
   readonly error: string | undefined;
   readonly header: TraceHeader | undefined;
@@ -121,7 +126,7 @@ function createSession() {
     if (control) return view().id;
     const abort = new AbortController();
     control = { abort };
-    setView({ ...idle, status: 'starting', scenario: settings.scenario });
+    setView({ ...idle, status: 'starting', scenario: settings.scenario, ask: settings.ask.trim() });
     setLookup(undefined);
     try {
       return await run(settings, abort);

@@ -14,6 +14,7 @@ import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, findScenario } from '../catalog';
 import { confidenceNote } from '../router/confidence-note';
 import { pageRouter } from '../router/page-router';
+import { session } from '../run/session';
 import { services } from '../services';
 import { ArbitrationQueue } from './arbitration-queue';
 import { type Message, MessageBanner } from './message-banner';
@@ -248,6 +249,8 @@ export function RouterView() {
                               team: a().plan.workers,
                               lead: a().plan.manager_role ?? '',
                             });
+                            // "Run your request" runs it: it opened an idle Run view before.
+                            void session.start();
                           }}
                         >
                           Run your request with {model()} ({ownRequestPolicy[a().plan.topology]} policy)

@@ -93,11 +93,15 @@ export function RunView() {
   createEffect(() => {
     if (live().status === 'running' || shownId() !== live().id) setReplaying(undefined);
   });
+  // The last run worked on another typed request than the one now asked (the Router's next
+  // request, same workflow): it is not this request's run, and shows nothing of it.
+  const otherRequest = () => live().status !== 'idle' && (live().ask ?? '') !== app.state().ask.trim();
   const isLive = () =>
     !replaying() &&
     live().status !== 'idle' &&
     (shownId() === undefined || shownId() === live().id) &&
-    otherScenario() === undefined;
+    otherScenario() === undefined &&
+    !otherRequest();
   // A stored run opens head first, then its events page by page (stored-run.ts); what has loaded
   // so far shows while the rest comes.
   const [progress, setProgress] = createSignal<LoadProgress | undefined>();

@@ -101,6 +101,24 @@ describe('a run request with the user’s own request', () => {
     return { run, result: await runPrepared(run, { policy, provider: model }) };
   }
 
+  it('shows the plan decision the request’s own size, not the sample’s (issue 58)', () => {
+    const seen: number[] = [];
+    const plan = (view: { size: number }) => {
+      seen.push(view.size);
+      return { mode: 'swarm' as const };
+    };
+    // The sample story has 5 sections; this request's swarm has an outliner, 8 writers and the
+    // continuity editor: 10 parts.
+    const request = {
+      scenario: 'write-story',
+      size: 5,
+      provider: { kind: 'openai' as const },
+      request: { text: STORY, parts: 8 },
+    };
+    prepareRun(runInputOf(request, { type: 'task', spec }, { profiles, plan }));
+    expect(seen).toEqual([10]);
+  });
+
   it('is refused with the simulated model, for a graph, and with bad roles, each naming the field', () => {
     const simulated: RunRequest = { scenario: 'write-story', request: { text: STORY } };
     expect(() => checkAgainst(simulated, { type: 'task', spec }, host)).toThrow(
