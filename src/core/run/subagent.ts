@@ -22,6 +22,10 @@ import type { RoledTask } from './request-plan';
 const final: ReadonlySet<StopReason> = new Set(['step-limit', 'invalid-input', 'internal-error']);
 
 /** The subagent of a prepared run, over this provider, with its tools built from these ports. */
+/** The frozen system prompt of a subagent that has no tools: the profiles' own name tools. */
+export const NO_TOOLS_PROMPT =
+  "You are an assistant working on one part of a larger task. You have no tools: work from what you know and from your teammates' work given with the task. When you are done, answer in exactly the format the task asks for, and nothing else.";
+
 export function subagentExecutor(
   run: PreparedTaskRun,
   provider: Provider,
@@ -45,7 +49,9 @@ export function subagentExecutor(
       if (subtask.settled !== undefined) {
         return { steps: 0, ok: true, usage: noUsage, answer: subtask.settled, settled: true, events: [] };
       }
-      const profile = profiles[request.profile] as ProfileSpec;
+      const frozen = profiles[request.profile] as ProfileSpec;
+      // An own request offers no tools (prepare.ts): its agents are not told of tools they lack.
+      const profile = run.spec.request ? { ...frozen, systemPrompt: NO_TOOLS_PROMPT, allowedTools: [] } : frozen;
       const events: { after: number; body: EventBody }[] = [];
       let turn = 0;
       // A chaos run's faults and the self-healing loop watch the attempt from inside (healing/).

@@ -170,6 +170,8 @@ describe('a run request with the user’s own request', () => {
     });
     const systems = seen.filter((r) => !r.tools?.length).map((r) => r.messages[0]?.content ?? '');
     expect(systems.some((s) => s.includes('Your role in the team: Continuity Editor.'))).toBe(true);
+    // No tools are offered, and none is spoken of (the profiles' prompts name search, run_js…).
+    for (const s of systems) expect(s).not.toMatch(/search|calculator|run_js|tool result/);
     // The answer shown is the merge's: the team's one answer, graded on completion.
     const answer = runAnswer(run, result.answers);
     expect(answer).toBe(
