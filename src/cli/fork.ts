@@ -1,14 +1,12 @@
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { decisionWords, forkRun } from '../core/run/fork';
-import type { RunScenario } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
-import { decodeTrace, encodeTrace } from '../core/trace/jsonl';
+import { encodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
-import { readInputFile } from './input-file';
-import { policyForms, profileHashes, resolvePolicy } from './policy-file';
+import { policyForms, resolvePolicy } from './policy-file';
+import { readRecordedRun } from './recorded-run';
 import { checkOutputs, writeFile } from './safe-write';
-import { readProfiles, readScenario } from './scenario-file';
 
 type Print = (text: string) => void;
 
@@ -66,33 +64,13 @@ export async function fork(argv: string[], out: Print): Promise<void> {
     throw new UsageError('--policy llm: a model orchestrator cannot fork a run yet');
   const at = flags.at as number;
   if (values.out !== undefined) checkOutputs([{ path: values.out, flag: '--out' }], [values.trace]);
-  const decoded = decodeTrace(readInputFile(values.trace, 'trace', undefined, true));
-  if (!decoded.ok) {
-    const first = decoded.problems[0];
-    throw new UsageError(`${values.trace}: not a usable trace (line ${first?.line}: ${first?.message})`);
-  }
-  const { header, events } = decoded;
+  const { header, events, scenario, profiles, hashes } = await readRecordedRun(values.trace);
   if (header.provider !== 'simulated')
     throw new UsageError(
       `${values.trace}: the run was made on ${header.provider}; fork makes runs again on the simulated model only (a real model's replies are not replayed yet)`,
     );
   if (header.policy === 'llm')
     throw new UsageError(`${values.trace}: a run orchestrated by a model (llm) cannot be forked yet`);
-  const profiles = readProfiles();
-  const hashes = await profileHashes(profiles);
-  let read: ReturnType<typeof readScenario>;
-  try {
-    read = readScenario(header.scenario.id, { profiles });
-  } catch (error) {
-    throw new UsageError(
-      `${values.trace}: its scenario "${header.scenario.id}" is not one this build has (${(error as Error).message})`,
-    );
-  }
-  if (read.type === 'mix') throw new UsageError(`${values.trace}: names the mix, not a scenario`);
-  const scenario: RunScenario =
-    read.type === 'task'
-      ? { type: 'task', spec: read.spec }
-      : { type: 'graph', graph: read.graph, scenario: { id: header.scenario.id, kind: 'graph' } };
   const resolve = (name: string, flag: string) => async () => {
     try {
       return await resolvePolicy(name, hashes);
@@ -113,7 +91,7 @@ export async function fork(argv: string[], out: Print): Promise<void> {
       original: resolve(header.policy, `${values.trace}: its policy`),
       next: resolve(values.policy, '--policy'),
       at,
-      ...(read.type === 'task'
+      ...(scenario.type === 'task'
         ? { provider: simulatedProviderFor(profiles), ports: { sandbox: nodeSandbox } }
         : {}),
     });

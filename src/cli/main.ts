@@ -31,6 +31,7 @@ const commands: Record<string, () => Promise<Loaded>> = {
     import('./export-trace').then((m) => ({ run: m.exportTrace, help: m.exportTraceHelp })),
   'export-dataset': () =>
     import('./export-dataset').then((m) => ({ run: m.exportDataset, help: m.exportDatasetHelp })),
+  replay: () => import('./replay').then((m) => ({ run: m.replay, help: m.replayHelp })),
   route: () => import('./router').then((m) => ({ run: m.route, help: m.routeHelp })),
   run: () => import('./run').then((m) => ({ run: m.run, help: m.runHelp })),
   schedule: () => import('./schedule').then((m) => ({ run: m.schedule, help: m.scheduleHelp })),

@@ -126,7 +126,13 @@ class AgentRun {
       ...(profile.temperature !== undefined ? { temperature: profile.temperature } : {}),
       ...(profile.maxOutputTokens !== undefined ? { max_tokens: profile.maxOutputTokens } : {}),
       ...(this.input.seed !== undefined ? { seed: this.input.seed } : {}),
-      metadata: { subtask, profile: profile.name, turn },
+      // The attempt names whose reply this is, for a replay (providers/replay.ts).
+      metadata: {
+        subtask,
+        profile: profile.name,
+        turn,
+        ...(this.input.attempt !== undefined ? { attempt: this.input.attempt } : {}),
+      },
       ...(signal ? { signal } : {}),
     };
 

@@ -19,19 +19,6 @@ export type AgentEvent =
   | Extract<EventBody, { type: 'llm.turn' }>
   | Extract<EventBody, { type: 'tool.call' }>;
 
-/**
- * The most of a turn's text a trace keeps: enough for a trajectory to train on, without one
- * runaway reply swelling every trace that holds it.
- */
-export const maxRecordedChars = 8000;
-
-/** Text as the trace keeps it: cut at `maxRecordedChars`, with a marker saying how much was cut. */
-export function capText(text: string, max = maxRecordedChars): string {
-  if (text.length <= max) return text;
-  const marker = `\n[… ${text.length - max} more characters not recorded]`;
-  return `${text.slice(0, max)}${marker}`;
-}
-
 export type TurnOutcome =
   | {
       readonly kind: 'failed';
@@ -166,7 +153,7 @@ export function contextEvent(actor: TurnActor, system: string, prompt: string): 
 }
 
 /**
- * The records of a turn: the llm.turn (with the model's text, when it wrote any), then one tool.call per call in call order. `markRefused`
+ * The records of a turn: the llm.turn (with the model's text, whole, when it wrote any: a reply is bounded by the provider's reply limit, and a replay needs it whole, providers/replay.ts), then one tool.call per call in call order. `markRefused`
  * flags the calls that failed as refused, which the metrics count as invalid actions: the
  * orchestrator's failures are refusals, a subagent's may be a tool that ran and failed.
  */
@@ -182,7 +169,7 @@ export function turnEvents(
       ...(actor.task !== undefined ? { task: actor.task } : {}),
       ...(actor.attempt !== undefined ? { attempt: actor.attempt } : {}),
       finishReason: turn.finishReason,
-      ...(typeof turn.content === 'string' && turn.content !== '' ? { content: capText(turn.content) } : {}),
+      ...(typeof turn.content === 'string' && turn.content !== '' ? { content: turn.content } : {}),
       'gen_ai.usage.input_tokens': turn.inputTokens,
       'gen_ai.usage.output_tokens': turn.outputTokens,
     },

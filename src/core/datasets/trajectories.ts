@@ -12,7 +12,7 @@
  * Only attempts that finished are kept, and of those not:
  * - `empty-turn`: a turn with neither text nor calls (the loop answered it with a nudge the trace
  *   does not hold, so the conversation cannot be rebuilt exactly);
- * - `cut-text`: a turn whose text the trace cut at 8,000 characters (agents/turn.ts `capText`):
+ * - `cut-text`: a turn whose text the trace cut at 8,000 characters (traces written before replies were kept whole):
  *   the model never wrote the marker;
  * - `malformed-call`: a call whose arguments were not a JSON object: teaching it would teach the
  *   mistake.
@@ -26,7 +26,7 @@ import type { TraceEvent } from '../trace/events';
 import type { Example, FunctionCall, Message, SftRow, ToolSchema } from './rows';
 import type { DatasetRun } from './runs';
 
-/** The marker agents/turn.ts `capText` ends a cut text with. */
+/** The marker older traces ended a cut text with (agents/turn.ts cut texts at 8,000 characters then). */
 const cutMarker = /\n\[… \d+ more characters not recorded\]$/;
 
 type ToolCallEvent = Extract<TraceEvent, { type: 'tool.call' }>;

@@ -6,18 +6,17 @@
  * supplies the provider and the sandbox.
  */
 
-import { attemptKey, type Interventions, recordedInterventions, replayedHealing } from '../healing/replay';
+import { attemptKey, type Interventions, recordedInterventions } from '../healing/replay';
 import { switchAt } from '../policy/switch-at';
 import type { Policy } from '../policy/types';
 import type { Provider } from '../providers/types';
-import type { Budgets } from '../runtime/config';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
 import type { TraceEvent, TraceHeader } from '../trace/events';
-import type { Metrics } from '../trace/metrics';
-import { prepareRunFor } from './plan-turn';
 import type { RunScenario } from './prepare';
-import { runPrepared } from './run';
+import { firstDifferentEvent, type RemadeRun, remakeRun } from './remake';
+
+export { firstDifferentEvent };
 
 export interface ForkInput {
   readonly header: TraceHeader;
@@ -33,12 +32,7 @@ export interface ForkInput {
   readonly ports?: ScenarioPorts;
 }
 
-export interface ForkSide {
-  readonly policy: string;
-  readonly metrics: Metrics;
-  readonly events: TraceEvent[];
-  readonly header: TraceHeader;
-}
+export type ForkSide = RemadeRun;
 
 export interface ForkResult {
   readonly original: ForkSide;
@@ -61,26 +55,6 @@ export interface ForkResult {
   readonly quarantinedAfter: number;
 }
 
-/** An event as it decides the run: without its wall-clock times (the event's and the run's). */
-const comparable = (e: TraceEvent) =>
-  JSON.stringify(
-    e.type === 'run.finished'
-      ? { ...e, wallMs: 0, metrics: { ...e.metrics, wallClockMs: 0 } }
-      : { ...e, wallMs: 0 },
-  );
-
-/** The first event where two traces differ (wall-clock times aside), or -1. */
-export function firstDifferentEvent(a: readonly TraceEvent[], b: readonly TraceEvent[]): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (comparable(a[i] as TraceEvent) !== comparable(b[i] as TraceEvent)) return i;
-  return a.length === b.length ? -1 : n;
-}
-
-const budgetsOf = (recorded: TraceHeader['budgets']): Partial<Budgets> =>
-  Object.fromEntries(
-    Object.entries(recorded).map(([k, v]) => [k, v === null ? Number.POSITIVE_INFINITY : v]),
-  ) as Partial<Budgets>;
-
 export async function forkRun(input: ForkInput): Promise<ForkResult> {
   const { header } = input;
   const steps = input.events.filter((e) => e.type === 'orchestrator.step').length;
@@ -101,33 +75,16 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
       .slice(0, forkAt)
       .flatMap((e) => (e.type === 'task.assigned' ? [attemptKey(e.subagent, e.task, e.attempt)] : [])),
   );
-  const make = async (policy: Policy, healing: Interventions) => {
-    const run = await prepareRunFor(policy, {
+  const make = (policy: Policy, healing: Interventions) =>
+    remakeRun({
+      header,
       scenario: input.scenario,
-      seed: header.seed,
-      ...(header.size !== undefined ? { size: header.size } : {}),
       profiles: input.profiles,
-      overrides: {
-        join: header.join as never,
-        failurePolicy: header.failurePolicy as never,
-        budgets: budgetsOf(header.budgets),
-        ...(header.context ? { context: { name: header.context.name } as never } : {}),
-      },
-    });
-    const result = await runPrepared(run, {
       policy,
+      healing,
       ...(input.provider ? { provider: input.provider } : {}),
       ...(input.ports ? { ports: input.ports } : {}),
-      ...(healing.size > 0 ? { hooks: replayedHealing(healing) } : {}),
-      keepEvents: true,
     });
-    return {
-      policy: policy.name,
-      metrics: result.metrics,
-      events: result.events ?? [],
-      header: result.header,
-    };
-  };
   const original = await make(await input.original(), recordedInterventions(input.events));
   const differs = firstDifferentEvent(input.events, original.events);
   if (differs >= 0) {

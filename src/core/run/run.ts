@@ -139,7 +139,7 @@ export async function runPrepared(
     planMode: plan.mode,
     ...(run.cut ? { planCut: run.cut } : {}),
     roles: taskRoles(run, options.plan),
-    ...(run.spec.request ? { ownRequest: true } : {}),
+    ...(run.spec.request ? { ownRequest: true, request: run.spec.request } : {}),
     answer: (answers) => runAnswer(run, answers),
   });
   return { ...result, plan };

@@ -51,7 +51,9 @@ export function subagentExecutor(
       }
       const frozen = profiles[request.profile] as ProfileSpec;
       // An own request offers no tools (prepare.ts): its agents are not told of tools they lack.
-      const profile = run.spec.request ? { ...frozen, systemPrompt: NO_TOOLS_PROMPT, allowedTools: [] } : frozen;
+      const profile = run.spec.request
+        ? { ...frozen, systemPrompt: NO_TOOLS_PROMPT, allowedTools: [] }
+        : frozen;
       const events: { after: number; body: EventBody }[] = [];
       let turn = 0;
       // A chaos run's faults and the self-healing loop watch the attempt from inside (healing/).

@@ -75,6 +75,8 @@ export interface SimulateOptions {
   readonly roles?: TraceHeader['roles'];
   /** For the header: the run worked on the user's own request. */
   readonly ownRequest?: boolean;
+  /** For the header: the own request as it was asked, so the run can be made again. */
+  readonly request?: TraceHeader['request'];
   /**
    * What the run hands its user, from the tasks' final answers as the orchestrator merged them:
    * recorded with the grade, so a stored run's answer is read, never rebuilt.
@@ -133,6 +135,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     ...(options.planCut !== undefined ? { planCut: options.planCut } : {}),
     ...(options.roles !== undefined && Object.keys(options.roles).length > 0 ? { roles: options.roles } : {}),
     ...(options.ownRequest ? { ownRequest: true as const } : {}),
+    ...(options.request ? { request: options.request } : {}),
     budgets: budgetsToJson(config.budgets),
     join: config.join,
     mainStepCost: config.mainStepCost,

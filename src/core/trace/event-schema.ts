@@ -155,6 +155,9 @@ const header = v.object({
   planCut: v.optional(v.object({ shard: v.optional(num), replicas: v.optional(num) })),
   roles: v.optional(v.record(str, str)),
   ownRequest: v.optional(v.literal(true)),
+  request: v.optional(
+    v.object({ text: str, workers: v.optional(v.array(str)), manager: optStr, parts: v.optional(num) }),
+  ),
   provider: str,
   profiles: v.union([v.array(str), v.record(str, v.object({ model: str, hash: str }))]),
   context: v.optional(v.object({ name: str })),

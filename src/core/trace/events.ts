@@ -116,6 +116,17 @@ export interface TraceHeader {
    * (run/request-plan.ts): graded on completion only.
    */
   readonly ownRequest?: true;
+  /**
+   * The own request as it was asked (its text, and the team it named when it named one), so the
+   * run can be made again from its trace (`swarm replay`, `swarm fork`). Older traces have only
+   * `ownRequest` and `query`.
+   */
+  readonly request?: {
+    readonly text: string;
+    readonly workers?: readonly string[];
+    readonly manager?: string;
+    readonly parts?: number;
+  };
   readonly budgets: Readonly<Record<string, number | null>>;
   readonly join: string;
   readonly mainStepCost: number;

@@ -145,7 +145,7 @@ describe('runAgent: the happy path', () => {
     expect(first.tools?.map((t) => t.function.name)).toEqual(['lookup', 'calc']);
     expect(first.tool_choice).toBe('auto');
     expect(provider.requests.map((r) => r.metadata)).toEqual(
-      [1, 2, 3].map((turn) => ({ subtask, profile: 'small', turn })),
+      [1, 2, 3].map((turn) => ({ subtask, profile: 'small', turn, attempt: 1 })),
     );
 
     const turn = (input: number, output: number, finishReason: string, content?: string): AgentEvent => ({

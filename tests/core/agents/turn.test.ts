@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  capText,
-  contextEvent,
-  maxRecordedChars,
-  normalizeCalls,
-  takeTurn,
-  turnEvents,
-} from '../../../src/core/agents/turn';
+import { contextEvent, normalizeCalls, takeTurn, turnEvents } from '../../../src/core/agents/turn';
 import { estimateMessagesTokens, estimateTextTokens } from '../../../src/core/providers/tokens';
 import type { ChatRequest, ChatResponse, Provider, ToolCall } from '../../../src/core/providers/types';
 
@@ -172,17 +165,14 @@ describe('the text a turn records', () => {
     }
   });
 
-  it('is cut at 8,000 characters with a marker saying how much was cut', () => {
-    const long = 'x'.repeat(maxRecordedChars + 123);
+  it('is kept whole, however long: a replay answers from it (providers/replay.ts)', () => {
+    const long = 'x'.repeat(100_000);
     const [turn] = turnEvents({ subagent: 's0' }, { ...base, content: long });
-    const recorded = (turn as { content: string }).content;
-    expect(recorded.startsWith('x'.repeat(maxRecordedChars))).toBe(true);
-    expect(recorded.slice(maxRecordedChars)).toBe('\n[… 123 more characters not recorded]');
-    expect(capText('x'.repeat(maxRecordedChars))).toBe('x'.repeat(maxRecordedChars));
+    expect((turn as { content: string }).content).toBe(long);
   });
 
   it('starts after what the agent was told: its system prompt and first message, whole', () => {
-    const prompt = 'y'.repeat(maxRecordedChars + 1);
+    const prompt = 'y'.repeat(8001);
     expect(contextEvent({ subagent: 's0', task: 't1', attempt: 2 }, 'You help.', prompt)).toEqual({
       type: 'agent.context',
       subagent: 's0',
