@@ -29,7 +29,7 @@ describe('the size limit of a reply from an OpenAI-compatible server', () => {
     expect(MAX_REPLY_BYTES).toBe(4 * 1024 * 1024);
     expect(spokenBytes(MAX_REPLY_BYTES)).toBe('4 MiB');
     expect(spokenBytes(1536 * 1024)).toBe('1.5 MiB');
-    expect(spokenBytes(64 * 1024)).toBe('64 kiB');
+    expect(spokenBytes(64 * 1024)).toBe('64 KiB');
     expect(spokenBytes(300)).toBe('300 bytes');
   });
 

@@ -19,12 +19,12 @@ import { ProviderError } from './openai-errors';
  */
 export const MAX_REPLY_BYTES = 4 * 1024 * 1024;
 
-/** `limit` in words: "4 MiB", "1.5 MiB", "64 kiB", "300 bytes". */
+/** `limit` in words: "4 MiB", "1.5 MiB", "64 KiB", "300 bytes". */
 export function spokenBytes(limit: number): string {
   const unit = (size: number, name: string) =>
     `${Number.isInteger(limit / size) ? limit / size : (limit / size).toFixed(1)} ${name}`;
   if (limit >= 1024 * 1024) return unit(1024 * 1024, 'MiB');
-  if (limit >= 1024) return unit(1024, 'kiB');
+  if (limit >= 1024) return unit(1024, 'KiB');
   return `${limit} bytes`;
 }
 
