@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SwarmApi } from '../../src/api/api';
 import { installBridge, localOrigins } from '../../src/ui/bridge/bridge';
+import { isFramed } from '../../src/ui/bridge/framing';
 import { isWebOrigin } from '../../src/ui/bridge/protocol';
 
 /**
@@ -19,7 +20,7 @@ const memoryStorage = (initial: Record<string, string> = {}) => {
 const KEY = 'swarmflight.bridge.allowedOrigins';
 
 /** A bridge on this window over a fake API that counts its calls; what it asked and threw. */
-function bridgeOnWindow(stored: string[] = []) {
+function bridgeOnWindow(stored: string[] = [], framed = false) {
   const asked: string[] = [];
   const errors: string[] = [];
   let apiCalls = 0;
@@ -33,8 +34,9 @@ function bridgeOnWindow(stored: string[] = []) {
       apiCalls++;
       return api;
     },
-    origins: localOrigins(memoryStorage({ [KEY]: JSON.stringify(stored) })),
+    origins: localOrigins(memoryStorage({ [KEY]: JSON.stringify(stored) }), framed),
     onAsk: (origin) => asked.push(origin),
+    framed,
   });
   const close = () => {
     uninstall();
@@ -170,5 +172,83 @@ describe('the approved origins', () => {
     ]) {
       expect(isWebOrigin(bad), String(bad)).toBe(false);
     }
+  });
+});
+
+describe("the bridge inside another page's frame (clickjacking, issue 57)", () => {
+  /**
+   * Posts a request to this window as `origin` would, from a same-origin frame, and resolves with
+   * the bridge's answer as that frame receives it (an answer posted to this window would reach
+   * the bridge itself).
+   */
+  const askAs = (origin: string, id: string) => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    cleanups.push(() => frame.remove());
+    const inbox = frame.contentWindow as Window;
+    const answer = new Promise<{ ok: boolean; error: { code: string; message: string } }>((resolve) =>
+      inbox.addEventListener('message', (e) => {
+        if (e.data?.id === id) resolve(e.data);
+      }),
+    );
+    dispatchEvent(
+      new MessageEvent('message', {
+        data: { swarmflight: 1, id, method: 'list', args: [] },
+        origin,
+        source: inbox,
+      }),
+    );
+    return answer;
+  };
+
+  it('knows a frame from the top-level document, and calls a frame whose top cannot be read framed', () => {
+    // Vitest runs each test file in a frame of its own page, whose top is the top-level document.
+    expect(window.top).not.toBe(window);
+    expect(isFramed()).toBe(true);
+    expect(isFramed(window.top as Window)).toBe(false);
+    const throwing = {
+      get top(): Window {
+        throw new DOMException('Blocked', 'SecurityError');
+      },
+    } as unknown as Window;
+    expect(isFramed(throwing)).toBe(true);
+  });
+
+  it('answers an origin not allowed "framed", runs nothing, and the store keeps nothing', async () => {
+    const bridge = bridgeOnWindow([], true);
+    cleanups.push(bridge.close);
+    const answer = await askAs(location.origin, 'framed-1');
+    expect(answer).toMatchObject({ ok: false, error: { code: 'framed' } });
+    expect(answer.error.message).toContain(
+      "SwarmFlight does not ask inside another page's frame, where a page on top could take the click",
+    );
+    expect(bridge.asked).toEqual([location.origin]);
+    expect(bridge.apiCalls()).toBe(0);
+    const storage = memoryStorage();
+    localOrigins(storage, true).allow('https://host.example');
+    expect(storage.read(KEY)).toBeUndefined();
+  });
+
+  it('answers an origin allowed at the top level, framed too', async () => {
+    const bridge = bridgeOnWindow([location.origin], true);
+    cleanups.push(bridge.close);
+    expect(await askAs(location.origin, 'framed-2')).toEqual({
+      swarmflight: 1,
+      id: 'framed-2',
+      ok: true,
+      result: [],
+    });
+    expect(bridge.asked).toEqual([]);
+    expect(bridge.apiCalls()).toBe(1);
+  });
+
+  it('at the top level, answers "origin-not-allowed" and asks', async () => {
+    const bridge = bridgeOnWindow([], false);
+    cleanups.push(bridge.close);
+    expect(await askAs(location.origin, 'top-1')).toMatchObject({
+      ok: false,
+      error: { code: 'origin-not-allowed' },
+    });
+    expect(bridge.asked).toEqual([location.origin]);
   });
 });

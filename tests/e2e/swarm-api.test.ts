@@ -6,8 +6,9 @@ import { freshProfile, type Profile } from './support/browser';
 import { serveStatic } from './support/static-server';
 
 /**
- * The swarm control API in the built app: `window.swarmflight` from the console, and the iframe
- * bridge from a page of another origin that embeds it — answered only once the user allows it.
+ * The swarm control API in the built app: `window.swarmflight` from the console, and the bridge
+ * from a page of another origin that opens or embeds it — answered only once the user allows it,
+ * in a window of its own.
  */
 const appUrl = inject('appUrl');
 const t = (id: string) => `[data-testid="${id}"]`;
@@ -48,22 +49,35 @@ describe('the swarm control API in the page', () => {
     expect(profile.errors).toEqual([]);
   });
 
-  it('answers a page of another origin only once the user allows it', async () => {
+  it('answers a page of another origin only once the user allows it, in a window of its own', async () => {
+    // Consent is asked for only where SwarmFlight is the top-level document (issue 57: framed, a
+    // transparent overlay could take the click; tests/e2e/bridge-clickjack.test.ts). The host
+    // opens it in a window, is allowed there, and is then answered in a frame too.
     const dir = mkdtempSync(join(tmpdir(), 'host-'));
     writeFileSync(
       join(dir, 'index.html'),
-      `<!doctype html><title>host</title><link rel="icon" href="data:,"><iframe id="app" src="${appUrl}" width="1000" height="700"></iframe>
+      `<!doctype html><title>host</title><link rel="icon" href="data:,"><button id="open">Open SwarmFlight</button>
 <script>
   window.answers = [];
   addEventListener('message', (e) => { if (e.data && e.data.swarmflight === 1) answers.push(e.data); });
-  window.ask = (message) => document.getElementById('app').contentWindow.postMessage({ swarmflight: 1, ...message }, '*');
+  document.getElementById('open').onclick = () => { window.app = window.open(${JSON.stringify(appUrl)}, 'swarmflight'); };
+  window.ask = (message) => (window.app || document.getElementById('app').contentWindow).postMessage({ swarmflight: 1, ...message }, '*');
+  window.embed = () => {
+    window.app = undefined;
+    const f = document.createElement('iframe');
+    f.id = 'app';
+    f.src = ${JSON.stringify(appUrl)};
+    f.width = 1000;
+    f.height = 700;
+    document.body.append(f);
+  };
 </script>`,
     );
     host = await serveStatic(dir, '/host/');
-    const { page } = profile;
+    const { page, context } = profile;
     await page.goto(host.url);
-    const frame = page.frameLocator('#app');
-    await frame.locator(t('quick-run')).waitFor();
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.click('#open')]);
+    await popup.locator(t('quick-run')).waitFor();
     const answers = () => page.evaluate(() => (window as unknown as { answers: { id: string }[] }).answers);
     const ask = (message: unknown) =>
       page.evaluate((m) => (window as unknown as { ask: (m: unknown) => void }).ask(m), message);
@@ -80,8 +94,9 @@ describe('the swarm control API in the page', () => {
 
     await ask({ id: 'a', method: 'create', args: [{ scenario: 'wide-search', seed: 1, size: 10 }] });
     expect((await answerTo('a'))[0]).toMatchObject({ ok: false, error: { code: 'origin-not-allowed' } });
-    await frame.locator(t('bridge-consent')).waitFor();
-    await frame.locator(t('bridge-allow')).click();
+    await popup.locator(t('bridge-consent')).waitFor();
+    expect(await popup.locator(t('bridge-consent')).textContent()).toContain(new URL(host.url).origin);
+    await popup.locator(t('bridge-allow')).click();
 
     await ask({ id: 'b', method: 'create', args: [{ scenario: 'wide-search', seed: 1, size: 10 }] });
     const [created] = await answerTo('b');
@@ -105,6 +120,13 @@ describe('the swarm control API in the page', () => {
       ok: false,
       error: { code: 'invalid-request', field: 'method' },
     });
+
+    // Allowed at the top level, the host is answered in a frame too.
+    await popup.close();
+    await page.evaluate(() => (window as unknown as { embed(): void }).embed());
+    await page.frameLocator('#app').locator(t('quick-run')).waitFor();
+    await ask({ id: 'g', method: 'create', args: [{ scenario: 'wide-search', seed: 2, size: 10 }] });
+    expect((await answerTo('g'))[0]).toMatchObject({ ok: true });
     expect(profile.errors).toEqual([]);
   });
   it('gives a sandboxed (opaque-origin) frame no answer, no error and no approval prompt', async () => {
@@ -148,10 +170,12 @@ describe('the swarm control API in the page', () => {
     await page.waitForTimeout(1_000);
     expect(profile.errors).toEqual([]);
     expect(await frame.locator(t('bridge-consent')).count()).toBe(0);
+    expect(await frame.locator(t('bridge-framed')).count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as Host).heard)).toEqual([]);
 
     // The bridge was listening all along: the host's own origin, asking after the opaque frame
-    // did, is refused and offered to the user, and that offer is the only one.
+    // did, is refused, and named to the user, who is not asked there (the app is framed: no Allow
+    // to click); that note is the only one.
     await page.evaluate(() =>
       (document.getElementById('app') as HTMLIFrameElement).contentWindow?.postMessage(
         { swarmflight: 1, id: 'control', method: 'list', args: [] },
@@ -162,10 +186,11 @@ describe('the swarm control API in the page', () => {
     expect((await page.evaluate(() => (window as unknown as Host).answers))[0]).toMatchObject({
       id: 'control',
       ok: false,
-      error: { code: 'origin-not-allowed' },
+      error: { code: 'framed' },
     });
-    await frame.locator(t('bridge-consent')).waitFor();
-    const offered = await frame.locator(t('bridge-consent')).allTextContents();
+    await frame.locator(t('bridge-framed')).waitFor();
+    expect(await frame.locator(t('bridge-allow')).count()).toBe(0);
+    const offered = await frame.locator(t('bridge-framed')).allTextContents();
     expect(offered).toHaveLength(1);
     expect(offered[0]).toContain(new URL(host.url).origin);
     expect(offered[0]).not.toContain('null');

@@ -80,6 +80,57 @@ describe('bad input to a sweep across machines', () => {
     expect(stderr).not.toContain(PASSWORD);
   });
 
+  it('a malformed Redis URL: one line naming the part that is wrong, exit 2, the password hidden', async () => {
+    // Issue 57, item 9: a bad % escape in the password ended in an uncaught URIError (exit 1).
+    const secret = 's3cret';
+    const cases: [string, string][] = [
+      [
+        `redis://:${secret}%zz@127.0.0.1:6379`,
+        '--redis: the password holds a % that is not an escape of UTF-8 text (%XX, two hex digits); write a % itself as %25: redis://:***@127.0.0.1:6379',
+      ],
+      [`redis://:${secret}%@127.0.0.1:6379`, '--redis: the password holds a % that is not an escape'],
+      // %e0 is an escape, but of no UTF-8 text.
+      [`redis://us%e0er:${secret}@127.0.0.1`, '--redis: the user name holds a % that is not an escape'],
+      [
+        `redis://:${secret}@127.0.0.1:99999`,
+        '--redis: the port is a number from 1 to 65535, got "99999" in redis://:***@127.0.0.1:99999',
+      ],
+      [`redis://:${secret}@127.0.0.1:0`, '--redis: the port is a number from 1 to 65535, got 0'],
+      [`redis://:${secret}@127.0.0.1:63x9`, '--redis: the port is a number from 1 to 65535, got "63x9"'],
+      [`redis://:${secret}@:6379`, '--redis names no host: redis://:***@:6379'],
+      [`redis://:${secret}@ho%2Fst:6379`, '--redis: the host holds a %, which no host name has'],
+      [`redis://:${secret}@127.0.0.1:6379?tls=true`, '--redis takes no "?…" or "#…"'],
+      [
+        `redis://:${secret}@127.0.0.1:6379/0x1`,
+        '--redis: the database is a number from 0 to 15 after the last /, got "0x1"',
+      ],
+      [
+        `redis://:${secret}@[::1:6379`,
+        '--redis must be a URL such as redis://127.0.0.1:6379, got "redis://:***@[::1:6379"',
+      ],
+      [`redis://:pa/${secret}@127.0.0.1:6379`, '--redis'],
+      [
+        `unix://:${secret}@127.0.0.1:6379`,
+        '--redis must start with redis:// or rediss:// (TLS), got "unix://"',
+      ],
+    ];
+    for (const [url, message] of cases) {
+      for (const command of [
+        () => bench('--redis', url),
+        () => runCli(['worker', '--redis', url]),
+        () => runCli(['train', '--scenario', 'mixed-coding', '--redis', url]),
+      ]) {
+        const { code, stdout, stderr } = await command();
+        expect(code, url).toBe(2);
+        expect(stdout).toBe('');
+        expect(stderr, url).toContain(message);
+        expect(stderr.trim().split('\n'), url).toHaveLength(1);
+        expect(stderr).not.toMatch(/URIError|\n\s+at /);
+        expect(stderr, url).not.toContain(secret);
+      }
+    }
+  });
+
   it('flags that do not go together', async () => {
     const cases: [string[], RegExp][] = [
       [['--resume'], /--resume does not apply: it continues a sweep through Redis: give --redis URL/],

@@ -46,6 +46,23 @@ describe('a sweep over rediss:// with a password', () => {
     expect(stderr).not.toContain(PASSWORD);
   });
 
+  it('redis:// to the TLS port says the port speaks TLS and names the rediss:// URL, not only ECONNRESET', async () => {
+    // Issue 57, item 7: this said only "read ECONNRESET", after 3 s of retries.
+    const plain = redis.url.replace(/^rediss:/, 'redis:');
+    for (const command of [
+      () => runCli([...sweepArgs(2), '--redis', plain]),
+      () => runCli(['worker', '--redis', plain]),
+    ]) {
+      const { code, stdout, stderr } = await command();
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(
+        /Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:(\d+) hung up \([^)]+\): that port speaks TLS, and redis:\/\/ sends plain text\. Use rediss:\/\/:\*\*\*@127\.0\.0\.1:\1$/,
+      );
+      expect(stderr).not.toContain(PASSWORD);
+    }
+  });
+
   it('the password may come from SWARM_REDIS_PASSWORD instead of the URL', async () => {
     const bare = redis.url.replace(`:${PASSWORD}@`, '');
     const worker = await startWorker(bare, [], { ...trust, SWARM_REDIS_PASSWORD: PASSWORD });

@@ -19,6 +19,7 @@ import type {
   Provider,
   ToolCall,
 } from '../../core/providers/types';
+import { checkReplySize, MAX_REPLY_BYTES } from '../common/reply-size';
 import {
   abortError,
   type ConcurrencyMeter,
@@ -75,6 +76,12 @@ export interface WebllmProviderOptions {
   /** @default gateFor(engine): providers over one engine share its queue */
   readonly gate?: EngineGate;
   readonly meter?: ConcurrencyMeter;
+  /**
+   * The most bytes of text and tool calls one reply may hold (default `MAX_REPLY_BYTES`,
+   * common/reply-size.ts). WebLLM does not stream here, and stops at `max_tokens` itself, so the
+   * reply is measured whole: past the limit the call fails naming it, and nothing of it is kept.
+   */
+  readonly maxReplyBytes?: number;
 }
 
 export function webllmProvider(options: WebllmProviderOptions): Provider {
@@ -114,6 +121,14 @@ export function webllmProvider(options: WebllmProviderOptions): Provider {
       // interrupt the engine still finishes its step, and the next request must not overlap it.
       pending.then(done, done);
       const response = await interruptible(pending, signal, () => engine.interruptGenerate());
+      const message = response.choices[0]?.message;
+      checkReplySize(
+        [
+          message?.content,
+          ...(message?.tool_calls ?? []).flatMap((c) => [c.function.name, c.function.arguments]),
+        ],
+        options.maxReplyBytes ?? MAX_REPLY_BYTES,
+      );
       return fromWebllmResponse(response, model);
     },
   };

@@ -4,6 +4,8 @@
  * something (the key, the URL, the server's CORS settings).
  */
 
+import { bodyHead } from './bounded-body';
+
 export type ProviderErrorKind =
   | 'auth'
   | 'rate-limit'
@@ -71,7 +73,8 @@ export async function httpFailure(
   redact: (text: string) => string,
 ): Promise<ProviderError> {
   // Redacted before it is shortened, so no part of an echoed key survives the cut.
-  const said = serverMessage(redact(await res.text().catch(() => '')));
+  // Only its head is read: a server may send an error page without end.
+  const said = serverMessage(redact(await bodyHead(res).catch(() => '')));
   const tail = said ? ` The server said: ${said}` : '';
   const status = res.status;
   if (status === 401 || status === 403) {

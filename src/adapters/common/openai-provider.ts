@@ -22,6 +22,7 @@ import type { ChatRequest, ChatResponse, Provider } from '../../core/providers/t
 import { describe, fetchFailure, httpFailure, ProviderError, parseJson, type Timer } from './openai-errors';
 import { readJson, readStream } from './openai-replies';
 import { withReplyDeadline } from './reply-deadline';
+import { boundedBody, MAX_REPLY_BYTES } from './reply-size';
 
 export { ProviderError, type ProviderErrorDetails, type ProviderErrorKind } from './openai-errors';
 
@@ -49,6 +50,11 @@ export interface OpenAiProviderOptions {
    * request's `max_tokens` at 10 tokens a second, core/providers/deadline.ts).
    */
   readonly deadlineMs?: number;
+  /**
+   * The most bytes one reply's body may hold, streamed or not (default `MAX_REPLY_BYTES`, 4 MiB,
+   * reply-size.ts): past it the request is aborted and the call fails naming the limit.
+   */
+  readonly maxReplyBytes?: number;
   /** Retries after the first attempt (default 4). */
   readonly maxRetries?: number;
   /** The first backoff (default 500 ms); each retry doubles it, with jitter, up to `maxBackoffMs`. */
@@ -62,7 +68,13 @@ export interface OpenAiProviderOptions {
   readonly random?: () => number;
 }
 
-const DEFAULTS = { timeoutMs: 60_000, maxRetries: 4, backoffMs: 500, maxBackoffMs: 20_000 };
+const DEFAULTS = {
+  timeoutMs: 60_000,
+  maxRetries: 4,
+  backoffMs: 500,
+  maxBackoffMs: 20_000,
+  maxReplyBytes: MAX_REPLY_BYTES,
+};
 /** A `Retry-After` longer than this is a quota, not a hiccup: we stop and say so. */
 const MAX_RETRY_AFTER_S = 120;
 
@@ -101,10 +113,12 @@ export function openaiProvider(options: OpenAiProviderOptions): Provider {
       if (!response.ok) throw await httpFailure(response, baseUrl, options.model ?? request.model, redact);
       try {
         const type = response.headers.get('content-type') ?? '';
+        const model = options.model ?? request.model;
+        const limit = settings.maxReplyBytes;
         return scrubbed(
           stream && type.includes('text/event-stream')
-            ? await readStream(response, options.model ?? request.model, request, timer.touch)
-            : readJson(await response.text(), options.model ?? request.model, request),
+            ? await readStream(response, model, request, timer.touch, limit)
+            : readJson(await boundedBody(response, limit, timer.touch), model, request),
           redact,
         );
       } catch (error) {
@@ -116,6 +130,12 @@ export function openaiProvider(options: OpenAiProviderOptions): Provider {
     }
   }
 
+  if (!(Number.isSafeInteger(settings.maxReplyBytes) && settings.maxReplyBytes > 0)) {
+    throw new ProviderError(
+      'bad-request',
+      `The reply size limit must be a whole number of bytes above 0, got ${options.maxReplyBytes}.`,
+    );
+  }
   if (options.deadlineMs !== undefined && !(options.deadlineMs > 0)) {
     throw new ProviderError(
       'bad-request',
@@ -191,7 +211,9 @@ export async function listModels(
       throw await fetchFailure(error, timer, baseUrl, fetchFn, options.timeoutMs ?? 10_000);
     }
     if (!response.ok) throw await httpFailure(response, baseUrl, '', redact);
-    const body = parseJson(await response.text()) as { data?: { id?: unknown }[] } | undefined;
+    const body = parseJson(await boundedBody(response, MAX_REPLY_BYTES)) as
+      | { data?: { id?: unknown }[] }
+      | undefined;
     if (!Array.isArray(body?.data))
       throw new ProviderError('bad-response', `${baseUrl}/models did not list models.`);
     return body.data.map((m) => m.id).filter((id): id is string => typeof id === 'string');

@@ -12,7 +12,9 @@ import type {
   FinishReason,
   ToolCall,
 } from '../../core/providers/types';
+import { boundedText } from './bounded-body';
 import { ProviderError, parseJson, preview } from './openai-errors';
+import { replyTooLarge } from './reply-size';
 
 interface WireMessage {
   content?: unknown;
@@ -63,9 +65,9 @@ export async function readStream(
   model: string,
   request: ChatRequest,
   touch: () => void,
+  limit: number,
 ): Promise<ChatResponse> {
   if (!res.body) throw new ProviderError('bad-response', 'The server sent an empty stream.');
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let id = 'chatcmpl';
   let replyModel = model;
   let content = '';
@@ -131,9 +133,8 @@ export async function readStream(
     }
   };
 
-  while (!done) {
-    const { value, done: ended } = await reader.read();
-    if (ended) break;
+  // Counted in bytes as they arrive: past the limit the stream is cancelled (reply-size.ts).
+  for await (const value of boundedText(res.body, limit, () => replyTooLarge(limit))) {
     touch();
     buffer += value;
     // Events end with a blank line; a `data:` line may be split across chunks.
@@ -144,6 +145,7 @@ export async function readStream(
       if (line.startsWith('data:')) onData(line.slice(5).trim());
       cut = buffer.search(/\r?\n/);
     }
+    if (done) break;
   }
   if (!done && buffer.startsWith('data:')) onData(buffer.slice(5).trim());
   if (!done && finish === undefined) {

@@ -5,6 +5,8 @@
  * the server (BullMQ needs maxRetriesPerRequest null on them).
  */
 
+import { isIP } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { Redis } from 'ioredis';
 import { UsageError } from '../errors';
 import { type RedisTarget, scrub } from './redis-url';
@@ -44,6 +46,7 @@ export function lastingConnection(target: RedisTarget, onTrouble?: (message: str
  */
 export async function probeRedis(target: RedisTarget, waitMs = CONNECT_WAIT_MS): Promise<void> {
   const started = Date.now();
+  let triedTls = false;
   for (;;) {
     const redis = new Redis({
       ...target.options,
@@ -63,6 +66,14 @@ export async function probeRedis(target: RedisTarget, waitMs = CONNECT_WAIT_MS):
       return;
     } catch (error) {
       const seen = last ?? (error as Error);
+      // A TLS server hangs up on the plain text of redis:// and ioredis says only ECONNRESET: a
+      // TLS handshake of our own (nothing sent after it) tells that apart from a server that
+      // restarts, so the message names the cause at once.
+      if (!triedTls && target.options.tls === undefined && HUNG_UP.test(seen.message)) {
+        triedTls = true;
+        if (await speaksTls(target, Math.max(200, Math.min(1000, waitMs))))
+          throw new UsageError(plainToTls(target, scrub(seen.message, target)));
+      }
       // A server that is starting, or a network that blinks, is tried again until the wait is
       // over; a refused password or a failed handshake is final.
       const final =
@@ -76,6 +87,40 @@ export async function probeRedis(target: RedisTarget, waitMs = CONNECT_WAIT_MS):
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** What ioredis says of a server that took the connection and then hung up on it. */
+const HUNG_UP = /ECONNRESET|EPIPE|Connection is closed/i;
+
+/** The message for redis:// to a port that speaks TLS: which URL to give instead. */
+export function plainToTls(target: RedisTarget, said: string): string {
+  const tlsUrl = target.shown.replace(/^redis:/, 'rediss:');
+  return `Redis at ${target.shown} hung up (${said}): that port speaks TLS, and redis:// sends plain text. Use ${tlsUrl}`;
+}
+
+/**
+ * Whether the server at the target's host and port completes a TLS handshake. Its certificate is
+ * not checked here and nothing is sent over the connection: the answer only names the cause of a
+ * refusal, and the connection that follows (rediss://) checks the certificate as always.
+ */
+export function speaksTls(target: RedisTarget, waitMs: number): Promise<boolean> {
+  const { host = '127.0.0.1', port = 6379 } = target.options;
+  return new Promise((resolve) => {
+    const socket = tlsConnect({
+      host,
+      port,
+      rejectUnauthorized: false,
+      ...(isIP(host) === 0 ? { servername: host } : {}),
+    });
+    const done = (answer: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => done(false), waitMs);
+    socket.once('secureConnect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 /** What went wrong, in words, from what ioredis or the server said. */

@@ -1,9 +1,13 @@
 /**
- * The iframe bridge: lets a page that embeds SwarmFlight drive swarms through `postMessage`,
+ * The bridge: lets a page that opens or embeds SwarmFlight drive swarms through `postMessage`,
  * but only a page whose origin the user allowed here (kept in this browser's localStorage). A
  * request from any other web origin is answered `origin-not-allowed` and asks the user once (the
- * consent banner, consent.tsx); nothing runs for it. A request from an opaque origin ("null": a
- * sandboxed frame, a data: page) is dropped unanswered and never offered for approval.
+ * consent banner, consent.tsx); nothing runs for it. Consent is asked for only where SwarmFlight
+ * is the top-level document: inside another page's frame a click may be an overlay's
+ * (clickjacking, framing.ts), so there the request is answered `framed`, nothing is offered and
+ * nothing can be stored. An origin allowed at the top level is answered in a frame too. A request
+ * from an opaque origin ("null": a sandboxed frame, a data: page) is dropped unanswered and never
+ * offered for approval.
  */
 import type { SwarmApi } from '../../api/api';
 import {
@@ -23,7 +27,8 @@ export interface OriginStore {
   forget(origin: string): void;
 }
 
-export function localOrigins(storage: Storage = localStorage): OriginStore {
+/** `framed`: this page is inside another page's frame, where no origin may be added. */
+export function localOrigins(storage: Storage = localStorage, framed = false): OriginStore {
   const read = (): string[] => {
     try {
       const list = JSON.parse(storage.getItem(KEY) ?? '[]');
@@ -37,7 +42,8 @@ export function localOrigins(storage: Storage = localStorage): OriginStore {
   return {
     allowed: read,
     allow: (origin) => {
-      if (isWebOrigin(origin)) write([...new Set([...read(), origin])]);
+      // The page never offers Allow in a frame; should anything call this there, it stores nothing.
+      if (isWebOrigin(origin) && !framed) write([...new Set([...read(), origin])]);
     },
     forget: (origin) => write(read().filter((o) => o !== origin)),
   };
@@ -73,8 +79,13 @@ export async function serve(api: SwarmApi, request: BridgeRequest, send: (answer
 export interface BridgeOptions {
   readonly api: () => Promise<SwarmApi>;
   readonly origins: OriginStore;
-  /** An origin not allowed asked: the page shows the user who, once per origin. */
+  /**
+   * An origin not allowed asked: the page shows the user who, once per origin — with Allow and
+   * Deny at the top level, and framed only a note that it cannot ask there.
+   */
   readonly onAsk: (origin: string) => void;
+  /** This page is inside another page's frame (framing.ts): consent is not asked for. */
+  readonly framed: boolean;
 }
 
 export function installBridge(target: Window, options: BridgeOptions): () => void {
@@ -97,10 +108,15 @@ export function installBridge(target: Window, options: BridgeOptions): () => voi
         swarmflight: 1,
         id,
         ok: false,
-        error: {
-          code: 'origin-not-allowed',
-          message: `${event.origin} is not allowed to drive swarms here: the user is asked in the page`,
-        },
+        error: options.framed
+          ? {
+              code: 'framed',
+              message: `${event.origin} is not allowed to drive swarms here, and SwarmFlight does not ask inside another page's frame, where a page on top could take the click: open SwarmFlight in a window of its own (window.open) and ask there; an origin allowed there is answered in a frame too`,
+            }
+          : {
+              code: 'origin-not-allowed',
+              message: `${event.origin} is not allowed to drive swarms here: the user is asked in the page`,
+            },
       });
       return;
     }

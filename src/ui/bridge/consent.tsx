@@ -1,20 +1,24 @@
 import { createSignal, For, Show } from 'solid-js';
 import { installBridge, localOrigins } from './bridge';
+import { isFramed } from './framing';
 import { consoleApi, pageApi } from './page-api';
 import { isWebOrigin } from './protocol';
 
-const origins = localOrigins();
+// Read once: a document does not move in or out of a frame.
+const framed = isFramed();
+const origins = localOrigins(localStorage, framed);
 const [asking, setAsking] = createSignal<readonly string[]>([]);
 
 /**
- * Installs `window.swarmflight` (the swarm control API for the console) and the iframe bridge,
- * once, when the page starts.
+ * Installs `window.swarmflight` (the swarm control API for the console) and the bridge, once,
+ * when the page starts.
  */
 export function installSwarmApi(): void {
   (window as unknown as { swarmflight: unknown }).swarmflight = consoleApi();
   installBridge(window, {
     api: pageApi,
     origins,
+    framed,
     onAsk: (origin) => {
       // The bridge never asks for an opaque origin; should it, "null" is still not offered, as
       // allowing it would let in every sandboxed frame of every site.
@@ -24,42 +28,68 @@ export function installSwarmApi(): void {
   });
 }
 
-/** The user's answer to a page that asked to drive swarms here through the iframe bridge. */
+/**
+ * The user's answer to a page that asked to drive swarms here through the bridge. Inside another
+ * page's frame there is no Allow to click, only a note saying why: the frame may be transparent,
+ * under a decoy of the framing page's (clickjacking), so a click there is not surely the user's.
+ */
 export function BridgeConsent() {
   const answer = (origin: string, allow: boolean) => {
-    if (allow) origins.allow(origin);
+    if (allow && !framed) origins.allow(origin);
     setAsking((list) => list.filter((o) => o !== origin));
   };
   return (
     <Show when={asking().length > 0}>
       <For each={asking()}>
-        {(origin) => (
-          <div
-            class="problems"
-            role="alertdialog"
-            aria-label="A page asks to drive swarms"
-            data-testid="bridge-consent"
-          >
-            <strong>{origin}</strong> embeds this page and asks to create and run swarms here. Allow it only
-            if you trust that site.{' '}
-            <button
-              type="button"
-              class="primary"
-              data-testid="bridge-allow"
-              onClick={() => answer(origin, true)}
+        {(origin) =>
+          framed ? (
+            <div
+              class="problems"
+              role="status"
+              aria-label="A page asks to drive swarms"
+              data-testid="bridge-framed"
             >
-              Allow
-            </button>{' '}
-            <button
-              type="button"
-              class="secondary"
-              data-testid="bridge-deny"
-              onClick={() => answer(origin, false)}
+              <strong>{origin}</strong> asks to create and run swarms here, but this page is shown inside
+              another page's frame, where what you click may not be what you see, so it does not ask you here
+              and nothing was allowed. If you trust that site, let it open SwarmFlight in a window of its own
+              and allow it there.{' '}
+              <button
+                type="button"
+                class="secondary"
+                data-testid="bridge-framed-dismiss"
+                onClick={() => answer(origin, false)}
+              >
+                Dismiss
+              </button>
+            </div>
+          ) : (
+            <div
+              class="problems"
+              role="alertdialog"
+              aria-label="A page asks to drive swarms"
+              data-testid="bridge-consent"
             >
-              Deny
-            </button>
-          </div>
-        )}
+              <strong>{origin}</strong> asks to create and run swarms here. Allow it only if you trust that
+              site.{' '}
+              <button
+                type="button"
+                class="primary"
+                data-testid="bridge-allow"
+                onClick={() => answer(origin, true)}
+              >
+                Allow
+              </button>{' '}
+              <button
+                type="button"
+                class="secondary"
+                data-testid="bridge-deny"
+                onClick={() => answer(origin, false)}
+              >
+                Deny
+              </button>
+            </div>
+          )
+        }
       </For>
     </Show>
   );
