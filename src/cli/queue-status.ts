@@ -66,9 +66,11 @@ function text(view: FleetView, shown: string): string {
       );
   }
   lines.push(view.sweeps.length === 0 ? 'sweeps: none in Redis' : 'sweeps:');
-  for (const s of view.sweeps)
+  for (const s of view.sweeps) {
+    const ran = s.workers.length > 0 ? ` (${s.workers.join(', ')})` : '';
     lines.push(
-      `  ${s.sweep} (${s.kind}, launch ${s.launch}): ${s.done}/${s.runs} runs done, ${s.failed} failed; jobs ${counts({ ...s, failed: 0 }).replace(/, 0 failed$/, '')}; ${s.workers.length} worker${s.workers.length === 1 ? '' : 's'} ran its jobs${s.workers.length > 0 ? ` (${s.workers.join(', ')})` : ''}`,
+      `  ${s.sweep} (${s.kind}, launch ${s.launch}): ${s.done}/${s.runs} runs done, ${s.failed} failed; jobs ${s.waiting} waiting, ${s.active} active, ${s.stalled} stalled; ${s.workers.length} worker${s.workers.length === 1 ? '' : 's'} ran its jobs${ran}`,
     );
+  }
   return lines.join('\n');
 }

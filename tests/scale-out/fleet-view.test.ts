@@ -166,4 +166,21 @@ describe('swarm queue status and the workers’ job logs', () => {
     const local = await runCli(sweepArgs(3));
     expect(withoutWallClock(again.stdout)).toEqual(withoutWallClock(local.stdout));
   }, 120_000);
+
+  it('says a job taken from a paused worker was taken over, not that Redis had a lock problem', async () => {
+    const paused = await startWorker(redis.url);
+    started.push(paused);
+    const sweep = runCli([...sweepArgs(20), '--redis', redis.url]);
+    // Paused in the middle of its jobs: the one it holds outlives its 1 s lock and goes to the other.
+    await lines(paused.stdout, /^worker /, 2);
+    paused.child.kill('SIGSTOP');
+    const remote = await sweep;
+    expect(remote.code, remote.stderr).toBe(0);
+    paused.child.kill('SIGCONT');
+    await paused.waitFor(/was taken over by another worker/);
+    expect(paused.stderr()).toMatch(
+      /worker \S+: job [0-9a-f]{16}-\d+-\d+-\d+ was taken over by another worker: this worker held it longer than its lock lasts \(--lock-ms\)/,
+    );
+    expect(paused.stderr()).not.toMatch(/Redis: (Missing lock|Lock mismatch|Missing key)/);
+  }, 120_000);
 });
