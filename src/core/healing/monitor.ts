@@ -108,14 +108,18 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
           });
           const cancel = options.scheduler(() => unresponsive(watchMs, ''), watchMs);
           let tokens = 0;
+          let answered = false;
           try {
             const response = await provider.complete(chatRequest);
             tokens = response.usage.completion_tokens;
-            swarm.reply(options.clock.now() - started);
+            answered = true;
             return response;
           } finally {
             cancel();
-            const anomaly = detector.turnTime(options.clock.now() - started, tokens);
+            const ms = options.clock.now() - started;
+            // The pace the watchdog learns: replies that came back (watchdog.ts).
+            if (answered) swarm.reply(ms);
+            const anomaly = detector.turnTime(ms, tokens);
             if (anomaly) act(anomaly);
           }
         },
