@@ -147,7 +147,8 @@ export class Swarm {
 
   private async execute(record: RunRecord): Promise<void> {
     const pace = this.options.pace > 0 ? realPace(this.options.pace) : undefined;
-    const healing = healingOf(record.task, { unresponsiveMs: pace ? 30_000 : 5_000 });
+    // Its model is the simulator: turns are judged by the model's own time (docs/healing.md).
+    const healing = healingOf(record.task, { unresponsiveMs: pace ? 30_000 : 5_000, timing: 'model' });
     let pool: SubagentPool | undefined;
     try {
       if (this.host.pool && record.run.type === 'task')

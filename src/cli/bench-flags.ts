@@ -146,7 +146,7 @@ export const benchTable: CommandTable = {
       name: 'healing',
       type: 'choice',
       choices: ['on', 'detect', 'off'],
-      help: "task scenarios: the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures must not depend on the machine's timing)",
+      help: 'task scenarios: the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures stay those of a run without the loop)',
     },
     {
       name: 'trace-dir',

@@ -61,8 +61,11 @@ export async function chaosSeed(
     scheduler: timeoutScheduler,
     unresponsiveMs: settings.unresponsiveMs,
     slowMs: SLOW_FAULT_MS,
-    // The simulator answers at once here (no pace): a twentieth of a ms a token, or less.
-    expectedMsPerToken: 0.05,
+    // Turns are judged by the simulated model's own time, never this host's clock: a cold worker
+    // through Redis judges every seed as the local command does (docs/healing.md, "Timing").
+    timing: 'model',
+    // The simulator answers at once here (no pace): no model time a token.
+    expectedMsPerToken: 0,
     ports: { sandbox: nodeSandbox },
     pool: (inner, capacity) => threadPool(inner, { capacity, hangMs: settings.hangMs }),
     ...(baseline !== undefined ? { baseline } : {}),

@@ -16,6 +16,7 @@ import { forkTable } from './fork';
 import { gridTable } from './grid';
 import { kbIngestTable, kbSearchTable, kbStatsTable } from './kb';
 import { nextSpeakerTable } from './next-speaker';
+import { queueStatusTable } from './queue-status';
 import { routeTable } from './router';
 import { runTable } from './run';
 import { scheduleTable } from './schedule';
@@ -29,6 +30,7 @@ export const CLI_TABLES: readonly CommandTable[] = [
   runTable,
   benchTable,
   workerTable,
+  queueStatusTable,
   gridTable,
   trainTable,
   scheduleTable,

@@ -40,6 +40,7 @@ const commands: Record<string, () => Promise<Loaded>> = {
   'train-router': () =>
     import('./train-router').then((m) => ({ run: m.trainRouter, help: m.trainRouterHelp })),
   worker: () => import('./worker').then((m) => ({ run: m.worker, help: m.workerHelp })),
+  queue: () => import('./queue-status').then((m) => ({ run: m.queue, help: m.queueHelp })),
 };
 
 /**

@@ -17,8 +17,8 @@ export const replyWatchHelp = `  --reply-deadline-ms MS  the longest one model r
                           limit at 10 tokens a second: 162 s small, 265 s medium, 470 s large)
   --healing on|detect|off the self-healing loop: on quarantines and replaces a misbehaving agent,
                           detect records what it sees, off runs none (default: on with a real
-                          model, off with the simulated one, whose figures must not depend on
-                          the machine's timing)`;
+                          model, off with the simulated one, whose figures stay those of a run
+                          without the loop)`;
 
 export type HealingFlag = 'on' | 'detect' | 'off';
 
@@ -29,22 +29,26 @@ export function replyDeadlineFlag(raw: string | undefined): number | undefined {
 
 /**
  * `--healing`. On by default with a real model, where a turn can stall and a model can loop. Off by
- * default with the seeded simulator: its figures are the same on every machine, byte for byte,
- * and the loop's timing detectors (slow, unresponsive) read the wall clock, so a pause of the
- * machine could quarantine an agent and change a rerun.
+ * default with the seeded simulator, so its figures stay those of a run without the loop (the
+ * loop judges a simulated turn by the model's own time, so asked for, it too is the same on
+ * every machine).
  */
 export function healingFlag(raw: string | undefined, realModel: boolean): HealingFlag {
   return oneOf('healing', raw, ['on', 'detect', 'off'] as const, realModel ? 'on' : 'off');
 }
 
 /**
- * A watchdog that waits past every deadline: the deadline ends a reply that runs long, with its
- * own reason in the trace, and a slow but sound reply of a real model must not be quarantined
- * before it; the watchdog is for a turn nothing else ends.
+ * A real model's watchdog starts past every deadline: the deadline ends a reply that runs long,
+ * with its own reason in the trace, and a slow but sound reply must not be quarantined before it.
+ * As the model answers, the watchdog learns its pace and comes down towards it
+ * (core/healing/watchdog.ts), never below ten times its usual reply nor three times its longest.
  */
 const WATCHDOG_MARGIN_MS = 5000;
 
-/** The simulated model at full speed answers in microseconds: 5 s unanswered is a hang (as the API). */
+/**
+ * The simulated model at full speed answers at once in its own time (its turns are judged by
+ * that time, not this host's clock): 5 s of it unanswered is a hang (as the API).
+ */
 const SIMULATED_WATCHDOG_MS = 5000;
 
 /** The hooks each run's attempts run under, made afresh per run; none when healing is off. */
@@ -69,5 +73,6 @@ export function healingFor(
       clock: { now: () => performance.now() },
       scheduler: timeoutScheduler,
       unresponsiveMs,
+      timing: options.realModel ? 'wall' : 'model',
     });
 }

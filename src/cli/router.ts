@@ -109,7 +109,7 @@ export const routeTable: CommandTable = {
       name: 'healing',
       type: 'choice',
       choices: ['on', 'detect', 'off'],
-      help: "the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures must not depend on the machine's timing)",
+      help: 'the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures stay those of a run without the loop)',
       appliesUnless: withRun,
     },
     {

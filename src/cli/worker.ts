@@ -6,10 +6,12 @@
  */
 
 import { hostname } from 'node:os';
-import { Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import { benchProvider } from './bench-provider';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
+import { jobLog, LOG_FORMATS, type LogFormat, takenOver } from './scale-out/job-log';
+import { ParsedWorker } from './scale-out/parsed-worker';
 import { lastingConnection, lastingOptions, probeRedis } from './scale-out/redis-connect';
 import { PASSWORD_ENV, redisTarget, scrub } from './scale-out/redis-url';
 import { serveSubagents } from './scale-out/subagent-serve';
@@ -17,11 +19,12 @@ import { sweepProcessor } from './scale-out/sweep-job';
 import { ATTEMPTS, PREFIX, QUEUES, type QueueName, SWEEP_VERSION } from './scale-out/sweep-protocol';
 import { trainProcessor } from './scale-out/train-job';
 import { TRAIN_QUEUE } from './scale-out/train-protocol';
+import { workerName } from './scale-out/worker-identity';
 
 export const workerTable: CommandTable = {
   name: 'worker',
   usage: [
-    'worker --redis URL [--concurrency N] [--queues bench,train,subagents] [--pace MS | --endpoint URL [--model NAME]] [--lock-ms MS]',
+    'worker --redis URL [--concurrency N] [--queues bench,train,subagents] [--pace MS | --endpoint URL [--model NAME]] [--lock-ms MS] [--log text|json]',
   ],
   about:
     "Takes jobs from the Redis server at URL until it is stopped: a sweep's runs (one policy × seed of `swarm bench`, `grid` or `chaos` with --redis), a training's episodes (`swarm train --redis`), a swarm run's subagent attempts (`swarm run --redis`). SIGTERM finishes the jobs it holds and exits 0. Run one per core, on any machine that reaches the server, from the same version as the launcher (docs/scale-out.md).",
@@ -96,6 +99,14 @@ export const workerTable: CommandTable = {
       default: 30_000,
       help: "how long a job's lock lasts without renewal, and how often stalled jobs are looked for: a killed worker's job is taken again after about this long",
     },
+    {
+      name: 'log',
+      type: 'choice',
+      value: 'F',
+      choices: [...LOG_FORMATS],
+      default: 'text',
+      help: 'each finished try of a job, one line on stdout (queue, sweep, policy, seed, try, duration, outcome): text for people, json for machines (one object a line)',
+    },
   ],
 };
 
@@ -112,7 +123,7 @@ export function queuesOf(raw: string): QueueName[] {
 
 export async function worker(
   argv: string[],
-  _out: (text: string) => void,
+  out: (text: string) => void,
   err: (text: string) => void,
 ): Promise<void> {
   const flags = parseFlags(workerTable, argv);
@@ -133,9 +144,12 @@ export async function worker(
   const redis = lastingConnection(target);
   let lastError = 0;
   let jobs = 0;
+  const log = jobLog({ worker: id, format: flags.log as LogFormat, redis, print: out });
   const options = {
     connection: lastingOptions(target),
     prefix: PREFIX,
+    // Host, process and build, for `swarm queue status` (worker-identity.ts).
+    name: workerName(hostname(), process.pid),
     concurrency,
     lockDuration: lockMs,
     stalledInterval: lockMs,
@@ -153,6 +167,7 @@ export async function worker(
       served.push(
         await serveSubagents(target, {
           id,
+          name: options.name,
           concurrency,
           lockMs,
           ...(paceMs !== undefined ? { paceMs } : {}),
@@ -172,16 +187,21 @@ export async function worker(
     }
     const w =
       queue === 'train'
-        ? new Worker(TRAIN_QUEUE, trainProcessor(redis), options)
-        : new Worker('bench', sweepProcessor(redis, id, note), options);
+        ? new ParsedWorker(TRAIN_QUEUE, trainProcessor(redis), options)
+        : new ParsedWorker('bench', sweepProcessor(redis, id, note), options);
     served.push({ worker: w, close: (force) => w.close(force) });
   }
   for (const { worker: w } of served) {
-    w.on('completed', () => {
+    w.on('completed', (job, result) => {
       jobs += 1;
+      void log.completed(w.name, job, result);
     });
-    // Connection trouble (a restarting server) is said at most every 5 s, not once a retry.
+    w.on('failed', (job, error) => void log.failed(w.name, job, error));
+    // Connection trouble (a restarting server) is said at most every 5 s, not once a retry; a job
+    // taken over is said each time, as what it is.
     w.on('error', (error) => {
+      const job = takenOver(error);
+      if (job !== undefined) return say(`worker ${id}: ${job}`);
       if (Date.now() - lastError < 5000) return;
       lastError = Date.now();
       say(`worker ${id}: Redis: ${error.message} (retrying)`);

@@ -6,12 +6,12 @@
  * the retry is a decision in the trace rather than a silent rerun.
  */
 
-import { Worker } from 'bullmq';
 import { realPace } from '../../adapters/common/pace';
 import { nodeSandbox } from '../../adapters/node/node-sandbox';
 import type { Provider } from '../../core/providers/types';
 import type { SubagentSetup } from '../../core/run/subagent-setup';
 import { simulatedProviderFor } from '../../core/scenarios/players';
+import { ParsedWorker } from './parsed-worker';
 import { lastingConnection, lastingOptions } from './redis-connect';
 import type { RedisTarget } from './redis-url';
 import { listenForCancels, subagentProcessor } from './subagent-job';
@@ -21,6 +21,8 @@ import { PREFIX } from './sweep-protocol';
 export interface ServeOptions {
   /** The worker's name in traces. */
   readonly id: string;
+  /** Its name to Redis, for `swarm queue status` (worker-identity.ts). */
+  readonly name?: string;
   readonly concurrency: number;
   /** Lock time, and how often stalled jobs are looked for: a dead worker's attempt fails after about this long. */
   readonly lockMs: number;
@@ -37,9 +39,10 @@ export async function serveSubagents(target: RedisTarget, options: ServeOptions)
     providerFor: options.providerFor ?? ((setup) => simulatedProviderFor(setup.profiles, pace)),
     ports: { sandbox: nodeSandbox },
   });
-  const worker = new Worker(SUBAGENTS_QUEUE, processor, {
+  const worker = new ParsedWorker(SUBAGENTS_QUEUE, processor, {
     connection: lastingOptions(target),
     prefix: PREFIX,
+    ...(options.name !== undefined ? { name: options.name } : {}),
     concurrency: options.concurrency,
     lockDuration: options.lockMs,
     stalledInterval: options.lockMs,

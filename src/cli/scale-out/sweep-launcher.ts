@@ -10,6 +10,7 @@ import { ReportedFailure, UsageError } from '../errors';
 import { lastingConnection, lastingOptions, probeRedis } from './redis-connect';
 import { type RedisTarget, scrub } from './redis-url';
 import { fieldOf, finishedFields, type JobFeed, jobFeed } from './sweep-feed';
+import { SweepPace } from './sweep-pace';
 import {
   ATTEMPTS,
   decodeRecord,
@@ -147,6 +148,8 @@ async function gather(
   let lastCount = -1;
   let touchedAt = Date.now();
   const startedAt = Date.now();
+  // Runs a second and the time left, on the progress line (sweep-pace.ts).
+  const pace = new SweepPace();
   for (;;) {
     const [[, exists], [, doneCount], [, failedCount], [, seen]] = (await redis
       .multi()
@@ -176,7 +179,8 @@ async function gather(
       seen === 0 && now - startedAt >= 10_000
         ? ' (none has taken a job yet: start `swarm worker --redis URL`)'
         : '';
-    const line = `sweep ${first.sweep}: ${doneCount}/${total} runs done, ${total - finished} left${failedCount > 0 ? `, ${failedCount} failed` : ''}, ${seen} worker${seen === 1 ? '' : 's'} seen${idle}`;
+    pace.note(now, finished);
+    const line = `sweep ${first.sweep}: ${doneCount}/${total} runs done, ${total - finished} left${failedCount > 0 ? `, ${failedCount} failed` : ''}, ${seen} worker${seen === 1 ? '' : 's'} seen${idle}${pace.describe(total - finished)}`;
     if (finished >= total || (line !== shown && now - shownAt >= 1000) || now - shownAt >= 10_000) {
       err(line);
       shown = line;

@@ -36,6 +36,8 @@ export interface ChaosRunOptions {
   readonly scheduler: Scheduler;
   readonly unresponsiveMs?: number;
   readonly slowMs?: number;
+  /** What the loop times turns by (healing/monitor.ts): `model` for the simulated model. */
+  readonly timing?: 'model' | 'wall';
   /** What a model turn should take, for the slow detector's first turns (healing/monitor.ts). */
   readonly expectedMsPerToken?: number;
   readonly signal?: AbortSignal;
@@ -83,9 +85,14 @@ export async function chaosRun(run: PreparedTaskRun, options: ChaosRunOptions): 
     ...(options.unresponsiveMs !== undefined ? { unresponsiveMs: options.unresponsiveMs } : {}),
     ...(options.expectedMsPerToken !== undefined ? { expectedMsPerToken: options.expectedMsPerToken } : {}),
     ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
+    ...(options.timing !== undefined ? { timing: options.timing } : {}),
   });
   const hooks: AttemptHooks = composeHooks(
-    chaosHooks(plan, { scheduler: options.scheduler, ...(options.slowMs ? { slowMs: options.slowMs } : {}) }),
+    chaosHooks(plan, {
+      scheduler: options.scheduler,
+      ...(options.slowMs ? { slowMs: options.slowMs } : {}),
+      ...(options.timing !== undefined ? { timing: options.timing } : {}),
+    }),
     healing,
   );
   const inner = subagentExecutor(run, options.provider, options.ports ?? {}, undefined, hooks);

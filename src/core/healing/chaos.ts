@@ -60,8 +60,15 @@ function waitForAbort(signal: AbortSignal | undefined): Promise<never> {
 
 export interface ChaosOptions {
   readonly scheduler: Scheduler;
-  /** Extra wall time of each turn of a `slow` agent. @default 600 */
+  /** Extra time of each turn of a `slow` agent. @default 600 */
   readonly slowMs?: number;
+  /**
+   * The clock the healing loop judges turns by (monitor.ts). With `model` (the simulated model) a
+   * fault's time is the model's too: a slow turn's reply says it took `slowMs` more, and a hung
+   * turn's reply says it never came (its `modelMs` is Infinity; the loop holds it back until the
+   * attempt is stopped), so the verdicts do not depend on this host's speed. @default 'wall'
+   */
+  readonly timing?: 'model' | 'wall';
 }
 
 export function chaosHooks(plan: FaultPlan, options: ChaosOptions): AttemptHooks {
@@ -100,6 +107,8 @@ export function chaosHooks(plan: FaultPlan, options: ChaosOptions): AttemptHooks
           switch (fault) {
             case 'hang':
               apply();
+              if (options.timing === 'model')
+                return { ...reply(chat, turn, { role: 'assistant', content: null }), modelMs: Infinity };
               return waitForAbort(chat.signal);
             case 'crash':
               apply();
@@ -107,6 +116,10 @@ export function chaosHooks(plan: FaultPlan, options: ChaosOptions): AttemptHooks
             case 'slow':
               apply();
               await new Promise<void>((resolve) => options.scheduler(resolve, slowMs));
+              if (options.timing === 'model') {
+                const response = await provider.complete(chat);
+                return { ...response, modelMs: (response.modelMs ?? 0) + slowMs };
+              }
               return provider.complete(chat);
             case 'malformed': {
               if (tools.length === 0) break;

@@ -1,8 +1,9 @@
 /**
  * The self-healing loop, MAPE-K over every attempt of a run (docs/healing.md):
  *
- *   Monitor   the attempt's events as they happen, and the wall time of each model turn (the
- *             provider is wrapped to time it), with a watchdog on a turn that never returns;
+ *   Monitor   the attempt's events as they happen, and the time of each model turn (the
+ *             provider is wrapped to time it), with a watchdog on a turn that never returns: a
+ *             simulated turn by its own model time, a real model's by the wall clock (`timing`);
  *   Analyse   the detectors (detectors.ts) against fixed thresholds and the swarm's own levels;
  *   Plan      for an anomaly: quarantine the agent (stop it, drop its context) and replace it (the
  *             task goes back to the runtime as a retryable failure, which retries it on a fresh
@@ -20,13 +21,26 @@ import type { Scheduler } from '../trace/scheduler';
 import { type Anomaly, AttemptDetector, type DetectorThresholds, defaultThresholds } from './detectors';
 import type { AttemptHooks } from './hooks';
 import { SwarmStats } from './swarm-stats';
+import { watchdogMs } from './watchdog';
 
 export interface HealingOptions {
   readonly mode: 'detect' | 'heal';
   readonly clock: Clock;
   readonly scheduler: Scheduler;
-  /** A model turn with no answer after this many ms: the agent stopped answering. @default 2000 */
+  /**
+   * A model turn with no answer after this many ms: the agent stopped answering. With wall timing
+   * it is the watchdog's ceiling, which learns the model's pace below it (watchdog.ts). @default 2000
+   */
   readonly unresponsiveMs?: number;
+  /**
+   * What a turn is timed by. `model`: the simulated model's own clock, each reply's `modelMs` (a
+   * hung reply's is Infinity), so no verdict depends on how fast or busy this host is — the same
+   * seed is judged the same on every machine. `wall`: the host's clock, for a real model, whose
+   * watchdog learns the model's pace (watchdog.ts). @default 'wall'
+   */
+  readonly timing?: 'model' | 'wall';
+  /** With wall timing: the earliest a learned watchdog fires (watchdog.ts). */
+  readonly watchdogFloorMs?: number;
   readonly thresholds?: DetectorThresholds;
   /**
    * What a model turn should take here, in wall ms per output token, when the caller knows (the
@@ -73,33 +87,63 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
         queued.push({ type: 'healing.action', action: 'replace', ...where, reason: anomaly.kind });
         if (anomaly.kind !== 'crash') stop(quarantineReason(anomaly));
       };
-      const timed: Provider = {
+      const unresponsive = (ms: number, clock: string) => {
+        if (ended) return;
+        const anomaly = detector.flag({
+          kind: 'unresponsive',
+          evidence: `no answer from the model in ${Math.round(ms)} ms${clock}`,
+          value: ms,
+          threshold: ms,
+        });
+        if (anomaly) act(anomaly);
+      };
+      const wallTimed: Provider = {
         ...provider,
         name: provider.name,
         async complete(chatRequest) {
           const started = options.clock.now();
-          const cancel = options.scheduler(() => {
-            if (ended) return;
-            const anomaly = detector.flag({
-              kind: 'unresponsive',
-              evidence: `no answer from the model in ${unresponsiveMs} ms`,
-              value: unresponsiveMs,
-              threshold: unresponsiveMs,
-            });
-            if (anomaly) act(anomaly);
-          }, unresponsiveMs);
+          const watchMs = watchdogMs(swarm.replyMs, {
+            ceilingMs: unresponsiveMs,
+            ...(options.watchdogFloorMs !== undefined ? { floorMs: options.watchdogFloorMs } : {}),
+          });
+          const cancel = options.scheduler(() => unresponsive(watchMs, ''), watchMs);
           let tokens = 0;
+          let answered = false;
           try {
             const response = await provider.complete(chatRequest);
             tokens = response.usage.completion_tokens;
+            answered = true;
             return response;
           } finally {
             cancel();
-            const anomaly = detector.turnTime(options.clock.now() - started, tokens);
+            const ms = options.clock.now() - started;
+            // The pace the watchdog learns: replies that came back (watchdog.ts).
+            if (answered) swarm.reply(ms);
+            const anomaly = detector.turnTime(ms, tokens);
             if (anomaly) act(anomaly);
           }
         },
       };
+      // The simulated model: the reply says what it took in the model's time. Past the watchdog,
+      // the watchdog fired first; a reply that never comes (Infinity) is held until the attempt is
+      // stopped, as a hung model's would be.
+      const modelTimed: Provider = {
+        ...provider,
+        name: provider.name,
+        async complete(chatRequest) {
+          const response = await provider.complete(chatRequest);
+          const ms = response.modelMs ?? 0;
+          if (ms >= unresponsiveMs) {
+            unresponsive(unresponsiveMs, " of the model's time");
+            if (!Number.isFinite(ms)) return neverAnswered(chatRequest.signal);
+          } else {
+            const anomaly = detector.turnTime(ms, response.usage.completion_tokens);
+            if (anomaly) act(anomaly);
+          }
+          return response;
+        },
+      };
+      const timed = options.timing === 'model' ? modelTimed : wallTimed;
       return {
         provider: timed,
         event(body) {
@@ -128,4 +172,12 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
       };
     },
   };
+}
+
+/** A reply that never comes: settles only when the attempt is stopped. */
+function neverAnswered(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal?.aborted) reject(new Error('aborted'));
+    signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+  });
 }

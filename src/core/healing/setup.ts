@@ -25,6 +25,10 @@ export interface HealingSetup {
    */
   readonly slowMinExcessMs?: number;
   readonly baseline?: number;
+  /** What turns are timed by (monitor.ts): `model` for the simulated model. @default 'wall' */
+  readonly timing?: 'model' | 'wall';
+  /** With wall timing, the earliest a learned watchdog fires (watchdog.ts). */
+  readonly watchdogFloorMs?: number;
 }
 
 export function hooksFor(
@@ -39,6 +43,8 @@ export function hooksFor(
     ...(setup.unresponsiveMs !== undefined ? { unresponsiveMs: setup.unresponsiveMs } : {}),
     ...(setup.expectedMsPerToken !== undefined ? { expectedMsPerToken: setup.expectedMsPerToken } : {}),
     ...(setup.baseline !== undefined ? { baseline: setup.baseline } : {}),
+    ...(setup.timing !== undefined ? { timing: setup.timing } : {}),
+    ...(setup.watchdogFloorMs !== undefined ? { watchdogFloorMs: setup.watchdogFloorMs } : {}),
     ...(setup.slowMinExcessMs !== undefined
       ? { thresholds: { ...defaultThresholds, slowMinExcessMs: setup.slowMinExcessMs } }
       : {}),
@@ -47,6 +53,7 @@ export function hooksFor(
   const chaos = chaosHooks(faultPlan(run.seed, run.taskIds, setup.faults), {
     scheduler: ports.scheduler,
     ...(setup.slowMs !== undefined ? { slowMs: setup.slowMs } : {}),
+    ...(setup.timing !== undefined ? { timing: setup.timing } : {}),
   });
   return composeHooks(chaos, healing);
 }

@@ -7,6 +7,8 @@ export class SwarmStats {
   readonly toolCalls: number[] = [];
   readonly tokens: number[] = [];
   readonly turnMs: number[] = [];
+  /** Wall ms of every reply of a real model that came back: the pace its watchdog learns (watchdog.ts). */
+  readonly replyMs: number[] = [];
   /** Attempts that ended healthy (no anomaly): the baseline the others are held to. */
   attemptEnded(toolCalls: number, tokens: number): void {
     this.toolCalls.push(toolCalls);
@@ -16,5 +18,9 @@ export class SwarmStats {
     this.turnMs.push(ms);
     // A long run keeps its recent turns: the median of the last thousand is as good as of all.
     if (this.turnMs.length > 1000) this.turnMs.splice(0, this.turnMs.length - 1000);
+  }
+  reply(ms: number): void {
+    this.replyMs.push(ms);
+    if (this.replyMs.length > 1000) this.replyMs.splice(0, this.replyMs.length - 1000);
   }
 }

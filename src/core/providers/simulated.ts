@@ -196,7 +196,9 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
         calls.reduce((n, c) => n + estimateTextTokens(c.function.name + c.function.arguments), 0);
       const completion = written + params.outputTokensPerStep;
       // The reply takes the latency model's time (output tokens × ms per token), at the run's pace.
-      await waitModelTime(options.pace, completion * params.wallMsPerToken, request.signal);
+      const latencyMs = completion * params.wallMsPerToken;
+      await waitModelTime(options.pace, latencyMs, request.signal);
+      const pace = options.pace?.msPerSecond ?? 0;
       return {
         id: `sim-${String(subtask?.id ?? '')}-${turn}`,
         model: profile.model,
@@ -216,6 +218,9 @@ export function simulatedProvider(options: SimulatedProviderOptions): Provider {
           completion_tokens: completion,
           total_tokens: promptTokens + completion,
         },
+        // What the reply took in model time at the pace: what the healing loop judges, whatever
+        // this host made of the wait.
+        modelMs: pace > 0 ? (latencyMs * pace) / 1000 : 0,
       };
     },
   };

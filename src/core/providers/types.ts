@@ -78,6 +78,13 @@ export interface ChatResponse {
     },
   ];
   readonly usage: ChatUsage;
+  /**
+   * Not sent by servers: the time this reply takes in the simulated model's own clock (its latency
+   * model at the run's pace, 0 at full speed; a chaos fault adds to it, a hung reply is Infinity).
+   * The self-healing loop judges a simulated turn by it, never by the host's clock
+   * (docs/healing.md, "Timing").
+   */
+  readonly modelMs?: number;
 }
 
 export interface Provider {

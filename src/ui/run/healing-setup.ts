@@ -1,5 +1,6 @@
 import { baselineKey, baselineOf, rememberRun } from '../../core/healing/knowledge';
 import type { HealingSetup } from '../../core/healing/setup';
+import { longestReplyDeadlineMs } from '../../core/providers/deadline';
 import { healingOf } from '../../core/request/run-input';
 import type { RunRequest } from '../../core/request/run-request';
 import type { PreparedRun } from '../../core/run/prepare';
@@ -26,14 +27,21 @@ export function pageHealing(
   const turn = sim ? perToken * sim.outputTokensPerStep + 5 : 50;
   // The mode and the faults are the request's (core/request/run-input.ts); the timings the page's.
   const slowMs = Math.max(600, Math.round(20 * turn));
+  const simulated = settings.provider === 'simulated';
   return healingOf(request, {
-    unresponsiveMs: Math.max(3000, Math.round(40 * turn)),
+    // The simulated model's turns are judged by its own time at the pace, not by how busy this
+    // page is; a real model's watchdog starts past its longest reply deadline and learns its pace
+    // (core/healing/watchdog.ts), so a slow but sound model is never taken for a hung one.
+    timing: simulated ? 'model' : 'wall',
+    unresponsiveMs: simulated
+      ? Math.max(3000, Math.round(40 * turn))
+      : longestReplyDeadlineMs(undefined, prepared.profiles) + 5000,
     slowMs,
     // A busy page held a healthy agent's turn up by about 240 ms, and the loop quarantined it (a
     // single agent's run then took 92 or 108 critical steps instead of 64); a chaos "slow" fault
     // adds `slowMs` to every turn, so it is still caught.
     slowMinExcessMs: Math.round(0.8 * slowMs),
-    ...(settings.provider === 'simulated' ? { expectedMsPerToken: perToken + 0.5 } : {}),
+    ...(simulated ? { expectedMsPerToken: perToken + 0.5 } : {}),
     ...(baseline !== undefined ? { baseline } : {}),
   });
 }
