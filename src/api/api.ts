@@ -12,7 +12,7 @@ import { SwarmApiError } from './errors';
 import { RunSlots } from './slots';
 import { Swarm } from './swarm';
 import type { AgentInfo, SwarmEvent, SwarmId, SwarmOptions, SwarmStatus, SwarmTask } from './types';
-import { type CheckpointSource, readOptions, readyTask } from './validate';
+import { type CheckpointSource, type ProviderFactories, readOptions, readyTask } from './validate';
 
 export interface SwarmApi {
   /** Starts a swarm on `task`; resolves with its id once the task is checked and queued. */
@@ -53,6 +53,11 @@ export interface SwarmApiHost {
    * watches attempts in this thread.
    */
   readonly pool?: (setup: SubagentSetup, capacity: number) => Promise<SubagentPool>;
+  /**
+   * The real models this host runs (`provider: {kind: 'openai', endpoint, model}`); without one,
+   * only the simulated model runs and a request for another is refused by name.
+   */
+  readonly providers?: ProviderFactories;
 }
 
 const realClock: Clock = { now: () => performance.now() };
@@ -79,7 +84,7 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     async create(task, options) {
       // Everything is checked before the swarm exists: a refused call leaves no trace of itself.
       const normal = readOptions(options);
-      const ready = await readyTask(task, ports, host.checkpoints);
+      const ready = await readyTask(task, ports, host.checkpoints, host.providers);
       const swarm = new Swarm(`swarm-${++made}`, normal, swarmHost);
       swarms.set(swarm.id, swarm);
       swarm.add(ready);
@@ -91,7 +96,7 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     async submit(id, task) {
       const swarm = get(id);
       swarm.assertOpen();
-      const ready = await readyTask(task, ports, host.checkpoints);
+      const ready = await readyTask(task, ports, host.checkpoints, host.providers);
       // Checked again: the swarm may have finished or been terminated while the task was checked.
       return swarm.add(ready);
     },

@@ -1,15 +1,20 @@
 /**
  * The library build's entry (`npm run build:lib`, package.json `exports["./api"]`): the swarm
  * control API for Node, one instance per process, with Node's code sandbox so every scenario
- * runs. The functions are that instance's; `createSwarmApi` makes a separate one (its own swarms,
+ * runs, and OpenAI-compatible endpoints (the key from SWARM_API_KEY). The functions are that instance's; `createSwarmApi` makes a separate one (its own swarms,
  * its own run slots). docs/api.md has examples.
  */
 
+import { nodeProviders } from '../adapters/node/node-providers';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { createSwarmApi } from './api';
 import { fileCheckpoints } from './checkpoint-files';
 
-const api = createSwarmApi({ ports: { sandbox: nodeSandbox }, checkpoints: fileCheckpoints });
+const api = createSwarmApi({
+  ports: { sandbox: nodeSandbox },
+  checkpoints: fileCheckpoints,
+  providers: nodeProviders,
+});
 
 export const { create, status, submit, agents, terminate, events, wait, list } = api;
 

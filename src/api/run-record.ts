@@ -5,6 +5,7 @@
  */
 
 import type { Policy } from '../core/policy/types';
+import type { Provider } from '../core/providers/types';
 import type { PreparedTaskRun } from '../core/run/prepare';
 import { metricsContext } from '../core/runtime/simulate';
 import { AttemptFold } from '../core/trace/attempts';
@@ -34,6 +35,8 @@ export class RunRecord {
     readonly task: NormalTask,
     readonly run: PreparedTaskRun,
     readonly policy: Policy,
+    /** The real model the run asked for; undefined: the simulated one. */
+    readonly provider?: Provider,
   ) {
     const { config } = run;
     // The runtime's own context: the same cost (briefs included) and reward as every other way in.

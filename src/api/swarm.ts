@@ -10,6 +10,7 @@ import { realPace } from '../adapters/common/pace';
 import { withReplyDeadline } from '../adapters/common/reply-deadline';
 import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import { hooksFor } from '../core/healing/setup';
+import { longestReplyDeadlineMs } from '../core/providers/deadline';
 import { healingOf } from '../core/request/run-input';
 import type { SubagentSetup } from '../core/run/prepare';
 import { runPrepared } from '../core/run/run';
@@ -66,7 +67,7 @@ export class Swarm {
   /** Queues a checked task; refused once the swarm is terminated or finished. */
   add(ready: ReadyTask): number {
     this.assertOpen();
-    const record = new RunRecord(this.records.length, ready.task, ready.run, ready.policy);
+    const record = new RunRecord(this.records.length, ready.task, ready.run, ready.policy, ready.provider);
     this.records.push(record);
     this.startQueued();
     return record.index;
@@ -147,8 +148,17 @@ export class Swarm {
 
   private async execute(record: RunRecord): Promise<void> {
     const pace = this.options.pace > 0 ? realPace(this.options.pace) : undefined;
-    // Its model is the simulator: turns are judged by the model's own time (docs/healing.md).
-    const healing = healingOf(record.task, { unresponsiveMs: pace ? 30_000 : 5_000, timing: 'model' });
+    // The simulator's turns are judged by the model's own time (docs/healing.md); a real model's
+    // watchdog starts past its longest reply deadline and learns its pace (healing/watchdog.ts).
+    const healing = healingOf(
+      record.task,
+      record.provider
+        ? {
+            timing: 'wall',
+            unresponsiveMs: longestReplyDeadlineMs(this.options.replyDeadlineMs, record.run.profiles) + 5000,
+          }
+        : { unresponsiveMs: pace ? 30_000 : 5_000, timing: 'model' },
+    );
     let pool: SubagentPool | undefined;
     try {
       if (this.host.pool && record.run.type === 'task')
@@ -158,7 +168,7 @@ export class Swarm {
         policy: record.policy,
         // Every reply is held to its deadline (docs/models.md): a paced model takes real time.
         provider: withReplyDeadline(
-          simulatedProviderFor(record.run.profiles, pace),
+          record.provider ?? simulatedProviderFor(record.run.profiles, pace),
           this.options.replyDeadlineMs,
         ),
         ports: this.host.ports,

@@ -19,7 +19,8 @@ export type TaskScenario = KindId;
 /**
  * One piece of work for a swarm: a run request (core/request/run-request.ts), the same JSON the
  * page's URL and `swarm run --request` take. This host runs the simulated provider, and the
- * scenario is one of TASK_SCENARIOS.
+ * models its host's `providers` make (in Node, OpenAI-compatible endpoints); the scenario is one
+ * of TASK_SCENARIOS.
  */
 export type SwarmTask = RunRequest;
 

@@ -9,6 +9,11 @@ import { resolvePolicy } from '../core/learning/resolve-policy';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
 import { MAX_TIMER_MS } from '../core/providers/deadline';
+import type { ProviderFactories } from '../core/providers/factories';
+import type { Provider } from '../core/providers/types';
+
+export type { ProviderFactories };
+
 import { LLM_POLICY, policyForms } from '../core/request/policy-name';
 import {
   checkAgainst,
@@ -21,7 +26,7 @@ import { readRunRequest } from '../core/request/run-request';
 import { prepareRunFor } from '../core/run/plan-turn';
 import type { PreparedTaskRun } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
-import { profileHashes } from '../core/scenarios/profiles';
+import { profileHashes, withModel } from '../core/scenarios/profiles';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { frozenProfiles, scenarioSpec } from './catalog';
 import { SwarmApiError } from './errors';
@@ -80,6 +85,8 @@ export interface ReadyTask {
   readonly task: NormalTask;
   readonly run: PreparedTaskRun;
   readonly policy: Policy;
+  /** The model the run asked for (`provider`), when it is not the simulated one. */
+  readonly provider?: Provider;
 }
 
 const invalid = (message: string, field: string) =>
@@ -93,6 +100,7 @@ export async function readyTask(
   input: unknown,
   ports: ScenarioPorts,
   checkpoints?: CheckpointSource,
+  providers: ProviderFactories = {},
 ): Promise<ReadyTask> {
   const read = readRunRequest(input);
   if (!read.ok) throw invalid(read.message, read.field === 'request' ? 'task' : read.field);
@@ -104,16 +112,16 @@ export async function readyTask(
     );
   }
   const spec = scenarioSpec(request.scenario as TaskScenario);
-  const profiles = frozenProfiles();
+  const frozen = frozenProfiles();
   try {
     checkAgainst(
       request,
       { type: 'task', spec },
       {
-        profiles,
+        profiles: frozen,
         sandbox: Boolean(ports.sandbox),
         knowledgeBase: Boolean(ports.knowledge),
-        providers: ['simulated'],
+        providers: ['simulated', ...Object.keys(providers)],
       },
     );
   } catch (error) {
@@ -121,10 +129,13 @@ export async function readyTask(
     throw error;
   }
   const task = normalRequest(request);
+  const real = realProvider(request.provider, providers);
+  // Every profile's model on a real provider is the one asked for, as the trace header records it.
+  const profiles = real ? withModel(frozen, real.kind, real.model) : frozen;
   const policy =
     task.policy === LLM_POLICY
-      ? // The orchestrator model is the simulated one, as the agents' are on this host.
-        llmPolicyFor(simulatedProviderFor(profiles), profiles)
+      ? // The orchestrator model is the agents' own: the simulated one, or the model asked for.
+        llmPolicyFor(real?.provider ?? simulatedProviderFor(profiles), profiles)
       : await resolvePolicy(task.policy, {
           // Trained checkpoints come from the host: files in Node, the policy store in the page.
           load: async (ref) => {
@@ -134,7 +145,7 @@ export async function readyTask(
               throw invalid((error as Error).message.replace(/^policy: /, ''), 'policy');
             }
           },
-          hashes: () => profileHashes(profiles),
+          hashes: () => profileHashes(frozen),
           messages: {
             unknownBuiltIn: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
             unknownKind: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
@@ -160,7 +171,30 @@ export async function readyTask(
     // decentralized plan): the other fields were checked above.
     throw invalid((error as Error).message, 'policy');
   }
-  return { task, run, policy };
+  return { task, run, policy, ...(real ? { provider: real.provider } : {}) };
+}
+
+/** The real model a checked request names, made by the host's factory; undefined: the simulated one. */
+function realProvider(
+  asked: NormalTask['provider'],
+  providers: ProviderFactories,
+): { kind: 'openai'; model: string; provider: Provider } | undefined {
+  if (!asked || asked.kind === 'simulated') return undefined;
+  const make = asked.kind === 'openai' ? providers.openai : undefined;
+  // checkAgainst refused a kind this host has no factory for.
+  if (!make || asked.kind !== 'openai')
+    throw invalid(`provider.kind "${asked.kind}" is not run here`, 'provider.kind');
+  if (asked.endpoint === undefined)
+    throw invalid(
+      'provider.endpoint is required for an openai provider: the base URL of an OpenAI-compatible server, e.g. http://localhost:8080/v1',
+      'provider.endpoint',
+    );
+  try {
+    const provider = make({ endpoint: asked.endpoint, ...(asked.model ? { model: asked.model } : {}) });
+    return { kind: 'openai', model: asked.model ?? '', provider };
+  } catch (error) {
+    throw invalid(`provider: ${(error as Error).message}`, 'provider.endpoint');
+  }
 }
 
 export interface NormalOptions {

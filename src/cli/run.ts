@@ -1,3 +1,4 @@
+import { nodeProviders } from '../adapters/node/node-providers';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { createSwarmApi } from '../api/api';
 import { fileCheckpoints } from '../api/checkpoint-files';
@@ -13,6 +14,7 @@ import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFiles } from './safe-write';
 import { PASSWORD_ENV } from './scale-out/redis-url';
+import { forTerminal } from './terminal-text';
 
 type Print = (text: string) => void;
 
@@ -29,7 +31,7 @@ export const runTable: CommandTable = {
     'run --request FILE [--trace FILE] [--json]',
   ],
   about:
-    "Runs one task scenario on the simulated provider through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) and prints each task as it ends, any anomaly the self-healing loop saw, and the run's metrics.",
+    "Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, or with --request on the model a run request names (provider: {kind: 'openai', endpoint, model}, the key from SWARM_API_KEY; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.",
   flags: [
     {
       name: 'request',
@@ -128,6 +130,7 @@ export async function run(argv: string[], out: Print): Promise<void> {
   const api = createSwarmApi({
     ports: { sandbox: nodeSandbox },
     checkpoints: fileCheckpoints,
+    providers: nodeProviders,
     ...(values.redis !== undefined ? { pool: await remotePoolsAt(values.redis as string) } : {}),
   });
   let id: string;
@@ -157,6 +160,8 @@ export async function run(argv: string[], out: Print): Promise<void> {
   }
   const status = await api.wait(id);
   const header = status.runs[0]?.header;
+  const graded = events.find((e) => e.type === 'run.graded');
+  const answer = graded?.type === 'run.graded' ? graded.answer : undefined;
   if (traceFile !== undefined && header) writeFiles([{ path: traceFile, text: encodeTrace(header, events) }]);
   if (values.json) {
     out(JSON.stringify(status));
@@ -165,6 +170,7 @@ export async function run(argv: string[], out: Print): Promise<void> {
   const m = status.metrics as unknown as Readonly<Record<string, number | undefined>>;
   const f = (x: number | undefined) =>
     x === undefined ? '—' : Number.isInteger(x) ? String(x) : x.toFixed(3);
+  if (answer !== undefined) out(`answer:\n${forTerminal(answer)}`);
   out(
     `${status.state}: critical steps ${f(m.criticalSteps)}, quality ${f(m.quality)}, tool calls ${f(m.toolCalls)}, cost ${f(m.cost)}`,
   );
