@@ -10,7 +10,7 @@ import { runCli } from '../support/cli';
 import { type ModelServer, startModelServer } from '../support/loopback-model-server';
 import { OWN_STORY } from '../support/own-request-run';
 import { teamModel } from '../support/team-model';
-import { habitBackend } from '../support/wire-habits';
+import { habitBackend, WIRE_HABITS } from '../support/wire-habits';
 
 /**
  * Issue 58, item 2: the user's own request runs on a model the request names, from the CLI
@@ -44,42 +44,55 @@ const eventsOf = (text: string) => {
   return decoded;
 };
 
-describe('your own request on an endpoint, from the CLI and the API', () => {
-  it('`swarm run --request` runs it to done and prints the merged answer; the API makes the same trace', async () => {
-    const file = write('request.json', request);
-    const trace = join(dir, 'cli.jsonl');
-    process.env.SWARM_API_KEY = 'sk-test-secret'; // read by nodeProviders when each run starts
-    const r = await runCli(['run', '--request', file, '--trace', trace]);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/done \(attempt 1\)/);
-    expect(r.stdout).toContain(
-      'answer:\nTEAM ANSWER by Continuity Editor [continuity-editor], merging writer-1, writer-2, writer-3.',
-    );
-    expect(r.stdout).toMatch(/^done: critical steps/m);
-    // The key went to the server as a bearer token, and is nowhere in the trace.
-    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer sk-test-secret');
-    const text = readFileSync(trace, 'utf8');
-    expect(text).not.toContain('sk-test-secret');
-    const cli = eventsOf(text);
-    expect(cli.header.provider).toBe('openai');
-    expect(cli.header.request?.text).toBe(OWN_STORY);
+describe.each(WIRE_HABITS)(
+  'your own request on an endpoint that answers %s, from the CLI and the API',
+  (habit) => {
+    let habitServer: ModelServer;
+    let asked: Record<string, unknown>;
+    beforeAll(async () => {
+      habitServer = await startModelServer(habitBackend(teamModel(), habit));
+      asked = { ...request, provider: { kind: 'openai', endpoint: habitServer.url, model: 'scripted-team' } };
+    });
+    afterAll(() => habitServer.close());
 
-    const api = createSwarmApi({ ports: { sandbox: nodeSandbox }, providers: nodeProviders });
-    const id = await api.create(request as never);
-    const events = [];
-    for await (const e of api.events(id)) {
-      const { run: _run, ...own } = e;
-      events.push(own);
-    }
-    expect((await api.wait(id)).state).toBe('done');
-    expect(withoutWallClock(events)).toEqual(withoutWallClock(cli.events));
+    it('`swarm run --request` runs it to done and prints the merged answer; the API makes the same trace', async () => {
+      const file = write(`request-${habit}.json`, asked);
+      const trace = join(dir, `cli-${habit}.jsonl`);
+      process.env.SWARM_API_KEY = 'sk-test-secret'; // read by nodeProviders when each run starts
+      const r = await runCli(['run', '--request', file, '--trace', trace]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/done \(attempt 1\)/);
+      expect(r.stdout).toContain(
+        'answer:\nTEAM ANSWER by Continuity Editor [continuity-editor], merging writer-1, writer-2, writer-3.',
+      );
+      expect(r.stdout).toMatch(/^done: critical steps/m);
+      // The key went to the server as a bearer token, and is nowhere in the trace.
+      expect(habitServer.requests.at(-1)?.headers.authorization).toBe('Bearer sk-test-secret');
+      const text = readFileSync(trace, 'utf8');
+      expect(text).not.toContain('sk-test-secret');
+      const cli = eventsOf(text);
+      expect(cli.header.provider).toBe('openai');
+      expect(cli.header.request?.text).toBe(OWN_STORY);
 
-    // The recorded run replays with no model.
-    const again = await runCli(['replay', '--trace', trace, '--check']);
-    expect(again.code).toBe(0);
-  });
+      const api = createSwarmApi({ ports: { sandbox: nodeSandbox }, providers: nodeProviders });
+      const id = await api.create(asked as never);
+      const events = [];
+      for await (const e of api.events(id)) {
+        const { run: _run, ...own } = e;
+        events.push(own);
+      }
+      expect((await api.wait(id)).state).toBe('done');
+      expect(withoutWallClock(events)).toEqual(withoutWallClock(cli.events));
 
+      // The recorded run replays with no model.
+      const again = await runCli(['replay', '--trace', trace, '--check']);
+      expect(again.code).toBe(0);
+    });
+  },
+);
+
+describe('a request naming a provider badly', () => {
   it.each([
     [
       { kind: 'openai', endpoint: 'http://127.0.0.1:1/v1', apiKey: 'sk-x' },

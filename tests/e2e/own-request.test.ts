@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../src/core/providers/types';
 import { type ModelServer, providerBackend, startModelServer } from '../support/loopback-model-server';
 import { teamModel } from '../support/team-model';
+import { habitBackend } from '../support/wire-habits';
 import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
 
 /**
@@ -120,6 +121,34 @@ describe('two requests in a row', () => {
     expect(rows).toHaveLength(2);
     expect(rows.some((r) => r.includes(`“${SECOND.slice(0, 40)}`))).toBe(true);
     expect(rows.some((r) => r.includes(`“${REQUEST.slice(0, 40)}`))).toBe(true);
+    expect(profile.errors).toEqual([]);
+  });
+});
+
+/**
+ * Issue 58, item 4, in the page: the same request on endpoints whose servers put replies on the
+ * wire in other ways (tests/support/wire-habits.ts: arguments as an object; a Qwen/Hermes model
+ * with no tool-call parser, its calls and reasoning in the text) ends in the team's one merged
+ * answer, on screen and in the Library.
+ */
+describe.each(['objectArguments', 'hermesText'] as const)('an endpoint that answers %s', (habit) => {
+  it('runs your request to the team’s merged answer, shown and stored', async () => {
+    server = await startModelServer(habitBackend(teamModel(), habit));
+    const { page } = profile;
+    const endpoint = encodeURIComponent(server.url);
+    await page.goto(`${appUrl}#view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.waitForSelector(`${t('route-button')}:not([disabled])`);
+    await page.fill(t('router-query'), REQUEST);
+    await page.click(t('route-button'));
+    await page.waitForSelector(t('router-run-own'));
+    await page.click(t('router-run-own'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    const answer = (await page.textContent(t('run-answer'))) ?? '';
+    expect(answer).toContain('TEAM ANSWER by');
+    expect(answer).not.toMatch(/<think>|<tool_call>/);
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    expect(await page.locator(t('trace-row')).count()).toBe(1);
     expect(profile.errors).toEqual([]);
   });
 });
