@@ -1,7 +1,10 @@
 import { nodeSandbox } from '../adapters/node/node-sandbox';
-import { decisionWords, forkRun } from '../core/run/fork';
-import { simulatedProviderFor } from '../core/scenarios/players';
+import { llmPolicyFor } from '../core/policy/llm/llm-policy';
+import { replayProvider, replayThen } from '../core/providers/replay';
+import { LLM_POLICY } from '../core/request/policy-name';
+import { decisionWords, forkRun, prefixAttempts } from '../core/run/fork';
 import { encodeTrace } from '../core/trace/jsonl';
+import { benchProvider } from './bench-provider';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
 import { policyForms, resolvePolicy } from './policy-file';
@@ -14,7 +17,7 @@ export const forkTable: CommandTable = {
   name: 'fork',
   usage: ['fork --trace FILE.jsonl --at STEP --policy P [--out FILE.jsonl] [--json]'],
   about:
-    "Forks a run at one orchestrator decision: makes the run again from its trace (same scenario, seed, size and settings; checked against the trace event by event), then once more with P deciding from step STEP on, and prints the two side by side: critical steps, cost, quality and reward, and the first decision where they differ. Everything before STEP is the original's, so the prefix is identical. Runs on the simulated model only: a real model's replies are not replayed yet.",
+    "Forks a run at one orchestrator decision: makes the run again from its trace (same scenario, seed, size and settings; checked against the trace event by event), then once more with P deciding from step STEP on, and prints the two side by side: critical steps, cost, quality and reward, and the first decision where they differ. Everything before STEP is the original's, so the prefix is identical. A run on a real model (an endpoint, WebLLM) is made again from its recorded replies (as swarm replay does), the orchestrator's included when it was llm; after the fork the attempts ask --provider: the simulated model, or an endpoint.",
   flags: [
     {
       name: 'trace',
@@ -36,7 +39,7 @@ export const forkTable: CommandTable = {
       type: 'string',
       value: 'P',
       required: true,
-      help: `${policyForms} (not llm: a model orchestrator cannot fork a run yet)`,
+      help: `${policyForms} (not llm: a run forks from a model orchestrator, not to one)`,
     },
     {
       name: 'out',
@@ -44,6 +47,15 @@ export const forkTable: CommandTable = {
       value: 'FILE',
       help: "write the forked run's trace here (written whole or not at all)",
     },
+    {
+      name: 'provider',
+      type: 'choice',
+      value: 'NAME',
+      choices: ['simulated', 'openai'],
+      help: "for a run on a real model: who answers the attempts after the fork (the run's own replies answer before it); the key is read from SWARM_API_KEY",
+    },
+    { name: 'endpoint', type: 'string', value: 'URL', help: "with --provider openai: the server's base URL" },
+    { name: 'model', type: 'string', value: 'NAME', help: 'with --provider openai: the model to ask' },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
 };
@@ -60,18 +72,33 @@ export async function fork(argv: string[], out: Print): Promise<void> {
     out: flags.out as string | undefined,
     json: flags.json === true,
   };
-  if (values.policy === 'llm')
-    throw new UsageError('--policy llm: a model orchestrator cannot fork a run yet');
+  if (values.policy === LLM_POLICY)
+    throw new UsageError(
+      '--policy llm: a run forks from a model orchestrator (its replies replayed), not to one',
+    );
   const at = flags.at as number;
   if (values.out !== undefined) checkOutputs([{ path: values.out, flag: '--out' }], [values.trace]);
   const { header, events, scenario, profiles, hashes } = await readRecordedRun(values.trace);
-  if (header.provider !== 'simulated')
+  const real = header.provider !== 'simulated';
+  if (real && flags.provider === undefined)
     throw new UsageError(
-      `${values.trace}: the run was made on ${header.provider}; fork makes runs again on the simulated model only (a real model's replies are not replayed yet)`,
+      `${values.trace}: the run was made on ${header.provider}; its replies answer again up to the fork, and after it --provider answers: simulated, or openai with --endpoint URL`,
     );
-  if (header.policy === 'llm')
-    throw new UsageError(`${values.trace}: a run orchestrated by a model (llm) cannot be forked yet`);
+  const live =
+    scenario.type === 'task'
+      ? benchProvider(
+          {
+            provider: (flags.provider as string | undefined) ?? 'simulated',
+            ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint as string } : {}),
+            ...(flags.model !== undefined ? { model: flags.model as string } : {}),
+          },
+          profiles,
+          undefined,
+        ).provider
+      : undefined;
+  // A model orchestrator is made again over its own recorded replies, a fresh queue each time.
   const resolve = (name: string, flag: string) => async () => {
+    if (name === LLM_POLICY) return llmPolicyFor(replayProvider(header.provider, events), profiles);
     try {
       return await resolvePolicy(name, hashes);
     } catch (error) {
@@ -91,8 +118,22 @@ export async function fork(argv: string[], out: Print): Promise<void> {
       original: resolve(header.policy, `${values.trace}: its policy`),
       next: resolve(values.policy, '--policy'),
       at,
-      ...(scenario.type === 'task'
-        ? { provider: simulatedProviderFor(profiles), ports: { sandbox: nodeSandbox } }
+      ...(scenario.type === 'task' && live
+        ? {
+            // A simulated run is made again by the simulator; a real one from its replies, and
+            // its fork from them up to the fork step, then by --provider.
+            provider: real ? replayProvider(header.provider, events) : live,
+            ...(real
+              ? {
+                  forkProvider: replayThen(
+                    replayProvider(header.provider, events),
+                    live,
+                    prefixAttempts(events, at),
+                  ),
+                }
+              : {}),
+            ports: { sandbox: nodeSandbox },
+          }
         : {}),
     });
   } catch (error) {

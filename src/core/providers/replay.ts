@@ -130,3 +130,20 @@ function keyOf(request: ChatRequest): string {
   if (typeof meta.attempt === 'number') return replyKey('', id, meta.attempt);
   return id;
 }
+
+/**
+ * A fork's provider (run/fork.ts): the recorded replies for the orchestrator and for the attempts
+ * launched before the fork (`replayed`, by `task#attempt`), `live` (a model, or the simulator) for
+ * every attempt after it.
+ */
+export function replayThen(recorded: Provider, live: Provider, replayed: ReadonlySet<string>): Provider {
+  return {
+    name: live.name,
+    complete(request) {
+      const key = keyOf(request);
+      return key === '' || !key.includes('#') || replayed.has(key)
+        ? recorded.complete(request)
+        : live.complete(request);
+    },
+  };
+}

@@ -29,6 +29,8 @@ export interface ForkInput {
   readonly next: () => Promise<Policy>;
   readonly at: number;
   readonly provider?: Provider;
+  /** The fork side's provider, when it is not `provider` (a real run's: replayFork below). */
+  readonly forkProvider?: Provider;
   readonly ports?: ScenarioPorts;
 }
 
@@ -75,14 +77,14 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
       .slice(0, forkAt)
       .flatMap((e) => (e.type === 'task.assigned' ? [attemptKey(e.subagent, e.task, e.attempt)] : [])),
   );
-  const make = (policy: Policy, healing: Interventions) =>
+  const make = (policy: Policy, healing: Interventions, provider = input.provider) =>
     remakeRun({
       header,
       scenario: input.scenario,
       profiles: input.profiles,
       policy,
       healing,
-      ...(input.provider ? { provider: input.provider } : {}),
+      ...(provider ? { provider } : {}),
       ...(input.ports ? { ports: input.ports } : {}),
     });
   const original = await make(await input.original(), recordedInterventions(input.events));
@@ -94,7 +96,11 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
     );
   }
   const kept = recordedInterventions(input.events, (key) => launched.has(key));
-  const fork = await make(switchAt(await input.original(), await input.next(), input.at), kept);
+  const fork = await make(
+    switchAt(await input.original(), await input.next(), input.at),
+    kept,
+    input.forkProvider ?? input.provider,
+  );
   const stops = (healing: Interventions) =>
     [...healing.values()].flat().filter((i) => i.stop !== undefined).length;
   const stepsOf = (events: readonly TraceEvent[]) =>
@@ -117,9 +123,11 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
       break;
     }
   }
-  const prefixEvents = original.events.findIndex(
-    (e) => e.type === 'orchestrator.step' && e.step === input.at,
-  );
+  // The events before the fork step's decision, less a model orchestrator's thinking for it
+  // (recorded just before the decision, and the fork's policy does not think): those both share.
+  const atStepEvent = original.events.findIndex((e) => e.type === 'orchestrator.step' && e.step === input.at);
+  const shared = firstDifferentEvent(original.events, fork.events);
+  const prefixEvents = shared < 0 ? atStepEvent : Math.min(atStepEvent, shared);
   return {
     original,
     fork,
@@ -132,6 +140,19 @@ export async function forkRun(input: ForkInput): Promise<ForkResult> {
     prefixEvents: Math.max(0, prefixEvents),
     quarantinedAfter: stops(recordedInterventions(input.events)) - stops(kept),
   };
+}
+
+/**
+ * The attempts a fork's prefix launched, by `task#attempt`: before the fork their replies are the
+ * recorded ones, so a real run's prefix is the original's (providers/replay.ts `replayThen`).
+ */
+export function prefixAttempts(events: readonly TraceEvent[], at: number): Set<string> {
+  const forkAt = events.findIndex((e) => e.type === 'orchestrator.step' && e.step === at);
+  return new Set(
+    events
+      .slice(0, forkAt < 0 ? events.length : forkAt)
+      .flatMap((e) => (e.type === 'task.assigned' ? [`${e.task}#${e.attempt}`] : [])),
+  );
 }
 
 /** A decision's actions in a few words, for the side-by-side: "spawn 10 medium, assign 10 tasks". */
