@@ -101,7 +101,9 @@ describe('swarm fork', () => {
     );
     const model = await runCli(['fork', '--trace', real, '--at', '1', '--policy', 'serial']);
     expect(model.code).toBe(2);
-    expect(model.stderr).toContain('its replies answer again up to the fork, and after it --provider answers');
+    expect(model.stderr).toContain(
+      'its replies answer again up to the fork, and after it --provider answers',
+    );
 
     const unknown = await runCli(['fork', '--trace', trace, '--at', '1', '--policy', 'nope']);
     expect(unknown.code).toBe(2);
