@@ -1,0 +1,55 @@
+/**
+ * The Node sandbox's worker thread (started by ./thread-sandbox.ts): it loads QuickJS once and runs
+ * each run it is sent in a fresh QuickJS runtime and context (../common/engine-run.ts), one at a
+ * time. The thread exists so that the host can stop a run from outside: QuickJS checks its
+ * interrupt only between bytecodes, and one native call (`Array.prototype.indexOf` over an
+ * array-like of length 1e9) never returns to that check; the host terminates this thread at the
+ * deadline and starts another.
+ *
+ * Protocol on parentPort (workerData: { limits: EngineLimits }):
+ *   thread → host   { type: 'ready' }                                  the engine is loaded
+ *   thread → host   { type: 'failed', error }                          it did not load; the thread ends
+ *   host → thread   { code, calls, timeoutMs }                         one run at a time
+ *   thread → host   { type: 'result', run: RawRun, reusable }          strings only, each bounded
+ * `reusable: false` after a broken engine or a memory three quarters full: the host ends this
+ * thread and uses a fresh one (a WebAssembly memory never shrinks).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { RawRun } from '../../core/tools/sandbox';
+import {
+  EngineBroken,
+  type EngineLimits,
+  engineExhausted,
+  loadEngine,
+  runInEngine,
+} from '../common/engine-run';
+
+const port = parentPort;
+if (!port) throw new Error('engine-thread-worker.ts runs as a worker thread of the Node sandbox');
+const { limits } = workerData as { limits: EngineLimits };
+
+try {
+  const engine = await loadEngine(limits);
+  port.on('message', (request: { code?: unknown; calls?: unknown; timeoutMs?: unknown }) => {
+    const calls = Array.isArray(request.calls) ? request.calls.map(String) : [];
+    const timeoutMs = typeof request.timeoutMs === 'number' ? request.timeoutMs : 0;
+    let run: RawRun;
+    let reusable = true;
+    try {
+      run = runInEngine(engine, String(request.code), calls, timeoutMs, limits);
+      reusable = !engineExhausted(engine, limits);
+    } catch (error) {
+      // EngineBroken: its heap may be mid-operation; only a fresh thread runs again.
+      run = { ok: false, error: error instanceof EngineBroken ? error.message : 'the sandbox engine failed' };
+      reusable = false;
+    }
+    port.postMessage({ type: 'result', run, reusable });
+  });
+  port.postMessage({ type: 'ready' });
+} catch (error) {
+  port.postMessage({
+    type: 'failed',
+    error: `the sandbox engine did not load: ${String(error).slice(0, 300)}`,
+  });
+  port.close();
+}
