@@ -49,6 +49,8 @@ interface Thread {
   readonly worker: Worker;
   /** Resolves when the engine is loaded; rejects, in words, if it is not. */
   readonly ready: Promise<void>;
+  /** Set once `ready` resolved: a run takes a loaded thread before one still starting. */
+  loaded: boolean;
 }
 
 export function threadSandbox(options: ThreadSandboxOptions = {}): ThreadSandbox {
@@ -103,7 +105,13 @@ export function threadSandbox(options: ThreadSandboxOptions = {}): ThreadSandbox
       worker.once('error', onError);
       worker.once('exit', onExit);
     });
-    ready.catch(() => {}); // read by the run that takes the thread
+    const thread: Thread = { worker, ready, loaded: false };
+    ready.then(
+      () => {
+        thread.loaded = true;
+      },
+      () => {}, // read by the run that takes the thread
+    );
     // A thread that dies while free is dropped from the pool (its 'exit' after a kill is too).
     worker.once('exit', () => {
       const at = free.findIndex((t) => t.worker === worker);
@@ -111,7 +119,7 @@ export function threadSandbox(options: ThreadSandboxOptions = {}): ThreadSandbox
     });
     // A free thread's late errors have no run to go to; they must not crash the host.
     worker.on('error', () => {});
-    return { worker, ready };
+    return thread;
   };
 
   /** One thread ahead of the runs: the next run (after a kill too) finds its engine loaded. */
@@ -182,7 +190,8 @@ export function threadSandbox(options: ThreadSandboxOptions = {}): ThreadSandbox
 
   /** A free thread, or a new one; the run that takes it holds it ref'd, so Node waits for it. */
   const take = async (): Promise<Thread> => {
-    const thread = free.shift() ?? start();
+    const at = free.findIndex((t) => t.loaded);
+    const thread = (at >= 0 ? free.splice(at, 1)[0] : free.shift()) ?? start();
     thread.worker.ref();
     warm();
     try {
