@@ -37,8 +37,8 @@ export default defineConfig({
 /**
  * The Node sandbox's worker thread (src/adapters/node/engine-thread-worker.ts), emitted as an entry
  * of its own, dist-lib/engine-thread.js, and `engine-thread-entry.ts` replaced by a module naming
- * that file. From source the thread starts on a boot file that registers tsx (a dev dependency);
- * built code starts it on the bundled worker, with the same externals as api.js.
+ * that file, so built code needs no dev dependency: from source, esbuild bundles the worker at run
+ * time. The worker keeps the same externals as api.js.
  */
 function sandboxThread(): Plugin {
   const entryModule = resolve('src/adapters/node/engine-thread-entry.ts');

@@ -10,7 +10,7 @@ import { withLibraryBuild } from '../support/library-build';
 
 describe("the library build's code sandbox", () => {
   it('runs its threads from the bundled entry, grades a coding swarm, and lets Node exit', async () => {
-    const { child, files, threadEntry } = await withLibraryBuild((root) => ({
+    const { child, files, threadEntry, api } = await withLibraryBuild((root) => ({
       child: spawnSync(process.execPath, ['tests/api/drive-coding.mjs'], {
         cwd: root,
         encoding: 'utf8',
@@ -18,10 +18,12 @@ describe("the library build's code sandbox", () => {
       }),
       files: readdirSync(`${root}dist-lib`),
       threadEntry: readFileSync(`${root}dist-lib/engine-thread.js`, 'utf8'),
+      api: readFileSync(`${root}dist-lib/api.js`, 'utf8'),
     }));
     expect(files).toContain('engine-thread.js');
-    // The built code never needs the dev dependency that starts the thread from source.
-    expect(threadEntry).not.toMatch(/tsx|engine-thread-boot/);
+    // Built code never needs the dev dependency that bundles the thread from source.
+    for (const text of [threadEntry, api]) expect(text).not.toMatch(/from ["'](esbuild|tsx)|buildSync\(/);
+    expect(api).toContain('"./engine-thread.js"');
     expect(child.signal).toBeNull();
     expect(child.stderr).toBe('');
     expect(child.status).toBe(0);

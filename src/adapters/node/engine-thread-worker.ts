@@ -6,6 +6,9 @@
  * array-like of length 1e9) never returns to that check; the host terminates this thread at the
  * deadline and starts another.
  *
+ * From source it runs as esbuild's bundle of this file (./engine-thread-entry.ts); in the
+ * library build as dist-lib/engine-thread.js.
+ *
  * Protocol on parentPort (workerData: { limits: EngineLimits }):
  *   thread → host   { type: 'ready' }                                  the engine is loaded
  *   thread → host   { type: 'failed', error }                          it did not load; the thread ends
