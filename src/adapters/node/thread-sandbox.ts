@@ -58,7 +58,9 @@ export function threadSandbox(options: ThreadSandboxOptions = {}): ThreadSandbox
   const maxThreads = options.maxThreads ?? Math.min(4, Math.max(2, availableParallelism()));
   const graceMs = options.graceMs ?? 500;
   const startupTimeoutMs = options.startupTimeoutMs ?? 10_000;
-  const entry = options.entry ?? engineThreadEntry();
+  // Found at the first thread's start, not here: from source that is a bundling, and importing
+  // the process's sandbox must cost nothing to a command that never runs code.
+  let entry = options.entry;
   /** Threads no run holds: loaded, or still starting. */
   const free: Thread[] = [];
   const waiting: Array<() => void> = [];
@@ -66,6 +68,12 @@ export function threadSandbox(options: ThreadSandboxOptions = {}): ThreadSandbox
   let closed = false;
 
   const start = (): Thread => {
+    if (!entry)
+      try {
+        entry = engineThreadEntry();
+      } catch (error) {
+        throw new Error(`the sandbox thread could not be made: ${errorText(error)}`);
+      }
     const worker = new Worker(entry, {
       workerData: { limits },
       // Nothing of the host's: no flags, no environment (API keys live there). The code cannot
@@ -188,7 +196,10 @@ export function threadSandbox(options: ThreadSandboxOptions = {}): ThreadSandbox
       );
     });
 
-  /** A free thread, or a new one; the run that takes it holds it ref'd, so Node waits for it. */
+  /**
+   * A free thread, or a new one; the run that takes it holds it ref'd, so Node waits for it.
+   * Throws, in words, when no thread could be had (the run then fails with them).
+   */
   const take = async (): Promise<Thread> => {
     const at = free.findIndex((t) => t.loaded);
     const thread = (at >= 0 ? free.splice(at, 1)[0] : free.shift()) ?? start();
