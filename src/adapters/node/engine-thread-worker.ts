@@ -9,31 +9,25 @@
  * From source it runs as esbuild's bundle of this file (./engine-thread-entry.ts); in the
  * library build as dist-lib/engine-thread.js.
  *
- * Protocol on parentPort (workerData: { limits: EngineLimits }):
- *   thread → host   { type: 'ready' }                                  the engine is loaded
- *   thread → host   { type: 'failed', error }                          it did not load; the thread ends
- *   host → thread   { code, calls, timeoutMs }                         one run at a time
- *   thread → host   { type: 'result', run: RawRun, reusable }          strings only, each bounded
- * `reusable: false` after a broken engine or a memory three quarters full: the host ends this
- * thread and uses a fresh one (a WebAssembly memory never shrinks).
+ * Its messages are typed in ../wire/engine-thread-protocol.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RawRun } from '../../core/tools/sandbox';
-import {
-  EngineBroken,
-  type EngineLimits,
-  engineExhausted,
-  loadEngine,
-  runInEngine,
-} from '../common/engine-run';
+import { EngineBroken, engineExhausted, loadEngine, runInEngine } from '../common/engine-run';
+import type {
+  EngineThreadData,
+  EngineThreadReply,
+  EngineThreadRequest,
+} from '../wire/engine-thread-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('engine-thread-worker.ts runs as a worker thread of the Node sandbox');
-const { limits } = workerData as { limits: EngineLimits };
+const { limits } = workerData as EngineThreadData;
+const reply = (message: EngineThreadReply): void => port.postMessage(message);
 
 try {
   const engine = await loadEngine(limits);
-  port.on('message', (request: { code?: unknown; calls?: unknown; timeoutMs?: unknown }) => {
+  port.on('message', (request: Partial<EngineThreadRequest>) => {
     const calls = Array.isArray(request.calls) ? request.calls.map(String) : [];
     const timeoutMs = typeof request.timeoutMs === 'number' ? request.timeoutMs : 0;
     let run: RawRun;
@@ -46,11 +40,11 @@ try {
       run = { ok: false, error: error instanceof EngineBroken ? error.message : 'the sandbox engine failed' };
       reusable = false;
     }
-    port.postMessage({ type: 'result', run, reusable });
+    reply({ type: 'result', run, reusable });
   });
-  port.postMessage({ type: 'ready' });
+  reply({ type: 'ready' });
 } catch (error) {
-  port.postMessage({
+  reply({
     type: 'failed',
     error: `the sandbox engine did not load: ${String(error).slice(0, 300)}`,
   });

@@ -22,6 +22,7 @@ import {
   type SandboxResult,
 } from '../../core/tools/sandbox';
 import { DEFAULT_ENGINE_LIMITS, type EngineLimits } from '../common/engine-run';
+import type { EngineThreadData, EngineThreadRequest } from '../wire/engine-thread-protocol';
 import { engineThreadEntry } from './engine-thread-entry';
 
 export interface ThreadSandboxOptions {
@@ -75,7 +76,7 @@ export function threadSandbox(options: ThreadSandboxOptions = {}): ThreadSandbox
         throw new Error(`the sandbox thread could not be made: ${errorText(error)}`);
       }
     const worker = new Worker(entry, {
-      workerData: { limits },
+      workerData: { limits } satisfies EngineThreadData,
       // Nothing of the host's: no flags, no environment (API keys live there). The code cannot
       // reach the thread from QuickJS; this is for a bug that would let it.
       execArgv: [],
@@ -180,7 +181,8 @@ export function threadSandbox(options: ThreadSandboxOptions = {}): ThreadSandbox
       worker.on('error', onError);
       worker.on('exit', onExit);
       try {
-        worker.postMessage({ code, calls: tests.map((t) => t.call), timeoutMs });
+        const request: EngineThreadRequest = { code, calls: tests.map((t) => t.call), timeoutMs };
+        worker.postMessage(request);
       } catch (error) {
         settle(
           { ok: false, error: `could not send the run to the sandbox thread: ${errorText(error)}` },
