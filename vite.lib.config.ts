@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
@@ -18,7 +18,7 @@ const outDir = 'dist-lib';
 
 export default defineConfig({
   // No Solid plugin: the API has no views (and the plugin would pull in the page's settings).
-  plugins: [declarations()],
+  plugins: [sandboxThread(), declarations()],
   publicDir: false,
   build: {
     outDir,
@@ -33,6 +33,40 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * The Node sandbox's worker thread (src/adapters/node/engine-thread-worker.ts), emitted as an entry
+ * of its own, dist-lib/engine-thread.js, and `engine-thread-entry.ts` replaced by a module naming
+ * that file, so built code needs no dev dependency: from source, esbuild bundles the worker at run
+ * time. The worker keeps the same externals as api.js.
+ */
+function sandboxThread(): Plugin {
+  const entryModule = resolve('src/adapters/node/engine-thread-entry.ts');
+  const worker = resolve('src/adapters/node/engine-thread-worker.ts');
+  const fileName = 'engine-thread.js';
+  // Stands for the worker's path relative to the chunk that names it, known once chunks are laid
+  // out. (Vite renders `import.meta.ROLLUP_FILE_URL_…` as a path from the site's root, for pages.)
+  const placeholder = '"__SWARMFLIGHT_ENGINE_THREAD__"';
+  return {
+    name: 'swarmflight-sandbox-thread',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: worker, fileName });
+    },
+    load(id) {
+      if (id !== entryModule) return undefined;
+      // Not `new URL('literal', import.meta.url)`, which Vite would take for an asset to resolve.
+      return `const file = ${placeholder}; export function engineThreadEntry() { return new URL(file, import.meta.url); }`;
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes(placeholder)) return null;
+      const path = relative(dirname(chunk.fileName), fileName);
+      // A string for a string on one line: the source map's lines stay true.
+      const text = code.replaceAll(placeholder, JSON.stringify(path.startsWith('.') ? path : `./${path}`));
+      return { code: text, map: null };
+    },
+  };
+}
 
 /**
  * Emits the declarations with tsc (tsconfig.lib.json) once the bundle is written. The source

@@ -1,8 +1,9 @@
 /**
- * What one `run_js` call costs in Node: the QuickJS sandbox (src/adapters/node/node-sandbox.ts, QuickJS
- * compiled to WebAssembly on the host's thread, a fresh runtime and context per run) against the
- * worker-thread sandbox it replaced (commit 6e9acd9: a pool of warm threads, a fresh `node:vm`
- * context per run), both through the `CodeSandbox` port, `run(code, tests, timeoutMs)`:
+ * What one `run_js` call costs in Node, through the `CodeSandbox` port, `run(code, tests,
+ * timeoutMs)`, against an older checkout's sandbox given with --old. Recorded twice in
+ * docs/benchmarks.md: QuickJS on the host's thread against the node:vm thread pool it replaced
+ * (issue 45, --old at 6e9acd9), and QuickJS in worker threads the host can terminate against
+ * QuickJS on the host's thread (issue 57, --old at 98f0d3b):
  *
  * - `grading`: a real mixed-coding grading call, `stddev` with what it builds on (sum, mean,
  *   variance) and its hidden tests, as `judgeFunctions` made it until the answer became one module
@@ -11,14 +12,17 @@
  * - `cpu`: a loop of 1e6 iterations (an interpreter against V8's JIT);
  * - `batch`: every library function's grading call at once (`Promise.all`, as a coding run is
  *   graded), the time of the whole batch;
- * - `cold`: the first (trivial) call of a fresh sandbox: loading the engine, or starting a thread.
+ * - `cold`: the first (trivial) call of a fresh sandbox: loading the engine, or starting a thread;
+ * - `kill` (a sandbox that can stop a run from outside only): a run spending seconds in one native
+ *   call with a 100 ms limit, until its result; then `after a kill`, the trivial call right after
+ *   it, which finds the thread started ahead (the warm restart).
  *
  * Warm calls are timed one at a time with performance.now() after untimed warm-up calls, on the
  * process's shared sandbox (the CLI's); old and new alternate per workload and rep, the order
  * swapped every rep. Medians, 90th percentiles and means over every call of every rep; the old
  * pool retires a thread every 32 runs, which a mean shows and a median hides.
  *
- *   git worktree add /tmp/sf-old 6e9acd9 && ln -s /work/main/node_modules /tmp/sf-old/node_modules
+ *   git worktree add /tmp/sf-old 98f0d3b && ln -s "$PWD/node_modules" /tmp/sf-old/node_modules
  *   npx tsx bench/sandbox-cost.ts [--old /tmp/sf-old] [--reps 5] [--calls 200]
  *   git worktree remove --force /tmp/sf-old
  *
@@ -133,6 +137,18 @@ const workloads: { name: string; calls: number; run: (s: CodeSandbox, who: strin
     run: (s, who) => Promise.all(batch.map((c) => check(s, c, who))),
   },
 ];
+// One native call of seconds (issue 57): stopped from outside, never returning to the interrupt.
+const KILLED = { code: 'Array.prototype.indexOf.call({ length: 2 ** 28 }, 1);', timeoutMs: 100 };
+const killable = (s: Subject) => s.name === 'new';
+const kill = async (s: Subject) => {
+  const sandbox = s.module.nodeSandbox;
+  const killed = await timed(async () => {
+    const r = await sandbox.run(KILLED.code, [], KILLED.timeoutMs);
+    if (r.ok) throw new Error(`${s.name}: the native call was not stopped`);
+  });
+  record(`kill/${s.name}`, killed);
+  record(`after a kill/${s.name}`, await timed(() => check(sandbox, trivial, s.name)));
+};
 const cold = (s: Subject) => async () => {
   const sandbox = s.module.createNodeSandbox();
   const t = await timed(() => check(sandbox, trivial, s.name));
@@ -157,6 +173,7 @@ for (let r = 0; r < reps; r++) {
         record(`${w.name}/${s.name}`, await timed(() => w.run(sandbox, s.name)));
     }
   for (let i = 0; i < 5; i++) for (const s of order) record(`cold/${s.name}`, await cold(s)());
+  for (let i = 0; i < 5; i++) for (const s of order.filter(killable)) await kill(s);
 }
 for (const s of subjects) await s.module.nodeSandbox.close?.();
 
@@ -168,21 +185,23 @@ const names = subjects.map((s) => s.name);
 const rows = [
   ...workloads.map((w) => ({ name: w.name, n: w.calls * reps })),
   { name: 'cold (first call of a fresh sandbox, trivial)', n: 5 * reps },
+  { name: `kill (one native call of seconds, limit ${KILLED.timeoutMs} ms)`, n: 5 * reps },
+  { name: 'after a kill (the next trivial call)', n: 5 * reps },
 ];
 const head = names.flatMap((n) => [`${n} median`, `${n} p90`, `${n} mean`]);
 const ratio = names.length === 2 ? ['new/old median', 'new/old p90', 'new/old mean'] : [];
 console.log(`\nms per call\n\n| call | calls each | ${[...head, ...ratio].join(' | ')} |`);
 console.log(`|---|${'---:|'.repeat(1 + head.length + ratio.length)}`);
 for (const row of rows) {
-  const key = row.name.startsWith('cold') ? 'cold' : row.name;
+  const key = /^(cold|kill|after a kill)/.exec(row.name)?.[1] ?? row.name;
   const stats = names.map((n) => {
     const xs = times.get(`${key}/${n}`) ?? [];
-    return [median(xs), p90(xs), mean(xs)];
+    return xs.length ? [median(xs), p90(xs), mean(xs)] : [Number.NaN, Number.NaN, Number.NaN];
   });
-  const cells = stats.flatMap((st) => st.map(ms));
+  const cells = stats.flatMap((st) => st.map((x) => (Number.isNaN(x) ? '—' : ms(x))));
   if (stats.length === 2) {
     const [o, n] = stats as [number[], number[]];
-    cells.push(...o.map((x, i) => `${((n[i] as number) / x).toFixed(2)}×`));
+    cells.push(...o.map((x, i) => (Number.isNaN(x) ? '—' : `${((n[i] as number) / x).toFixed(2)}×`)));
   }
   console.log(`| ${row.name} | ${row.n} | ${cells.join(' | ')} |`);
 }

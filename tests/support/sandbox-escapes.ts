@@ -134,7 +134,10 @@ function bounded(name: string, code: string, call: string, error: RegExp): Contr
       if (r.ok) {
         expect(r).toMatchObject({ passed: 0, failed: 1 });
         expect(r.results[0]?.error).toMatch(error);
-      } else expect(r.error).toMatch(/timed out after 1000 ms|memory|RangeError|InternalError/);
+      } else
+        expect(r.error).toMatch(
+          /timed out after 1000 ms|ran past its time limit of 1000 ms|memory|RangeError|InternalError/,
+        );
     },
   };
 }

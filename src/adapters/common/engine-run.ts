@@ -1,7 +1,8 @@
 /**
  * One run of model-written code in QuickJS, a separate JavaScript engine compiled to WebAssembly:
- * the same function serves Node (./node-sandbox.ts, on the host's thread) and the browser (the
- * worker of the opaque-origin sandbox frame, ./engine-worker.ts). Nothing of the host exists in the
+ * the same function serves Node (a worker thread the host terminates at the deadline,
+ * ../node/engine-thread-worker.ts) and the browser (the worker of the opaque-origin sandbox frame,
+ * ../browser/engine-worker.ts). Nothing of the host exists in the
  * engine: no `process`, `require`, `import()` loader, file, network, timer, port or console, only
  * ECMAScript's own globals. Its memory is a WebAssembly heap with a hard maximum (`loadEngine`), its
  * stack is capped (`stackBytes`), and an interrupt handler stops it at the run's deadline, which
@@ -32,6 +33,7 @@ import {
   MAX_RUN_RESULTS,
   MAX_TEXT,
   type RawRun,
+  ranPastLimit,
 } from '../../core/tools/sandbox';
 import { sandboxRunnerSource } from '../../core/tools/sandbox-runner';
 
@@ -126,6 +128,10 @@ export function runInEngine(
     vm = runtime.newContext();
     run = play(runtime, vm, held, code, calls, () => interrupted);
     if (interrupted) run = { ok: false, error: `timed out after ${timeoutMs} ms` };
+    // One native call (a built-in over a huge array-like) runs no bytecode, so the interrupt
+    // handler is not asked until it returns: a run that ended past its deadline is failed here,
+    // never graded, whatever it answered. (The host stops a call that does not return at all.)
+    else if (now() > deadline) run = { ok: false, error: ranPastLimit(timeoutMs) };
     else if (engineExhausted(engine, limits)) run = outOfMemory(run, limits);
   } catch (error) {
     // Nothing is disposed: the engine stopped mid-operation, and freeing its runtime would abort.

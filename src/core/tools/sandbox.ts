@@ -64,6 +64,13 @@ export const MAX_RUN_RESULTS = 256 * 1024;
 /** Deepest nesting of a returned value: as deep as the JSON files the CLI and the page read. */
 export { MAX_JSON_DEPTH as MAX_RESULT_DEPTH } from '../util/json-depth';
 
+/**
+ * A run that did not end by its deadline: one native call of the engine (a built-in over a huge
+ * array-like) never returns to its interrupt check, so the host stops it from outside, or it
+ * returned too late. Failed, never graded, in the same words in Node and in the page.
+ */
+export const ranPastLimit = (timeoutMs: number): string => `ran past its time limit of ${timeoutMs} ms`;
+
 export function cut(text: string, max = MAX_TEXT): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
 }
