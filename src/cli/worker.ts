@@ -172,7 +172,7 @@ export async function worker(
     }
     const w =
       queue === 'train'
-        ? new Worker(TRAIN_QUEUE, trainProcessor(redis), options)
+        ? new Worker(TRAIN_QUEUE, trainProcessor(redis, id, note), options)
         : new Worker('bench', sweepProcessor(redis, id, note), options);
     served.push({ worker: w, close: (force) => w.close(force) });
   }
@@ -190,6 +190,11 @@ export async function worker(
   say(
     `worker ${id}: taking ${queues.join(', ')} jobs from ${target.shown}, ${concurrency} at once (${SWEEP_VERSION})`,
   );
+  // A last guard: a promise of a job that rejects with nothing awaiting it would end the process
+  // (Node's default) and every job it holds; it is said, and the job fails on its own.
+  process.on('unhandledRejection', (reason) => {
+    say(`worker ${id}: an error no job awaited: ${(reason as Error)?.message?.split('\n')[0] ?? String(reason)}`);
+  });
   await new Promise<void>((resolve) => {
     let stopping = false;
     // A connection that fails while closing (a TLS socket torn down mid-handshake, say) is no

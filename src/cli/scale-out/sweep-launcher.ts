@@ -12,11 +12,13 @@ import { type RedisTarget, scrub } from './redis-url';
 import { fieldOf, finishedFields, type JobFeed, jobFeed } from './sweep-feed';
 import {
   ATTEMPTS,
+  buildOf,
   decodeRecord,
   doneKey,
   failedKey,
   jobIdOf,
   PREFIX,
+  refusedKey,
   SWEEP_TTL_S,
   type SweepFailure,
   type SweepJob,
@@ -93,13 +95,20 @@ async function launchNumber(
     err(`sweep ${sweep}: resuming launch ${last} on ${target.shown}`);
     return Number(last);
   }
-  const number = await redis.hincrby(key, 'launch', 1);
-  await redis
+  // One transaction: no moment when the sweep's key exists without its expiry.
+  const [[, number]] = (await redis
     .multi()
+    .hincrby(key, 'launch', 1)
     .hset(key, 'spec', JSON.stringify(spec), 'version', spec.version)
     .expire(key, SWEEP_TTL_S)
-    .del(doneKey(sweep, number - 1), failedKey(sweep, number - 1), workersKey(sweep, number - 1))
-    .exec();
+    .exec()) as [[unknown, number]];
+  const older = number - 1;
+  await redis.del(
+    doneKey(sweep, older),
+    failedKey(sweep, older),
+    workersKey(sweep, older),
+    refusedKey(sweep, older),
+  );
   err(`sweep ${sweep}: launch ${number} on ${target.shown}`);
   return number;
 }
@@ -116,14 +125,19 @@ async function gather(
 ): Promise<unknown[]> {
   const { err } = launch;
   const first = jobs[0] as SweepJob;
-  const [key, done, failed, workers] = [
+  const [key, done, failed, workers, refused] = [
     sweepKey(first.sweep),
     doneKey(first.sweep, first.launch),
     failedKey(first.sweep, first.launch),
     workersKey(first.sweep, first.launch),
+    refusedKey(first.sweep, first.launch),
   ];
   const total = jobs.length;
   const field = fieldOf;
+  // The sweep's own runs: a result or failure under any other field was put there by something
+  // else (a job pushed by hand, another program) and is ignored.
+  const own = new Set(jobs.map(field));
+  const refusals = new Map<string, string>();
   if (launch.resume) {
     // Jobs that failed for good are tried again: a resumed sweep is asked to finish.
     const retried = await redis.hkeys(failed);
@@ -148,13 +162,24 @@ async function gather(
   let touchedAt = Date.now();
   const startedAt = Date.now();
   for (;;) {
-    const [[, exists], [, doneCount], [, failedCount], [, seen]] = (await redis
+    const [[, exists], [, doneCount], [, failedCount], [, seen], [, current], [, refusing]] = (await redis
       .multi()
       .exists(key)
       .hlen(done)
       .hlen(failed)
       .scard(workers)
-      .exec()) as [[unknown, number], [unknown, number], [unknown, number], [unknown, number]];
+      .hget(key, 'launch')
+      .hgetall(refused)
+      .exec()) as [
+      [unknown, number],
+      [unknown, number],
+      [unknown, number],
+      [unknown, number],
+      [unknown, string | null],
+      [unknown, Record<string, string>],
+    ];
+    if (current !== null && Number(current) !== first.launch) throw replaced(first, Number(current));
+    noteRefusals(first, refusing, refusals, err);
     if (exists === 0) {
       // The server lost the sweep (restarted without persistence, or flushed): it is put back and
       // whatever has no record is queued again; seeds make the runs the same.
@@ -172,11 +197,15 @@ async function gather(
     const finished = doneCount + failedCount;
     const now = Date.now();
     // Nobody has taken a job for a while: most likely no worker runs, which the line says.
+    // Workers of another build are no help: the line says so, and which build is wanted.
     const idle =
       seen === 0 && now - startedAt >= 10_000
-        ? ' (none has taken a job yet: start `swarm worker --redis URL`)'
+        ? refusals.size > 0
+          ? ` (none of build ${buildOf(first.version)} has taken a job yet: waiting for \`swarm worker\` from this checkout)`
+          : ' (none has taken a job yet: start `swarm worker --redis URL`)'
         : '';
-    const line = `sweep ${first.sweep}: ${doneCount}/${total} runs done, ${total - finished} left${failedCount > 0 ? `, ${failedCount} failed` : ''}, ${seen} worker${seen === 1 ? '' : 's'} seen${idle}`;
+    const refusedText = refusals.size > 0 ? `, ${refusals.size} of another build left its jobs` : '';
+    const line = `sweep ${first.sweep}: ${doneCount}/${total} runs done, ${total - finished} left${failedCount > 0 ? `, ${failedCount} failed` : ''}, ${seen} worker${seen === 1 ? '' : 's'} seen${refusedText}${idle}`;
     if (finished >= total || (line !== shown && now - shownAt >= 1000) || now - shownAt >= 10_000) {
       err(line);
       shown = line;
@@ -184,26 +213,32 @@ async function gather(
     }
     // The counts can overlap (a job failed for stalling whose worker then finished it after
     // all): done only when every run has a record or a failure.
-    if (finished >= total && (await finishedFields(redis, done, failed)).size >= total) break;
+    if (finished >= total && ownCount(await finishedFields(redis, done, failed), own) >= total) break;
     if (finished !== lastCount) {
       lastCount = finished;
       progressAt = now;
     } else if (now - progressAt >= stallCheckMs) {
-      await checkStalled(redis, queue, feed, { done, failed });
+      await checkStalled(redis, queue, feed, { key, done, failed }, first);
       progressAt = now;
     }
     if (now - touchedAt >= 60_000) {
-      await expireAll(redis, [key, done, failed, workers]);
+      await expireAll(redis, [key, done, failed, workers, refused]);
       touchedAt = now;
     }
     await sleep(pollMs);
   }
-  await expireAll(redis, [key, done, failed, workers]);
+  await expireAll(redis, [key, done, failed, workers, refused]);
 
   const records = await redis.hgetall(done);
+  const failedRecords = await redis.hgetall(failed);
+  const foreign = [...Object.keys(records), ...Object.keys(failedRecords)].filter((f) => !own.has(f));
+  if (foreign.length > 0)
+    err(
+      `sweep ${first.sweep}: ignored ${foreign.length} result${foreign.length === 1 ? '' : 's'} or failure${foreign.length === 1 ? '' : 's'} outside its runs (${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}): not made by its jobs`,
+    );
   // A run with a record is not a failure, whatever else happened to its job.
-  const failures = Object.entries(await redis.hgetall(failed))
-    .filter(([f]) => records[f] === undefined)
+  const failures = Object.entries(failedRecords)
+    .filter(([f]) => own.has(f) && records[f] === undefined)
     .map(([, t]) => JSON.parse(t) as SweepFailure);
   if (failures.length > 0) {
     failures.sort((a, b) => a.seed - b.seed || a.policy - b.policy);
@@ -230,6 +265,39 @@ async function gather(
   });
 }
 
+const ownCount = (fields: ReadonlySet<string>, own: ReadonlySet<string>) => {
+  let n = 0;
+  for (const f of fields) if (own.has(f)) n++;
+  return n;
+};
+
+/**
+ * The same sweep was launched again (the same command, here or on another machine): that launch
+ * dropped this one's results and makes its runs, so this launcher stops, queueing nothing more.
+ */
+function replaced(first: SweepJob, current: number): ReportedFailure {
+  return new ReportedFailure(
+    `sweep ${first.sweep}: launch ${first.launch} was replaced by launch ${current} of the same sweep (the same command started again, here or elsewhere); this launcher stops and queues nothing more: launch ${current} makes the runs and prints the report`,
+  );
+}
+
+/** Prints each worker of another build that left this launch's jobs, once. */
+function noteRefusals(
+  first: SweepJob,
+  refusing: Record<string, string>,
+  known: Map<string, string>,
+  err: (text: string) => void,
+): void {
+  const wanted = buildOf(first.version);
+  for (const [worker, version] of Object.entries(refusing)) {
+    if (known.get(worker) === version) continue;
+    known.set(worker, version);
+    err(
+      `sweep ${first.sweep}: worker ${worker} refused its jobs: it runs build ${buildOf(version)} (${version}), the sweep is build ${wanted}'s; it leaves them to workers of build ${wanted} (run every worker from the launcher's checkout)`,
+    );
+  }
+}
+
 async function expireAll(redis: Redis, keys: readonly string[]): Promise<void> {
   const multi = redis.multi();
   for (const k of keys) multi.expire(k, SWEEP_TTL_S);
@@ -245,8 +313,12 @@ async function checkStalled(
   redis: Redis,
   queue: Queue<SweepJob>,
   feed: JobFeed,
-  keys: { readonly done: string; readonly failed: string },
+  keys: { readonly key: string; readonly done: string; readonly failed: string },
+  first: SweepJob,
 ): Promise<void> {
+  // Nothing is queued again for a launch that another launch replaced meanwhile.
+  const current = await redis.hget(keys.key, 'launch');
+  if (current !== null && Number(current) !== first.launch) throw replaced(first, Number(current));
   const have = await finishedFields(redis, keys.done, keys.failed);
   const missing = feed
     .queued()

@@ -10,12 +10,21 @@ import type { EpisodeOutcome } from '../../core/learning/episode';
 import type { Rollouts } from '../../core/learning/train';
 import type { RolloutPool } from '../rollout-pool';
 import type { RolloutWorkerData } from '../rollout-protocol';
+import { trainingSource } from '../training-env';
 import { jobFinished } from './job-finished';
 import { openQueue } from './queue-client';
 import { lastingConnection } from './redis-connect';
 import { type RedisTarget, scrub } from './redis-url';
 import { ATTEMPTS, SWEEP_TTL_S } from './sweep-protocol';
-import { decodeOutcome, encodeParams, TRAIN_QUEUE, trainJob, weightsKey } from './train-protocol';
+import {
+  decodeOutcome,
+  encodeParams,
+  sourceHashOf,
+  sourceKey,
+  TRAIN_QUEUE,
+  trainJob,
+  weightsKey,
+} from './train-protocol';
 
 export async function remoteRollouts(
   target: RedisTarget,
@@ -25,16 +34,25 @@ export async function remoteRollouts(
   /** Each batch's episodes as they come back: done so far and in all. */
   onProgress?: (done: number, total: number) => void,
 ): Promise<RolloutPool> {
+  // The scenario and profiles travel as read here: a worker elsewhere cannot read this machine's
+  // files (a relative --scenario path killed the worker that tried).
+  const text = JSON.stringify(trainingSource(data.scenario, data.profiles));
   const client = await openQueue(TRAIN_QUEUE, target);
   const { queue, events, name: training } = client;
   const redis = lastingConnection(target);
+  const source = { key: sourceKey(training), hash: sourceHashOf(text) };
+  await redis.set(source.key, text, 'EX', SWEEP_TTL_S);
   let batch = 0;
-  const keys: string[] = [];
+  const keys: string[] = [source.key];
 
   const rollouts: Rollouts = async (episodes, params) => {
     const key = weightsKey(training, batch++);
     keys.push(key);
-    await redis.set(key, encodeParams(params), 'EX', SWEEP_TTL_S);
+    await redis
+      .multi()
+      .set(key, encodeParams(params), 'EX', SWEEP_TTL_S)
+      .expire(source.key, SWEEP_TTL_S)
+      .exec();
     const order = episodes.map((_, i) => i);
     if (cost) {
       const c = episodes.map(cost);
@@ -47,7 +65,7 @@ export async function remoteRollouts(
       await queue.addBulk(
         order.map((slot) => ({
           name: 'episode',
-          data: trainJob(data, episodes[slot] as number, key),
+          data: trainJob(source, data.config, episodes[slot] as number, key),
           // The episode's id: added again (a retried batch) it is the same job, not a second one.
           opts: { jobId: jobId(slot), attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: true },
         })),
@@ -72,6 +90,7 @@ export async function remoteRollouts(
       }),
     );
     await redis.del(key);
+    keys.splice(keys.indexOf(key), 1);
     return results as EpisodeOutcome[];
   };
 
