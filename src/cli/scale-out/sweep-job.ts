@@ -132,13 +132,15 @@ export function sweepProcessor(
     try {
       setup = await setupOf(data.sweep, data.launch, text);
     } catch (error) {
-      const message =
-        error instanceof UnrecoverableError
-          ? error.message
-          : `cannot set up sweep ${data.sweep}: ${(error as Error).message}`;
+      // A record that fails its checks fails every try alike: failed at once. Anything else is
+      // tried again, as a run that throws is.
+      const recordFails = error instanceof UnrecoverableError;
+      const message = recordFails
+        ? error.message
+        : `cannot set up sweep ${data.sweep}: ${(error as Error).message}`;
       note(`worker ${workerId}: ${message}`);
-      await fail(message);
-      throw new UnrecoverableError(message);
+      if (recordFails || tries >= (job.opts.attempts ?? 1)) await fail(message);
+      throw recordFails ? error : new Error(message);
     }
     if (data.policy >= setup.policies || !setup.seeds.has(data.seed))
       return ignored(
