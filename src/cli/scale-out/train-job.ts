@@ -19,17 +19,22 @@ import { parseProfiles } from '../../core/scenarios/profiles';
 import { type TrainSource, trainingEnvOf } from '../training-env';
 import { mixProblems } from './sweep-check';
 import { buildOf, REFUSED_DELAY_MS, SWEEP_VERSION } from './sweep-protocol';
-import { decodeParams, encodeOutcome, sourceHashOf, type TrainJob, trainPrefix } from './train-protocol';
-
-const isKey = (k: unknown): k is string =>
-  typeof k === 'string' && k.startsWith(trainPrefix) && k.length < 200;
+import {
+  decodeParams,
+  encodeOutcome,
+  isTrainKey,
+  sourceHashOf,
+  type TrainJob,
+  trainPrefix,
+} from './train-protocol';
 
 /** Why `data` is not a train job of this protocol, or undefined when it has the shape of one. */
 function shapeProblem(data: unknown): string | undefined {
   const d = data as Partial<TrainJob> | null;
   if (typeof d !== 'object' || d === null) return 'it holds no object';
   if (typeof d.version !== 'string') return 'it names no version';
-  if (!isKey(d.source) || !isKey(d.weights)) return `it names keys outside ${trainPrefix}*`;
+  if (!isTrainKey(d.source, 'source') || !isTrainKey(d.weights, 'weights'))
+    return `it names keys that are not a training's source and weights (${trainPrefix}TRAINING:source, …:weights:N)`;
   if (typeof d.sourceHash !== 'string' || !/^[0-9a-f]{64}$/.test(d.sourceHash))
     return 'its source hash is not one';
   if (typeof d.config !== 'object' || d.config === null) return 'it holds no training config';

@@ -29,8 +29,18 @@ export interface TrainJob {
   readonly weights: string;
 }
 
-/** Where every key of a training starts: a train job names no key outside it. */
+/** Where every key of a training starts (BullMQ's keys of the `train` queue start so too). */
 export const trainPrefix = `${PREFIX}:train:`;
+
+/**
+ * Whether `key` is a training's source or batch weights key, the only keys a train job may name:
+ * a job pushed by anyone else cannot point a worker at another key (BullMQ's, a sweep's).
+ */
+export const isTrainKey = (key: unknown, kind: 'source' | 'weights'): key is string =>
+  typeof key === 'string' &&
+  new RegExp(
+    `^${trainPrefix}[0-9a-z]{1,16}-[0-9a-f]{8}:${kind === 'source' ? 'source' : 'weights:\\d{1,9}'}$`,
+  ).test(key);
 
 /** One key per batch: set once by the launcher, read (and cached) by every worker. */
 export const weightsKey = (training: string, batch: number) => `${trainPrefix}${training}:weights:${batch}`;
