@@ -127,6 +127,8 @@ export async function worker(
   const said = new Set<string>();
   const note = (text: string) => {
     if (said.has(text)) return;
+    // Bounded: jobs pushed by hand are noted one by one, and there may be many.
+    if (said.size >= 1000) said.clear();
     said.add(text);
     say(text);
   };
@@ -193,7 +195,9 @@ export async function worker(
   // A last guard: a promise of a job that rejects with nothing awaiting it would end the process
   // (Node's default) and every job it holds; it is said, and the job fails on its own.
   process.on('unhandledRejection', (reason) => {
-    say(`worker ${id}: an error no job awaited: ${(reason as Error)?.message?.split('\n')[0] ?? String(reason)}`);
+    say(
+      `worker ${id}: an error no job awaited: ${(reason as Error)?.message?.split('\n')[0] ?? String(reason)}`,
+    );
   });
   await new Promise<void>((resolve) => {
     let stopping = false;

@@ -1,6 +1,6 @@
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProfiles } from '../../src/cli/scale-out/../scenario-file';
+import { readProfiles, readScenario } from '../../src/cli/scale-out/../scenario-file';
 import { runBenchSweep } from '../../src/cli/scale-out/bench-sweep';
 import { type BenchSweepSpec, benchSetup } from '../../src/cli/scale-out/bench-sweep-spec';
 import { jobFinished } from '../../src/cli/scale-out/job-finished';
@@ -119,6 +119,17 @@ describe('jobs a sweep cannot finish', () => {
     });
     await expect(launch(cyclic).report).rejects.toThrow(
       /2 of 2 runs of sweep \w+ failed[\s\S]*critical-path seed 1: the record of sweep \w+ fails the checks the CLI applies: its graph: cycle a → b → a \(1 try\)/,
+    );
+  }, 60_000);
+
+  it('a sweep record with a raised size.max is failed at once, as the CLI refuses the file', async () => {
+    // The attack of issue 57: size.max raised in the record kept a worker busy for minutes.
+    const scenario = readScenario('wide-search');
+    if (scenario.type !== 'task') throw new Error('wide-search is a task scenario');
+    const raised = { ...scenario.spec, size: { ...scenario.spec.size, max: 1_000_000_000 } };
+    const spec = sweep({ scenario: { type: 'task', spec: raised }, policies: ['heuristic'], seeds: [1] });
+    await expect(launch(spec).report).rejects.toThrow(
+      /heuristic seed 1: the record of sweep \w+ fails the checks the CLI applies: its scenario: size\.max: .* \(1 try\)/,
     );
   }, 60_000);
 
