@@ -14,8 +14,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { PREFIX, SWEEP_VERSION } from '../../src/cli/scale-out/sweep-protocol';
+import { sweepIdOf } from '../../src/cli/scale-out/sweep-spec';
 import { sourceHashOf } from '../../src/cli/scale-out/train-protocol';
 import { trainingSource } from '../../src/cli/training-env';
 import { runCli } from '../support/cli';
@@ -26,6 +27,7 @@ import { sweepArgs, withoutWallClock } from './support';
 const SEEDS = 8;
 const RUNS = 2 * SEEDS;
 const SECRET = 'SWARM_REDIS_PASSWORD=hunter2-not-to-be-seen';
+const OTHER = 'swarmflight 0.1.0, sweep protocol 2, build 0123456789ab';
 
 const redis = await startRedis();
 const elsewhere = mkdtempSync(join(tmpdir(), 'swarm-elsewhere-'));
@@ -39,6 +41,11 @@ const workers: SwarmProcess[] = await Promise.all([
   startWorker(redis.url, ['--queues', 'bench,train'], {}, { cwd: elsewhere }),
 ]);
 const local = withoutWallClock((await runCli(sweepArgs(SEEDS))).stdout);
+
+// A test that failed with the queue paused must not hold up the next.
+afterEach(async () => {
+  await bench.resume();
+});
 
 afterAll(async () => {
   await Promise.all(workers.map((w) => stopProcess(w, 'SIGKILL')));
@@ -61,13 +68,11 @@ async function until<T>(look: () => Promise<T | undefined>, what: string, timeou
 /** The sweep of sweepArgs(SEEDS) (one id: one command) once launch `launch` has queued its jobs. */
 async function queuedLaunch(launch: number): Promise<string> {
   return until(async () => {
-    const [key] = (await client.keys(`${PREFIX}:sweep:*`)).filter((k) =>
-      /^swarmflight:sweep:[0-9a-f]{16}$/.test(k),
-    );
-    if (key === undefined || Number(await client.hget(key, 'launch')) !== launch) return undefined;
-    const sweep = key.slice(`${PREFIX}:sweep:`.length);
     const jobs = await bench.getJobs(['wait', 'paused', 'prioritized']);
-    return jobs.filter((j) => j.data.launch === launch).length >= RUNS ? sweep : undefined;
+    const mine = jobs.filter((j) => j.data.launch === launch && j.data.version === SWEEP_VERSION);
+    const sweep = mine[0]?.data.sweep as string | undefined;
+    if (sweep === undefined || mine.length < RUNS) return undefined;
+    return Number(await client.hget(`${PREFIX}:sweep:${sweep}`, 'launch')) === launch ? sweep : undefined;
   }, `launch ${launch} queued`);
 }
 
@@ -86,8 +91,21 @@ describe('a sweep owns its runs', { timeout: 180_000 }, () => {
     await bench.pause();
     const launcher = runCli([...sweepArgs(SEEDS), '--redis', redis.url]);
     const sweep = await queuedLaunch(1);
+    // A sweep of another build, its record as that build's launcher would write it, and a job of
+    // this build naming it: a worker of this build must not lend it its figures.
+    const theirs = {
+      ...JSON.parse((await client.hget(`${PREFIX}:sweep:${sweep}`, 'spec')) as string),
+      version: OTHER,
+    };
+    const theirId = sweepIdOf(theirs);
+    await client.hset(`${PREFIX}:sweep:${theirId}`, 'spec', JSON.stringify(theirs), 'launch', 1);
+    await client.expire(`${PREFIX}:sweep:${theirId}`, 600);
     // At the head of the queue (lifo): taken before any of the sweep's own.
     const foreign = [
+      {
+        id: 'other-build-sweep',
+        data: { version: SWEEP_VERSION, sweep: theirId, launch: 1, policy: 0, seed: 1 },
+      },
       { id: 'foreign-policy', data: { version: SWEEP_VERSION, sweep, launch: 1, policy: 7, seed: 1 } },
       { id: 'foreign-seed', data: { version: SWEEP_VERSION, sweep, launch: 1, policy: 0, seed: 999_999 } },
       {
@@ -115,6 +133,10 @@ describe('a sweep owns its runs', { timeout: 180_000 }, () => {
     expect(logs).toMatch(/ignored job foreign-seed: sweep \w+ has no run on seed 999999/);
     expect(logs).toMatch(/ignored job no-such-sweep: there is no sweep f{16} in Redis/);
     expect(logs).toMatch(/ignored job not-a-sweep-job: it is not a sweep job/);
+    expect(logs).toMatch(
+      /ignored job other-build-sweep: sweep \w+ is build 0123456789ab's, not this worker's/,
+    );
+    expect(await client.exists(`${PREFIX}:sweep:${theirId}:1:done`)).toBe(0);
     expect((await bench.getFailed()).map((j) => j.id)).toEqual([]);
     expect(await client.exists(`${PREFIX}:sweep:${'f'.repeat(16)}:1:failed`)).toBe(0);
     await expectAliveAndExpiring();

@@ -37,6 +37,8 @@ interface Setup {
   readonly run: (policy: number, seed: number) => Promise<unknown>;
   readonly policies: number;
   readonly seeds: ReadonlySet<number>;
+  /** The build the sweep's launcher runs (its record's version). */
+  readonly version: string;
 }
 
 /**
@@ -75,12 +77,20 @@ async function setupFrom(text: string, sweep: string): Promise<Setup> {
     throw new UnrecoverableError(
       `the record of sweep ${sweep} in Redis does not hash to the sweep's id: it was changed after its launcher wrote it`,
     );
+  // Checked before anything is built of it: a record of another build is not this worker's to run.
+  if (spec.version !== SWEEP_VERSION)
+    return { run: async () => undefined, policies: 0, seeds: new Set(), version: String(spec.version) };
   const problems = sweepProblems(spec);
   if (problems.length > 0)
     throw new UnrecoverableError(
       `the record of sweep ${sweep} fails the checks the CLI applies: ${problems.join('; ')}`,
     );
-  return { run: await runnerOf(spec), policies: spec.policies.length, seeds: new Set(spec.seeds) };
+  return {
+    run: await runnerOf(spec),
+    policies: spec.policies.length,
+    seeds: new Set(spec.seeds),
+    version: spec.version,
+  };
 }
 
 /** The processor of the `bench` queue, for worker `workerId`; `note` prints a notice once per text. */
@@ -142,6 +152,9 @@ export function sweepProcessor(
       if (recordFails || tries >= (job.opts.attempts ?? 1)) await fail(message);
       throw recordFails ? error : new Error(message);
     }
+    // A job of this build for a sweep of another: its runs would carry this build's figures.
+    if (setup.version !== SWEEP_VERSION)
+      return ignored(job, `sweep ${data.sweep} is build ${buildOf(setup.version)}'s, not this worker's`);
     if (data.policy >= setup.policies || !setup.seeds.has(data.seed))
       return ignored(
         job,
