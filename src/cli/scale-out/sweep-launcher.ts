@@ -10,6 +10,7 @@ import { ReportedFailure, UsageError } from '../errors';
 import { lastingConnection, lastingOptions, probeRedis } from './redis-connect';
 import { type RedisTarget, scrub } from './redis-url';
 import { fieldOf, finishedFields, type JobFeed, jobFeed } from './sweep-feed';
+import { noteForeign, noteRefusals, ownCount, replaced } from './sweep-ownership';
 import {
   ATTEMPTS,
   buildOf,
@@ -231,11 +232,7 @@ async function gather(
 
   const records = await redis.hgetall(done);
   const failedRecords = await redis.hgetall(failed);
-  const foreign = [...Object.keys(records), ...Object.keys(failedRecords)].filter((f) => !own.has(f));
-  if (foreign.length > 0)
-    err(
-      `sweep ${first.sweep}: ignored ${foreign.length} result${foreign.length === 1 ? '' : 's'} or failure${foreign.length === 1 ? '' : 's'} outside its runs (${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}): not made by its jobs`,
-    );
+  noteForeign(first.sweep, [...Object.keys(records), ...Object.keys(failedRecords)], own, err);
   // A run with a record is not a failure, whatever else happened to its job.
   const failures = Object.entries(failedRecords)
     .filter(([f]) => own.has(f) && records[f] === undefined)
@@ -263,39 +260,6 @@ async function gather(
     if (text === undefined) throw new Error(`sweep ${job.sweep}: no record for ${field(job)}`);
     return decodeRecord<unknown>(text);
   });
-}
-
-const ownCount = (fields: ReadonlySet<string>, own: ReadonlySet<string>) => {
-  let n = 0;
-  for (const f of fields) if (own.has(f)) n++;
-  return n;
-};
-
-/**
- * The same sweep was launched again (the same command, here or on another machine): that launch
- * dropped this one's results and makes its runs, so this launcher stops, queueing nothing more.
- */
-function replaced(first: SweepJob, current: number): ReportedFailure {
-  return new ReportedFailure(
-    `sweep ${first.sweep}: launch ${first.launch} was replaced by launch ${current} of the same sweep (the same command started again, here or elsewhere); this launcher stops and queues nothing more: launch ${current} makes the runs and prints the report`,
-  );
-}
-
-/** Prints each worker of another build that left this launch's jobs, once. */
-function noteRefusals(
-  first: SweepJob,
-  refusing: Record<string, string>,
-  known: Map<string, string>,
-  err: (text: string) => void,
-): void {
-  const wanted = buildOf(first.version);
-  for (const [worker, version] of Object.entries(refusing)) {
-    if (known.get(worker) === version) continue;
-    known.set(worker, version);
-    err(
-      `sweep ${first.sweep}: worker ${worker} refused its jobs: it runs build ${buildOf(version)} (${version}), the sweep is build ${wanted}'s; it leaves them to workers of build ${wanted} (run every worker from the launcher's checkout)`,
-    );
-  }
 }
 
 async function expireAll(redis: Redis, keys: readonly string[]): Promise<void> {
