@@ -5,8 +5,7 @@
  * scenarios and profiles). package.json's version alone did not move for 79 commits, and a
  * worker at an older commit silently changed the rewards; any byte of these files changes this.
  *
- * Read once per process, at its first use: about 480 files, 3.5 MB, hashed in a few
- * milliseconds. A launcher and a worker of the same checkout get the same identity whatever
+ * Read once per process, at its first use (about 480 files, 3.5 MB). A launcher and a worker of the same checkout get the same identity whatever
  * the directory they run from: paths are hashed relative to the checkout's root.
  */
 
