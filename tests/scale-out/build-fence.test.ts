@@ -6,7 +6,7 @@
  * local one.
  */
 
-import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +51,7 @@ describe('the build fence', { timeout: 180_000 }, () => {
 
   it('a worker of another build leaves every job to a worker of this one; the launcher names it; the report is the local one', async () => {
     const local = withoutWallClock((await runCli(sweepArgs(6))).stdout);
-    const other = await startWorker(redis.url, [], {}, { root: copy, cwd: copy });
+    const other = await startWorker(redis.url, ['--queues', 'bench,train'], {}, { root: copy, cwd: copy });
     processes.push(other);
     const launcher = runCli([...sweepArgs(6), '--redis', redis.url]);
     // Only the other build's worker is there: it takes a job, and puts it back.
@@ -80,5 +80,32 @@ describe('the build fence', { timeout: 180_000 }, () => {
     expect(await queue.getFailedCount()).toBe(0);
     await queue.close();
     for (const w of [other, own]) expect(w.child.exitCode, w.stderr()).toBeNull();
+  });
+
+  it("a training's episodes too: the other build's worker leaves them, the launcher names it, the checkpoint is the local one", async () => {
+    const [other] = processes as [SwarmProcess];
+    const dir = mkdtempSync(join(tmpdir(), 'swarm-fence-train-'));
+    const args = (out: string) => [
+      'train',
+      ...['--scenario', 'mix', '--policy', 'parl', '--seed', '3', '--episodes', '16', '--batch', '16'],
+      ...['--out', join(dir, out)],
+    ];
+    try {
+      expect((await runCli([...args('local.json'), '--rollout-workers', '1'])).code).toBe(0);
+      const launcher = runCli([...args('remote.json'), '--redis', redis.url]);
+      // Only the other build's worker serves `train` yet.
+      await other.waitFor(/left train jobs of build [0-9a-f]{12} to other workers/);
+      const own = await startWorker(redis.url, ['--queues', 'train']);
+      processes.push(own);
+      const remote = await launcher;
+      expect(remote.code, remote.stderr).toBe(0);
+      expect(readFileSync(join(dir, 'remote.json'), 'utf8')).toBe(
+        readFileSync(join(dir, 'local.json'), 'utf8'),
+      );
+      expect(remote.stderr).toContain(`refused its episodes: it runs build ${identityOf(copy)} (`);
+      expect(other.child.exitCode, other.stderr()).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -18,11 +18,12 @@ import type { TrainEnv } from '../../core/learning/train-config';
 import { parseProfiles } from '../../core/scenarios/profiles';
 import { type TrainSource, trainingEnvOf } from '../training-env';
 import { mixProblems } from './sweep-check';
-import { buildOf, REFUSED_DELAY_MS, SWEEP_VERSION } from './sweep-protocol';
+import { buildOf, REFUSED_DELAY_MS, SWEEP_TTL_S, SWEEP_VERSION } from './sweep-protocol';
 import {
   decodeParams,
   encodeOutcome,
   isTrainKey,
+  refusedTrainKey,
   sourceHashOf,
   type TrainJob,
   trainPrefix,
@@ -121,6 +122,11 @@ export function trainProcessor(
       note(
         `worker ${workerId}: left train jobs of build ${buildOf(train.version)} to other workers (${train.version}); this worker runs ${SWEEP_VERSION}`,
       );
+      // Noted for the training's launcher to print, when there is such a training.
+      if ((await redis.exists(train.source)) === 1) {
+        const key = refusedTrainKey(train.source);
+        await redis.multi().hset(key, workerId, SWEEP_VERSION).expire(key, SWEEP_TTL_S).exec();
+      }
       await job.moveToDelayed(Date.now() + REFUSED_DELAY_MS, token ?? '');
       throw new DelayedError(`left for a worker of build ${buildOf(train.version)}`);
     }

@@ -46,6 +46,8 @@ export const isTrainKey = (key: unknown, kind: 'source' | 'weights'): key is str
 export const weightsKey = (training: string, batch: number) => `${trainPrefix}${training}:weights:${batch}`;
 /** One key per training: its source, set once by the launcher. */
 export const sourceKey = (training: string) => `${trainPrefix}${training}:source`;
+/** The workers of another build that left a training's episodes (field: worker → its version). */
+export const refusedTrainKey = (source: string) => source.replace(/:source$/, ':refused');
 
 export const sourceHashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 

@@ -15,10 +15,11 @@ import { jobFinished } from './job-finished';
 import { openQueue } from './queue-client';
 import { lastingConnection } from './redis-connect';
 import { type RedisTarget, scrub } from './redis-url';
-import { ATTEMPTS, SWEEP_TTL_S } from './sweep-protocol';
+import { ATTEMPTS, buildOf, SWEEP_TTL_S, SWEEP_VERSION } from './sweep-protocol';
 import {
   decodeOutcome,
   encodeParams,
+  refusedTrainKey,
   sourceHashOf,
   sourceKey,
   TRAIN_QUEUE,
@@ -33,6 +34,8 @@ export async function remoteRollouts(
   cost?: (episode: number) => number,
   /** Each batch's episodes as they come back: done so far and in all. */
   onProgress?: (done: number, total: number) => void,
+  /** Notices: a worker of another build that leaves the training's episodes to others. */
+  say?: (text: string) => void,
 ): Promise<RolloutPool> {
   // The scenario and profiles travel as read here: a worker elsewhere cannot read this machine's
   // files (a relative --scenario path killed the worker that tried).
@@ -43,7 +46,22 @@ export async function remoteRollouts(
   const source = { key: sourceKey(training), hash: sourceHashOf(text) };
   await redis.set(source.key, text, 'EX', SWEEP_TTL_S);
   let batch = 0;
-  const keys: string[] = [source.key];
+  const refused = refusedTrainKey(source.key);
+  const keys: string[] = [source.key, refused];
+  const told = new Map<string, string>();
+  const tellRefusals = () =>
+    redis
+      .hgetall(refused)
+      .then((workers) => {
+        for (const [worker, version] of Object.entries(workers)) {
+          if (told.get(worker) === version) continue;
+          told.set(worker, version);
+          say?.(
+            `training ${training}: worker ${worker} refused its episodes: it runs build ${buildOf(version)} (${version}), this training is build ${buildOf(SWEEP_VERSION)}'s; it leaves them to workers of build ${buildOf(SWEEP_VERSION)} (run every worker from the launcher's checkout)`,
+          );
+        }
+      })
+      .catch(() => {});
 
   const rollouts: Rollouts = async (episodes, params) => {
     const key = weightsKey(training, batch++);
@@ -76,6 +94,7 @@ export async function remoteRollouts(
     }
     let done = 0;
     const results = new Array<EpisodeOutcome | undefined>(episodes.length);
+    const watch = say ? setInterval(tellRefusals, 1000) : undefined;
     await Promise.all(
       finished.map(async (f, i) => {
         const slot = order[i] as number;
@@ -88,7 +107,7 @@ export async function remoteRollouts(
         }
         onProgress?.(++done, episodes.length);
       }),
-    );
+    ).finally(() => clearInterval(watch));
     await redis.del(key);
     keys.splice(keys.indexOf(key), 1);
     return results as EpisodeOutcome[];
