@@ -21,7 +21,7 @@ import {
 import { PREFIX } from '../../src/cli/scale-out/sweep-protocol';
 import { runCli } from '../support/cli';
 import { startRedis } from '../support/redis-server';
-import { type SwarmProcess, startWorker, stopProcess } from '../support/swarm-process';
+import { type SwarmProcess, startSwarm, startWorker, stopProcess } from '../support/swarm-process';
 import { sweepArgs, withoutWallClock } from './support';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,12 +53,21 @@ describe('the build fence', { timeout: 180_000 }, () => {
     const local = withoutWallClock((await runCli(sweepArgs(6))).stdout);
     const other = await startWorker(redis.url, ['--queues', 'bench,train'], {}, { root: copy, cwd: copy });
     processes.push(other);
-    const launcher = runCli([...sweepArgs(6), '--redis', redis.url]);
-    // Only the other build's worker is there: it takes a job, and puts it back.
+    const launcher = startSwarm([...sweepArgs(6), '--redis', redis.url]);
+    processes.push(launcher);
+    // Only the other build's worker is there: it takes a job, and puts it back. The launcher
+    // waits, naming the worker, and after 10 s says no worker of its build has taken a job.
     await other.waitFor(/left the jobs of sweep \w+ to other workers: they were made by build [0-9a-f]{12}/);
+    await launcher.waitFor(
+      new RegExp(
+        `none of build ${buildIdentity()} has taken a job yet: waiting for \`swarm worker\` from this checkout`,
+      ),
+      60_000,
+    );
     const own = await startWorker(redis.url);
     processes.push(own);
-    const remote = await launcher;
+    const exit = await launcher.exited();
+    const remote = { code: exit.code, stdout: launcher.stdout(), stderr: launcher.stderr() };
     expect(remote.code, remote.stderr).toBe(0);
     expect(withoutWallClock(remote.stdout)).toEqual(local);
     const otherBuild = identityOf(copy);
@@ -83,7 +92,7 @@ describe('the build fence', { timeout: 180_000 }, () => {
   });
 
   it("a training's episodes too: the other build's worker leaves them, the launcher names it, the checkpoint is the local one", async () => {
-    const [other] = processes as [SwarmProcess];
+    const other = processes[0] as SwarmProcess;
     const dir = mkdtempSync(join(tmpdir(), 'swarm-fence-train-'));
     const args = (out: string) => [
       'train',
