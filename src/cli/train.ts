@@ -157,7 +157,7 @@ export async function trainCommand(
   const cost = (e: number) => episodeCost(env.mix, config, e);
   const pool =
     flags.redis !== undefined
-      ? await rolloutsAt(flags.redis as string, data, cost)
+      ? await rolloutsAt(flags.redis as string, data, cost, err)
       : rolloutWorkers > 1
         ? rolloutPool(rolloutWorkers, data, cost)
         : undefined;
@@ -232,11 +232,12 @@ export async function rolloutsAt(
   url: string,
   data: RolloutWorkerData,
   cost?: (episode: number) => number,
+  say?: (text: string) => void,
 ): Promise<RolloutPool> {
   const { redisTarget } = await import('./scale-out/redis-url');
   const { probeRedis } = await import('./scale-out/redis-connect');
   const { remoteRollouts } = await import('./scale-out/train-rollouts');
   const target = redisTarget(url);
   await probeRedis(target);
-  return remoteRollouts(target, data, cost);
+  return remoteRollouts(target, data, cost, undefined, say);
 }

@@ -9,13 +9,29 @@ import { UsageError } from './errors';
 import { profileHashes } from './policy-file';
 import { type ReadOptions, readMix, readProfiles, readScenario, resolveScenario } from './scenario-file';
 
-/** Everything a training run needs besides its config: the distribution, profiles, provider, sandbox. */
-export async function trainingEnv(scenario: string, profilesFile?: string): Promise<TrainEnv> {
+/**
+ * What a training environment is made of, as data: the distribution (a mix and the task scenarios
+ * it names) and the profiles. `swarm train --redis` sends this to its workers, rather than the
+ * paths it was read from, which a worker on another machine cannot read.
+ */
+export interface TrainSource {
+  readonly mix: MixSpec;
+  readonly specs: Readonly<Record<string, TaskScenarioSpec>>;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+}
+
+/** The scenario (an id, a file, or a mix) and profiles file of a training, read and checked. */
+export function trainingSource(scenario: string, profilesFile?: string): TrainSource {
   const profiles: Record<string, ProfileSpec> = readProfiles(profilesFile);
   const { mix, specs } = distribution(scenario, {
     profiles,
     ...(profilesFile !== undefined ? { profilesFile } : {}),
   });
+  return { mix, specs, profiles };
+}
+
+/** The training environment of a source: its provider, sandbox and profile hashes added. */
+export async function trainingEnvOf({ mix, specs, profiles }: TrainSource): Promise<TrainEnv> {
   return {
     mix,
     specs,
@@ -25,6 +41,11 @@ export async function trainingEnv(scenario: string, profilesFile?: string): Prom
     // Training replays the same programs many times: results are remembered (memo-sandbox.ts).
     ports: { sandbox: memoSandbox(nodeSandbox) },
   };
+}
+
+/** Everything a training run needs besides its config: the distribution, profiles, provider, sandbox. */
+export async function trainingEnv(scenario: string, profilesFile?: string): Promise<TrainEnv> {
+  return trainingEnvOf(trainingSource(scenario, profilesFile));
 }
 
 /** The training distribution: a mix file, or one scenario under the budgets mix.json gives it. */

@@ -138,6 +138,8 @@ export async function worker(
   const said = new Set<string>();
   const note = (text: string) => {
     if (said.has(text)) return;
+    // Bounded: jobs pushed by hand are noted one by one, and there may be many.
+    if (said.size >= 1000) said.clear();
     said.add(text);
     say(text);
   };
@@ -187,7 +189,7 @@ export async function worker(
     }
     const w =
       queue === 'train'
-        ? new ParsedWorker(TRAIN_QUEUE, trainProcessor(redis), options)
+        ? new ParsedWorker(TRAIN_QUEUE, trainProcessor(redis, id, note), options)
         : new ParsedWorker('bench', sweepProcessor(redis, id, note), options);
     served.push({ worker: w, close: (force) => w.close(force) });
   }
@@ -210,6 +212,13 @@ export async function worker(
   say(
     `worker ${id}: taking ${queues.join(', ')} jobs from ${target.shown}, ${concurrency} at once (${SWEEP_VERSION})`,
   );
+  // A last guard: a promise of a job that rejects with nothing awaiting it would end the process
+  // (Node's default) and every job it holds; it is said, and the job fails on its own.
+  process.on('unhandledRejection', (reason) => {
+    say(
+      `worker ${id}: an error no job awaited: ${(reason as Error)?.message?.split('\n')[0] ?? String(reason)}`,
+    );
+  });
   await new Promise<void>((resolve) => {
     let stopping = false;
     // A connection that fails while closing (a TLS socket torn down mid-handshake, say) is no

@@ -23,7 +23,7 @@ describe('what crosses Redis', () => {
 
   it("a job's id is made from the sweep, the launch, the policy's index and the seed, with no colon", () => {
     expect(jobIdOf({ sweep: 'abc', launch: 2, policy: 1, seed: 40 })).toBe('abc-2-1-40');
-    expect(SWEEP_VERSION).toMatch(/^swarmflight \d+\.\d+\.\d+, sweep protocol \d+$/);
+    expect(SWEEP_VERSION).toMatch(/^swarmflight \d+\.\d+\.\d+, sweep protocol \d+, build [0-9a-f]{12}$/);
   });
 });
 

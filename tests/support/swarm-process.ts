@@ -4,6 +4,21 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** This checkout's root. */
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Where a process runs: `root`, the checkout whose src/cli/main.ts it runs (default this one; a
+ * copy of the tree makes a worker of another build), and `cwd`, its working directory (default
+ * the test's: a worker elsewhere cannot read the launcher's relative paths).
+ */
+export interface Where {
+  readonly root?: string;
+  readonly cwd?: string;
+}
 
 export interface SwarmProcess {
   readonly child: ChildProcess;
@@ -15,9 +30,17 @@ export interface SwarmProcess {
   exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startSwarm(args: readonly string[], env: Record<string, string> = {}): SwarmProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+export function startSwarm(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  where: Where = {},
+): SwarmProcess {
+  const root = where.root ?? repo;
+  // tsx by its file: `--import tsx` is resolved from the working directory.
+  const tsx = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
+  const child = spawn(process.execPath, ['--import', tsx, join(root, 'src/cli/main.ts'), ...args], {
     env: { ...process.env, ...env },
+    ...(where.cwd !== undefined ? { cwd: where.cwd } : {}),
   });
   let out = '';
   let err = '';
@@ -58,8 +81,9 @@ export async function startWorker(
   url: string,
   extra: readonly string[] = [],
   env: Record<string, string> = {},
+  where: Where = {},
 ): Promise<SwarmProcess> {
-  const worker = startSwarm(['worker', '--redis', url, '--lock-ms', '1000', ...extra], env);
+  const worker = startSwarm(['worker', '--redis', url, '--lock-ms', '1000', ...extra], env, where);
   await worker.waitFor(/taking .* jobs from/);
   return worker;
 }

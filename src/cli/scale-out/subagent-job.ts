@@ -4,14 +4,14 @@
  * worker), and stops it when the launcher cancels the job (an abort, a hang, a closed pool).
  */
 
-import type { Job } from 'bullmq';
+import { DelayedError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Provider } from '../../core/providers/types';
 import { executorFromSetup } from '../../core/run/subagent-setup';
 import type { AsyncExecutor } from '../../core/runtime/ports';
 import type { ScenarioPorts } from '../../core/scenarios/types';
 import { CANCEL_CHANNEL, requestOf, type SubagentJob, type SubagentResult } from './subagent-protocol';
-import { SWEEP_VERSION } from './sweep-protocol';
+import { buildOf, REFUSED_DELAY_MS, SWEEP_VERSION } from './sweep-protocol';
 
 export interface SubagentWorkerOptions {
   /** The worker's name in traces: host and process. */
@@ -40,10 +40,15 @@ export function subagentProcessor(options: SubagentWorkerOptions) {
     }
     return made;
   };
-  return async (job: Job<SubagentJob>, _token?: string, signal?: AbortSignal): Promise<SubagentResult> => {
+  return async (job: Job<SubagentJob>, token?: string, signal?: AbortSignal): Promise<SubagentResult> => {
     const data = job.data;
-    if (data.version !== SWEEP_VERSION)
-      throw new Error(`refused: the launcher is ${data.version}, this worker ${SWEEP_VERSION}`);
+    if (data.version !== SWEEP_VERSION) {
+      // Another build's attempt: left for a worker of that build, without using up its one try.
+      await job.moveToDelayed(Date.now() + REFUSED_DELAY_MS, token ?? '');
+      throw new DelayedError(
+        `left for a worker of build ${buildOf(data.version)}; this worker runs ${SWEEP_VERSION}`,
+      );
+    }
     const executor = await executorFor(data.setup);
     const outcome = await executor.run(requestOf(data.request), signal);
     return { ...outcome, worker: options.id };

@@ -10,14 +10,17 @@ import { ReportedFailure, UsageError } from '../errors';
 import { lastingConnection, lastingOptions, probeRedis } from './redis-connect';
 import { type RedisTarget, scrub } from './redis-url';
 import { fieldOf, finishedFields, type JobFeed, jobFeed } from './sweep-feed';
+import { noteForeign, noteRefusals, ownCount, replaced } from './sweep-ownership';
 import { SweepPace } from './sweep-pace';
 import {
   ATTEMPTS,
+  buildOf,
   decodeRecord,
   doneKey,
   failedKey,
   jobIdOf,
   PREFIX,
+  refusedKey,
   SWEEP_TTL_S,
   type SweepFailure,
   type SweepJob,
@@ -94,13 +97,20 @@ async function launchNumber(
     err(`sweep ${sweep}: resuming launch ${last} on ${target.shown}`);
     return Number(last);
   }
-  const number = await redis.hincrby(key, 'launch', 1);
-  await redis
+  // One transaction: no moment when the sweep's key exists without its expiry.
+  const [[, number]] = (await redis
     .multi()
+    .hincrby(key, 'launch', 1)
     .hset(key, 'spec', JSON.stringify(spec), 'version', spec.version)
     .expire(key, SWEEP_TTL_S)
-    .del(doneKey(sweep, number - 1), failedKey(sweep, number - 1), workersKey(sweep, number - 1))
-    .exec();
+    .exec()) as [[unknown, number]];
+  const older = number - 1;
+  await redis.del(
+    doneKey(sweep, older),
+    failedKey(sweep, older),
+    workersKey(sweep, older),
+    refusedKey(sweep, older),
+  );
   err(`sweep ${sweep}: launch ${number} on ${target.shown}`);
   return number;
 }
@@ -117,14 +127,19 @@ async function gather(
 ): Promise<unknown[]> {
   const { err } = launch;
   const first = jobs[0] as SweepJob;
-  const [key, done, failed, workers] = [
+  const [key, done, failed, workers, refused] = [
     sweepKey(first.sweep),
     doneKey(first.sweep, first.launch),
     failedKey(first.sweep, first.launch),
     workersKey(first.sweep, first.launch),
+    refusedKey(first.sweep, first.launch),
   ];
   const total = jobs.length;
   const field = fieldOf;
+  // The sweep's own runs: a result or failure under any other field was put there by something
+  // else (a job pushed by hand, another program) and is ignored.
+  const own = new Set(jobs.map(field));
+  const refusals = new Map<string, string>();
   if (launch.resume) {
     // Jobs that failed for good are tried again: a resumed sweep is asked to finish.
     const retried = await redis.hkeys(failed);
@@ -151,13 +166,24 @@ async function gather(
   // Runs a second and the time left, on the progress line (sweep-pace.ts).
   const pace = new SweepPace();
   for (;;) {
-    const [[, exists], [, doneCount], [, failedCount], [, seen]] = (await redis
+    const [[, exists], [, doneCount], [, failedCount], [, seen], [, current], [, refusing]] = (await redis
       .multi()
       .exists(key)
       .hlen(done)
       .hlen(failed)
       .scard(workers)
-      .exec()) as [[unknown, number], [unknown, number], [unknown, number], [unknown, number]];
+      .hget(key, 'launch')
+      .hgetall(refused)
+      .exec()) as [
+      [unknown, number],
+      [unknown, number],
+      [unknown, number],
+      [unknown, number],
+      [unknown, string | null],
+      [unknown, Record<string, string>],
+    ];
+    if (current !== null && Number(current) !== first.launch) throw replaced(first, Number(current));
+    noteRefusals(first, refusing, refusals, err);
     if (exists === 0) {
       // The server lost the sweep (restarted without persistence, or flushed): it is put back and
       // whatever has no record is queued again; seeds make the runs the same.
@@ -175,12 +201,16 @@ async function gather(
     const finished = doneCount + failedCount;
     const now = Date.now();
     // Nobody has taken a job for a while: most likely no worker runs, which the line says.
+    // Workers of another build are no help: the line says so, and which build is wanted.
     const idle =
       seen === 0 && now - startedAt >= 10_000
-        ? ' (none has taken a job yet: start `swarm worker --redis URL`)'
+        ? refusals.size > 0
+          ? ` (none of build ${buildOf(first.version)} has taken a job yet: waiting for \`swarm worker\` from this checkout)`
+          : ' (none has taken a job yet: start `swarm worker --redis URL`)'
         : '';
     pace.note(now, finished);
-    const line = `sweep ${first.sweep}: ${doneCount}/${total} runs done, ${total - finished} left${failedCount > 0 ? `, ${failedCount} failed` : ''}, ${seen} worker${seen === 1 ? '' : 's'} seen${idle}${pace.describe(total - finished)}`;
+    const refusedText = refusals.size > 0 ? `, ${refusals.size} of another build left its jobs` : '';
+    const line = `sweep ${first.sweep}: ${doneCount}/${total} runs done, ${total - finished} left${failedCount > 0 ? `, ${failedCount} failed` : ''}, ${seen} worker${seen === 1 ? '' : 's'} seen${refusedText}${idle}${pace.describe(total - finished)}`;
     if (finished >= total || (line !== shown && now - shownAt >= 1000) || now - shownAt >= 10_000) {
       err(line);
       shown = line;
@@ -188,26 +218,28 @@ async function gather(
     }
     // The counts can overlap (a job failed for stalling whose worker then finished it after
     // all): done only when every run has a record or a failure.
-    if (finished >= total && (await finishedFields(redis, done, failed)).size >= total) break;
+    if (finished >= total && ownCount(await finishedFields(redis, done, failed), own) >= total) break;
     if (finished !== lastCount) {
       lastCount = finished;
       progressAt = now;
     } else if (now - progressAt >= stallCheckMs) {
-      await checkStalled(redis, queue, feed, { done, failed });
+      await checkStalled(redis, queue, feed, { key, done, failed }, first);
       progressAt = now;
     }
     if (now - touchedAt >= 60_000) {
-      await expireAll(redis, [key, done, failed, workers]);
+      await expireAll(redis, [key, done, failed, workers, refused]);
       touchedAt = now;
     }
     await sleep(pollMs);
   }
-  await expireAll(redis, [key, done, failed, workers]);
+  await expireAll(redis, [key, done, failed, workers, refused]);
 
   const records = await redis.hgetall(done);
+  const failedRecords = await redis.hgetall(failed);
+  noteForeign(first.sweep, [...Object.keys(records), ...Object.keys(failedRecords)], own, err);
   // A run with a record is not a failure, whatever else happened to its job.
-  const failures = Object.entries(await redis.hgetall(failed))
-    .filter(([f]) => records[f] === undefined)
+  const failures = Object.entries(failedRecords)
+    .filter(([f]) => own.has(f) && records[f] === undefined)
     .map(([, t]) => JSON.parse(t) as SweepFailure);
   if (failures.length > 0) {
     failures.sort((a, b) => a.seed - b.seed || a.policy - b.policy);
@@ -249,8 +281,12 @@ async function checkStalled(
   redis: Redis,
   queue: Queue<SweepJob>,
   feed: JobFeed,
-  keys: { readonly done: string; readonly failed: string },
+  keys: { readonly key: string; readonly done: string; readonly failed: string },
+  first: SweepJob,
 ): Promise<void> {
+  // Nothing is queued again for a launch that another launch replaced meanwhile.
+  const current = await redis.hget(keys.key, 'launch');
+  if (current !== null && Number(current) !== first.launch) throw replaced(first, Number(current));
   const have = await finishedFields(redis, keys.done, keys.failed);
   const missing = feed
     .queued()

@@ -9,20 +9,26 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { buildIdentity } from './build-identity';
 
 /** Bumped whenever a job's data, a sweep's record or a result's form changes meaning. */
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 
 const packageVersion = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
 /**
- * The version a job carries and a worker must share: the package's version and the protocol. Two
- * builds of one version can still differ (a worker on an older checkout): the version guards the
- * format, the seeds guard the figures, and docs/scale-out.md asks for one checkout everywhere.
+ * The version a job carries and a worker must share: the package's version, the protocol, and the
+ * build (build-identity.ts: a hash of the code, lockfile, scenarios and profiles that make the
+ * figures), so that a worker on another checkout never makes a run of this one's sweep. Computed
+ * once, when a launcher or a worker first loads this module.
  */
-export const SWEEP_VERSION = `swarmflight ${packageVersion}, sweep protocol ${PROTOCOL}`;
+export const SWEEP_VERSION = `swarmflight ${packageVersion}, sweep protocol ${PROTOCOL}, build ${buildIdentity()}`;
+
+/** The build named in a version, for messages (`unknown` for a text that names none). */
+export const buildOf = (version: unknown): string =>
+  /, build ([0-9a-f]+)$/.exec(String(version))?.[1] ?? 'unknown';
 
 /**
  * The queues a worker can serve, each a kind of job: `bench` a sweep's runs (bench, grid, chaos),
@@ -58,6 +64,10 @@ export const doneKey = (sweep: string, launch: number) => `${sweepKey(sweep)}:${
 export const failedKey = (sweep: string, launch: number) => `${sweepKey(sweep)}:${launch}:failed`;
 /** The workers that have run a job of this launch. */
 export const workersKey = (sweep: string, launch: number) => `${sweepKey(sweep)}:${launch}:workers`;
+/** Field: a worker that left this launch's jobs to others → the version it runs (another build's). */
+export const refusedKey = (sweep: string, launch: number) => `${sweepKey(sweep)}:${launch}:refused`;
+/** How long a worker of another build leaves a job it took before a worker may take it again. */
+export const REFUSED_DELAY_MS = 1000;
 
 export const runField = (policy: number, seed: number) => `${policy}:${seed}`;
 export const jobIdOf = (job: Pick<SweepJob, 'sweep' | 'launch' | 'policy' | 'seed'>) =>

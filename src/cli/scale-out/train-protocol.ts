@@ -6,28 +6,61 @@
  * outcome, and the checkpoint is the local training's, byte for byte.
  */
 
+import { createHash } from 'node:crypto';
 import type { EpisodeOutcome } from '../../core/learning/episode';
 import { PARAM_KEYS, type ParlParams } from '../../core/learning/parl';
-import type { RolloutWorkerData } from '../rollout-protocol';
+import type { TrainConfig } from '../../core/learning/train-config';
 import { decodeRecord, encodeRecord, PREFIX, SWEEP_VERSION } from './sweep-protocol';
 
 export const TRAIN_QUEUE = 'train';
 
 export interface TrainJob {
   readonly version: string;
-  /** What the worker builds its training environment from (the same files, on the same checkout). */
-  readonly data: RolloutWorkerData;
+  /**
+   * The Redis key of the training's source (training-env.ts: the mix, its scenarios and the
+   * profiles, as the launcher read them): content, never a path a worker would have to read.
+   */
+  readonly source: string;
+  /** The hash of that source's text (sourceHashOf): a worker plays only the source it names. */
+  readonly sourceHash: string;
+  readonly config: TrainConfig;
   readonly episode: number;
   /** The Redis key holding the batch's weights (encodeParams). */
   readonly weights: string;
 }
 
-/** One key per batch: set once by the launcher, read (and cached) by every worker. */
-export const weightsKey = (training: string, batch: number) => `${PREFIX}:train:${training}:weights:${batch}`;
+/** Where every key of a training starts (BullMQ's keys of the `train` queue start so too). */
+export const trainPrefix = `${PREFIX}:train:`;
 
-export const trainJob = (data: RolloutWorkerData, episode: number, weights: string): TrainJob => ({
+/**
+ * Whether `key` is a training's source or batch weights key, the only keys a train job may name:
+ * a job pushed by anyone else cannot point a worker at another key (BullMQ's, a sweep's).
+ */
+export const isTrainKey = (key: unknown, kind: 'source' | 'weights'): key is string =>
+  typeof key === 'string' &&
+  new RegExp(
+    `^${trainPrefix}[0-9a-z]{1,16}-[0-9a-f]{8}:${kind === 'source' ? 'source' : 'weights:\\d{1,9}'}$`,
+  ).test(key);
+
+/** One key per batch: set once by the launcher, read (and cached) by every worker. */
+export const weightsKey = (training: string, batch: number) => `${trainPrefix}${training}:weights:${batch}`;
+/** One key per training: its source, set once by the launcher. */
+export const sourceKey = (training: string) => `${trainPrefix}${training}:source`;
+/** The workers of another build that left a training's episodes (field: worker → its version). */
+export const refusedTrainKey = (source: string) => source.replace(/:source$/, ':refused');
+
+export const sourceHashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export const trainJob = (
+  source: { readonly key: string; readonly hash: string },
+  config: TrainConfig,
+  episode: number,
+  weights: string,
+): TrainJob => ({
   version: SWEEP_VERSION,
-  data,
+  source: source.key,
+  sourceHash: source.hash,
+  config,
   episode,
   weights,
 });
@@ -59,9 +92,15 @@ export const decodeExact = <T>(text: string): T => untagged(decodeRecord(text)) 
 export const encodeParams = (params: ParlParams): string => encodeExact(params);
 
 export function decodeParams(text: string): ParlParams {
-  const raw = decodeExact<Record<string, Float64Array>>(text);
+  let raw: Record<string, Float64Array>;
+  try {
+    raw = decodeExact<Record<string, Float64Array>>(text);
+  } catch {
+    // JSON.parse's message quotes the text: never repeated, whatever the key held.
+    throw new Error("the batch's weights are not JSON");
+  }
   for (const key of PARAM_KEYS)
-    if (!(raw[key] instanceof Float64Array)) throw new Error(`the batch's weights have no "${key}"`);
+    if (!(raw?.[key] instanceof Float64Array)) throw new Error(`the batch's weights have no "${key}"`);
   return raw as unknown as ParlParams;
 }
 
