@@ -6,11 +6,15 @@
  * deadline, and the self-healing loop when asked for, as in `swarm bench`.
  */
 import { withReplyDeadline } from '../adapters/common/reply-deadline';
+import { nodeProviders } from '../adapters/node/node-providers';
+import { nodeSandbox } from '../adapters/node/node-sandbox';
+import { createSwarmApi } from '../api/api';
+import { isSwarmApiError } from '../api/errors';
 import { policyByName } from '../core/policy/registry';
 import { planChooser } from '../core/policy/types';
 import { runInputOf } from '../core/request/run-input';
 import type { Workflow } from '../core/router/choice';
-import { executionOf, type TeamPlan } from '../core/router/plan';
+import { executionOf, ownRequestPolicy, type TeamPlan } from '../core/router/plan';
 import { runAnswer } from '../core/run/final-answer';
 import { prepareRun } from '../core/run/prepare';
 import { runPrepared } from '../core/run/run';
@@ -87,6 +91,70 @@ export async function runPlan(
     seed: options.seed,
     metrics: result.metrics as unknown as Record<string, number>,
     answer: runAnswer(run, result.answers) ?? null,
+    trace: options.trace ?? null,
+  };
+}
+
+/**
+ * `--run --provider openai`: the plan's team works on the request itself, on the endpoint's
+ * model, through the swarm API as `swarm run --request` does: the plan's roles are the workers,
+ * the swarm's orchestrator is the model (`ownRequestPolicy`), and the answer is the team's merge.
+ */
+export async function runOwnPlan(
+  plan: TeamPlan,
+  workflow: Workflow,
+  query: string,
+  options: {
+    readonly seed: number;
+    readonly trace?: string;
+    readonly endpoint: string;
+    readonly model?: string;
+    readonly print: (line: string) => void;
+  },
+): Promise<PlanRun> {
+  const execution = executionOf(plan, workflow);
+  if (!execution.ok) throw new UsageError(`--run: ${execution.reason}`);
+  if (options.trace !== undefined) checkOutputs([{ path: options.trace, flag: '--trace' }], []);
+  const request = {
+    scenario: execution.scenario,
+    seed: options.seed,
+    policy: ownRequestPolicy[plan.topology],
+    provider: {
+      kind: 'openai' as const,
+      endpoint: options.endpoint,
+      ...(options.model !== undefined ? { model: options.model } : {}),
+    },
+    request: {
+      text: query,
+      workers: plan.workers,
+      ...(plan.manager_role ? { manager: plan.manager_role } : {}),
+    },
+  };
+  const api = createSwarmApi({ ports: { sandbox: nodeSandbox }, providers: nodeProviders });
+  let id: string;
+  try {
+    id = await api.create(request);
+  } catch (error) {
+    if (isSwarmApiError(error)) throw new UsageError(`--run: ${error.message}`);
+    throw error;
+  }
+  const events = [];
+  for await (const event of api.events(id)) {
+    const { run: _index, ...own } = event;
+    events.push(own);
+    if (event.type === 'task.finished') options.print(`t=${event.t} ${event.task} done`);
+    if (event.type === 'task.failed') options.print(`t=${event.t} ${event.task} failed: ${event.error}`);
+  }
+  const status = await api.wait(id);
+  const header = status.runs[0]?.header;
+  if (options.trace !== undefined && header) writeFile(options.trace, encodeTrace(header, events));
+  const graded = events.find((e) => e.type === 'run.graded');
+  return {
+    scenario: execution.scenario,
+    policy: request.policy,
+    seed: options.seed,
+    metrics: (status.runs[0]?.final ?? {}) as Record<string, number>,
+    answer: graded?.type === 'run.graded' ? (graded.answer ?? null) : null,
     trace: options.trace ?? null,
   };
 }

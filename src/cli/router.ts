@@ -15,7 +15,7 @@ import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseCommand } from './flags';
 import { readInputFile } from './input-file';
 import { MAX_SEED, MAX_TIMER_MS } from './limits';
-import { type PlanRun, replyWatchOf, runPlan } from './route-run';
+import { type PlanRun, replyWatchOf, runOwnPlan, runPlan } from './route-run';
 import { evaluateRequests } from './router-eval';
 import { simulatedRouterProvider } from './sim-router-provider';
 
@@ -110,6 +110,29 @@ export const routeTable: CommandTable = {
       type: 'choice',
       choices: ['on', 'detect', 'off'],
       help: 'the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures stay those of a run without the loop)',
+      appliesUnless: withRun,
+    },
+    {
+      name: 'provider',
+      type: 'choice',
+      value: 'NAME',
+      choices: ['simulated', 'openai'],
+      default: 'simulated',
+      help: "who --run runs on: the simulated model plays the workflow's sample task; openai runs your request itself on --endpoint's model, the plan's roles as the team (the key from SWARM_API_KEY)",
+      appliesUnless: withRun,
+    },
+    {
+      name: 'endpoint',
+      type: 'string',
+      value: 'URL',
+      help: "with --provider openai: the server's base URL, e.g. http://localhost:8080/v1",
+      appliesUnless: withRun,
+    },
+    {
+      name: 'model',
+      type: 'string',
+      value: 'NAME',
+      help: 'with --provider openai: the model every agent asks for',
       appliesUnless: withRun,
     },
     {
@@ -208,17 +231,29 @@ export async function route(argv: string[], out: Print): Promise<void> {
     values.plan !== undefined ? readPlanFile(values.plan) : await makePlan(planner, chosen, query);
   const seed = flags.seed as number;
   const deadline = flags['reply-deadline-ms'];
+  const real = flags.provider === 'openai';
+  if (!real && (flags.endpoint !== undefined || flags.model !== undefined))
+    throw new UsageError(`--${flags.endpoint !== undefined ? 'endpoint' : 'model'} needs --provider openai`);
+  if (real && flags.endpoint === undefined) throw new UsageError('--provider openai needs --endpoint URL');
   const ran =
-    values.run && planned.plan
-      ? await runPlan(planned.plan, chosen.workflow, {
+    values.run && planned.plan && real
+      ? await runOwnPlan(planned.plan, chosen.workflow, query, {
           seed,
           ...(values.trace ? { trace: values.trace } : {}),
-          ...replyWatchOf(
-            deadline === undefined ? undefined : String(deadline),
-            flags.healing as string | undefined,
-          ),
+          endpoint: flags.endpoint as string,
+          ...(flags.model !== undefined ? { model: flags.model as string } : {}),
+          print: values.json ? () => {} : out,
         })
-      : undefined;
+      : values.run && planned.plan
+        ? await runPlan(planned.plan, chosen.workflow, {
+            seed,
+            ...(values.trace ? { trace: values.trace } : {}),
+            ...replyWatchOf(
+              deadline === undefined ? undefined : String(deadline),
+              flags.healing as string | undefined,
+            ),
+          })
+        : undefined;
   if (values.run && !planned.plan)
     throw new UsageError(`--run: the model wrote no valid plan (${planned.refused.join('; ')})`);
   // No training query at all like this one: no label to speak of.

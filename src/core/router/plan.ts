@@ -154,6 +154,17 @@ export const policyForPlan: Readonly<Record<Topology, 'serial' | 'heuristic' | '
 };
 
 /**
+ * The policy that runs each topology on the user's own request, with a real model: the swarm's
+ * orchestrator is the model itself (`llm`), which decomposes the request among the plan's roles.
+ * The page's Router and `swarm route --run --provider openai` take it from here.
+ */
+export const ownRequestPolicy: Readonly<Record<Topology, 'serial' | 'llm' | 'peers'>> = {
+  single: 'serial',
+  swarm: 'llm',
+  peers: 'peers',
+};
+
+/**
  * What runs a plan for a workflow: the scenario file of that workflow (its id is the workflow's
  * name under scenarios/) and the policy of the plan's formation, or why nothing can. A general
  * request has no scenario the simulator can play: it needs a real model.

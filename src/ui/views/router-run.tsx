@@ -5,20 +5,13 @@
  */
 import { Show } from 'solid-js';
 import type { Topology } from '../../core/router/choice';
-import type { TeamPlan } from '../../core/router/plan';
+import { ownRequestPolicy, type TeamPlan } from '../../core/router/plan';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE } from '../catalog';
 import { sampleLine, setRouted } from './no-run-hint';
 
-/**
- * The policy that runs a plan on the user's own request with a real model: a swarm is led by a
- * model orchestrator (the `llm` policy), which decomposes the request among the plan's roles.
- */
-export const ownRequestPolicy: Readonly<Record<Topology, string>> = {
-  single: 'serial',
-  swarm: 'llm',
-  peers: 'peers',
-};
+// The policy that runs a plan on the user's own request with a real model (core/router/plan.ts).
+export { ownRequestPolicy };
 
 export const isKnowledgeBase = (scenario: string) => scenario === ASK_KNOWLEDGE_BASE;
 
