@@ -7,23 +7,14 @@
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
 import type { FleetView } from './scale-out/queue-view';
-import { PASSWORD_ENV } from './scale-out/redis-url';
+import { redisServerFlag } from './scale-out/redis-url';
 
 export const queueStatusTable: CommandTable = {
   name: 'queue status',
   usage: ['queue status --redis URL [--json]'],
   about:
     'What the workers of the Redis server at URL are doing: for each queue (bench, train, subagents) its jobs waiting, active, stalled (active, but their worker stopped renewing the lock), failed and completed, per launcher (a sweep, a training, a swarm run), and the workers connected to it with their host, process and build; for each sweep kept in Redis, its runs done and failed of all it has, and the workers that ran them. It only reads.',
-  flags: [
-    {
-      name: 'redis',
-      type: 'string',
-      value: 'URL',
-      required: true,
-      help: `redis://[:PASSWORD@]HOST[:PORT][/DB], or rediss:// for TLS; the password may come from ${PASSWORD_ENV} instead, and is never printed`,
-    },
-    { name: 'json', type: 'boolean', help: 'print one JSON document' },
-  ],
+  flags: [redisServerFlag, { name: 'json', type: 'boolean', help: 'print one JSON document' }],
 };
 
 export const queueHelp = helpText(queueStatusTable);

@@ -13,7 +13,7 @@ import { type CommandTable, helpText, parseFlags } from './flags';
 import { jobLog, LOG_FORMATS, type LogFormat, takenOver } from './scale-out/job-log';
 import { ParsedWorker } from './scale-out/parsed-worker';
 import { lastingConnection, lastingOptions, probeRedis } from './scale-out/redis-connect';
-import { PASSWORD_ENV, redisTarget, scrub } from './scale-out/redis-url';
+import { redisServerFlag, redisTarget, scrub } from './scale-out/redis-url';
 import { serveSubagents } from './scale-out/subagent-serve';
 import { sweepProcessor } from './scale-out/sweep-job';
 import { ATTEMPTS, PREFIX, QUEUES, type QueueName, SWEEP_VERSION } from './scale-out/sweep-protocol';
@@ -29,13 +29,7 @@ export const workerTable: CommandTable = {
   about:
     "Takes jobs from the Redis server at URL until it is stopped: a sweep's runs (one policy × seed of `swarm bench`, `grid` or `chaos` with --redis), a training's episodes (`swarm train --redis`), a swarm run's subagent attempts (`swarm run --redis`). SIGTERM finishes the jobs it holds and exits 0. Run one per core, on any machine that reaches the server, from the same version as the launcher (docs/scale-out.md).",
   flags: [
-    {
-      name: 'redis',
-      type: 'string',
-      value: 'URL',
-      required: true,
-      help: `redis://[:PASSWORD@]HOST[:PORT][/DB], or rediss:// for TLS; the password may come from ${PASSWORD_ENV} instead, and is never printed`,
-    },
+    redisServerFlag,
     {
       name: 'concurrency',
       type: 'whole',

@@ -24,6 +24,15 @@ export interface RedisTarget {
  */
 export const PASSWORD_ENV = 'SWARM_REDIS_PASSWORD';
 
+/** The `--redis URL` flag of the commands that only serve or read a Redis server (worker, queue status). */
+export const redisServerFlag = {
+  name: 'redis',
+  type: 'string',
+  value: 'URL',
+  required: true,
+  help: `redis://[:PASSWORD@]HOST[:PORT][/DB], or rediss:// for TLS; the password may come from ${PASSWORD_ENV} instead, and is never printed`,
+} as const;
+
 export function redisTarget(
   raw: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
