@@ -2,16 +2,21 @@
  * "Continue from here with…": a stored run forked at one orchestrator step under another policy
  * (core/run/fork.ts, as `swarm fork` does). The run is made again from its trace, checked event
  * by event, then once more with the chosen policy deciding from that step on; the two are shown
- * side by side with the first decision where they differ. Simulated runs only.
+ * side by side with the first decision where they differ. A run on a real model is made again
+ * from its recorded replies (the model orchestrator's too), and after the fork its attempts ask
+ * the model the page is set to now, or the simulated one.
  */
 import { createResource, createSignal, For, Show } from 'solid-js';
 import { fixedSettings, settingName } from '../../core/learning/fixed-policy';
 import { policyNames } from '../../core/policy/registry';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import { app } from '../app-state';
 import { findScenario, profiles } from '../catalog';
+import { models } from '../run/models';
 import { resolvePolicy, savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
 import { services } from '../services';
+import { realModel } from './router-run';
 
 const METRICS = [
   ['criticalSteps', 'critical steps'],
@@ -42,7 +47,10 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
   const [problem, setProblem] = createSignal<string | undefined>();
   const [saved] = createResource(policiesVersion, savedPolicies);
   const step = () => Math.min(steps(), Math.max(1, at() ?? props.step));
-  const canFork = () => props.header.provider === 'simulated' && props.header.policy !== 'llm' && steps() > 0;
+  const canFork = () => steps() > 0;
+  const real = () => props.header.provider !== 'simulated';
+  // Who answers the attempts after a real run's fork: the model the page is set to, if a real one.
+  const liveName = () => (app.state().provider === 'simulated' ? 'the simulated model' : realModel());
 
   async function run() {
     setBusy(true);
@@ -51,10 +59,31 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
     try {
       const entry = findScenario(props.header.scenario.id);
       if (!entry) throw new Error(`its scenario “${props.header.scenario.id}” is not one of this page's`);
-      const [{ decisionWords, forkRun }, { simulatedProviderFor }] = await Promise.all([
-        import('../../core/run/fork'),
-        import('../../core/scenarios/players'),
-      ]);
+      const [{ decisionWords, forkRun, prefixAttempts }, { simulatedProviderFor }, replay, llm] =
+        await Promise.all([
+          import('../../core/run/fork'),
+          import('../../core/scenarios/players'),
+          import('../../core/providers/replay'),
+          import('../../core/policy/llm/llm-policy'),
+        ]);
+      const recorded = () => replay.replayProvider(props.header.provider, props.events);
+      const settings = app.state();
+      const live =
+        settings.provider === 'simulated'
+          ? simulatedProviderFor(profiles)
+          : models.providerFor(settings, profiles).provider;
+      // A simulated run is made again by the simulator; a real one from its own replies.
+      const providers = real()
+        ? {
+            provider: recorded(),
+            forkProvider: replay.replayThen(recorded(), live, prefixAttempts(props.events, step())),
+          }
+        : { provider: live };
+      // A model orchestrator is made again over its recorded replies, a fresh queue each time.
+      const original = async () =>
+        props.header.policy === 'llm'
+          ? llm.llmPolicyFor(recorded(), profiles)
+          : resolvePolicy(props.header.policy);
       const scenario =
         entry.type === 'task'
           ? ({ type: 'task', spec: entry.spec } as const)
@@ -68,12 +97,10 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
         events: props.events,
         scenario,
         profiles,
-        original: () => resolvePolicy(props.header.policy),
+        original,
         next: () => resolvePolicy(policy()),
         at: step(),
-        ...(entry.type === 'task'
-          ? { provider: simulatedProviderFor(profiles), ports: { sandbox: services.codeSandbox() } }
-          : {}),
+        ...(entry.type === 'task' ? { ...providers, ports: { sandbox: services.codeSandbox() } } : {}),
       });
       const d = result.firstDifference;
       setOutcome({
@@ -101,13 +128,18 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
       when={canFork()}
       fallback={
         <p class="note" data-testid="fork-unavailable">
-          Forking makes the run again on the simulated model: this run's model or orchestrator cannot be
-          replayed yet.
+          This run made no orchestrator decision to fork from.
         </p>
       }
     >
       <div class="panel fork" data-testid="fork-panel">
         <h3>Continue from here with another policy</h3>
+        <Show when={real()}>
+          <p class="note" data-testid="fork-real">
+            Made on {props.header.provider}: up to the fork its own recorded replies answer again; after it,{' '}
+            {liveName()} answers (the model picked in the Run settings).
+          </p>
+        </Show>
         <div class="actions">
           <label class="inline">
             From step
