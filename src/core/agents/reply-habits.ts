@@ -3,7 +3,8 @@
  *
  * - **Reasoning in the text.** DeepSeek-R1, Qwen3 and QwQ served without a reasoning parser write
  *   their thinking inside `<think>…</think>` before the answer (a reply cut off mid-thought has
- *   no closing tag). That text is not the answer and must not be graded or merged as one; it is
+ *   no closing tag; DeepSeek-R1 before R1-0528 writes no opening one), Kimi K2 inside
+ *   `◁think▷…◁/think▷`. That text is not the answer and must not be graded or merged as one; it is
  *   kept apart as the reply's reasoning. Servers that do parse it send it as
  *   `reasoning_content` (DeepSeek's API, vLLM) or `reasoning` (OpenRouter, Ollama), beside the
  *   content, where it is read the same way.
@@ -14,7 +15,12 @@
 
 import type { ToolCall } from '../providers/types';
 
-const THINK = /<think>([\s\S]*?)(?:<\/think>|$)/g;
+// `<think>…</think>` (DeepSeek-R1, Qwen3, QwQ), or Kimi K2's `◁think▷…◁/think▷`.
+const THINK = /(?:<think>|◁think▷)([\s\S]*?)(?:<\/think>|◁\/think▷|$)/g;
+// DeepSeek-R1 (before R1-0528) starts thinking with no opening tag: the text before a lone
+// closing tag is reasoning.
+const LONE_CLOSE =
+  /^(?![\s\S]*(?:<think>|◁think▷)[\s\S]*(?:<\/think>|◁\/think▷))([\s\S]*?)(<\/think>|◁\/think▷)/;
 const TOOL_CALL = /<tool_call>\s*([\s\S]*?)\s*<\/tool_call>/g;
 
 export interface ReplyParts {
@@ -37,6 +43,10 @@ export function replyParts(content: string | null, side: string | undefined, tur
   const thoughts: string[] = side !== undefined ? [side] : [];
   const textCalls: ToolCall[] = [];
   let text = content ?? '';
+  text = text.replace(LONE_CLOSE, (_, thought: string) => {
+    thoughts.push(thought.trim());
+    return '';
+  });
   text = text.replace(THINK, (_, thought: string) => {
     thoughts.push(thought.trim());
     return '';

@@ -18,6 +18,21 @@ describe('what a reply carries besides its answer', () => {
     });
   });
 
+  it('takes DeepSeek-R1’s reasoning with no opening tag, and Kimi K2’s ◁think▷, out of the answer', () => {
+    expect(replyParts('First, 2+2 is 4.\n</think>\n\n4', undefined, 1)).toEqual({
+      content: '4',
+      reasoning: 'First, 2+2 is 4.',
+      textCalls: [],
+    });
+    expect(replyParts('◁think▷plan it◁/think▷Done.', undefined, 1)).toEqual({
+      content: 'Done.',
+      reasoning: 'plan it',
+      textCalls: [],
+    });
+    // A closing tag after an opening one is not a lone one.
+    expect(replyParts('<think>a</think>b</think>c', undefined, 1).reasoning).toBe('a');
+  });
+
   it('keeps a plain answer exactly as it came', () => {
     expect(replyParts('  Paris \n', undefined, 1)).toEqual({ content: '  Paris \n', textCalls: [] });
     expect(replyParts(null, undefined, 1)).toEqual({ content: null, textCalls: [] });
