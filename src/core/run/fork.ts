@@ -29,7 +29,7 @@ export interface ForkInput {
   readonly next: () => Promise<Policy>;
   readonly at: number;
   readonly provider?: Provider;
-  /** The fork side's provider, when it is not `provider` (a real run's: replayFork below). */
+  /** The fork side's provider, when it is not `provider`: a real run's replays its prefix (providers/replay.ts `replayThen`, `prefixAttempts` below). */
   readonly forkProvider?: Provider;
   readonly ports?: ScenarioPorts;
 }
