@@ -67,6 +67,10 @@ describe.each(PAGE_SIZES)('your own request with a real model, at %i×%i', (widt
     expect(merged.length).toBe(1);
     const answer = (await page.textContent(t('run-answer'))) ?? '';
     expect(answer).toContain(`TEAM ANSWER by ${last}`);
+    // The wall clock is the endpoint's pace, not a simulated model's.
+    expect(await page.textContent(t('metric-wall-clock'))).toContain(
+      'as fast as the model (openai) answered',
+    );
     expect(answer).toContain('completion');
     // Stored under the request's own words, not the sample's title.
     await page.click(t('nav-library'));

@@ -47,6 +47,8 @@ export interface CardInput {
   readonly maxTokens: number;
   /** Real ms spent starting workers before the run, when it had any. */
   readonly startupMs?: number;
+  /** Who answered the run's model calls (the trace header's provider): the wall clock's pace is theirs. */
+  readonly provider?: string;
   /** Attempts running now (live runs). */
   readonly running: number;
   /** The run has ended (its grade, if it has one, is in): what only a whole run can say is said. */
@@ -63,6 +65,12 @@ export interface CardInput {
    */
   readonly orchestratorSteps?: number;
 }
+
+/** What set a run's wall clock: the pace chosen for the simulated model, or a real model's replies. */
+const wallPace = (provider: string | undefined): string =>
+  provider === undefined || provider === 'simulated'
+    ? 'real time, at the pace set for simulated models'
+    : `real time, as fast as the model (${provider}) answered`;
 
 /** Critical steps past this multiple of the lower bound get a warning. */
 export const SLOW_RATIO = 1.5;
@@ -148,7 +156,7 @@ export function metricCards(input: CardInput): MetricCard[] {
           id: 'wall-clock',
           label: 'Wall clock',
           value: formatDuration(m.wallClockMs),
-          detail: `real time, at the pace set for simulated models${input.startupMs ? ` · ${formatDuration(input.startupMs)} before it to start the subagent workers` : ''}`,
+          detail: `${wallPace(input.provider)}${input.startupMs ? ` · ${formatDuration(input.startupMs)} before it to start the subagent workers` : ''}`,
         },
     {
       id: 'tokens',

@@ -148,6 +148,7 @@ export function Replay(props: {
         metrics={metrics()}
         kind={measureKindOf(props.header)}
         plannedBound={bound()}
+        provider={props.header.provider}
         budgets={props.header.budgets}
         overhead={props.header.mainStepCost}
         running={snapshot().segments.filter((s) => s.outcome === 'running').length}

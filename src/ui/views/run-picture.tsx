@@ -31,6 +31,8 @@ export function RunPicture(props: {
   /** The plan's estimate of the lower bound; the shown one comes from the run's own durations. */
   plannedBound: number;
   startupMs?: number | undefined;
+  /** The trace header's provider: whose pace the wall clock is. */
+  provider?: string | undefined;
   budgets: TraceHeader['budgets'];
   running: number;
   /** The orchestrator's step cost per task, for the critical path. */
@@ -49,6 +51,7 @@ export function RunPicture(props: {
           lowerBound: props.snapshot.realized.lowerBound,
           plannedBound: props.plannedBound,
           ...(props.startupMs ? { startupMs: props.startupMs } : {}),
+          ...(props.provider ? { provider: props.provider } : {}),
           maxToolCalls: props.budgets.maxToolCalls ?? Number.POSITIVE_INFINITY,
           noTools: callsNoTools(props.kind, props.snapshot.graph),
           maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,

@@ -332,6 +332,7 @@ export function RunView() {
               kind={live().header ? measureKindOf(live().header as TraceHeader) : undefined}
               plannedBound={live().lowerBound}
               startupMs={live().startupMs}
+              provider={live().header?.provider}
               budgets={live().header?.budgets ?? {}}
               running={live().running}
               overhead={live().header?.mainStepCost ?? 0}

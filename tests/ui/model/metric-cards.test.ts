@@ -30,6 +30,18 @@ describe('metric cards', () => {
     expect(at(30)).toMatch(/leaves parallelism unused/);
   });
 
+  it('says whose pace the wall clock is: the simulated model’s chosen pace, or a real model’s replies', () => {
+    const wall = (provider?: string) =>
+      metricCards({
+        ...base,
+        ...(provider ? { provider } : {}),
+        metrics: { ...metrics, wallClockMs: 1200 },
+      }).find((c) => c.id === 'wall-clock')?.detail;
+    expect(wall()).toBe('real time, at the pace set for simulated models');
+    expect(wall('simulated')).toBe('real time, at the pace set for simulated models');
+    expect(wall('openai')).toBe('real time, as fast as the model (openai) answered');
+  });
+
   it('counts tool calls against their budget and warns when it is spent', () => {
     const card = (toolCalls: number, maxToolCalls: number) =>
       metricCards({ ...base, maxToolCalls, metrics: { ...metrics, toolCalls } }).find(
