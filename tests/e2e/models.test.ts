@@ -240,6 +240,17 @@ describe('an OpenAI-compatible endpoint in the page', () => {
     );
   });
 
+  it('tests the connection of a URL as typed, before its field loses focus (issue 61)', async () => {
+    server = await startModelServer(() => ({ json: {} }));
+    const p = await open('#view=run&scenario=wide-search&provider=openai');
+    await p.page.locator(t('openai-endpoint')).pressSequentially(server.url);
+    // No blur, no Tab: the button takes the URL as it stands.
+    await p.page.click(t('openai-check'));
+    await p.page.locator(t('provider-status')).filter({ hasText: 'Connected' }).waitFor();
+    expect(server.requests.some((r) => r.path.endsWith('/v1/models'))).toBe(true);
+    expect(p.page.url()).toContain(encodeURIComponent(server.url));
+  });
+
   it('tells a CORS refusal from a server that is down', async () => {
     server = await startModelServer(() => ({ json: {} }), { cors: false });
     const up = encodeURIComponent(server.url);

@@ -1,4 +1,4 @@
-import { createSignal, Show } from 'solid-js';
+import { createEffect, createSignal, Show } from 'solid-js';
 import { app } from '../app-state';
 import { models } from '../run/models';
 
@@ -8,7 +8,28 @@ const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 export function OpenAiPanel() {
   const s = () => app.state();
   const [urlError, setUrlError] = createSignal('');
+  // The URL as typed, before the field loses focus: Test connection takes it as it stands.
+  const [draft, setDraft] = createSignal(s().endpoint);
+  createEffect(() => setDraft(s().endpoint));
   const key = () => (s().endpoint ? models.keys.load(s().endpoint) : '');
+  /** Takes a typed URL into the settings when it is an http(s) URL; says why not otherwise. */
+  const commit = (raw: string): boolean => {
+    const value = raw.trim();
+    try {
+      if (value) {
+        const url = new URL(value);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+      }
+      setUrlError('');
+      app.update({ endpoint: value });
+      return true;
+    } catch {
+      setUrlError(
+        `"${value}" is not an http(s) URL: give the server's base URL, e.g. http://localhost:8080/v1.`,
+      );
+      return false;
+    }
+  };
   return (
     <>
       <label>
@@ -17,21 +38,8 @@ export function OpenAiPanel() {
           data-testid="openai-endpoint"
           value={s().endpoint}
           placeholder="http://localhost:8080/v1"
-          onChange={(e) => {
-            const value = text(e).trim();
-            try {
-              if (value) {
-                const url = new URL(value);
-                if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-              }
-              setUrlError('');
-              app.update({ endpoint: value });
-            } catch {
-              setUrlError(
-                `"${value}" is not an http(s) URL: give the server's base URL, e.g. http://localhost:8080/v1.`,
-              );
-            }
-          }}
+          onInput={(e) => setDraft(text(e))}
+          onChange={(e) => commit(text(e))}
         />
       </label>
       <Show when={urlError()}>
@@ -65,8 +73,10 @@ export function OpenAiPanel() {
           type="button"
           class="secondary"
           data-testid="openai-check"
-          disabled={!s().endpoint || models.openai().checking}
-          onClick={() => void models.checkEndpoint(s().endpoint)}
+          disabled={!draft().trim() || models.openai().checking}
+          onClick={() => {
+            if (commit(draft())) void models.checkEndpoint(draft().trim());
+          }}
         >
           Test connection
         </button>
