@@ -86,9 +86,12 @@ export function RunPicture(props: {
       <Show when={props.snapshot.subagents.length > 0}>
         <div class="figure">
           <h3>
-            {props.snapshot.messages.length > 0 || peers()
+            {props.snapshot.messages.length > 0
               ? 'Agents — a decentralized team: no orchestrator, messages on a shared board as arrows, one colour a round'
-              : 'Agents — the orchestrator and the subagents it made'}
+              : peers()
+                ? // The arrows are promised only when there are messages to draw.
+                  'Agents — a decentralized team: no orchestrator; no message on the shared board yet'
+                : 'Agents — the orchestrator and the subagents it made'}
           </h3>
           <AgentGraphView snapshot={props.snapshot} />
         </div>
