@@ -135,24 +135,27 @@ describe('two requests in a row', () => {
  * with no tool-call parser, its calls and reasoning in the text) ends in the team's one merged
  * answer, on screen and in the Library.
  */
-describe.each(['objectArguments', 'hermesText'] as const)('an endpoint that answers %s', (habit) => {
-  it('runs your request to the team’s merged answer, shown and stored', async () => {
-    server = await startModelServer(habitBackend(teamModel(), habit));
-    const { page } = profile;
-    const endpoint = encodeURIComponent(server.url);
-    await page.goto(`${appUrl}#view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
-    await page.waitForSelector(`${t('route-button')}:not([disabled])`);
-    await page.fill(t('router-query'), REQUEST);
-    await page.click(t('route-button'));
-    await page.waitForSelector(t('router-run-own'));
-    await page.click(t('router-run-own'));
-    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
-    const answer = (await page.textContent(t('run-answer'))) ?? '';
-    expect(answer).toContain('TEAM ANSWER by');
-    expect(answer).not.toMatch(/<think>|<tool_call>/);
-    await page.click(t('nav-library'));
-    await page.waitForSelector(t('trace-row'));
-    expect(await page.locator(t('trace-row')).count()).toBe(1);
-    expect(profile.errors).toEqual([]);
-  });
-});
+describe.each(['objectArguments', 'hermesText', 'createThenAssign', 'oneCallPerTurn'] as const)(
+  'an endpoint that answers %s',
+  (habit) => {
+    it('runs your request to the team’s merged answer, shown and stored', async () => {
+      server = await startModelServer(habitBackend(teamModel(), habit));
+      const { page } = profile;
+      const endpoint = encodeURIComponent(server.url);
+      await page.goto(`${appUrl}#view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+      await page.waitForSelector(`${t('route-button')}:not([disabled])`);
+      await page.fill(t('router-query'), REQUEST);
+      await page.click(t('route-button'));
+      await page.waitForSelector(t('router-run-own'));
+      await page.click(t('router-run-own'));
+      await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+      const answer = (await page.textContent(t('run-answer'))) ?? '';
+      expect(answer).toContain('TEAM ANSWER by');
+      expect(answer).not.toMatch(/<think>|<tool_call>/);
+      await page.click(t('nav-library'));
+      await page.waitForSelector(t('trace-row'));
+      expect(await page.locator(t('trace-row')).count()).toBe(1);
+      expect(profile.errors).toEqual([]);
+    });
+  },
+);
