@@ -21,6 +21,7 @@ import { runPrepared } from '../core/run/run';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { encodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
+import { followSwarm } from './follow-swarm';
 import { type HealingFlag, healingFlag, healingFor, replyDeadlineFlag } from './reply-watch';
 import { checkOutputs, writeFile } from './safe-write';
 import { readProfiles, readScenario } from './scenario-file';
@@ -138,23 +139,14 @@ export async function runOwnPlan(
     if (isSwarmApiError(error)) throw new UsageError(`--run: ${error.message}`);
     throw error;
   }
-  const events = [];
-  for await (const event of api.events(id)) {
-    const { run: _index, ...own } = event;
-    events.push(own);
-    if (event.type === 'task.finished') options.print(`t=${event.t} ${event.task} done`);
-    if (event.type === 'task.failed') options.print(`t=${event.t} ${event.task} failed: ${event.error}`);
-  }
-  const status = await api.wait(id);
-  const header = status.runs[0]?.header;
+  const { status, header, events, answer } = await followSwarm(api, id, options.print);
   if (options.trace !== undefined && header) writeFile(options.trace, encodeTrace(header, events));
-  const graded = events.find((e) => e.type === 'run.graded');
   return {
     scenario: execution.scenario,
     policy: request.policy,
     seed: options.seed,
     metrics: (status.runs[0]?.final ?? {}) as Record<string, number>,
-    answer: graded?.type === 'run.graded' ? (graded.answer ?? null) : null,
+    answer: answer ?? null,
     trace: options.trace ?? null,
   };
 }

@@ -11,6 +11,7 @@ import { KIND_IDS } from '../core/scenarios/registry';
 import { encodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
+import { followSwarm } from './follow-swarm';
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFiles } from './safe-write';
 import { PASSWORD_ENV } from './scale-out/redis-url';
@@ -148,20 +149,7 @@ export async function run(argv: string[], out: Print): Promise<void> {
     }
     throw error;
   }
-  const events = [];
-  for await (const event of api.events(id)) {
-    const { run: _index, ...own } = event;
-    events.push(own);
-    if (values.json) continue;
-    if (event.type === 'task.finished') out(`t=${event.t} ${event.task} done (attempt ${event.attempt})`);
-    if (event.type === 'task.failed') out(`t=${event.t} ${event.task} failed: ${event.error}`);
-    if (event.type === 'anomaly.detected')
-      out(`t=${event.t} ${event.subagent}: ${event.kind} — ${event.evidence}`);
-  }
-  const status = await api.wait(id);
-  const header = status.runs[0]?.header;
-  const graded = events.find((e) => e.type === 'run.graded');
-  const answer = graded?.type === 'run.graded' ? graded.answer : undefined;
+  const { status, header, events, answer } = await followSwarm(api, id, values.json ? () => {} : out);
   if (traceFile !== undefined && header) writeFiles([{ path: traceFile, text: encodeTrace(header, events) }]);
   if (values.json) {
     out(JSON.stringify(status));
