@@ -123,6 +123,7 @@ export async function runPrepared(
   const { kind, instance, plan } = run;
   const result = await simulateAsync({
     ...common,
+    config: mergedBy(run, provider.name),
     executor,
     provider: provider.name,
     profiles: run.records(provider.name),
@@ -143,6 +144,19 @@ export async function runPrepared(
     answer: (answers) => runAnswer(run, answers),
   });
   return { ...result, plan };
+}
+
+/**
+ * The orchestrator's merge as the simulator models it (docs/simulator.md, "Merging fills the
+ * orchestrator's context") loses answers at random as its context fills. That stands for a
+ * simulated orchestrator only: a real model's run keeps every answer its agents gave (a real
+ * orchestrator's context is its own), and an own request's merge is a task of the team, whose
+ * answer is the one shown. Briefs still cost what they cost.
+ */
+function mergedBy(run: PreparedTaskRun, provider: string): PreparedTaskRun['config'] {
+  const model = run.config.orchestrator;
+  if (!model || (provider === 'simulated' && !run.spec.request)) return run.config;
+  return { ...run.config, orchestrator: { ...model, mergeError: 0, window: Number.POSITIVE_INFINITY } };
 }
 
 /** Task id → role: an own request's plan names them; a team plan's roles are matched by depth. */
