@@ -13,6 +13,7 @@ import type { RunRequest } from '../../../src/core/request/run-request';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { runPrepared } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
+import type { TaskScenarioSpec } from '../../../src/core/scenarios/registry';
 import type { TraceEvent } from '../../../src/core/trace/events';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 import { teamModel } from '../../support/team-model';
@@ -29,7 +30,7 @@ const gradedOf = (events: readonly TraceEvent[]) => {
 };
 
 async function runOf(request: RunRequest, real: boolean) {
-  const spec = loadSpec(request.scenario, request.scenario);
+  const spec = loadSpec(request.scenario, request.scenario as TaskScenarioSpec['kind']);
   const policy = policyByName(request.policy ?? 'heuristic');
   const run = prepareRun(runInputOf(request, { type: 'task', spec }, { profiles, plan: undefined }));
   if (run.type !== 'task') throw new Error('a task run');
