@@ -89,7 +89,9 @@ describe.each(PAGE_SIZES)('your own request with a real model, at %i×%i', (widt
  * status, metrics and answer under the second one's banner.
  */
 describe('two requests in a row', () => {
-  const SECOND = 'Write a short ghost story set in a Lisbon lighthouse';
+  // A wide search: its scenario file's simulated orchestrator loses merged answers, which took the
+  // stored run's merge away (tests/core/run/merge-loss.test.ts).
+  const SECOND = 'Make a table of the ten largest ports in Europe: country, tonnage and year founded';
   async function ask(text: string) {
     const { page } = profile;
     await page.click(t('nav-router'));
@@ -125,6 +127,22 @@ describe('two requests in a row', () => {
     expect(rows).toHaveLength(2);
     expect(rows.some((r) => r.includes(`“${SECOND.slice(0, 40)}`))).toBe(true);
     expect(rows.some((r) => r.includes(`“${REQUEST.slice(0, 40)}`))).toBe(true);
+    expect(rows.some((r) => r.includes('Your request (the Companies at a glance workflow)'))).toBe(true);
+    // Each stored run holds the merge that was shown, graded on every part that answered.
+    expect(await page.locator(t('trace-quality')).allTextContents()).toEqual([
+      '1.000completion',
+      '1.000completion',
+    ]);
+    for (const i of [0, 1]) {
+      await page.locator(t('open-run')).nth(i).click();
+      await page.waitForSelector(t('run-answer'));
+      // The run's final answer, as it handed it back (the pieces it was made from are listed apart).
+      const stored = (await page.textContent(`${t('answer-raw')} pre`)) ?? '';
+      expect(stored).toMatch(/^TEAM ANSWER by [^,]+, merging [^\n]+\.$/);
+      expect(await page.textContent(t('answer-score'))).toContain('1 · completion');
+      await page.click(t('nav-library'));
+      await page.waitForSelector(t('trace-row'));
+    }
     expect(profile.errors).toEqual([]);
   });
 });
