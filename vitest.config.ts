@@ -28,6 +28,33 @@ const browser = {
   instances: [{ browser: 'chromium' as const }],
 };
 
+// Tests that start other processes (the built CLI, tsc, dependency-cruiser, the library build) or
+// hold a real-time deadline (a sandbox killed 500 ms past its limit, a reply's deadline, a stream
+// that never ends): each takes a core or a clock to itself, so they run one at a time, after the
+// unit tests and apart from them. tests/architecture/test-projects.test.ts keeps this list true.
+export const PROCESS_TESTS = [
+  'tests/adapters/node-sandbox-deadline.test.ts',
+  'tests/adapters/reply-deadline.test.ts',
+  'tests/adapters/thread-pool.test.ts',
+  'tests/api/library.test.ts',
+  'tests/api/library-sandbox.test.ts',
+  'tests/api/reply-deadline.test.ts',
+  'tests/api/trained-policy.test.ts',
+  'tests/architecture/layer-check.test.ts',
+  'tests/cli/bench-endless-stream.test.ts',
+  'tests/cli/bench-native-call.test.ts',
+  'tests/cli/bench-sandbox-escape.test.ts',
+  'tests/cli/limits.test.ts',
+  'tests/cli/main.test.ts',
+  'tests/cli/schedule.test.ts',
+  'tests/core/healing/turn-timing.test.ts',
+];
+
+// The unit tests are pure and in-process, so two workers share this 2-core machine's cores; the
+// other projects run after them, one group at a time (sequence.groupOrder), so the tests that
+// spawn, hold locks or drive Chromium never compete with a unit test for a core.
+const UNIT_WORKERS = 2;
+
 // No Solid plugin here: vite-plugin-solid would switch the environment to jsdom (docs/development.md).
 export default defineConfig({
   test: {
@@ -37,12 +64,38 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**', 'tests/e2e/**'],
+          exclude: ['tests/browser/**', 'tests/e2e/**', 'tests/scale-out/**', ...PROCESS_TESTS],
           setupFiles: ['tests/support/fc-setup.ts'],
+          maxWorkers: UNIT_WORKERS,
+          sequence: { groupOrder: 0 },
           // A long property run (FC_NUM_RUNS) takes minutes a test. Otherwise 30 s: a guard against
           // a hang, not a speed check (benchmarks do that). Vitest's 5 s failed CLI tests that run
           // the real command when this 2-core machine was busy with a second suite.
           testTimeout: process.env.FC_NUM_RUNS ? 3_600_000 : 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'process',
+          environment: 'node',
+          include: PROCESS_TESTS,
+          setupFiles: ['tests/support/fc-setup.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+        },
+      },
+      {
+        // Sweeps on BullMQ: each file starts its own redis-server and worker processes, and its
+        // stalled-job checks run on one-second locks, which a busy core makes late.
+        test: {
+          name: 'scale-out',
+          environment: 'node',
+          include: ['tests/scale-out/**/*.test.ts'],
+          setupFiles: ['tests/support/fc-setup.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+          testTimeout: 60_000,
         },
       },
       {
@@ -51,6 +104,8 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           browser,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -64,6 +119,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 4 },
         },
       },
       {
@@ -75,6 +132,8 @@ export default defineConfig({
           include: ['bench/browser/**/*.bench.test.ts'],
           testTimeout: 120_000,
           browser,
+          maxWorkers: 1,
+          sequence: { groupOrder: 5 },
         },
       },
     ],

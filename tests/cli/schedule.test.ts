@@ -56,10 +56,13 @@ describe('swarm schedule', () => {
       '0',
       '--json',
       '--seed',
-      '2',
+      '3',
     ]);
     const j = JSON.parse(r.stdout);
-    if (j.metrics.retryCount === 0) expect(j.makespan).toBe(j.criticalPathLength);
+    // Seed 3 draws no failure (seed 2 drew two, and a retry lengthens the run), so the schedule
+    // meets the critical path exactly.
+    expect(j.metrics.retryCount).toBe(0);
+    expect(j.makespan).toBe(j.criticalPathLength);
     const graph = graphOrThrow(JSON.parse(readFileSync('scenarios/graphs/wide-fanout.json', 'utf8')));
     expect(checkSchedule(graph, 32, j.schedule)).toEqual([]);
   });

@@ -74,8 +74,13 @@ describe('swarm train', () => {
     expect(r.stderr).toMatch(
       /training diverged: weights\.\S+ is no longer a finite number\..*Lower --learning-rate/,
     );
-    // Whatever was written is a checkpoint bench can read: every weight a number.
-    if (existsSync(out)) expect(readFileSync(out, 'utf8')).not.toMatch(/null/);
+    // The first batch's checkpoint was written before the weights went bad: it is kept, and it is
+    // a checkpoint bench can read, every weight a number.
+    expect(r.stderr).toContain(`${out} keeps this training's last checkpoint before it.`);
+    expect(existsSync(out)).toBe(true);
+    const kept = readFileSync(out, 'utf8');
+    expect(kept).not.toMatch(/null/);
+    expect(JSON.parse(kept)).toMatchObject({ schema: 'swarmflight.policy', kind: 'parl' });
     expect((await runCli(['train', ...args])).code).toBe(0);
   });
 

@@ -3,10 +3,11 @@
  * tested) without a worker. workers/subagent.worker.ts exposes it with Comlink.
  */
 
+import { releaseProxy } from 'comlink';
 import { kbEmbedder } from '../../core/kb';
 import type { Provider } from '../../core/providers/types';
 import { executorFromSetup, type SubagentSetup } from '../../core/run/subagent-setup';
-import type { AsyncExecutor } from '../../core/runtime/ports';
+import type { AsyncExecutor, AttemptProgress } from '../../core/runtime/ports';
 import { simulatedProviderFor } from '../../core/scenarios/players';
 import { knowledgeSearchOf } from '../../core/scenarios/rag-qa';
 import { needsOf } from '../../core/scenarios/registry';
@@ -63,14 +64,18 @@ export function subagentHost(
         scheduler: timeoutScheduler,
       });
     },
-    async run(request) {
+    async run(request, progress) {
       if (!executor) throw new Error('the subagent ran before init(setup, provider)');
       const controller = new AbortController();
       running.add(controller);
       try {
-        return await executor.run(request, controller.signal);
+        // Each call to the page's proxy is a message; an answer is never awaited (a view only).
+        const told = progress ? { progress: (p: AttemptProgress) => void progress(p) } : {};
+        return await executor.run({ ...request, ...told }, controller.signal);
       } finally {
         running.delete(controller);
+        // Through a worker, `progress` is a Comlink proxy holding a MessageChannel: let it go.
+        (progress as Partial<Record<typeof releaseProxy, () => void>> | undefined)?.[releaseProxy]?.();
       }
     },
     abort() {

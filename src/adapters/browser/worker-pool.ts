@@ -65,7 +65,10 @@ export function workerPool(options: WorkerPoolOptions): WorkerPool {
       const remote = Comlink.wrap<SubagentApi>(worker);
       return {
         ready: remote.init(setup, provider),
-        run: (request) => remote.run(request),
+        // A function cannot be cloned to the worker: the attempt's progress comes back through a
+        // proxy of it instead (one MessageChannel per attempt, which the worker releases).
+        run: ({ progress, ...request }) =>
+          remote.run(request, progress ? Comlink.proxy(progress) : undefined),
         abort: () => void remote.abort().catch(() => {}),
         // A terminated worker never answers: its pending Comlink calls stay pending and are dropped.
         terminate: () => worker.terminate(),

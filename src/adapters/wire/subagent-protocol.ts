@@ -5,7 +5,8 @@
  * answer are typed together here; everything crossing is structured-cloneable plain data.
  *
  *   page → worker   init(setup, provider)   once, when the worker is warmed; resolves when ready
- *   page → worker   run(request)            one attempt at a time; resolves with its outcome
+ *   page → worker   run(request, progress?) one attempt at a time; resolves with its outcome,
+ *                                           calling `progress` (a Comlink proxy) each turn
  *   page → worker   abort()                 cancels the running attempt's AbortSignal
  *
  * An AbortSignal cannot be cloned, so cancelling is its own call. A worker that dies or never
@@ -13,7 +14,7 @@
  */
 
 import type { SubagentSetup } from '../../core/run/subagent-setup';
-import type { AttemptOutcome, AttemptRequest } from '../../core/runtime/ports';
+import type { AttemptOutcome, AttemptProgress, AttemptRequest } from '../../core/runtime/ports';
 
 /**
  * The seeded simulated provider, each reply taking its latency-model time at `paceMs` real
@@ -34,8 +35,14 @@ export type ProviderSetup = SimulatedProviderSetup;
 export interface SubagentApi {
   /** Rebuilds the subagent from plain data; resolves when it can run attempts. */
   init(setup: SubagentSetup, provider: ProviderSetup): Promise<void>;
-  /** Runs one attempt; rejects only on a bug (the pool counts it as a crash). */
-  run(request: AttemptRequest): Promise<AttemptOutcome>;
+  /**
+   * Runs one attempt; rejects only on a bug (the pool counts it as a crash). `progress` hears how
+   * far it has got after each turn and tool call (the request's own `progress` cannot be cloned).
+   */
+  run(
+    request: Omit<AttemptRequest, 'progress'>,
+    progress?: (progress: AttemptProgress) => void,
+  ): Promise<AttemptOutcome>;
   /** Aborts the running attempt, which then ends as `aborted`. */
   abort(): void;
 }

@@ -10,7 +10,7 @@ import type { AttemptHooks } from '../healing/hooks';
 import type { Policy, TaskBrief } from '../policy/types';
 import type { Provider } from '../providers/types';
 import { GRAPH_STEP_MS, type Pace } from '../runtime/pace';
-import type { AsyncExecutor, Clock } from '../runtime/ports';
+import type { AsyncExecutor, AttemptProgress, Clock } from '../runtime/ports';
 import { type SimulateResult, simulate, simulateAsync } from '../runtime/simulate';
 import { votedView } from '../scenarios/cut';
 import type { TaskScenarioSpec } from '../scenarios/registry';
@@ -43,6 +43,8 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: TraceEvent) => void;
   readonly onHeader?: (header: TraceHeader) => void;
+  /** Running attempts' progress, turn by turn (runtime/ports.ts AttemptProgress): for a live view. */
+  readonly onProgress?: (progress: AttemptProgress) => void;
   readonly keepEvents?: boolean;
   /** The run's metrics, to read while it goes on; one is made when absent. */
   readonly metrics?: MetricsAccumulator;
@@ -89,6 +91,7 @@ export async function runPrepared(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.onHeader ? { onHeader: options.onHeader } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.keepEvents !== undefined ? { keepEvents: options.keepEvents } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.pace ? { pace: options.pace, decisionMs: decisionMs(run) } : {}),

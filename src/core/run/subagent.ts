@@ -9,7 +9,7 @@ import { runAgent, type StopReason, type Subtask } from '../agents/loop';
 import type { ToolRegistry } from '../agents/tools';
 import type { AttemptHooks } from '../healing/hooks';
 import type { Provider } from '../providers/types';
-import type { AsyncExecutor, AttemptOutcome } from '../runtime/ports';
+import type { AsyncExecutor, AttemptOutcome, AttemptRequest } from '../runtime/ports';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { Plan, ScenarioPorts } from '../scenarios/types';
 import { type EventBody, noUsage } from '../trace/events';
@@ -66,7 +66,9 @@ export function subagentExecutor(
         stopped ??= reason;
         stopper.abort(new Error(reason));
       });
+      const told = progressTeller(request);
       const record = (body: EventBody) => {
+        told?.(body);
         events.push({ after: Math.max(1, turn), body });
         if (!session) return;
         session.event(body);
@@ -124,6 +126,43 @@ export function subagentExecutor(
         events,
       };
     },
+  };
+}
+
+/** Words of a turn's text a live view shows: enough to see what the agent is doing. */
+const SHOWN_WORDS = 80;
+
+/**
+ * Tells the request's `progress` of each turn and tool call as the attempt records it, summed
+ * over the attempt; nothing when no one listens.
+ */
+function progressTeller(request: AttemptRequest): ((body: EventBody) => void) | undefined {
+  const { progress } = request;
+  if (!progress) return undefined;
+  let turns = 0;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let toolCalls = 0;
+  let words: string | undefined;
+  return (body) => {
+    if (body.type === 'llm.turn') {
+      turns++;
+      inputTokens += body['gen_ai.usage.input_tokens'] ?? 0;
+      outputTokens += body['gen_ai.usage.output_tokens'] ?? 0;
+      const text = body.content?.trim();
+      if (text) words = text.length > SHOWN_WORDS ? `${text.slice(0, SHOWN_WORDS - 1)}…` : text;
+    } else if (body.type === 'tool.call') toolCalls++;
+    else return;
+    progress({
+      taskId: request.taskId,
+      attempt: request.attempt,
+      subagent: request.subagent,
+      turns,
+      inputTokens,
+      outputTokens,
+      toolCalls,
+      ...(words !== undefined ? { words } : {}),
+    });
   };
 }
 

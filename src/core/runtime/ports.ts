@@ -34,6 +34,30 @@ export interface AttemptRequest {
     /** The role a team plan gave the agent running this task. */
     readonly role?: string;
   };
+  /**
+   * Told of the attempt's progress as it runs (AttemptProgress). Not data: a pool that sends
+   * attempts to another thread strips it and carries progress over its own channel.
+   */
+  readonly progress?: (progress: AttemptProgress) => void;
+}
+
+/**
+ * How far a running attempt has got, told as it goes (each turn, each tool call) so a page can
+ * show the swarm at work before any attempt ends. Cumulative over the attempt. It is a view
+ * only: the trace records the attempt's events when it ends, at their step-time, so the same seed
+ * gives the same trace however the progress arrived.
+ */
+export interface AttemptProgress {
+  readonly taskId: string;
+  readonly attempt: number;
+  readonly subagent: string;
+  /** Turns the model has answered so far. */
+  readonly turns: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly toolCalls: number;
+  /** The first words of the latest turn's text, when it had any. */
+  readonly words?: string;
 }
 
 export interface AttemptOutcome {

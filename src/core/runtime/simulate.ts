@@ -21,6 +21,7 @@ import type { Policy } from './policy-port';
 import {
   type AsyncExecutor,
   type AttemptOutcome,
+  type AttemptProgress,
   type AttemptRequest,
   type Clock,
   frozenClock,
@@ -42,6 +43,8 @@ export interface SimulateOptions {
   readonly signal?: AbortSignal;
   /** Called with each event as it is made (to append it to a store while the run goes on). */
   readonly onEvent?: (event: TraceEvent) => void;
+  /** Running attempts' progress as it happens (AttemptProgress): a live view's, never the trace's. */
+  readonly onProgress?: (progress: AttemptProgress) => void;
   /** Called once with the trace header, before the first event (to open a stored run). */
   readonly onHeader?: (header: TraceHeader) => void;
   /** Keep every event in the result (default true). */
@@ -204,7 +207,10 @@ export function simulate(options: SimulateOptions): SimulateResult {
  * on, and queues their ends in start order, so the trace does not depend on which finished first.
  */
 export async function simulateAsync(options: SimulateAsyncOptions): Promise<SimulateResult> {
-  const run = drive(options, (request) => options.executor.run(request, options.signal));
+  const { onProgress } = options;
+  const run = drive(options, (request) =>
+    options.executor.run(onProgress ? { ...request, progress: onProgress } : request, options.signal),
+  );
   let value: unknown;
   for (;;) {
     const next = run.next(value);

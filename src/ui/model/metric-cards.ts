@@ -6,6 +6,7 @@
 import type { TaskSpec } from '../../core/graph/types';
 import type { Metrics } from '../../core/trace/metrics';
 import { formatDuration, formatNumber } from './format';
+import type { LiveTally } from './live-attempts';
 import { plannedText } from './planned-text';
 import { qualityMeasure } from './quality';
 
@@ -51,6 +52,8 @@ export interface CardInput {
   readonly provider?: string;
   /** Attempts running now (live runs). */
   readonly running: number;
+  /** What the running attempts have done so far, before their ends are recorded (live runs). */
+  readonly live?: LiveTally;
   /** The run has ended (its grade, if it has one, is in): what only a whole run can say is said. */
   readonly graded: boolean;
   /**
@@ -104,8 +107,15 @@ function costText(m: CardInput['metrics'], kind: string | undefined): string {
   return ` · ${units}${relative ? `, ${fmt(m.relativeCost ?? 0, 2)}× the instance's reference` : ''}`;
 }
 
-export function metricCards(input: CardInput): MetricCard[] {
+export function metricCards(card: CardInput): MetricCard[] {
+  // Running attempts' turns count from the moment they happen (live-attempts.ts), not when the
+  // attempt ends: the counters move while the swarm works.
+  const live = card.live && card.live.attempts > 0 ? card.live : undefined;
+  const input = live ? { ...card, metrics: withLive(card.metrics, live) } : card;
   const m = input.metrics;
+  const running = live
+    ? ` · ${fmt(live.inputTokens + live.outputTokens)} of them from the ${fmt(live.attempts)} ${live.attempts === 1 ? 'attempt' : 'attempts'} still running`
+    : '';
   const critical = m.criticalSteps ?? 0;
   const ratio = input.lowerBound > 0 ? critical / input.lowerBound : 1;
   const tokensIn = m.tokensIn ?? 0;
@@ -163,8 +173,8 @@ export function metricCards(input: CardInput): MetricCard[] {
       label: 'Tokens',
       value: fmt(tokensIn + (outModelled ? (m.tokensOut ?? 0) : 0)),
       detail: outModelled
-        ? `${fmt(tokensIn)} in · ${fmt(m.tokensOut ?? 0)} out${budget}${cost}`
-        : `${fmt(tokensIn)} in${budget} · ${missing(input.kind, 'output tokens')}${cost}`,
+        ? `${fmt(tokensIn)} in · ${fmt(m.tokensOut ?? 0)} out${budget}${cost}${running}`
+        : `${fmt(tokensIn)} in${budget} · ${missing(input.kind, 'output tokens')}${cost}${running}`,
     },
     toolCard(input),
     {
@@ -183,6 +193,16 @@ export function metricCards(input: CardInput): MetricCard[] {
   ];
   cards.push(qualityCard(input));
   return cards;
+}
+
+/** The recorded figures with the running attempts' work so far added (cost waits for their end). */
+function withLive(m: CardInput['metrics'], live: LiveTally): CardInput['metrics'] {
+  return {
+    ...m,
+    ...(m.tokensIn !== undefined ? { tokensIn: m.tokensIn + live.inputTokens } : {}),
+    ...(m.tokensOut !== undefined ? { tokensOut: m.tokensOut + live.outputTokens } : {}),
+    ...(m.toolCalls !== undefined ? { toolCalls: m.toolCalls + live.toolCalls } : {}),
+  };
 }
 
 /** The same, short, for the critical-steps card: "the run was stopped here". */

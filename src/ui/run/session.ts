@@ -33,6 +33,7 @@ import { type Metrics, MetricsAccumulator } from '../../core/trace/metrics';
 import type { RunHandle } from '../../core/trace/store';
 import { app } from '../app-state';
 import { type CatalogEntry, findScenario, profiles } from '../catalog';
+import { LiveAttempts, type LiveTally, NO_LIVE } from '../model/live-attempts';
 import { RunFolder, type RunSnapshot } from '../model/replay';
 import { requestOfState } from '../request-state';
 import { services } from '../services';
@@ -78,6 +79,10 @@ export interface LiveView {
   readonly lowerBound: number;
   readonly config: RunConfig | undefined;
   readonly running: number;
+  /** What the running attempts have done so far, before their ends are recorded (live-attempts.ts). */
+  readonly live: LiveTally;
+  /** The first words of each running attempt's latest turn, by task id. */
+  readonly saying: ReadonlyMap<string, string>;
   readonly crashes: number;
   /** Subagents run in the worker pool (simulated task runs), so one can be killed. */
   readonly workers: boolean;
@@ -112,6 +117,8 @@ const idle: LiveView = {
   lowerBound: 0,
   config: undefined,
   running: 0,
+  live: NO_LIVE,
+  saying: new Map(),
   crashes: 0,
   workers: false,
 };
@@ -193,6 +200,7 @@ function createSession() {
       prepared.type === 'task' ? taskRoles(prepared) : undefined,
     );
     const metrics = new MetricsAccumulator(metricsContext(prepared.config));
+    const attempts = new LiveAttempts();
     let handle: Promise<RunHandle> | undefined;
     const redraw = throttledRedraw(() => {
       const snapshot = folder.snapshot();
@@ -201,6 +209,8 @@ function createSession() {
         snapshot,
         metrics: metrics.result(),
         running: snapshot.segments.filter((s) => s.outcome === 'running').length,
+        live: attempts.tally(),
+        saying: attempts.words(),
         ...(real?.meter
           ? { parallelism: { ...real.meter.meter.summary(), engines: real.meter.engines } }
           : {}),
@@ -281,8 +291,14 @@ function createSession() {
           });
           setView((v) => ({ ...v, header, status: 'running', startedAtMs: services.clock.now() }));
         },
+        // Each turn of a running attempt moves the counters before the attempt ends.
+        onProgress: (progress) => {
+          attempts.tell(progress);
+          redraw.request();
+        },
         onEvent: (event) => {
           if (event.type === 'run.graded' && event.criteria) criteria = event.criteria;
+          attempts.settle(event);
           folder.push(event);
           void handle?.then((open) => open.append(event));
           redraw.request();

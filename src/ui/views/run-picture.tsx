@@ -8,6 +8,7 @@ import type { PolicyChoice, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
+import type { LiveTally } from '../model/live-attempts';
 import { callsNoTools, metricCards } from '../model/metric-cards';
 import type { RunSnapshot } from '../model/replay';
 import { TimelineView } from '../timeline/timeline-view';
@@ -35,6 +36,10 @@ export function RunPicture(props: {
   provider?: string | undefined;
   budgets: TraceHeader['budgets'];
   running: number;
+  /** The running attempts' work so far (a live run's): the counters move before they end. */
+  live?: LiveTally | undefined;
+  /** The first words of each running attempt's latest turn, by task id (a live run's). */
+  saying?: ReadonlyMap<string, string> | undefined;
   /** The orchestrator's step cost per task, for the critical path. */
   overhead: number;
   /** How a run that will not be graded ended (metric-cards.ts), if it did. */
@@ -56,6 +61,7 @@ export function RunPicture(props: {
           noTools: callsNoTools(props.kind, props.snapshot.graph),
           maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
           running: props.running,
+          ...(props.live ? { live: props.live } : {}),
           graded: props.snapshot.finished,
           ...(props.endedEarly ? { endedEarly: props.endedEarly } : {}),
           orchestratorSteps: props.snapshot.realized.path.nodes.reduce(
@@ -94,6 +100,7 @@ export function RunPicture(props: {
                 : 'Agents — the orchestrator and the subagents it made'}
           </h3>
           <AgentGraphView snapshot={props.snapshot} />
+          <Saying saying={props.saying} />
         </div>
       </Show>
       <div class="figure">
@@ -113,6 +120,27 @@ export function RunPicture(props: {
     </>
   );
 }
+
+/** Running agents' latest words, as they say them: what the swarm is doing before any part ends. */
+function Saying(props: { saying?: ReadonlyMap<string, string> | undefined }) {
+  const lines = () => [...(props.saying ?? new Map<string, string>()).entries()].slice(0, SAYING_SHOWN);
+  return (
+    <Show when={lines().length > 0}>
+      <ul class="note saying" data-testid="agents-saying">
+        <For each={lines()}>
+          {([task, words]) => (
+            <li>
+              <strong>{task}</strong>: {words}
+            </li>
+          )}
+        </For>
+      </ul>
+    </Show>
+  );
+}
+
+/** Running agents whose words are shown at once; the rest are in the picture. */
+const SAYING_SHOWN = 6;
 
 /** Failed attempts in words: how many, and the latest error as the model or the runtime gave it. */
 function Failures(props: { snapshot: RunSnapshot }) {

@@ -335,6 +335,8 @@ export function RunView() {
               provider={live().header?.provider}
               budgets={live().header?.budgets ?? {}}
               running={live().running}
+              live={live().live}
+              saying={live().saying}
               overhead={live().header?.mainStepCost ?? 0}
               endedEarly={
                 live().status === 'cancelled' || live().status === 'failed' ? live().status : undefined
