@@ -9,10 +9,12 @@
  */
 
 import * as v from 'valibot';
+// The providers' own descriptors (pure data, src/providers/*/provider.ts): their ids and fields.
+import { PROVIDERS } from '../../providers/registry';
 import { type ContextStrategyName, contextStrategyNames } from '../agents/context/registry';
+import { providerSchema } from '../providers/descriptor';
 import { MAX_PARTS, MAX_REQUEST_CHARS } from '../run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../runtime/config';
-import { PROVIDER_KINDS, type ProviderKind } from '../scenarios/profiles';
 import { type FaultKind, faultKinds } from '../trace/events';
 import { policyProblem } from './policy-name';
 
@@ -30,15 +32,7 @@ export interface RunRequest {
   /** `serial`, `heuristic`, `critical-path`, `peers`, `llm`, `fixed:…`, `parl:…`, `bandit:…`. @default 'heuristic' */
   readonly policy?: string;
   /** Who answers for the agents. @default { kind: 'simulated' } */
-  readonly provider?: {
-    readonly kind: ProviderKind;
-    /** An OpenAI-compatible endpoint's base URL (`…/v1`); its key is never part of a request. */
-    readonly endpoint?: string;
-    /** The model every agent asks for; each profile's own when absent. */
-    readonly model?: string;
-    /** WebLLM engines: 1 is one engine shared by every subagent. */
-    readonly engines?: number;
-  };
+  readonly provider?: ProviderRequest;
   /** Every agent's context strategy; the scenario's when absent. */
   readonly context?: ContextStrategyName;
   /** Overrides of the scenario's own settings. */
@@ -69,8 +63,24 @@ export interface RunRequest {
   };
 }
 
+/**
+ * Who answers, as a request names it: `kind`, one of the registered providers
+ * (src/providers/registry.ts), and that provider's own fields (its provider.ts), each checked by
+ * the provider's declaration; a key is never one of them.
+ */
+export interface ProviderRequest {
+  readonly kind: string;
+  /** openai: the server's base URL (`…/v1`). */
+  readonly endpoint?: string;
+  /** openai, webllm: the model every agent asks for; each profile's own when absent. */
+  readonly model?: string;
+  /** webllm: engines, 1 is one engine shared by every subagent. */
+  readonly engines?: number;
+  /** Any other provider's own fields. */
+  readonly [field: string]: unknown;
+}
+
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,159}$/;
 export const MAX_SEED = 2 ** 31 - 1;
 
 const whole = (field: string, min: number, max: number) =>
@@ -104,13 +114,6 @@ const roleName = (field: string) =>
     ),
   );
 
-const httpUrl = v.pipe(
-  v.string('provider.endpoint must be an http(s) URL'),
-  v.maxLength(500, 'provider.endpoint is longer than 500 characters'),
-  // A pattern, not URL: core has no host APIs (src/core/tsconfig.json); the provider parses it again.
-  v.regex(/^https?:\/\/[^\s/?#]+(?::\d+)?(?:[/?#]\S*)?$/i, 'provider.endpoint must be an http(s) URL'),
-);
-
 /** The fields, each checked on its own: the page's URL checks one at a time through `fieldProblem`. */
 export const runRequestFields = {
   scenario: v.pipe(
@@ -128,22 +131,7 @@ export const runRequestFields = {
       }),
     ),
   ),
-  provider: v.optional(
-    v.strictObject(
-      {
-        kind: oneOf('provider.kind', PROVIDER_KINDS),
-        endpoint: v.optional(httpUrl),
-        model: v.optional(
-          v.pipe(
-            v.string('provider.model must be a model name'),
-            v.regex(MODEL, 'provider.model must be a model name'),
-          ),
-        ),
-        engines: v.optional(whole('provider.engines', 1, 8)),
-      },
-      strict('provider: '),
-    ),
-  ),
+  provider: v.optional(providerSchema(PROVIDERS)),
   context: v.optional(oneOf('context', contextStrategyNames)),
   profile: v.optional(
     v.pipe(v.string('profile must be a profile name'), v.regex(ID, 'profile must be a profile name')),

@@ -7,6 +7,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
+// The providers' own descriptors (pure data): their ids.
+import { PROVIDER_IDS } from '../../providers/registry';
 import {
   type Assignable,
   atLeast0,
@@ -29,9 +31,12 @@ export type ProfilesResult =
   | { ok: true; profiles: Record<string, ProfileSpec> }
   | { ok: false; error: string };
 
-/** The providers a profile names a model for: the kinds of model a run's subagents can talk to. */
-export const PROVIDER_KINDS = ['simulated', 'webllm', 'openai'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+/**
+ * The providers a profile names a model for: the kinds of model a run's subagents can talk to,
+ * the registry's (src/providers/registry.ts, its descriptors only).
+ */
+export const PROVIDER_KINDS = PROVIDER_IDS as readonly [string, ...string[]];
+export type ProviderKind = string;
 
 /** The frozen profiles scenarios/profiles.json defines, weakest first. */
 export const PROFILE_NAMES = ['small', 'medium', 'large'] as const;

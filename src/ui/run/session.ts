@@ -14,6 +14,7 @@ import { watchEndpoint } from '../../adapters/common/endpoint-watch';
 import { steppedPace } from '../../adapters/common/pace';
 import type { KilledAttempt } from '../../adapters/common/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
+import type { ProviderSpec } from '../../core/providers/factories';
 import { LLM_POLICY } from '../../core/request/policy-name';
 import { checkAgainst, type RequestScenario, runInputOf } from '../../core/request/run-input';
 import { readRunRequest } from '../../core/request/run-request';
@@ -24,7 +25,6 @@ import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
 import type { Pace } from '../../core/runtime/pace';
 import { metricsContext, type SimulateResult } from '../../core/runtime/simulate';
-import { PROVIDER_KINDS } from '../../core/scenarios/profiles';
 import { knowledgeSearchOf } from '../../core/scenarios/rag-qa';
 import { needsOf } from '../../core/scenarios/registry';
 import type { ScenarioPorts } from '../../core/scenarios/types';
@@ -40,7 +40,7 @@ import { shortenLabel } from '../shorten-label';
 import type { AppState } from '../url-state';
 import type { PassageLookup } from '../views/answer-view';
 import { pageBaseline, pageHealing, rememberIfHealthy } from './healing-setup';
-import { models } from './models';
+import { openInPage, PAGE_PROVIDERS } from './page-providers';
 import { resolvePolicy } from './policies';
 import { throttledRedraw } from './redraw';
 
@@ -150,12 +150,12 @@ function createSession() {
       profiles,
       sandbox: true,
       knowledgeBase: true,
-      providers: PROVIDER_KINDS,
+      providers: PAGE_PROVIDERS,
     });
     // A real model (WebLLM, an endpoint) serves task scenarios; graph tasks have no agent.
     const chosen =
       settings.provider !== 'simulated' && entry.type === 'task'
-        ? models.providerFor(settings, profiles)
+        ? await openInPage(read.request.provider as ProviderSpec, { settings, profiles })
         : undefined;
     // An endpoint that fails in a way no retry mends (a refused key, nothing listening) stops the
     // run at once, failed with the endpoint's words: it ran on to a green "done" of zeros, and its
