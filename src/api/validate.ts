@@ -22,12 +22,12 @@ import {
   RequestError,
   runInputOf,
 } from '../core/request/run-input';
-import { readRunRequest } from '../core/request/run-request';
 import { prepareRunFor } from '../core/run/plan-turn';
 import type { PreparedTaskRun } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { profileHashes, withModel } from '../core/scenarios/profiles';
 import type { ScenarioPorts } from '../core/scenarios/types';
+import { readRunRequest } from '../providers/run-request';
 import { frozenProfiles, scenarioSpec } from './catalog';
 import { SwarmApiError } from './errors';
 import { type SwarmOptions, type SwarmTask, TASK_SCENARIOS, type TaskScenario } from './types';

@@ -6,8 +6,9 @@
  */
 
 import type { ProviderDescriptor } from '../core/providers/descriptor';
-import { type ProviderRequest, type RunRequest, readRunRequest } from '../core/request/run-request';
+import type { ProviderRequest, RunRequest } from '../core/request/run-request';
 import { providerOf } from '../providers/registry';
+import { readRunRequest } from '../providers/run-request';
 import { type AppState, defaultState, type ReadState, readHash } from './url-state';
 
 /**

@@ -9,10 +9,8 @@
  */
 
 import * as v from 'valibot';
-// The providers' own descriptors (pure data, src/providers/*/provider.ts): their ids and fields.
-import { PROVIDERS } from '../../providers/registry';
 import { type ContextStrategyName, contextStrategyNames } from '../agents/context/registry';
-import { providerSchema } from '../providers/descriptor';
+import { type ProviderDescriptor, providerSchema } from '../providers/descriptor';
 import { MAX_PARTS, MAX_REQUEST_CHARS } from '../run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../runtime/config';
 import { type FaultKind, faultKinds } from '../trace/events';
@@ -131,7 +129,6 @@ export const runRequestFields = {
       }),
     ),
   ),
-  provider: v.optional(providerSchema(PROVIDERS)),
   context: v.optional(oneOf('context', contextStrategyNames)),
   profile: v.optional(
     v.pipe(v.string('profile must be a profile name'), v.regex(ID, 'profile must be a profile name')),
@@ -193,7 +190,13 @@ export const runRequestFields = {
   ),
 } as const;
 
-const schema = v.strictObject(runRequestFields, strict(''));
+/**
+ * The whole request's schema, its `provider` checked against the registered providers' own
+ * declarations (src/providers/registry.ts): core does not import the registry, whose folders hold
+ * each host's parts, so the edges bind it once (src/providers/run-request.ts).
+ */
+const schemaFor = (providers: readonly ProviderDescriptor[]) =>
+  v.strictObject({ ...runRequestFields, provider: v.optional(providerSchema(providers)) }, strict(''));
 
 /** A refusal: the field (a dotted path, `provider.kind`) and the message, which names it. */
 export interface RequestProblem {
@@ -209,12 +212,18 @@ function problemOf(issues: readonly v.BaseIssue<unknown>[]): RequestProblem {
   return { field: v.getDotPath(issue) ?? 'request', message: issue.message };
 }
 
-/** Checks a run request (parsed JSON, or an object an edge built); the first problem is reported. */
-export function readRunRequest(input: unknown): ReadRequest {
-  const parsed = v.safeParse(schema, input, { abortPipeEarly: true });
-  return parsed.success
-    ? { ok: true, request: parsed.output as RunRequest }
-    : { ok: false, ...problemOf(parsed.issues) };
+/**
+ * The reader of run requests for these providers: checks a run request (parsed JSON, or an object
+ * an edge built); the first problem is reported.
+ */
+export function runRequestReader(providers: readonly ProviderDescriptor[]): (input: unknown) => ReadRequest {
+  const schema = schemaFor(providers);
+  return (input) => {
+    const parsed = v.safeParse(schema, input, { abortPipeEarly: true });
+    return parsed.success
+      ? { ok: true, request: parsed.output as RunRequest }
+      : { ok: false, ...problemOf(parsed.issues) };
+  };
 }
 
 /** Why one field's value is refused, or undefined: the page's URL checks each setting this way. */
