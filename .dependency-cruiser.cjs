@@ -264,7 +264,8 @@ module.exports = {
     },
     {
       name: 'provider-panel-io-through-run',
-      comment: "A provider's panel is a view: it imports no adapter (src/ui/run/ holds the models and the endpoint).",
+      comment:
+        "A provider's panel is a view: it imports no adapter (src/ui/run/ holds the models and the endpoint).",
       severity: 'error',
       from: { path: '^src/providers/[^/]+/panel[.]tsx$' },
       to: { path: '^src/adapters/' },
