@@ -99,10 +99,23 @@ const CORE_LAYERS = [
   ],
   ['learning', ['util', 'graph', 'trace', 'runtime', 'providers', 'policy', 'scenarios', 'run']],
   // request: what a run is (RunRequest) and how a checked one becomes prepareRun's input; it
-  // checks policy names (policy, learning), fields (agents, runtime, trace) and healing setups.
+  // checks policy names (policy, learning), fields (agents, runtime, trace), healing setups and
+  // a provider's fields by the provider's own declaration (providers/descriptor.ts).
   [
     'request',
-    ['util', 'graph', 'trace', 'runtime', 'agents', 'policy', 'healing', 'scenarios', 'run', 'learning'],
+    [
+      'util',
+      'graph',
+      'trace',
+      'runtime',
+      'providers',
+      'agents',
+      'policy',
+      'healing',
+      'scenarios',
+      'run',
+      'learning',
+    ],
   ],
   // router reads providers to ask a model for a plan (plan-model.ts), and scenarios for the kinds
   // its workflows are (choice.ts: one workflow per registered kind, and `general`).
@@ -218,6 +231,45 @@ module.exports = {
       to: { path: '^src/core/' },
     },
     ...layerRules,
+    {
+      name: 'core-not-provider-folders',
+      comment:
+        "A provider's folder (src/providers/<id>/) holds its host parts beside its declaration: core reads no folder of it, and is given the declarations (src/providers/run-request.ts binds core's request check to them).",
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^src/providers/' },
+    },
+    {
+      name: 'provider-declarations-are-data',
+      comment:
+        "A provider's provider.ts, the registry and the bound request check are read by every host (the CLI's flags, the page's CSP in vite.config.ts): they import core only, no host part.",
+      severity: 'error',
+      from: { path: '^src/providers/((registry|run-request)[.]ts|[^/]+/provider[.]ts)$' },
+      to: { path: '^(src/(adapters|ui|cli|api)|workers)/|^src/providers/[^/]+/(node|browser|panel)[.]tsx?$' },
+    },
+    {
+      name: 'provider-node-part',
+      comment: "A provider's node.ts is its Node factory: no page, no browser adapter, no CLI.",
+      severity: 'error',
+      from: { path: '^src/providers/[^/]+/node[.]ts$' },
+      to: { path: '^src/(ui|cli|adapters/browser)/' },
+    },
+    {
+      name: 'provider-page-parts',
+      comment:
+        "A provider's browser.ts and panel.tsx are the page's: no Node adapter, no CLI; its panel, a view, reaches the world through src/ui/run/ as every view does.",
+      severity: 'error',
+      from: { path: '^src/providers/[^/]+/(browser[.]ts|panel[.]tsx)$' },
+      to: { path: '^src/(cli|adapters/node)/' },
+    },
+    {
+      name: 'provider-panel-io-through-run',
+      comment:
+        "A provider's panel is a view: it imports no adapter (src/ui/run/ holds the models and the endpoint).",
+      severity: 'error',
+      from: { path: '^src/providers/[^/]+/panel[.]tsx$' },
+      to: { path: '^src/adapters/' },
+    },
     {
       name: 'queue-clients-node-side',
       comment:

@@ -1,6 +1,15 @@
 import { defineConfig, type Plugin } from 'vite';
 import solid from 'vite-plugin-solid';
+import { PROVIDERS } from './src/providers/registry.ts';
 import { sandboxEngine } from './vite-plugins/sandbox-engine.ts';
+
+/**
+ * What the page connects to: itself, and what each registered provider declares it needs
+ * (src/providers/<id>/provider.ts, `connect`): an endpoint typed in at run time (any https server,
+ * or one on this machine over http) for openai, Hugging Face and GitHub for WebLLM's weights and
+ * model libraries. A new provider's origins come with its folder.
+ */
+export const connectSources = ["'self'", ...new Set(PROVIDERS.flatMap((p) => p.connect))];
 
 /**
  * The built app's Content-Security-Policy, as a <meta> tag since a static host sends no headers
@@ -15,10 +24,8 @@ export const contentSecurityPolicy = [
   "worker-src 'self'",
   // The sandbox frame (public/sandbox.html) is the only frame; it sets its own, stricter policy.
   "frame-src 'self'",
-  // The user's own OpenAI-compatible endpoint can be any https server, or a server on this machine
-  // over http; WebLLM's weights and model libraries come from Hugging Face (whose files redirect
-  // to *.hf.co) and raw.githubusercontent.com, both https.
-  "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+  // The registered providers' own needs (connectSources above).
+  `connect-src ${connectSources.join(' ')}`,
   // Styles set by Solid and D3 at run time (style attributes); styles carry no script.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -11,6 +11,7 @@ import { parseProfiles } from '../core/scenarios/profiles';
 import { kindOf, type TaskScenarioSpec } from '../core/scenarios/registry';
 import { parseScenario } from '../core/scenarios/spec';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { PROVIDER_IDS } from '../providers/registry';
 import type { TaskScenario } from './types';
 
 let specs: Map<TaskScenario, TaskScenarioSpec> | undefined;
@@ -32,7 +33,7 @@ let profiles: Readonly<Record<string, ProfileSpec>> | undefined;
 
 export function frozenProfiles(): Readonly<Record<string, ProfileSpec>> {
   if (!profiles) {
-    const parsed = parseProfiles(JSON.stringify(profilesJson), 'scenarios/profiles.json');
+    const parsed = parseProfiles(JSON.stringify(profilesJson), 'scenarios/profiles.json', PROVIDER_IDS);
     if (!parsed.ok) throw new Error(parsed.error);
     profiles = parsed.profiles;
   }

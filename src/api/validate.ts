@@ -22,12 +22,12 @@ import {
   RequestError,
   runInputOf,
 } from '../core/request/run-input';
-import { readRunRequest } from '../core/request/run-request';
 import { prepareRunFor } from '../core/run/plan-turn';
 import type { PreparedTaskRun } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { profileHashes, withModel } from '../core/scenarios/profiles';
 import type { ScenarioPorts } from '../core/scenarios/types';
+import { readRunRequest } from '../providers/run-request';
 import { frozenProfiles, scenarioSpec } from './catalog';
 import { SwarmApiError } from './errors';
 import { type SwarmOptions, type SwarmTask, TASK_SCENARIOS, type TaskScenario } from './types';
@@ -129,7 +129,7 @@ export async function readyTask(
     throw error;
   }
   const task = normalRequest(request);
-  const real = realProvider(request.provider, providers);
+  const real = await realProvider(request.provider, providers);
   // Every profile's model on a real provider is the one asked for, as the trace header records it.
   const profiles = real ? withModel(frozen, real.kind, real.model) : frozen;
   const policy =
@@ -175,25 +175,21 @@ export async function readyTask(
 }
 
 /** The real model a checked request names, made by the host's factory; undefined: the simulated one. */
-function realProvider(
+async function realProvider(
   asked: NormalTask['provider'],
   providers: ProviderFactories,
-): { kind: 'openai'; model: string; provider: Provider } | undefined {
+): Promise<{ kind: string; model: string; provider: Provider } | undefined> {
   if (!asked || asked.kind === 'simulated') return undefined;
-  const make = asked.kind === 'openai' ? providers.openai : undefined;
   // checkAgainst refused a kind this host has no factory for.
-  if (!make || asked.kind !== 'openai')
-    throw invalid(`provider.kind "${asked.kind}" is not run here`, 'provider.kind');
-  if (asked.endpoint === undefined)
-    throw invalid(
-      'provider.endpoint is required for an openai provider: the base URL of an OpenAI-compatible server, e.g. http://localhost:8080/v1',
-      'provider.endpoint',
-    );
+  const make = Object.hasOwn(providers, asked.kind) ? providers[asked.kind] : undefined;
+  if (!make) throw invalid(`provider.kind "${asked.kind}" is not run here`, 'provider.kind');
   try {
-    const provider = make({ endpoint: asked.endpoint, ...(asked.model ? { model: asked.model } : {}) });
-    return { kind: 'openai', model: asked.model ?? '', provider };
+    const provider = await make(asked);
+    return { kind: asked.kind, model: asked.model ?? '', provider };
   } catch (error) {
-    throw invalid(`provider: ${(error as Error).message}`, 'provider.endpoint');
+    // A factory names the field it could not use (its folder's node.ts).
+    if (error instanceof RequestError) throw invalid(error.message, error.field);
+    throw invalid(`provider: ${(error as Error).message}`, 'provider');
   }
 }
 

@@ -13,6 +13,7 @@ import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { followSwarm } from './follow-swarm';
 import { readInputFile } from './input-file';
+import { flagOfField, providerFlags, providerOfFlags } from './provider-flags';
 import { checkOutputs, writeFiles } from './safe-write';
 import { PASSWORD_ENV } from './scale-out/redis-url';
 import { forTerminal } from './terminal-text';
@@ -28,11 +29,11 @@ const inRequest = (values: Readonly<Record<string, FlagValue>>) =>
 export const runTable: CommandTable = {
   name: 'run',
   usage: [
-    'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--healing M] [--trace FILE] [--json]',
+    'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--healing M] [--provider KIND [its flags]] [--trace FILE] [--json]',
     'run --request FILE [--trace FILE] [--json]',
   ],
   about:
-    "Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, or with --request on the model a run request names (provider: {kind: 'openai', endpoint, model}, the key from SWARM_API_KEY; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.",
+    "Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, on the provider --provider names (its own flags: the registry's, src/providers/registry.ts), or with --request on the model a run request names (provider: {kind: 'openai', endpoint, model}, the key from SWARM_API_KEY and never from the request; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.",
   flags: [
     {
       name: 'request',
@@ -81,6 +82,7 @@ export const runTable: CommandTable = {
       help: 'the self-healing loop: on quarantines and replaces, detect records only, off runs none (default on)',
       appliesUnless: inRequest,
     },
+    ...providerFlags(inRequest),
     {
       name: 'trace',
       type: 'string',
@@ -111,6 +113,7 @@ function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
     }
   }
   if (values.scenario === undefined) throw new UsageError('--scenario ID or --request FILE is required');
+  const provider = providerOfFlags(values);
   return {
     scenario: values.scenario,
     seed: values.seed ?? 1,
@@ -118,6 +121,7 @@ function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
     ...(values.policy !== undefined ? { policy: values.policy } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
     ...(values.healing !== undefined ? { healing: values.healing } : {}),
+    ...(provider ? { provider } : {}),
   };
 }
 
@@ -143,7 +147,7 @@ export async function run(argv: string[], out: Print): Promise<void> {
       const where = values.request
         ? `${values.request}: `
         : error.field
-          ? `--${error.field.split('.')[0]}: `
+          ? `${flagOfField(error.field, values)}: `
           : '';
       throw new UsageError(`${where}${error.message}`);
     }

@@ -6,6 +6,7 @@ import { parseProfiles } from '../core/scenarios/profiles';
 import { kindOf, type TaskScenarioSpec } from '../core/scenarios/registry';
 import { parseScenario, scenarioKindOf } from '../core/scenarios/spec';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { PROVIDER_IDS } from '../providers/registry';
 import { UsageError } from './errors';
 import { readGraphFile } from './graph-file';
 import { readInputFile } from './input-file';
@@ -138,7 +139,7 @@ export function readMix(
 }
 
 export function readProfiles(file = `${scenariosDir}profiles.json`): Record<string, ProfileSpec> {
-  const parsed = parseProfiles(read(file, 'profiles file'), file);
+  const parsed = parseProfiles(read(file, 'profiles file'), file, PROVIDER_IDS);
   if (!parsed.ok) throw new UsageError(parsed.error);
   return parsed.profiles;
 }

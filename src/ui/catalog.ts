@@ -17,6 +17,7 @@ import type { TaskScenarioSpec } from '../core/scenarios/registry';
 import { KIND_IDS, kindOf, needsOf } from '../core/scenarios/registry';
 import { parseScenario } from '../core/scenarios/spec';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { PROVIDER_IDS } from '../providers/registry';
 
 export type CatalogEntry =
   | {
@@ -135,7 +136,7 @@ export function sizeRange(entry: CatalogEntry): { min: number; max: number; defa
   return entry.type === 'task' ? entry.spec.size : entry.size;
 }
 
-const profilesParsed = parseProfiles(JSON.stringify(profilesJson), 'scenarios/profiles.json');
+const profilesParsed = parseProfiles(JSON.stringify(profilesJson), 'scenarios/profiles.json', PROVIDER_IDS);
 if (!profilesParsed.ok) throw new Error(profilesParsed.error);
 export const profiles: Readonly<Record<string, ProfileSpec>> = profilesParsed.profiles;
 

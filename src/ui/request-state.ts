@@ -5,7 +5,10 @@
  * beside a run (the view, the pace, the runs opened, training) is not part of either mapping.
  */
 
-import { type RunRequest, readRunRequest } from '../core/request/run-request';
+import type { ProviderDescriptor } from '../core/providers/descriptor';
+import type { ProviderRequest, RunRequest } from '../core/request/run-request';
+import { providerOf } from '../providers/registry';
+import { readRunRequest } from '../providers/run-request';
 import { type AppState, defaultState, type ReadState, readHash } from './url-state';
 
 /**
@@ -19,7 +22,6 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
     ...(s.criticalSteps ? { criticalSteps: s.criticalSteps } : {}),
     ...(s.toolCalls ? { toolCalls: s.toolCalls } : {}),
   };
-  const model = s.provider === 'webllm' ? s.wmodel : s.provider === 'openai' ? s.model : '';
   return {
     scenario: s.scenario,
     seed: s.seed,
@@ -27,12 +29,7 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
     policy: s.policy,
     ...(s.provider !== 'simulated'
       ? {
-          provider: {
-            kind: s.provider,
-            ...(s.provider === 'openai' && s.endpoint ? { endpoint: s.endpoint } : {}),
-            ...(model ? { model } : {}),
-            ...(s.provider === 'webllm' ? { engines: s.engines } : {}),
-          },
+          provider: providerOfState(s),
         }
       : {}),
     ...(s.context ? { context: s.context } : {}),
@@ -56,6 +53,35 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
   };
 }
 
+/**
+ * The request's `provider` the settings make: its kind and each field its provider.ts declares,
+ * read from the link key the field names (`endpoint`, `wmodel`…) or from `pf`; empty ones left out.
+ */
+function providerOfState(s: AppState): ProviderRequest {
+  const fields = providerOf(s.provider)?.fields ?? {};
+  const out: Record<string, unknown> = { kind: s.provider };
+  for (const [name, field] of Object.entries(fields)) {
+    const raw = field.link ? (s as unknown as Record<string, unknown>)[field.link] : s.pf[name];
+    if (raw === undefined || raw === '') continue;
+    // A whole number typed into `pf` is sent as a number, so the request's check sees its value.
+    out[name] = field.type === 'whole' && typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  }
+  return out as ProviderRequest;
+}
+
+/** The link keys a request's provider fields set: its provider.ts's own, the rest under `pf`. */
+function stateOfProvider(p: ProviderRequest, descriptor: ProviderDescriptor | undefined): Partial<AppState> {
+  const linked: Record<string, unknown> = {};
+  const pf: Record<string, string> = {};
+  for (const [name, field] of Object.entries(descriptor?.fields ?? {})) {
+    const value = p[name];
+    if (value === undefined) continue;
+    if (field.link) linked[field.link] = value;
+    else pf[name] = String(value);
+  }
+  return { ...linked, pf };
+}
+
 /** The settings a run request makes, over the page's defaults for everything it leaves out. */
 export function stateOfRequest(r: RunRequest, base: AppState): AppState {
   const p = r.provider;
@@ -66,10 +92,12 @@ export function stateOfRequest(r: RunRequest, base: AppState): AppState {
     size: r.size ?? 0,
     policy: r.policy ?? 'heuristic',
     provider: p?.kind ?? 'simulated',
-    endpoint: p?.endpoint ?? '',
-    model: p?.kind === 'openai' ? (p.model ?? '') : '',
-    wmodel: p?.kind === 'webllm' ? (p.model ?? '') : '',
-    engines: p?.engines ?? 1,
+    endpoint: '',
+    model: '',
+    wmodel: '',
+    engines: 1,
+    pf: {},
+    ...(p ? stateOfProvider(p, providerOf(p.kind)) : {}),
     context: r.context ?? '',
     profile: (r.profile ?? '') as AppState['profile'],
     join: r.join ?? '',

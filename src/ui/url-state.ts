@@ -11,12 +11,8 @@ import { policyForms, policyProblem } from '../core/request/policy-name';
 import { HEALING_MODES, type HealingMode, shown } from '../core/request/run-request';
 import { MAX_REQUEST_CHARS } from '../core/run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../core/runtime/config';
-import {
-  PROFILE_NAMES,
-  PROVIDER_KINDS,
-  type ProfileName,
-  type ProviderKind,
-} from '../core/scenarios/profiles';
+import { PROFILE_NAMES, type ProfileName } from '../core/scenarios/profiles';
+import { PROVIDER_IDS } from '../providers/registry';
 
 export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library', 'knowledge', 'router'] as const;
 
@@ -28,7 +24,8 @@ export interface AppState {
   readonly seed: number;
   /** A built-in policy name, or `parl:NAME` / `bandit:NAME` for a policy saved in this browser. */
   readonly policy: string;
-  readonly provider: ProviderKind;
+  /** A registered provider's id (src/providers/registry.ts). */
+  readonly provider: string;
   /** OpenAI-compatible endpoint's base URL (`…/v1`); the API key is never in the link. */
   readonly endpoint: string;
   /** Model name at that endpoint; '' = each profile's own (`models.openai`). */
@@ -37,6 +34,11 @@ export interface AppState {
   readonly wmodel: string;
   /** WebLLM engines: 1 = one engine shared by every subagent; more = one engine per worker. */
   readonly engines: number;
+  /**
+   * Every other provider's own fields (those its provider.ts keeps under no link key of their
+   * own), by field name, as typed: `pf=reply%3Dhello`.
+   */
+  readonly pf: Readonly<Record<string, string>>;
   /** '' = the scenario's own profile. */
   readonly profile: '' | ProfileName;
   /** '' = the scenario's own setting. */
@@ -86,6 +88,7 @@ export const defaultState: AppState = {
   model: '',
   wmodel: '',
   engines: 1,
+  pf: {},
   profile: '',
   join: '',
   failure: '',
@@ -131,6 +134,7 @@ function integer(min: number, max: number) {
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const FIELD = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,159}$/;
 
 function modelName(text: string): Parsed<string> {
@@ -162,7 +166,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     },
     format: plain,
   },
-  provider: { key: 'provider', parse: oneOf(PROVIDER_KINDS), format: plain },
+  provider: { key: 'provider', parse: oneOf(PROVIDER_IDS), format: plain },
   endpoint: {
     key: 'endpoint',
     parse: (t) => {
@@ -182,6 +186,17 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   model: { key: 'model', parse: modelName, format: plain },
   wmodel: { key: 'wmodel', parse: modelName, format: plain },
   engines: { key: 'engines', parse: integer(1, 8), format: plain },
+  pf: {
+    key: 'pf',
+    parse: (t) => {
+      const fields = [...new URLSearchParams(t)];
+      const bad = fields.find(([name, value]) => !FIELD.test(name) || value.length > 2000);
+      return bad === undefined
+        ? { ok: true, value: Object.fromEntries(fields) }
+        : { ok: false, error: `${quoted(bad[0])} is not a provider field of at most 2,000 characters` };
+    },
+    format: (fields) => new URLSearchParams(Object.entries(fields).filter(([, x]) => x !== '')).toString(),
+  },
   profile: { key: 'profile', parse: oneOf(PROFILE_NAMES, true), format: plain },
   join: { key: 'join', parse: oneOf(JOIN_MODES, true), format: plain },
   failure: { key: 'failure', parse: oneOf(FAILURE_POLICIES, true), format: plain },

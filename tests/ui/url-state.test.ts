@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { contextStrategyNames as CONTEXTS } from '../../src/core/agents/context/registry';
 import { policyNames } from '../../src/core/policy/registry';
 import { JOIN_MODES as JOINS } from '../../src/core/runtime/config';
-import { PROVIDER_KINDS as PROVIDERS } from '../../src/core/scenarios/profiles';
 import { faultKinds } from '../../src/core/trace/events';
+import { PROVIDER_IDS as PROVIDERS } from '../../src/providers/registry';
 import {
   type AppState,
   defaultState,
@@ -37,6 +37,8 @@ describe('url state', () => {
       model: fc.constantFrom('', 'gpt-4.1-mini', 'qwen2.5:0.5b', 'org/Model-7B@main'),
       wmodel: fc.constantFrom('', 'SmolLM2-360M-Instruct-q4f32_1-MLC'),
       engines: fc.integer({ min: 1, max: 8 }),
+      // Any provider's own fields, with the characters a URL must escape.
+      pf: fc.constantFrom<Record<string, string>>({}, { reply: 'hello & bye=1 ?#' }, { a: 'x', b: 'y z' }),
       profile: fc.constantFrom('', 'small', 'large'),
       join: fc.constantFrom('', ...JOINS),
       failure: fc.constantFrom('', 'continue'),

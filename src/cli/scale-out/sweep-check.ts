@@ -15,6 +15,7 @@ import type { TaskScenarioSpec } from '../../core/scenarios/registry';
 import { parseScenario } from '../../core/scenarios/spec';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import { faultKinds } from '../../core/trace/events';
+import { PROVIDER_IDS } from '../../providers/registry';
 import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS } from '../limits';
 import type { SweepScenario } from './bench-sweep-spec';
 import type { SweepSpec } from './sweep-spec';
@@ -29,7 +30,7 @@ function taskProblems(spec: unknown, what: string): string[] {
 }
 
 function profileProblems(profiles: unknown): string[] {
-  const parsed = parseProfiles(JSON.stringify(profiles), 'its profiles');
+  const parsed = parseProfiles(JSON.stringify(profiles), 'its profiles', PROVIDER_IDS);
   return parsed.ok ? [] : [parsed.error];
 }
 

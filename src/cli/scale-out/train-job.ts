@@ -16,6 +16,7 @@ import { playEpisode } from '../../core/learning/episode';
 import type { ParlParams } from '../../core/learning/parl';
 import type { TrainEnv } from '../../core/learning/train-config';
 import { parseProfiles } from '../../core/scenarios/profiles';
+import { PROVIDER_IDS } from '../../providers/registry';
 import { type TrainSource, trainingEnvOf } from '../training-env';
 import { mixProblems } from './sweep-check';
 import { buildOf, REFUSED_DELAY_MS, SWEEP_TTL_S, SWEEP_VERSION } from './sweep-protocol';
@@ -56,7 +57,7 @@ async function sourceFrom(redis: Redis, key: string, hash: string): Promise<Trai
   } catch {
     throw new UnrecoverableError(`the training's source (${key}) is not JSON`);
   }
-  const profiles = parseProfiles(JSON.stringify(source?.profiles), 'its profiles');
+  const profiles = parseProfiles(JSON.stringify(source?.profiles), 'its profiles', PROVIDER_IDS);
   const problems = [
     ...mixProblems(source?.mix, source?.specs, 'its mix'),
     ...(profiles.ok ? [] : [profiles.error]),

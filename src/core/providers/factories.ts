@@ -1,14 +1,33 @@
 import type { Provider } from './types';
 
-/** What a real model's provider is made from: a run request's `provider` fields. */
+/**
+ * A run request's `provider` object, checked (core/providers/descriptor.ts): `kind` and that
+ * provider's own fields.
+ */
 export interface ProviderSpec {
-  readonly endpoint: string;
+  readonly kind: string;
+  readonly endpoint?: string;
   readonly model?: string;
+  readonly [field: string]: unknown;
 }
 
 /**
- * The real models a host can run, by a run request's `provider.kind`: each host makes its own (the
- * Node build an OpenAI-compatible one with the key from SWARM_API_KEY, never from the request). A
- * host without any runs the simulated model only, and refuses the others by name.
+ * What a Node host lends a provider's factory (its folder's node.ts): the key, read by the host
+ * from SWARM_API_KEY, never from the request.
  */
-export type ProviderFactories = Readonly<Partial<Record<'openai', (spec: ProviderSpec) => Provider>>>;
+export interface NodeProviderHost {
+  readonly apiKey: string;
+}
+
+/** A provider folder's node.ts exports `open`: the provider a checked request's fields make. */
+export type NodeProviderFactory = (spec: ProviderSpec, host: NodeProviderHost) => Provider;
+
+/**
+ * The real models a host can run, by a run request's `provider.kind`: each host makes its own (the
+ * Node one from the provider folders' node.ts, the key from SWARM_API_KEY, never from the
+ * request). A host without any runs the simulated model only, and refuses the others by name. A
+ * factory refuses a field it cannot use with a RequestError naming it.
+ */
+export type ProviderFactories = Readonly<
+  Record<string, (spec: ProviderSpec) => Provider | Promise<Provider>>
+>;

@@ -10,9 +10,9 @@
 
 import * as v from 'valibot';
 import { type ContextStrategyName, contextStrategyNames } from '../agents/context/registry';
+import { type ProviderDescriptor, providerSchema } from '../providers/descriptor';
 import { MAX_PARTS, MAX_REQUEST_CHARS } from '../run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../runtime/config';
-import { PROVIDER_KINDS, type ProviderKind } from '../scenarios/profiles';
 import { type FaultKind, faultKinds } from '../trace/events';
 import { policyProblem } from './policy-name';
 
@@ -30,15 +30,7 @@ export interface RunRequest {
   /** `serial`, `heuristic`, `critical-path`, `peers`, `llm`, `fixed:…`, `parl:…`, `bandit:…`. @default 'heuristic' */
   readonly policy?: string;
   /** Who answers for the agents. @default { kind: 'simulated' } */
-  readonly provider?: {
-    readonly kind: ProviderKind;
-    /** An OpenAI-compatible endpoint's base URL (`…/v1`); its key is never part of a request. */
-    readonly endpoint?: string;
-    /** The model every agent asks for; each profile's own when absent. */
-    readonly model?: string;
-    /** WebLLM engines: 1 is one engine shared by every subagent. */
-    readonly engines?: number;
-  };
+  readonly provider?: ProviderRequest;
   /** Every agent's context strategy; the scenario's when absent. */
   readonly context?: ContextStrategyName;
   /** Overrides of the scenario's own settings. */
@@ -69,8 +61,24 @@ export interface RunRequest {
   };
 }
 
+/**
+ * Who answers, as a request names it: `kind`, one of the registered providers
+ * (src/providers/registry.ts), and that provider's own fields (its provider.ts), each checked by
+ * the provider's declaration; a key is never one of them.
+ */
+export interface ProviderRequest {
+  readonly kind: string;
+  /** openai: the server's base URL (`…/v1`). */
+  readonly endpoint?: string;
+  /** openai, webllm: the model every agent asks for; each profile's own when absent. */
+  readonly model?: string;
+  /** webllm: engines, 1 is one engine shared by every subagent. */
+  readonly engines?: number;
+  /** Any other provider's own fields. */
+  readonly [field: string]: unknown;
+}
+
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,159}$/;
 export const MAX_SEED = 2 ** 31 - 1;
 
 const whole = (field: string, min: number, max: number) =>
@@ -104,13 +112,6 @@ const roleName = (field: string) =>
     ),
   );
 
-const httpUrl = v.pipe(
-  v.string('provider.endpoint must be an http(s) URL'),
-  v.maxLength(500, 'provider.endpoint is longer than 500 characters'),
-  // A pattern, not URL: core has no host APIs (src/core/tsconfig.json); the provider parses it again.
-  v.regex(/^https?:\/\/[^\s/?#]+(?::\d+)?(?:[/?#]\S*)?$/i, 'provider.endpoint must be an http(s) URL'),
-);
-
 /** The fields, each checked on its own: the page's URL checks one at a time through `fieldProblem`. */
 export const runRequestFields = {
   scenario: v.pipe(
@@ -126,22 +127,6 @@ export const runRequestFields = {
         const problem = dataset.typed ? policyProblem(dataset.value as string) : undefined;
         if (problem) addIssue({ message: `policy: ${problem}` });
       }),
-    ),
-  ),
-  provider: v.optional(
-    v.strictObject(
-      {
-        kind: oneOf('provider.kind', PROVIDER_KINDS),
-        endpoint: v.optional(httpUrl),
-        model: v.optional(
-          v.pipe(
-            v.string('provider.model must be a model name'),
-            v.regex(MODEL, 'provider.model must be a model name'),
-          ),
-        ),
-        engines: v.optional(whole('provider.engines', 1, 8)),
-      },
-      strict('provider: '),
     ),
   ),
   context: v.optional(oneOf('context', contextStrategyNames)),
@@ -205,7 +190,13 @@ export const runRequestFields = {
   ),
 } as const;
 
-const schema = v.strictObject(runRequestFields, strict(''));
+/**
+ * The whole request's schema, its `provider` checked against the registered providers' own
+ * declarations (src/providers/registry.ts): core does not import the registry, whose folders hold
+ * each host's parts, so the edges bind it once (src/providers/run-request.ts).
+ */
+const schemaFor = (providers: readonly ProviderDescriptor[]) =>
+  v.strictObject({ ...runRequestFields, provider: v.optional(providerSchema(providers)) }, strict(''));
 
 /** A refusal: the field (a dotted path, `provider.kind`) and the message, which names it. */
 export interface RequestProblem {
@@ -221,12 +212,18 @@ function problemOf(issues: readonly v.BaseIssue<unknown>[]): RequestProblem {
   return { field: v.getDotPath(issue) ?? 'request', message: issue.message };
 }
 
-/** Checks a run request (parsed JSON, or an object an edge built); the first problem is reported. */
-export function readRunRequest(input: unknown): ReadRequest {
-  const parsed = v.safeParse(schema, input, { abortPipeEarly: true });
-  return parsed.success
-    ? { ok: true, request: parsed.output as RunRequest }
-    : { ok: false, ...problemOf(parsed.issues) };
+/**
+ * The reader of run requests for these providers: checks a run request (parsed JSON, or an object
+ * an edge built); the first problem is reported.
+ */
+export function runRequestReader(providers: readonly ProviderDescriptor[]): (input: unknown) => ReadRequest {
+  const schema = schemaFor(providers);
+  return (input) => {
+    const parsed = v.safeParse(schema, input, { abortPipeEarly: true });
+    return parsed.success
+      ? { ok: true, request: parsed.output as RunRequest }
+      : { ok: false, ...problemOf(parsed.issues) };
+  };
 }
 
 /** Why one field's value is refused, or undefined: the page's URL checks each setting this way. */

@@ -29,61 +29,71 @@ export type ProfilesResult =
   | { ok: true; profiles: Record<string, ProfileSpec> }
   | { ok: false; error: string };
 
-/** The providers a profile names a model for: the kinds of model a run's subagents can talk to. */
-export const PROVIDER_KINDS = ['simulated', 'webllm', 'openai'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+/** A provider's id, as a profile's `models` names one: the provider registry's (src/providers). */
+export type ProviderKind = string;
+const PROVIDER_ID = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** The frozen profiles scenarios/profiles.json defines, weakest first. */
 export const PROFILE_NAMES = ['small', 'medium', 'large'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
-const profileSchema = strict('a profile', {
-  description: v.optional(words()),
-  models: v.pipe(
-    v.record(
-      v.picklist(
-        PROVIDER_KINDS,
-        (issue) => `${got(issue.input)} is not a provider (one of: ${PROVIDER_KINDS.join(', ')})`,
-      ),
-      text(),
-      says('an object from provider to model name'),
-    ),
-    v.check((models) => Object.keys(models).length > 0, says('a model for at least one provider')),
-  ),
-  contextWindow: whole(1),
-  maxOutputTokens: whole(1),
-  allowedTools: v.array(text(), says('a list of tool names')),
-  systemPrompt: text(),
-  price: strict('a price', { input: atLeast0(), output: atLeast0() }),
-  simulator: strict('the simulator parameters', {
-    itemError: share(),
-    contextDegradation: share(),
-    degradationExponent: positive(),
-    callsPerTurn: whole(1),
-    malformedRate: share(),
-    outputTokensPerStep: whole(0),
-    wallMsPerToken: atLeast0(),
-    injectionCompliance: v.optional(share()),
-    turnSteps: v.optional(positive()),
-    skill: v.optional(share()),
-    difficultyError: v.optional(share()),
-    crashRate: v.optional(share()),
-    crashSlope: v.optional(atLeast0()),
-  }),
-});
+/**
+ * A profile's `models` key: one of `providers` (the registry's ids, which the caller passes: core
+ * does not read the registry, whose folders hold each host's parts), or any provider-shaped id.
+ */
+const providerKey = (providers: readonly string[] | undefined) =>
+  providers
+    ? v.picklist(
+        providers,
+        (issue) => `${got(issue.input)} is not a provider (one of: ${providers.join(', ')})`,
+      )
+    : v.pipe(
+        v.string(),
+        v.regex(PROVIDER_ID, (issue) => `${got(issue.input)} is not a provider id`),
+      );
 
-const profilesSchema = v.pipe(
-  // A list is an object to v.record too: refused first, by what it is ("got an empty list").
-  v.custom<unknown>((x) => !Array.isArray(x), says('an object from profile name to profile')),
-  v.record(v.string(), profileSchema, says('an object from profile name to profile')),
-  v.check(
-    (profiles) => Object.keys(profiles).length > 0,
-    () => 'expected at least one profile, got none',
-  ),
-);
+const profileSchemaFor = (providers: readonly string[] | undefined) =>
+  strict('a profile', {
+    description: v.optional(words()),
+    models: v.pipe(
+      v.record(providerKey(providers), text(), says('an object from provider to model name')),
+      v.check((models) => Object.keys(models).length > 0, says('a model for at least one provider')),
+    ),
+    contextWindow: whole(1),
+    maxOutputTokens: whole(1),
+    allowedTools: v.array(text(), says('a list of tool names')),
+    systemPrompt: text(),
+    price: strict('a price', { input: atLeast0(), output: atLeast0() }),
+    simulator: strict('the simulator parameters', {
+      itemError: share(),
+      contextDegradation: share(),
+      degradationExponent: positive(),
+      callsPerTurn: whole(1),
+      malformedRate: share(),
+      outputTokensPerStep: whole(0),
+      wallMsPerToken: atLeast0(),
+      injectionCompliance: v.optional(share()),
+      turnSteps: v.optional(positive()),
+      skill: v.optional(share()),
+      difficultyError: v.optional(share()),
+      crashRate: v.optional(share()),
+      crashSlope: v.optional(atLeast0()),
+    }),
+  });
+
+const profilesSchemaFor = (providers: readonly string[] | undefined) =>
+  v.pipe(
+    // A list is an object to v.record too: refused first, by what it is ("got an empty list").
+    v.custom<unknown>((x) => !Array.isArray(x), says('an object from profile name to profile')),
+    v.record(v.string(), profileSchemaFor(providers), says('an object from profile name to profile')),
+    v.check(
+      (profiles) => Object.keys(profiles).length > 0,
+      () => 'expected at least one profile, got none',
+    ),
+  );
 
 // Compile-time: what the schema accepts is a value the rest of the code can read.
-type _Checks = [Assignable<v.InferOutput<typeof profileSchema>, ProfileSpec>];
+type _Checks = [Assignable<v.InferOutput<ReturnType<typeof profileSchemaFor>>, ProfileSpec>];
 
 // ——— Checks across fields, run on a well-shaped value. ———
 
@@ -109,11 +119,15 @@ function profileProblems(name: string, profile: ProfileSpec): Problem[] {
 
 // ——— Entry points ———
 
-/** Parses and checks a profiles file: an object from profile name to profile. Never throws. */
-export function parseProfiles(text: string, file: string): ProfilesResult {
+/**
+ * Parses and checks a profiles file: an object from profile name to profile. `providers`: the
+ * registered providers' ids (src/providers/registry.ts PROVIDER_IDS), so a misspelt one is named;
+ * without it any provider-shaped id is taken. Never throws.
+ */
+export function parseProfiles(text: string, file: string, providers?: readonly string[]): ProfilesResult {
   const json = parseJson(text, file);
   if (!json.ok) return json;
-  const result = v.safeParse(profilesSchema, json.value, { abortPipeEarly: true });
+  const result = v.safeParse(profilesSchemaFor(providers), json.value, { abortPipeEarly: true });
   if (!result.success) return report(file, issueProblems(result.issues));
   const profiles: Record<string, ProfileSpec> = result.output;
   const problems = Object.entries(profiles).flatMap(([name, profile]) => profileProblems(name, profile));

@@ -14,9 +14,9 @@ import { watchEndpoint } from '../../adapters/common/endpoint-watch';
 import { steppedPace } from '../../adapters/common/pace';
 import type { KilledAttempt } from '../../adapters/common/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
+import type { ProviderSpec } from '../../core/providers/factories';
 import { LLM_POLICY } from '../../core/request/policy-name';
 import { checkAgainst, type RequestScenario, runInputOf } from '../../core/request/run-input';
-import { readRunRequest } from '../../core/request/run-request';
 import { runAnswer } from '../../core/run/final-answer';
 import { prepareRunFor } from '../../core/run/plan-turn';
 import { runPrepared, taskRoles } from '../../core/run/run';
@@ -24,13 +24,13 @@ import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
 import type { Pace } from '../../core/runtime/pace';
 import { metricsContext, type SimulateResult } from '../../core/runtime/simulate';
-import { PROVIDER_KINDS } from '../../core/scenarios/profiles';
 import { knowledgeSearchOf } from '../../core/scenarios/rag-qa';
 import { needsOf } from '../../core/scenarios/registry';
 import type { ScenarioPorts } from '../../core/scenarios/types';
 import type { TraceHeader } from '../../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../../core/trace/metrics';
 import type { RunHandle } from '../../core/trace/store';
+import { readRunRequest } from '../../providers/run-request';
 import { app } from '../app-state';
 import { type CatalogEntry, findScenario, profiles } from '../catalog';
 import { LiveAttempts, type LiveTally, NO_LIVE } from '../model/live-attempts';
@@ -41,7 +41,7 @@ import { shortenLabel } from '../shorten-label';
 import type { AppState } from '../url-state';
 import type { PassageLookup } from '../views/answer-view';
 import { pageBaseline, pageHealing, rememberIfHealthy } from './healing-setup';
-import { models } from './models';
+import { openInPage, PAGE_PROVIDERS } from './page-providers';
 import { resolvePolicy } from './policies';
 import { throttledRedraw } from './redraw';
 
@@ -157,12 +157,12 @@ function createSession() {
       profiles,
       sandbox: true,
       knowledgeBase: true,
-      providers: PROVIDER_KINDS,
+      providers: PAGE_PROVIDERS,
     });
     // A real model (WebLLM, an endpoint) serves task scenarios; graph tasks have no agent.
     const chosen =
       settings.provider !== 'simulated' && entry.type === 'task'
-        ? models.providerFor(settings, profiles)
+        ? await openInPage(read.request.provider as ProviderSpec, { settings, profiles })
         : undefined;
     // An endpoint that fails in a way no retry mends (a refused key, nothing listening) stops the
     // run at once, failed with the endpoint's words: it ran on to a green "done" of zeros, and its

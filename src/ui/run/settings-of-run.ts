@@ -8,6 +8,7 @@
  */
 
 import type { TraceHeader } from '../../core/trace/events';
+import { providerOf } from '../../providers/registry';
 import { findScenario, sizeRange } from '../catalog';
 import { type AppState, quoted, readHash } from '../url-state';
 
@@ -64,6 +65,8 @@ export function settingsOfRun(header: TraceHeader): RunSettings {
   // A run on a model endpoint names no endpoint in its trace (nor ever its key): the form keeps its own.
   if (patch.provider === 'openai' || patch.provider === 'webllm')
     left.push(`the ${patch.provider} model and endpoint (not in a trace: set them below)`);
+  else if (Object.keys(providerOf(String(patch.provider ?? ''))?.fields ?? {}).length > 0)
+    left.push(`the ${patch.provider} provider's own settings (not in a trace: set them below)`);
   return { ok: true, patch: patch as Partial<AppState>, left };
 }
 

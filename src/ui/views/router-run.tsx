@@ -6,6 +6,7 @@
 import { Show } from 'solid-js';
 import type { Topology } from '../../core/router/choice';
 import { ownRequestPolicy, type TeamPlan } from '../../core/router/plan';
+import { providerOf } from '../../providers/registry';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE } from '../catalog';
 import { sampleLine, setRouted } from './no-run-hint';
@@ -21,6 +22,8 @@ export function realModel(): string | undefined {
   const s = app.state();
   if (s.provider === 'webllm') return s.wmodel ? `WebLLM (${s.wmodel})` : 'WebLLM';
   if (s.provider === 'openai') return s.model ? `the endpoint's model ${s.model}` : 'the endpoint’s model';
+  // Any other registered provider, by its own label.
+  if (s.provider !== 'simulated') return providerOf(s.provider)?.label ?? s.provider;
   return undefined;
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { frozenProfiles, scenarioSpec } from '../../../src/api/catalog';
 import { policyProblem } from '../../../src/core/request/policy-name';
 import { checkAgainst, healingOf, RequestError, runInputOf } from '../../../src/core/request/run-input';
-import { type RunRequest, readRunRequest } from '../../../src/core/request/run-request';
+import type { RunRequest } from '../../../src/core/request/run-request';
+import { readRunRequest } from '../../../src/providers/run-request';
 
 const full: RunRequest = {
   scenario: 'wide-search',

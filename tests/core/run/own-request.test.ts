@@ -4,12 +4,13 @@ import { policyByName } from '../../../src/core/policy/registry';
 import { planChooser } from '../../../src/core/policy/types';
 import type { ChatRequest, Provider } from '../../../src/core/providers/types';
 import { checkAgainst, RequestError, runInputOf } from '../../../src/core/request/run-input';
-import { type RunRequest, readRunRequest } from '../../../src/core/request/run-request';
+import type { RunRequest } from '../../../src/core/request/run-request';
 import { runAnswer } from '../../../src/core/run/final-answer';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { type RoledTask, requestPlan, stagesOf } from '../../../src/core/run/request-plan';
 import { runPrepared } from '../../../src/core/run/run';
 import { scenarioKinds } from '../../../src/core/scenarios/registry';
+import { readRunRequest } from '../../../src/providers/run-request';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 import { teamModel } from '../../support/team-model';
 

@@ -4,6 +4,7 @@ import { canonicalJson, parseProfiles, profileHash } from '../../../src/core/sce
 import { entityFields, parseScenario, scenarioKindOf } from '../../../src/core/scenarios/spec';
 import type { ProfileSpec } from '../../../src/core/scenarios/spec-types';
 import { generateWorld } from '../../../src/core/world/generate';
+import { PROVIDER_IDS } from '../../../src/providers/registry';
 
 const fixture = (name: string) => `tests/fixtures/scenarios/${name}.json`;
 
@@ -14,7 +15,7 @@ function scenarioError(file: string): string {
 }
 
 function profilesError(file: string): string {
-  const r = parseProfiles(readFileSync(file, 'utf8'), file);
+  const r = parseProfiles(readFileSync(file, 'utf8'), file, PROVIDER_IDS);
   if (r.ok) throw new Error(`${file} parsed`);
   return r.error;
 }

@@ -1,8 +1,8 @@
-import { createSignal, For, Show } from 'solid-js';
-import { app } from '../app-state';
-import { profiles } from '../catalog';
-import { CACHE_BACKENDS, describeMemory, type ModelCache, models } from '../run/models';
-import { running } from '../run/session';
+import { createEffect, createSignal, For, Show, untrack } from 'solid-js';
+import { app } from '../../ui/app-state';
+import { profiles } from '../../ui/catalog';
+import { CACHE_BACKENDS, describeMemory, type ModelCache, models } from '../../ui/run/models';
+import { running } from '../../ui/run/session';
 
 const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 
@@ -19,7 +19,7 @@ const gb = (bytes: number) =>
  * WebLLM's panel, once WebGPU is there: the models this GPU supports with their memory, the
  * engines, Load with progress, where the weights are kept, the cached models, self-hosted weights.
  */
-export function WebllmPanel() {
+function WebllmPanel() {
   const w = models.webllm;
   const s = () => app.state();
   const [customError, setCustomError] = createSignal('');
@@ -221,4 +221,59 @@ export function WebllmPanel() {
       </details>
     </Show>
   );
+}
+
+/**
+ * WebLLM's panel: WebGPU is checked when it is picked (nothing is downloaded before), then the
+ * model list, the load and the cache.
+ */
+export function Panel() {
+  createEffect(() => {
+    if (app.state().provider === 'webllm') untrack(() => void models.checkWebGpu());
+  });
+  return (
+    <>
+      <Show
+        when={
+          typeof models.webllm().probe === 'object' &&
+          (!(models.webllm().probe as { ok: boolean }).ok ||
+            (models.webllm().status === 'failed' && !models.webllm().listed))
+        }
+      >
+        <button
+          type="button"
+          class="secondary"
+          data-testid="webgpu-recheck"
+          onClick={() => void models.checkWebGpu(true)}
+        >
+          Check WebGPU again
+        </button>
+      </Show>
+      <WebllmPanel />
+    </>
+  );
+}
+
+/** The picker's status line for WebLLM: the GPU check, the model list, the load. */
+export function status(): string {
+  const w = models.webllm();
+  if (w.probe === 'unchecked' || w.probe === 'checking') {
+    return "Checking this browser's WebGPU before anything is downloaded…";
+  }
+  if (!w.probe.ok) return `WebLLM cannot run in this browser: ${w.probe.message} What to do: ${w.probe.fix}`;
+  const gpu = [w.probe.vendor, w.probe.architecture].filter(Boolean).join(' ') || 'unnamed adapter';
+  const slow = w.probe.isFallbackAdapter
+    ? ' This is a software (CPU) adapter: a model will load but answer far too slowly to be useful.'
+    : '';
+  switch (w.status) {
+    case 'loading':
+      return `Loading ${w.modelId} (engine ${w.engineAt} of ${w.engines}): ${Math.round((w.progress?.fraction ?? 0) * 100)}%.`;
+    case 'ready':
+      return `Ready: ${w.modelId} on ${w.engines === 1 ? 'one shared engine' : `${w.engines} engines`}.${slow}`;
+    case 'failed':
+      return w.error ?? 'Loading failed.';
+    default:
+      if (!w.listed) return `WebGPU is ready (${gpu}); reading WebLLM's model list…`;
+      return `WebGPU is ready (${gpu}, shader-f16 ${w.probe.shaderF16 ? 'yes' : 'no'}). ${w.supported.length} of ${w.supported.length + w.rejected.length} models fit this GPU: pick one and press Load.${slow}`;
+  }
 }

@@ -1,11 +1,12 @@
 import { createEffect, createSignal, Show } from 'solid-js';
-import { app } from '../app-state';
-import { models } from '../run/models';
+import { app } from '../../ui/app-state';
+import { models } from '../../ui/run/models';
+import { running } from '../../ui/run/session';
 
 const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 
 /** An OpenAI-compatible endpoint: base URL, model, the key (this browser only), test and forget. */
-export function OpenAiPanel() {
+export function Panel() {
   const s = () => app.state();
   const [urlError, setUrlError] = createSignal('');
   // The URL as typed, before the field loses focus: Test connection takes it as it stands.
@@ -92,4 +93,17 @@ export function OpenAiPanel() {
       </div>
     </>
   );
+}
+
+/** The picker's status line for an endpoint: what is missing, or what a run will ask. */
+export function status(): string {
+  const s = app.state();
+  const o = models.openai();
+  if (!s.endpoint) {
+    return 'Enter the base URL of an OpenAI-compatible server (llama.cpp, Ollama, vLLM or a hosted API).';
+  }
+  if (o.retry && running()) return o.retry;
+  if (o.check && o.check.endpoint === s.endpoint) return o.check.text;
+  const key = models.keys.load(s.endpoint) ? 'key saved in this browser' : 'no key';
+  return `Ready to run against ${s.endpoint} (model: ${s.model || "each profile's"}; ${key}).`;
 }

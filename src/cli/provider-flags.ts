@@ -1,0 +1,92 @@
+/**
+ * The CLI's `--provider KIND` and each provider's own flags, derived from the provider registry
+ * (src/providers/registry.ts): every provider with a Node factory, each field its provider.ts
+ * declares as the flag it names. A flag of another provider than the one asked is refused with
+ * the provider it belongs to, as any flag that would be ignored is (flags.ts).
+ */
+
+import type { ProviderField } from '../core/providers/descriptor';
+import type { ProviderRequest } from '../core/request/run-request';
+import { providersOn } from '../providers/registry';
+import type { Flag, FlagValue } from './flags';
+
+type Values = Readonly<Record<string, FlagValue>>;
+
+/** The providers the CLI runs: the simulated model, and every one with a Node factory. */
+export const CLI_PROVIDERS: readonly string[] = ['simulated', ...providersOn('node').map((p) => p.id)];
+
+interface FieldFlag {
+  readonly flag: string;
+  /** The providers whose field it sets, with the field's name in each. */
+  readonly owners: readonly {
+    readonly provider: string;
+    readonly field: string;
+    readonly spec: ProviderField;
+  }[];
+}
+
+/** Each provider field's flag; a flag two providers declare (`--model`) sets each one's field. */
+function fieldFlags(): FieldFlag[] {
+  const byFlag = new Map<string, FieldFlag['owners'][number][]>();
+  for (const p of providersOn('node'))
+    for (const [field, spec] of Object.entries(p.fields)) {
+      const flag = spec.flag ?? field;
+      byFlag.set(flag, [...(byFlag.get(flag) ?? []), { provider: p.id, field, spec }]);
+    }
+  return [...byFlag].map(([flag, owners]) => ({ flag, owners }));
+}
+
+/** `--provider` and the providers' own flags; `unless` says why none applies (a request file). */
+export function providerFlags(unless: (values: Values) => string | undefined): Flag[] {
+  const about = providersOn('node')
+    .map((p) => `${p.id}: ${p.about}`)
+    .join('; ');
+  return [
+    {
+      name: 'provider',
+      type: 'choice',
+      value: 'KIND',
+      choices: CLI_PROVIDERS,
+      default: 'simulated',
+      help: `who answers for the agents: the seeded simulated model${about ? `, or ${about}` : ''}`,
+      appliesUnless: unless,
+    },
+    ...fieldFlags().map(({ flag, owners }): Flag => {
+      const first = owners[0]?.spec as ProviderField;
+      const names = owners.map((o) => o.provider);
+      return {
+        name: flag,
+        type: first.type === 'whole' ? 'whole' : 'string',
+        value: first.value ?? (first.type === 'whole' ? 'N' : 'TEXT'),
+        ...(first.type === 'whole' ? { min: first.min ?? 0, max: first.max ?? 1_000_000 } : {}),
+        help: `with --provider ${names.join(' or ')}: ${first.help}`,
+        appliesUnless: (values) =>
+          unless(values) ??
+          (names.includes(String(values.provider ?? 'simulated'))
+            ? undefined
+            : `it is a field of the ${names.join(' or ')} provider: give --provider ${names[0]}`),
+      };
+    }),
+  ];
+}
+
+/** The request's `provider` the flags say, or undefined for the simulated model. */
+export function providerOfFlags(values: Values): ProviderRequest | undefined {
+  const kind = String(values.provider ?? 'simulated');
+  if (kind === 'simulated') return undefined;
+  const out: Record<string, unknown> = { kind };
+  for (const { flag, owners } of fieldFlags()) {
+    const own = owners.find((o) => o.provider === kind);
+    if (own && values[flag] !== undefined) out[own.field] = values[flag];
+  }
+  return out as ProviderRequest;
+}
+
+/** The flag a refused `provider.FIELD` is set by, as a message names it (`--endpoint`). */
+export function flagOfField(field: string, values: Values): string {
+  const [head, name] = field.split('.');
+  if (head !== 'provider' || name === undefined || name === 'kind') return `--${head}`;
+  const kind = String(values.provider ?? 'simulated');
+  const own = fieldFlags().find((f) => f.owners.some((o) => o.provider === kind && o.field === name));
+  return own ? `--${own.flag}` : '--provider';
+}

@@ -1,0 +1,212 @@
+/**
+ * A new provider is one folder and one line in the registry (issue 58). On a copy of the
+ * repository, the fixture provider of tests/fixtures/new-provider/echo (every agent answers its one
+ * field, `reply`, at once) is put at src/providers/echo/ and named in src/providers/registry.ts
+ * (its import and its line), and nothing else changes. It then runs in the CLI (its --provider
+ * choice and its own flag), through the API in Node, and in the built page (the picker offers it,
+ * its field's input sets its reply, the run ends done with that reply in its answer). Bad input is
+ * refused naming the field: an unknown kind, another provider's field, a key in the request.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshProfile } from './support/fresh-profile';
+import { serveStatic } from './support/static-server';
+
+const root = join(import.meta.dirname, '../..');
+// What the page's build and the CLI read as code: copied, so the new provider is in them; the
+// rest (node_modules, scenarios, public…) is linked.
+const COPIED = ['src', 'workers', 'index.html', 'vite.config.ts'];
+const REPLY = 'Echoed from the fixture provider';
+
+let copy: string;
+let outDir: string;
+
+function run(args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
+  return spawnSync(join(root, 'node_modules/.bin/tsx'), args, {
+    cwd: copy,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env,
+  });
+}
+
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), 'new-provider-'));
+  for (const entry of readdirSync(root)) {
+    if (entry === '.git' || entry === 'dist' || entry === 'dist-lib') continue;
+    if (COPIED.includes(entry)) cpSync(join(root, entry), join(copy, entry), { recursive: true });
+    else symlinkSync(join(root, entry), join(copy, entry));
+  }
+  // The one folder…
+  cpSync(join(root, 'tests/fixtures/new-provider/echo'), join(copy, 'src/providers/echo'), {
+    recursive: true,
+  });
+  // …and the one entry in the registry.
+  const registry = join(copy, 'src/providers/registry.ts');
+  const text = readFileSync(registry, 'utf8');
+  const added = text
+    .replace(
+      /^(import \{ openai \} from '\.\/openai\/provider';)$/m,
+      "import { echo } from './echo/provider';\n$1",
+    )
+    .replace(/^( {2}openai,\n)/m, '$1  echo,\n');
+  expect(added.split('\n').length - text.split('\n').length).toBe(2);
+  writeFileSync(registry, added);
+  outDir = join(copy, 'dist-new-provider');
+});
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('a new provider, one folder and one entry in the registry', () => {
+  it('runs in the CLI: its --provider choice and its own flag, and a request file naming it', () => {
+    const flags = run([
+      'src/cli/main.ts',
+      'run',
+      '--scenario',
+      'wide-search',
+      '--size',
+      '10',
+      '--provider',
+      'echo',
+      '--reply',
+      REPLY,
+      '--trace',
+      'echo.jsonl',
+    ]);
+    expect(flags.status, flags.stderr).toBe(0);
+    // The agents answered with the provider's field: the run's graded answer is made of it.
+    expect(flags.stdout).toMatch(new RegExp(`answer:\\n[\\s\\S]*${REPLY}`));
+    const lines = readFileSync(join(copy, 'echo.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0].provider).toContain('echo');
+    expect(lines.find((e) => e.type === 'run.finished')?.reason).toBe('completed');
+    expect(lines.find((e) => e.type === 'run.graded')?.answer).toContain(REPLY);
+
+    writeFileSync(
+      join(copy, 'echo-request.json'),
+      JSON.stringify({ scenario: 'wide-search', size: 10, provider: { kind: 'echo', reply: REPLY } }),
+    );
+    const file = run(['src/cli/main.ts', 'run', '--request', 'echo-request.json', '--json']);
+    expect(file.status, file.stderr).toBe(0);
+    const status = JSON.parse(file.stdout);
+    expect(status.state).toBe('done');
+    expect(status.runs[0].task.provider).toEqual({ kind: 'echo', reply: REPLY });
+
+    // Its help names it and its flag, from the registry.
+    const help = run(['src/cli/main.ts', 'run', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/echo: every agent answers --reply at once/);
+    expect(help).toContain('--reply TEXT with --provider echo: the answer every agent gives');
+    expect(help).toContain('(simulated | openai | echo)');
+  }, 120_000);
+
+  it('refuses bad input naming the field, exit 2, in the CLI', () => {
+    const refused = (args: readonly string[], env?: NodeJS.ProcessEnv) => {
+      const result = run(['src/cli/main.ts', 'run', ...args], env);
+      return { status: result.status, text: result.stderr };
+    };
+    const write = (name: string, request: unknown) => {
+      writeFileSync(join(copy, name), JSON.stringify(request));
+      return name;
+    };
+    // An unknown kind: the list it is not one of includes the new provider.
+    let r = refused([
+      '--request',
+      write('unknown.json', { scenario: 'wide-search', provider: { kind: 'echoo' } }),
+    ]);
+    expect(r.status).toBe(2);
+    expect(r.text).toContain('provider.kind must be one of simulated, webllm, openai, echo, not "echoo"');
+    // A field of another provider.
+    r = refused([
+      '--request',
+      write('other.json', {
+        scenario: 'wide-search',
+        provider: { kind: 'echo', endpoint: 'http://localhost:1/v1' },
+      }),
+    ]);
+    expect(r.status).toBe(2);
+    expect(r.text).toContain('provider.endpoint is a field of openai, not of echo (it takes reply)');
+    // A key in the request itself.
+    r = refused([
+      '--request',
+      write('key.json', { scenario: 'wide-search', provider: { kind: 'echo', apiKey: 'sk-x' } }),
+    ]);
+    expect(r.status).toBe(2);
+    expect(r.text).toContain('provider.apiKey: a key is never part of a run request');
+    expect(r.text).not.toContain('sk-x');
+    // Its own field, checked by its declaration; and another provider's flag.
+    r = refused(['--scenario', 'wide-search', '--provider', 'echo', '--reply', 'x'.repeat(201)]);
+    expect(r.status).toBe(2);
+    expect(r.text).toContain('--reply: invalid task: provider.reply is longer than 200 characters');
+    r = refused(['--scenario', 'wide-search', '--provider', 'echo', '--endpoint', 'http://localhost:1/v1']);
+    expect(r.status).toBe(2);
+    expect(r.text).toMatch(/--endpoint.*openai/);
+    r = refused(['--scenario', 'wide-search', '--reply', 'hi']);
+    expect(r.status).toBe(2);
+    expect(r.text).toMatch(/--reply.*give --provider echo/);
+  }, 120_000);
+
+  it('runs through the API in Node', () => {
+    const script = `
+      import { nodeProviders } from './src/adapters/node/node-providers';
+      import { createSwarmApi } from './src/api/api';
+      const api = createSwarmApi({ providers: nodeProviders });
+      const id = await api.create({ scenario: 'wide-search', seed: 2, size: 10, provider: { kind: 'echo', reply: ${JSON.stringify(REPLY)} } });
+      let answer = '';
+      for await (const e of api.events(id)) if (e.type === 'run.graded') answer = e.answer ?? '';
+      const status = await api.wait(id);
+      const refusals = [];
+      for (const provider of [{ kind: 'echoo' }, { kind: 'echo', model: 'm' }, { kind: 'echo', token: 't' }]) {
+        try { await api.create({ scenario: 'wide-search', provider }); } catch (e) { refusals.push(e.field); }
+      }
+      console.log(JSON.stringify({ state: status.state, provider: status.runs[0].header.provider, answer: answer.includes(${JSON.stringify(REPLY)}), refusals }));
+    `;
+    writeFileSync(join(copy, 'api-run.mts'), script);
+    const result = run(['api-run.mts']);
+    expect(result.status, result.stderr).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(out).toMatchObject({
+      state: 'done',
+      answer: true,
+      refusals: ['provider.kind', 'provider.model', 'provider.token'],
+    });
+    expect(out.provider).toContain('echo');
+  }, 60_000);
+
+  it('runs in the built page: the picker offers it, its field sets the reply, the run ends done', async () => {
+    await build({
+      root: copy,
+      configFile: join(copy, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
+    const server = await serveStatic(outDir, '/app/');
+    const profile = await freshProfile();
+    try {
+      const { page } = profile;
+      await page.goto(`${server.url}#view=run&scenario=wide-search&size=10`);
+      await page.selectOption('[data-testid="provider-select"]', 'echo');
+      await page.fill('[data-testid="provider-field-echo-reply"]', REPLY);
+      await page.press('[data-testid="provider-field-echo-reply"]', 'Tab');
+      expect(await page.textContent('[data-testid="provider-status"]')).toContain('Echo (canned answers)');
+      await page.click('[data-testid="run-button"]');
+      await page.waitForSelector('[data-testid="run-status"]:text-is("done")', { timeout: 60_000 });
+      // The agents answered with the field's text: the answer shown is made of it.
+      expect(await page.textContent('[data-testid="run-answer"]')).toContain(REPLY);
+      // The link keeps it, under the providers' own fields.
+      expect(decodeURIComponent(await page.evaluate(() => location.hash))).toContain('provider=echo');
+      expect(profile.errors).toEqual([]);
+    } finally {
+      await profile.close();
+      await server.close();
+    }
+  }, 180_000);
+});
