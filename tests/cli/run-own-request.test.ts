@@ -170,7 +170,7 @@ describe('a request that fits no workflow, as general', () => {
 
   it('is refused on the simulated model, naming the request field: exit 2, nothing run', async () => {
     const before = server.requests.length;
-    const { provider: _provider, ...simulated } = general();
+    const simulated = { scenario: 'general', request: { text: TEXT } };
     const r = await runCli(['run', '--request', write('general-sim.json', simulated)]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
