@@ -54,7 +54,6 @@ export async function runPlan(
   options: { readonly seed: number; readonly trace?: string } & Partial<ReplyWatch>,
 ): Promise<PlanRun> {
   const execution = executionOf(plan, workflow);
-  if (!execution.ok) throw new UsageError(`--run: ${execution.reason}`);
   if (options.trace !== undefined) checkOutputs([{ path: options.trace, flag: '--trace' }], []);
   const scenario = readScenario(execution.scenario);
   if (scenario.type !== 'task') throw new UsageError(`--run: ${execution.scenario} is not a task scenario`);
@@ -114,7 +113,6 @@ export async function runOwnPlan(
   },
 ): Promise<PlanRun> {
   const execution = executionOf(plan, workflow);
-  if (!execution.ok) throw new UsageError(`--run: ${execution.reason}`);
   if (options.trace !== undefined) checkOutputs([{ path: options.trace, flag: '--trace' }], []);
   const request = {
     scenario: execution.scenario,

@@ -36,7 +36,7 @@ export const routeTable: CommandTable = {
     'route "QUERY" --run [--seed N] [--trace FILE.jsonl] [--reply-deadline-ms MS] [--healing on|detect|off] [the flags above]',
     'route --eval REQUESTS.jsonl[,…] [--router ROUTER.json] [--json]',
   ],
-  about: `Picks a topology (single | swarm | peers) and a workflow (${[...KIND_IDS, 'general'].join(' | ')}) for the query, lists every plausible choice with its initial probability, and answers with a team plan {thought, topology: single | swarm | peers, manager_role, workers} (docs/router.md). Without --router, the rules and a router trained on the shipped labelled requests (English, Chinese, Russian: their train splits) decide; its training queries also vote by similarity (nearest neighbours over the offline hashing embedder, no weights needed), which catches word forms and typos the classifier misses.`,
+  about: `Picks a topology (single | swarm | peers) and a workflow (${KIND_IDS.join(' | ')}) for the query, lists every plausible choice with its initial probability, and answers with a team plan {thought, topology: single | swarm | peers, manager_role, workers} (docs/router.md). Without --router, the rules and a router trained on the shipped labelled requests (English, Chinese, Russian: their train splits) decide; its training queries also vote by similarity (nearest neighbours over the offline hashing embedder, no weights needed), which catches word forms and typos the classifier misses.`,
   positionals: {
     name: 'QUERY',
     help: 'the request to route; words given without quotes are one query all the same',

@@ -14,7 +14,7 @@ import type { GraphScenario } from '../core/graph/types';
 import { type MixSpec, parseMix } from '../core/learning/mix';
 import { parseProfiles } from '../core/scenarios/profiles';
 import type { TaskScenarioSpec } from '../core/scenarios/registry';
-import { KIND_IDS, kindOf, needsOf } from '../core/scenarios/registry';
+import { defaultFormationOf, KIND_IDS, kindOf, needsOf } from '../core/scenarios/registry';
 import { parseScenario } from '../core/scenarios/spec';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { PROVIDER_IDS } from '../providers/registry';
@@ -71,11 +71,11 @@ function fileOf(id: string): TaskScenarioSpec {
 
 /**
  * One card per registered kind, in the registry's order, from its own file: a new kind is a card
- * with no line here. A kind that can run as peers opens on them (the formation it is there to
- * show: independent judges, a shared board, a vote).
+ * with no line here. A kind whose requests run as peers opens on them (the formation it is there
+ * to show: independent judges, a shared board, a vote); the others on the page's policy.
  */
 const kindCards = KIND_IDS.map((id) =>
-  taskEntry(fileOf(id), kindOf(id)?.formations?.includes('peers') ? 'peers' : undefined),
+  taskEntry(fileOf(id), defaultFormationOf(id) === 'peers' ? 'peers' : undefined),
 );
 
 /**

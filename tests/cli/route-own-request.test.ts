@@ -44,6 +44,42 @@ describe('swarm route --run on an endpoint', () => {
     expect(decoded.header.provider).toBe('openai');
   });
 
+  it('runs a request that fits no workflow as general: the plan’s peers, no tools, the rubric’s grade', async () => {
+    const general = 'Should remote work be the default? Debate the pros and cons';
+    const trace = join(dir, 'route-general.jsonl');
+    const before = server.requests.length;
+    const r = await runCli([
+      ...['route', general, '--run', '--provider', 'openai', '--endpoint', server.url],
+      ...['--model', 'scripted-team', '--trace', trace, '--json'],
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      workflow: string;
+      plan: { topology: string; workers: string[] };
+      run: { scenario: string; policy: string; answer: string };
+    };
+    expect(report.workflow).toBe('general');
+    expect(report.run.scenario).toBe('general');
+    expect(report.plan.topology).toBe('peers');
+    // The first peer, having read every peer's answer, writes the team's one answer.
+    expect(report.run.answer).toBe(`TEAM ANSWER by ${report.plan.workers[0]}, merging r1-peer-a, r1-peer-b.`);
+    // Three turns (two peers, then the joint answer), none offered a tool.
+    const asked = server.requests.slice(before).filter((q) => q.path.endsWith('/chat/completions'));
+    expect(asked.map((q) => (q.body.tools as unknown[] | undefined) ?? [])).toEqual([[], [], []]);
+    const decoded = decodeTrace(readFileSync(trace, 'utf8'));
+    if (!decoded.ok) throw new Error('not a trace');
+    expect(decoded.header.scenario.kind).toBe('general');
+    expect(decoded.header.request?.text).toBe(general);
+    const graded = decoded.events.find((e) => e.type === 'run.graded');
+    expect(graded?.type === 'run.graded' && Object.keys(graded.criteria ?? {})).toEqual([
+      'completion',
+      'coverage',
+      'merged',
+      'terms',
+    ]);
+  });
+
   it('refuses --endpoint without --provider openai, and openai without an endpoint, exit 2', async () => {
     const a = await runCli(['route', QUERY, '--run', '--endpoint', server.url]);
     expect(a.code).toBe(2);

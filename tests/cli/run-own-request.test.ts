@@ -117,3 +117,65 @@ describe('a request naming a provider badly', () => {
     },
   );
 });
+
+/**
+ * Issue 58, item 2: a request that fits no workflow runs as `general`: the kind's team (the
+ * assistants, the coordinator who merges), no tools, graded on completion and the rubric the merged
+ * answer is checked against (docs/metrics.md). The CLI and the API make the same trace.
+ */
+describe('a request that fits no workflow, as general', () => {
+  const TEXT = 'Help me plan a quiet weekend at home: reading, cooking and a long walk.';
+  const general = () => ({ ...request, scenario: 'general', request: { text: TEXT } });
+
+  it('`swarm run --request` runs it to done and prints the merged answer; the API makes the same trace', async () => {
+    const file = write('general.json', general());
+    const trace = join(dir, 'general.jsonl');
+    const before = server.requests.length;
+    process.env.SWARM_API_KEY = 'sk-test-secret';
+    const r = await runCli(['run', '--request', file, '--trace', trace]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      'answer:\nTEAM ANSWER by Coordinator [merge], merging assistant-1, assistant-2, assistant-3.',
+    );
+    expect(r.stdout).toMatch(/^done: critical steps/m);
+    const cli = eventsOf(readFileSync(trace, 'utf8'));
+    expect(cli.header.scenario.kind).toBe('general');
+    expect(cli.header.request?.text).toBe(TEXT);
+    const graded = cli.events.find((e) => e.type === 'run.graded');
+    expect(graded?.type === 'run.graded' && graded.criteria).toMatchObject({
+      completion: 1,
+      coverage: 1,
+      merged: 1,
+    });
+    // No subagent was offered a tool: only the orchestrator's turns (its plan turn, its decisions)
+    // carry any, its own.
+    const offered = server.requests
+      .slice(before)
+      .filter((q) => q.path.endsWith('/chat/completions'))
+      .map((q) => ((q.body.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name));
+    const orchestrator = (names: string[]) => names.includes('plan_run') || names.includes('create_subagent');
+    expect(offered.filter((names) => !orchestrator(names))).toEqual([[], [], [], []]);
+
+    const api = createSwarmApi({ ports: { sandbox: nodeSandbox }, providers: nodeProviders });
+    const id = await api.create(general() as never);
+    const events = [];
+    for await (const e of api.events(id)) {
+      const { run: _run, ...own } = e;
+      events.push(own);
+    }
+    expect((await api.wait(id)).state).toBe('done');
+    expect(withoutWallClock(events)).toEqual(withoutWallClock(cli.events));
+  });
+
+  it('is refused on the simulated model, naming the request field: exit 2, nothing run', async () => {
+    const before = server.requests.length;
+    const simulated = { scenario: 'general', request: { text: TEXT } };
+    const r = await runCli(['run', '--request', write('general-sim.json', simulated)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /request needs a real model: the simulated model cannot answer a request of your own/,
+    );
+    expect(server.requests.length).toBe(before);
+  });
+});

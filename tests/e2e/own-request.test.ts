@@ -177,3 +177,59 @@ describe.each(['objectArguments', 'hermesText', 'createThenAssign', 'oneCallPerT
     });
   },
 );
+
+/**
+ * Issue 58, item 2, in the built page: a request that fits no workflow is planned as `general`
+ * (here a debate: peers), and with an endpoint's model the Router runs it to the team's merged
+ * answer on screen, graded by the general rubric; with the simulated model the Router opens the
+ * general sample instead (it said general requests were not run).
+ */
+describe('a request that fits no workflow', () => {
+  const GENERAL = 'Should remote work be the default? Debate the pros and cons';
+
+  it('runs as general on the endpoint’s model to the team’s merged answer, graded by the rubric', async () => {
+    const seen: ChatRequest[] = [];
+    server = await startModelServer(providerBackend(teamModel(seen), () => ({})));
+    const { page } = profile;
+    const endpoint = encodeURIComponent(server.url);
+    await page.goto(`${appUrl}#view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.waitForSelector(`${t('route-button')}:not([disabled])`);
+    await page.fill(t('router-query'), GENERAL);
+    await page.click(t('route-button'));
+    await page.waitForSelector(t('router-plan'));
+    expect(await page.textContent(`${t('router-plan')} h2`)).toContain('general');
+    const plan = JSON.parse((await page.textContent(t('router-plan-json'))) ?? '{}') as { workers: string[] };
+    expect(await page.textContent(t('router-own'))).toContain(
+      'a rubric its merged answer is checked against',
+    );
+    await page.click(t('router-run-own'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    expect(await page.textContent(t('own-request-text'))).toBe(GENERAL);
+    const answer = (await page.textContent(t('run-answer'))) ?? '';
+    expect(answer).toContain(`TEAM ANSWER by ${plan.workers[0]}, merging r1-peer-a, r1-peer-b.`);
+    // Graded by the general rubric, its criteria named; not by completion alone.
+    expect(answer).toMatch(/rubric score: mean of completion 1\.00, coverage 1\.00, merged 1\.00, terms/);
+    // Every turn was a peer's, and none was offered a tool.
+    expect(seen.length).toBe(3);
+    expect(seen.every((r) => (r.tools ?? []).length === 0)).toBe(true);
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    expect(await page.textContent(t('trace-row'))).toContain(`“${GENERAL.slice(0, 40)}`);
+    expect(profile.errors).toEqual([]);
+  });
+
+  it('opens the general sample on the simulated model, and it runs', async () => {
+    const { page } = profile;
+    await page.goto(`${appUrl}#view=router`);
+    await page.waitForSelector(`${t('route-button')}:not([disabled])`);
+    await page.fill(t('router-query'), GENERAL);
+    await page.click(t('route-button'));
+    await page.waitForSelector(t('router-sample'));
+    expect(await page.textContent(t('router-sample'))).toContain('A general request');
+    await page.click(t('router-run'));
+    await page.click(t('run-button'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    expect(await page.textContent(t('run-answer'))).toContain('briefing for');
+    expect(profile.errors).toEqual([]);
+  });
+});

@@ -58,7 +58,7 @@ export function readDatasetRun(trace: LoadedTrace): RunReading {
   if (header.schema !== TRACE_SCHEMA) return { ok: false, skip: 'schema' };
   const kind = header.scenario.kind;
   if (kind === 'graph') return { ok: false, skip: 'graph' };
-  if (!(workflows as readonly string[]).includes(kind) || kind === 'general') {
+  if (!(workflows as readonly string[]).includes(kind)) {
     return { ok: false, skip: 'unknown-kind' };
   }
   const workflow = kind as Workflow;

@@ -102,7 +102,7 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
   if (own && provider === 'simulated')
     throw new RequestError(
       'request',
-      "the simulated model cannot answer a request of your own: it plays the scenario's sample task. Choose a real model (provider.kind webllm or openai), or leave request out",
+      "request needs a real model: the simulated model cannot answer a request of your own, it plays the scenario's sample task. Choose provider.kind webllm or openai, or leave request out",
     );
   if (scenario.type === 'graph') {
     // A graph scenario's tasks have fixed costs and no agents: nothing to model, heal or ask.

@@ -33,7 +33,7 @@ import {
   workflows,
 } from './choice';
 import type { Prediction } from './classifier';
-import { fallbackConfidence, type Rule, ruleStrength, ruleVotes, winningVote } from './rules';
+import { fallbackChoice, fallbackConfidence, type Rule, ruleStrength, ruleVotes, winningVote } from './rules';
 
 export interface Candidate extends Choice {
   /** The initial probability p0 of this choice, in (0, 1]; a route's candidates sum to 1. */
@@ -72,7 +72,7 @@ export function candidatesFromRules(query: string, rules?: readonly Rule[]): Can
   const voted =
     best && total > 0
       ? votes.map((v) => ({ ...v.choice, p: (v.weight / total) * ruleStrength(best.weight) }))
-      : [{ topology: 'single' as const, workflow: 'general' as const, p: fallbackConfidence }];
+      : [{ ...fallbackChoice, p: fallbackConfidence }];
   const decided: Choice = best && total > 0 ? best.choice : (voted[0] as Choice);
   const claimed = new Set<Workflow>(voted.map((c) => c.workflow));
   const others = workflows.filter((w) => !claimed.has(w));

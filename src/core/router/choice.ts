@@ -4,7 +4,7 @@
  * bandit arm and a checkpoint key are the same string.
  */
 
-import { KIND_IDS, type KindId, kindOf } from '../scenarios/registry';
+import { defaultFormationOf, KIND_IDS, type KindId } from '../scenarios/registry';
 import { TOPOLOGIES, type TopologyWord } from '../trace/events';
 
 /**
@@ -15,14 +15,14 @@ export const topologies = TOPOLOGIES;
 export type Topology = TopologyWord;
 
 /**
- * The task scenarios' kinds (a logged run's workflow is its scenario kind), then `general` for what
- * none of them is: `write-story` a story from a theme, style and characters; `teach-explain` a
- * lesson for an age or grade with exercises and answers; `rag-qa` an answer from the user's own
- * documents, with citations; `compare-options` a choice among options on weighted criteria, where
- * independent judgements and a vote beat one judge.
+ * The task scenarios' kinds (a logged run's workflow is its scenario kind): `write-story` a story
+ * from a theme, style and characters; `teach-explain` a lesson for an age or grade with exercises
+ * and answers; `rag-qa` an answer from the user's own documents, with citations; `compare-options`
+ * a choice among options on weighted criteria, where independent judgements and a vote beat one
+ * judge; and, last, `general` for a request none of the others is.
  */
-export type Workflow = KindId | 'general';
-export const workflows: readonly Workflow[] = [...KIND_IDS, 'general'];
+export type Workflow = KindId;
+export const workflows: readonly Workflow[] = KIND_IDS;
 
 export interface Choice {
   readonly topology: Topology;
@@ -34,12 +34,12 @@ export type ChoiceLabel = `${Topology}/${Workflow}`;
 export const choiceLabel = (c: Choice): ChoiceLabel => `${c.topology}/${c.workflow}`;
 
 /**
- * The topology a workflow runs with when nothing says otherwise: one agent for a general request,
- * peers for a comparison (independent judges and a vote), a swarm for every other task workflow
- * (what the rules vote for, and where a candidate's floor goes).
+ * The topology a workflow runs with when nothing says otherwise, its kind's (registry.ts,
+ * `defaultFormationOf`): one agent for a general request, peers for a comparison (independent
+ * judges and a vote), a swarm for every other task workflow (what the rules vote for, and where a
+ * candidate's floor goes).
  */
-export const defaultTopology = (workflow: Workflow): Topology =>
-  workflow === 'general' ? 'single' : kindOf(workflow)?.formations?.includes('peers') ? 'peers' : 'swarm';
+export const defaultTopology = (workflow: Workflow): Topology => defaultFormationOf(workflow);
 
 /** The choice a label names, or undefined when it names none. */
 export function parseChoiceLabel(label: string): Choice | undefined {

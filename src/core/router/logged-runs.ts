@@ -45,7 +45,7 @@ export type RunReading = { ok: true; run: LoggedRun } | { ok: false; skip: SkipR
 export function readLoggedRun(header: TraceHeader, events: readonly TraceEvent[]): RunReading {
   const kind = header.scenario.kind;
   if (kind === 'graph') return { ok: false, skip: 'graph' };
-  if (!(workflows as readonly string[]).includes(kind) || kind === 'general') {
+  if (!(workflows as readonly string[]).includes(kind)) {
     return { ok: false, skip: 'unknown-kind' };
   }
   if (typeof header.query !== 'string' || header.query.trim() === '') return { ok: false, skip: 'no-query' };

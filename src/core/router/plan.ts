@@ -114,16 +114,10 @@ function fieldOf(message: string): string {
  */
 export type WorkflowRoles = TeamRoles;
 
-/** Each kind's team is the kind's own (ScenarioKind.roles); a general request's is this one. */
-export const workflowRoles: Readonly<Record<Workflow, WorkflowRoles>> = {
-  ...(Object.fromEntries(KIND_IDS.map((k) => [k, scenarioKinds[k].roles])) as Record<KindId, WorkflowRoles>),
-  general: {
-    manager: 'Coordinator',
-    workers: ['Assistant'],
-    single: 'Assistant',
-    peers: ['Assistant A', 'Assistant B'],
-  },
-};
+/** Each workflow's team is its kind's own (ScenarioKind.roles). */
+export const workflowRoles: Readonly<Record<Workflow, WorkflowRoles>> = Object.fromEntries(
+  KIND_IDS.map((k) => [k, scenarioKinds[k].roles]),
+) as Record<KindId, WorkflowRoles>;
 
 /** The team a topology makes for a workflow, with the reason given as the plan's thought. */
 export function teamFor(topology: Topology, workflow: Workflow, thought: string): TeamPlan {
@@ -166,20 +160,12 @@ export const ownRequestPolicy: Readonly<Record<Topology, 'serial' | 'llm' | 'pee
 
 /**
  * What runs a plan for a workflow: the scenario file of that workflow (its id is the workflow's
- * name under scenarios/) and the policy of the plan's formation, or why nothing can. A general
- * request has no scenario the simulator can play: it needs a real model.
+ * name under scenarios/) and the policy of the plan's formation. Every workflow is a kind, the
+ * general one included, so every plan has one.
  */
 export function executionOf(
   plan: TeamPlan,
   workflow: Workflow,
-):
-  | { readonly ok: true; readonly scenario: string; readonly policy: string }
-  | { readonly ok: false; readonly reason: string } {
-  if (workflow === 'general') {
-    return {
-      ok: false,
-      reason: 'a general request has no scenario to run on the simulator: it needs a real model',
-    };
-  }
-  return { ok: true, scenario: workflow, policy: policyForPlan[plan.topology] };
+): { readonly scenario: string; readonly policy: string } {
+  return { scenario: workflow, policy: policyForPlan[plan.topology] };
 }

@@ -222,6 +222,9 @@ export interface RuleDecision {
 /** Confidence of the no-rule fallback: below the default escalation threshold of 0.5. */
 export const fallbackConfidence = 0.3;
 
+/** What a query no rule matches goes to: one agent on the general workflow. */
+export const fallbackChoice: Choice = single;
+
 export interface RuleVote {
   readonly choice: Choice;
   /** The summed weight of the matching rules that voted for this choice. */

@@ -135,7 +135,9 @@ export async function runPrepared(
     query: run.query,
     ...(options.plan ? { plan: options.plan } : {}),
     grade: (_state, answers) => {
-      if (run.spec.request) return requestGrade(plan, answers);
+      // An own request: the kind's own rubric for one where it has one, else completion.
+      if (run.spec.request)
+        return kind.gradeRequest?.(run.spec.request, plan, answers) ?? requestGrade(plan, answers);
       // Replicas' answers vote first: the grader reads one answer per part of the kind's plan.
       const voted = votedView(plan, answers);
       return kind.grade(instance, voted.plan, voted.answers, ports);

@@ -1,9 +1,10 @@
 import { compareOptions } from './compare-options';
 import { deepSearch } from './deep-search';
+import { general } from './general';
 import { mixedCoding } from './mixed-coding';
 import { ragQa } from './rag-qa';
 import { teachExplain } from './teach-explain';
-import type { KindNeeds, ScenarioInstance, ScenarioKind } from './types';
+import type { KindNeeds, PlanMode, ScenarioInstance, ScenarioKind } from './types';
 import { wideSearch } from './wide-search';
 import { writeStory } from './write-story';
 
@@ -23,6 +24,9 @@ const kinds = {
   'teach-explain': teachExplain,
   'rag-qa': ragQa,
   'compare-options': compareOptions,
+  // Last: a request that fits none of the above (the router's fallback), and the router's labels
+  // keep this order.
+  general,
 } as const satisfies Readonly<Record<string, AnyKind>>;
 
 export type KindId = keyof typeof kinds;
@@ -45,3 +49,12 @@ export const kindOf = (kind: string): AnyKind | undefined =>
 
 /** What a host must lend a run of this file: a code sandbox, the user's knowledge base. */
 export const needsOf = (spec: TaskScenarioSpec): KindNeeds => kindOf(spec.kind)?.needs?.(spec) ?? {};
+
+/**
+ * The formation a kind's requests run in when nothing says otherwise (ScenarioKind.defaultFormation):
+ * the router's default topology for it, the formation its gallery card opens on.
+ */
+export function defaultFormationOf(kind: string): PlanMode {
+  const k = kindOf(kind);
+  return k?.defaultFormation ?? (k?.formations?.includes('peers') ? 'peers' : 'swarm');
+}

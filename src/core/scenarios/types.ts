@@ -14,6 +14,7 @@ import type { ToolRegistry } from '../agents/tools';
 import type { KnowledgeSearch } from '../tools/knowledge';
 import type { CodeSandbox } from '../tools/sandbox';
 import type { Grade } from '../trace/events';
+import type { OwnRequest } from './own-request';
 
 /** What the outside world lends a scenario: a sandbox for coding, the user's knowledge base for rag-qa. */
 export interface ScenarioPorts {
@@ -108,6 +109,17 @@ export interface ScenarioKind<S, I extends ScenarioInstance> {
   teamAnswer?(instance: I, plan: Plan, answers: ReadonlyMap<string, string>): string | undefined;
   /** The plan modes this kind can split into. @default ['single', 'swarm'] */
   readonly formations?: readonly PlanMode[];
+  /**
+   * The formation its requests run in when nothing says otherwise: the router's default topology
+   * for it and the formation its gallery card opens on (registry.ts, `defaultFormationOf`).
+   * @default 'peers' when `formations` has them, else 'swarm'
+   */
+  readonly defaultFormation?: PlanMode;
+  /**
+   * Grades a run of the user's own request of this kind (the plan is the request's: run/request-plan.ts),
+   * from its tasks' final answers. Without it an own request is graded on completion only.
+   */
+  gradeRequest?(request: OwnRequest, plan: Plan, answers: ReadonlyMap<string, string>): Grade;
   /** What its quality number measures (docs/metrics.md): the Quality card's words. */
   readonly quality: QualityWords;
   /**

@@ -18,7 +18,8 @@ export interface QualityMeasure {
 
 /**
  * The measure a run is graded by, named like a kind: a run on the user's own request is graded on
- * completion whatever its scenario's kind (core/run/request-plan.ts, requestGrade).
+ * completion (core/run/request-plan.ts, requestGrade), unless its kind grades own requests itself
+ * (ScenarioKind.gradeRequest: the general kind's rubric).
  */
 export const OWN_REQUEST_MEASURE = 'own-request';
 
@@ -26,7 +27,16 @@ export const OWN_REQUEST_MEASURE = 'own-request';
 export const measureKindOf = (header: {
   readonly scenario: { readonly kind: string };
   readonly ownRequest?: true;
-}): string => (header.ownRequest ? OWN_REQUEST_MEASURE : header.scenario.kind);
+}): string =>
+  header.ownRequest && !kindOf(header.scenario.kind)?.gradeRequest
+    ? OWN_REQUEST_MEASURE
+    : header.scenario.kind;
+
+/** How a run of the user's own request on a scenario of this kind is graded, as a phrase. */
+export const ownRequestGrading = (kind: string | undefined): string =>
+  kind !== undefined && kindOf(kind)?.gradeRequest
+    ? "on completion and a rubric its merged answer is checked against: it carries every part, is not the parts glued together, and uses the request's key terms"
+    : 'on completion only: there is no reference answer';
 
 export function qualityMeasure(kind: string, criteria?: Readonly<Record<string, number>>): QualityMeasure {
   if (kind === OWN_REQUEST_MEASURE)

@@ -5,7 +5,14 @@
  */
 import { Show } from 'solid-js';
 import { app } from '../app-state';
+import { findScenario } from '../catalog';
+import { ownRequestGrading } from '../model/quality';
 import { sampleTask } from './no-run-hint';
+
+const kindOfScenario = (id: string) => {
+  const entry = findScenario(id);
+  return entry?.type === 'task' ? entry.spec.kind : undefined;
+};
 
 const forget = () => app.update({ ask: '', team: [], lead: '' });
 
@@ -28,7 +35,7 @@ export function OwnRequestNote() {
           Your request: “<strong data-testid="own-request-text">{ask()}</strong>”
           {team() ? `, worked on by ${team()}` : ''}
           {app.state().lead ? ` under ${app.state().lead}` : ''}, in place of the sample task. Its answer is
-          graded on completion only: there is no reference answer.{' '}
+          graded {ownRequestGrading(kindOfScenario(app.state().scenario))}.{' '}
         </Show>
         <button type="button" class="secondary" data-testid="own-request-forget" onClick={forget}>
           Run the sample task instead

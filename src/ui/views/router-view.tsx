@@ -12,6 +12,7 @@ import type { Route } from '../../core/router/router';
 import { formationsOf } from '../../core/run/formations';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, findScenario } from '../catalog';
+import { ownRequestGrading } from '../model/quality';
 import { confidenceNote } from '../router/confidence-note';
 import { pageRouter } from '../router/page-router';
 import { session } from '../run/session';
@@ -30,8 +31,6 @@ const formation: Readonly<Record<Topology, string>> = {
 
 /** What runs the plan here: the workflow's scenario under the formation's policy, or why not. */
 function runnable(plan: TeamPlan, route: Route): { scenario: string; policy: string } | string {
-  if (route.workflow === 'general')
-    return 'A general request has no scenario in the simulator: it needs a real model (choose one in the Run view), and general requests are not run here yet.';
   // A question for the knowledge base is asked of the user's own documents, as the Knowledge view
   // asks it: the request itself is the question.
   const kb = findScenario(ASK_KNOWLEDGE_BASE);
@@ -230,8 +229,7 @@ export function RouterView() {
                       <>
                         <p class="note" data-testid="router-own">
                           {capitalize(model())} works on your request itself: {teamWords(a().plan)}. The
-                          answer is the team's answer; with no reference answer to grade it by, the run is
-                          graded on whether every part was done.
+                          answer is the team's answer, graded {ownRequestGrading(a().route.workflow)}.
                         </p>
                         <button
                           type="button"

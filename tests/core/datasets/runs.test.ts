@@ -56,7 +56,7 @@ describe('dataset runs from logged traces', () => {
     const cases = [
       { ...trace, header: { ...h, scenario: { ...h.scenario, kind: 'graph' } } },
       { ...trace, header: { ...h, query: '  ' } },
-      { ...trace, header: { ...h, scenario: { ...h.scenario, kind: 'general' } } },
+      { ...trace, header: { ...h, scenario: { ...h.scenario, kind: 'orchestration' } } },
       { ...trace, events: trace.events.slice(0, -1) },
       withMetrics(trace, { reward: Number.NaN }),
       {

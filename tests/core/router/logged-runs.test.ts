@@ -66,10 +66,20 @@ describe('readLoggedRun', () => {
       ok: false,
       skip: 'unfinished',
     });
-    expect(readLoggedRun(header({ scenario: { id: 'x', kind: 'general' } }), finished(metrics))).toEqual({
+    expect(
+      readLoggedRun(header({ scenario: { id: 'x', kind: 'orchestration' } }), finished(metrics)),
+    ).toEqual({
       ok: false,
       skip: 'unknown-kind',
     });
+  });
+
+  it('reads a general run as the general workflow: a kind like the others (it was skipped)', () => {
+    const reading = readLoggedRun(
+      header({ scenario: { id: 'general', kind: 'general' } }),
+      finished(metrics),
+    );
+    expect(reading.ok && reading.run.choice).toEqual({ topology: 'swarm', workflow: 'general' });
   });
 });
 

@@ -59,7 +59,7 @@ describe('parseScenario names the file, the field and what was expected', () => 
   it.each([
     [
       'unknown-kind',
-      'kind: expected one of wide-search, deep-search, mixed-coding, write-story, teach-explain, rag-qa, compare-options (graph files go through the graph loader), got "wide"',
+      'kind: expected one of wide-search, deep-search, mixed-coding, write-story, teach-explain, rag-qa, compare-options, general (graph files go through the graph loader), got "wide"',
     ],
     [
       'graph-kind',
@@ -125,7 +125,7 @@ describe('parseScenario names the file, the field and what was expected', () => 
     expect(parseScenario('[]', 'a.json')).toEqual({
       ok: false,
       error:
-        'a.json: expected a scenario object with a "kind" (one of wide-search, deep-search, mixed-coding, write-story, teach-explain, rag-qa, compare-options), got an empty list',
+        'a.json: expected a scenario object with a "kind" (one of wide-search, deep-search, mixed-coding, write-story, teach-explain, rag-qa, compare-options, general), got an empty list',
     });
     expect(parseScenario('{"kind":"deep-search","id":"d","size":5}', 'b.json')).toEqual({
       ok: false,
