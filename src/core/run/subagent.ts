@@ -157,6 +157,7 @@ function progressTeller(request: AttemptRequest): ((body: EventBody) => void) | 
       taskId: request.taskId,
       attempt: request.attempt,
       subagent: request.subagent,
+      profile: request.profile,
       turns,
       inputTokens,
       outputTokens,

@@ -51,6 +51,8 @@ export interface AttemptProgress {
   readonly taskId: string;
   readonly attempt: number;
   readonly subagent: string;
+  /** The profile the attempt runs on: what its tokens are priced at. */
+  readonly profile: string;
   /** Turns the model has answered so far. */
   readonly turns: number;
   readonly inputTokens: number;

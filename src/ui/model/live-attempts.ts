@@ -16,9 +16,14 @@ export interface LiveTally {
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly toolCalls: number;
+  /** Their tokens at their profiles' prices, in the run's cost units. */
+  readonly cost: number;
 }
 
-export const NO_LIVE: LiveTally = { attempts: 0, inputTokens: 0, outputTokens: 0, toolCalls: 0 };
+export const NO_LIVE: LiveTally = { attempts: 0, inputTokens: 0, outputTokens: 0, toolCalls: 0, cost: 0 };
+
+/** A profile's price per token, in and out (the run config's `prices`). */
+type Prices = Readonly<Record<string, { readonly input: number; readonly output: number }>>;
 
 const keyOf = (task: string, attempt: number) => `${task}#${attempt}`;
 
@@ -26,6 +31,9 @@ export class LiveAttempts {
   private readonly running = new Map<string, AttemptProgress>();
   /** Attempts whose end is recorded: a progress message still in flight for one is dropped. */
   private readonly ended = new Set<string>();
+
+  /** `prices`: the run's, so a running attempt's tokens are priced as its end will price them. */
+  constructor(private readonly prices: Prices = {}) {}
 
   /** An attempt's latest progress (cumulative: it replaces the one before). */
   tell(progress: AttemptProgress): void {
@@ -47,12 +55,15 @@ export class LiveAttempts {
     let inputTokens = 0;
     let outputTokens = 0;
     let toolCalls = 0;
+    let cost = 0;
     for (const p of this.running.values()) {
       inputTokens += p.inputTokens;
       outputTokens += p.outputTokens;
       toolCalls += p.toolCalls;
+      const price = this.prices[p.profile] ?? { input: 0, output: 0 };
+      cost += p.inputTokens * price.input + p.outputTokens * price.output;
     }
-    return { attempts: this.running.size, inputTokens, outputTokens, toolCalls };
+    return { attempts: this.running.size, inputTokens, outputTokens, toolCalls, cost };
   }
 
   /** The first words of each running attempt's latest turn, by task id: what the agent is saying. */

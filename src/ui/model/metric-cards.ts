@@ -195,10 +195,11 @@ export function metricCards(card: CardInput): MetricCard[] {
   return cards;
 }
 
-/** The recorded figures with the running attempts' work so far added (cost waits for their end). */
+/** The recorded figures with the running attempts' work so far added. */
 function withLive(m: CardInput['metrics'], live: LiveTally): CardInput['metrics'] {
   return {
     ...m,
+    ...(m.estimatedCost !== undefined ? { estimatedCost: m.estimatedCost + live.cost } : {}),
     ...(m.tokensIn !== undefined ? { tokensIn: m.tokensIn + live.inputTokens } : {}),
     ...(m.tokensOut !== undefined ? { tokensOut: m.tokensOut + live.outputTokens } : {}),
     ...(m.toolCalls !== undefined ? { toolCalls: m.toolCalls + live.toolCalls } : {}),

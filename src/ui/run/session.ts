@@ -200,7 +200,7 @@ function createSession() {
       prepared.type === 'task' ? taskRoles(prepared) : undefined,
     );
     const metrics = new MetricsAccumulator(metricsContext(prepared.config));
-    const attempts = new LiveAttempts();
+    const attempts = new LiveAttempts(prepared.config.prices);
     let handle: Promise<RunHandle> | undefined;
     const redraw = throttledRedraw(() => {
       const snapshot = folder.snapshot();

@@ -56,6 +56,7 @@ describe('an attempt’s progress', () => {
       expect(p.outputTokens).toBe(e.usage['gen_ai.usage.output_tokens']);
       expect(p.toolCalls).toBe(e.usage.toolCalls);
       expect(p.subagent).toBe(e.subagent);
+      expect(typeof p.profile).toBe('string');
       checked++;
     }
     expect(checked).toBeGreaterThan(5);
