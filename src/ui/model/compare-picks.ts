@@ -78,10 +78,11 @@ export type Placed<R> =
   | { readonly policy: string; readonly message: string };
 
 /**
- * The runs in the picks' order, each picked policy's message in its place where it has no run,
- * then any other run in the link (runs ticked in the Library): a run is matched to the first pick
- * of its policy, each run once. A pick with neither a run nor a message is left out (the link's
- * runs are in another browser, say: the picker is there to run them again).
+ * The runs in the link's order (the picker writes them in the picks' order; the Run view's
+ * "Compare with a single agent" puts its swarm first), each picked policy that has no run its
+ * message in its place: after the run of the pick before it. A run is matched to the first pick of
+ * its policy, each run once. A pick with neither a run nor a message is left out (the link's runs
+ * are in another browser, say: the picker is there to run them again).
  */
 export function placeRuns<R>(
   picks: readonly string[],
@@ -89,19 +90,18 @@ export function placeRuns<R>(
   policyOf: (run: R) => string,
   messageOf: (policy: string) => string | undefined,
 ): Placed<R>[] {
-  const left = [...runs];
-  const out: Placed<R>[] = [];
+  const out: Placed<R>[] = runs.map((run) => ({ policy: policyOf(run), run }));
+  const used = new Set<Placed<R>>();
+  let cursor = 0;
   for (const policy of picks) {
-    const at = left.findIndex((r) => policyOf(r) === policy);
+    const at = out.findIndex((p) => 'run' in p && p.policy === policy && !used.has(p));
     if (at >= 0) {
-      out.push({ policy, run: left[at] as R });
-      left.splice(at, 1);
+      used.add(out[at] as Placed<R>);
+      cursor = Math.max(cursor, at + 1);
       continue;
     }
     const message = messageOf(policy);
-    if (message !== undefined) out.push({ policy, message });
+    if (message !== undefined) out.splice(cursor++, 0, { policy, message });
   }
-  // Runs that no pick names keep their place after the picked ones, in the link's order.
-  for (const run of left) out.push({ policy: policyOf(run), run });
   return out;
 }

@@ -51,19 +51,30 @@ describe('the compare picker', () => {
 
 describe('placing runs and messages', () => {
   const run = (policy: string, id: string) => ({ policy, id });
-  it('orders runs as picked, a failed pick’s message in its place, other runs after', () => {
+  it('keeps the runs in the link’s order, a failed pick’s message in its place after the pick before it', () => {
     const placed = placeRuns(
-      ['serial', 'parl:gone', 'heuristic'],
+      ['parl:gone', 'heuristic', 'llm', 'serial'],
       [run('heuristic', 'h'), run('serial', 's'), run('peers', 'p')],
       (r) => r.policy,
-      (policy) => (policy === 'parl:gone' ? 'not saved here' : undefined),
+      (policy) => (policy.includes(':') || policy === 'llm' ? `${policy} cannot load` : undefined),
     );
     expect(placed).toEqual([
-      { policy: 'serial', run: run('serial', 's') },
-      { policy: 'parl:gone', message: 'not saved here' },
+      { policy: 'parl:gone', message: 'parl:gone cannot load' },
       { policy: 'heuristic', run: run('heuristic', 'h') },
+      { policy: 'llm', message: 'llm cannot load' },
+      { policy: 'serial', run: run('serial', 's') },
       { policy: 'peers', run: run('peers', 'p') },
     ]);
+  });
+
+  it('keeps a swarm compared with a single agent first, whatever the picks say', () => {
+    const placed = placeRuns(
+      ['heuristic', 'serial'],
+      [run('critical-path', 'c'), run('serial', 's')],
+      (r) => r.policy,
+      () => undefined,
+    );
+    expect(placed.map((p) => p.policy)).toEqual(['critical-path', 'serial']);
   });
 
   it('leaves out a pick with neither a run nor a message, and uses each run once', () => {
