@@ -140,14 +140,41 @@ describe('the Compare view’s picker', () => {
     expect(profile.errors).toEqual([]);
   }, 300_000);
 
-  it('says in its place why a policy could not load, and runs and shows the others', async () => {
+  it('says in its place why a policy could not load (missing, a bad checkpoint, llm with no model), and runs and shows the others', async () => {
     const { page } = profile;
-    // A trained policy this browser does not have (deleted, or trained elsewhere) and the model
-    // orchestrator with no model configured, between two that load.
-    const picked = ['heuristic', 'parl:gone', 'llm', 'serial'].map(encodeURIComponent).join(',');
+    // A saved policy whose checkpoint does not load, put into the library's IndexedDB store as
+    // saving one would (once the page has made the database).
+    await page.goto(`${appUrl}#view=library`);
+    await page.waitForSelector(t('storage-used'));
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('swarmflight');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('policies', 'readwrite');
+            tx.objectStore('policies').put({
+              name: 'broken',
+              savedAt: Date.now(),
+              checkpoint: { kind: 'parl', schema: 'nonsense' },
+            });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
+    // Then a trained policy this browser does not have (deleted, or trained elsewhere) and the
+    // model orchestrator with no model configured, between two that load.
+    const picked = ['heuristic', 'parl:gone', 'parl:broken', 'llm', 'serial']
+      .map(encodeURIComponent)
+      .join(',');
     await page.goto(
       `${appUrl}#view=compare&scenario=wide-search&size=10&seed=2&pace=0&policies=${encodeURIComponent(picked)}`,
     );
+    await page.reload();
     await page.waitForSelector(`${t('compare-pick')}[data-policy="parl:gone"]`);
     // llm cannot be picked here, but a link's pick of it can be unticked; the picker says why.
     expect(await page.isDisabled(`${t('compare-pick')}[data-policy="llm"]`)).toBe(false);
@@ -161,8 +188,14 @@ describe('the Compare view’s picker', () => {
       undefined,
       { timeout: 120_000 },
     );
-    expect(await progress(page)).toEqual(['heuristic=done', 'parl:gone=failed', 'llm=failed', 'serial=done']);
-    expect(await page.textContent(t('compare-progress-line'))).toBe('2 of 4 run · 2 could not run');
+    expect(await progress(page)).toEqual([
+      'heuristic=done',
+      'parl:gone=failed',
+      'parl:broken=failed',
+      'llm=failed',
+      'serial=done',
+    ]);
+    expect(await page.textContent(t('compare-progress-line'))).toBe('2 of 5 run · 3 could not run');
 
     // The two that ran, side by side; each that did not, its message in its place.
     await page.waitForSelector(t('compare-table'));
@@ -173,11 +206,15 @@ describe('the Compare view’s picker', () => {
     expect(await places()).toEqual([
       'compare-figure:heuristic',
       'compare-failed:parl:gone',
+      'compare-failed:parl:broken',
       'compare-failed:llm',
       'compare-figure:serial',
     ]);
     expect(await page.textContent(`${t('compare-failed')}[data-policy="parl:gone"]`)).toMatch(
       /No policy named "gone" is saved in this browser/,
+    );
+    expect(await page.textContent(`${t('compare-failed')}[data-policy="parl:broken"]`)).toMatch(
+      /not a usable policy: "schema" is "nonsense"/,
     );
     expect(await page.textContent(`${t('compare-failed')}[data-policy="llm"]`)).toMatch(/llm needs a model/);
     expect(await seriousViolations(page)).toEqual([]);
@@ -190,6 +227,7 @@ describe('the Compare view’s picker', () => {
     expect(await places()).toEqual([
       'compare-figure:heuristic',
       'compare-failed:parl:gone',
+      'compare-failed:parl:broken',
       'compare-failed:llm',
       'compare-figure:serial',
     ]);
@@ -198,4 +236,31 @@ describe('the Compare view’s picker', () => {
     expect(rows).toHaveLength(2);
     expect(profile.errors).toEqual([]);
   }, 300_000);
+
+  it('stops the run going on and drops the queued ones from the same button, its focus kept', async () => {
+    const { page } = profile;
+    // A slow pace, so the first run is still going when Stop is pressed.
+    await page.goto(`${appUrl}#view=compare&scenario=wide-search&size=10&seed=3&pace=2000`);
+    await page.reload();
+    await page.focus(t('compare-run'));
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${t('compare-progress-item')}[data-state="running"]`);
+    expect(await page.textContent(t('compare-run'))).toBe('Stop comparison');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="compare-run"]')?.textContent === 'Run comparison',
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'compare-run',
+    );
+    expect(await progress(page)).toEqual(['heuristic=failed', 'serial=failed']);
+    const said = await page.$$eval(t('compare-progress-item'), (rows) => rows.map((r) => r.textContent));
+    expect(said[0]).toMatch(/stopped before it ended/);
+    expect(said[1]).toMatch(/not run: stopped/);
+    // The part-run stays in the Library, as a stopped run of the Run view does.
+    expect(await libraryRows(page)).toHaveLength(1);
+    expect(profile.errors).toEqual([]);
+  }, 120_000);
 });

@@ -107,24 +107,16 @@ export function ComparePicker() {
         </div>
       </fieldset>
       <div class="actions">
-        <Show
-          when={busy()}
-          fallback={
-            <button
-              type="button"
-              class="primary"
-              data-testid="compare-run"
-              disabled={tooFew() || blocked()}
-              onClick={() => void comparisons.run(s().policies)}
-            >
-              Run comparison
-            </button>
-          }
+        {/* One button, Run then Stop: its focus stays on it as the comparison starts and ends. */}
+        <button
+          type="button"
+          class={busy() ? 'secondary' : 'primary'}
+          data-testid="compare-run"
+          disabled={!busy() && (tooFew() || blocked())}
+          onClick={() => (busy() ? comparisons.stop() : void comparisons.run(s().policies))}
         >
-          <button type="button" data-testid="compare-stop" onClick={() => comparisons.stop()}>
-            Stop
-          </button>
-        </Show>
+          {busy() ? 'Stop comparison' : 'Run comparison'}
+        </button>
       </div>
       <Show when={tooFew()}>
         <p class="note">Tick two or more policies.</p>
