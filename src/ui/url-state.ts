@@ -55,6 +55,8 @@ export interface AppState {
   readonly step: boolean;
   /** Traces opened (run view: one; compare view: several), by library id. */
   readonly runs: readonly string[];
+  /** The Compare view's picked policies, the first the baseline, run one after another on `seed`. */
+  readonly policies: readonly string[];
   readonly train: PolicyKind;
   readonly episodes: number;
   /** The question asked of the knowledge base (the `ask-knowledge-base` scenario). */
@@ -101,6 +103,7 @@ export const defaultState: AppState = {
   chaos: [],
   healing: 'on',
   runs: [],
+  policies: ['heuristic', 'serial'],
   train: 'parl',
   episodes: 300,
   question: '',
@@ -223,6 +226,27 @@ const table: { [K in keyof AppState]: Setting<K> } = {
         : { ok: false, error: bad === undefined ? 'at most 8 runs' : `${quoted(bad)} is not a run id` };
     },
     format: (ids) => ids.join(','),
+  },
+  // Each name escaped, so a saved policy's name may hold a comma; at most 8, as `runs`.
+  policies: {
+    key: 'policies',
+    parse: (t) => {
+      let names: string[];
+      try {
+        names = t
+          .split(',')
+          .filter((s) => s !== '')
+          .map(decodeURIComponent);
+      } catch {
+        return { ok: false, error: `${quoted(t)} is not a list of policies` };
+      }
+      const problem = names.map(policyProblem).find((p) => p !== undefined);
+      if (problem !== undefined) return { ok: false, error: problem };
+      return names.length <= 8 && new Set(names).size === names.length
+        ? { ok: true, value: names }
+        : { ok: false, error: 'at most 8 policies, each once' };
+    },
+    format: (names) => names.map(encodeURIComponent).join(','),
   },
   chaos: {
     key: 'chaos',

@@ -49,6 +49,11 @@ describe('url state', () => {
       pace: fc.integer({ min: 0, max: 5000 }),
       step: fc.boolean(),
       runs: fc.array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { maxLength: 8 }),
+      // A saved policy's name may hold the list's comma.
+      policies: fc.uniqueArray(
+        fc.constantFrom('serial', 'heuristic', 'llm', 'fixed:solo/large', 'parl:a, b', 'bandit:b-1%'),
+        { maxLength: 8 },
+      ),
       train: fc.constantFrom('parl', 'bandit'),
       episodes: fc.integer({ min: 10, max: 20_000 }),
       // Any text a user may ask, with the characters a URL must escape.
@@ -68,6 +73,24 @@ describe('url state', () => {
         expect(back.state).toEqual(s);
       }),
     );
+  });
+
+  it('keeps the Compare view’s picked policies, and refuses a list with a name no run takes', () => {
+    expect(readHash('#policies=heuristic,serial,parl%253Atiny').state.policies).toEqual([
+      'heuristic',
+      'serial',
+      'parl:tiny',
+    ]);
+    const bad = readHash('#policies=heuristic,fixed%253Aall%252Fhuge');
+    expect(bad.state.policies).toEqual(defaultState.policies);
+    expect(bad.problems).toEqual([
+      expect.stringMatching(
+        /^Setting "policies" in the link was ignored: "fixed:all\/huge" is not a fixed setting: .*huge/,
+      ),
+    ]);
+    expect(readHash('#policies=serial,serial').problems).toEqual([
+      'Setting "policies" in the link was ignored: at most 8 policies, each once.',
+    ]);
   });
 
   it('takes only http(s) endpoints and plain model names', () => {

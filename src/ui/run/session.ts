@@ -129,14 +129,21 @@ function createSession() {
   const [lookup, setLookup] = createSignal<PassageLookup | undefined>(undefined);
   let control: { abort: AbortController; kill?: () => KilledAttempt | undefined } | undefined;
 
-  async function start(settings: AppState = app.state()): Promise<string | undefined> {
+  /**
+   * `open: false` leaves the link's `runs` alone: the Compare view's picker starts its runs one
+   * after another and keeps its own list of them in the link, which each start would overwrite.
+   */
+  async function start(
+    settings: AppState = app.state(),
+    { open = true }: { open?: boolean } = {},
+  ): Promise<string | undefined> {
     if (control) return view().id;
     const abort = new AbortController();
     control = { abort };
     setView({ ...idle, status: 'starting', scenario: settings.scenario, ask: settings.ask.trim() });
     setLookup(undefined);
     try {
-      return await run(settings, abort);
+      return await run(settings, abort, open);
     } catch (error) {
       setView((v) => ({ ...v, status: 'failed', error: (error as Error).message }));
       return view().id;
@@ -145,7 +152,11 @@ function createSession() {
     }
   }
 
-  async function run(settings: AppState, abort: AbortController): Promise<string | undefined> {
+  async function run(
+    settings: AppState,
+    abort: AbortController,
+    showInLink: boolean,
+  ): Promise<string | undefined> {
     const entry = findScenario(settings.scenario) as CatalogEntry;
     // The run the settings ask for, checked as the CLI and the API check theirs (core/request).
     const asksKnowledgeBase = entry.type === 'task' && needsOf(entry.spec).knowledgeBase === true;
@@ -287,7 +298,7 @@ function createSession() {
           });
           void handle.then((h) => {
             setView((v) => ({ ...v, id: h.id }));
-            app.update({ runs: [h.id] });
+            if (showInLink) app.update({ runs: [h.id] });
           });
           setView((v) => ({ ...v, header, status: 'running', startedAtMs: services.clock.now() }));
         },

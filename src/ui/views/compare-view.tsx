@@ -2,11 +2,14 @@ import { createResource, For, Index, Show } from 'solid-js';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { compareRows } from '../model/compare';
+import { placeRuns, policyLabel } from '../model/compare-picks';
 import { formatDuration, formatNumber } from '../model/format';
 import { measureKindOf } from '../model/quality';
 import { foldTrace } from '../model/replay';
+import { comparisons, loadProblem } from '../run/compare-runs';
 import { services } from '../services';
 import { TimelineView } from '../timeline/timeline-view';
+import { ComparePicker } from './compare-picker';
 
 interface Loaded {
   readonly id: string;
@@ -18,7 +21,11 @@ interface Loaded {
 const fmt = (x: number | undefined, metric: string) =>
   x === undefined ? '—' : metric === 'wallClockMs' ? formatDuration(x) : formatNumber(x);
 
-/** Two or more stored runs side by side: the metrics with ratios to the first, the timelines stacked. */
+/**
+ * The picker (compare-picker.tsx), then two or more stored runs side by side: the metrics with
+ * ratios to the first, the timelines stacked, a picked policy that could not run its message in
+ * its place.
+ */
 export function CompareView() {
   const [runs] = createResource(
     () => app.state().runs.join(','),
@@ -39,38 +46,77 @@ export function CompareView() {
       return out;
     },
   );
+  // Why each picked policy has no run: the comparison's own words while it is this page's, else
+  // (a link reopened) the policy loaded again, as a run would load it.
+  const [problems] = createResource(
+    () => ({ state: app.state(), runs: runs() ?? [], c: comparisons.current() }),
+    async ({ state, runs: loaded, c }) => {
+      const out = new Map<string, string>();
+      const mine = c && c.scenario === state.scenario && c.seed === state.seed ? c : undefined;
+      for (const policy of state.policies) {
+        if (loaded.some((r) => r.header.policy === policy)) continue;
+        const said = mine?.picks.find((p) => p.policy === policy);
+        if (said?.state === 'failed') out.set(policy, said.message);
+        else if (!said) {
+          const problem = await loadProblem(policy, state);
+          if (problem !== undefined) out.set(policy, problem);
+        }
+      }
+      return out;
+    },
+  );
+  // Only the runs of this scenario and seed are the picks' runs; a Library comparison is kept whole.
+  const placed = () =>
+    placeRuns(
+      (runs() ?? []).every(
+        (r) => r.header.scenario.id === app.state().scenario && r.header.seed === app.state().seed,
+      )
+        ? app.state().policies
+        : [],
+      runs() ?? [],
+      (r) => r.header.policy,
+      (policy) => problems()?.get(policy),
+    );
   const maxT = () => Math.max(1, ...(runs() ?? []).map((r) => r.events[r.events.length - 1]?.t ?? 0));
   const title = (r: Loaded) => `${r.header.policy} · ${r.header.scenario.id} · seed ${r.header.seed}`;
+  // The runs as compared: in the picks' order, the first the baseline.
+  const compared = () => placed().flatMap((p) => ('run' in p ? [p.run] : []));
+  const shown = () => compared().length;
   return (
     <section>
+      <ComparePicker />
       <Show
-        when={(runs() ?? []).length >= 2}
+        when={shown() >= 2}
         fallback={
           <p class="note" data-testid="compare-empty">
-            Pick two or more runs in the Library (tick them, then “Compare selected”), or press “Compare with
-            a single agent” in the Run view.
+            Pick a scenario, a seed and two or more policies above and press “Run comparison”; or tick two or
+            more runs in the Library (then “Compare selected”), or press “Compare with a single agent” in the
+            Run view.
             <Show when={app.state().runs.length > (runs()?.length ?? 0)}>
               {' '}
-              Some runs in the link are not in this browser's library.
+              Some runs in the link are not in this browser's library: “Run comparison” runs them again (the
+              same seed makes the same runs).
             </Show>
           </p>
         }
       >
         {/* The view's own heading, so the runs' timelines below (h3) sit under it, not under the
             page's h1 (axe's heading-order). */}
-        <h2 class="view-heading">{(runs() ?? []).length} runs compared, the first the baseline</h2>
+        <h2 class="view-heading">{shown()} runs compared, the first the baseline</h2>
         <table class="data" data-testid="compare-table">
           <thead>
             <tr>
               <th>Metric</th>
-              <For each={runs()}>{(r, i) => <th>{i() === 0 ? `${title(r)} (baseline)` : title(r)}</th>}</For>
+              <For each={compared()}>
+                {(r, i) => <th>{i() === 0 ? `${title(r)} (baseline)` : title(r)}</th>}
+              </For>
             </tr>
           </thead>
           <tbody>
             <For
               each={compareRows(
-                (runs() ?? []).map((r) => r.metrics),
-                (runs() ?? []).map((r) => measureKindOf(r.header)),
+                compared().map((r) => r.metrics),
+                compared().map((r) => measureKindOf(r.header)),
               )}
             >
               {(row) => (
@@ -101,16 +147,33 @@ export function CompareView() {
             </For>
           </tbody>
         </table>
-        <For each={runs()}>
-          {(r) => (
-            <div class="figure">
-              <h3>{title(r)}</h3>
-              <TimelineView
-                snapshot={foldTrace(r.events, Number.POSITIVE_INFINITY, r.header.mainStepCost)}
-                maxT={maxT()}
-                compact
-              />
-            </div>
+        <For each={placed()}>
+          {(p) =>
+            'run' in p ? (
+              <div class="figure" data-testid="compare-figure" data-policy={p.policy}>
+                <h3>{title(p.run)}</h3>
+                <TimelineView
+                  snapshot={foldTrace(p.run.events, Number.POSITIVE_INFINITY, p.run.header.mainStepCost)}
+                  maxT={maxT()}
+                  compact
+                />
+              </div>
+            ) : (
+              <div class="figure" data-testid="compare-failed" data-policy={p.policy}>
+                <h3>{policyLabel(p.policy)} · not run</h3>
+                <p class="note warning">{p.message}</p>
+              </div>
+            )
+          }
+        </For>
+      </Show>
+      {/* With fewer than two runs, a policy that could not run still says why. */}
+      <Show when={shown() < 2}>
+        <For each={placed().filter((p) => 'message' in p)}>
+          {(p) => (
+            <p class="note warning" data-testid="compare-failed" data-policy={p.policy}>
+              {policyLabel(p.policy)}: {'message' in p ? p.message : ''}
+            </p>
           )}
         </For>
       </Show>
