@@ -4,7 +4,6 @@
  * task of the workflow, said in plain words before the run.
  */
 import { Show } from 'solid-js';
-import type { Topology } from '../../core/router/choice';
 import { ownRequestPolicy, type TeamPlan } from '../../core/router/plan';
 import { providerOf } from '../../providers/registry';
 import { app } from '../app-state';
