@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../src/core/providers/types';
 import { type ModelServer, providerBackend, startModelServer } from '../support/loopback-model-server';
 import { teamModel } from '../support/team-model';
-import { habitBackend } from '../support/wire-habits';
+import { habitBackend, WIRE_HABITS } from '../support/wire-habits';
 import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
 
 /**
@@ -149,11 +149,12 @@ describe('two requests in a row', () => {
 
 /**
  * Issue 58, item 4, in the page: the same request on endpoints whose servers put replies on the
- * wire in other ways (tests/support/wire-habits.ts: arguments as an object; a Qwen/Hermes model
- * with no tool-call parser, its calls and reasoning in the text) ends in the team's one merged
- * answer, on screen and in the Library.
+ * wire in each of the habits of tests/support/wire-habits.ts (server-sent events with arguments
+ * in pieces; arguments as an object; a Qwen/Hermes model with no tool-call parser, its calls and
+ * reasoning in the text; subagents created in one turn and assigned in the next; one call a turn)
+ * ends in the team's one merged answer, on screen and in the Library.
  */
-describe.each(['objectArguments', 'hermesText', 'createThenAssign', 'oneCallPerTurn'] as const)(
+describe.each(WIRE_HABITS)(
   'an endpoint that answers %s',
   (habit) => {
     it('runs your request to the team’s merged answer, shown and stored', async () => {
