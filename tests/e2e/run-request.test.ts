@@ -11,12 +11,15 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nodeProviders } from '../../src/adapters/node/node-providers';
 import { nodeSandbox } from '../../src/adapters/node/node-sandbox';
 import { createSwarmApi } from '../../src/api/api';
 import type { RunRequest } from '../../src/core/request/run-request';
 import type { TraceEvent, TraceHeader } from '../../src/core/trace/events';
 import { decodeTrace, withoutWallClock } from '../../src/core/trace/jsonl';
 import { runCli } from '../support/cli';
+import { providerBackend, startModelServer } from '../support/loopback-model-server';
+import { teamModel } from '../support/team-model';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
 
 const profile = profilePerTest();
@@ -42,7 +45,7 @@ async function viaCli(request: RunRequest): Promise<Trace> {
 }
 
 async function viaApi(request: RunRequest): Promise<Trace> {
-  const api = createSwarmApi({ ports: { sandbox: nodeSandbox } });
+  const api = createSwarmApi({ ports: { sandbox: nodeSandbox }, providers: nodeProviders });
   const id = await api.create(request);
   const events: TraceEvent[] = [];
   for await (const { run: _index, ...event } of api.events(id)) events.push(event as TraceEvent);
@@ -84,6 +87,41 @@ describe('one run request, three ways in', () => {
       expect(page.header).toEqual(cli.header);
       expect(page.events).toEqual(cli.events);
       expect(profile.errors).toEqual([]);
+    }, 120_000);
+  }
+
+  // Issue 58: a request of one's own on an endpoint's model, one that fits a workflow and one that
+  // fits none (general), makes the same trace from each way in. The scripted team model answers
+  // from what it is asked alone, so each way in gets the same replies.
+  for (const own of [
+    { scenario: 'write-story', policy: 'llm', text: 'Write a short detective story set in Lisbon.' },
+    {
+      scenario: 'general',
+      policy: 'heuristic',
+      text: 'Plan a weekend in Porto: food, walks and one museum.',
+    },
+  ]) {
+    it(`runs your own request the same from the CLI, the API and the page: ${own.scenario}`, async () => {
+      const server = await startModelServer(providerBackend(teamModel(), () => ({})));
+      try {
+        const request: RunRequest = {
+          scenario: own.scenario,
+          policy: own.policy,
+          provider: { kind: 'openai', endpoint: server.url, model: 'scripted-team' },
+          request: { text: own.text },
+        };
+        const [cli, api, page] = [await viaCli(request), await viaApi(request), await viaPage(request)];
+        expect(cli.header.request?.text).toBe(own.text);
+        expect(cli.events.at(-1)?.type).toBe('run.finished');
+        const graded = cli.events.find((e) => e.type === 'run.graded');
+        expect(graded?.type === 'run.graded' && graded.answer).toMatch(/^TEAM ANSWER by /);
+        expect(api).toEqual(cli);
+        expect(page.header).toEqual(cli.header);
+        expect(page.events).toEqual(cli.events);
+        expect(profile.errors).toEqual([]);
+      } finally {
+        await server.close();
+      }
     }, 120_000);
   }
 
