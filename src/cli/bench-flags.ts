@@ -1,20 +1,15 @@
 /**
  * `swarm bench`'s flags: what each means, its bounds, and which flags only a real model's provider
- * reads. The command itself is bench.ts.
+ * reads (`--provider` and each provider's own flags come from the registry: provider-flags.ts). The command itself is bench.ts.
  */
 import { contextStrategyNames } from '../core/agents/context/registry';
 import { KIND_IDS, kindOf } from '../core/scenarios/registry';
 import { SPLITS } from '../core/scenarios/splits';
-import { type CommandTable, type FlagValue, helpText } from './flags';
+import { type CommandTable, helpText } from './flags';
 import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS, MAX_WORKERS } from './limits';
 import { policyForms } from './policy-file';
+import { needsRealProvider, providerFlags } from './provider-flags';
 import { sweepFlags } from './scale-out/sweep-flags';
-
-/** Why a flag of the OpenAI-compatible provider would be ignored: this bench runs on the simulator. */
-const needsOpenai = (values: Readonly<Record<string, FlagValue>>) =>
-  values.provider !== 'openai'
-    ? 'it needs --provider openai (the simulated provider calls no server)'
-    : undefined;
 
 /** What --size counts for each task kind, for its help. */
 const sizeHelp = KIND_IDS.map((k) => `${kindOf(k)?.unit} (${k})`).join(', ');
@@ -23,7 +18,7 @@ export const benchTable: CommandTable = {
   name: 'bench',
   usage: ['bench --scenario ID --policies A,B,… --seeds N [options]'],
   about:
-    "Runs every policy on the same N instances (seeds 1…N, or from --seed-start) with the seeded simulated provider, or a real model behind an OpenAI-compatible endpoint, and reports every metric as the mean and its 95% interval over seeds, with each swarm policy's mean divided by the single agent's (serial).",
+    "Runs every policy on the same N instances (seeds 1…N, or from --seed-start) with the seeded simulated provider, or a real model (--provider KIND and its own flags, from the provider registry: src/providers/registry.ts), and reports every metric as the mean and its 95% interval over seeds, with each swarm policy's mean divided by the single agent's (serial).",
   flags: [
     {
       name: 'scenario',
@@ -103,35 +98,14 @@ export const benchTable: CommandTable = {
       max: MAX_WORKERS,
       help: 'graph scenarios: subagents at once (100 when not given)',
     },
-    {
-      name: 'provider',
-      type: 'choice',
-      value: 'NAME',
-      choices: ['simulated', 'openai'],
-      default: 'simulated',
-      help: 'the model the agents run on: the seeded simulator, or openai: subagents, and the llm orchestrator, call --endpoint; the key is read from SWARM_API_KEY and never written out',
-    },
-    {
-      name: 'endpoint',
-      type: 'string',
-      value: 'URL',
-      help: "the server's base URL, e.g. http://localhost:8080/v1 (llama.cpp)",
-      appliesUnless: needsOpenai,
-    },
-    {
-      name: 'model',
-      type: 'string',
-      value: 'NAME',
-      help: "the model every agent asks for (default: each profile's models.openai)",
-      appliesUnless: needsOpenai,
-    },
+    ...providerFlags(() => undefined, { who: 'the model the agents (and the llm orchestrator) run on' }),
     {
       name: 'tools',
       type: 'choice',
       choices: ['native', 'json'],
       default: 'native',
       help: 'native tool calls, or tools as a JSON reply for servers and models without them',
-      appliesUnless: needsOpenai,
+      appliesUnless: needsRealProvider,
     },
     // The reply watch (reply-watch.ts, shared with route --run): declared here in its words.
     {
@@ -159,7 +133,7 @@ export const benchTable: CommandTable = {
           : undefined,
     },
     ...sweepFlags((values) =>
-      values.provider === 'openai'
+      needsRealProvider(values) === undefined
         ? 'a sweep across machines runs on the simulated provider in this version'
         : undefined,
     ),

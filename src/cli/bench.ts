@@ -10,12 +10,13 @@ import { formationProblem } from '../core/run/formations';
 import { type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
 import { benchTable } from './bench-flags';
-import { benchProvider } from './bench-provider';
 import { markdownReport, textReport } from './bench-report';
+import { cliProvider } from './cli-provider';
 import { ReportedFailure, UsageError, wholeNumber } from './errors';
 import { parseFlags } from './flags';
 import { MAX_SEED } from './limits';
 import { fileSafe, profileHashes, readCheckpoint, resolvePolicy } from './policy-file';
+import { CLI_PROVIDERS, needsRealProvider } from './provider-flags';
 import { type HealingFlag, healingFlag, healingFor } from './reply-watch';
 import { checkOutputs, fileIn, type Output, prepareOutputDir, writeFile, writeFiles } from './safe-write';
 import { argvWithoutPasswords } from './scale-out/redis-url';
@@ -47,7 +48,7 @@ export async function bench(
     baseline: flags.baseline as string | undefined,
     profile: flags.profile as string | undefined,
     profiles: flags.profiles as string | undefined,
-    provider: flags.provider as 'simulated' | 'openai',
+    provider: flags.provider as string,
     'trace-dir': flags['trace-dir'] as string | undefined,
     out: flags.out as string | undefined,
     json: flags.json === true,
@@ -62,20 +63,21 @@ export async function bench(
   });
   const hashes = await profileHashes(read);
   const deadlineMs = flags['reply-deadline-ms'] as number | undefined;
-  // --endpoint, --model and --tools are the openai provider's: the table refuses them without it.
-  const openai =
-    values.provider === 'openai'
-      ? {
-          tools: flags.tools as string,
-          ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint as string } : {}),
-          ...(flags.model !== undefined ? { model: flags.model as string } : {}),
-        }
-      : {};
+  // --provider and its own flags are the registry's (provider-flags.ts): the table refused a flag
+  // of another provider than the one asked, and --tools without a real model.
+  if (values.provider !== 'simulated' && scenario.type === 'graph') {
+    throw new UsageError(
+      `--provider ${values.provider} runs task scenarios: graph tasks have no model to call`,
+    );
+  }
   const {
     provider: endpoint,
     profiles,
     realModel,
-  } = benchProvider({ provider: values.provider, ...openai }, read, deadlineMs);
+  } = await cliProvider(flags, read, {
+    deadlineMs,
+    ...(needsRealProvider(flags) === undefined ? { tools: flags.tools as 'native' | 'json' } : {}),
+  });
   const healing = healingFor(healingFlag(flags.healing as HealingFlag | undefined, realModel), {
     realModel,
     deadlineMs,
@@ -86,9 +88,6 @@ export async function bench(
   // the bench with it: every attempt after would fail the same way, each after its whole deadline.
   const stop = new AbortController();
   const { provider, broken } = watchEndpoint(endpoint, (error) => stop.abort(error));
-  if (values.provider === 'openai' && scenario.type === 'graph') {
-    throw new UsageError('--provider openai runs task scenarios: graph tasks have no model to call');
-  }
   if (scenario.type === 'graph') {
     for (const [flag, why] of Object.entries(AGENT_FLAGS)) {
       if (flags[flag] !== undefined)
@@ -151,7 +150,7 @@ export async function bench(
           ...(values.profile !== undefined ? { profile: values.profile } : {}),
         },
         { type: 'task', spec: scenario.spec },
-        { profiles, sandbox: true, knowledgeBase: false, providers: ['simulated', 'openai'] },
+        { profiles, sandbox: true, knowledgeBase: false, providers: CLI_PROVIDERS },
       );
     } catch (error) {
       if (error instanceof RequestError) throw new UsageError(`--${error.field}: ${error.message}`);

@@ -4,10 +4,11 @@ import { replayProvider, replayThen } from '../core/providers/replay';
 import { LLM_POLICY } from '../core/request/policy-name';
 import { decisionWords, forkRun, prefixAttempts } from '../core/run/fork';
 import { encodeTrace } from '../core/trace/jsonl';
-import { benchProvider } from './bench-provider';
+import { cliProvider } from './cli-provider';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
 import { policyForms, resolvePolicy } from './policy-file';
+import { providerChoicesWords, providerFlags } from './provider-flags';
 import { readRecordedRun } from './recorded-run';
 import { checkOutputs, writeFile } from './safe-write';
 
@@ -15,9 +16,11 @@ type Print = (text: string) => void;
 
 export const forkTable: CommandTable = {
   name: 'fork',
-  usage: ['fork --trace FILE.jsonl --at STEP --policy P [--out FILE.jsonl] [--json]'],
+  usage: [
+    'fork --trace FILE.jsonl --at STEP --policy P [--provider KIND [its flags]] [--out FILE.jsonl] [--json]',
+  ],
   about:
-    "Forks a run at one orchestrator decision: makes the run again from its trace (same scenario, seed, size and settings; checked against the trace event by event), then once more with P deciding from step STEP on, and prints the two side by side: critical steps, cost, quality and reward, and the first decision where they differ. Everything before STEP is the original's, so the prefix is identical. A run on a real model (an endpoint, WebLLM) is made again from its recorded replies (as swarm replay does), the orchestrator's included when it was llm; after the fork the attempts ask --provider: the simulated model, or an endpoint.",
+    "Forks a run at one orchestrator decision: makes the run again from its trace (same scenario, seed, size and settings; checked against the trace event by event), then once more with P deciding from step STEP on, and prints the two side by side: critical steps, cost, quality and reward, and the first decision where they differ. Everything before STEP is the original's, so the prefix is identical. A run on a real model (an endpoint, WebLLM) is made again from its recorded replies (as swarm replay does), the orchestrator's included when it was llm; after the fork the attempts ask --provider: the simulated model, or any provider of the registry with its own flags.",
   flags: [
     {
       name: 'trace',
@@ -47,15 +50,10 @@ export const forkTable: CommandTable = {
       value: 'FILE',
       help: "write the forked run's trace here (written whole or not at all)",
     },
-    {
-      name: 'provider',
-      type: 'choice',
-      value: 'NAME',
-      choices: ['simulated', 'openai'],
-      help: "for a run on a real model: who answers the attempts after the fork (the run's own replies answer before it); the key is read from SWARM_API_KEY",
-    },
-    { name: 'endpoint', type: 'string', value: 'URL', help: "with --provider openai: the server's base URL" },
-    { name: 'model', type: 'string', value: 'NAME', help: 'with --provider openai: the model to ask' },
+    ...providerFlags(() => undefined, {
+      who: "for a run on a real model: who answers the attempts after the fork (the run's own replies answer before it)",
+      noDefault: true,
+    }),
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
 };
@@ -82,20 +80,10 @@ export async function fork(argv: string[], out: Print): Promise<void> {
   const real = header.provider !== 'simulated';
   if (real && flags.provider === undefined)
     throw new UsageError(
-      `${values.trace}: the run was made on ${header.provider}; its replies answer again up to the fork, and after it --provider answers: simulated, or openai with --endpoint URL`,
+      `${values.trace}: the run was made on ${header.provider}; its replies answer again up to the fork, and after it --provider answers: ${providerChoicesWords()}`,
     );
-  const live =
-    scenario.type === 'task'
-      ? benchProvider(
-          {
-            provider: (flags.provider as string | undefined) ?? 'simulated',
-            ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint as string } : {}),
-            ...(flags.model !== undefined ? { model: flags.model as string } : {}),
-          },
-          profiles,
-          undefined,
-        ).provider
-      : undefined;
+  // Who answers after the fork: the registry's provider the flags name (cli-provider.ts).
+  const live = scenario.type === 'task' ? (await cliProvider(flags, profiles)).provider : undefined;
   // A model orchestrator is made again over its own recorded replies, a fresh queue each time.
   const resolve = (name: string, flag: string) => async () => {
     if (name === LLM_POLICY) return llmPolicyFor(replayProvider(header.provider, events), profiles);

@@ -36,8 +36,19 @@ function fieldFlags(): FieldFlag[] {
   return [...byFlag].map(([flag, owners]) => ({ flag, owners }));
 }
 
+/** How a command says what `--provider` is for, and whether it has a default. */
+export interface ProviderFlagWords {
+  /** The help's head: who answers, in the command's words. @default "who answers for the agents" */
+  readonly who?: string;
+  /** Without a default, a command can tell `--provider` not given from `simulated` (fork). */
+  readonly noDefault?: boolean;
+}
+
 /** `--provider` and the providers' own flags; `unless` says why none applies (a request file). */
-export function providerFlags(unless: (values: Values) => string | undefined): Flag[] {
+export function providerFlags(
+  unless: (values: Values) => string | undefined,
+  words: ProviderFlagWords = {},
+): Flag[] {
   const about = providersOn('node')
     .map((p) => `${p.id}: ${p.about}`)
     .join('; ');
@@ -47,8 +58,8 @@ export function providerFlags(unless: (values: Values) => string | undefined): F
       type: 'choice',
       value: 'KIND',
       choices: CLI_PROVIDERS,
-      default: 'simulated',
-      help: `who answers for the agents: the seeded simulated model${about ? `, or ${about}` : ''}`,
+      ...(words.noDefault ? {} : { default: 'simulated' }),
+      help: `${words.who ?? 'who answers for the agents'}: the seeded simulated model${about ? `, or ${about}` : ''}`,
       appliesUnless: unless,
     },
     ...fieldFlags().map(({ flag, owners }): Flag => {
@@ -89,4 +100,21 @@ export function flagOfField(field: string, values: Values): string {
   const kind = String(values.provider ?? 'simulated');
   const own = fieldFlags().find((f) => f.owners.some((o) => o.provider === kind && o.field === name));
   return own ? `--${own.flag}` : '--provider';
+}
+
+/** Why a flag of every real provider (bench's `--tools`) does not apply: the simulated model asked. */
+export const needsRealProvider = (values: Values): string | undefined =>
+  String(values.provider ?? 'simulated') === 'simulated'
+    ? `it needs a real model's provider (--provider ${providersOn('node')
+        .map((p) => p.id)
+        .join(' | ')}): the simulated one calls no server`
+    : undefined;
+
+/** The providers the CLI runs and the flags each needs, in words: "simulated, or openai with --endpoint URL". */
+export function providerChoicesWords(): string {
+  const real = providersOn('node').map((p) => {
+    const first = Object.entries(p.fields)[0];
+    return first ? `${p.id} with --${first[1].flag ?? first[0]} ${first[1].value ?? 'TEXT'}` : p.id;
+  });
+  return ['simulated', ...real].join(', or ');
 }

@@ -13,6 +13,7 @@ import { isSwarmApiError } from '../api/errors';
 import { policyByName } from '../core/policy/registry';
 import { planChooser } from '../core/policy/types';
 import { runInputOf } from '../core/request/run-input';
+import type { ProviderRequest } from '../core/request/run-request';
 import type { Workflow } from '../core/router/choice';
 import { executionOf, ownRequestPolicy, type TeamPlan } from '../core/router/plan';
 import { runAnswer } from '../core/run/final-answer';
@@ -21,7 +22,9 @@ import { runPrepared } from '../core/run/run';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { encodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
+import type { FlagValue } from './flags';
 import { followSwarm } from './follow-swarm';
+import { flagOfField } from './provider-flags';
 import { type HealingFlag, healingFlag, healingFor, replyDeadlineFlag } from './reply-watch';
 import { checkOutputs, writeFile } from './safe-write';
 import { readProfiles, readScenario } from './scenario-file';
@@ -96,8 +99,9 @@ export async function runPlan(
 }
 
 /**
- * `--run --provider openai`: the plan's team works on the request itself, on the endpoint's
- * model, through the swarm API as `swarm run --request` does: the plan's roles are the workers,
+ * `--run --provider KIND` (any of the registry's real providers, with its own flags): the plan's
+ * team works on the request itself, on that provider's model, through the swarm API as
+ * `swarm run --request` does: the plan's roles are the workers,
  * the swarm's orchestrator is the model (`ownRequestPolicy`), and the answer is the team's merge.
  */
 export async function runOwnPlan(
@@ -107,8 +111,10 @@ export async function runOwnPlan(
   options: {
     readonly seed: number;
     readonly trace?: string;
-    readonly endpoint: string;
-    readonly model?: string;
+    /** The provider the flags say (provider-flags.ts), checked by the API as a request's is. */
+    readonly provider: ProviderRequest;
+    /** The flags, to name the one that set a refused field. */
+    readonly flags: Readonly<Record<string, FlagValue>>;
     readonly print: (line: string) => void;
   },
 ): Promise<PlanRun> {
@@ -118,11 +124,7 @@ export async function runOwnPlan(
     scenario: execution.scenario,
     seed: options.seed,
     policy: ownRequestPolicy[plan.topology],
-    provider: {
-      kind: 'openai' as const,
-      endpoint: options.endpoint,
-      ...(options.model !== undefined ? { model: options.model } : {}),
-    },
+    provider: options.provider,
     request: {
       text: query,
       workers: plan.workers,
@@ -134,7 +136,11 @@ export async function runOwnPlan(
   try {
     id = await api.create(request);
   } catch (error) {
-    if (isSwarmApiError(error)) throw new UsageError(`--run: ${error.message}`);
+    if (isSwarmApiError(error)) {
+      // A provider field is its flag's; anything else is the plan's run.
+      const where = error.field?.startsWith('provider') ? flagOfField(error.field, options.flags) : '--run';
+      throw new UsageError(`${where}: ${error.message}`);
+    }
     throw error;
   }
   const { status, header, events, answer } = await followSwarm(api, id, options.print);

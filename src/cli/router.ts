@@ -15,6 +15,7 @@ import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseCommand } from './flags';
 import { readInputFile } from './input-file';
 import { MAX_SEED, MAX_TIMER_MS } from './limits';
+import { providerFlags, providerOfFlags } from './provider-flags';
 import { type PlanRun, replyWatchOf, runOwnPlan, runPlan } from './route-run';
 import { evaluateRequests } from './router-eval';
 import { simulatedRouterProvider } from './sim-router-provider';
@@ -33,7 +34,7 @@ export const routeTable: CommandTable = {
   name: 'route',
   usage: [
     'route "QUERY" [--router ROUTER.json] [--plan FILE | --planner rules|model] [--profile P] [--threshold T] [--queue QUEUE.json] [--json]',
-    'route "QUERY" --run [--seed N] [--trace FILE.jsonl] [--reply-deadline-ms MS] [--healing on|detect|off] [the flags above]',
+    'route "QUERY" --run [--seed N] [--trace FILE.jsonl] [--reply-deadline-ms MS] [--healing on|detect|off] [--provider KIND [its flags]] [the flags above]',
     'route --eval REQUESTS.jsonl[,…] [--router ROUTER.json] [--json]',
   ],
   about: `Picks a topology (single | swarm | peers) and a workflow (${KIND_IDS.join(' | ')}) for the query, lists every plausible choice with its initial probability, and answers with a team plan {thought, topology: single | swarm | peers, manager_role, workers} (docs/router.md). Without --router, the rules and a router trained on the shipped labelled requests (English, Chinese, Russian: their train splits) decide; its training queries also vote by similarity (nearest neighbours over the offline hashing embedder, no weights needed), which catches word forms and typos the classifier misses.`,
@@ -75,7 +76,7 @@ export const routeTable: CommandTable = {
     {
       name: 'run',
       type: 'boolean',
-      help: "run the plan on the simulated provider: the workflow's scenario under the formation's policy (single → serial, swarm → heuristic, peers → peers); prints its metrics and answer",
+      help: "run the plan: on the simulated provider, the workflow's scenario under the formation's policy (single → serial, swarm → heuristic, peers → peers); on a real one (--provider), your request itself; prints its metrics and answer",
       appliesUnless: scoring,
     },
     {
@@ -112,29 +113,9 @@ export const routeTable: CommandTable = {
       help: 'the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures stay those of a run without the loop)',
       appliesUnless: withRun,
     },
-    {
-      name: 'provider',
-      type: 'choice',
-      value: 'NAME',
-      choices: ['simulated', 'openai'],
-      default: 'simulated',
-      help: "who --run runs on: the simulated model plays the workflow's sample task; openai runs your request itself on --endpoint's model, the plan's roles as the team (the key from SWARM_API_KEY)",
-      appliesUnless: withRun,
-    },
-    {
-      name: 'endpoint',
-      type: 'string',
-      value: 'URL',
-      help: "with --provider openai: the server's base URL, e.g. http://localhost:8080/v1",
-      appliesUnless: withRun,
-    },
-    {
-      name: 'model',
-      type: 'string',
-      value: 'NAME',
-      help: 'with --provider openai: the model every agent asks for',
-      appliesUnless: withRun,
-    },
+    ...providerFlags(withRun, {
+      who: "who --run runs on (the simulated model plays the workflow's sample task; any other runs your request itself, the plan's roles as the team)",
+    }),
     {
       name: 'profile',
       type: 'choice',
@@ -231,17 +212,15 @@ export async function route(argv: string[], out: Print): Promise<void> {
     values.plan !== undefined ? readPlanFile(values.plan) : await makePlan(planner, chosen, query);
   const seed = flags.seed as number;
   const deadline = flags['reply-deadline-ms'];
-  const real = flags.provider === 'openai';
-  if (!real && (flags.endpoint !== undefined || flags.model !== undefined))
-    throw new UsageError(`--${flags.endpoint !== undefined ? 'endpoint' : 'model'} needs --provider openai`);
-  if (real && flags.endpoint === undefined) throw new UsageError('--provider openai needs --endpoint URL');
+  // --provider and its own flags are the registry's (provider-flags.ts): a real one runs the request itself.
+  const asked = providerOfFlags(flags);
   const ran =
-    values.run && planned.plan && real
+    values.run && planned.plan && asked
       ? await runOwnPlan(planned.plan, chosen.workflow, query, {
           seed,
           ...(values.trace ? { trace: values.trace } : {}),
-          endpoint: flags.endpoint as string,
-          ...(flags.model !== undefined ? { model: flags.model as string } : {}),
+          provider: asked,
+          flags,
           print: values.json ? () => {} : out,
         })
       : values.run && planned.plan

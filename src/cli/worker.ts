@@ -7,7 +7,7 @@
 
 import { hostname } from 'node:os';
 import type { Worker } from 'bullmq';
-import { benchProvider } from './bench-provider';
+import { cliProvider } from './cli-provider';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
 import { jobLog, LOG_FORMATS, type LogFormat, takenOver } from './scale-out/job-log';
@@ -160,6 +160,17 @@ export async function worker(
       const paceMs = flags.pace as number | undefined;
       const endpoint = flags.endpoint as string | undefined;
       const model = flags.model as string | undefined;
+      // The endpoint's provider, made once through the registry's factory (its flags are this
+      // command's own: --endpoint and --model): a bad URL is refused before any job is taken.
+      const real =
+        endpoint !== undefined
+          ? (
+              await cliProvider(
+                { provider: 'openai', endpoint, ...(model !== undefined ? { model } : {}) },
+                {},
+              )
+            ).provider
+          : undefined;
       served.push(
         await serveSubagents(target, {
           id,
@@ -167,16 +178,7 @@ export async function worker(
           concurrency,
           lockMs,
           ...(paceMs !== undefined ? { paceMs } : {}),
-          ...(endpoint !== undefined
-            ? {
-                providerFor: (setup) =>
-                  benchProvider(
-                    { provider: 'openai', endpoint, ...(model !== undefined ? { model } : {}) },
-                    { ...setup.profiles },
-                    undefined,
-                  ).provider,
-              }
-            : {}),
+          ...(real !== undefined ? { providerFor: () => real } : {}),
         }),
       );
       continue;

@@ -2,13 +2,16 @@
  * One provider registry (issue 58): a provider is one folder under src/providers and one line in
  * src/providers/registry.ts. Each folder's declaration names itself by its folder, has the host
  * parts it declares, and every list of providers (the request check, the CLI's --provider, the
- * page's link and CSP) is derived from the registry; the last case fails on a list of provider
- * kinds written by hand anywhere in src/.
+ * page's link and CSP, every CLI command's --provider) is derived from the registry; the last
+ * case fails on a list of provider kinds written by hand anywhere in src/, with no exception.
  */
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { benchTable } from '../../src/cli/bench-flags';
+import { forkTable } from '../../src/cli/fork';
+import { routeTable } from '../../src/cli/router';
 import { runTable } from '../../src/cli/run';
 import { PROVIDER_IDS, PROVIDERS, providersOn } from '../../src/providers/registry';
 import { readRunRequest } from '../../src/providers/run-request';
@@ -35,11 +38,14 @@ describe('the provider registry', () => {
       expect(readRunRequest({ scenario: 'wide-search', provider: { kind: id } }).ok, id).toBe(true);
       expect(readHash(`#provider=${id}`).state.provider).toBe(id);
     }
-    const cli = runTable.flags.find((f) => f.name === 'provider');
-    expect(cli?.choices).toEqual(['simulated', ...providersOn('node').map((p) => p.id)]);
-    for (const p of providersOn('node'))
-      for (const [name, field] of Object.entries(p.fields))
-        expect(runTable.flags.map((f) => f.name)).toContain(field.flag ?? name);
+    // Every command that takes --provider takes the registry's, and each provider's own flags.
+    for (const table of [runTable, benchTable, forkTable, routeTable]) {
+      const cli = table.flags.find((f) => f.name === 'provider');
+      expect(cli?.choices, table.name).toEqual(['simulated', ...providersOn('node').map((p) => p.id)]);
+      for (const p of providersOn('node'))
+        for (const [name, field] of Object.entries(p.fields))
+          expect(table.flags.map((f) => f.name)).toContain(field.flag ?? name);
+    }
     for (const source of PROVIDERS.flatMap((p) => p.connect)) expect(connectSources).toContain(source);
     expect(defaultState.provider).toBe('simulated');
   });
@@ -57,15 +63,25 @@ describe('the provider registry', () => {
       }
     };
     walk(join(root, 'src'));
-    // Not derived yet (docs/models.md, "Adding a provider"): commands whose real model is the
-    // OpenAI-compatible one by design of their flags (bench's --tools, fork's replay, route's plan).
-    const notYet = [
-      'src/cli/bench-flags.ts',
-      'src/cli/bench-provider.ts',
-      'src/cli/bench.ts',
-      'src/cli/fork.ts',
-      'src/cli/router.ts',
-    ];
-    expect(offenders.filter((f) => !notYet.includes(f))).toEqual([]);
+    expect(offenders).toEqual([]);
+  });
+
+  it('is what every CLI command asks, never a real provider picked out by its name', () => {
+    // `provider === 'openai'` in a command is a path written for one provider: the others' flags
+    // would be refused or ignored there. The simulated model, every run's own, may be named.
+    const real = PROVIDER_IDS.filter((id) => id !== 'simulated').join('|');
+    const picked = new RegExp(`[!=]==\\s*'(${real})'|'(${real})'\\s*[!=]==`);
+    const dir = join(root, 'src/cli');
+    const offenders: string[] = [];
+    const walk = (at: string) => {
+      for (const entry of readdirSync(at)) {
+        const path = join(at, entry);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.ts$/.test(entry) && picked.test(readFileSync(path, 'utf8')))
+          offenders.push(relative(root, path));
+      }
+    };
+    walk(dir);
+    expect(offenders).toEqual([]);
   });
 });

@@ -217,15 +217,18 @@ describe('swarm bench', () => {
     }
   });
 
-  it('refuses endpoint flags without --provider openai, and --provider openai without an endpoint', async () => {
+  it('refuses a provider flag without its --provider, and --provider openai without an endpoint', async () => {
     const stray = await runCli(['bench', ...small, '--endpoint', 'http://localhost:8080/v1']);
     expect(stray.code).toBe(2);
-    expect(stray.stderr).toContain('--endpoint does not apply: it needs --provider openai');
+    expect(stray.stderr).toContain(
+      '--endpoint does not apply: it is a field of the openai provider: give --provider openai',
+    );
     const none = await runCli(['bench', ...small, '--provider', 'openai']);
-    expect(none.stderr).toContain('--provider openai needs --endpoint URL');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('--endpoint: provider.endpoint is required for an openai provider');
     const bad = await runCli(['bench', ...small, '--provider', 'openai', '--endpoint', 'localhost:8080']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--endpoint: .*not an http\(s\) URL|--endpoint: .*not a URL/);
+    expect(bad.stderr).toContain('--endpoint: provider.endpoint must be an http(s) URL');
     const graph = await runCli([
       ...['bench', '--scenario', 'diamond', '--policies', 'serial', '--seeds', '1'],
       ...['--provider', 'openai', '--endpoint', 'http://localhost:8080/v1'],
@@ -237,7 +240,8 @@ describe('swarm bench', () => {
       ...['bench', ...small],
       ...['--provider', 'openai', '--endpoint', 'http://x/v1', '--model', ''],
     ]);
-    expect(empty.stderr).toContain('--model must not be empty');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('--model: provider.model must be a model name');
     expect((await runCli(['bench', ...small, '--provider', 'gpt'])).stderr).toContain(
       '--provider must be one of simulated, openai, got "gpt"',
     );

@@ -80,12 +80,14 @@ describe('swarm route --run on an endpoint', () => {
     ]);
   });
 
-  it('refuses --endpoint without --provider openai, and openai without an endpoint, exit 2', async () => {
+  it('refuses a provider flag without its --provider, and openai without an endpoint, exit 2', async () => {
     const a = await runCli(['route', QUERY, '--run', '--endpoint', server.url]);
     expect(a.code).toBe(2);
-    expect(a.stderr).toContain('--endpoint needs --provider openai');
+    expect(a.stderr).toContain(
+      '--endpoint does not apply: it is a field of the openai provider: give --provider openai',
+    );
     const b = await runCli(['route', QUERY, '--run', '--provider', 'openai']);
     expect(b.code).toBe(2);
-    expect(b.stderr).toContain('--provider openai needs --endpoint URL');
+    expect(b.stderr).toMatch(/--endpoint: .*provider\.endpoint is required for an openai provider/);
   });
 });

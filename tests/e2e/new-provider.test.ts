@@ -4,8 +4,10 @@
  * field, `reply`, at once) is put at src/providers/echo/ and named in src/providers/registry.ts
  * (its import and its line), and nothing else changes. It then runs in the CLI (its --provider
  * choice and its own flag), through the API in Node, and in the built page (the picker offers it,
- * its field's input sets its reply, the run ends done with that reply in its answer). Bad input is
- * refused naming the field: an unknown kind, another provider's field, a key in the request.
+ * its field's input sets its reply, the run ends done with that reply in its answer), and in every
+ * other command that takes --provider: `swarm bench`, `swarm route --run` and `swarm fork` after
+ * the fork point. Bad input is refused naming the field: an unknown kind, another provider's
+ * field, a key in the request, in each command.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -14,6 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../src/core/trace/events';
+import { withoutWallClock } from '../../src/core/trace/jsonl';
 import { freshProfile } from './support/fresh-profile';
 import { serveStatic } from './support/static-server';
 
@@ -64,6 +68,13 @@ afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
+/** A trace the CLI wrote in the copy, one object a line. */
+const traceLines = (file: string): Record<string, unknown>[] =>
+  readFileSync(join(copy, file), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+
 describe('a new provider, one folder and one entry in the registry', () => {
   it('runs in the CLI: its --provider choice and its own flag, and a request file naming it', () => {
     const flags = run([
@@ -108,7 +119,7 @@ describe('a new provider, one folder and one entry in the registry', () => {
     expect(help).toContain('(simulated | openai | echo)');
   }, 120_000);
 
-  it('refuses bad input naming the field, exit 2, in the CLI', () => {
+  it('refuses bad input naming the field, exit 2, in every CLI command that takes --provider', () => {
     const refused = (args: readonly string[], env?: NodeJS.ProcessEnv) => {
       const result = run(['src/cli/main.ts', 'run', ...args], env);
       return { status: result.status, text: result.stderr };
@@ -152,6 +163,106 @@ describe('a new provider, one folder and one entry in the registry', () => {
     r = refused(['--scenario', 'wide-search', '--reply', 'hi']);
     expect(r.status).toBe(2);
     expect(r.text).toMatch(/--reply.*give --provider echo/);
+    // The same in every command that takes --provider: an unknown one, another provider's flag,
+    // its own flag without it, its field refused by its declaration.
+    const commands = [
+      ['bench', '--scenario', 'wide-search', '--policies', 'serial', '--seeds', '1'],
+      ['route', "What's the capital of Australia?", '--run'],
+      ['fork', '--trace', 'echo.jsonl', '--at', '1', '--policy', 'serial'],
+    ];
+    for (const command of commands) {
+      const cli = (args: readonly string[]) => run(['src/cli/main.ts', ...command, ...args]);
+      let c = cli(['--provider', 'echoo']);
+      expect(c.status, command[0]).toBe(2);
+      expect(c.stderr).toContain('--provider must be one of simulated, openai, echo, got "echoo"');
+      c = cli(['--provider', 'echo', '--endpoint', 'http://localhost:1/v1']);
+      expect(c.status, command[0]).toBe(2);
+      expect(c.stderr).toContain('--endpoint does not apply: it is a field of the openai provider');
+      c = cli(['--provider', 'openai', '--reply', 'hi']);
+      expect(c.status, command[0]).toBe(2);
+      expect(c.stderr).toContain('--reply does not apply: it is a field of the echo provider');
+      c = cli(['--provider', 'echo', '--reply', 'x'.repeat(201)]);
+      expect(c.status, command[0]).toBe(2);
+      expect(c.stderr).toContain('--reply: ');
+      expect(c.stderr).toContain('provider.reply is longer than 200 characters');
+    }
+    // An upper bound, not a speed claim: some two dozen CLI processes on a shared machine.
+  }, 300_000);
+
+  it('runs in swarm bench: its --provider choice and its own flag, every policy’s agents answered by it', () => {
+    const r = run([
+      ...['src/cli/main.ts', 'bench', '--scenario', 'wide-search', '--size', '10', '--seeds', '1'],
+      ...['--policies', 'serial,heuristic', '--provider', 'echo', '--reply', REPLY],
+      ...['--trace-dir', 'bench-traces', '--json'],
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(Object.keys(report.policies)).toEqual(['serial', 'heuristic']);
+    // Every run's agents were the echo model: each trace names it, and its answer is the reply.
+    for (const policy of ['serial', 'heuristic']) {
+      const lines = traceLines(`bench-traces/wide-search-${policy}-seed1.jsonl`);
+      expect(lines[0]?.provider).toBe('echo');
+      expect(lines.find((e) => e.type === 'run.graded')?.answer).toContain(REPLY);
+    }
+    const help = run(['src/cli/main.ts', 'bench', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('--reply TEXT with --provider echo: the answer every agent gives');
+    expect(help).toContain('(simulated | openai | echo)');
+  }, 120_000);
+
+  it("runs in swarm route --run: the Router's plan on your request, answered by it", () => {
+    // A request the shipped router sends to a single agent (general): the echo model is that agent.
+    const r = run([
+      ...['src/cli/main.ts', 'route', "What's the capital of Australia?", '--run'],
+      ...['--provider', 'echo', '--reply', REPLY, '--trace', 'route.jsonl', '--json'],
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.plan.topology).toBe('single');
+    expect(out.run.answer).toContain(REPLY);
+    const lines = traceLines('route.jsonl');
+    const header = lines[0] as { provider: string; request?: { text: string } };
+    expect(header.provider).toBe('echo');
+    expect(header.request?.text).toBe("What's the capital of Australia?");
+  }, 120_000);
+
+  it('forks its run: its recorded replies up to the fork, then it answers with its flag', () => {
+    const made = run([
+      ...['src/cli/main.ts', 'run', '--scenario', 'wide-search', '--size', '30'],
+      ...['--policy', 'fixed:one/medium', '--provider', 'echo', '--reply', REPLY, '--trace', 'one.jsonl'],
+    ]);
+    expect(made.status, made.stderr).toBe(0);
+    const FORKED = 'Answered after the fork';
+    const r = run([
+      ...['src/cli/main.ts', 'fork', '--trace', 'one.jsonl', '--at', '3', '--policy', 'heuristic'],
+      ...['--provider', 'echo', '--reply', FORKED, '--out', 'forked.jsonl', '--json'],
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    const original = traceLines('one.jsonl');
+    const forked = traceLines('forked.jsonl');
+    // Event for event the same up to the fork (wall clock aside)…
+    const bare = (lines: Record<string, unknown>[]) =>
+      withoutWallClock(lines.slice(1, report.prefixEvents + 1) as unknown as TraceEvent[]);
+    expect(report.prefixEvents).toBeGreaterThan(5);
+    expect(bare(forked)).toEqual(bare(original));
+    // …its recorded replies answered the attempts before it, the provider's flag the ones after.
+    const replies = forked.filter((e) => e.type === 'llm.turn').map((e) => e.content);
+    expect(replies).toContain(REPLY);
+    expect(replies).toContain(FORKED);
+    expect(forked.find((e) => e.type === 'run.graded')?.answer).toContain(FORKED);
+    // Without --provider, the fork says who may answer after it: the new provider and its flag.
+    const bareFork = run([
+      'src/cli/main.ts',
+      'fork',
+      '--trace',
+      'one.jsonl',
+      '--at',
+      '3',
+      '--policy',
+      'heuristic',
+    ]);
+    expect(bareFork.status).toBe(2);
+    expect(bareFork.stderr).toContain('or echo with --reply TEXT');
   }, 120_000);
 
   it('runs through the API in Node', () => {

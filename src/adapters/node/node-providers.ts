@@ -4,17 +4,31 @@
  * a new provider is its folder and its registry line), with the key from the environment
  * (`SWARM_API_KEY`), never from the request, so a request file or a trace never holds one.
  */
-import type { NodeProviderFactory, ProviderFactories } from '../../core/providers/factories';
+import type {
+  NodeProviderFactory,
+  NodeProviderHost,
+  ProviderFactories,
+  ProviderSpec,
+} from '../../core/providers/factories';
+import type { Provider } from '../../core/providers/types';
 import { providersOn } from '../../providers/registry';
 
 export const API_KEY_ENV = 'SWARM_API_KEY';
 
+/**
+ * The provider a checked `spec` names, made by its folder's node.ts; `deadlineMs` when the host
+ * was given one. A kind without a Node factory is refused in the request's words.
+ */
+export async function openNodeProvider(
+  spec: ProviderSpec,
+  host: Omit<NodeProviderHost, 'apiKey'> = {},
+): Promise<Provider> {
+  if (!providersOn('node').some((p) => p.id === spec.kind))
+    throw new Error(`provider.kind "${spec.kind}" has no Node factory`);
+  const part = (await import(`../../providers/${spec.kind}/node.ts`)) as { open: NodeProviderFactory };
+  return part.open(spec, { ...host, apiKey: process.env[API_KEY_ENV] ?? '' });
+}
+
 export const nodeProviders: ProviderFactories = Object.fromEntries(
-  providersOn('node').map((p) => [
-    p.id,
-    async (spec: Parameters<NodeProviderFactory>[0]) => {
-      const part = (await import(`../../providers/${p.id}/node.ts`)) as { open: NodeProviderFactory };
-      return part.open(spec, { apiKey: process.env[API_KEY_ENV] ?? '' });
-    },
-  ]),
+  providersOn('node').map((p) => [p.id, (spec: ProviderSpec) => openNodeProvider(spec)]),
 );

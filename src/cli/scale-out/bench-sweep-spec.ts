@@ -17,7 +17,7 @@ import type { Policy } from '../../core/policy/types';
 import { profileHashes } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { Split } from '../../core/scenarios/splits';
-import { benchProvider } from '../bench-provider';
+import { simulatedCliProvider } from '../cli-provider';
 import { type HealingFlag, healingFor } from '../reply-watch';
 
 /**
@@ -79,11 +79,7 @@ export interface BenchSweepSpec {
 export async function benchSetup(
   spec: BenchSweepSpec,
 ): Promise<{ options: BenchOptions; policies: readonly Policy[] }> {
-  const { provider, profiles } = benchProvider(
-    { provider: 'simulated' },
-    { ...spec.profiles },
-    spec.deadlineMs,
-  );
+  const { provider, profiles } = simulatedCliProvider({ ...spec.profiles }, spec.deadlineMs);
   const hooks = healingFor(spec.healing, { realModel: false, deadlineMs: spec.deadlineMs, profiles });
   const hashes = await profileHashes(profiles);
   const policies: Policy[] = [];

@@ -17,6 +17,12 @@ export interface ProviderSpec {
  */
 export interface NodeProviderHost {
   readonly apiKey: string;
+  /**
+   * The longest one reply may take in all, when the host was told (`--reply-deadline-ms`): a
+   * provider with deadlines of its own holds them to it. The CLI holds every provider's replies to
+   * it as well (adapters/common/reply-deadline.ts), so a factory may ignore it.
+   */
+  readonly deadlineMs?: number;
 }
 
 /** A provider folder's node.ts exports `open`: the provider a checked request's fields make. */
