@@ -46,7 +46,7 @@ describe('a policy the scenario has no plan for', () => {
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /--policies peers: the wide-search scenario has no decentralized \(peers\) plan: it runs as single or swarm\. .*\(compare-options\)/,
+      /--policies peers: the wide-search scenario has no decentralized \(peers\) plan: it runs as single or swarm\. .*\(compare-options, general\)/,
     );
     expect(existsSync(join(dir, 'report.json'))).toBe(false);
     expect(existsSync(join(dir, 'traces')) ? readdirSync(join(dir, 'traces')) : []).toEqual([]);
