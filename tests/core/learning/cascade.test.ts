@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphOrThrow } from '../../../src/core/graph/validate';
-import { banditArms, plainArms } from '../../../src/core/learning/bandit-policy';
+import { banditArms, banditPolicy, makeBandit, plainArms } from '../../../src/core/learning/bandit-policy';
 import { DEFAULT_CASCADE } from '../../../src/core/learning/cascade';
 import {
   cascadeSettings,
@@ -165,6 +165,22 @@ describe('the deadline-aware cascade: retry, then escalate, then give up by the 
     );
     // The bandit's arms: the 27 of before, then each with the cascade.
     expect(banditArms().map(settingName)).toEqual([...plainArms(), ...settings].map(settingName));
+  });
+
+  it('a bandit arm with the cascade plays it as the fixed setting does', () => {
+    const arm = cascadeSettings().find((a) => settingName(a) === 'all/small/cascade');
+    if (!arm) throw new Error('no all/small/cascade arm');
+    const config = makeConfig({ seed: 1, budgets: { maxCriticalSteps: 30 }, retry: { maxAttempts: 20 } });
+    const byBandit = simulate({
+      graph: chain,
+      config,
+      policy: banditPolicy(makeBandit('linucb', 1, 1), [arm]),
+    });
+    const byFixed = simulate({ graph: chain, config, policy: fixedPolicy('all/small/cascade') });
+    const shown = (events: readonly TraceEvent[]) =>
+      events.filter((e) => e.type.startsWith('task.')).map((e) => `${e.type} ${e.t}`);
+    expect(shown(byBandit.events)).toEqual(shown(byFixed.events));
+    expect(story(byBandit.events).givenUpAt).toBeDefined();
   });
 
   it('refuses a cascade naming an unknown step, and a cascade with a retry rule, saying what is accepted', () => {
