@@ -52,13 +52,14 @@ interface Launches {
   readonly at: Map<string, number>;
 }
 
-const cpms = new WeakMap<TaskGraph, Cpm>();
+// The planner's bounds per graph, with the main step as each task's overhead (the runtime's own).
+const cpms = new WeakMap<TaskGraph, { readonly overhead: number; readonly cpm: Cpm }>();
 function cpmOf(view: RunView): Cpm {
-  let cpm = cpms.get(view.graph);
-  if (!cpm) {
-    cpm = criticalPath(view.graph, view.config.mainStepCost);
-    cpms.set(view.graph, cpm);
-  }
+  const overhead = view.config.mainStepCost;
+  const cached = cpms.get(view.graph);
+  if (cached?.overhead === overhead) return cached.cpm;
+  const cpm = criticalPath(view.graph, overhead);
+  cpms.set(view.graph, { overhead, cpm });
   return cpm;
 }
 
