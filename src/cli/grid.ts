@@ -1,7 +1,13 @@
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { gridShape } from '../core/bench/grid-shape';
 import { type MetricSummary, runBench } from '../core/bench/run-bench';
-import { cutSettings, fixedPolicy, fixedSettings, settingName } from '../core/learning/fixed-policy';
+import {
+  cascadeSettings,
+  cutSettings,
+  fixedPolicy,
+  fixedSettings,
+  settingName,
+} from '../core/learning/fixed-policy';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
 import { UsageError } from './errors';
@@ -13,10 +19,10 @@ import { readProfiles, readScenario } from './scenario-file';
 export const gridTable: CommandTable = {
   name: 'grid',
   usage: [
-    'grid --scenario ID|mix --seeds N [--split NAME] [--uncut] [--profiles FILE] [--redis URL [--resume]] [--json]',
+    'grid --scenario ID|mix --seeds N [--split NAME] [--uncut] [--no-cascade] [--profiles FILE] [--redis URL [--resume]] [--json]',
   ],
   about:
-    'Runs every fixed setting (a width and a profile for the whole run, fixed:WIDTH/PROFILE, and the cuts: fixed:all/PROFILE/vote3, shard2, shard12) on the first N seeds of a split with the simulated provider, and names the best by mean reward: over all tasks, and per task kind. Choose baselines on validation, never on test; bench accepts what it prints (fixed:SETTING, and the per-kind policy fixed:KIND=SETTING:KIND=SETTING…).',
+    'Runs every fixed setting (a width and a profile for the whole run, fixed:WIDTH/PROFILE, the cuts: fixed:all/PROFILE/vote3, shard2, shard12, and each of those with the deadline-aware cascade: fixed:…/cascade) on the first N seeds of a split with the simulated provider, and names the best by mean reward: over all tasks, and per task kind, and the best cascade setting per kind. Choose baselines on validation, never on test; bench accepts what it prints (fixed:SETTING, and the per-kind policies fixed:KIND=SETTING:KIND=SETTING…).',
   flags: [
     {
       name: 'scenario',
@@ -44,6 +50,11 @@ export const gridTable: CommandTable = {
       name: 'uncut',
       type: 'boolean',
       help: 'leave out the settings that cut a swarm (all/PROFILE/vote3: three replicas that vote; all/PROFILE/shard2, shard12: units per shard), as the grid was before them',
+    },
+    {
+      name: 'no-cascade',
+      type: 'boolean',
+      help: 'leave out the settings with the deadline-aware cascade (…/cascade: retry, then escalate, then give up when the budget left cannot fit another attempt), as the grid was before them',
     },
     ...sweepFlags(),
     { name: 'json', type: 'boolean', help: 'print one JSON document: {"best": "<setting>", …}' },
@@ -84,7 +95,14 @@ export async function grid(
   if (scenario.type === 'graph')
     throw new UsageError('--scenario: grid runs task scenarios or a mix, not graphs');
   // Every fixed setting, the bandit's arms: the cuts apply where a kind allows them.
-  const settings = [...fixedSettings(), ...(flags.uncut === true ? [] : cutSettings())];
+  const uncut = flags.uncut === true;
+  const settings = [
+    ...fixedSettings(),
+    ...(uncut ? [] : cutSettings()),
+    ...(flags['no-cascade'] === true
+      ? []
+      : cascadeSettings().filter((arm) => !uncut || (arm.replicas === undefined && arm.shard === undefined))),
+  ];
   const policies = settings.map((arm) => fixedPolicy(settingName(arm)));
   const report =
     flags.redis !== undefined
@@ -147,6 +165,20 @@ export async function grid(
       return [kind, { best: best.setting, reward: best.reward }];
     }),
   );
+  // The best of the cascade settings per kind: the baseline that has a step-level answer to a
+  // failed part (retry, escalate, give up by the deadline), as PARL's retry head has.
+  const isCascade = (row: SettingRow) => /\/cascade(\+|\/|$)/.test(row.setting);
+  const perKindCascade = Object.fromEntries(
+    Object.entries(kinds).flatMap(([kind, policies]) => {
+      const best = rowsOf(policies).find(isCascade);
+      return best ? [[kind, { best: best.setting, reward: best.reward }]] : [];
+    }),
+  );
+  const bestCascade = overall.find(isCascade);
+  const policyOf = (byKind: Record<string, { best: string }>) =>
+    `fixed:${Object.entries(byKind)
+      .map(([kind, b]) => `${kind}=${b.best}`)
+      .join(':')}`;
   const result = {
     scenario: report.scenario,
     split,
@@ -154,9 +186,15 @@ export async function grid(
     best: (overall[0] as SettingRow).setting,
     bestReward: (overall[0] as SettingRow).reward,
     perKind,
-    perKindPolicy: `fixed:${Object.entries(perKind)
-      .map(([kind, b]) => `${kind}=${b.best}`)
-      .join(':')}`,
+    perKindPolicy: policyOf(perKind),
+    ...(bestCascade
+      ? {
+          bestCascade: bestCascade.setting,
+          bestCascadeReward: bestCascade.reward,
+          perKindCascade,
+          perKindCascadePolicy: policyOf(perKindCascade),
+        }
+      : {}),
     shape: gridShape(overall, (overall[0] as SettingRow).setting),
     settings: overall,
   };
@@ -177,6 +215,12 @@ export async function grid(
       '',
       `best: fixed:${result.best} (reward ${f(result.bestReward)})`,
       `best per kind: ${result.perKindPolicy}`,
+      ...(result.perKindCascadePolicy !== undefined
+        ? [
+            `best cascade: fixed:${result.bestCascade} (reward ${f(result.bestCascadeReward as number)})`,
+            `best cascade per kind: ${result.perKindCascadePolicy}`,
+          ]
+        : []),
       `best or tied on ${(100 * result.shape.bestShare).toFixed(0)}% of instances; best per instance: solo on ${result.shape.soloBest}, parallel on ${result.shape.spawnBest} (hindsight ceiling ${f(result.shape.perInstanceCeiling)})`,
     ].join('\n'),
   );

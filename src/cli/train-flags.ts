@@ -97,9 +97,9 @@ export const trainTable: CommandTable = {
       name: 'arms',
       type: 'choice',
       value: 'SET',
-      choices: ['all', 'uncut'],
+      choices: ['all', 'no-cascade', 'uncut'],
       default: 'all',
-      help: "the bandit's arms: every setting, or uncut: only those that do not cut a swarm into shards or replicas (a control arm)",
+      help: "the bandit's arms: every setting, each also with the deadline-aware cascade (…/cascade: retry, then escalate, then give up when the budget left cannot fit another attempt); no-cascade: every setting without the cascade (the arms before it, a control arm); uncut: only those that do not cut a swarm into shards or replicas, without the cascade (a control arm)",
       appliesUnless: onlyFor('bandit'),
     },
     {

@@ -104,7 +104,9 @@ export async function trainCommand(
     budgetOn: flags['budget-on'] as TrainConfig['budgetOn'],
     profiles: allowed,
     bandit: flags.bandit as BanditKind,
-    ...(flags.arms === 'uncut' ? { arms: 'uncut' as const } : {}),
+    ...(flags.arms === 'uncut' || flags.arms === 'no-cascade'
+      ? { arms: flags.arms as 'uncut' | 'no-cascade' }
+      : {}),
     batch: flags.batch as number,
     group: flags.group as number,
     planHead: flags['plan-head'] as 'regression' | 'gradient',

@@ -8,13 +8,14 @@ describe('swarm grid', () => {
     expect(r.code).toBe(0);
     const g = JSON.parse(r.stdout);
     expect(g.split).toBe('validation');
-    // Solo on each of the 3 profiles, then 5 widths × 3 profiles, then the 3 cuts × 3 profiles;
-    // each with its reward per instance.
-    expect(g.settings).toHaveLength(27);
-    expect(
-      g.settings.filter((s: { setting: string }) => /\/(vote3|shard2|shard12)$/.test(s.setting)),
-    ).toHaveLength(9);
-    expect(g.settings.filter((s: { setting: string }) => s.setting.startsWith('solo/'))).toHaveLength(3);
+    // Solo on each of the 3 profiles, then 5 widths × 3 profiles, then the 3 cuts × 3 profiles,
+    // then each of those 27 with the deadline-aware cascade; each with its reward per instance.
+    expect(g.settings).toHaveLength(54);
+    const named = (re: RegExp) => g.settings.filter((s: { setting: string }) => re.test(s.setting));
+    expect(named(/^all\/[a-z]+\/(vote3|shard2|shard12)$/)).toHaveLength(9);
+    expect(named(/^solo\/[a-z]+$/)).toHaveLength(3);
+    expect(named(/\/cascade(\/|$)/)).toHaveLength(27);
+    expect(named(/^all\/medium\/cascade$/)).toHaveLength(1);
     for (const s of g.settings) expect(s.values).toHaveLength(6);
     expect(g.shape.soloBest + g.shape.spawnBest).toBe(6);
     // Sorted best first, and the best is the first row.
@@ -27,13 +28,18 @@ describe('swarm grid', () => {
     const kinds = ['wide-search', 'deep-search', 'mixed-coding', 'write-story', 'rag-qa'];
     const drawn = [...new Set(splitSeeds('validation', 6).map((seed) => kinds[seed % 5]))].sort();
     expect(Object.keys(g.perKind).sort()).toEqual(drawn);
+    // The best cascade setting per kind: a cascade for every kind drawn, the best of them by reward.
+    expect(Object.keys(g.perKindCascade).sort()).toEqual(drawn);
+    for (const { best } of Object.values(g.perKindCascade) as { best: string }[])
+      expect(best).toMatch(/\/cascade/);
+    expect(g.bestCascade).toBe(named(/\/cascade(\/|$)/)[0].setting);
     // What it names, bench runs.
     const b = await runCli([
       'bench',
       '--scenario',
       'mix',
       '--policies',
-      `heuristic,fixed:${g.best},${g.perKindPolicy}`,
+      `heuristic,fixed:${g.best},${g.perKindPolicy},${g.perKindCascadePolicy}`,
       '--seeds',
       '6',
       '--split',
@@ -43,6 +49,7 @@ describe('swarm grid', () => {
     expect(b.code).toBe(0);
     const report = JSON.parse(b.stdout);
     expect(report.policies[`fixed:${g.best}`].reward.mean).toBeCloseTo(g.bestReward, 12);
+    expect(report.policies[g.perKindCascadePolicy].reward.values).toHaveLength(6);
   }, 120_000);
 
   it('refuses a setting that names an unknown width or profile, saying what is accepted', async () => {
@@ -50,6 +57,10 @@ describe('swarm grid', () => {
       ['fixed:most/large', /unknown width "most" \(known: solo, one, quarter, half, all, all\+spares\)/],
       ['fixed:all/huge', /unknown profile "huge" \(known: small, medium, large\)/],
       ['fixed:all', /is not WIDTH\/PROFILE/],
+      [
+        'fixed:write-story=all/medium/cascade+retry+wait',
+        /unknown cascade step "wait" in "cascade\+retry\+wait" \(accepted steps: retry, escalate, degrade;/,
+      ],
     ] as const) {
       const r = await runCli(['bench', '--scenario', 'mix', '--policies', policy, '--seeds', '1']);
       expect(r.code).toBe(2);

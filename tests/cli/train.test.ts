@@ -197,6 +197,31 @@ describe('swarm train', () => {
     );
   }, 60_000);
 
+  it('trains the bandit on every setting and each with the cascade, or with --arms no-cascade the 27 of before', async () => {
+    const armsOf = async (flags: string[]) => {
+      const out = join(dir, `bandit${flags.join('')}.json`);
+      const r = await runCli([
+        'train',
+        '--scenario',
+        'mix',
+        '--policy',
+        'bandit',
+        '--episodes',
+        '4',
+        '--out',
+        out,
+        ...flags,
+      ]);
+      expect(r.code).toBe(0);
+      return (JSON.parse(readFileSync(out, 'utf8')).arms as { cascade?: string[] }[]).map((a) => a.cascade);
+    };
+    const all = await armsOf([]);
+    expect(all).toHaveLength(54);
+    expect(all.filter((c) => c !== undefined)).toEqual(Array(27).fill(['retry', 'escalate']));
+    const plain = await armsOf(['--arms', 'no-cascade']);
+    expect(plain).toEqual(Array(27).fill(undefined));
+  }, 60_000);
+
   it.each([
     [['--policy', 'dqn'], '--policy must be one of parl, bandit, got "dqn"'],
     [['--lambda-parallel', 'linear:0.1:0'], '--lambda-parallel: schedule "linear:0.1:0": expected'],
@@ -214,6 +239,10 @@ describe('swarm train', () => {
     [
       ['--policy', 'bandit', '--learning-rate', '0.1'],
       '--learning-rate does not apply: it is for --policy parl only; this training is --policy bandit',
+    ],
+    [
+      ['--policy', 'bandit', '--arms', 'cascade'],
+      '--arms must be one of all, no-cascade, uncut, got "cascade"',
     ],
   ])('refuses bad flags (%j)', async (flags, message) => {
     const r = await runCli(['train', '--scenario', 'mix', ...flags]);

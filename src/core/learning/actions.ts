@@ -90,7 +90,12 @@ export function waveHasSpares(view: RunView, width: Width): boolean {
  * ones are spawned for the rest (idle subagents of other profiles fill in when the subagent budget
  * is spent).
  */
-export function toActions(view: RunView, choice: Choice): Action[] {
+export function toActions(
+  view: RunView,
+  choice: Choice,
+  /** A retry choice per failed task (the cascade's), in place of the choice's one for the wave. */
+  retryFor?: (task: string, failed: string) => RetryChoice,
+): Action[] {
   if (CONTROLS[choice.control] === 'finish') return [{ type: 'finish' }];
   const width = WIDTHS[choice.width] as Width;
   const profile = PROFILES[choice.profile] as string;
@@ -111,7 +116,8 @@ export function toActions(view: RunView, choice: Choice): Action[] {
     }
     placed++;
     const failed = view.failedProfile(task);
-    const target = failed === undefined ? profile : retryProfile(failed, retry);
+    const target =
+      failed === undefined ? profile : retryProfile(failed, retryFor ? retryFor(task, failed) : retry);
     if (target === undefined) {
       actions.push({ type: 'give_up', task });
       continue;

@@ -20,6 +20,7 @@ import {
   WIDTHS,
 } from './actions';
 import type { Bandit } from './bandit';
+import { type CascadeSteps, cascade, cascadeName, DEFAULT_CASCADE } from './cascade';
 import { EpsilonGreedy } from './epsilon-greedy';
 import { TASK_FEATURES, taskFeatures } from './features';
 import { LinearThompson } from './linear-thompson';
@@ -31,6 +32,11 @@ export interface Arm {
   readonly profile: string;
   /** What a failed task's next attempt does (fixed settings only; the bandit's arms retry). @default retry */
   readonly retry?: RetryChoice;
+  /**
+   * The deadline-aware cascade in place of one retry choice (cascade.ts): what a part's k-th
+   * failure does, then give up once the budget left cannot fit another attempt.
+   */
+  readonly cascade?: CascadeSteps;
   /**
    * A swarm's cut (fixed settings only), where the task's kind allows it: replicas per votable
    * part, and units of work per shard (scenarios/cut.ts). @default the kind's own plan
@@ -45,6 +51,7 @@ export const armName = (arm: Arm): string =>
     arm.width,
     arm.profile,
     ...(arm.retry && arm.retry !== 'retry' ? [arm.retry] : []),
+    ...(arm.cascade ? [cascadeName(arm.cascade)] : []),
     ...(arm.replicas !== undefined && arm.replicas > 1 ? [`vote${arm.replicas}`] : []),
     ...(arm.shard !== undefined ? [`shard${arm.shard}`] : []),
   ].join('/');
@@ -88,11 +95,21 @@ export const cutArms = (profiles: readonly string[] = PROFILES): Arm[] =>
     ...ARM_SHARDS.map((shard) => ({ width: 'all' as const, profile, shard })),
   ]);
 
+/** The arms that play the deadline-aware cascade: every uncut and cut arm, each with the cascade. */
+export const cascadeArms = (profiles: readonly string[] = PROFILES): Arm[] =>
+  [...uncutArms(profiles), ...cutArms(profiles)].map((arm) => ({ ...arm, cascade: DEFAULT_CASCADE }));
+
 /**
- * The bandit's arms: every uncut arm, then every cut arm. The same per-episode choices PARL's
- * plan, width and profile heads can make, so the two learners choose among the same settings.
+ * The bandit's arms: every uncut arm, every cut arm, then each of those with the cascade. The same
+ * per-episode choices PARL's plan, width and profile heads can make, and for a failed part the
+ * same actions its retry head has, so the two learners choose among the same settings.
  */
 export function banditArms(profiles: readonly string[] = PROFILES): Arm[] {
+  return [...uncutArms(profiles), ...cutArms(profiles), ...cascadeArms(profiles)];
+}
+
+/** The bandit's arms before the cascade (issue 59): uncut and cut, every failed part retried. */
+export function plainArms(profiles: readonly string[] = PROFILES): Arm[] {
   return [...uncutArms(profiles), ...cutArms(profiles)];
 }
 
@@ -119,6 +136,21 @@ export function makeBandit(kind: BanditKind, arms: number, seed: number): Bandit
     case 'epsilon-greedy':
       return new EpsilonGreedy({ arms, epsilon: 0.1, decay: 0.01, seed });
   }
+}
+
+/**
+ * The runtime actions of an arm at a decision: its one choice, and with the cascade a retry choice
+ * per failed task, the launches remembered for the cascade's next decisions.
+ */
+export function armActions(view: RunView, arm: Arm): Action[] {
+  if (!arm.cascade) return toActions(view, armChoice(arm));
+  const rule = cascade(arm.cascade);
+  const actions = toActions(view, armChoice(arm), (task, failed) => rule.retryFor(view, task, failed));
+  rule.launched(
+    view,
+    actions.flatMap((a) => (a.type === 'assign' ? [a.task] : [])),
+  );
+  return actions;
 }
 
 /** What a bandit episode chose, for the update that follows it. */
@@ -172,7 +204,7 @@ export function banditPolicy(
           decided = planned;
         }
       }
-      return toActions(view, armChoice((chosen as { arm: Arm }).arm));
+      return armActions(view, (chosen as { arm: Arm }).arm);
     },
     explain: (which) => (which === 'plan' ? planned : decided),
   };

@@ -332,10 +332,16 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
       !(['solo', ...WIDTHS] as readonly unknown[]).includes(arm?.width) ||
       !(PROFILES as readonly unknown[]).includes(arm?.profile) ||
       !whole(arm?.replicas) ||
-      !whole(arm?.shard)
+      !whole(arm?.shard) ||
+      !(
+        arm?.cascade === undefined ||
+        (Array.isArray(arm.cascade) &&
+          arm.cascade.length > 0 &&
+          arm.cascade.every((step) => (RETRIES as readonly unknown[]).includes(step)))
+      )
     ) {
       throw new Error(
-        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among solo, ${WIDTHS.join(', ')}, a profile, and whole numbers for replicas and shard where given`,
+        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among solo, ${WIDTHS.join(', ')}, a profile, whole numbers for replicas and shard where given, and cascade steps among ${RETRIES.join(', ')} where given`,
       );
     }
   }

@@ -7,8 +7,9 @@
  */
 import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import { MAX_REPLICAS } from '../scenarios/cut';
-import { launchable, PROFILES, RETRIES, type RetryChoice, toActions, WIDTHS } from './actions';
-import { type Arm, armChoice, armName, armPlan, cutArms, uncutArms } from './bandit-policy';
+import { launchable, PROFILES, RETRIES, type RetryChoice, WIDTHS } from './actions';
+import { type Arm, armActions, armName, armPlan, cascadeArms, cutArms, uncutArms } from './bandit-policy';
+import { type CascadeSteps, parseCascade } from './cascade';
 
 /** A setting's name, as `fixed:` takes it (all/large, all/medium/escalate, all/small/vote3). */
 export const settingName = armName;
@@ -22,8 +23,11 @@ export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[]
 /** The settings that cut a swarm (the bandit's cut arms): vote3, shard2 and shard12 on each profile. */
 export const cutSettings = (profiles: readonly string[] = PROFILES): Setting[] => cutArms(profiles);
 
+/** Every uncut and cut setting with the deadline-aware cascade (the bandit's cascade arms). */
+export const cascadeSettings = (profiles: readonly string[] = PROFILES): Setting[] => cascadeArms(profiles);
+
 const FORM =
-  'WIDTH/PROFILE[/RETRY][/voteN][/shardN] (e.g. all/large, all/medium/escalate, all/small/vote3, all/large/shard3)';
+  'WIDTH/PROFILE[/RETRY|/cascade[+STEP…]][/voteN][/shardN] (e.g. all/large, all/medium/escalate, all/medium/cascade, all/small/vote3, all/large/shard3)';
 
 /**
  * `all/large` → its setting; after the profile, in any order: what a failed task's next attempt
@@ -41,17 +45,26 @@ export function parseSetting(text: string): Setting {
   if (!profiles.includes(profile))
     throw new Error(`setting "${text}": unknown profile "${profile}" (known: ${profiles.join(', ')})`);
   let retry: RetryChoice | undefined;
+  let steps: CascadeSteps | undefined;
   let replicas: number | undefined;
   let shard: number | undefined;
   for (const part of rest) {
     const vote = /^vote(\d+)$/.exec(part);
     const cut = /^shard(\d+)$/.exec(part);
-    if ((RETRIES as readonly string[]).includes(part) && retry === undefined) retry = part as RetryChoice;
+    let cascade: CascadeSteps | undefined;
+    try {
+      cascade = parseCascade(part);
+    } catch (error) {
+      throw new Error(`setting "${text}": ${(error as Error).message}`);
+    }
+    if (cascade && retry === undefined && steps === undefined) steps = cascade;
+    else if ((RETRIES as readonly string[]).includes(part) && retry === undefined && steps === undefined)
+      retry = part as RetryChoice;
     else if (vote && replicas === undefined) replicas = Number(vote[1]);
     else if (cut && shard === undefined) shard = Number(cut[1]);
     else
       throw new Error(
-        `setting "${text}": "${part}" is not a retry (${RETRIES.join(', ')}), voteN or shardN, or is given twice; the form is ${FORM}`,
+        `setting "${text}": "${part}" is not a retry (${RETRIES.join(', ')}), a cascade, voteN or shardN, or is given twice (a retry and a cascade are one choice); the form is ${FORM}`,
       );
   }
   if (replicas !== undefined && (replicas < 1 || replicas > MAX_REPLICAS))
@@ -64,6 +77,7 @@ export function parseSetting(text: string): Setting {
     width: width as Setting['width'],
     profile,
     ...(retry !== undefined && retry !== 'retry' ? { retry } : {}),
+    ...(steps !== undefined ? { cascade: steps } : {}),
     ...(replicas !== undefined && replicas > 1 ? { replicas } : {}),
     ...(shard !== undefined ? { shard } : {}),
   };
@@ -100,8 +114,7 @@ export function fixedPolicy(spec: string): Policy {
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
       if (launchable(view) === 0) return [];
-      const arm = settingFor(view.kind);
-      return toActions(view, armChoice(arm));
+      return armActions(view, settingFor(view.kind));
     },
   };
 }

@@ -30,10 +30,12 @@ export interface TrainConfig {
   readonly entropy: number;
   readonly bandit: BanditKind;
   /**
-   * The bandit's arms: every setting (`all`), or only those that do not cut a swarm (`uncut`, the
-   * arms before shards and votes: a control arm for what the cut arms change). @default all
+   * The bandit's arms: every setting (`all`: uncut, cut, and each with the deadline-aware
+   * cascade), every setting without the cascade (`no-cascade`, the arms before issue 59: a control
+   * for what the cascade arms change), or only those that do not cut a swarm and retry (`uncut`,
+   * the arms before shards and votes). @default all
    */
-  readonly arms?: 'all' | 'uncut';
+  readonly arms?: 'all' | 'no-cascade' | 'uncut';
   /** Episodes per point of the learning curves. */
   readonly window: number;
   /**

@@ -13,7 +13,15 @@
 
 import { Adam } from './adam';
 import type { Bandit, BanditAlgorithm } from './bandit';
-import { type Arm, type BanditKind, banditArms, makeBandit, uncutArms } from './bandit-policy';
+import {
+  type Arm,
+  armName,
+  type BanditKind,
+  banditArms,
+  makeBandit,
+  plainArms,
+  uncutArms,
+} from './bandit-policy';
 import {
   banditCheckpoint,
   type Loaded,
@@ -90,7 +98,12 @@ export async function train(
     if (!env.specs[c.scenario])
       throw new Error(`mix "${mix.id}" names scenario "${c.scenario}", which was not loaded`);
   }
-  const arms = config.arms === 'uncut' ? uncutArms(config.profiles) : banditArms(config.profiles);
+  const arms =
+    config.arms === 'uncut'
+      ? uncutArms(config.profiles)
+      : config.arms === 'no-cascade'
+        ? plainArms(config.profiles)
+        : banditArms(config.profiles);
   const from = resume === undefined ? null : resumable(resume, config, env.profileHashes, arms);
   const params = from?.kind === 'parl' ? from.params : initParams();
   const adam = new Adam(params, config.learningRate);
@@ -245,10 +258,10 @@ function resumable(
     const want = banditAlgorithms[config.bandit];
     if (loaded.bandit.name !== want)
       throw refuse(`the checkpoint's bandit is ${loaded.bandit.name}, this run trains ${want}`);
-    const key = (list: readonly Arm[]) => list.map((a) => `${a.width}/${a.profile}`).join(', ');
+    const key = (list: readonly Arm[]) => list.map(armName).join(', ');
     if (key(loaded.checkpoint.arms) !== key(arms)) {
       throw refuse(
-        `the checkpoint's arms (${key(loaded.checkpoint.arms)}) are not this run's (${key(arms)}): allow the profiles it was trained with`,
+        `the checkpoint's arms (${key(loaded.checkpoint.arms)}) are not this run's (${key(arms)}): allow the profiles and the --arms it was trained with`,
       );
     }
   }

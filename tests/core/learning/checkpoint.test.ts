@@ -49,6 +49,13 @@ describe('policy checkpoints', () => {
     if (loaded.kind !== 'bandit') return;
     expect(loaded.bandit.select(x)).toBe(bandit.select(x));
     expect(loaded.checkpoint.arms).toEqual(arms);
+    // Its cascade arms keep their steps, and an arm whose cascade names an unknown step is refused.
+    expect(loaded.checkpoint.arms.filter((a) => a.cascade !== undefined)).toHaveLength(arms.length / 2);
+    const bad = structuredClone(json);
+    bad.arms[arms.length - 1].cascade = ['retry', 'wait'];
+    expect(() => loadPolicy(bad, hashes)).toThrow(
+      /arm \d+ is .*"cascade":\["retry","wait"\].*cascade steps among retry, escalate, degrade where given/,
+    );
   });
 
   it.each([

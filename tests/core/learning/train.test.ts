@@ -142,8 +142,10 @@ describe('training', () => {
   it('trains a bandit, one arm per episode, updated from each reward', async () => {
     const r = await train(config({ policy: 'bandit', profiles: ['medium', 'large'] }), await env());
     if (r.checkpoint.kind !== 'bandit') throw new Error('expected a bandit checkpoint');
-    // Solo and five widths on each of the two profiles, and the three cuts on each.
-    expect(r.checkpoint.arms).toHaveLength(18);
+    // Solo and five widths on each of the two profiles, and the three cuts on each; then each of
+    // those with the deadline-aware cascade.
+    expect(r.checkpoint.arms).toHaveLength(36);
+    expect(r.checkpoint.arms.filter((a) => a.cascade !== undefined)).toHaveLength(18);
     expect(r.checkpoint.bandit.algorithm).toBe('linucb');
     expect(r.checkpoint.bandit.state.t).toBe(24);
   }, 60_000);
@@ -249,6 +251,10 @@ describe('resuming training from a checkpoint', () => {
     );
     await expect(train(config({ policy: 'bandit', profiles: ['large'] }), e, {}, bandit)).rejects.toThrow(
       /the checkpoint's arms \(solo\/small, .*\) are not this run's \(solo\/large, /,
+    );
+    // The same profiles without the cascade arms are other arms too.
+    await expect(train(config({ policy: 'bandit', arms: 'no-cascade' }), e, {}, bandit)).rejects.toThrow(
+      /the checkpoint's arms \(.*all\/large\/cascade\/shard12\) are not this run's \(.*all\/large\/shard12\): allow the profiles and the --arms it was trained with/,
     );
     await expect(train(config({ episodes: 4 }), e, {}, parl)).rejects.toThrow(
       'it has 8 episodes done, more than the 4 to train',
