@@ -67,6 +67,7 @@ export default defineConfig({
           exclude: ['tests/browser/**', 'tests/e2e/**', 'tests/scale-out/**', ...PROCESS_TESTS],
           setupFiles: ['tests/support/fc-setup.ts'],
           maxWorkers: UNIT_WORKERS,
+          isolate: false,
           sequence: { groupOrder: 0 },
           // A long property run (FC_NUM_RUNS) takes minutes a test. Otherwise 30 s: a guard against
           // a hang, not a speed check (benchmarks do that). Vitest's 5 s failed CLI tests that run
