@@ -85,6 +85,11 @@ export function RunPicture(props: {
               status={status}
               overhead={props.overhead}
               realized={props.snapshot.seq >= 0 ? props.snapshot.realized : undefined}
+              bounds={{
+                planned: props.plannedBound,
+                // P as the bounds take it (core/graph/cpm lowerBound): no more subagents than tasks.
+                workers: Math.max(1, Math.min(graph().n, props.budgets.maxConcurrentSubagents ?? 100)),
+              }}
             />
           </div>
         )}
