@@ -68,7 +68,9 @@ export function TrainView() {
       setCurves([]);
       setCheckpoint(undefined);
     }
-    const episodes = s().episodes;
+    // A resumed training goes on to its own length: a loaded 20,000-episode checkpoint resumed
+    // with the field's 300 was refused ("more episodes done than to train").
+    const episodes = resume ? Math.max(resume.training.episodes, s().episodes) : s().episodes;
     const config: TrainConfig = {
       ...defaultTrainConfig,
       policy: s().train,
@@ -134,7 +136,11 @@ export function TrainView() {
       }
       setCheckpoint(loaded.checkpoint);
       setCurves([]);
-      setPhase('stopped');
+      // The checkpoint's own count: the bar read the last training's "3000 / 3000 episodes" over
+      // an imported 20,000-episode policy.
+      const { completedEpisodes, episodes } = loaded.checkpoint.training;
+      setProgress({ done: completedEpisodes, total: episodes });
+      setPhase(completedEpisodes < episodes ? 'stopped' : 'done');
       // The file's name, made a free one: saving must not replace a policy already saved under it,
       // and it is a suggestion, so the next training's default name replaces it (a helper's
       // walk-through saved a loaded "policy", then a bandit trained next over it).
