@@ -5,7 +5,8 @@ import { appUrl, profilePerTest, testId as t } from './support/browser';
 /**
  * The timeline's bars are in the tab order, as the run graph's nodes are (issue 44): from the
  * gallery to a bar's detail by keyboard alone, ← → along one agent's lane, ↑ ↓ across lanes, and
- * the detail of a bar or a node drawn beside it, never over it, at a laptop's size and a phone's.
+ * the detail of a bar or a node drawn beside it, never over it, at a laptop's size and a phone's
+ * (where there is no room beside it, under the whole picture).
  */
 const profile = profilePerTest();
 
@@ -23,7 +24,7 @@ interface Rect {
 
 /** The focused element's box and its detail's; the detail's side is where it was put. */
 const boxes = (detail: string) =>
-  `(() => { const d = document.querySelector('[data-testid="${detail}"]'); const a = document.activeElement; return d && a ? { anchor: a.getBoundingClientRect().toJSON(), detail: d.getBoundingClientRect().toJSON(), text: d.textContent } : null; })()`;
+  `(() => { const d = document.querySelector('[data-testid="${detail}"]'); const a = document.activeElement; const svg = d?.closest('.detail-frame')?.querySelector('svg'); return d && a ? { anchor: a.getBoundingClientRect().toJSON(), detail: d.getBoundingClientRect().toJSON(), text: d.textContent, side: d.dataset.side, pictureBottom: svg?.getBoundingClientRect().bottom } : null; })()`;
 
 const overlap = (a: Rect, b: Rect) =>
   Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) &&
@@ -48,9 +49,20 @@ async function detailsBeside(page: Page, selector: string, detail: string): Prom
   const count = await page.locator(selector).count();
   for (let i = 0; i < count; i++) {
     await page.locator(selector).nth(i).focus();
-    const b = (await page.evaluate(boxes(detail))) as { anchor: Rect; detail: Rect; text: string } | null;
+    const b = (await page.evaluate(boxes(detail))) as {
+      anchor: Rect;
+      detail: Rect;
+      text: string;
+      side: string;
+      pictureBottom: number;
+    } | null;
     if (!b) wrong.push(`${selector} #${i}: no detail`);
-    else if (overlap(b.anchor, b.detail) || gap(b.anchor, b.detail) > 20)
+    // On a phone, with no room beside it, under the whole picture (issue 61: below or above a
+    // node it covered the node's neighbours).
+    else if (b.side === 'under') {
+      if (b.detail.y < b.pictureBottom - 1)
+        wrong.push(`${selector} #${i}: on the picture ${JSON.stringify(b)}`);
+    } else if (overlap(b.anchor, b.detail) || gap(b.anchor, b.detail) > 20)
       wrong.push(`${selector} #${i}: ${JSON.stringify(b)}`);
   }
   return wrong;
