@@ -36,6 +36,24 @@ const gap = (a: Rect, b: Rect) =>
     Math.max(0, a.y - (b.y + b.height), b.y - (a.y + a.height)),
   );
 
+interface Placed {
+  anchor: Rect;
+  detail: Rect;
+  text: string;
+  side: string;
+  pictureBottom: number;
+}
+
+/**
+ * A detail on what it describes, or away from it: beside it within 20 px, or on a phone, with no
+ * room beside it, under the whole picture (issue 61: below or above a node it covered the node's
+ * neighbours).
+ */
+const misplaced = (b: Placed) =>
+  b.side === 'under'
+    ? b.detail.y < b.pictureBottom - 1
+    : overlap(b.anchor, b.detail) || gap(b.anchor, b.detail) > 20;
+
 const active = (page: Page) =>
   page.evaluate(() => ({
     key: document.activeElement?.getAttribute('data-key') ?? null,
@@ -49,21 +67,9 @@ async function detailsBeside(page: Page, selector: string, detail: string): Prom
   const count = await page.locator(selector).count();
   for (let i = 0; i < count; i++) {
     await page.locator(selector).nth(i).focus();
-    const b = (await page.evaluate(boxes(detail))) as {
-      anchor: Rect;
-      detail: Rect;
-      text: string;
-      side: string;
-      pictureBottom: number;
-    } | null;
+    const b = (await page.evaluate(boxes(detail))) as Placed | null;
     if (!b) wrong.push(`${selector} #${i}: no detail`);
-    // On a phone, with no room beside it, under the whole picture (issue 61: below or above a
-    // node it covered the node's neighbours).
-    else if (b.side === 'under') {
-      if (b.detail.y < b.pictureBottom - 1)
-        wrong.push(`${selector} #${i}: on the picture ${JSON.stringify(b)}`);
-    } else if (overlap(b.anchor, b.detail) || gap(b.anchor, b.detail) > 20)
-      wrong.push(`${selector} #${i}: ${JSON.stringify(b)}`);
+    else if (misplaced(b)) wrong.push(`${selector} #${i}: ${JSON.stringify(b)}`);
   }
   return wrong;
 }
@@ -135,14 +141,9 @@ describe('the timeline from the keyboard', () => {
       await bar.focus();
       const seen: string[] = [];
       for (let k = 0; k < 6; k++) {
-        const b = (await page.evaluate(boxes('timeline-hover'))) as {
-          anchor: Rect;
-          detail: Rect;
-          text: string;
-        } | null;
+        const b = (await page.evaluate(boxes('timeline-hover'))) as Placed | null;
         const key = (await active(page)).key;
-        if (!b || key !== 'rows-03#1' || overlap(b.anchor, b.detail) || gap(b.anchor, b.detail) > 20)
-          seen.push(`${key}: ${JSON.stringify(b)}`);
+        if (!b || key !== 'rows-03#1' || misplaced(b)) seen.push(`${key}: ${JSON.stringify(b)}`);
         await page.waitForTimeout(400);
       }
       expect(seen).toEqual([]);
