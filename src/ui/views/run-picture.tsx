@@ -6,6 +6,7 @@
 import { For, lazy, Show } from 'solid-js';
 import type { PolicyChoice, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
+import { providerOf } from '../../providers/registry';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
 import type { LiveTally } from '../model/live-attempts';
@@ -56,7 +57,15 @@ export function RunPicture(props: {
           lowerBound: props.snapshot.realized.lowerBound,
           plannedBound: props.plannedBound,
           ...(props.startupMs ? { startupMs: props.startupMs } : {}),
-          ...(props.provider ? { provider: props.provider } : {}),
+          // A real model named as the Run settings name it ("OpenAI-compatible endpoint"), not by its id.
+          ...(props.provider
+            ? {
+                provider:
+                  props.provider === 'simulated'
+                    ? props.provider
+                    : (providerOf(props.provider)?.label ?? props.provider),
+              }
+            : {}),
           maxToolCalls: props.budgets.maxToolCalls ?? Number.POSITIVE_INFINITY,
           noTools: callsNoTools(props.kind, props.snapshot.graph),
           maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
