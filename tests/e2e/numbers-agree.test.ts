@@ -127,7 +127,8 @@ describe('the numbers on screen', () => {
           s.steps.replace(/,/g, '') === row.steps.replace(/,/g, '') &&
           (Number.isNaN(q) || Math.abs(Number(s.quality) - q) < 0.0006),
       );
-      if (match.length === 0) (wrong.library ??= []).push(`no card showed ${JSON.stringify(row)}`);
+      if (match.length === 0)
+        wrong.library = [...(wrong.library ?? []), `no card showed ${JSON.stringify(row)}`];
     }
     expect(Object.fromEntries(Object.entries(wrong).filter(([, w]) => w.length > 0))).toEqual({});
     expect(profile.errors).toEqual([]);
