@@ -16,7 +16,7 @@ import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters
 import { createMemoryLibrary } from '../adapters/common/memory-library';
 import { memoryPolicyStore } from '../adapters/common/memory-policy-store';
 import { memoryTraceStore } from '../adapters/common/memory-trace-store';
-import { realPace } from '../adapters/common/pace';
+import { keptPace, realPace } from '../adapters/common/pace';
 import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import type { ImportProgress } from '../adapters/wire/import-protocol';
 import type { TrainRequest } from '../adapters/wire/train-protocol';
@@ -121,6 +121,8 @@ export const services = {
   clock: { now: () => performance.now() } as Clock,
   /** A simulated run at `msPerSecond` real ms per second of model time, so it can be watched. */
   pace: (msPerSecond: number): Pace => realPace(msPerSecond),
+  /** The same, keeping time over a chain of waits that are all on this page (a graph run). */
+  keptPace: (msPerSecond: number): Pace => keptPace(msPerSecond, () => performance.now()),
   /**
    * Where model-written code runs on this thread: grading mixed-coding, and `run_js` for agents
    * that run here (real models). A fresh worker per call in the opaque-origin sandbox frame.

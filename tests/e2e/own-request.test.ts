@@ -69,7 +69,7 @@ describe.each(PAGE_SIZES)('your own request with a real model, at %i×%i', (widt
     expect(answer).toContain(`TEAM ANSWER by ${last}`);
     // The wall clock is the endpoint's pace, not a simulated model's.
     expect(await page.textContent(t('metric-wall-clock'))).toContain(
-      'as fast as the model (openai) answered',
+      'as fast as the model (OpenAI-compatible endpoint) answered',
     );
     expect(answer).toContain('completion');
     // Stored under the request's own words, not the sample's title.

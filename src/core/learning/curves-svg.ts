@@ -222,6 +222,8 @@ export function renderCurvesSvg(chart: CurveChart): string {
 export function trainingCurvesSvg(
   title: string,
   runs: readonly { name: string; curves: readonly CurvePoint[] }[],
+  /** Panels a row: 2, or 1 where two do not fit (a phone's Train view). */
+  columns = 2,
 ): string {
   const panel = (
     name: string,
@@ -259,6 +261,7 @@ export function trainingCurvesSvg(
   return renderCurvesSvg({
     title,
     xLabel: 'episode',
+    columns,
     panels: [
       panel('training reward (r_perf + λ terms)', 'reward', (p) => p.reward),
       ...termPanels,

@@ -18,8 +18,10 @@ export function AnswerTable(props: {
   testid?: string | undefined;
 }) {
   return (
-    <section class="answer-table" tabindex="0" aria-label="Answer table, scrolls sideways">
-      <table class="data" data-testid={props.testid}>
+    // On a phone each row is a block of labelled lines (styles.css, table.data.stack): a sideways
+    // scroll hid the columns past the screen's edge. The box scrolls up and down when long.
+    <section class="answer-table" tabindex="0" aria-label="Answer table">
+      <table class="data stack" data-testid={props.testid}>
         <thead>
           <tr>
             <For each={props.columns}>{(c) => <th scope="col">{c}</th>}</For>
@@ -29,7 +31,7 @@ export function AnswerTable(props: {
           <For each={props.rows}>
             {(row) => (
               <tr>
-                <For each={row}>{(cell) => <td>{cell}</td>}</For>
+                <For each={row}>{(cell, i) => <td data-label={props.columns[i()] ?? ''}>{cell}</td>}</For>
               </tr>
             )}
           </For>

@@ -5,7 +5,7 @@
  * planned critical path is also drawn, dashed, next to the realized one (core/trace/realized-path).
  */
 
-import { type Cpm, criticalPath } from '../../core/graph/cpm';
+import { type Cpm, criticalPath, lowerBound } from '../../core/graph/cpm';
 import type { TaskGraph } from '../../core/graph/types';
 import { graphOrThrow } from '../../core/graph/validate';
 import type { Realized } from '../model/replay';
@@ -30,22 +30,32 @@ export function criticalMarks(graph: TaskGraph, overhead = 0): CriticalMarks {
 }
 
 export interface WhatIf {
-  /** The critical-path length (a lower bound on the makespan with unlimited subagents). */
+  /** The bound the cards show: max(longest chain, work over P) of `graph`. */
   readonly before: number;
   readonly after: number;
   /** after − before: ≤ 0. */
   readonly delta: number;
 }
 
-/** The task's steps divided by k, rounded up (a non-empty task keeps at least one step). */
-export function whatIf(graph: TaskGraph, taskId: string, k: number, overhead = 0): WhatIf {
-  const before = criticalPath(graph, overhead).length;
+/**
+ * The task's steps divided by k, rounded up (a non-empty task keeps at least one step): what
+ * becomes of the bound the cards show, max(longest chain, work over `workers`) on `graph` (the
+ * plan's estimates before a run, the steps it took after). With no `workers`, the longest chain.
+ */
+export function whatIf(
+  graph: TaskGraph,
+  taskId: string,
+  k: number,
+  overhead = 0,
+  workers = Number.POSITIVE_INFINITY,
+): WhatIf {
+  const before = lowerBound(graph, workers, overhead);
   const i = graph.index.get(taskId);
   if (i === undefined || k <= 0) return { before, after: before, delta: 0 };
   const tasks = graph.tasks.map((t, j) =>
     j === i ? { ...t, steps: t.steps === 0 ? 0 : Math.max(1, Math.ceil(t.steps / k)) } : t,
   );
-  const after = criticalPath(graphOrThrow({ kind: 'graph', id: graph.id, tasks }), overhead).length;
+  const after = lowerBound(graphOrThrow({ kind: 'graph', id: graph.id, tasks }), workers, overhead);
   return { before, after, delta: after - before };
 }
 
@@ -61,19 +71,35 @@ export function realizedTaskGraph(graph: TaskGraph, realized: Realized): TaskGra
   return graphOrThrow({ kind: 'graph', id: graph.id, tasks });
 }
 
-/** The hover line: "t07: 5 steps, slack 3 — 2× faster: makespan −0 (40 → 40)". */
+/**
+ * The bound a what-if moves, as a card shows it: its name there ("planned estimate" before a run,
+ * "lower bound" after it), the card's own figure, and P. A detail said "makespan ±0 (10 → 10)"
+ * beside 11 critical steps and a lower-bound card of its own: three names for two numbers.
+ */
+export interface ShownBound {
+  readonly name: string;
+  readonly value: number;
+  readonly workers: number;
+}
+
+/** The hover line: "t07: 5 steps, slack 3 — 2× faster: lower bound 40 → 40 (±0)". */
 export function describeTask(
   graph: TaskGraph,
   marks: CriticalMarks,
   taskId: string,
   k: number,
   overhead = 0,
+  bound?: ShownBound,
 ): string {
   const i = graph.index.get(taskId);
   if (i === undefined) return taskId;
   const slack = marks.cpm.slack[i] as number;
-  const w = whatIf(graph, taskId, k, overhead);
+  const w = whatIf(graph, taskId, k, overhead, bound?.workers);
   const where = marks.nodes.has(i) ? 'on the critical path' : `slack ${slack}`;
   const sign = w.delta < 0 ? '−' : '±';
-  return `${taskId}: ${graph.steps[i]} steps, ${where} — ${k}× faster: makespan ${sign}${Math.abs(w.delta)} (${w.before} → ${w.after})`;
+  // The card's figure, moved by what the same bound on this graph moves: the card's bound of a run
+  // counts each retry's own orchestrator step, which the graph of durations does not.
+  const before = bound?.value ?? w.before;
+  const after = Math.max(0, before + w.delta);
+  return `${taskId}: ${graph.steps[i]} steps, ${where} — ${k}× faster: ${bound?.name ?? 'longest chain'} ${before} → ${after} (${sign}${Math.abs(w.delta)})`;
 }

@@ -12,7 +12,7 @@ import type { DagLayout } from './layout';
 import { createLayouter, Superseded } from './layout-client';
 import { type ArrowKey, nextNode } from './node-keys';
 import { LABELS_UP_TO } from './node-labels';
-import { pathSummary } from './path-summary';
+import { pathSummary, plannedWords } from './path-summary';
 import { isPeersPlan } from './peers';
 import { graphShape, type PathMarks, type RunGraph, realizedMarks, runGraph } from './run-graph';
 import { StageStrip } from './stage-strip';
@@ -57,12 +57,19 @@ export function DagView(props: {
   overhead?: number;
   /** What the run took so far; absent before it starts. */
   realized?: Realized;
+  /**
+   * The bounds the metric cards show, so the caption and the what-ifs say the same numbers: the
+   * plan's estimate and P (the subagents a bound shares the work among).
+   */
+  bounds?: { readonly planned: number; readonly workers: number };
 }) {
   let svg: SVGSVGElement | undefined;
   let canvas: SVGGElement | undefined;
   const overhead = createMemo(() => props.overhead ?? 0);
   const peers = createMemo(() => isPeersPlan(props.graph.ids));
   const planned = createMemo(() => criticalMarks(props.graph, overhead()));
+  const estimate = () =>
+    props.bounds ? { value: props.bounds.planned, workers: props.bounds.workers } : undefined;
   // The shape: which nodes exist. Marks and times change far more often; while a run goes on a
   // new shape is laid out at most once per RELAYOUT_MS, so layouts do not crowd the main thread.
   const shape = throttledShape(
@@ -266,7 +273,14 @@ export function DagView(props: {
       return `orchestrator step ${step.step} at step-time ${step.t}: S_main ${step.main}, launched ${step.launched.length} attempt(s), the slowest took ${step.maxSub} steps`;
     }
     const prefix = finished() ? 'as run' : 'as planned';
-    return `${describeTask(basis(), basisMarks(), id, factor(), overhead())} (${prefix})`;
+    const b = props.bounds;
+    // After the run, the lower-bound card's figure; before it, the planned estimate's.
+    const shown = b
+      ? finished() && props.realized
+        ? { name: 'lower bound', value: props.realized.lowerBound, workers: b.workers }
+        : { name: 'planned estimate', value: b.planned, workers: b.workers }
+      : undefined;
+    return `${describeTask(basis(), basisMarks(), id, factor(), overhead(), shown)} (${prefix})`;
   };
 
   return (
@@ -303,8 +317,8 @@ export function DagView(props: {
         </For>
         <span data-testid="critical-path-summary">
           {props.realized
-            ? pathSummary(props.realized, planned().cpm.length, peers())
-            : `planned critical path: ${planned().cpm.length} ${planned().cpm.length === 1 ? 'step' : 'steps'} (an estimate)`}
+            ? pathSummary(props.realized, planned().cpm.length, peers(), estimate())
+            : plannedWords(planned().cpm.length, estimate())}
         </span>
         <label>
           what-if speed-up{' '}

@@ -18,15 +18,37 @@ export function earlyEnd(reason: string | undefined): string | undefined {
   return undefined;
 }
 
+/** The plan's estimate of the run: its bound on P subagents (the lower-bound card's), and P. */
+export interface PlannedEstimate {
+  readonly value: number;
+  readonly workers: number;
+}
+
+/**
+ * The dashed path in words, with the one planned estimate the cards show: the dashed path is the
+ * plan's longest chain, and the estimate is that or, when longer, its work over P. Stress's card
+ * said "planned estimate 98" while this said "planned (dashed): 95 steps, an estimate".
+ */
+export function plannedWords(chain: number, estimate?: PlannedEstimate): string {
+  if (!estimate || estimate.value <= chain)
+    return `planned estimate (dashed): ${steps(chain)}, the plan's longest chain`;
+  return `planned (dashed): the plan's longest chain, ${steps(chain)} · planned estimate ${formatNumber(estimate.value)}: its work over ${formatNumber(estimate.workers)} ${estimate.workers === 1 ? 'subagent' : 'subagents'} is longer`;
+}
+
 /**
  * The realized critical path in words, next to the planned one:
- * "critical path (red): 10 steps = 1 orchestrator step (1) + 9 subagent steps · planned (dashed): 14, an estimate".
+ * "critical path (red): 10 steps = 1 in 1 orchestrator step + 9 in subagents · planned estimate (dashed): 14 steps, the plan's longest chain".
  * A run stopped before its tasks ended has no critical path of the task: its red chain is what ran
  * up to the stop, and it is named so ("critical path (red): 1 steps" through a cancelled node read
  * as the length of the task).
  */
-export function pathSummary(realized: Realized, plannedLength: number, peers = false): string {
-  const planned = `planned (dashed): ${steps(plannedLength)}, an estimate from the plan`;
+export function pathSummary(
+  realized: Realized,
+  plannedLength: number,
+  peers = false,
+  estimate?: PlannedEstimate,
+): string {
+  const planned = plannedWords(plannedLength, estimate);
   if (realized.path.unavailable) return `${planned} · no realized path: ${realized.path.unavailable}`;
   if (peers) return `${peersPath(realized)} · ${planned}`;
   let main = 0;

@@ -26,7 +26,9 @@ export function DetailBeside(props: {
     detail.hidden = !anchor.isConnected;
     const frame = detail.offsetParent;
     if (!frame) return;
-    // Measured at the frame's left edge: near the right edge its width would shrink to the room left.
+    // Measured where it floats, at the frame's left edge: near the right edge its width would
+    // shrink to the room left; under the picture (a phone's) it is in the flow and full width.
+    detail.classList.remove('under');
     detail.style.left = '0px';
     detail.style.top = '0px';
     const f = frame.getBoundingClientRect();
@@ -39,6 +41,7 @@ export function DetailBeside(props: {
     detail.style.left = `${at.left}px`;
     detail.style.top = `${at.top}px`;
     detail.dataset.side = at.side;
+    detail.classList.toggle('under', at.side === 'under');
   });
   return (
     <p ref={detail} class="mono detail-beside" data-testid={props.testId} role="status">

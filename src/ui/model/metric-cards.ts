@@ -69,11 +69,17 @@ export interface CardInput {
   readonly orchestratorSteps?: number;
 }
 
-/** What set a run's wall clock: the pace chosen for the simulated model, or a real model's replies. */
-const wallPace = (provider: string | undefined): string =>
-  provider === undefined || provider === 'simulated'
-    ? 'real time, at the pace set for simulated models'
-    : `real time, as fast as the model (${provider}) answered`;
+/**
+ * What set a run's wall clock: the pace chosen for the simulated model, or a real model's replies.
+ * A graph scenario has no model (its tasks are abstract steps): its steps play at the pace
+ * whichever provider the run names.
+ */
+const wallPace = (provider: string | undefined, kind: string | undefined): string =>
+  kind === 'graph'
+    ? "real time, at the pace set for the graph's steps (its tasks call no model)"
+    : provider === undefined || provider === 'simulated'
+      ? 'real time, at the pace set for simulated models'
+      : `real time, as fast as the model (${provider}) answered`;
 
 /** Critical steps past this multiple of the lower bound get a warning. */
 export const SLOW_RATIO = 1.5;
@@ -166,7 +172,7 @@ export function metricCards(card: CardInput): MetricCard[] {
           id: 'wall-clock',
           label: 'Wall clock',
           value: formatDuration(m.wallClockMs),
-          detail: `${wallPace(input.provider)}${input.startupMs ? ` · ${formatDuration(input.startupMs)} before it to start the subagent workers` : ''}`,
+          detail: `${wallPace(input.provider, input.kind)}${input.startupMs ? ` · ${formatDuration(input.startupMs)} before it to start the subagent workers` : ''}`,
         },
     {
       id: 'tokens',

@@ -186,7 +186,10 @@ function createSession() {
     const stepped = settings.step ? steppedPace(settings.pace) : undefined;
     stepped?.onHold((holding) => setView((v) => ({ ...v, holding })));
     nextStep = stepped ? () => stepped.next() : undefined;
-    const pace = stepped ?? services.pace(settings.pace);
+    // A graph run's waits are all on this page, so its pace keeps time over them (keptPace): the
+    // page's drawing between waits does not lengthen the run past its estimate (run-length.ts).
+    const pace =
+      stepped ?? (entry.type === 'graph' ? services.keptPace(settings.pace) : services.pace(settings.pace));
     // The orchestrator model is the subagents' provider; the simulated one plays at their pace.
     const policy =
       request.policy === LLM_POLICY

@@ -6,6 +6,7 @@
 import { For, lazy, Show } from 'solid-js';
 import type { PolicyChoice, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
+import { providerOf } from '../../providers/registry';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
 import type { LiveTally } from '../model/live-attempts';
@@ -56,7 +57,15 @@ export function RunPicture(props: {
           lowerBound: props.snapshot.realized.lowerBound,
           plannedBound: props.plannedBound,
           ...(props.startupMs ? { startupMs: props.startupMs } : {}),
-          ...(props.provider ? { provider: props.provider } : {}),
+          // A real model named as the Run settings name it ("OpenAI-compatible endpoint"), not by its id.
+          ...(props.provider
+            ? {
+                provider:
+                  props.provider === 'simulated'
+                    ? props.provider
+                    : (providerOf(props.provider)?.label ?? props.provider),
+              }
+            : {}),
           maxToolCalls: props.budgets.maxToolCalls ?? Number.POSITIVE_INFINITY,
           noTools: callsNoTools(props.kind, props.snapshot.graph),
           maxTokens: props.budgets.maxTokens ?? Number.POSITIVE_INFINITY,
@@ -85,6 +94,11 @@ export function RunPicture(props: {
               status={status}
               overhead={props.overhead}
               realized={props.snapshot.seq >= 0 ? props.snapshot.realized : undefined}
+              bounds={{
+                planned: props.plannedBound,
+                // P as the bounds take it (core/graph/cpm lowerBound): no more subagents than tasks.
+                workers: Math.max(1, Math.min(graph().n, props.budgets.maxConcurrentSubagents ?? 100)),
+              }}
             />
           </div>
         )}

@@ -270,8 +270,8 @@ export function RunView() {
               Parallelism on this GPU: effective {p().effective.toFixed(2)} of nominal{' '}
               {p().nominal.toFixed(2)} (peaks {p().peakEffective} of {p().peakNominal};{' '}
               {p().engines === 1 ? 'one shared engine' : `${p().engines} engines`}). Subagents beyond the
-              engine count wait their turn; the time model's makespan shows what parallel hardware would give
-              (docs/models.md).
+              engine count wait their turn; the critical steps (the time model's) show what parallel hardware
+              would give (docs/models.md).
             </p>
           )}
         </Show>

@@ -1,4 +1,4 @@
-import { createResource, createSignal, For, Show } from 'solid-js';
+import { createResource, createSignal, For, onCleanup, Show } from 'solid-js';
 import { loadPolicy, type PolicyCheckpoint } from '../../core/learning/checkpoint';
 import { trainingCurvesSvg } from '../../core/learning/curves-svg';
 import {
@@ -17,6 +17,9 @@ import { focusWhenShown } from './focus-when-shown';
 import { MessageBanner } from './message-banner';
 
 type Phase = 'idle' | 'training' | 'stopped' | 'done' | 'failed';
+
+/** Where the page is one column (styles.css): the curves' panels wrap to one a row there. */
+const NARROW_CURVES = '(max-width: 760px)';
 
 /**
  * The task scenarios a saved policy can run: the mix's, the ones it was trained on, first. Not the
@@ -68,7 +71,9 @@ export function TrainView() {
       setCurves([]);
       setCheckpoint(undefined);
     }
-    const episodes = s().episodes;
+    // A resumed training goes on to its own length: a loaded 20,000-episode checkpoint resumed
+    // with the field's 300 was refused ("more episodes done than to train").
+    const episodes = resume ? Math.max(resume.training.episodes, s().episodes) : s().episodes;
     const config: TrainConfig = {
       ...defaultTrainConfig,
       policy: s().train,
@@ -134,7 +139,11 @@ export function TrainView() {
       }
       setCheckpoint(loaded.checkpoint);
       setCurves([]);
-      setPhase('stopped');
+      // The checkpoint's own count: the bar read the last training's "3000 / 3000 episodes" over
+      // an imported 20,000-episode policy.
+      const { completedEpisodes, episodes } = loaded.checkpoint.training;
+      setProgress({ done: completedEpisodes, total: episodes });
+      setPhase(completedEpisodes < episodes ? 'stopped' : 'done');
       // The file's name, made a free one: saving must not replace a policy already saved under it,
       // and it is a suggestion, so the next training's default name replaces it (a helper's
       // walk-through saved a loaded "policy", then a bandit trained next over it).
@@ -159,10 +168,17 @@ export function TrainView() {
     }
   }
 
+  // On a phone the panels wrap to one a row: two a row, the right column (reward terms, critical
+  // steps, subagents) was cut off at 390 px.
+  const narrow = window.matchMedia(NARROW_CURVES);
+  const [oneColumn, setOneColumn] = createSignal(narrow.matches);
+  const follow = (e: MediaQueryListEvent) => setOneColumn(e.matches);
+  narrow.addEventListener('change', follow);
+  onCleanup(() => narrow.removeEventListener('change', follow));
   const curvesImage = () =>
     curves().length === 0
       ? undefined
-      : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(trainingCurvesSvg(`${s().train} on ${mix.id}`, [{ name: s().train, curves: curves() }]))}`;
+      : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(trainingCurvesSvg(`${s().train} on ${mix.id}`, [{ name: s().train, curves: curves() }], oneColumn() ? 1 : 2))}`;
 
   return (
     <section class="run-layout">

@@ -6,7 +6,9 @@ import {
   escapeXml,
   niceAxis,
   renderCurvesSvg,
+  trainingCurvesSvg,
 } from '../../../src/core/learning/curves-svg';
+import type { CurvePoint } from '../../../src/core/learning/train';
 import { fcRuns } from '../../support/fc-runs';
 
 const TEXT = /^(?:[^<>&]|&(?:amp|lt|gt|quot|apos);)*$/;
@@ -260,5 +262,31 @@ describe('renderCurvesSvg', () => {
     expect(polylines(svg)[0]!.points.some(([x, y]) => !Number.isInteger(x) || !Number.isInteger(y))).toBe(
       true,
     );
+  });
+});
+
+describe('the learning curves on a phone', () => {
+  it('wrap to one panel a row, every panel still drawn', () => {
+    // Only the fields the panels draw.
+    const point = {
+      episodes: 10,
+      reward: 0.5,
+      perf: 0.4,
+      parallelTerm: 0.05,
+      finishTerm: 0.05,
+      quality: 0.7,
+      criticalSteps: 12,
+      avgParallelism: 2,
+      spawnCount: 4,
+      finishRate: 1,
+    } as unknown as CurvePoint;
+    const runs = [{ name: 'parl', curves: [point, { ...point, episodes: 20 }] }];
+    const width = (svg: string) => Number(/<svg [^>]*width="(\d+)"/.exec(svg)?.[1]);
+    const two = trainingCurvesSvg('parl on mix', runs);
+    const one = trainingCurvesSvg('parl on mix', runs, 1);
+    // Two panels of 340 a row (712 px, cut off on a 390 px phone), or one (372 px).
+    expect([width(two), width(one)]).toEqual([712, 372]);
+    for (const title of ['reward terms', 'critical steps', 'subagents spawned']) expect(one).toContain(title);
+    expect(wellFormedProblem(one)).toBeUndefined();
   });
 });

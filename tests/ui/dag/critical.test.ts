@@ -37,8 +37,25 @@ describe('critical path marking', () => {
   it('says it in one line', () => {
     const marks = criticalMarks(graph);
     expect(describeTask(graph, marks, 'c', 2)).toBe(
-      'c: 4 steps, on the critical path — 2× faster: makespan −2 (6 → 4)',
+      'c: 4 steps, on the critical path — 2× faster: longest chain 6 → 4 (−2)',
     );
-    expect(describeTask(graph, marks, 'b', 2)).toBe('b: 2 steps, slack 2 — 2× faster: makespan ±0 (6 → 6)');
+    expect(describeTask(graph, marks, 'b', 2)).toBe(
+      'b: 2 steps, slack 2 — 2× faster: longest chain 6 → 6 (±0)',
+    );
+  });
+
+  it('says it in the units of the cards: the bound they show, by its name there', () => {
+    // On one subagent the work over P is the bound: 8 steps; c 2× faster takes 2 off it.
+    expect(whatIf(graph, 'c', 2, 0, 1)).toEqual({ before: 8, after: 6, delta: -2 });
+    // b is off the longest chain but not off the work: faster, it lowers the bound too.
+    expect(whatIf(graph, 'b', 2, 0, 1)).toEqual({ before: 8, after: 7, delta: -1 });
+    const marks = criticalMarks(graph);
+    expect(describeTask(graph, marks, 'b', 2, 0, { name: 'lower bound', value: 8, workers: 1 })).toBe(
+      'b: 2 steps, slack 2 — 2× faster: lower bound 8 → 7 (−1)',
+    );
+    // The card's figure is the one moved (a run's bound counts each retry's orchestrator step).
+    expect(describeTask(graph, marks, 'c', 2, 0, { name: 'lower bound', value: 9, workers: 100 })).toBe(
+      'c: 4 steps, on the critical path — 2× faster: lower bound 9 → 7 (−2)',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { criticalPathPolicy } from '../../../src/core/policy/critical-path';
 import { makeConfig } from '../../../src/core/runtime/config';
 import { simulate } from '../../../src/core/runtime/simulate';
 import type { TraceEvent } from '../../../src/core/trace/events';
-import { earlyEnd, pathSummary } from '../../../src/ui/dag/path-summary';
+import { earlyEnd, pathSummary, plannedWords } from '../../../src/ui/dag/path-summary';
 import { foldTrace } from '../../../src/ui/model/replay';
 
 /**
@@ -48,20 +48,34 @@ describe('the path summary of a run stopped before its tasks ended', () => {
     const events = trace(fan, (e) => e.type === 'task.started');
     expect(events.at(-1)).toMatchObject({ type: 'run.finished', reason: 'aborted' });
     expect(summary(events)).toBe(
-      'stopped at step 1, before its tasks ended · red, what ran until then: 1 step = 1 in 1 orchestrator step + 0 in subagents · planned (dashed): 8 steps, an estimate from the plan',
+      "stopped at step 1, before its tasks ended · red, what ran until then: 1 step = 1 in 1 orchestrator step + 0 in subagents · planned estimate (dashed): 8 steps, the plan's longest chain",
     );
   });
 
   it('still calls a whole run’s chain its critical path', () => {
     expect(summary(trace())).toBe(
-      'critical path (red): 8 steps = 2 in 2 orchestrator steps + 6 in subagents · planned (dashed): 8 steps, an estimate from the plan',
+      "critical path (red): 8 steps = 2 in 2 orchestrator steps + 6 in subagents · planned estimate (dashed): 8 steps, the plan's longest chain",
     );
   });
 
   it('counts one step as one step', () => {
     const one = graphOrThrow({ kind: 'graph', id: 'one', tasks: [{ id: 'x', steps: 0, deps: [] }] });
     expect(pathSummary(foldTrace(trace(one)).realized, 1)).toMatch(
-      /^critical path \(red\): 1 step = .* planned \(dashed\): 1 step, an estimate/,
+      /^critical path \(red\): 1 step = .* planned estimate \(dashed\): 1 step, the plan's/,
+    );
+  });
+
+  it("names one planned estimate, the cards' own, when the work over P is longer than the chain", () => {
+    // Stress's card said "planned estimate 98" beside "planned (dashed): 95 steps, an estimate".
+    expect(plannedWords(95, { value: 98, workers: 10 })).toBe(
+      "planned (dashed): the plan's longest chain, 95 steps · planned estimate 98: its work over 10 subagents is longer",
+    );
+    expect(plannedWords(95, { value: 95, workers: 10 })).toBe(
+      "planned estimate (dashed): 95 steps, the plan's longest chain",
+    );
+    expect(summary(trace())).toContain('planned estimate (dashed): 8 steps');
+    expect(pathSummary(foldTrace(trace()).realized, 8, false, { value: 9, workers: 1 })).toMatch(
+      / · planned estimate 9: its work over 1 subagent is longer$/,
     );
   });
 

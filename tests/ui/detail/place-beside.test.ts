@@ -28,14 +28,30 @@ describe("a node's or a bar's detail", () => {
     });
   });
 
-  it('on a phone, goes under it (over it near the foot), never on it', () => {
+  it('on a phone, goes under the whole picture, over none of it', () => {
     const frame = { width: 340, height: 380 };
     for (const anchor of [
       { left: 150, top: 100, width: 40, height: 14 },
       { left: 290, top: 40, width: 40, height: 14 },
       { left: 150, top: 350, width: 40, height: 14 },
+    ]) {
+      const at = placeBeside(anchor, detail, frame);
+      expect(at).toEqual({ left: 0, top: 380 + GAP, side: 'under' });
+    }
+    // Still beside it where there is room, as on a wider picture.
+    expect(
+      placeBeside({ left: 10, top: 10, width: 20, height: 14 }, { width: 200, height: 60 }, frame).side,
+    ).toBe('right');
+  });
+
+  it('on a wide chart, goes under a bar as wide as the chart (over it near the foot), never on it', () => {
+    const frame = { width: 640, height: 380 };
+    for (const anchor of [
+      { left: 250, top: 100, width: 100, height: 14 },
+      { left: 280, top: 40, width: 80, height: 14 },
+      { left: 260, top: 350, width: 100, height: 14 },
       // A timeline bar as wide as the chart.
-      { left: 70, top: 30, width: 260, height: 14 },
+      { left: 20, top: 30, width: 600, height: 14 },
     ]) {
       const at = placeBeside(anchor, detail, frame);
       expect(overlaps(anchor, { ...at, ...detail })).toBe(false);

@@ -40,6 +40,14 @@ describe('metric cards', () => {
     expect(wall()).toBe('real time, at the pace set for simulated models');
     expect(wall('simulated')).toBe('real time, at the pace set for simulated models');
     expect(wall('openai')).toBe('real time, as fast as the model (openai) answered');
+    // A graph's tasks call no model: its steps play at the pace, whatever provider the run names.
+    const graphWall = metricCards({
+      ...base,
+      kind: 'graph',
+      provider: 'openai',
+      metrics: { ...metrics, wallClockMs: 1200 },
+    }).find((c) => c.id === 'wall-clock')?.detail;
+    expect(graphWall).toBe("real time, at the pace set for the graph's steps (its tasks call no model)");
   });
 
   it('counts tool calls against their budget and warns when it is spent', () => {
