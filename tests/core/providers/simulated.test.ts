@@ -390,11 +390,16 @@ describe('simulatedProvider', () => {
 
     it('answers without touching a timer when no pace is given', async () => {
       vi.useFakeTimers();
-      const { player } = echoPlayer();
-      const provider = simulatedProvider({ profiles: { small: profile() }, players: { echo: player } });
-      // With fake timers a setTimeout would never fire, and this would time out.
-      await expect(provider.complete(request())).resolves.toBeDefined();
-      expect(vi.getTimerCount()).toBe(0);
+      try {
+        const { player } = echoPlayer();
+        const provider = simulatedProvider({ profiles: { small: profile() }, players: { echo: player } });
+        // With fake timers a setTimeout would never fire, and this would time out.
+        await expect(provider.complete(request())).resolves.toBeDefined();
+        expect(vi.getTimerCount()).toBe(0);
+      } finally {
+        // Unit test files share their worker (isolate: false): the next file needs real timers.
+        vi.useRealTimers();
+      }
     });
   });
 });
