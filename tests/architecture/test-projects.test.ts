@@ -58,6 +58,22 @@ describe('the test projects', () => {
     expect(spawning).toEqual([]);
   });
 
+  it('keeps unit tests from leaving state behind for the next file of their worker', () => {
+    // The unit project runs with isolate: false (vitest.config.ts): a module mock, fake timers or
+    // a spy left in place would change the files after it.
+    const leaks = unit.flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      const found: string[] = [];
+      if (/\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(text)) found.push(`${file}: a module mock or stub`);
+      if (text.includes('vi.useFakeTimers(') && !text.includes('vi.useRealTimers('))
+        found.push(`${file}: fake timers never put back`);
+      if (text.includes('vi.spyOn(') && !/restoreAllMocks|mockRestore/.test(text))
+        found.push(`${file}: a spy never restored`);
+      return found;
+    });
+    expect(leaks).toEqual([]);
+  });
+
   it('catches a unit test that starts a process through a support module', () => {
     // The check itself, on a file known to start the CLI as a process through tests/support.
     const known = 'tests/cli/main.test.ts';
