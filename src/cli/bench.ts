@@ -1,27 +1,25 @@
-import { basename } from 'node:path';
 import { watchEndpoint } from '../adapters/common/endpoint-watch';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import type { ContextStrategyName } from '../core/agents/context/registry';
 import { runBench } from '../core/bench/run-bench';
-import { llmPolicyFor } from '../core/policy/llm/llm-policy';
-import type { Policy } from '../core/policy/types';
-import { checkAgainst, RequestError } from '../core/request/run-input';
-import { formationProblem } from '../core/run/formations';
 import { type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
 import { benchTable } from './bench-flags';
+import { benchOutputs, traceName } from './bench-outputs';
+import { benchPolicies } from './bench-policies';
 import { markdownReport, textReport } from './bench-report';
+import { checkBenchRuns } from './bench-run-fields';
 import { cliProvider } from './cli-provider';
 import { ReportedFailure, UsageError, wholeNumber } from './errors';
 import { parseFlags } from './flags';
 import { MAX_SEED } from './limits';
-import { fileSafe, profileHashes, readCheckpoint, resolvePolicy } from './policy-file';
-import { CLI_PROVIDERS, needsRealProvider } from './provider-flags';
+import { profileHashes, readCheckpoint } from './policy-file';
+import { needsRealProvider } from './provider-flags';
 import { type HealingFlag, healingFlag, healingFor } from './reply-watch';
-import { checkOutputs, fileIn, type Output, prepareOutputDir, writeFile, writeFiles } from './safe-write';
+import { fileIn, writeFile, writeFiles } from './safe-write';
 import { argvWithoutPasswords } from './scale-out/redis-url';
 import { sweepThroughRedis } from './scale-out/sweep-flags';
-import { readProfiles, readScenario, scenarioInputs, scenariosDir } from './scenario-file';
+import { readProfiles, readScenario } from './scenario-file';
 
 export { benchHelp } from './bench-flags';
 
@@ -96,121 +94,31 @@ export async function bench(
         );
     }
   }
-  // One by one, so the first bad name in the list is the one reported.
-  const policies: Policy[] = [];
-  for (const name of values.policies.split(',')) {
-    if (name.trim() === 'llm') {
-      // The subagents' provider plays the orchestrator too: with the simulated one, the whole path
-      // runs offline.
-      if (scenario.type !== 'task') {
-        throw new UsageError('--policies: llm orchestrates task scenarios, not graphs');
-      }
-      policies.push(llmPolicyFor(provider, profiles));
-      continue;
-    }
-    try {
-      policies.push(await resolvePolicy(name, hashes));
-    } catch (error) {
-      throw new UsageError(`--policies: ${(error as Error).message}`);
-    }
-  }
-  // Named twice, a policy's column held twice the runs its intervals were computed for.
-  const twice = policies.map((p) => p.name).find((name, i, all) => all.indexOf(name) !== i);
-  if (twice !== undefined) throw new UsageError(`--policies names ${twice} twice; name each policy once`);
-  // A policy whose plan a scenario has not (peers on a graph or a search) fails before any run.
-  const kinds =
-    scenario.type === 'task'
-      ? [scenario.spec.kind]
-      : scenario.type === 'graph'
-        ? ['graph']
-        : Object.values(scenario.specs).map((s) => s.kind);
-  for (const p of policies)
-    for (const kind of new Set(kinds)) {
-      const problem = formationProblem(kind, p.plan ?? 'swarm');
-      if (problem) throw new UsageError(`--policies ${p.name}: ${problem}`);
-    }
-  if (values.baseline !== undefined && !policies.some((p) => p.name === values.baseline)) {
-    throw new UsageError(
-      `--baseline must be one of the policies run (${policies.map((p) => p.name).join(', ')}), got "${values.baseline}"`,
-    );
-  }
-  if (flags.size !== undefined && scenario.type !== 'task') {
-    throw new UsageError(
-      '--size applies to task scenarios, not graph or mix files (a mix sets its own sizes)',
-    );
-  }
+  const policies = await benchPolicies(values.policies, scenario, provider, profiles, hashes);
   const size = flags.size as number | undefined;
-  // The run's own fields are refused in the run request's words, as the API and the page refuse them.
-  if (scenario.type === 'task') {
-    try {
-      checkAgainst(
-        {
-          scenario: scenario.spec.id,
-          ...(size !== undefined ? { size } : {}),
-          ...(values.profile !== undefined ? { profile: values.profile } : {}),
-        },
-        { type: 'task', spec: scenario.spec },
-        { profiles, sandbox: true, knowledgeBase: false, providers: CLI_PROVIDERS },
-      );
-    } catch (error) {
-      if (error instanceof RequestError) throw new UsageError(`--${error.field}: ${error.message}`);
-      throw error;
-    }
-  } else if (values.profile !== undefined && !Object.hasOwn(profiles, values.profile)) {
-    throw new UsageError(
-      `--profile: profile must be one of ${Object.keys(profiles).join(', ')}, not "${values.profile}"`,
-    );
-  }
   const context = flags.context as ContextStrategyName | undefined;
   const workers = flags.workers as number | undefined;
-  if (workers !== undefined && scenario.type !== 'graph')
-    throw new UsageError(
-      '--workers sets the subagents of a graph scenario; a task scenario takes its own from its budgets (maxConcurrentSubagents in its file)',
-    );
+  checkBenchRuns(scenario, policies, profiles, {
+    baseline: values.baseline,
+    size,
+    profile: values.profile,
+    workers,
+  });
   if (scenario.type === 'graph' && workers !== undefined) Object.assign(scenario, { workers });
 
-  // Every output is checked before the first run, so a bad path costs nothing (safe-write.ts).
   const seedList = split
     ? splitSeeds(split, seeds, start)
     : Array.from({ length: seeds }, (_, i) => start + i);
-  const traceDir = values['trace-dir'];
-  const base = values.out?.replace(/\.(json|md)$/, '');
-  // "" or "dir/" would write the hidden files ".json" and ".md".
-  if (base !== undefined && (basename(base) === '' || /[\\/]$/.test(base)))
-    throw new UsageError(
-      `--out names the report's file (FILE writes FILE.json and FILE.md), got "${values.out}"`,
-    );
-  const inputs = [
-    ...scenarioInputs(values.scenario),
-    values.profiles ?? `${scenariosDir}profiles.json`,
-    ...values.policies.split(',').flatMap((p) => /^(parl|bandit):(.+)$/.exec(p.trim())?.[2] ?? []),
-  ];
-  const outputs: Output[] =
-    base === undefined
-      ? []
-      : [
-          { path: `${base}.json`, flag: '--out' },
-          { path: `${base}.md`, flag: '--out' },
-        ];
-  const traceName = (id: string, policy: string, seed: number) =>
-    `${id}-${fileSafe(policy)}-seed${seed}.jsonl`;
-  if (traceDir !== undefined) {
-    prepareOutputDir(traceDir, '--trace-dir');
-    const ids =
-      scenario.type === 'task'
-        ? [scenario.spec.id]
-        : scenario.type === 'graph'
-          ? [scenario.graph.id]
-          : Object.values(scenario.specs).map((s) => s.id);
-    // The trace files the run will write, each checked against the inputs.
-    if (ids.length * policies.length * seeds <= 100_000) {
-      for (const id of ids)
-        for (const p of policies)
-          for (const seed of seedList)
-            outputs.push({ path: fileIn(traceDir, traceName(id, p.name, seed)), flag: '--trace-dir' });
-    }
-  }
-  checkOutputs(outputs, inputs);
+  const { base, traceDir } = benchOutputs({
+    out: values.out,
+    traceDir: values['trace-dir'],
+    scenarioName: values.scenario,
+    scenario,
+    profilesFile: values.profiles,
+    policyList: values.policies,
+    policies,
+    seeds: seedList,
+  });
   // Through Redis: the same runs, made by workers (docs/scale-out.md); loaded only when asked for.
   const sweepReport = () => {
     const names = values.policies.split(',').map((p) => p.trim());

@@ -1,0 +1,57 @@
+/**
+ * `swarm bench --policies`: each name resolved to the policy it plays, and refused, before any
+ * run, when the scenario cannot run it (a plan the scenario has no formation for, llm on a graph)
+ * or the list names one twice. One by one, so the first bad name in the list is the one reported.
+ */
+
+import { llmPolicyFor } from '../core/policy/llm/llm-policy';
+import type { Policy } from '../core/policy/types';
+import type { Provider } from '../core/providers/types';
+import { formationProblem } from '../core/run/formations';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { UsageError } from './errors';
+import { resolvePolicy } from './policy-file';
+import type { readScenario } from './scenario-file';
+
+type Scenario = ReturnType<typeof readScenario>;
+
+export async function benchPolicies(
+  list: string,
+  scenario: Scenario,
+  provider: Provider,
+  profiles: Readonly<Record<string, ProfileSpec>>,
+  hashes: Readonly<Record<string, string>>,
+): Promise<Policy[]> {
+  const policies: Policy[] = [];
+  for (const name of list.split(',')) {
+    if (name.trim() === 'llm') {
+      // The subagents' provider plays the orchestrator too: with the simulated one, the whole path
+      // runs offline.
+      if (scenario.type !== 'task')
+        throw new UsageError('--policies: llm orchestrates task scenarios, not graphs');
+      policies.push(llmPolicyFor(provider, profiles));
+      continue;
+    }
+    try {
+      policies.push(await resolvePolicy(name, hashes));
+    } catch (error) {
+      throw new UsageError(`--policies: ${(error as Error).message}`);
+    }
+  }
+  // Named twice, a policy's column held twice the runs its intervals were computed for.
+  const twice = policies.map((p) => p.name).find((name, i, all) => all.indexOf(name) !== i);
+  if (twice !== undefined) throw new UsageError(`--policies names ${twice} twice; name each policy once`);
+  // A policy whose plan a scenario has not (peers on a graph or a search) fails before any run.
+  const kinds =
+    scenario.type === 'task'
+      ? [scenario.spec.kind]
+      : scenario.type === 'graph'
+        ? ['graph']
+        : Object.values(scenario.specs).map((s) => s.kind);
+  for (const p of policies)
+    for (const kind of new Set(kinds)) {
+      const problem = formationProblem(kind, p.plan ?? 'swarm');
+      if (problem) throw new UsageError(`--policies ${p.name}: ${problem}`);
+    }
+  return policies;
+}
