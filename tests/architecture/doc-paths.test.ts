@@ -13,13 +13,13 @@ const DOCS = ['docs/architecture.md', 'README.md'];
 const ROOTS = /^(src|tests|workers|scripts|bench|scenarios|docs|vite-plugins|public)\//;
 
 /** The paths a Markdown text names in backticks, under the repository's own folders. */
-export function namedPaths(text: string): string[] {
+function namedPaths(text: string): string[] {
   const paths = [...text.matchAll(/`([^`\s]+)`/g)].map((m) => m[1] as string);
   return [...new Set(paths.map((p) => p.replace(/[:#].*$/, '')).filter((p) => ROOTS.test(p)))];
 }
 
 /** Whether a path, with `*`, `<name>` and `NAME` parts matching any name, is in the repository. */
-export function pathExists(path: string, base = root): boolean {
+function pathExists(path: string, base = root): boolean {
   const parts = path.replace(/\/$/, '').split('/');
   const [head, ...rest] = parts as [string, ...string[]];
   if (!/[*<{]|\b[A-Z]{2,}\b/.test(head)) {

@@ -154,30 +154,27 @@ describe('two requests in a row', () => {
  * reasoning in the text; subagents created in one turn and assigned in the next; one call a turn)
  * ends in the team's one merged answer, on screen and in the Library.
  */
-describe.each(WIRE_HABITS)(
-  'an endpoint that answers %s',
-  (habit) => {
-    it('runs your request to the team’s merged answer, shown and stored', async () => {
-      server = await startModelServer(habitBackend(teamModel(), habit));
-      const { page } = profile;
-      const endpoint = encodeURIComponent(server.url);
-      await page.goto(`${appUrl}#view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
-      await page.waitForSelector(`${t('route-button')}:not([disabled])`);
-      await page.fill(t('router-query'), REQUEST);
-      await page.click(t('route-button'));
-      await page.waitForSelector(t('router-run-own'));
-      await page.click(t('router-run-own'));
-      await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
-      const answer = (await page.textContent(t('run-answer'))) ?? '';
-      expect(answer).toContain('TEAM ANSWER by');
-      expect(answer).not.toMatch(/<think>|<tool_call>/);
-      await page.click(t('nav-library'));
-      await page.waitForSelector(t('trace-row'));
-      expect(await page.locator(t('trace-row')).count()).toBe(1);
-      expect(profile.errors).toEqual([]);
-    });
-  },
-);
+describe.each(WIRE_HABITS)('an endpoint that answers %s', (habit) => {
+  it('runs your request to the team’s merged answer, shown and stored', async () => {
+    server = await startModelServer(habitBackend(teamModel(), habit));
+    const { page } = profile;
+    const endpoint = encodeURIComponent(server.url);
+    await page.goto(`${appUrl}#view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.waitForSelector(`${t('route-button')}:not([disabled])`);
+    await page.fill(t('router-query'), REQUEST);
+    await page.click(t('route-button'));
+    await page.waitForSelector(t('router-run-own'));
+    await page.click(t('router-run-own'));
+    await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
+    const answer = (await page.textContent(t('run-answer'))) ?? '';
+    expect(answer).toContain('TEAM ANSWER by');
+    expect(answer).not.toMatch(/<think>|<tool_call>/);
+    await page.click(t('nav-library'));
+    await page.waitForSelector(t('trace-row'));
+    expect(await page.locator(t('trace-row')).count()).toBe(1);
+    expect(profile.errors).toEqual([]);
+  });
+});
 
 /**
  * Issue 58, item 2, in the built page: a request that fits no workflow is planned as `general`
