@@ -49,6 +49,7 @@ describe('url state', () => {
       pace: fc.integer({ min: 0, max: 5000 }),
       step: fc.boolean(),
       runs: fc.array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { maxLength: 8 }),
+      fork: fc.integer({ min: 0, max: 1_000_000 }),
       // A saved policy's name may hold the list's comma.
       policies: fc.uniqueArray(
         fc.constantFrom('serial', 'heuristic', 'llm', 'fixed:solo/large', 'parl:a, b', 'bandit:b-1%'),

@@ -2,12 +2,13 @@ import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack } from 'solid-js';
 import type { TaskGraph } from '../../core/graph/types';
-import { DetailBeside } from '../detail/detail-beside';
+import { actionOf, DetailBeside } from '../detail/detail-beside';
 import { PictureDownload } from '../export/picture-download';
 import type { Realized, TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
 import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } from './dag-draw';
 import { stretchToAspect } from './fit-layout';
+import { markFork, type NodeForkMarks } from './fork-marks';
 import type { DagLayout } from './layout';
 import { createLayouter, Superseded } from './layout-client';
 import { type ArrowKey, nextNode } from './node-keys';
@@ -57,6 +58,10 @@ export function DagView(props: {
   overhead?: number;
   /** What the run took so far; absent before it starts. */
   realized?: Realized;
+  /** "Fork from here": a node's detail offers to fork the run at the decision behind it. */
+  onFork?: ((decision: number) => void) | undefined;
+  /** A fork's marks (views/fork-drawings.tsx): nodes shared with the original, and the first difference. */
+  forkMarks?: NodeForkMarks | undefined;
 }) {
   let svg: SVGSVGElement | undefined;
   let canvas: SVGGElement | undefined;
@@ -127,6 +132,10 @@ export function DagView(props: {
     );
     shownLayout = l;
     drawn = drawGraph(canvas, l, current.graph.labels);
+    markFork(
+      drawn.groups,
+      untrack(() => props.forkMarks),
+    );
     shown = { nodes: [], edges: [] };
     untrack(update);
     untrack(fitToView);
@@ -177,6 +186,10 @@ export function DagView(props: {
     marks();
     update();
   });
+  createEffect(() => {
+    const m = props.forkMarks;
+    if (drawn) markFork(drawn.groups, m);
+  });
 
   const behaviour = zoom<SVGSVGElement, unknown>()
     .scaleExtent([0.02, 4])
@@ -215,7 +228,12 @@ export function DagView(props: {
     setAnchor(g ?? undefined);
     setHovered(g?.getAttribute('data-task') ?? undefined);
   };
-  const over = (event: MouseEvent) => point((event.target as Element).closest('[data-task]'));
+  // The pointer on the background keeps the last node's detail (WCAG 1.4.13: it can be moved onto
+  // the detail's action); another node or Escape replaces it.
+  const over = (event: MouseEvent) => {
+    const node = (event.target as Element).closest('[data-task]');
+    if (node) point(node);
+  };
   const focused = (event: FocusEvent) => {
     const node = (event.target as Element).closest('[data-task]');
     if (node) reveal(node);
@@ -238,6 +256,12 @@ export function DagView(props: {
   const keys = (event: KeyboardEvent) => {
     // The detail is dismissed without moving the focus (WCAG 1.4.13).
     if (event.key === 'Escape') return setHovered(undefined);
+    // Tab from a node whose detail has an action goes to the action first (detail-beside.tsx).
+    const action = event.key === 'Tab' && !event.shiftKey ? actionOf(svg?.parentElement) : null;
+    if (action) {
+      event.preventDefault();
+      return action.focus();
+    }
     const key = event.key as ArrowKey;
     if (!['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown'].includes(key)) return;
     const id = (event.target as Element).closest('[data-task]')?.getAttribute('data-task');
@@ -263,10 +287,35 @@ export function DagView(props: {
     if (node >= g.taskCount) {
       const step = props.realized?.stages.find((s) => `main:${s.step}` === id);
       if (!step) return `${g.labels[node] ?? id}: the run's end — every answer is in`;
-      return `orchestrator step ${step.step} at step-time ${step.t}: S_main ${step.main}, launched ${step.launched.length} attempt(s), the slowest took ${step.maxSub} steps`;
+      return `orchestrator decision ${step.step} of ${props.realized?.stages.length} at step-time ${step.t}: S_main ${step.main}, launched ${step.launched.length} attempt(s), the slowest took ${step.maxSub} steps`;
     }
     const prefix = finished() ? 'as run' : 'as planned';
     return `${describeTask(basis(), basisMarks(), id, factor(), overhead())} (${prefix})`;
+  };
+
+  // The decision behind a node: an orchestrator step's own, or the one that launched the task's
+  // attempt shown (a retried attempt's node: that attempt's).
+  const decisionOf = (id: string): number | undefined => {
+    const r = props.realized;
+    if (!r) return undefined;
+    const main = /^main:(\d+)$/.exec(id);
+    if (main) return Number(main[1]);
+    const [task, attempt] = id.split('#');
+    const a = r.attempts
+      .filter((x) => x.task === task && (attempt === undefined || String(x.attempt) === attempt))
+      .at(-1);
+    return a && a.stage >= 0 ? r.stages[a.stage]?.step : undefined;
+  };
+  const forkAction = (id: string) => {
+    const run = props.onFork;
+    const decision = run ? decisionOf(id) : undefined;
+    return run && decision !== undefined
+      ? {
+          label: `Fork from decision ${decision}`,
+          run: () => run(decision),
+          testId: 'dag-fork-here',
+        }
+      : undefined;
   };
 
   return (
@@ -287,7 +336,15 @@ export function DagView(props: {
           <g ref={canvas} />
         </svg>
         <Show when={hovered()}>
-          {(id) => <DetailBeside text={describe(id())} anchor={anchor()} testId="dag-hover" />}
+          {(id) => (
+            <DetailBeside
+              text={describe(id())}
+              anchor={anchor()}
+              testId="dag-hover"
+              action={forkAction(id())}
+              onLeave={() => setHovered(undefined)}
+            />
+          )}
         </Show>
       </div>
       <div class="actions note">

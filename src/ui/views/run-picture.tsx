@@ -46,6 +46,8 @@ export function RunPicture(props: {
   endedEarly?: string | undefined;
   /** A learned policy's plan decision, from the trace header. */
   planChoices?: readonly PolicyChoice[] | undefined;
+  /** "Fork from here" in the details of the graph's nodes and the timeline's bars, once the run ended. */
+  onFork?: ((decision: number) => void) | undefined;
 }) {
   const cards = () =>
     props.metrics
@@ -85,6 +87,7 @@ export function RunPicture(props: {
               status={status}
               overhead={props.overhead}
               realized={props.snapshot.seq >= 0 ? props.snapshot.realized : undefined}
+              onFork={props.onFork}
             />
           </div>
         )}
@@ -105,7 +108,11 @@ export function RunPicture(props: {
       </Show>
       <div class="figure">
         <h3>{timelineHeading(peers())}</h3>
-        <TimelineView snapshot={props.snapshot} {...(props.now !== undefined ? { now: props.now } : {})} />
+        <TimelineView
+          snapshot={props.snapshot}
+          {...(props.now !== undefined ? { now: props.now } : {})}
+          onFork={props.onFork}
+        />
       </div>
       <Show when={props.snapshot.incidents.length > 0}>
         <IncidentsView snapshot={props.snapshot} />

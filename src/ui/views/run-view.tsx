@@ -4,6 +4,7 @@ import {
   createResource,
   createSignal,
   Match,
+  on,
   onCleanup,
   Show,
   Switch,
@@ -89,6 +90,21 @@ export function RunView() {
     setReplaying(start);
     app.update({ runs: [live().id as string] });
   };
+  // "Fork from decision K" in the finished run's picture: it opens as stored, its fork panel at K.
+  const forkFrom = (decision: number) => {
+    setReplaying({ fork: true });
+    app.update({ runs: [live().id as string], fork: decision });
+  };
+  // A fork's decision belongs to the run it was asked of: another run opened leaves it behind.
+  createEffect(
+    on(
+      shownId,
+      (id, before) => {
+        if (before !== undefined && id !== before && app.state().fork !== 0) app.update({ fork: 0 });
+      },
+      { defer: true },
+    ),
+  );
   // Over once another run starts (from here, the gallery, a link) or another run is opened.
   createEffect(() => {
     if (live().status === 'running' || shownId() !== live().id) setReplaying(undefined);
@@ -161,7 +177,7 @@ export function RunView() {
             disabled={session.busy() && live().status === 'running'}
             onClick={() => {
               setReplaying(undefined);
-              app.update({ runs: [] });
+              app.update({ runs: [], fork: 0 });
               setKillNote(undefined);
               void session.start();
             }}
@@ -342,6 +358,7 @@ export function RunView() {
                 live().status === 'cancelled' || live().status === 'failed' ? live().status : undefined
               }
               planChoices={live().header?.planChoices}
+              onFork={live().id !== undefined && ENDED.has(live().status) ? forkFrom : undefined}
             />
           </Show>
           <Show when={live().result}>
