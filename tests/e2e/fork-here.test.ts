@@ -88,6 +88,12 @@ describe.each(PAGE_SIZES)('forking where you look, at %i×%i', (width, height) =
   it("forks from a graph node's detail and draws the two runs side by side", async () => {
     const { page } = profile;
     await finishedDeepSearch(page, width, height);
+    // A timeline bar's detail offers the fork from its decision: a step's own, an attempt's launcher.
+    await page.locator('[data-key="step 3"]').focus();
+    expect(await page.textContent(t('timeline-hover'))).toMatch(/^orchestrator decision 3 of 4: step-time/);
+    expect(await page.textContent(t('timeline-fork-here'))).toBe('Fork from decision 3');
+    await page.locator('[data-key="q2-hop2#1"]').focus();
+    expect(await page.textContent(t('timeline-fork-here'))).toBe('Fork from decision 2');
     // Decision 2's node in the finished run's graph: its detail offers the fork.
     const node = page.locator(`${t('dag')} [data-task="main:2"]`).first();
     await node.focus();
@@ -141,18 +147,40 @@ describe('forking where you look, by keyboard alone', () => {
     await finishedDeepSearch(page, 1366, 900);
     await page.focus(t('run-status'));
     // Tab on through the graph: each node with a decision offers its fork right after it.
+    const active = () =>
+      page.evaluate(() => {
+        const e = document.activeElement;
+        const task = e?.getAttribute('data-task');
+        return task ? `node ${task}` : `${e?.getAttribute('data-testid')}:${e?.textContent}`;
+      });
     let at = '';
-    for (let k = 0; k < 150 && at !== 'dag-fork-here:Fork from decision 2'; k++) {
+    const seen: string[] = [];
+    for (let k = 0; k < 150 && at !== 'node main:2'; k++) {
       await page.keyboard.press('Tab');
-      at = await page.evaluate(
-        () => `${document.activeElement?.getAttribute('data-testid')}:${document.activeElement?.textContent}`,
-      );
+      at = await active();
+      seen.push(at);
     }
-    expect(at).toBe('dag-fork-here:Fork from decision 2');
-    // Shift+Tab goes back to the node the detail is about.
-    await page.keyboard.press('Shift+Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-task'))).toBe('main:2');
+    expect(at).toBe('node main:2');
+    // Every node reached was followed by its own fork (a task's: the decision that launched it).
+    const nodes = seen.filter((s) => s.startsWith('node ') && s !== 'node main:end');
+    expect(nodes.length).toBeGreaterThan(3);
+    expect(seen.filter((s) => s.startsWith('dag-fork-here:Fork from decision ')), seen.join(' | ')).toHaveLength(
+      nodes.length - 1,
+    );
     await page.keyboard.press('Tab');
+    expect(await active()).toBe('dag-fork-here:Fork from decision 2');
+    // Shift+Tab goes back to the node the detail is about; Tab from the action on to the next node.
+    await page.keyboard.press('Shift+Tab');
+    expect(await active()).toBe('node main:2');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await active()).toMatch(/^node /);
+    expect(await active()).not.toBe('node main:2');
+    // Back, the nodes in their order (the actions are a Tab away from theirs, not on the way back).
+    await page.keyboard.press('Shift+Tab');
+    expect(await active()).toBe('node main:2');
+    await page.keyboard.press('Tab');
+    expect(await active()).toBe('dag-fork-here:Fork from decision 2');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'fork-policy');
     // A heuristic run is continued under serial unless another policy is picked.
