@@ -164,9 +164,10 @@ describe('forking where you look, by keyboard alone', () => {
     // Every node reached was followed by its own fork (a task's: the decision that launched it).
     const nodes = seen.filter((s) => s.startsWith('node ') && s !== 'node main:end');
     expect(nodes.length).toBeGreaterThan(3);
-    expect(seen.filter((s) => s.startsWith('dag-fork-here:Fork from decision ')), seen.join(' | ')).toHaveLength(
-      nodes.length - 1,
-    );
+    expect(
+      seen.filter((s) => s.startsWith('dag-fork-here:Fork from decision ')),
+      seen.join(' | '),
+    ).toHaveLength(nodes.length - 1);
     await page.keyboard.press('Tab');
     expect(await active()).toBe('dag-fork-here:Fork from decision 2');
     // Shift+Tab goes back to the node the detail is about; Tab from the action on to the next node.
