@@ -4,6 +4,7 @@ import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Sh
 import type { TaskGraph } from '../../core/graph/types';
 import { actionOf, DetailBeside } from '../detail/detail-beside';
 import { PictureDownload } from '../export/picture-download';
+import { decisionBehind } from '../model/fork-view';
 import type { Realized, TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
 import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } from './dag-draw';
@@ -293,22 +294,9 @@ export function DagView(props: {
     return `${describeTask(basis(), basisMarks(), id, factor(), overhead())} (${prefix})`;
   };
 
-  // The decision behind a node: an orchestrator step's own, or the one that launched the task's
-  // attempt shown (a retried attempt's node: that attempt's).
-  const decisionOf = (id: string): number | undefined => {
-    const r = props.realized;
-    if (!r) return undefined;
-    const main = /^main:(\d+)$/.exec(id);
-    if (main) return Number(main[1]);
-    const [task, attempt] = id.split('#');
-    const a = r.attempts
-      .filter((x) => x.task === task && (attempt === undefined || String(x.attempt) === attempt))
-      .at(-1);
-    return a && a.stage >= 0 ? r.stages[a.stage]?.step : undefined;
-  };
   const forkAction = (id: string) => {
     const run = props.onFork;
-    const decision = run ? decisionOf(id) : undefined;
+    const decision = run ? decisionBehind(props.realized, id) : undefined;
     return run && decision !== undefined
       ? {
           label: `Fork from decision ${decision}`,

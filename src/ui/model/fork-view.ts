@@ -6,6 +6,24 @@
 
 import type { TraceEvent } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
+import type { Realized } from './replay';
+
+/**
+ * The decision behind a run graph node or a timeline bar, where "Fork from here" forks: an
+ * orchestrator step's own (`main:K`, `step K`), or the one that launched a task's attempt (a task
+ * id: its last attempt; `task#n`: that attempt). None for the end node, a round, or an attempt the
+ * trace does not say the launch of.
+ */
+export function decisionBehind(realized: Realized | undefined, key: string): number | undefined {
+  if (!realized) return undefined;
+  const own = /^(?:main:|step )(\d+)$/.exec(key);
+  if (own) return Number(own[1]);
+  const [task, attempt] = key.split('#');
+  const a = realized.attempts
+    .filter((x) => x.task === task && (attempt === undefined || String(x.attempt) === attempt))
+    .at(-1);
+  return a && a.stage >= 0 ? realized.stages[a.stage]?.step : undefined;
+}
 
 /** What one side of a fork marks on its drawings. */
 export interface ForkMarks {

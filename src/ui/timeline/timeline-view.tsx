@@ -6,6 +6,7 @@ import { LABELS_UP_TO } from '../dag/node-labels';
 import { isPeersPlan } from '../dag/peers';
 import { actionOf, DetailBeside } from '../detail/detail-beside';
 import { PictureDownload } from '../export/picture-download';
+import { decisionBehind } from '../model/fork-view';
 import type { RunSnapshot } from '../model/replay';
 import { BAR_KEYS, type BarKey, nextBar } from './bar-keys';
 import { type AnyBar, barDetail, barKey, barName } from './bar-words';
@@ -259,16 +260,7 @@ export function TimelineView(props: {
     const run = props.onFork;
     const bar = hoveredBar();
     if (!run || !bar) return undefined;
-    const r = props.snapshot.realized;
-    const decision =
-      'stage' in bar
-        ? bar.stage.step
-        : 'segment' in bar
-          ? r.stages[
-              r.attempts.find((a) => a.task === bar.segment.task && a.attempt === bar.segment.attempt)
-                ?.stage ?? -1
-            ]?.step
-          : undefined;
+    const decision = decisionBehind(props.snapshot.realized, barKey(bar));
     return decision === undefined
       ? undefined
       : { label: `Fork from decision ${decision}`, run: () => run(decision), testId: 'timeline-fork-here' };

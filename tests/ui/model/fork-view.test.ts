@@ -5,7 +5,8 @@ import { forkRun } from '../../../src/core/run/fork';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { runPrepared } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
-import { forkMarks, rewardWhy, sharedPrefix } from '../../../src/ui/model/fork-view';
+import { decisionBehind, forkMarks, rewardWhy, sharedPrefix } from '../../../src/ui/model/fork-view';
+import { foldTrace } from '../../../src/ui/model/replay';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
 /**
@@ -52,6 +53,19 @@ describe('a fork beside its original', () => {
     const prefix = sharedPrefix(result.original.events, result.prefixEvents);
     expect(prefix.decisions).toBe(1);
     expect(prefix.until).toBe(5);
+  });
+
+  it("names the decision behind a node or a bar: a step's own, an attempt's launcher, none for the end", async () => {
+    const result = await deepSearchFork();
+    const realized = foldTrace(result.original.events).realized;
+    expect(decisionBehind(realized, 'main:3')).toBe(3);
+    expect(decisionBehind(realized, 'step 4')).toBe(4);
+    // Decision 1 launched the first hops, decision 2 the second ones.
+    expect(decisionBehind(realized, 'q2-hop1')).toBe(1);
+    expect(decisionBehind(realized, 'q2-hop2#1')).toBe(2);
+    expect(decisionBehind(realized, 'main:end')).toBeUndefined();
+    expect(decisionBehind(realized, 'round 1')).toBeUndefined();
+    expect(decisionBehind(undefined, 'main:1')).toBeUndefined();
   });
 
   it('says the reward is the same because time is not charged without a critical-steps budget', async () => {
