@@ -342,6 +342,17 @@ export function readHash(hash: string, base: AppState = defaultState): ReadState
   return { state: state as unknown as AppState, problems };
 }
 
+/**
+ * The state after a change of settings. A fork's decision (`fork`) is of the run it was asked of:
+ * a change of the runs opened that does not name one leaves it behind, so another run does not
+ * open its fork panel at a decision asked of the last one.
+ */
+export function patched(state: AppState, patch: Partial<AppState>): AppState {
+  const next = { ...state, ...patch };
+  const runsChanged = patch.runs !== undefined && patch.runs.join(',') !== state.runs.join(',');
+  return runsChanged && patch.fork === undefined ? { ...next, fork: 0 } : next;
+}
+
 /** Writes the state as a hash, settings at their default left out, in the table's order. */
 export function writeHash(state: AppState): string {
   const params = new URLSearchParams();

@@ -4,7 +4,6 @@ import {
   createResource,
   createSignal,
   Match,
-  on,
   onCleanup,
   Show,
   Switch,
@@ -95,16 +94,6 @@ export function RunView() {
     setReplaying({ fork: true });
     app.update({ runs: [live().id as string], fork: decision });
   };
-  // A fork's decision belongs to the run it was asked of: another run opened leaves it behind.
-  createEffect(
-    on(
-      shownId,
-      (id, before) => {
-        if (before !== undefined && id !== before && app.state().fork !== 0) app.update({ fork: 0 });
-      },
-      { defer: true },
-    ),
-  );
   // Over once another run starts (from here, the gallery, a link) or another run is opened.
   createEffect(() => {
     if (live().status === 'running' || shownId() !== live().id) setReplaying(undefined);
@@ -177,7 +166,7 @@ export function RunView() {
             disabled={session.busy() && live().status === 'running'}
             onClick={() => {
               setReplaying(undefined);
-              app.update({ runs: [], fork: 0 });
+              app.update({ runs: [] });
               setKillNote(undefined);
               void session.start();
             }}
