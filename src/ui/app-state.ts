@@ -8,7 +8,7 @@
 import { createRoot, createSignal } from 'solid-js';
 import { findScenario, sizeRange } from './catalog';
 import { readLink } from './request-state';
-import { type AppState, defaultState, writeHash } from './url-state';
+import { type AppState, defaultState, patched, writeHash } from './url-state';
 
 function checked(hash: string): { state: AppState; problems: string[] } {
   const read = readLink(hash);
@@ -45,7 +45,7 @@ function createAppState() {
 
   /** Changes settings; a change of view is a new history entry, the rest replace the current one. */
   function update(patch: Partial<AppState>) {
-    const next = { ...state(), ...patch };
+    const next = patched(state(), patch);
     const hash = writeHash(next) || location.pathname + location.search;
     if (patch.view !== undefined && patch.view !== state().view) history.pushState(null, '', hash);
     else history.replaceState(null, '', hash);

@@ -55,6 +55,8 @@ export interface AppState {
   readonly step: boolean;
   /** Traces opened (run view: one; compare view: several), by library id. */
   readonly runs: readonly string[];
+  /** The orchestrator decision the opened run's fork panel forks from; 0 = the replay's position. */
+  readonly fork: number;
   /** The Compare view's picked policies, the first the baseline, run one after another on `seed`. */
   readonly policies: readonly string[];
   readonly train: PolicyKind;
@@ -103,6 +105,7 @@ export const defaultState: AppState = {
   chaos: [],
   healing: 'on',
   runs: [],
+  fork: 0,
   policies: ['heuristic', 'serial'],
   train: 'parl',
   episodes: 300,
@@ -227,6 +230,8 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     },
     format: (ids) => ids.join(','),
   },
+  // Any decision number: whether the run has it is the fork panel's to say, in place.
+  fork: { key: 'fork', parse: integer(0, 1_000_000), format: plain },
   // Each name escaped, so a saved policy's name may hold a comma; at most 8, as `runs`.
   policies: {
     key: 'policies',
@@ -335,6 +340,17 @@ export function readHash(hash: string, base: AppState = defaultState): ReadState
     else problems.push(`Setting ${quoted(key)} in the link was ignored: ${parsed.error}.`);
   }
   return { state: state as unknown as AppState, problems };
+}
+
+/**
+ * The state after a change of settings. A fork's decision (`fork`) is of the run it was asked of:
+ * a change of the runs opened that does not name one leaves it behind, so another run does not
+ * open its fork panel at a decision asked of the last one.
+ */
+export function patched(state: AppState, patch: Partial<AppState>): AppState {
+  const next = { ...state, ...patch };
+  const runsChanged = patch.runs !== undefined && patch.runs.join(',') !== state.runs.join(',');
+  return runsChanged && patch.fork === undefined ? { ...next, fork: 0 } : next;
 }
 
 /** Writes the state as a hash, settings at their default left out, in the table's order. */

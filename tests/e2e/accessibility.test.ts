@@ -192,7 +192,7 @@ describe('accessibility and small screens', () => {
       expect(id).not.toBeNull();
       const detail = page.locator(t('dag-hover'));
       await detail.waitFor();
-      expect(await detail.textContent()).toMatch(/critical path|slack|orchestrator step|the run's end/);
+      expect(await detail.textContent()).toMatch(/critical path|slack|orchestrator decision|the run's end/);
       // Beside the node: its top within the node's height. On a phone there is no room beside
       // it, and below or above it the detail covered its neighbours: it goes under the picture.
       const node = await page.evaluate(() => document.activeElement?.getBoundingClientRect().toJSON());

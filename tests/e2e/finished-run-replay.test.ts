@@ -37,7 +37,9 @@ describe('the replay controls of a run that just ended', () => {
       const end = await scrubber(page);
       expect(end.max).toBeGreaterThan(50);
       expect(end.value).toBe(end.max);
-      expect(await page.textContent(t('replay-position'))).toContain(`event ${end.max + 1} / ${end.max + 1}`);
+      expect(await page.textContent(t('replay-position'))).toContain(
+        `event ${end.max + 1} of ${end.max + 1}`,
+      );
       await page.click(t('replay-play'));
       await page.waitForSelector(`${t('replay-play')}[aria-pressed="true"]`);
       // The focus is on the Play of the replay that opened, now Pause.
@@ -53,13 +55,17 @@ describe('the replay controls of a run that just ended', () => {
       expect(values[0]).toBeLessThan(end.max / 2);
       expect(values.every((v, i) => i === 0 || v >= (values[i - 1] as number))).toBe(true);
       expect(new Set(values).size).toBeGreaterThanOrEqual(3);
-      expect(await page.textContent(t('run-status'))).toMatch(/^replaying · step [\d.]+ of 10$/);
+      expect(await page.textContent(t('run-status'))).toMatch(
+        /^replaying · event \d+ of \d+ \(step-time [\d.]+ of 10\)$/,
+      );
       await page.keyboard.press('Enter');
       const paused = (await scrubber(page)).value;
       expect(paused).toBeLessThan(end.max);
       await page.waitForTimeout(600);
       expect((await scrubber(page)).value).toBe(paused);
-      expect(await page.textContent(t('run-status'))).toMatch(/^replay paused at step/);
+      expect(await page.textContent(t('run-status'))).toMatch(
+        /^replay paused at event \d+ of \d+ \(step-time /,
+      );
       expect(profile.errors).toEqual([]);
     }, 90_000);
 
@@ -72,7 +78,7 @@ describe('the replay controls of a run that just ended', () => {
       await page.waitForSelector(`${t('run-status')}[data-state="replay-paused"]`);
       expect(await focused(page)).toBe('replay-scrubber');
       expect(await scrubber(page)).toEqual({ value: 0, max: end.max });
-      expect(await page.textContent(t('replay-position'))).toContain(`event 1 / ${end.max + 1}`);
+      expect(await page.textContent(t('replay-position'))).toContain(`event 1 of ${end.max + 1}`);
       // The keys go on moving it: the focus did not fall to the page's body on the way.
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');

@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 describe('forking a real model’s run in the page', () => {
-  it('continues a stored own-request run from step 2 under the heuristic, its prefix the original’s', async () => {
+  it('continues a stored own-request run from decision 2 under the heuristic, its prefix the original’s', async () => {
     server = await startModelServer(habitBackend(teamModel(), 'streamed'));
     const { page } = profile;
     const endpoint = encodeURIComponent(server.url);
@@ -44,7 +44,7 @@ describe('forking a real model’s run in the page', () => {
     await page.click(t('fork-button'));
     await page.waitForSelector(t('fork-result'), { timeout: 60_000 });
     expect(await page.textContent(t('fork-result'))).toMatch(
-      /The first \d+ events are the original's; from step 2 heuristic decides/,
+      /The first \d+ events are the original's; from decision 2 heuristic decides/,
     );
     // The fork's attempts after step 2 went to the endpoint; the prefix asked it nothing.
     expect(server.requests.length).toBeGreaterThan(asked);

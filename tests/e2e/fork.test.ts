@@ -10,7 +10,7 @@ const profile = profilePerTest();
 
 // The issue's "Done when": at a laptop's size and a phone's.
 describe.each(PAGE_SIZES)('forking a stored run in the page, at %i×%i', (width, height) => {
-  it('continues a deep search from step 2 under serial, beside the run as it was', async () => {
+  it('continues a deep search from decision 2 under serial, beside the run as it was', async () => {
     const { page } = profile;
     await page.setViewportSize({ width, height });
     await page.goto(`${appUrl}#view=run&scenario=deep-search&seed=1&policy=heuristic`);
@@ -32,9 +32,9 @@ describe.each(PAGE_SIZES)('forking a stored run in the page, at %i×%i', (width,
     expect(await cell('criticalSteps', 2)).toBe(card);
     // Serial from step 2 launches one hop at a time: slower.
     expect(await cell('criticalSteps', 3)).toBeGreaterThan(card);
-    expect(await page.textContent(t('fork-difference'))).toMatch(/^First decision that differs: step 2 /);
+    expect(await page.textContent(t('fork-difference'))).toMatch(/^First decision that differs: decision 2 /);
     expect(await page.textContent(t('fork-result'))).toMatch(
-      /The first \d+ events are the original's; from step 2 serial decides/,
+      /The first \d+ events are the original's; from decision 2 serial decides/,
     );
     expect(profile.errors).toEqual([]);
   }, 90_000);

@@ -73,7 +73,9 @@ describe('a stored run in the run view', () => {
     // Scrubbed back, the run is running then: no graded answer yet, as live; at the end, again.
     // The status says the replay is paused there, not "running" as if a new run went on.
     await page.click(t('replay-rewind'));
-    expect(await page.textContent(t('run-status'))).toMatch(/^replay paused at step 0 of \d/);
+    expect(await page.textContent(t('run-status'))).toMatch(
+      /^replay paused at event 1 of \d+ \(step-time 0 of \d/,
+    );
     expect(await page.locator(t('run-answer')).count()).toBe(0);
     expect(await page.textContent(t('replay-answer-later'))).toMatch(/answer shows at its end/);
     await page.click(`${t('replay-answer-later')} button`);
@@ -89,15 +91,17 @@ describe('a stored run in the run view', () => {
     const { page } = profile;
     const n = r.events.length;
     expect(row).toContain(String(n));
-    expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event ${n} / ${n} `));
+    expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event ${n} of ${n} `));
     const cards = await page.locator('[data-testid^="metric-"]').count();
     const middle = Math.floor(n / 2);
     await page.fill(t('replay-scrubber'), String(middle));
     await page.dispatchEvent(t('replay-scrubber'), 'input');
-    expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event ${middle + 1} / ${n} `));
-    const step = /step (\S+)$/.exec((await page.textContent(t('replay-position'))) ?? '')?.[1];
+    expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event ${middle + 1} of ${n} `));
+    const step = /step-time (\S+)$/.exec((await page.textContent(t('replay-position'))) ?? '')?.[1];
     const end = Math.max(...r.events.map((e) => e.t));
-    expect(await page.textContent(t('run-status'))).toBe(`replay paused at step ${step} of ${end}`);
+    expect(await page.textContent(t('run-status'))).toBe(
+      `replay paused at event ${middle + 1} of ${n} (step-time ${step} of ${end})`,
+    );
     expect(await page.getAttribute(t('run-status'), 'data-state')).toBe('replay-paused');
     // Every card still there, each with what was known then or why it is not known yet.
     expect(await page.locator('[data-testid^="metric-"]').count()).toBe(cards);
@@ -117,8 +121,10 @@ describe('a stored run in the run view', () => {
     expect(await rewind.getAttribute('title')).toMatch(/rewind/i);
     expect(await rewind.textContent()).toMatch(/Start/);
     await rewind.click();
-    expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event 1 / ${n} `));
-    expect(await page.textContent(t('run-status'))).toBe(`replay paused at step 0 of ${end}`);
+    expect(await page.textContent(t('replay-position'))).toMatch(new RegExp(`^event 1 of ${n} `));
+    expect(await page.textContent(t('run-status'))).toBe(
+      `replay paused at event 1 of ${n} (step-time 0 of ${end})`,
+    );
     expect(profile.errors).toEqual([]);
   });
 

@@ -91,11 +91,11 @@ describe('the timeline from the keyboard', () => {
       }
       expect(at.key).toBe('step 1');
       const detail = page.locator(t('timeline-hover'));
-      expect(await detail.textContent()).toMatch(/^orchestrator step 1: steps 0–/);
+      expect(await detail.textContent()).toMatch(/^orchestrator decision 1 of \d+: step-time 0–/);
       // → along the orchestrator's lane, ↓ to the first agent's, → and ← along it.
       await page.keyboard.press('ArrowRight');
       expect((await active(page)).key).toBe('step 2');
-      expect(await detail.textContent()).toMatch(/^orchestrator step 2:/);
+      expect(await detail.textContent()).toMatch(/^orchestrator decision 2 of \d+:/);
       await page.keyboard.press('ArrowDown');
       const first = await active(page);
       expect(first.key).toMatch(/#\d+$/);

@@ -32,12 +32,14 @@ describe('watching a run again', () => {
     expect(took).toBeGreaterThanOrEqual(5_000);
     expect(seen.size).toBeGreaterThanOrEqual(10);
     // It ends at the run's last event, as the run ended.
-    const events = /event (\d+) \/ (\d+)/.exec((await page.textContent(t('replay-position'))) ?? '');
+    const events = /event (\d+) of (\d+)/.exec((await page.textContent(t('replay-position'))) ?? '');
     expect(events?.[1]).toBe(events?.[2]);
     expect(await page.textContent(t('run-status'))).toBe('done');
     // While it played the status said a replay was playing, never "running" as a new run would.
     expect(statuses.has('running')).toBe(false);
-    const replaying = [...statuses].filter((s) => /^replaying · step \d+(\.\d+)? of \d/.test(s));
+    const replaying = [...statuses].filter((s) =>
+      /^replaying · event \d+ of \d+ \(step-time \d+(\.\d+)? of \d/.test(s),
+    );
     expect(replaying.length).toBeGreaterThanOrEqual(3);
     expect([...statuses].every((s) => s === 'done' || replaying.includes(s))).toBe(true);
     // Play again from the start, then pause: the position stays where it was paused.
@@ -45,10 +47,12 @@ describe('watching a run again', () => {
     await page.waitForTimeout(1_500);
     await page.click(t('replay-play'));
     const paused = await page.textContent(t('replay-position'));
-    expect(await page.textContent(t('run-status'))).toMatch(/^replay paused at step \d+(\.\d+)? of \d/);
+    expect(await page.textContent(t('run-status'))).toMatch(
+      /^replay paused at event \d+ of \d+ \(step-time \d+(\.\d+)? of \d/,
+    );
     await page.waitForTimeout(800);
     expect(await page.textContent(t('replay-position'))).toBe(paused);
-    expect(paused).not.toMatch(/event (\d+) \/ \1\b/);
+    expect(paused).not.toMatch(/event (\d+) of \1\b/);
     expect(profile.errors).toEqual([]);
   }, 90_000);
 

@@ -9,6 +9,7 @@ import {
   type AppState,
   defaultState,
   POLICY_FORMS,
+  patched,
   readHash,
   VIEWS,
   writeHash,
@@ -18,6 +19,16 @@ describe('url state', () => {
   it('writes nothing for the defaults and reads back the defaults from an empty hash', () => {
     expect(writeHash(defaultState)).toBe('');
     expect(readHash('')).toEqual({ state: defaultState, problems: [] });
+  });
+
+  it("leaves a fork's decision behind when another run is opened, not when the same one is", () => {
+    const forking = { ...defaultState, view: 'run' as const, runs: ['a1'], fork: 3 };
+    expect(patched(forking, { runs: ['b2'] }).fork).toBe(0);
+    expect(patched(forking, { runs: [] }).fork).toBe(0);
+    expect(patched(forking, { runs: ['a1'] }).fork).toBe(3);
+    expect(patched(forking, { seed: 9 }).fork).toBe(3);
+    // "Fork from decision 2" of the run that just ended opens it as stored with the decision.
+    expect(patched({ ...defaultState, runs: [] }, { runs: ['a1'], fork: 2 }).fork).toBe(2);
   });
 
   it('keeps only the settings that differ from the defaults', () => {
@@ -49,6 +60,7 @@ describe('url state', () => {
       pace: fc.integer({ min: 0, max: 5000 }),
       step: fc.boolean(),
       runs: fc.array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { maxLength: 8 }),
+      fork: fc.integer({ min: 0, max: 1_000_000 }),
       // A saved policy's name may hold the list's comma.
       policies: fc.uniqueArray(
         fc.constantFrom('serial', 'heuristic', 'llm', 'fixed:solo/large', 'parl:a, b', 'bandit:b-1%'),

@@ -2,12 +2,14 @@ import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack } from 'solid-js';
 import type { TaskGraph } from '../../core/graph/types';
-import { DetailBeside } from '../detail/detail-beside';
+import { actionOf, DetailBeside } from '../detail/detail-beside';
 import { PictureDownload } from '../export/picture-download';
+import { decisionBehind } from '../model/fork-view';
 import type { Realized, TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
 import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } from './dag-draw';
 import { stretchToAspect } from './fit-layout';
+import { markFork, type NodeForkMarks } from './fork-marks';
 import type { DagLayout } from './layout';
 import { createLayouter, Superseded } from './layout-client';
 import { type ArrowKey, nextNode } from './node-keys';
@@ -62,6 +64,10 @@ export function DagView(props: {
    * plan's estimate and P (the subagents a bound shares the work among).
    */
   bounds?: { readonly planned: number; readonly workers: number };
+  /** "Fork from here": a node's detail offers to fork the run at the decision behind it. */
+  onFork?: ((decision: number) => void) | undefined;
+  /** A fork's marks (views/fork-drawings.tsx): nodes shared with the original, and the first difference. */
+  forkMarks?: NodeForkMarks | undefined;
 }) {
   let svg: SVGSVGElement | undefined;
   let canvas: SVGGElement | undefined;
@@ -134,6 +140,10 @@ export function DagView(props: {
     );
     shownLayout = l;
     drawn = drawGraph(canvas, l, current.graph.labels);
+    markFork(
+      drawn.groups,
+      untrack(() => props.forkMarks),
+    );
     shown = { nodes: [], edges: [] };
     untrack(update);
     untrack(fitToView);
@@ -184,6 +194,10 @@ export function DagView(props: {
     marks();
     update();
   });
+  createEffect(() => {
+    const m = props.forkMarks;
+    if (drawn) markFork(drawn.groups, m);
+  });
 
   const behaviour = zoom<SVGSVGElement, unknown>()
     .scaleExtent([0.02, 4])
@@ -222,7 +236,12 @@ export function DagView(props: {
     setAnchor(g ?? undefined);
     setHovered(g?.getAttribute('data-task') ?? undefined);
   };
-  const over = (event: MouseEvent) => point((event.target as Element).closest('[data-task]'));
+  // The pointer on the background keeps the last node's detail (WCAG 1.4.13: it can be moved onto
+  // the detail's action); another node or Escape replaces it.
+  const over = (event: MouseEvent) => {
+    const node = (event.target as Element).closest('[data-task]');
+    if (node) point(node);
+  };
   const focused = (event: FocusEvent) => {
     const node = (event.target as Element).closest('[data-task]');
     if (node) reveal(node);
@@ -245,6 +264,12 @@ export function DagView(props: {
   const keys = (event: KeyboardEvent) => {
     // The detail is dismissed without moving the focus (WCAG 1.4.13).
     if (event.key === 'Escape') return setHovered(undefined);
+    // Tab from a node whose detail has an action goes to the action first (detail-beside.tsx).
+    const action = event.key === 'Tab' && !event.shiftKey ? actionOf(svg?.parentElement) : null;
+    if (action) {
+      event.preventDefault();
+      return action.focus();
+    }
     const key = event.key as ArrowKey;
     if (!['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown'].includes(key)) return;
     const id = (event.target as Element).closest('[data-task]')?.getAttribute('data-task');
@@ -270,7 +295,7 @@ export function DagView(props: {
     if (node >= g.taskCount) {
       const step = props.realized?.stages.find((s) => `main:${s.step}` === id);
       if (!step) return `${g.labels[node] ?? id}: the run's end — every answer is in`;
-      return `orchestrator step ${step.step} at step-time ${step.t}: S_main ${step.main}, launched ${step.launched.length} attempt(s), the slowest took ${step.maxSub} steps`;
+      return `orchestrator decision ${step.step} of ${props.realized?.stages.length} at step-time ${step.t}: S_main ${step.main}, launched ${step.launched.length} attempt(s), the slowest took ${step.maxSub} steps`;
     }
     const prefix = finished() ? 'as run' : 'as planned';
     const b = props.bounds;
@@ -281,6 +306,18 @@ export function DagView(props: {
         : { name: 'planned estimate', value: b.planned, workers: b.workers }
       : undefined;
     return `${describeTask(basis(), basisMarks(), id, factor(), overhead(), shown)} (${prefix})`;
+  };
+
+  const forkAction = (id: string) => {
+    const run = props.onFork;
+    const decision = run ? decisionBehind(props.realized, id) : undefined;
+    return run && decision !== undefined
+      ? {
+          label: `Fork from decision ${decision}`,
+          run: () => run(decision),
+          testId: 'dag-fork-here',
+        }
+      : undefined;
   };
 
   return (
@@ -301,7 +338,15 @@ export function DagView(props: {
           <g ref={canvas} />
         </svg>
         <Show when={hovered()}>
-          {(id) => <DetailBeside text={describe(id())} anchor={anchor()} testId="dag-hover" />}
+          {(id) => (
+            <DetailBeside
+              text={describe(id())}
+              anchor={anchor()}
+              testId="dag-hover"
+              action={forkAction(id())}
+              onLeave={() => setHovered(undefined)}
+            />
+          )}
         </Show>
       </div>
       <div class="actions note">

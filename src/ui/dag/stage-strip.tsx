@@ -68,7 +68,7 @@ export function StageStrip(props: { realized: Realized; peers?: boolean }) {
           <For each={layout().blocks}>
             {(b) => (
               <g data-testid="stage" data-step={b.s.step} data-main={b.s.main} data-max-sub={b.s.maxSub}>
-                <title>{`step ${b.s.step} at ${b.s.t}: S_main ${b.s.main} + max S_sub ${b.s.maxSub}`}</title>
+                <title>{`decision ${b.s.step} at step-time ${b.s.t}: S_main ${b.s.main} + max S_sub ${b.s.maxSub}`}</title>
                 <rect
                   x={b.x}
                   y={b.lane * LANE + 1}

@@ -24,8 +24,9 @@ function endedAt(events: readonly TraceEvent[], index: number): boolean {
 
 /**
  * What the Run view's status says of a stored run being replayed. "running" mid-replay read as a
- * new run executing (issue 44): a replay says it is one, playing or paused, and the step-time it
- * stands at of the run's; from the run's end on, the status it was stored with ("done", …).
+ * new run executing (issue 44): a replay says it is one, playing or paused, the event it stands at
+ * and its step-time; from the run's end on, the status it was stored with ("done", …). A replay's
+ * position is an "event"; "decision" is the orchestrator's (issue 61: "step" had meant both).
  */
 export interface ReplayStatus {
   /** The status element's data-state: 'replaying', 'replay-paused', or the stored status. */
@@ -49,10 +50,10 @@ export function replayStatus(
     if (i <= index) at = Math.max(at, e.t);
     end = Math.max(end, e.t);
   });
-  const step = `step ${stepText(at)} of ${stepText(end)}`;
+  const where = `${positionText(index, events.length)} (step-time ${stepText(at)} of ${stepText(end)})`;
   return playing
-    ? { state: 'replaying', words: 'replaying', detail: ` · ${step}` }
-    : { state: 'replay-paused', words: `replay paused at ${step}`, detail: '' };
+    ? { state: 'replaying', words: 'replaying', detail: ` · ${where}` }
+    : { state: 'replay-paused', words: `replay paused at ${where}`, detail: '' };
 }
 
 /** Step-time as the page writes it: whole steps as they are, else to two decimals at most. */
@@ -89,5 +90,5 @@ export function metricsAt(
   return modelled;
 }
 
-/** "event 38 / 76": events counted from 1, as the Library counts them. */
-export const positionText = (index: number, count: number) => `event ${index + 1} / ${count}`;
+/** "event 38 of 76": events counted from 1, as the Library counts them. */
+export const positionText = (index: number, count: number) => `event ${index + 1} of ${count}`;

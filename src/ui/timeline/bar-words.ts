@@ -31,11 +31,11 @@ export function barName(b: AnyBar, names: Names): string {
   if ('segment' in b)
     return `${b.segment.task}, attempt ${b.segment.attempt}, on ${agentName(b.segment, names)}`;
   if ('round' in b) return `round ${b.round.round}`;
-  return `orchestrator step ${b.stage.step}`;
+  return `orchestrator decision ${b.stage.step}`;
 }
 
 /** Everything the bar stands for: its span in step-time, how it ended, what it launched. */
-export function barDetail(b: AnyBar, names: Names): string {
+export function barDetail(b: AnyBar, names: Names, decisions?: number): string {
   if ('segment' in b) {
     const s = b.segment;
     return `${s.task} (attempt ${s.attempt}) on ${agentName(s, names)}: steps ${s.start}–${s.end ?? '…'}, ${s.outcome}${s.error ? ` — ${s.error}` : ''}`;
@@ -49,5 +49,6 @@ export function barDetail(b: AnyBar, names: Names): string {
     launched.length > 0
       ? `launched ${launched.length} attempt${launched.length === 1 ? '' : 's'}`
       : 'launched nothing';
-  return `orchestrator step ${step}: steps ${round(t)}–${round(t + main)} (S_main ${round(main)}), ${what}`;
+  const of = decisions !== undefined && decisions >= step ? ` of ${decisions}` : '';
+  return `orchestrator decision ${step}${of}: step-time ${round(t)}–${round(t + main)} (S_main ${round(main)}), ${what}`;
 }

@@ -1,10 +1,12 @@
 import { select } from 'd3-selection';
 import { createEffect, createMemo, createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { MAIN_FILL } from '../dag/dag-draw';
+import { DIFFERS_FILL, SHARED_FILL } from '../dag/fork-marks';
 import { LABELS_UP_TO } from '../dag/node-labels';
 import { isPeersPlan } from '../dag/peers';
-import { DetailBeside } from '../detail/detail-beside';
+import { actionOf, DetailBeside } from '../detail/detail-beside';
 import { PictureDownload } from '../export/picture-download';
+import { decisionBehind } from '../model/fork-view';
 import type { RunSnapshot } from '../model/replay';
 import { BAR_KEYS, type BarKey, nextBar } from './bar-keys';
 import { type AnyBar, barDetail, barKey, barName } from './bar-words';
@@ -44,6 +46,15 @@ export function TimelineView(props: {
   compact?: boolean;
   /** A live run's step-time now, between events (model/live-step.ts). */
   now?: number;
+  /** "Fork from here": a bar's detail offers to fork the run at the decision behind it. */
+  onFork?: ((decision: number) => void) | undefined;
+  /**
+   * A fork's marks (views/fork-drawings.tsx): the step-time up to which it is the original's,
+   * shaded, and the bars of the first decision that differs, outlined in amber.
+   */
+  fork?:
+    | { readonly sharedUntil: number; readonly differs: ReadonlySet<string>; readonly label: string }
+    | undefined;
 }) {
   let svg: SVGSVGElement | undefined;
   const [width, setWidth] = createSignal(900);
@@ -81,6 +92,23 @@ export function TimelineView(props: {
     const h = l.laneHeight;
     const layer = (name: string) =>
       root.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join('g').attr('class', name);
+    // A fork's shared prefix, shaded behind everything: the first layer made is the lowest.
+    const fork = props.fork;
+    layer('shared')
+      .selectAll('rect')
+      .data(fork ? [fork] : [])
+      .join('rect')
+      .attr('data-testid', 'timeline-shared')
+      .attr('x', l.x(0))
+      .attr('y', 0)
+      .attr('width', (f) => Math.max(0, l.x(f.sharedUntil) - l.x(0)))
+      .attr('height', l.lanes.length * h)
+      .attr('fill', SHARED_FILL)
+      .selectAll('title')
+      .data((f) => [f])
+      .join('title')
+      .text((f) => f.label);
+    const differs = (key: string) => fork?.differs.has(key) === true;
     layer('lanes')
       .selectAll('text')
       .data(l.labelSize > 0 ? l.lanes : [])
@@ -111,8 +139,9 @@ export function TimelineView(props: {
       .attr('width', (b) => b.width)
       .attr('height', h - 2)
       .attr('fill', MAIN_FILL)
-      .attr('stroke', (b) => (onPath(b) ? '#d1342f' : null))
-      .attr('stroke-width', (b) => (onPath(b) ? 2 : null))
+      .attr('stroke', (b) => (differs(`step ${b.stage.step}`) ? DIFFERS_FILL : onPath(b) ? '#d1342f' : null))
+      .attr('stroke-width', (b) => (differs(`step ${b.stage.step}`) ? 3 : onPath(b) ? 2 : null))
+      .attr('data-fork', (b) => (differs(`step ${b.stage.step}`) ? 'differs' : null))
       .attr('data-critical', (b) => (onPath(b) ? 'true' : null));
     // A peers run's rounds on the first lane, each over its longest turn, named inside when it fits.
     const rounds = layer('rounds')
@@ -156,9 +185,19 @@ export function TimelineView(props: {
       .attr('width', (b) => b.width)
       .attr('height', h - 2)
       .attr('fill', (b) => COLOURS[b.segment.outcome])
-      // Attempts on the realized critical path are outlined as in the graph above.
-      .attr('stroke', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? '#d1342f' : null))
-      .attr('stroke-width', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 2 : null))
+      // Attempts on the realized critical path are outlined as in the graph above; a fork's first
+      // difference in amber over that.
+      .attr('stroke', (b) =>
+        differs(barKey(b))
+          ? DIFFERS_FILL
+          : crit.has(`${b.segment.task}#${b.segment.attempt}`)
+            ? '#d1342f'
+            : null,
+      )
+      .attr('stroke-width', (b) =>
+        differs(barKey(b)) ? 3 : crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 2 : null,
+      )
+      .attr('data-fork', (b) => (differs(barKey(b)) ? 'differs' : null))
       .attr('data-critical', (b) => (crit.has(`${b.segment.task}#${b.segment.attempt}`) ? 'true' : null));
     // Healing on the lanes: a fault put in (black ring), an anomaly seen (red triangle), an
     // action taken (blue square), each at its step-time, titled with its evidence.
@@ -208,16 +247,38 @@ export function TimelineView(props: {
     const key = element?.getAttribute('data-key');
     return element && key ? { key, element } : undefined;
   };
-  const detail = () => {
+  const hoveredBar = () => {
     const h = hovered();
-    const bar = h && items(laid()).find((b) => barKey(b) === h.key);
-    return bar ? barDetail(bar, props.snapshot.names) : undefined;
+    return h && items(laid()).find((b) => barKey(b) === h.key);
   };
-  // The pointer leaving the chart gives the detail back to the bar with the keyboard's focus, if any.
-  const left = () =>
+  const detail = () => {
+    const bar = hoveredBar();
+    return bar ? barDetail(bar, props.snapshot.names, props.snapshot.realized.stages.length) : undefined;
+  };
+  // The decision behind a bar: an orchestrator step's own, or the one that launched the attempt.
+  const forkAction = () => {
+    const run = props.onFork;
+    const bar = hoveredBar();
+    if (!run || !bar) return undefined;
+    const decision = decisionBehind(props.snapshot.realized, barKey(bar));
+    return decision === undefined
+      ? undefined
+      : { label: `Fork from decision ${decision}`, run: () => run(decision), testId: 'timeline-fork-here' };
+  };
+  // The pointer leaving the chart gives the detail back to the bar with the keyboard's focus, if
+  // any; leaving it for the detail's action keeps the detail.
+  const left = (event: PointerEvent) => {
+    if ((event.relatedTarget as Element | null)?.closest?.('.detail-beside')) return;
     setHovered(itemOf(svg?.contains(document.activeElement) ? document.activeElement : null));
+  };
   const keys = (event: KeyboardEvent) => {
     if (event.key === 'Escape') return setHovered(undefined);
+    // Tab from a bar whose detail has an action goes to the action first (detail-beside.tsx).
+    const action = event.key === 'Tab' && !event.shiftKey ? actionOf(svg?.parentElement) : null;
+    if (action) {
+      event.preventDefault();
+      return action.focus();
+    }
     if (!BAR_KEYS.includes(event.key)) return;
     const from = itemOf(event.target);
     const all = items(laid());
@@ -244,13 +305,20 @@ export function TimelineView(props: {
           onPointerLeave={left}
           onFocusIn={(event) => setHovered(itemOf(event.target))}
           onFocusOut={(event) => {
-            if (!svg?.contains(event.relatedTarget as Node | null)) setHovered(undefined);
+            if (!svg?.parentElement?.contains(event.relatedTarget as Node | null)) setHovered(undefined);
           }}
           onKeyDown={keys}
         />
         <Show when={detail()}>
           {(text) => (
-            <DetailBeside text={text()} anchor={hovered()?.element} layout={laid()} testId="timeline-hover" />
+            <DetailBeside
+              text={text()}
+              anchor={hovered()?.element}
+              layout={laid()}
+              testId="timeline-hover"
+              action={forkAction()}
+              onLeave={() => setHovered(undefined)}
+            />
           )}
         </Show>
       </div>
@@ -259,7 +327,7 @@ export function TimelineView(props: {
           <span>
             {peers()
               ? 'Hover a bar, or Tab to it (← → along a lane, ↑ ↓ across lanes), for the turn or the round.'
-              : 'Hover a bar, or Tab to it (← → along a lane, ↑ ↓ across lanes), for the attempt or the orchestrator step.'}
+              : 'Hover a bar, or Tab to it (← → along a lane, ↑ ↓ across lanes), for the attempt or the orchestrator decision.'}
           </span>
           <PictureDownload
             svg={() => svg}

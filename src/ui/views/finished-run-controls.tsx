@@ -13,7 +13,10 @@ export interface ReplayStart {
   /** The event to stand at (0-based); its end when absent. */
   readonly at?: number;
   readonly play?: boolean;
-  readonly focus: ReplayControl;
+  /** The control to give the focus to, if one was used. */
+  readonly focus?: ReplayControl;
+  /** Opened by a "Fork from decision K" of the run's picture: the fork panel takes the focus. */
+  readonly fork?: boolean;
 }
 
 export function FinishedRunControls(props: {

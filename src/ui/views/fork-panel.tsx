@@ -1,21 +1,25 @@
 /**
- * "Continue from here with…": a stored run forked at one orchestrator step under another policy
- * (core/run/fork.ts, as `swarm fork` does). The run is made again from its trace, checked event
- * by event, then once more with the chosen policy deciding from that step on; the two are shown
- * side by side with the first decision where they differ. A run on a real model is made again
- * from its recorded replies (the model orchestrator's too), and after the fork its attempts ask
- * the model the page is set to now, or the simulated one.
+ * "Continue from here with…": a stored run forked at one orchestrator decision under another
+ * policy (core/run/fork.ts, as `swarm fork` does). The run is made again from its trace, checked
+ * event by event, then once more with the chosen policy deciding from that decision on; the two
+ * are drawn side by side (fork-drawings.tsx), with why their rewards differ or not, and their
+ * metrics below. A run on a real model is made again from its recorded replies (the model
+ * orchestrator's too), and after the fork its attempts ask the model the page is set to now, or
+ * the simulated one. The decision comes from a node's or a bar's "Fork from decision K", the
+ * replay's position, or the link (`fork=K`); one the run does not have is said in place.
  */
-import { createResource, createSignal, For, Show } from 'solid-js';
+import { createEffect, createResource, createSignal, For, on, Show } from 'solid-js';
 import { fixedSettings, settingName } from '../../core/learning/fixed-policy';
 import { policyNames } from '../../core/policy/registry';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { findScenario, profiles } from '../catalog';
+import { rewardWhy } from '../model/fork-view';
 import { models } from '../run/models';
 import { resolvePolicy, savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
 import { services } from '../services';
+import { ForkDrawings } from './fork-drawings';
 import { realModel } from './router-run';
 
 const METRICS = [
@@ -33,20 +37,54 @@ interface Outcome {
   readonly prefixEvents: number;
   readonly quarantinedAfter: number;
   readonly difference?: string;
+  readonly firstDifference?: number;
+  readonly originalEvents: readonly TraceEvent[];
+  readonly forkEvents: readonly TraceEvent[];
+  /** Why the rewards differ or not, in words (model/fork-view.ts). */
+  readonly why: string;
 }
 
 const fmt = (x: number | undefined) =>
   x === undefined ? '—' : Number.isInteger(x) ? String(x) : x.toFixed(4);
 
-export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEvent[]; step: number }) {
+export function ForkPanel(props: {
+  header: TraceHeader;
+  events: readonly TraceEvent[];
+  /** The decision the replay stands at: the one chosen when nothing else chose. */
+  step: number;
+  /** The decision asked for (a detail's "Fork from decision K", the link's `fork`); 0: none. */
+  asked: number;
+  /** Changes each time a "Fork from here" is used: the panel comes into view with the focus. */
+  summoned?: number;
+  /** A decision is chosen in the panel itself. */
+  onChoose: (decision: number) => void;
+}) {
   const steps = () => props.events.filter((e) => e.type === 'orchestrator.step').length;
   const [policy, setPolicy] = createSignal(props.header.policy === 'serial' ? 'heuristic' : 'serial');
-  const [at, setAt] = createSignal<number | undefined>();
+  const at = () => (props.asked > 0 ? props.asked : undefined);
+  // A decision the run does not have (the stored run replaced since the link was made, or a
+  // shorter one): said in place of the fork; the decision the replay stands at is offered instead.
+  const missing = () => {
+    const asked = at();
+    return asked !== undefined && asked > steps() ? asked : undefined;
+  };
+  let panel: HTMLDivElement | undefined;
+  let chooser: HTMLSelectElement | undefined;
+  createEffect(
+    on(
+      () => props.summoned,
+      (n) => {
+        if (!n || !panel) return;
+        panel.scrollIntoView({ block: 'start' });
+        chooser?.focus();
+      },
+    ),
+  );
   const [busy, setBusy] = createSignal(false);
   const [outcome, setOutcome] = createSignal<Outcome | undefined>();
   const [problem, setProblem] = createSignal<string | undefined>();
   const [saved] = createResource(policiesVersion, savedPolicies);
-  const step = () => Math.min(steps(), Math.max(1, at() ?? props.step));
+  const step = () => Math.min(steps(), Math.max(1, missing() ? props.step : (at() ?? props.step)));
   const canFork = () => steps() > 0;
   const real = () => props.header.provider !== 'simulated';
   // Who answers the attempts after a real run's fork: the model the page is set to, if a real one.
@@ -112,9 +150,21 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
         quarantinedAfter: result.quarantinedAfter,
         ...(d
           ? {
-              difference: `step ${d.step} (t=${d.t}): ${decisionWords(d.original)}, against ${decisionWords(d.fork)}`,
+              difference: `decision ${d.step} (step-time ${d.t}): ${decisionWords(d.original)}, against ${decisionWords(d.fork)}`,
+              firstDifference: d.step,
             }
           : {}),
+        originalEvents: result.original.events,
+        forkEvents: result.fork.events,
+        why: rewardWhy(
+          { original: props.header.policy, fork: policy(), decision: step() },
+          result.original.metrics,
+          result.fork.metrics,
+          {
+            stepsBudget: props.header.budgets.maxCriticalSteps ?? null,
+            stepsWeight: entry.type === 'task' ? entry.spec.reward?.stepsWeight : undefined,
+          },
+        ),
       });
     } catch (error) {
       setProblem(`The run could not be forked: ${(error as Error).message}`);
@@ -132,8 +182,17 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
         </p>
       }
     >
-      <div class="panel fork" data-testid="fork-panel">
+      <div class="panel fork" data-testid="fork-panel" ref={panel}>
         <h3>Continue from here with another policy</h3>
+        <Show when={missing()}>
+          {(asked) => (
+            <p class="error" role="alert" data-testid="fork-missing">
+              This run has no decision {asked()}: it made{' '}
+              {steps() === 1 ? 'one decision' : `decisions 1 to ${steps()}`}. The stored run may have been
+              replaced since the fork was asked for; pick a decision below.
+            </p>
+          )}
+        </Show>
         <Show when={real()}>
           <p class="note" data-testid="fork-real">
             Made on {props.header.provider}: up to the fork its own recorded replies answer again; after it,{' '}
@@ -142,7 +201,7 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
         </Show>
         <div class="actions">
           <label class="inline">
-            From step
+            From decision
             <input
               class="field"
               type="number"
@@ -150,13 +209,14 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
               max={steps()}
               value={step()}
               data-testid="fork-step"
-              onChange={(e) => setAt(Math.floor(Number(e.currentTarget.value)) || 1)}
+              onChange={(e) => props.onChoose(Math.floor(Number(e.currentTarget.value)) || 1)}
             />
             of {steps()}
           </label>
           <label class="inline">
             with
             <select
+              ref={chooser}
               class="field"
               data-testid="fork-policy"
               value={policy()}
@@ -192,8 +252,31 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
           {(o) => (
             <div data-testid="fork-result" role="status">
               <p class="note">
-                The first {o().prefixEvents} events are the original's; from step {o().at} {o().policy}{' '}
+                The first {o().prefixEvents} events are the original's; from decision {o().at} {o().policy}{' '}
                 decides.
+              </p>
+              <p class="note" data-testid="fork-difference">
+                {o().difference
+                  ? `First decision that differs: ${o().difference}.`
+                  : 'The two runs make the same decisions from that decision on.'}
+              </p>
+              <ForkDrawings
+                original={{
+                  title: `${props.header.policy}, as run`,
+                  side: 'original',
+                  events: o().originalEvents,
+                }}
+                fork={{
+                  title: `${o().policy} from decision ${o().at}`,
+                  side: 'fork',
+                  events: o().forkEvents,
+                }}
+                mainStepCost={props.header.mainStepCost}
+                prefixEvents={o().prefixEvents}
+                firstDifference={o().firstDifference}
+              />
+              <p class="note" data-testid="fork-why">
+                {o().why}
               </p>
               <table class="data">
                 <thead>
@@ -201,7 +284,7 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
                     <th scope="col">metric</th>
                     <th scope="col">{props.header.policy} (as run)</th>
                     <th scope="col">
-                      {o().policy} from step {o().at}
+                      {o().policy} from decision {o().at}
                     </th>
                   </tr>
                 </thead>
@@ -221,16 +304,11 @@ export function ForkPanel(props: { header: TraceHeader; events: readonly TraceEv
                 <p class="note" data-testid="fork-healing">
                   The self-healing loop stopped{' '}
                   {o().quarantinedAfter === 1 ? 'an agent' : `${o().quarantinedAfter} agents`} of the original
-                  from step {o().at} on. The fork runs that work without the loop (its timing checks read this
-                  machine's clock and would not judge the same twice), so part of the difference is the
+                  from decision {o().at} on. The fork runs that work without the loop (its timing checks read
+                  this machine's clock and would not judge the same twice), so part of the difference is the
                   loop's, not the policy's.
                 </p>
               </Show>
-              <p class="note" data-testid="fork-difference">
-                {o().difference
-                  ? `First decision that differs: ${o().difference}.`
-                  : 'The two runs make the same decisions from that step on.'}
-              </p>
             </div>
           )}
         </Show>

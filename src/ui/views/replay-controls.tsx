@@ -15,7 +15,7 @@ export interface ReplayControlsProps {
   /** The event shown, 0-based, and the last there is. */
   at: number;
   last: number;
-  /** The step-time at that event. */
+  /** The step-time at that event (a position is an event; "decision" is the orchestrator's). */
   step: number;
   onRewind: () => void;
   onPlay: () => void;
@@ -68,7 +68,7 @@ export function ReplayControls(props: ReplayControlsProps) {
         onInput={(e) => props.onScrub(Number(e.currentTarget.value))}
       />
       <span class="mono" data-testid="replay-position">
-        {positionText(props.at, props.last + 1)} · step {props.step}
+        {positionText(props.at, props.last + 1)} · step-time {props.step}
       </span>
     </div>
   );

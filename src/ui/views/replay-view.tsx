@@ -5,6 +5,7 @@ import { lowerBound } from '../../core/graph/cpm';
 import { graphOrThrow } from '../../core/graph/validate';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
+import { app } from '../app-state';
 import { ENDED_EARLY } from '../model/cut-short';
 import { measureKindOf, qualityLine, qualityMeasure } from '../model/quality';
 import { foldTrace, type RunSnapshot } from '../model/replay';
@@ -34,6 +35,7 @@ export function Replay(props: {
   start?: ReplayStart;
 }) {
   const last = () => Math.max(0, props.events.length - 1);
+  const decisions = createMemo(() => props.events.filter((e) => e.type === 'orchestrator.step').length);
   // The scrubber moves over events by their place in the trace, counted from 1 as the Library
   // counts them; an event's seq is what the fold stops at.
   const [index, setIndex] = createSignal(Number.POSITIVE_INFINITY);
@@ -77,17 +79,26 @@ export function Replay(props: {
     frame = requestAnimationFrame(tick);
   };
   let controls: Record<ReplayControl, HTMLElement> | undefined;
+  // "Fork from decision K" from a node's or a bar's detail, or the replay's position: the link
+  // keeps the decision (`fork=K`), and the fork panel comes into view with the focus.
+  const [summoned, setSummoned] = createSignal(0);
+  const forkFrom = (decision: number) => {
+    app.update({ fork: decision });
+    setSummoned((n) => n + 1);
+  };
   onMount(() => {
     if (props.start?.at !== undefined) move(props.start.at);
     if (props.start?.play) play();
     // The control used had gone with the run view's own controls: its twin here takes the focus.
-    if (props.start) controls?.[props.start.focus].focus();
+    if (props.start?.focus) controls?.[props.start.focus].focus();
+    // A fork asked for from the run that just ended: the panel it opens takes the focus.
+    if (props.start?.fork) setSummoned(1);
   });
   onCleanup(() => {
     cancelAnimationFrame(frame);
     if (playing()) props.onPlaying?.(false);
   });
-  // The orchestrator step the scrubber stands on (the last one at or before it), where a fork starts.
+  // The orchestrator decision the scrubber stands on (the last one at or before it), where a fork starts.
   const stepAtPosition = createMemo(() => {
     let step = 1;
     for (let i = 0; i <= at() && i < props.events.length; i++) {
@@ -141,8 +152,30 @@ export function Replay(props: {
           controls = c;
         }}
       />
+      <Show when={decisions() > 0}>
+        <p class="actions note">
+          <span data-testid="replay-decision">
+            At decision {stepAtPosition()} of {decisions()}
+          </span>
+          <button
+            type="button"
+            class="secondary"
+            data-testid="replay-fork-here"
+            onClick={() => forkFrom(stepAtPosition())}
+          >
+            Fork from decision {stepAtPosition()}
+          </button>
+        </p>
+      </Show>
       <StoredRunNote header={props.header} />
-      <ForkPanel header={props.header} events={props.events} step={stepAtPosition()} />
+      <ForkPanel
+        header={props.header}
+        events={props.events}
+        step={stepAtPosition()}
+        asked={app.state().fork}
+        summoned={summoned()}
+        onChoose={(decision) => app.update({ fork: decision })}
+      />
       <RunPicture
         snapshot={snapshot()}
         metrics={metrics()}
@@ -154,6 +187,7 @@ export function Replay(props: {
         running={snapshot().segments.filter((s) => s.outcome === 'running').length}
         endedEarly={atEnd() && props.status && ENDED_EARLY.has(props.status) ? props.status : undefined}
         planChoices={props.header.planChoices}
+        onFork={forkFrom}
       />
       {/* As live: the answer once the run has ended. Scrubbed back, the page shows that moment,
           and a graded answer beside a run still running contradicted it. */}

@@ -47,6 +47,8 @@ export function RunPicture(props: {
   endedEarly?: string | undefined;
   /** A learned policy's plan decision, from the trace header. */
   planChoices?: readonly PolicyChoice[] | undefined;
+  /** "Fork from here" in the details of the graph's nodes and the timeline's bars, once the run ended. */
+  onFork?: ((decision: number) => void) | undefined;
 }) {
   const cards = () =>
     props.metrics
@@ -99,6 +101,7 @@ export function RunPicture(props: {
                 // P as the bounds take it (core/graph/cpm lowerBound): no more subagents than tasks.
                 workers: Math.max(1, Math.min(graph().n, props.budgets.maxConcurrentSubagents ?? 100)),
               }}
+              onFork={props.onFork}
             />
           </div>
         )}
@@ -119,7 +122,11 @@ export function RunPicture(props: {
       </Show>
       <div class="figure">
         <h3>{timelineHeading(peers())}</h3>
-        <TimelineView snapshot={props.snapshot} {...(props.now !== undefined ? { now: props.now } : {})} />
+        <TimelineView
+          snapshot={props.snapshot}
+          {...(props.now !== undefined ? { now: props.now } : {})}
+          onFork={props.onFork}
+        />
       </div>
       <Show when={props.snapshot.incidents.length > 0}>
         <IncidentsView snapshot={props.snapshot} />

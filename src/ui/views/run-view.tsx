@@ -89,6 +89,11 @@ export function RunView() {
     setReplaying(start);
     app.update({ runs: [live().id as string] });
   };
+  // "Fork from decision K" in the finished run's picture: it opens as stored, its fork panel at K.
+  const forkFrom = (decision: number) => {
+    setReplaying({ fork: true });
+    app.update({ runs: [live().id as string], fork: decision });
+  };
   // Over once another run starts (from here, the gallery, a link) or another run is opened.
   createEffect(() => {
     if (live().status === 'running' || shownId() !== live().id) setReplaying(undefined);
@@ -342,6 +347,7 @@ export function RunView() {
                 live().status === 'cancelled' || live().status === 'failed' ? live().status : undefined
               }
               planChoices={live().header?.planChoices}
+              onFork={live().id !== undefined && ENDED.has(live().status) ? forkFrom : undefined}
             />
           </Show>
           <Show when={live().result}>

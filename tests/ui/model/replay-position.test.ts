@@ -32,12 +32,16 @@ describe('a stored run scrubbed back', () => {
       const s = replayStatus(events, index, status, playing);
       return s.words + s.detail;
     };
-    expect(text(middle, true)).toBe(`replaying · step ${at} of ${end}`);
+    const n = events.length;
+    // A position is an event; the orchestrator's are decisions (issue 61): no "step" for either.
+    expect(text(middle, true)).toBe(`replaying · event ${middle + 1} of ${n} (step-time ${at} of ${end})`);
     expect(replayStatus(events, middle, 'done', true).state).toBe('replaying');
     // The step changes as it plays: apart from the words announced once.
     expect(replayStatus(events, middle, 'done', true).words).toBe('replaying');
-    expect(text(0, true)).toBe(`replaying · step 0 of ${end}`);
-    expect(text(middle, false)).toBe(`replay paused at step ${at} of ${end}`);
+    expect(text(0, true)).toBe(`replaying · event 1 of ${n} (step-time 0 of ${end})`);
+    expect(text(middle, false)).toBe(
+      `replay paused at event ${middle + 1} of ${n} (step-time ${at} of ${end})`,
+    );
     expect(replayStatus(events, middle, 'done', false).state).toBe('replay-paused');
     // At its end, playing or not, the run's own status: what a finished run showed.
     expect(text(events.length - 1, true)).toBe('done');
@@ -49,7 +53,7 @@ describe('a stored run scrubbed back', () => {
   it('writes a fractional step-time to two decimals at most', () => {
     const scaled = events.map((e) => ({ ...e, t: e.t / 3 }));
     expect(replayStatus(scaled, 0, 'done', false).words).toBe(
-      `replay paused at step 0 of ${Math.round((Math.max(...events.map((e) => e.t)) / 3) * 100) / 100}`,
+      `replay paused at event 1 of ${events.length} (step-time 0 of ${Math.round((Math.max(...events.map((e) => e.t)) / 3) * 100) / 100})`,
     );
   });
 
@@ -78,8 +82,8 @@ describe('a stored run scrubbed back', () => {
   });
 
   it('counts events from 1 to the trace’s length, as the Library does', () => {
-    expect(positionText(events.length - 1, events.length)).toBe(`event ${events.length} / ${events.length}`);
-    expect(positionText(0, events.length)).toBe(`event 1 / ${events.length}`);
+    expect(positionText(events.length - 1, events.length)).toBe(`event ${events.length} of ${events.length}`);
+    expect(positionText(0, events.length)).toBe(`event 1 of ${events.length}`);
   });
 
   it('keeps the grader’s verdict in the snapshot once given', () => {

@@ -1,0 +1,155 @@
+/**
+ * A fork drawn beside the run it came from (views/fork-drawings.tsx): which nodes and bars the two
+ * share (the events before the runs part), which make the first decision that differs, and why
+ * the two rewards differ or do not, in words. Pure: the two traces and their metrics in.
+ */
+
+import type { TraceEvent } from '../../core/trace/events';
+import type { Metrics } from '../../core/trace/metrics';
+import type { Realized } from './replay';
+
+/**
+ * The decision behind a run graph node or a timeline bar, where "Fork from here" forks: an
+ * orchestrator step's own (`main:K`, `step K`), or the one that launched a task's attempt (a task
+ * id: its last attempt; `task#n`: that attempt). None for the end node, a round, or an attempt the
+ * trace does not say the launch of.
+ */
+export function decisionBehind(realized: Realized | undefined, key: string): number | undefined {
+  if (!realized) return undefined;
+  const own = /^(?:main:|step )(\d+)$/.exec(key);
+  if (own) return Number(own[1]);
+  const [task, attempt] = key.split('#');
+  const a = realized.attempts
+    .filter((x) => x.task === task && (attempt === undefined || String(x.attempt) === attempt))
+    .at(-1);
+  return a && a.stage >= 0 ? realized.stages[a.stage]?.step : undefined;
+}
+
+/** What one side of a fork marks on its drawings. */
+export interface ForkMarks {
+  /** Run-graph node ids (`main:K`, task ids) wholly made in the shared prefix. */
+  readonly sharedNodes: ReadonlySet<string>;
+  /** Timeline bar keys (`step K`, `task#attempt`) made in the shared prefix. */
+  readonly sharedBars: ReadonlySet<string>;
+  /** The first decision that differs: its node and bar, and what it launched. */
+  readonly differNodes: ReadonlySet<string>;
+  readonly differBars: ReadonlySet<string>;
+}
+
+/**
+ * Marks for one side: `prefix` events are the same on both (ForkResult.prefixEvents), and
+ * `decision` is the first decision whose actions differ (none when the two decide alike).
+ */
+export function forkMarks(events: readonly TraceEvent[], prefix: number, decision?: number): ForkMarks {
+  const sharedBars = new Set<string>();
+  const sharedNodes = new Set<string>();
+  const later = new Set<string>();
+  events.forEach((e, i) => {
+    if (e.type === 'orchestrator.step' && i < prefix) {
+      sharedNodes.add(`main:${e.step}`);
+      sharedBars.add(`step ${e.step}`);
+    }
+    if (e.type !== 'task.assigned') return;
+    if (i < prefix) {
+      sharedNodes.add(e.task);
+      sharedBars.add(`${e.task}#${e.attempt}`);
+    } else later.add(e.task);
+  });
+  // A task tried again after the runs part is drawn by its last attempt: not the original's.
+  for (const task of later) sharedNodes.delete(task);
+  const differNodes = new Set<string>();
+  const differBars = new Set<string>();
+  if (decision !== undefined) {
+    const at = events.findIndex((e) => e.type === 'orchestrator.step' && e.step === decision);
+    if (at >= 0) {
+      differNodes.add(`main:${decision}`);
+      differBars.add(`step ${decision}`);
+      for (const e of events.slice(at + 1)) {
+        if (e.type === 'orchestrator.step') break;
+        if (e.type === 'task.assigned') {
+          differNodes.add(e.task);
+          differBars.add(`${e.task}#${e.attempt}`);
+        }
+      }
+    }
+  }
+  return { sharedNodes, sharedBars, differNodes, differBars };
+}
+
+/** The decisions made before the runs part, and the step-time they part at. */
+export function sharedPrefix(
+  events: readonly TraceEvent[],
+  prefix: number,
+): { readonly decisions: number; readonly until: number } {
+  const before = events.slice(0, prefix);
+  return {
+    decisions: before.filter((e) => e.type === 'orchestrator.step').length,
+    until: events[prefix]?.t ?? events.at(-1)?.t ?? 0,
+  };
+}
+
+/** How the reward charges for time, from the run's scenario and budgets. */
+export interface RewardTerms {
+  /** The critical-steps budget; null when the run had none. */
+  readonly stepsBudget: number | null;
+  /** η, the scenario's `reward.stepsWeight` (0 or absent: time is not charged). */
+  readonly stepsWeight?: number | undefined;
+}
+
+type Side = Pick<Metrics, 'criticalSteps' | 'reward' | 'quality' | 'cost' | 'episodeSuccess'>;
+
+const r4 = (x: number) => x.toFixed(4);
+const same = (a: number, b: number) => r4(a) === r4(b);
+
+/**
+ * Why the fork's reward differs from the original's, or does not: the reward is
+ * `quality − μ · cost / reference − η · criticalSteps / budget` when the run ends within its
+ * budgets, else 0 (docs/metrics.md); without a critical-steps budget the time term is 0, so a
+ * fork that does the same work more slowly earns the same reward.
+ */
+export function rewardWhy(
+  names: { readonly original: string; readonly fork: string; readonly decision: number },
+  a: Side,
+  b: Side,
+  terms: RewardTerms,
+): string {
+  const steps = same(a.criticalSteps, b.criticalSteps)
+    ? `${names.fork} from decision ${names.decision} took the same ${a.criticalSteps} critical steps as ${names.original}`
+    : `${names.fork} from decision ${names.decision} took ${b.criticalSteps} critical steps against ${a.criticalSteps}`;
+  const failed = [a.episodeSuccess ? '' : 'the original', b.episodeSuccess ? '' : 'the fork'].filter(Boolean);
+  if (failed.length > 0) {
+    const reward = same(a.reward, b.reward)
+      ? `the reward is the same, ${r4(a.reward)}`
+      : `the reward is ${r4(b.reward)} against ${r4(a.reward)}`;
+    return `${steps}, and ${reward}, because ${failed.join(' and ')} did not end within ${failed.length === 2 ? 'their' : 'its'} budgets, and such a run earns 0.`;
+  }
+  const timeCharged =
+    terms.stepsBudget !== null && terms.stepsBudget > 0 && (terms.stepsWeight ?? 0) > 0
+      ? (terms.stepsWeight as number)
+      : 0;
+  const timeOf = (s: Side) =>
+    timeCharged > 0 ? (timeCharged * s.criticalSteps) / (terms.stepsBudget as number) : 0;
+  const parts: string[] = [];
+  parts.push(
+    same(a.quality, b.quality)
+      ? `the same quality on both (${r4(a.quality)})`
+      : `quality ${r4(b.quality)} against ${r4(a.quality)}`,
+  );
+  parts.push(
+    same(a.cost, b.cost)
+      ? `the same cost (${r4(a.cost)} cost units)`
+      : `cost ${r4(b.cost)} against ${r4(a.cost)} cost units`,
+  );
+  const time =
+    timeCharged > 0
+      ? same(timeOf(a), timeOf(b))
+        ? `time charged the same (${r4(timeOf(a))})`
+        : `time charged ${r4(timeOf(b))} against ${r4(timeOf(a))} (η ${timeCharged} × critical steps / the budget of ${terms.stepsBudget})`
+      : terms.stepsBudget === null
+        ? `time is not charged: the run has no critical-steps budget, and the reward charges steps only as a share of one${(terms.stepsWeight ?? 0) > 0 ? ' (a budget in the Run settings makes it count)' : ''}`
+        : 'time is not charged: this scenario puts no weight on critical steps';
+  parts.push(time);
+  if (same(a.reward, b.reward))
+    return `${steps}, and the reward is the same, ${r4(a.reward)}, because the reward is quality less what cost and time are charged: ${parts.join('; ')}.`;
+  return `${steps}; the reward is ${r4(b.reward)} against ${r4(a.reward)} (quality less what cost and time are charged): ${parts.join('; ')}.`;
+}
