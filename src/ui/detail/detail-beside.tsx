@@ -28,6 +28,7 @@ export function DetailBeside(props: {
   onLeave?: () => void;
 }) {
   let detail: HTMLDivElement | undefined;
+  let words: HTMLParagraphElement | undefined;
   createEffect(() => {
     const anchor = props.anchor;
     props.text;
@@ -53,6 +54,8 @@ export function DetailBeside(props: {
     detail.style.left = `${at.left}px`;
     detail.style.top = `${at.top}px`;
     detail.dataset.side = at.side;
+    // Said on the words too: they are what a test or a reader finds by its test id.
+    if (words) words.dataset.side = at.side;
     detail.classList.toggle('under', at.side === 'under');
   });
   const keys = (event: KeyboardEvent) => {
@@ -75,7 +78,7 @@ export function DetailBeside(props: {
   // The words in their own element (what is read out, and what tests read), the action after them.
   return (
     <div ref={detail} class="detail-beside">
-      <p class="mono" data-testid={props.testId} role="status">
+      <p ref={words} class="mono" data-testid={props.testId} role="status">
         {props.text}
       </p>
       <Show when={props.action}>
