@@ -1,4 +1,5 @@
 import type { TaskGraph } from '../graph/types';
+import type { EndReason } from '../trace/end-reason';
 import {
   type EventBody,
   type Grade,
@@ -104,7 +105,7 @@ export interface SimulateResult {
   readonly header: TraceHeader;
   readonly events: TraceEvent[];
   readonly metrics: Metrics;
-  readonly reason: string;
+  readonly reason: EndReason;
   /** Final answers of the tasks that completed, by task id. */
   readonly answers: ReadonlyMap<string, string>;
 }
@@ -294,10 +295,10 @@ function* drive(
   const pending: { run: Extract<Command, { type: 'run' }>; outcome: Promise<AttemptOutcome> }[] = [];
 
   let state = createState(graph, config, policy, options.scenario?.kind ?? 'graph');
-  let reason = '';
+  let reason: EndReason | undefined;
   let aborted = false;
   enqueue({ type: 'start', at: 0, wallMs: 0 });
-  while (reason === '') {
+  while (reason === undefined) {
     if (pending.length > 0) {
       const outcomes = (yield Promise.all(pending.map((p) => p.outcome))) as AttemptOutcome[];
       pending.forEach((p, i) => {

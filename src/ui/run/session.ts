@@ -27,6 +27,7 @@ import { metricsContext, type SimulateResult } from '../../core/runtime/simulate
 import { knowledgeSearchOf } from '../../core/scenarios/rag-qa';
 import { needsOf } from '../../core/scenarios/registry';
 import type { ScenarioPorts } from '../../core/scenarios/types';
+import { withoutFailures } from '../../core/trace/end-reason';
 import type { TraceHeader } from '../../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../../core/trace/metrics';
 import type { RunHandle } from '../../core/trace/store';
@@ -351,7 +352,7 @@ function createSession() {
     const status = abort.signal.aborted ? 'cancelled' : 'done';
     await open.finish(status, { finishedAt: Date.now(), metrics: { ...result.metrics } });
     await rememberIfHealthy(prepared, settings, {
-      completed: status === 'done' && result.reason === 'completed',
+      completed: status === 'done' && withoutFailures(result.reason),
       incidents: folder.snapshot().incidents.length,
       criticalSteps: result.metrics.criticalSteps,
     }).catch(() => undefined);

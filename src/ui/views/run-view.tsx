@@ -15,7 +15,7 @@ import { liveStep, runningHorizon } from '../model/live-step';
 import { measureKindOf, qualityLine, qualityMeasure } from '../model/quality';
 import type { RunSnapshot } from '../model/replay';
 import { type ReplayStatus, replayStatus } from '../model/replay-position';
-import { endWords } from '../model/status-words';
+import { endNote } from '../model/status-words';
 import { session } from '../run/session';
 import { type LoadProgress, loadStoredRun } from '../run/stored-run';
 import { services } from '../services';
@@ -238,7 +238,7 @@ export function RunView() {
                 </Show>
               </Show>
             </span>
-            <Show when={isLive() && endWords(live().status, live().endReason)}>
+            <Show when={isLive() && endNote(live().status, live().endReason)}>
               {(words) => (
                 <span class="end-reason" data-testid="run-end-reason">
                   {' '}
