@@ -4,6 +4,7 @@ import { createSwarmApi } from '../api/api';
 import { fileCheckpoints } from '../api/checkpoint-files';
 import { isSwarmApiError } from '../api/errors';
 import type { SwarmTask } from '../api/types';
+import { DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';
 import { policyForms } from '../core/request/policy-name';
 import { HEALING_MODES, MAX_SEED } from '../core/request/run-request';
 import type { SubagentSetup } from '../core/run/prepare';
@@ -48,7 +49,7 @@ export const runTable: CommandTable = {
       value: 'N',
       min: 0,
       max: MAX_SEED,
-      default: 1,
+      default: DEFAULT_SEED,
       help: 'the instance',
       appliesUnless: inRequest,
     },
@@ -63,7 +64,7 @@ export const runTable: CommandTable = {
       name: 'policy',
       type: 'string',
       value: 'P',
-      default: 'heuristic',
+      default: DEFAULT_POLICY,
       help: policyForms(),
       appliesUnless: inRequest,
     },
@@ -116,7 +117,7 @@ function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
   const provider = providerOfFlags(values);
   return {
     scenario: values.scenario,
-    seed: values.seed ?? 1,
+    seed: values.seed ?? DEFAULT_SEED,
     ...(values.size !== undefined ? { size: values.size } : {}),
     ...(values.policy !== undefined ? { policy: values.policy } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),

@@ -6,6 +6,7 @@
  */
 
 import type { ProviderDescriptor } from '../core/providers/descriptor';
+import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';
 import type { ProviderRequest, RunRequest } from '../core/request/run-request';
 import { providerOf } from '../providers/registry';
 import { readRunRequest } from '../providers/run-request';
@@ -88,9 +89,9 @@ export function stateOfRequest(r: RunRequest, base: AppState): AppState {
   return {
     ...base,
     scenario: r.scenario,
-    seed: r.seed ?? 1,
+    seed: r.seed ?? DEFAULT_SEED,
     size: r.size ?? 0,
-    policy: r.policy ?? 'heuristic',
+    policy: r.policy ?? DEFAULT_POLICY,
     provider: p?.kind ?? 'simulated',
     endpoint: '',
     model: '',
@@ -105,7 +106,7 @@ export function stateOfRequest(r: RunRequest, base: AppState): AppState {
     subagents: r.budgets?.subagents ?? 0,
     criticalSteps: r.budgets?.criticalSteps ?? 0,
     toolCalls: r.budgets?.toolCalls ?? 0,
-    healing: r.healing ?? 'on',
+    healing: r.healing ?? DEFAULT_HEALING,
     chaos: r.chaos ?? [],
     question: r.knowledgeBase?.question ?? '',
     ask: r.request?.text ?? '',

@@ -7,6 +7,7 @@ import { type FaultKind, faultKinds } from '../core/trace/events';
 
 import { type ContextStrategyName, contextStrategyNames } from '../core/agents/context/registry';
 import { POLICY_KINDS, type PolicyKind } from '../core/learning/checkpoint';
+import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';
 import { policyForms, policyProblem } from '../core/request/policy-name';
 import { HEALING_MODES, type HealingMode, shown } from '../core/request/run-request';
 import { MAX_REQUEST_CHARS } from '../core/run/request-plan';
@@ -83,8 +84,8 @@ export const defaultState: AppState = {
   view: 'gallery',
   scenario: 'wide-search',
   size: 0,
-  seed: 1,
-  policy: 'heuristic',
+  seed: DEFAULT_SEED,
+  policy: DEFAULT_POLICY,
   provider: 'simulated',
   endpoint: '',
   model: '',
@@ -101,9 +102,9 @@ export const defaultState: AppState = {
   pace: 40,
   step: false,
   chaos: [],
-  healing: 'on',
+  healing: DEFAULT_HEALING,
   runs: [],
-  policies: ['heuristic', 'serial'],
+  policies: [DEFAULT_POLICY, 'serial'],
   train: 'parl',
   episodes: 300,
   question: '',

@@ -13,6 +13,7 @@ import type { TaskScenarioSpec } from '../scenarios/registry';
 import { kindOf, needsOf } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioInstance } from '../scenarios/types';
+import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from './defaults';
 import type { HealingMode, RunRequest } from './run-request';
 
 export type { RunRequest };
@@ -62,9 +63,9 @@ export type NormalRequest = RunRequest & {
 export function normalRequest(request: RunRequest): NormalRequest {
   return {
     ...request,
-    seed: request.seed ?? 1,
-    policy: request.policy ?? 'heuristic',
-    healing: request.healing ?? 'on',
+    seed: request.seed ?? DEFAULT_SEED,
+    policy: request.policy ?? DEFAULT_POLICY,
+    healing: request.healing ?? DEFAULT_HEALING,
   };
 }
 
@@ -165,7 +166,7 @@ export function runInputOf(
     readonly instance?: ScenarioInstance;
   },
 ): RunInput {
-  const seed = request.seed ?? 1;
+  const seed = request.seed ?? DEFAULT_SEED;
   const size = request.size || sizeOf(scenario)?.default;
   const question = request.knowledgeBase?.question.trim();
   const budgets = {
@@ -212,7 +213,7 @@ export function healingOf(
   request: RunRequest,
   timings: Omit<HealingSetup, 'mode' | 'faults'>,
 ): HealingSetup | undefined {
-  const mode = request.healing ?? 'on';
+  const mode = request.healing ?? DEFAULT_HEALING;
   const faults = request.chaos ?? [];
   if (mode === 'off' && faults.length === 0) return undefined;
   return { mode: mode === 'on' ? 'heal' : 'detect', ...(faults.length > 0 ? { faults } : {}), ...timings };

@@ -15,6 +15,7 @@ import { steppedPace } from '../../adapters/common/pace';
 import type { KilledAttempt } from '../../adapters/common/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { ProviderSpec } from '../../core/providers/factories';
+import { DEFAULT_POLICY } from '../../core/request/defaults';
 import { LLM_POLICY } from '../../core/request/policy-name';
 import { checkAgainst, type RequestScenario, runInputOf } from '../../core/request/run-input';
 import { runAnswer } from '../../core/run/final-answer';
@@ -195,7 +196,7 @@ function createSession() {
     const policy =
       request.policy === LLM_POLICY
         ? llmPolicyFor(real?.provider ?? (await simulatedFor(pace)), real?.profiles ?? profiles)
-        : await resolvePolicy(request.policy ?? 'heuristic');
+        : await resolvePolicy(request.policy ?? DEFAULT_POLICY);
     // The user's own knowledge base: the question comes from the page, the passages from IndexedDB.
     const base = asksKnowledgeBase ? (await services.knowledge()).kb() : undefined;
     if (base && base.stats().chunks === 0) {

@@ -8,6 +8,7 @@ import {
   Show,
   Switch,
 } from 'solid-js';
+import { DEFAULT_POLICY } from '../../core/request/defaults';
 import type { TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
@@ -373,7 +374,7 @@ async function compareWithSerial(): Promise<string | undefined> {
   if (stored === undefined) {
     const swarm = await session.start({
       ...settings,
-      policy: settings.policy === 'serial' ? 'heuristic' : settings.policy,
+      policy: settings.policy === 'serial' ? DEFAULT_POLICY : settings.policy,
     });
     const serial = await session.start({ ...app.state(), policy: 'serial' });
     if (swarm && serial) app.update({ view: 'compare', runs: [swarm, serial] });
