@@ -383,7 +383,7 @@ async function compareWithSerial(): Promise<string | undefined> {
   const header = (await (await services.store()).get(stored))?.header;
   if (!header) return 'This run is no longer in the library.';
   if (header.scenario.kind === 'orchestration')
-    return 'A run of the orchestration environment is compared with the single agent (solo) on the Train view’s leaderboard, not here.';
+    return 'A run of the orchestration environment is compared with the single agent on the Train view’s leaderboard, not here.';
   if (!findScenario(header.scenario.id))
     return `This page does not have the scenario “${header.scenario.id}” the run was made from, so a single agent cannot run it.`;
   const serial = await session.start({
