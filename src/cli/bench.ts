@@ -9,6 +9,7 @@ import { checkAgainst, RequestError } from '../core/request/run-input';
 import { formationProblem } from '../core/run/formations';
 import { type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
+import { SIMULATED } from '../core/trace/simulated-id';
 import { benchTable } from './bench-flags';
 import { markdownReport, textReport } from './bench-report';
 import { cliProvider } from './cli-provider';
@@ -65,7 +66,7 @@ export async function bench(
   const deadlineMs = flags['reply-deadline-ms'] as number | undefined;
   // --provider and its own flags are the registry's (provider-flags.ts): the table refused a flag
   // of another provider than the one asked, and --tools without a real model.
-  if (values.provider !== 'simulated' && scenario.type === 'graph') {
+  if (values.provider !== SIMULATED && scenario.type === 'graph') {
     throw new UsageError(
       `--provider ${values.provider} runs task scenarios: graph tasks have no model to call`,
     );

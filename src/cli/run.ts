@@ -10,6 +10,7 @@ import { HEALING_MODES, MAX_SEED } from '../core/request/run-request';
 import type { SubagentSetup } from '../core/run/prepare';
 import { KIND_IDS } from '../core/scenarios/registry';
 import { encodeTrace } from '../core/trace/jsonl';
+import { openai } from '../providers/openai/provider';
 import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { followSwarm } from './follow-swarm';
@@ -33,8 +34,7 @@ export const runTable: CommandTable = {
     'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--healing M] [--provider KIND [its flags]] [--trace FILE] [--json]',
     'run --request FILE [--trace FILE] [--json]',
   ],
-  about:
-    "Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, on the provider --provider names (its own flags: the registry's, src/providers/registry.ts), or with --request on the model a run request names (provider: {kind: 'openai', endpoint, model}, the key from SWARM_API_KEY and never from the request; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.",
+  about: `Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, on the provider --provider names (its own flags: the registry's, src/providers/registry.ts), or with --request on the model a run request names (provider: {kind: '${openai.id}', endpoint, model}, the key from SWARM_API_KEY and never from the request; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.`,
   flags: [
     {
       name: 'request',

@@ -8,6 +8,7 @@
 import type { ProviderDescriptor } from '../core/providers/descriptor';
 import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';
 import type { ProviderRequest, RunRequest } from '../core/request/run-request';
+import { SIMULATED } from '../core/trace/simulated-id';
 import { providerOf } from '../providers/registry';
 import { readRunRequest } from '../providers/run-request';
 import { type AppState, defaultState, type ReadState, readHash } from './url-state';
@@ -28,7 +29,7 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
     seed: s.seed,
     ...(s.size ? { size: s.size } : {}),
     policy: s.policy,
-    ...(s.provider !== 'simulated'
+    ...(s.provider !== SIMULATED
       ? {
           provider: providerOfState(s),
         }
@@ -42,7 +43,7 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
     ...(s.chaos.length > 0 ? { chaos: s.chaos } : {}),
     ...(asksKnowledgeBase && s.question.trim() ? { knowledgeBase: { question: s.question } } : {}),
     // The user's own request goes to a real model only: the simulated one plays the sample task.
-    ...(!asksKnowledgeBase && s.provider !== 'simulated' && s.ask.trim()
+    ...(!asksKnowledgeBase && s.provider !== SIMULATED && s.ask.trim()
       ? {
           request: {
             text: s.ask,
@@ -92,7 +93,7 @@ export function stateOfRequest(r: RunRequest, base: AppState): AppState {
     seed: r.seed ?? DEFAULT_SEED,
     size: r.size ?? 0,
     policy: r.policy ?? DEFAULT_POLICY,
-    provider: p?.kind ?? 'simulated',
+    provider: p?.kind ?? SIMULATED,
     endpoint: '',
     model: '',
     wmodel: '',

@@ -1,4 +1,5 @@
 import { type FaultKind, faultKinds } from '../core/trace/events';
+import { SIMULATED } from '../core/trace/simulated-id';
 /**
  * The experiment lives in the URL hash, so every experiment is a link. One table of
  * settings drives both reading and writing: each has a key, a default and a parser that says in
@@ -86,7 +87,7 @@ export const defaultState: AppState = {
   size: 0,
   seed: DEFAULT_SEED,
   policy: DEFAULT_POLICY,
-  provider: 'simulated',
+  provider: SIMULATED,
   endpoint: '',
   model: '',
   wmodel: '',

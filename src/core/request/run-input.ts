@@ -13,6 +13,7 @@ import type { TaskScenarioSpec } from '../scenarios/registry';
 import { kindOf, needsOf } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioInstance } from '../scenarios/types';
+import { SIMULATED } from '../trace/simulated-id';
 import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from './defaults';
 import type { HealingMode, RunRequest } from './run-request';
 
@@ -87,7 +88,7 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
       'profile',
       `profile must be one of ${Object.keys(host.profiles).join(', ')}, not "${request.profile}"`,
     );
-  const provider = request.provider?.kind ?? 'simulated';
+  const provider = request.provider?.kind ?? SIMULATED;
   if (!host.providers.includes(provider))
     throw new RequestError(
       'provider.kind',
@@ -100,7 +101,7 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
     );
   // A scenario file may carry its own request too (`swarm run --scenario mine.json`).
   const own = request.request ?? (scenario.type === 'task' ? scenario.spec.request : undefined);
-  if (own && provider === 'simulated')
+  if (own && provider === SIMULATED)
     throw new RequestError(
       'request',
       "request needs a real model: the simulated model cannot answer a request of your own, it plays the scenario's sample task. Choose provider.kind webllm or openai, or leave request out",
@@ -112,7 +113,7 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
         'policy',
         `policy "llm" directs agents, and ${request.scenario} is pure scheduling (tasks of fixed cost, no agents)`,
       );
-    if (provider !== 'simulated')
+    if (provider !== SIMULATED)
       throw new RequestError('provider.kind', `${request.scenario} has no agents for a model to play`);
     return;
   }

@@ -10,6 +10,7 @@ import {
   type TraceHeader,
 } from '../trace/events';
 import { type Metrics, MetricsAccumulator, type MetricsContext } from '../trace/metrics';
+import { SIMULATED } from '../trace/simulated-id';
 import { Heap } from '../util/heap';
 import { detectLanguage } from '../util/words';
 import { budgetsToJson, type RunConfig } from './config';
@@ -129,7 +130,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     policy: options.policy.name,
     ...(options.policy.checkpoint ? { policyCheckpoint: options.policy.checkpoint } : {}),
     ...planChoicesOf(options.policy),
-    provider: options.provider ?? 'simulated',
+    provider: options.provider ?? SIMULATED,
     profiles: options.profiles ?? Object.keys(config.prices),
     ...(options.context ? { context: options.context } : {}),
     ...(options.size !== undefined ? { size: options.size } : {}),

@@ -6,6 +6,7 @@
 import type { TaskSpec } from '../../core/graph/types';
 import { endWords, runEndOf } from '../../core/trace/end-reason';
 import type { Metrics } from '../../core/trace/metrics';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { formatDuration, formatNumber } from './format';
 import type { LiveTally } from './live-attempts';
 import { plannedText } from './planned-text';
@@ -78,7 +79,7 @@ export interface CardInput {
 const wallPace = (provider: string | undefined, kind: string | undefined): string =>
   kind === 'graph'
     ? "real time, at the pace set for the graph's steps (its tasks call no model)"
-    : provider === undefined || provider === 'simulated'
+    : provider === undefined || provider === SIMULATED
       ? 'real time, at the pace set for simulated models'
       : `real time, as fast as the model (${provider}) answered`;
 

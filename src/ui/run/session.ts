@@ -31,6 +31,7 @@ import type { ScenarioPorts } from '../../core/scenarios/types';
 import { withoutFailures } from '../../core/trace/end-reason';
 import type { TraceHeader } from '../../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../../core/trace/metrics';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import type { RunHandle } from '../../core/trace/store';
 import { readRunRequest } from '../../providers/run-request';
 import { app } from '../app-state';
@@ -174,7 +175,7 @@ function createSession() {
     });
     // A real model (WebLLM, an endpoint) serves task scenarios; graph tasks have no agent.
     const chosen =
-      settings.provider !== 'simulated' && entry.type === 'task'
+      settings.provider !== SIMULATED && entry.type === 'task'
         ? await openInPage(read.request.provider as ProviderSpec, { settings, profiles })
         : undefined;
     // An endpoint that fails in a way no retry mends (a refused key, nothing listening) stops the
@@ -246,7 +247,7 @@ function createSession() {
       prepared.type === 'task' && !real
         ? services.subagentPool({
             setup: healing ? { ...prepared.setup, healing } : prepared.setup,
-            provider: { kind: 'simulated', paceMs: settings.pace },
+            provider: { kind: SIMULATED, paceMs: settings.pace },
             capacity: Math.min(MAX_WORKERS, prepared.config.budgets.maxConcurrentSubagents),
           })
         : undefined;
