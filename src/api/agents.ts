@@ -5,6 +5,7 @@
  */
 
 import type { PlanMode } from '../core/scenarios/types';
+import { ranItsCourse, wasAborted } from '../core/trace/end-reason';
 import type { TraceEvent } from '../core/trace/events';
 import type { AgentCapabilities, AgentInfo, AgentRole, AgentState } from './types';
 
@@ -135,11 +136,11 @@ export class AgentFold {
 
   /** The run ended: nobody is idle or running any more. */
   private finish(reason: string): void {
-    const ended = reason === 'completed' || reason === 'completed-with-failures';
+    const ended = ranItsCourse(reason);
     for (const a of this.agents.values()) {
       a.currentTask = null;
       if (a.state === 'cancelled') continue;
-      if (a.role === 'orchestrator') a.state = ended ? 'done' : reason === 'aborted' ? 'cancelled' : 'failed';
+      if (a.role === 'orchestrator') a.state = ended ? 'done' : wasAborted(reason) ? 'cancelled' : 'failed';
       else if (a.state === 'running') a.state = 'cancelled';
       else a.state = a.lastFailed ? 'failed' : 'done';
     }

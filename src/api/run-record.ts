@@ -9,6 +9,7 @@ import type { Provider } from '../core/providers/types';
 import type { PreparedTaskRun } from '../core/run/prepare';
 import { metricsContext } from '../core/runtime/simulate';
 import { AttemptFold } from '../core/trace/attempts';
+import { ranItsCourse } from '../core/trace/end-reason';
 import type { TraceEvent, TraceHeader } from '../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../core/trace/metrics';
 import { AgentFold } from './agents';
@@ -16,7 +17,6 @@ import type { AgentInfo, ItemCounts, RunMetrics, TaskRunState, TaskStatus } from
 import type { NormalTask } from './validate';
 
 /** How a run that ended on its own is read: it went to its end, or something stopped it. */
-const COMPLETED = new Set(['completed', 'completed-with-failures']);
 
 export class RunRecord {
   state: TaskRunState = 'queued';
@@ -64,7 +64,7 @@ export class RunRecord {
   end(outcome: { reason: string; final?: Readonly<Record<string, number>>; terminated: boolean }): void {
     this.reason = outcome.reason;
     if (outcome.final) this.final = outcome.final;
-    this.state = outcome.terminated ? 'terminated' : COMPLETED.has(outcome.reason) ? 'done' : 'failed';
+    this.state = outcome.terminated ? 'terminated' : ranItsCourse(outcome.reason) ? 'done' : 'failed';
   }
 
   agents(): AgentInfo[] {

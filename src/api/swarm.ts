@@ -18,6 +18,7 @@ import type { SubagentPool } from '../core/runtime/pool';
 import type { Clock } from '../core/runtime/ports';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import type { ScenarioPorts } from '../core/scenarios/types';
+import { wasAborted } from '../core/trace/end-reason';
 import { SwarmApiError } from './errors';
 import { RunRecord } from './run-record';
 import type { RunSlots } from './slots';
@@ -202,7 +203,7 @@ export class Swarm {
       record.end({
         reason: result.reason,
         final: { ...result.metrics },
-        terminated: this.terminated && result.reason === 'aborted',
+        terminated: this.terminated && wasAborted(result.reason),
       });
     } catch (error) {
       // A run that throws (a bug, a port that failed) fails alone; the swarm goes on.

@@ -11,6 +11,7 @@ import type { Policy } from '../core/policy/types';
 import { MAX_TIMER_MS } from '../core/providers/deadline';
 import type { ProviderFactories } from '../core/providers/factories';
 import type { Provider } from '../core/providers/types';
+import { SIMULATED } from '../core/trace/simulated-id';
 
 export type { ProviderFactories };
 
@@ -121,7 +122,7 @@ export async function readyTask(
         profiles: frozen,
         sandbox: Boolean(ports.sandbox),
         knowledgeBase: Boolean(ports.knowledge),
-        providers: ['simulated', ...Object.keys(providers)],
+        providers: [SIMULATED, ...Object.keys(providers)],
       },
     );
   } catch (error) {
@@ -179,7 +180,7 @@ async function realProvider(
   asked: NormalTask['provider'],
   providers: ProviderFactories,
 ): Promise<{ kind: string; model: string; provider: Provider } | undefined> {
-  if (!asked || asked.kind === 'simulated') return undefined;
+  if (!asked || asked.kind === SIMULATED) return undefined;
   // checkAgainst refused a kind this host has no factory for.
   const make = Object.hasOwn(providers, asked.kind) ? providers[asked.kind] : undefined;
   if (!make) throw invalid(`provider.kind "${asked.kind}" is not run here`, 'provider.kind');

@@ -2,9 +2,9 @@
  * `swarm experiment aux-rewards`: PARL's auxiliary rewards, each removed in turn, on the runtime.
  * Four arms — none (λ1 = λ2 = 0), parallel-only, finish-only, parl (both) — are trained on the mix
  * from each training seed, then each trained policy runs greedily on the first N instances of a
- * split. Per arm and seed it reports how often the policy ran solo, its unused subagents split by
+ * split. Per arm and seed it reports how often the policy ran single (one agent), its unused subagents split by
  * why they were unused, and its mean reward. The starting policy has the single-agent habit of a
- * pretrained model (88% solo, parl.ts SOLO_PRIOR): serial collapse is staying there.
+ * pretrained model (88% single, parl.ts SINGLE_PRIOR): serial collapse is staying there.
  */
 import { runBench } from '../core/bench/run-bench';
 import { loadPolicy } from '../core/learning/checkpoint';
@@ -26,7 +26,7 @@ export const auxRewardsTable: CommandTable = {
     'experiment aux-rewards [--scenario mix] [--train-seeds A,B,C] [--episodes N] [--split test] [--seeds N] [--json]',
   ],
   about:
-    'Trains PARL four times per training seed — without auxiliary rewards, with r_parallel only, with r_finish only, and with both (the default training) — and runs each trained policy greedily on the first N instances of the split. Reports per arm and seed: soloRate (the share of instances it ran as one agent), unused subagents per run split into idle (spawned, never given work), failed (given work, finished none: their attempts failed) and redundant (given work that the run threw away when it ended first), and the mean reward.',
+    'Trains PARL four times per training seed — without auxiliary rewards, with r_parallel only, with r_finish only, and with both (the default training) — and runs each trained policy greedily on the first N instances of the split. Reports per arm and seed: singleRate (the share of instances it ran as one agent), unused subagents per run split into idle (spawned, never given work), failed (given work, finished none: their attempts failed) and redundant (given work that the run threw away when it ended first), and the mean reward.',
   flags: [
     {
       name: 'scenario',
@@ -96,7 +96,7 @@ function armConfig(
   };
 }
 
-/** What one run's subagents did: solo or not, and the unused ones by why (see the help). */
+/** What one run's subagents did: single or not, and the unused ones by why (see the help). */
 export function subagentUse(events: readonly TraceEvent[]) {
   let tasks = 0;
   const spawned = new Set<string>();
@@ -120,7 +120,7 @@ export function subagentUse(events: readonly TraceEvent[]) {
     else idle++;
   }
   // In the mix every swarm plan has at least two tasks, so one task is the single agent's plan.
-  return { solo: tasks === 1 ? 1 : 0, idle, failed: failedOnly, redundant };
+  return { single: tasks === 1 ? 1 : 0, idle, failed: failedOnly, redundant };
 }
 
 export async function auxRewards(argv: string[], out: (text: string) => void, err: (text: string) => void) {
@@ -140,7 +140,7 @@ export async function auxRewards(argv: string[], out: (text: string) => void, er
   const rows: {
     arm: string;
     trainSeed: number;
-    soloRate: number;
+    singleRate: number;
     unused: { idle: number; failed: number; redundant: number };
     reward: { mean: number; ci95: number };
   }[] = [];
@@ -190,7 +190,7 @@ export async function auxRewards(argv: string[], out: (text: string) => void, er
       const row = {
         arm,
         trainSeed,
-        soloRate: mean((u) => u.solo),
+        singleRate: mean((u) => u.single),
         unused: {
           idle: mean((u) => u.idle),
           failed: mean((u) => u.failed),
@@ -200,7 +200,7 @@ export async function auxRewards(argv: string[], out: (text: string) => void, er
       };
       rows.push(row);
       err(
-        `seed ${trainSeed} ${arm}: soloRate ${row.soloRate.toFixed(2)}  unused idle ${row.unused.idle.toFixed(2)} failed ${row.unused.failed.toFixed(2)} redundant ${row.unused.redundant.toFixed(2)}  reward ${reward.mean.toFixed(3)} ± ${reward.ci95.toFixed(3)}`,
+        `seed ${trainSeed} ${arm}: singleRate ${row.singleRate.toFixed(2)}  unused idle ${row.unused.idle.toFixed(2)} failed ${row.unused.failed.toFixed(2)} redundant ${row.unused.redundant.toFixed(2)}  reward ${reward.mean.toFixed(3)} ± ${reward.ci95.toFixed(3)}`,
       );
     }
   }
@@ -213,11 +213,11 @@ export async function auxRewards(argv: string[], out: (text: string) => void, er
     [
       `aux-rewards on ${scenario}: PARL trained ${episodes} episodes per arm and seed, run greedily on ${seeds} ${split} instances`,
       '',
-      '| arm | train seed | soloRate | idle | failed | redundant | reward |',
+      '| arm | train seed | singleRate | idle | failed | redundant | reward |',
       '|---|---:|---:|---:|---:|---:|---:|',
       ...rows.map(
         (r) =>
-          `| ${r.arm} | ${r.trainSeed} | ${r.soloRate.toFixed(2)} | ${r.unused.idle.toFixed(2)} | ${r.unused.failed.toFixed(2)} | ${r.unused.redundant.toFixed(2)} | ${r.reward.mean.toFixed(3)} ± ${r.reward.ci95.toFixed(3)} |`,
+          `| ${r.arm} | ${r.trainSeed} | ${r.singleRate.toFixed(2)} | ${r.unused.idle.toFixed(2)} | ${r.unused.failed.toFixed(2)} | ${r.unused.redundant.toFixed(2)} | ${r.reward.mean.toFixed(3)} ± ${r.reward.ci95.toFixed(3)} |`,
       ),
     ].join('\n'),
   );

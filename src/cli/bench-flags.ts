@@ -3,6 +3,7 @@
  * reads (`--provider` and each provider's own flags come from the registry: provider-flags.ts). The command itself is bench.ts.
  */
 import { contextStrategyNames } from '../core/agents/context/registry';
+import { DEFAULT_SEED } from '../core/request/defaults';
 import { KIND_IDS, kindOf } from '../core/scenarios/registry';
 import { SPLITS } from '../core/scenarios/splits';
 import { type CommandTable, helpText } from './flags';
@@ -56,7 +57,7 @@ export const benchTable: CommandTable = {
       // with --seeds below.
       type: 'string',
       value: 'S',
-      default: '1',
+      default: String(DEFAULT_SEED),
       help: `first seed, from 0; the last, S+N−1, at most ${MAX_SEED}`,
     },
     {

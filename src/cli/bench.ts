@@ -4,6 +4,7 @@ import type { ContextStrategyName } from '../core/agents/context/registry';
 import { runBench } from '../core/bench/run-bench';
 import { type Split, splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
+import { SIMULATED } from '../core/trace/simulated-id';
 import { benchTable } from './bench-flags';
 import { benchOutputs, traceName } from './bench-outputs';
 import { benchPolicies } from './bench-policies';
@@ -63,7 +64,7 @@ export async function bench(
   const deadlineMs = flags['reply-deadline-ms'] as number | undefined;
   // --provider and its own flags are the registry's (provider-flags.ts): the table refused a flag
   // of another provider than the one asked, and --tools without a real model.
-  if (values.provider !== 'simulated' && scenario.type === 'graph') {
+  if (values.provider !== SIMULATED && scenario.type === 'graph') {
     throw new UsageError(
       `--provider ${values.provider} runs task scenarios: graph tasks have no model to call`,
     );

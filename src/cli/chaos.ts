@@ -1,6 +1,7 @@
 import type { ChaosRunReport } from '../core/experiments/chaos';
 import { baselineKey, baselineOf, rememberRun } from '../core/healing/knowledge';
 import { policyByName } from '../core/policy/registry';
+import { DEFAULT_POLICY } from '../core/request/defaults';
 import { formationProblem } from '../core/run/formations';
 import { KIND_IDS } from '../core/scenarios/registry';
 import { type FaultKind, faultKinds } from '../core/trace/events';
@@ -46,7 +47,7 @@ export const chaosTable: CommandTable = {
       default: 'on',
       help: 'on: quarantine and replace; detect: record only, the control arm (off, the older word, is read as detect: a chaos run always watches)',
     },
-    { name: 'policy', type: 'string', value: 'P', default: 'heuristic', help: 'the orchestration policy' },
+    { name: 'policy', type: 'string', value: 'P', default: DEFAULT_POLICY, help: 'the orchestration policy' },
     {
       name: 'unresponsive-ms',
       type: 'whole',
@@ -122,7 +123,7 @@ export async function chaos(argv: string[], out: Print, err: Print = () => {}): 
       `--scenario: ${values.scenario} is ${scenario.type === 'mix' ? 'a mix of scenarios' : 'a graph'}; chaos runs one task scenario's agents (${KIND_IDS.join(', ')})`,
     );
   const profiles = readProfiles();
-  const policyName = values.policy ?? 'heuristic';
+  const policyName = values.policy ?? DEFAULT_POLICY;
   let policy: ReturnType<typeof policyByName>;
   try {
     policy = policyByName(policyName);

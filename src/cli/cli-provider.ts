@@ -14,6 +14,7 @@ import { RequestError } from '../core/request/run-input';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { withModel } from '../core/scenarios/profiles';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
+import { SIMULATED } from '../core/trace/simulated-id';
 import { readProviderRequest } from '../providers/run-request';
 import { UsageError } from './errors';
 import type { FlagValue } from './flags';
@@ -34,7 +35,7 @@ export function simulatedCliProvider(
   deadlineMs: number | undefined,
 ): CliProvider {
   return {
-    kind: 'simulated',
+    kind: SIMULATED,
     provider: withReplyDeadline(simulatedProviderFor(profiles), deadlineMs),
     profiles,
     realModel: false,

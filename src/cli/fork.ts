@@ -4,6 +4,7 @@ import { replayProvider, replayThen } from '../core/providers/replay';
 import { LLM_POLICY } from '../core/request/policy-name';
 import { decisionWords, forkRun, prefixAttempts } from '../core/run/fork';
 import { encodeTrace } from '../core/trace/jsonl';
+import { SIMULATED } from '../core/trace/simulated-id';
 import { cliProvider } from './cli-provider';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
@@ -77,7 +78,7 @@ export async function fork(argv: string[], out: Print): Promise<void> {
   const at = flags.at as number;
   if (values.out !== undefined) checkOutputs([{ path: values.out, flag: '--out' }], [values.trace]);
   const { header, events, scenario, profiles, hashes } = await readRecordedRun(values.trace);
-  const real = header.provider !== 'simulated';
+  const real = header.provider !== SIMULATED;
   if (real && flags.provider === undefined)
     throw new UsageError(
       `${values.trace}: the run was made on ${header.provider}; its replies answer again up to the fork, and after it --provider answers: ${providerChoicesWords()}`,

@@ -221,7 +221,7 @@ export async function grid(
             `best cascade per kind: ${result.perKindCascadePolicy}`,
           ]
         : []),
-      `best or tied on ${(100 * result.shape.bestShare).toFixed(0)}% of instances; best per instance: solo on ${result.shape.soloBest}, parallel on ${result.shape.spawnBest} (hindsight ceiling ${f(result.shape.perInstanceCeiling)})`,
+      `best or tied on ${(100 * result.shape.bestShare).toFixed(0)}% of instances; best per instance: single on ${result.shape.singleBest}, swarm on ${result.shape.swarmBest} (hindsight ceiling ${f(result.shape.perInstanceCeiling)})`,
     ].join('\n'),
   );
 }

@@ -7,13 +7,14 @@
 
 import type { ProviderField } from '../core/providers/descriptor';
 import type { ProviderRequest } from '../core/request/run-request';
+import { SIMULATED } from '../core/trace/simulated-id';
 import { providersOn } from '../providers/registry';
 import type { Flag, FlagValue } from './flags';
 
 type Values = Readonly<Record<string, FlagValue>>;
 
 /** The providers the CLI runs: the simulated model, and every one with a Node factory. */
-export const CLI_PROVIDERS: readonly string[] = ['simulated', ...providersOn('node').map((p) => p.id)];
+export const CLI_PROVIDERS: readonly string[] = [SIMULATED, ...providersOn('node').map((p) => p.id)];
 
 interface FieldFlag {
   readonly flag: string;
@@ -58,7 +59,7 @@ export function providerFlags(
       type: 'choice',
       value: 'KIND',
       choices: CLI_PROVIDERS,
-      ...(words.noDefault ? {} : { default: 'simulated' }),
+      ...(words.noDefault ? {} : { default: SIMULATED }),
       help: `${words.who ?? 'who answers for the agents'}: the seeded simulated model${about ? `, or ${about}` : ''}`,
       appliesUnless: unless,
     },
@@ -73,7 +74,7 @@ export function providerFlags(
         help: `with --provider ${names.join(' or ')}: ${first.help}`,
         appliesUnless: (values) =>
           unless(values) ??
-          (names.includes(String(values.provider ?? 'simulated'))
+          (names.includes(String(values.provider ?? SIMULATED))
             ? undefined
             : `it is a field of the ${names.join(' or ')} provider: give --provider ${names[0]}`),
       };
@@ -83,8 +84,8 @@ export function providerFlags(
 
 /** The request's `provider` the flags say, or undefined for the simulated model. */
 export function providerOfFlags(values: Values): ProviderRequest | undefined {
-  const kind = String(values.provider ?? 'simulated');
-  if (kind === 'simulated') return undefined;
+  const kind = String(values.provider ?? SIMULATED);
+  if (kind === SIMULATED) return undefined;
   const out: Record<string, unknown> = { kind };
   for (const { flag, owners } of fieldFlags()) {
     const own = owners.find((o) => o.provider === kind);
@@ -97,14 +98,14 @@ export function providerOfFlags(values: Values): ProviderRequest | undefined {
 export function flagOfField(field: string, values: Values): string {
   const [head, name] = field.split('.');
   if (head !== 'provider' || name === undefined || name === 'kind') return `--${head}`;
-  const kind = String(values.provider ?? 'simulated');
+  const kind = String(values.provider ?? SIMULATED);
   const own = fieldFlags().find((f) => f.owners.some((o) => o.provider === kind && o.field === name));
   return own ? `--${own.flag}` : '--provider';
 }
 
 /** Why a flag of every real provider (bench's `--tools`) does not apply: the simulated model asked. */
 export const needsRealProvider = (values: Values): string | undefined =>
-  String(values.provider ?? 'simulated') === 'simulated'
+  String(values.provider ?? SIMULATED) === SIMULATED
     ? `it needs a real model's provider (--provider ${providersOn('node')
         .map((p) => p.id)
         .join(' | ')}): the simulated one calls no server`
@@ -116,5 +117,5 @@ export function providerChoicesWords(): string {
     const first = Object.entries(p.fields)[0];
     return first ? `${p.id} with --${first[1].flag ?? first[0]} ${first[1].value ?? 'TEXT'}` : p.id;
   });
-  return ['simulated', ...real].join(', or ');
+  return [SIMULATED, ...real].join(', or ');
 }

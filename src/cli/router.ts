@@ -1,4 +1,5 @@
 import { hashingEmbedder } from '../core/embeddings/hashing';
+import { DEFAULT_SEED } from '../core/request/defaults';
 import { defaultArbitrationThreshold } from '../core/router/arbitration';
 import { readRouterCheckpoint } from '../core/router/checkpoint';
 import { type Profile, profileLadder } from '../core/router/choice';
@@ -85,7 +86,7 @@ export const routeTable: CommandTable = {
       value: 'N',
       min: 0,
       max: MAX_SEED,
-      default: 1,
+      default: DEFAULT_SEED,
       help: 'the instance --run runs',
       appliesUnless: withRun,
     },

@@ -4,11 +4,13 @@ import { createSwarmApi } from '../api/api';
 import { fileCheckpoints } from '../api/checkpoint-files';
 import { isSwarmApiError } from '../api/errors';
 import type { SwarmTask } from '../api/types';
+import { DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';
 import { policyForms } from '../core/request/policy-name';
 import { HEALING_MODES, MAX_SEED } from '../core/request/run-request';
 import type { SubagentSetup } from '../core/run/prepare';
 import { KIND_IDS } from '../core/scenarios/registry';
 import { encodeTrace } from '../core/trace/jsonl';
+import { openai } from '../providers/openai/provider';
 import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { followSwarm } from './follow-swarm';
@@ -32,8 +34,7 @@ export const runTable: CommandTable = {
     'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--healing M] [--provider KIND [its flags]] [--trace FILE] [--json]',
     'run --request FILE [--trace FILE] [--json]',
   ],
-  about:
-    "Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, on the provider --provider names (its own flags: the registry's, src/providers/registry.ts), or with --request on the model a run request names (provider: {kind: 'openai', endpoint, model}, the key from SWARM_API_KEY and never from the request; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.",
+  about: `Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, on the provider --provider names (its own flags: the registry's, src/providers/registry.ts), or with --request on the model a run request names (provider: {kind: '${openai.id}', endpoint, model}, the key from SWARM_API_KEY and never from the request; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.`,
   flags: [
     {
       name: 'request',
@@ -48,7 +49,7 @@ export const runTable: CommandTable = {
       value: 'N',
       min: 0,
       max: MAX_SEED,
-      default: 1,
+      default: DEFAULT_SEED,
       help: 'the instance',
       appliesUnless: inRequest,
     },
@@ -63,7 +64,7 @@ export const runTable: CommandTable = {
       name: 'policy',
       type: 'string',
       value: 'P',
-      default: 'heuristic',
+      default: DEFAULT_POLICY,
       help: policyForms(),
       appliesUnless: inRequest,
     },
@@ -116,7 +117,7 @@ function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
   const provider = providerOfFlags(values);
   return {
     scenario: values.scenario,
-    seed: values.seed ?? 1,
+    seed: values.seed ?? DEFAULT_SEED,
     ...(values.size !== undefined ? { size: values.size } : {}),
     ...(values.policy !== undefined ? { policy: values.policy } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),

@@ -1,5 +1,6 @@
 import { criticalPath, lowerBound } from '../core/graph/cpm';
 import { policyByName, policyNames } from '../core/policy/registry';
+import { DEFAULT_SEED } from '../core/request/defaults';
 import { formationProblem, formationsOf } from '../core/run/formations';
 import {
   defaultBudgets,
@@ -128,7 +129,7 @@ export const scheduleTable: CommandTable = {
       value: 'S',
       min: 0,
       max: MAX_SEED,
-      default: 1,
+      default: DEFAULT_SEED,
       help: 'seed for simulated failures',
     },
     {

@@ -7,6 +7,7 @@
 
 import { hostname } from 'node:os';
 import type { Worker } from 'bullmq';
+import { openai } from '../providers/openai/provider';
 import { cliProvider } from './cli-provider';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseFlags } from './flags';
@@ -166,7 +167,7 @@ export async function worker(
         endpoint !== undefined
           ? (
               await cliProvider(
-                { provider: 'openai', endpoint, ...(model !== undefined ? { model } : {}) },
+                { provider: openai.id, endpoint, ...(model !== undefined ? { model } : {}) },
                 {},
               )
             ).provider

@@ -6,7 +6,9 @@
  */
 
 import type { ProviderDescriptor } from '../core/providers/descriptor';
+import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';
 import type { ProviderRequest, RunRequest } from '../core/request/run-request';
+import { SIMULATED } from '../core/trace/simulated-id';
 import { providerOf } from '../providers/registry';
 import { readRunRequest } from '../providers/run-request';
 import { type AppState, defaultState, type ReadState, readHash } from './url-state';
@@ -27,7 +29,7 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
     seed: s.seed,
     ...(s.size ? { size: s.size } : {}),
     policy: s.policy,
-    ...(s.provider !== 'simulated'
+    ...(s.provider !== SIMULATED
       ? {
           provider: providerOfState(s),
         }
@@ -41,7 +43,7 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
     ...(s.chaos.length > 0 ? { chaos: s.chaos } : {}),
     ...(asksKnowledgeBase && s.question.trim() ? { knowledgeBase: { question: s.question } } : {}),
     // The user's own request goes to a real model only: the simulated one plays the sample task.
-    ...(!asksKnowledgeBase && s.provider !== 'simulated' && s.ask.trim()
+    ...(!asksKnowledgeBase && s.provider !== SIMULATED && s.ask.trim()
       ? {
           request: {
             text: s.ask,
@@ -88,10 +90,10 @@ export function stateOfRequest(r: RunRequest, base: AppState): AppState {
   return {
     ...base,
     scenario: r.scenario,
-    seed: r.seed ?? 1,
+    seed: r.seed ?? DEFAULT_SEED,
     size: r.size ?? 0,
-    policy: r.policy ?? 'heuristic',
-    provider: p?.kind ?? 'simulated',
+    policy: r.policy ?? DEFAULT_POLICY,
+    provider: p?.kind ?? SIMULATED,
     endpoint: '',
     model: '',
     wmodel: '',
@@ -105,7 +107,7 @@ export function stateOfRequest(r: RunRequest, base: AppState): AppState {
     subagents: r.budgets?.subagents ?? 0,
     criticalSteps: r.budgets?.criticalSteps ?? 0,
     toolCalls: r.budgets?.toolCalls ?? 0,
-    healing: r.healing ?? 'on',
+    healing: r.healing ?? DEFAULT_HEALING,
     chaos: r.chaos ?? [],
     question: r.knowledgeBase?.question ?? '',
     ask: r.request?.text ?? '',

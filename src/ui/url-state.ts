@@ -1,4 +1,5 @@
 import { type FaultKind, faultKinds } from '../core/trace/events';
+import { SIMULATED } from '../core/trace/simulated-id';
 /**
  * The experiment lives in the URL hash, so every experiment is a link. One table of
  * settings drives both reading and writing: each has a key, a default and a parser that says in
@@ -7,6 +8,7 @@ import { type FaultKind, faultKinds } from '../core/trace/events';
 
 import { type ContextStrategyName, contextStrategyNames } from '../core/agents/context/registry';
 import { POLICY_KINDS, type PolicyKind } from '../core/learning/checkpoint';
+import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';
 import { policyForms, policyProblem } from '../core/request/policy-name';
 import { HEALING_MODES, type HealingMode, shown } from '../core/request/run-request';
 import { MAX_REQUEST_CHARS } from '../core/run/request-plan';
@@ -85,9 +87,9 @@ export const defaultState: AppState = {
   view: 'gallery',
   scenario: 'wide-search',
   size: 0,
-  seed: 1,
-  policy: 'heuristic',
-  provider: 'simulated',
+  seed: DEFAULT_SEED,
+  policy: DEFAULT_POLICY,
+  provider: SIMULATED,
   endpoint: '',
   model: '',
   wmodel: '',
@@ -103,10 +105,10 @@ export const defaultState: AppState = {
   pace: 40,
   step: false,
   chaos: [],
-  healing: 'on',
+  healing: DEFAULT_HEALING,
   runs: [],
   fork: 0,
-  policies: ['heuristic', 'serial'],
+  policies: [DEFAULT_POLICY, 'serial'],
   train: 'parl',
   episodes: 300,
   question: '',

@@ -7,7 +7,7 @@ const at = (i: number, body: object) => ({ seq: i, t: i, wallMs: 0, ...body }) a
 const usage = { 'gen_ai.usage.input_tokens': 0, 'gen_ai.usage.output_tokens': 0, toolCalls: 0 };
 
 describe('swarm experiment aux-rewards', () => {
-  it('splits a run’s unused subagents into idle, failed and redundant, and tells a solo run', () => {
+  it('splits a run’s unused subagents into idle, failed and redundant, and tells a single-agent run', () => {
     const events = [
       at(0, {
         type: 'run.started',
@@ -32,10 +32,10 @@ describe('swarm experiment aux-rewards', () => {
       }),
       at(7, { type: 'task.cancelled', task: 'b', subagent: 'sa-3', attempt: 2, reason: 'finished' }),
     ];
-    expect(subagentUse(events)).toEqual({ solo: 0, idle: 1, failed: 1, redundant: 1 });
+    expect(subagentUse(events)).toEqual({ single: 0, idle: 1, failed: 1, redundant: 1 });
     expect(
       subagentUse([at(0, { type: 'run.started', workers: 1, tasks: [{ id: 'solve', steps: 9, deps: [] }] })])
-        .solo,
+        .single,
     ).toBe(1);
   });
 
@@ -61,8 +61,8 @@ describe('swarm experiment aux-rewards', () => {
     ]);
     for (const row of report.rows) {
       expect(row.trainSeed).toBe(1);
-      expect(row.soloRate).toBeGreaterThanOrEqual(0);
-      expect(row.soloRate).toBeLessThanOrEqual(1);
+      expect(row.singleRate).toBeGreaterThanOrEqual(0);
+      expect(row.singleRate).toBeLessThanOrEqual(1);
       expect(Number.isFinite(row.reward.mean)).toBe(true);
     }
     expect(report.split).toBe('test');

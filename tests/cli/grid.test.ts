@@ -13,11 +13,11 @@ describe('swarm grid', () => {
     expect(g.settings).toHaveLength(54);
     const named = (re: RegExp) => g.settings.filter((s: { setting: string }) => re.test(s.setting));
     expect(named(/^all\/[a-z]+\/(vote3|shard2|shard12)$/)).toHaveLength(9);
-    expect(named(/^solo\/[a-z]+$/)).toHaveLength(3);
+    expect(named(/^single\/[a-z]+$/)).toHaveLength(3);
     expect(named(/\/cascade(\/|$)/)).toHaveLength(27);
     expect(named(/^all\/medium\/cascade$/)).toHaveLength(1);
     for (const s of g.settings) expect(s.values).toHaveLength(6);
-    expect(g.shape.soloBest + g.shape.spawnBest).toBe(6);
+    expect(g.shape.singleBest + g.shape.swarmBest).toBe(6);
     // Sorted best first, and the best is the first row.
     const rewards = g.settings.map((s: { reward: number }) => s.reward);
     expect(rewards).toEqual([...rewards].sort((a: number, b: number) => b - a));
@@ -54,7 +54,7 @@ describe('swarm grid', () => {
 
   it('refuses a setting that names an unknown width or profile, saying what is accepted', async () => {
     for (const [policy, message] of [
-      ['fixed:most/large', /unknown width "most" \(known: solo, one, quarter, half, all, all\+spares\)/],
+      ['fixed:most/large', /unknown width "most" \(known: single, one, quarter, half, all, all\+spares\)/],
       ['fixed:all/huge', /unknown profile "huge" \(known: small, medium, large\)/],
       ['fixed:all', /is not WIDTH\/PROFILE/],
       [

@@ -83,10 +83,10 @@ describe('a trained policy in the page', () => {
     await page.waitForSelector(`${t('policy-select')} option[value="parl:cli-parl"]`, { state: 'attached' });
     await page.click(t('run-button'));
     await page.waitForFunction(done, undefined, { timeout: 60_000 });
-    // The plan (solo, spawn or a cut: spawn/vote3, spawn/shard2, spawn/shard12) and the run's
+    // The plan (single, swarm or a cut: swarm/vote3, swarm/shard2, swarm/shard12) and the run's
     // decisions, each with the probability it was given.
     const plan = await page.textContent(t('policy-plan'));
-    expect(plan).toMatch(/before the run plan (solo|spawn(\/(vote3|shard2|shard12))?) \(p [01]\.\d\d\)/);
+    expect(plan).toMatch(/before the run plan (single|swarm(\/(vote3|shard2|shard12))?) \(p [01]\.\d\d\)/);
     // Solo or not, the run's first decision launched work: its width, profile and go / submit.
     expect(await page.locator(t('policy-decision')).first().textContent()).toMatch(
       /step 1, t=0 width \S+ \(p \d\.\d\d\) · profile (small|medium|large) \(p \d\.\d\d\) · then (go|finish) \(p \d\.\d\d\)/,

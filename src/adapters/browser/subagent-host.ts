@@ -13,6 +13,7 @@ import { knowledgeSearchOf } from '../../core/scenarios/rag-qa';
 import { needsOf } from '../../core/scenarios/registry';
 import type { KnowledgeSearch } from '../../core/tools/knowledge';
 import type { CodeSandbox } from '../../core/tools/sandbox';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { realPace } from '../common/pace';
 import { timeoutScheduler } from '../common/timeout-scheduler';
 import type { ProviderSetup, SubagentApi } from '../wire/subagent-protocol';
@@ -24,7 +25,7 @@ export type ProviderFactory = (provider: ProviderSetup, setup: SubagentSetup) =>
 
 export function providerFromSetup(provider: ProviderSetup, setup: SubagentSetup): Provider {
   switch (provider.kind) {
-    case 'simulated':
+    case SIMULATED:
       return simulatedProviderFor(setup.profiles, realPace(provider.paceMs));
     default: {
       const unknown: never = provider.kind;

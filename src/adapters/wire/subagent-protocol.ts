@@ -15,13 +15,14 @@
 
 import type { SubagentSetup } from '../../core/run/subagent-setup';
 import type { AttemptOutcome, AttemptProgress, AttemptRequest } from '../../core/runtime/ports';
+import type { SIMULATED } from '../../core/trace/simulated-id';
 
 /**
  * The seeded simulated provider, each reply taking its latency-model time at `paceMs` real
  * milliseconds per second of model time (0: no wait).
  */
 export interface SimulatedProviderSetup {
-  readonly kind: 'simulated';
+  readonly kind: typeof SIMULATED;
   readonly paceMs: number;
 }
 

@@ -15,6 +15,7 @@ import type { TaskScenarioSpec } from '../../core/scenarios/registry';
 import { parseScenario } from '../../core/scenarios/spec';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import { faultKinds } from '../../core/trace/events';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { PROVIDER_IDS } from '../../providers/registry';
 import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS } from '../limits';
 import type { SweepScenario } from './bench-sweep-spec';
@@ -115,7 +116,7 @@ export function sweepProblems(spec: SweepSpec): string[] {
         profiles: spec.profiles as Record<string, ProfileSpec>,
         sandbox: true,
         knowledgeBase: false,
-        providers: ['simulated'],
+        providers: [SIMULATED],
       },
     );
   } catch (error) {

@@ -14,9 +14,9 @@ export interface GridRow {
 export interface GridShape {
   /** Share of instances on which `best` is best or tied. */
   readonly bestShare: number;
-  /** Instances whose best setting is a solo setting (`solo/…`), and a parallel one. */
-  readonly soloBest: number;
-  readonly spawnBest: number;
+  /** Instances whose best setting is a single agent's (`single/…`), and a swarm's. */
+  readonly singleBest: number;
+  readonly swarmBest: number;
   /** Mean over instances of the best reward any setting got on it: the hindsight ceiling. */
   readonly perInstanceCeiling: number;
   /** Per setting, the instances it is best on (ties go to the first in the rows' order). */
@@ -32,8 +32,8 @@ export function gridShape(rows: readonly GridRow[], best: string): GridShape {
   const bestRow = rows.find((r) => r.setting === best);
   if (!bestRow) throw new Error(`gridShape: no row for the best setting "${best}"`);
   let bestOrTied = 0;
-  let soloBest = 0;
-  let spawnBest = 0;
+  let singleBest = 0;
+  let swarmBest = 0;
   let ceiling = 0;
   const bestCounts: Record<string, number> = {};
   for (let i = 0; i < n; i++) {
@@ -42,14 +42,14 @@ export function gridShape(rows: readonly GridRow[], best: string): GridShape {
     const topValue = top.values[i] as number;
     ceiling += topValue;
     if ((bestRow.values[i] as number) >= topValue - TIE) bestOrTied++;
-    if (top.setting.startsWith('solo/')) soloBest++;
-    else spawnBest++;
+    if (top.setting.startsWith('single/')) singleBest++;
+    else swarmBest++;
     bestCounts[top.setting] = (bestCounts[top.setting] ?? 0) + 1;
   }
   return {
     bestShare: n > 0 ? bestOrTied / n : 0,
-    soloBest,
-    spawnBest,
+    singleBest,
+    swarmBest,
     perInstanceCeiling: n > 0 ? ceiling / n : 0,
     bestCounts,
   };

@@ -1,13 +1,13 @@
 /**
  * The bandit orchestrator: once per episode, before the task is split, a contextual bandit picks
- * an arm — solo on a profile, or a parallelism width and a profile — from the task's features
- * (kind, units, engines, budget); the run then goes solo, or launches every wave at that width on
+ * an arm — one agent (single) on a profile, or a parallelism width and a profile — from the task's features
+ * (kind, units, engines, budget); the run then goes single, or launches every wave at that width on
  * that profile. The episode's PARL reward updates the arm afterwards. It learns what to do per
  * kind of task, not per decision; PARL learns the latter.
  */
 
 import type { Action, PlanDecision, PlanView, Policy, RunView } from '../policy/types';
-import type { PolicyChoice } from '../trace/events';
+import { type PolicyChoice, todaysPlanWords } from '../trace/events';
 import {
   type Choice,
   CONTROLS,
@@ -28,7 +28,7 @@ import { LinUCB } from './linucb';
 
 /** An arm (and a fixed setting): one agent alone on a profile, or a width and a profile. */
 export interface Arm {
-  readonly width: (typeof WIDTHS)[number] | 'solo';
+  readonly width: (typeof WIDTHS)[number] | 'single';
   readonly profile: string;
   /** What a failed task's next attempt does (fixed settings only; the bandit's arms retry). @default retry */
   readonly retry?: RetryChoice;
@@ -45,6 +45,9 @@ export interface Arm {
   readonly shard?: number;
 }
 
+/** An arm's width, the older `solo` read as `single` (OLD_PLAN_WORDS); `spawn` is no width. */
+export const armWidth = (word: string): string => (todaysPlanWords(word) === 'single' ? 'single' : word);
+
 /** An arm's name, as a fixed setting (`fixed:NAME`) and the trace call it: all/large, all/small/vote3. */
 export const armName = (arm: Arm): string =>
   [
@@ -57,12 +60,12 @@ export const armName = (arm: Arm): string =>
   ].join('/');
 
 /**
- * A setting's plan for a task: solo, or a swarm cut as the setting says where the task's kind
+ * A setting's plan for a task: single, or a swarm cut as the setting says where the task's kind
  * allows it (a vote where its answers can vote, a shard size where its units are sharded; a shard
  * past the kind's largest is its largest).
  */
 export function armPlan(arm: Arm, view: PlanView): PlanDecision | 'single' {
-  if (arm.width === 'solo') return 'single';
+  if (arm.width === 'single') return 'single';
   const cuts = view.cuts;
   return {
     mode: 'swarm',
@@ -73,10 +76,10 @@ export function armPlan(arm: Arm, view: PlanView): PlanDecision | 'single' {
 
 export type BanditKind = 'linucb' | 'thompson' | 'epsilon-greedy';
 
-/** Solo on every allowed profile, then every width × every allowed profile, width-major. */
+/** Single on every allowed profile, then every width × every allowed profile, width-major. */
 export function uncutArms(profiles: readonly string[] = PROFILES): Arm[] {
   return [
-    ...profiles.map((profile) => ({ width: 'solo' as const, profile })),
+    ...profiles.map((profile) => ({ width: 'single' as const, profile })),
     ...WIDTHS.flatMap((width) => profiles.map((profile) => ({ width, profile }))),
   ];
 }
@@ -113,10 +116,10 @@ export function plainArms(profiles: readonly string[] = PROFILES): Arm[] {
   return [...uncutArms(profiles), ...cutArms(profiles)];
 }
 
-/** The runtime choice an arm stands for at each decision: solo's one task goes to one agent. */
+/** The runtime choice an arm stands for at each decision: single's one task goes to one agent. */
 export function armChoice(arm: Arm): Choice {
   return {
-    width: WIDTHS.indexOf(arm.width === 'solo' ? 'all' : arm.width),
+    width: WIDTHS.indexOf(arm.width === 'single' ? 'all' : arm.width),
     profile: PROFILES.indexOf(arm.profile as (typeof PROFILES)[number]),
     control: CONTROLS.indexOf('go'),
     retry: RETRIES.indexOf(arm.retry ?? 'retry'),

@@ -6,24 +6,25 @@
  * policy, another version, another kind, other features or actions, other profiles.
  */
 
+import { OLD_PLAN_WORDS, todaysPlanWords } from '../trace/events';
 import { CONTROLS, PROFILES, RETRIES, VOTES, WIDTHS } from './actions';
 import type { AdamState } from './adam';
 import type { Bandit } from './bandit';
 import { type BanditState, banditFromJSON } from './bandit-from-json';
-import type { Arm } from './bandit-policy';
+import { type Arm, armWidth } from './bandit-policy';
 import { FEATURES, TASK_FEATURES } from './features';
 import { holdOf, initParams, type ParlParams, PLANS } from './parl';
 import type { PlanCriticState } from './plan-critic';
 
 export const POLICY_SCHEMA = 'swarmflight.policy';
 /**
- * 2: the plan head (solo or spawn) and solo arms, task features of the task before it is split
+ * 2: the plan head (single or swarm) and single-agent arms, task features of the task before it is split
  * (units, engines, budget), and the runtime's trade-offs. A version-1 file is refused, saying so.
  */
 export const POLICY_VERSION = 4;
 /** Why a checkpoint of an older version cannot be read, by version. */
 const OLDER: Readonly<Record<number, string>> = {
-  1: 'version 1 was trained before the runtime had its trade-offs and before the plan head, solo or spawn',
+  1: 'version 1 was trained before the runtime had its trade-offs and before the plan head, single or swarm',
   2: 'version 2 was trained before the retry head (retry, escalate or degrade a failed task), parts of a task that differ in difficulty, and the mix of five kinds',
   3: 'version 3 was trained before a swarm could be cut: the plan options that run parts as replicas that vote or set the shard size, the vote head (run or drop spare replicas) and the bandit arms that cut',
 };
@@ -282,6 +283,46 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
   }
   if (c.kind !== 'parl' && c.kind !== 'bandit')
     throw new Error(`"kind" is ${JSON.stringify(c.kind ?? null)}, expected "parl" or "bandit"`);
+  return restoreInTodaysWords(inTodaysWords(c), profiles);
+}
+
+/**
+ * A checkpoint written in the learned policies' older words — the feature `solo`, the plan options
+ * `solo`, `spawn`, `spawn/vote3`…, arms of width `solo`, a held `plan: spawn` — in today's (`single`,
+ * `swarm`): the same weights under the names every other part of the project uses. Its hash is the
+ * file's own (resolve-policy.ts hashes what was read), so a trace still names the file it ran.
+ */
+function inTodaysWords(c: Partial<Record<string, unknown>>): Partial<Record<string, unknown>> {
+  const word = (x: unknown) => (typeof x === 'string' ? todaysPlanWords(x) : x);
+  const listed = (x: unknown, each: (y: unknown) => unknown) => (Array.isArray(x) ? x.map(each) : x);
+  const actions = c.actions as Record<string, unknown> | undefined;
+  const hold = (c.training as { hold?: Record<string, unknown> } | undefined)?.hold;
+  return {
+    ...c,
+    features: listed(c.features, (f) =>
+      typeof f === 'string' && Object.hasOwn(OLD_PLAN_WORDS, f) ? word(f) : f,
+    ),
+    ...(actions && typeof actions === 'object'
+      ? { actions: { ...actions, plan: listed(actions.plan, word) } }
+      : {}),
+    ...(Array.isArray(c.arms)
+      ? {
+          arms: c.arms.map((a: Partial<Arm> | null) =>
+            typeof a?.width === 'string' ? { ...a, width: armWidth(a.width) } : a,
+          ),
+        }
+      : {}),
+    ...(hold && typeof hold === 'object' && typeof hold.plan === 'string'
+      ? { training: { ...(c.training as object), hold: { ...hold, plan: word(hold.plan) } } }
+      : {}),
+  };
+}
+
+function restoreInTodaysWords(
+  c: Partial<Record<string, unknown>>,
+  profiles: Readonly<Record<string, string>>,
+): Loaded {
+  const json: unknown = c;
   sameList('features', c.features, c.kind === 'parl' ? FEATURES : TASK_FEATURES);
   const actions = (c.actions ?? {}) as Record<string, unknown>;
   for (const head of ['plan', 'width', 'profile', 'control', 'retry', 'vote'] as const)
@@ -329,7 +370,7 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
     const arm = a as Partial<Arm>;
     const whole = (x: unknown) => x === undefined || (typeof x === 'number' && Number.isInteger(x) && x >= 1);
     if (
-      !(['solo', ...WIDTHS] as readonly unknown[]).includes(arm?.width) ||
+      !(['single', ...WIDTHS] as readonly unknown[]).includes(arm?.width) ||
       !(PROFILES as readonly unknown[]).includes(arm?.profile) ||
       !whole(arm?.replicas) ||
       !whole(arm?.shard) ||
@@ -341,7 +382,7 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
       )
     ) {
       throw new Error(
-        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among solo, ${WIDTHS.join(', ')}, a profile, whole numbers for replicas and shard where given, and cascade steps among ${RETRIES.join(', ')} where given`,
+        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among single, ${WIDTHS.join(', ')}, a profile, whole numbers for replicas and shard where given, and cascade steps among ${RETRIES.join(', ')} where given`,
       );
     }
   }

@@ -43,22 +43,22 @@ export interface EpisodeStats {
 /**
  * PARL's reward for one episode, and the parts the curves show. r_perf is the run's own `reward`
  * metric (quality less its cost and critical-steps charges, 0 when a budget broke: the scenario
- * file's weights, docs/metrics.md). A solo run instantiates no subagents: its r_parallel is 0,
+ * file's weights, docs/metrics.md). A single-agent run instantiates no subagents: its r_parallel is 0,
  * and its r_finish is whether its one agent finished.
  */
 export function episodeReward(
   metrics: Metrics,
-  swarm: { readonly solo: boolean; readonly tasks: number },
+  swarm: { readonly single: boolean; readonly tasks: number },
   maxSubagents: number,
   budget: { on: 'critical' | 'total'; limit: number },
   l1: number,
   l2: number,
 ) {
   const used = budget.on === 'critical' ? metrics.criticalSteps : metrics.totalSteps;
-  const spawned = swarm.solo ? 0 : metrics.spawnCount;
+  const spawned = swarm.single ? 0 : metrics.spawnCount;
   // r_finish punishes spurious parallelism (subagents spawned and left idle, work not finished),
-  // not the lack of it: a solo run's one agent finishes or not like a subagent does.
-  const finish = swarm.solo
+  // not the lack of it: a single-agent run's one agent finishes or not like a subagent does.
+  const finish = swarm.single
     ? metrics.subtaskFinishRate
     : spawned > 0
       ? metrics.subtaskFinishRate * (1 - metrics.unusedSubagents / spawned)
@@ -143,7 +143,7 @@ export async function playEpisode(
   const m = result.metrics;
   const r = episodeReward(
     m,
-    { solo: result.plan.mode === 'single', tasks: result.plan.tasks.length },
+    { single: result.plan.mode === 'single', tasks: result.plan.tasks.length },
     spec.budgets?.maxConcurrentSubagents ?? 100,
     { on: config.budgetOn, limit: critical ? component.maxCriticalSteps : component.maxTotalSteps },
     l1,

@@ -29,7 +29,7 @@ export const TASK_FEATURES = [
 /** Task features, then the run's state at a decision: what the PARL policy sees. */
 export const FEATURES = [
   ...TASK_FEATURES,
-  'solo',
+  'single',
   'ready/tasks',
   'running/tasks',
   'done/tasks',

@@ -1,14 +1,24 @@
 /**
  * Fixed settings: one width and one profile for a whole run, the same choice the bandit makes per
  * task, but never learned — the baselines a learned orchestrator must beat (`fixed:all/large`).
- * `solo/PROFILE` runs the task as one agent of that profile, with no subagents to brief or merge.
+ * `single/PROFILE` runs the task as one agent of that profile, with no subagents to brief or merge
+ * (`solo/PROFILE`, the older word, is read as it).
  * A per-kind setting picks by the task's kind (`fixed:wide-search=all/large:deep-search=one/medium`; colons, as commas separate policies in a list):
  * the best fixed setting per kind is the stronger baseline.
  */
 import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import { MAX_REPLICAS } from '../scenarios/cut';
 import { launchable, PROFILES, RETRIES, type RetryChoice, WIDTHS } from './actions';
-import { type Arm, armActions, armName, armPlan, cascadeArms, cutArms, uncutArms } from './bandit-policy';
+import {
+  type Arm,
+  armActions,
+  armName,
+  armPlan,
+  armWidth,
+  cascadeArms,
+  cutArms,
+  uncutArms,
+} from './bandit-policy';
 import { type CascadeSteps, parseCascade } from './cascade';
 
 /** A setting's name, as `fixed:` takes it (all/large, all/medium/escalate, all/small/vote3). */
@@ -17,7 +27,7 @@ export const settingName = armName;
 /** A fixed setting: what a bandit arm is, never learned. */
 export type Setting = Arm;
 
-/** Every fixed setting that does not cut a swarm: solo on each profile, then each width with each profile. */
+/** Every fixed setting that does not cut a swarm: single on each profile, then each width with each profile. */
 export const fixedSettings = (profiles: readonly string[] = PROFILES): Setting[] => uncutArms(profiles);
 
 /** The settings that cut a swarm (the bandit's cut arms): vote3, shard2 and shard12 on each profile. */
@@ -35,8 +45,9 @@ const FORM =
  * units of work per shard). A refusal names what is accepted.
  */
 export function parseSetting(text: string): Setting {
-  const [width, profile, ...rest] = text.split('/');
-  const widths = ['solo', ...WIDTHS] as readonly string[];
+  const [named, profile, ...rest] = text.split('/');
+  const width = named === undefined ? undefined : armWidth(named);
+  const widths = ['single', ...WIDTHS] as readonly string[];
   const profiles = PROFILES as readonly string[];
   if (width === undefined || profile === undefined || width === '' || profile === '')
     throw new Error(`setting "${text}" is not ${FORM}`);
@@ -71,7 +82,7 @@ export function parseSetting(text: string): Setting {
     throw new Error(`setting "${text}": vote${replicas} must have 1 to ${MAX_REPLICAS} replicas`);
   if (shard !== undefined && shard < 1)
     throw new Error(`setting "${text}": shard${shard} must hold at least 1 unit`);
-  if (width === 'solo' && (replicas !== undefined || shard !== undefined))
+  if (width === 'single' && (replicas !== undefined || shard !== undefined))
     throw new Error(`setting "${text}": a single agent is not cut into shards or replicas`);
   return {
     width: width as Setting['width'],

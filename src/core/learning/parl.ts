@@ -1,13 +1,13 @@
 /**
- * The PARL orchestrator: a linear-softmax policy, one head per factor of the action — solo or
- * spawn once per task, before it is split (over the task's features), then width, profile and
+ * The PARL orchestrator: a linear-softmax policy, one head per factor of the action — single or
+ * swarm once per task, before it is split (over the task's features), then width, profile and
  * control at every decision (over the decision features of features.ts). It samples while it trains and
  * takes the most likely option when it is evaluated. Its gradient is written out by hand — a
  * softmax over a linear map has a two-line gradient, and a tensor library would cost more in
  * bundle and start-up than the whole training run (docs/learning.md).
  */
 import type { Action, PlanView, Policy, RunView } from '../policy/types';
-import type { PolicyChoice } from '../trace/events';
+import { type PolicyChoice, todaysPlanWords } from '../trace/events';
 import { exp, log } from '../util/math';
 import type { Rng } from '../util/rng';
 import {
@@ -41,7 +41,7 @@ export const HEAD_NAMES = Object.keys(HEADS) as HeadName[];
 
 /** Weights of each head (options × features, row-major) and of the value baseline (task features). */
 export interface ParlParams {
-  /** Solo or spawn, over the task features. */
+  /** Single or swarm, over the task features. */
   readonly plan: Float64Array;
   readonly width: Float64Array;
   readonly profile: Float64Array;
@@ -61,15 +61,15 @@ export const PARAM_KEYS = ['plan', 'width', 'profile', 'control', 'retry', 'vote
  */
 export const FINISH_PRIOR = -4;
 /**
- * The starting policy runs solo: a pretrained model answers a task itself, and the habit PARL's
- * r_parallel exists to overcome is that one (docs/learning.md). Logit 2 above spawn: 88% solo.
+ * The starting policy runs single: a pretrained model answers a task itself, and the habit PARL's
+ * r_parallel exists to overcome is that one (docs/learning.md). Logit 2 above swarm: 88% single.
  */
-export const SOLO_PRIOR = 2;
+export const SINGLE_PRIOR = 2;
 /** A failed task is tried again as it was, at first: the runtime's own retry policy (79% retry). */
 export const RETRY_PRIOR = 2;
 /**
- * A swarm starts on the kind's own plan: each cut's logit starts this far below spawn's, so the
- * single-agent habit stays (84% solo where every cut is allowed, 88% where none is).
+ * A swarm starts on the kind's own plan: each cut's logit starts this far below swarm's, so the
+ * single-agent habit stays (84% single where every cut is allowed, 88% where none is).
  */
 export const CUT_PRIOR = -2;
 
@@ -78,8 +78,8 @@ export function initParams(): ParlParams {
   const control = new Float64Array(HEADS.control * dim);
   control[CONTROLS.indexOf('finish') * dim] = FINISH_PRIOR; // weight on the bias feature
   const plan = new Float64Array(PLANS.length * TASK_FEATURES.length);
-  plan[PLANS.indexOf('solo') * TASK_FEATURES.length] = SOLO_PRIOR;
-  for (const cut of PLANS.filter((p) => p.startsWith('spawn/')))
+  plan[PLANS.indexOf('single') * TASK_FEATURES.length] = SINGLE_PRIOR;
+  for (const cut of PLANS.filter((p) => p.startsWith('swarm/')))
     plan[PLANS.indexOf(cut) * TASK_FEATURES.length] = CUT_PRIOR;
   const retry = new Float64Array(HEADS.retry * dim);
   retry[RETRIES.indexOf('retry') * dim] = RETRY_PRIOR;
@@ -180,8 +180,9 @@ const OPTIONS: Readonly<Record<HeadName | 'plan', readonly string[]>> = {
 };
 
 /**
- * `{ retry: 'retry', plan: 'spawn' }` → the held heads by option index; an unknown head or option
- * is refused naming what is accepted.
+ * `{ retry: 'retry', plan: 'swarm' }` → the held heads by option index; an unknown head or option
+ * is refused naming what is accepted. A plan option in the learned policies' old words (`spawn`,
+ * a checkpoint's or a flag's) is read as today's.
  */
 export function holdOf(names: Readonly<Record<string, string>>): Held {
   const held: Partial<Record<HeadName | 'plan', number>> = {};
@@ -189,14 +190,14 @@ export function holdOf(names: Readonly<Record<string, string>>): Held {
     if (!Object.hasOwn(OPTIONS, head))
       throw new Error(`unknown head "${head}" (heads: ${Object.keys(OPTIONS).join(', ')})`);
     const options = OPTIONS[head as HeadName | 'plan'];
-    const k = options.indexOf(option);
+    const k = options.indexOf(head === 'plan' ? todaysPlanWords(option) : option);
     if (k < 0) throw new Error(`head ${head} has no option "${option}" (options: ${options.join(', ')})`);
     held[head as HeadName | 'plan'] = k;
   }
   return held;
 }
 
-/** `retry=retry,plan=spawn` (a flag's text) → the heads held by name, checked as holdOf checks them. */
+/** `retry=retry,plan=swarm` (a flag's text) → the heads held by name, checked as holdOf checks them. */
 export function parseHold(text: string): Record<string, string> {
   const hold: Record<string, string> = {};
   for (const part of text.split(',')) {

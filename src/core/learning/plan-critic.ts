@@ -4,8 +4,8 @@
  *
  * Why not the policy gradient the step heads follow: the plan is one choice per task, made before
  * anything is seen mid-run, which is a contextual bandit's problem. A softmax head climbing its
- * gradient stops trying an option once it has made it unlikely — on deep search it gave solo a
- * probability of 0.005 where solo is the best choice on a third of the instances — while an
+ * gradient stops trying an option once it has made it unlikely — on deep search it gave single a
+ * probability of 0.005 where single is the best choice on a third of the instances — while an
  * estimate of each option's worth from every return it earned keeps the option's worth known
  * (docs/learning.md, "The plan head learned by regression").
  *

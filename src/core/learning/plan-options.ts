@@ -10,33 +10,33 @@ import type { PlanDecision, PlanView } from '../policy/types';
  * replicas per part that vote, or shards of 2 or 12 units (scenarios/cut.ts). A cut the task's
  * kind does not allow is masked out.
  */
-export const PLANS = ['solo', 'spawn', 'spawn/vote3', 'spawn/shard2', 'spawn/shard12'] as const;
+export const PLANS = ['single', 'swarm', 'swarm/vote3', 'swarm/shard2', 'swarm/shard12'] as const;
 
 /** The plan decision an option stands for, for a task whose kind allows it. */
 export function planOf(option: (typeof PLANS)[number], view: PlanView): 'single' | PlanDecision {
   switch (option) {
-    case 'solo':
+    case 'single':
       return 'single';
-    case 'spawn':
+    case 'swarm':
       return { mode: 'swarm' };
-    case 'spawn/vote3':
+    case 'swarm/vote3':
       return { mode: 'swarm', replicas: 3 };
     default:
       return {
         mode: 'swarm',
-        shard: Math.min(option === 'spawn/shard2' ? 2 : 12, view.cuts?.shard?.max ?? 1),
+        shard: Math.min(option === 'swarm/shard2' ? 2 : 12, view.cuts?.shard?.max ?? 1),
       };
   }
 }
 
-/** The plan options a task's kind allows: solo and spawn always, a cut where the kind has it. */
+/** The plan options a task's kind allows: single and swarm always, a cut where the kind has it. */
 export function planMask(view: PlanView): Uint8Array {
   return Uint8Array.from(PLANS, (p) =>
-    p === 'spawn/vote3'
+    p === 'swarm/vote3'
       ? view.cuts?.vote
         ? 1
         : 0
-      : p.startsWith('spawn/shard')
+      : p.startsWith('swarm/shard')
         ? view.cuts?.shard
           ? 1
           : 0

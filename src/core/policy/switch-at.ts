@@ -1,6 +1,6 @@
 /**
  * A run forked at one orchestrator step: `first` decides steps 1 … step − 1, `then` decides from
- * `step` on. Everything before the fork is `first`'s — its plan (solo or spawn), its ranking of the
+ * `step` on. Everything before the fork is `first`'s — its plan (single or swarm), its ranking of the
  * tasks and its decisions — so with the same seed and a simulated model the prefix is the original
  * run's, event for event, and only what follows differs (`swarm fork`, docs/cli.md). A model
  * orchestrator (`llm`) may be `first`, its replies before the fork replayed from the trace.

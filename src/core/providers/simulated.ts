@@ -7,6 +7,7 @@
  */
 
 import { type Pace, waitModelTime } from '../runtime/pace';
+import { SIMULATED } from '../trace/simulated-id';
 import { pow } from '../util/math';
 import { keyedRng } from '../util/rng';
 import { pendingInstruction } from './injection';
@@ -118,7 +119,7 @@ export class ContextWindowExceeded extends Error {
 
 export function simulatedProvider(options: SimulatedProviderOptions): Provider {
   return {
-    name: 'simulated',
+    name: SIMULATED,
     async complete(request: ChatRequest): Promise<ChatResponse> {
       const meta = request.metadata ?? {};
       const profileName = String(meta.profile ?? '');

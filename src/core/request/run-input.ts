@@ -13,6 +13,8 @@ import type { TaskScenarioSpec } from '../scenarios/registry';
 import { kindOf, needsOf } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioInstance } from '../scenarios/types';
+import { SIMULATED } from '../trace/simulated-id';
+import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from './defaults';
 import type { HealingMode, RunRequest } from './run-request';
 
 export type { RunRequest };
@@ -62,9 +64,9 @@ export type NormalRequest = RunRequest & {
 export function normalRequest(request: RunRequest): NormalRequest {
   return {
     ...request,
-    seed: request.seed ?? 1,
-    policy: request.policy ?? 'heuristic',
-    healing: request.healing ?? 'on',
+    seed: request.seed ?? DEFAULT_SEED,
+    policy: request.policy ?? DEFAULT_POLICY,
+    healing: request.healing ?? DEFAULT_HEALING,
   };
 }
 
@@ -86,7 +88,7 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
       'profile',
       `profile must be one of ${Object.keys(host.profiles).join(', ')}, not "${request.profile}"`,
     );
-  const provider = request.provider?.kind ?? 'simulated';
+  const provider = request.provider?.kind ?? SIMULATED;
   if (!host.providers.includes(provider))
     throw new RequestError(
       'provider.kind',
@@ -99,7 +101,7 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
     );
   // A scenario file may carry its own request too (`swarm run --scenario mine.json`).
   const own = request.request ?? (scenario.type === 'task' ? scenario.spec.request : undefined);
-  if (own && provider === 'simulated')
+  if (own && provider === SIMULATED)
     throw new RequestError(
       'request',
       "request needs a real model: the simulated model cannot answer a request of your own, it plays the scenario's sample task. Choose provider.kind webllm or openai, or leave request out",
@@ -111,7 +113,7 @@ export function checkAgainst(request: RunRequest, scenario: RequestScenario, hos
         'policy',
         `policy "llm" directs agents, and ${request.scenario} is pure scheduling (tasks of fixed cost, no agents)`,
       );
-    if (provider !== 'simulated')
+    if (provider !== SIMULATED)
       throw new RequestError('provider.kind', `${request.scenario} has no agents for a model to play`);
     return;
   }
@@ -165,7 +167,7 @@ export function runInputOf(
     readonly instance?: ScenarioInstance;
   },
 ): RunInput {
-  const seed = request.seed ?? 1;
+  const seed = request.seed ?? DEFAULT_SEED;
   const size = request.size || sizeOf(scenario)?.default;
   const question = request.knowledgeBase?.question.trim();
   const budgets = {
@@ -212,7 +214,7 @@ export function healingOf(
   request: RunRequest,
   timings: Omit<HealingSetup, 'mode' | 'faults'>,
 ): HealingSetup | undefined {
-  const mode = request.healing ?? 'on';
+  const mode = request.healing ?? DEFAULT_HEALING;
   const faults = request.chaos ?? [];
   if (mode === 'off' && faults.length === 0) return undefined;
   return { mode: mode === 'on' ? 'heal' : 'detect', ...(faults.length > 0 ? { faults } : {}), ...timings };

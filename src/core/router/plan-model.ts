@@ -7,6 +7,7 @@
  */
 import type { PlayerInput, PlayerMove } from '../providers/player';
 import type { ChatMessage, Provider } from '../providers/types';
+import { TOPOLOGIES } from '../trace/events';
 import { askForJson } from './ask-json';
 import { parseTeamPlan, type TeamPlan, teamFor } from './plan';
 import { applyRules } from './rules';
@@ -15,7 +16,7 @@ export const META_ROUTER_KIND = 'meta-router';
 
 export const META_ROUTER_SYSTEM = [
   'You are a meta-router. Read the request and plan the team that should handle it.',
-  'Answer with JSON only: {"thought": "<why, one sentence>", "topology": "single" | "swarm" | "peers", "manager_role": "<role>" | null, "workers": ["<role>", …]}.',
+  `Answer with JSON only: {"thought": "<why, one sentence>", "topology": ${TOPOLOGIES.map((t) => `"${t}"`).join(' | ')}, "manager_role": "<role>" | null, "workers": ["<role>", …]}.`,
   '`single`: one agent, one worker, manager_role null. `swarm`: a manager (manager_role) who splits the task among workers and merges their work. `peers`: at least two peers, no manager (manager_role null), who judge independently and agree or vote.',
   'Choose the simplest team that still solves the request.',
 ].join('\n');

@@ -6,9 +6,10 @@
  */
 
 import { scenarioKinds } from '../scenarios/registry';
-import type { PlanMode } from '../scenarios/types';
+import { type PlanMode, TOPOLOGIES } from '../trace/events';
 
-const DEFAULT: readonly PlanMode[] = ['single', 'swarm'];
+/** Every kind has a single and a swarm plan; a peers plan only where its `formations` lists one. */
+const DEFAULT: readonly PlanMode[] = TOPOLOGIES.filter((m) => m !== 'peers');
 
 /** The formations of a task scenario's kind; a graph's tasks are scheduled one at a time or many. */
 export function formationsOf(kind: string): readonly PlanMode[] {

@@ -2,7 +2,7 @@
  * The world one task instance runs in, beyond its task (docs/simulator.md): how many model engines
  * its agents share and how hard it is, each drawn from the scenario file's range keyed by the
  * seed, so every policy on the instance meets the same world; and what a policy sees of it before
- * it plans the run (solo or spawn).
+ * it plans the run (single or swarm).
  */
 import type { PlanDecision, PlanView } from '../runtime/policy-port';
 import type { CutRules } from '../scenarios/cut';
@@ -32,14 +32,14 @@ export function instanceDifficulty(spec: TaskScenarioSpec, seed: number): number
 
 /**
  * How hard one task of a split instance is: the instance's difficulty, moved by up to ± the file's
- * `taskSpread` (a uniform draw keyed by the seed and the task), within [0, 1]. A solo run's one
+ * `taskSpread` (a uniform draw keyed by the seed and the task), within [0, 1]. A single run's one
  * task is the whole instance and keeps its difficulty. Some parts of a task are harder than
  * others, and a crash is how an orchestrator finds out which (docs/simulator.md, Difficulty).
  */
-export function taskDifficulty(spec: TaskScenarioSpec, seed: number, task: string, solo: boolean): number {
+export function taskDifficulty(spec: TaskScenarioSpec, seed: number, task: string, single: boolean): number {
   const d = instanceDifficulty(spec, seed);
   const spread = spec.taskSpread ?? 0;
-  if (solo || spread <= 0 || d <= 0) return d;
+  if (single || spread <= 0 || d <= 0) return d;
   // A part's replicas do the same work: they meet the same difficulty.
   const shift = spread * (2 * keyedRng(seed, 'task-difficulty', baseTaskId(task)).next() - 1);
   return Math.min(1, Math.max(0, d + shift));

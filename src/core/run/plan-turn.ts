@@ -1,5 +1,5 @@
 /**
- * A run built for a policy, with its plan chosen by the policy (issue 41, item 2): solo or spawn,
+ * A run built for a policy, with its plan chosen by the policy (issue 41, item 2): single or swarm,
  * and a swarm's shard size and replicas. A policy that decides at once (`planFor`) is asked inside
  * prepareRun, which is synchronous. A policy that thinks first, as a model does (the `llm`
  * orchestrator's `deliberation.plan`), cannot be awaited there: its plan turn is taken here,

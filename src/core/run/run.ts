@@ -20,6 +20,7 @@ import type { TeamPlanRecord, TraceEvent, TraceHeader } from '../trace/events';
 import type { MetricsAccumulator } from '../trace/metrics';
 import { modelWallMs } from '../trace/model-time';
 import { realizedPath } from '../trace/realized-path';
+import { SIMULATED } from '../trace/simulated-id';
 import { runAnswer } from './final-answer';
 import { prepareRunFor } from './plan-turn';
 import type { PreparedRun, PreparedTaskRun } from './prepare';
@@ -160,7 +161,7 @@ export async function runPrepared(
  */
 function mergedBy(run: PreparedTaskRun, provider: string): PreparedTaskRun['config'] {
   const model = run.config.orchestrator;
-  if (!model || (provider === 'simulated' && !run.spec.request)) return run.config;
+  if (!model || (provider === SIMULATED && !run.spec.request)) return run.config;
   return { ...run.config, orchestrator: { ...model, mergeError: 0, window: Number.POSITIVE_INFINITY } };
 }
 

@@ -1,3 +1,4 @@
+import type { EndReason } from '../trace/end-reason';
 import { apply } from './actions';
 import type { RuntimeInput } from './input';
 import { attemptEnded, dependenciesResolved, exhausted, launch, makeReady, trip } from './outcomes';
@@ -131,7 +132,7 @@ function open(state: RunState): number {
 
 function maybeFinish(state: RunState): void {
   if (state.finished || busyCount(state) + state.pendingTools > 0) return;
-  let reason = state.breaker;
+  let reason: EndReason | null = state.breaker;
   if (reason === null) {
     if (open(state) > 0) return;
     const c = state.count;

@@ -1,5 +1,6 @@
 import type { TaskSpec } from '../graph/types';
-import { backoffDelay, turnTime } from './config';
+import { type BreakerReason, BUDGET_NAMES, type BudgetName, budgetReason } from '../trace/end-reason';
+import { type Budgets, backoffDelay, turnTime } from './config';
 import { demandOf } from './demand';
 import type { RuntimeInput } from './input';
 import { merged } from './merge';
@@ -193,7 +194,7 @@ export function skipDependents(state: RunState, failed: number, cause: string): 
  * The circuit breaker: no new work starts, work not yet started is cancelled, and running work is
  * cancelled — or, for a budget under `onBudgetExhausted: 'drain'`, left to finish.
  */
-export function trip(state: RunState, reason: string, detail: string, drainable = false): void {
+export function trip(state: RunState, reason: BreakerReason, detail: string, drainable = false): void {
   const drain = drainable && state.config.onBudgetExhausted === 'drain';
   if (state.breaker !== null) {
     // Already stopping. Only a stop that cannot wait (an abort) may cut a drain short.
@@ -235,9 +236,12 @@ export function trip(state: RunState, reason: string, detail: string, drainable 
   }
 }
 
-export function exhausted(state: RunState, budget: string, limit: number, used: number): void {
+// Every budget a run.finished reason names is one of the run's budgets.
+BUDGET_NAMES satisfies readonly (keyof Budgets)[];
+
+export function exhausted(state: RunState, budget: BudgetName, limit: number, used: number): void {
   emit(state, { type: 'budget.exhausted', budget, limit, used });
-  trip(state, `budget:${budget}`, `${budget}: ${used} needed, limit ${limit}`, true);
+  trip(state, budgetReason(budget), `${budget}: ${used} needed, limit ${limit}`, true);
 }
 
 /** Books a demand against the budgets, or trips the breaker for the first budget it would pass. */
@@ -265,7 +269,7 @@ export function reserve(state: RunState, demand: Demand, finishAt: number): bool
   return true;
 }
 
-function refuse(state: RunState, budget: string, limit: number, need: number): false {
+function refuse(state: RunState, budget: BudgetName, limit: number, need: number): false {
   exhausted(state, budget, limit, need);
   return false;
 }

@@ -1,6 +1,13 @@
 import type { Cpm } from '../graph/cpm';
 import type { TaskGraph } from '../graph/types';
-import type { ActionRecord, EventBody, Observation, PolicyChoice, TraceEvent } from '../trace/events';
+import type {
+  ActionRecord,
+  EventBody,
+  Observation,
+  PlanMode,
+  PolicyChoice,
+  TraceEvent,
+} from '../trace/events';
 import type { RunConfig } from './config';
 import type { AttemptRequest } from './ports';
 
@@ -64,7 +71,7 @@ export interface RunView {
   nextSubagentIds(n: number): string[];
 }
 
-/** What a policy sees of a task before it is split: the first decision, solo or spawn. */
+/** What a policy sees of a task before it is split: the first decision, single or swarm. */
 export interface PlanView {
   readonly kind: string;
   /** Units of work: rows, questions, functions, sections. */
@@ -88,8 +95,6 @@ export interface PlanView {
   };
 }
 
-type Mode = 'single' | 'swarm' | 'peers';
-
 /**
  * What a deliberating policy plans a task from before it is split (`Deliberation.plan`): the plan
  * view, and what the composition root will accept, so a model's choice is checked in its words.
@@ -97,7 +102,7 @@ type Mode = 'single' | 'swarm' | 'peers';
 export interface PlanQuestion {
   readonly view: PlanView;
   /** The plan modes the task can run in (its kind's formations). */
-  readonly modes: readonly Mode[];
+  readonly modes: readonly PlanMode[];
   /** The most replicas a votable part may have. */
   readonly maxReplicas: number;
   /** The run's seed: a model's turn is keyed by it, so the same run plans alike. */
@@ -111,7 +116,7 @@ export interface PlanQuestion {
  * own when absent) and replicas per votable part (1 when absent).
  */
 export interface PlanDecision {
-  readonly mode: Mode;
+  readonly mode: PlanMode;
   readonly shard?: number;
   readonly replicas?: number;
 }
@@ -140,15 +145,15 @@ export interface Policy {
    * context (the baseline), `swarm` the scenario's decomposition. Graph scenarios ignore it.
    * @default 'swarm'
    */
-  readonly plan?: 'single' | 'swarm' | 'peers';
+  readonly plan?: PlanMode;
   /** The checkpoint a trained policy was loaded from (`sha256:` of its canonical JSON), for the trace header. */
   readonly checkpoint?: string;
   /**
-   * The plan decided per task, before the run (solo or spawn, and a swarm's shard size and
+   * The plan decided per task, before the run (single or swarm, and a swarm's shard size and
    * replicas), from what the orchestrator sees of the task then: its kind, its size, the engines,
    * the budget and what the kind allows to be cut. Overrides `plan` where given.
    */
-  planFor?(view: PlanView): Mode | PlanDecision;
+  planFor?(view: PlanView): PlanMode | PlanDecision;
   /**
    * A learned policy's choices at its last `decide` (or, with `plan`, its last `planFor`), with
    * their probabilities: the runtime records them in the trace. Undefined: nothing to record.

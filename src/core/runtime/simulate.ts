@@ -1,4 +1,5 @@
 import type { TaskGraph } from '../graph/types';
+import type { EndReason } from '../trace/end-reason';
 import {
   type EventBody,
   type Grade,
@@ -9,6 +10,7 @@ import {
   type TraceHeader,
 } from '../trace/events';
 import { type Metrics, MetricsAccumulator, type MetricsContext } from '../trace/metrics';
+import { SIMULATED } from '../trace/simulated-id';
 import { Heap } from '../util/heap';
 import { detectLanguage } from '../util/words';
 import { budgetsToJson, type RunConfig } from './config';
@@ -104,7 +106,7 @@ export interface SimulateResult {
   readonly header: TraceHeader;
   readonly events: TraceEvent[];
   readonly metrics: Metrics;
-  readonly reason: string;
+  readonly reason: EndReason;
   /** Final answers of the tasks that completed, by task id. */
   readonly answers: ReadonlyMap<string, string>;
 }
@@ -128,7 +130,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     policy: options.policy.name,
     ...(options.policy.checkpoint ? { policyCheckpoint: options.policy.checkpoint } : {}),
     ...planChoicesOf(options.policy),
-    provider: options.provider ?? 'simulated',
+    provider: options.provider ?? SIMULATED,
     profiles: options.profiles ?? Object.keys(config.prices),
     ...(options.context ? { context: options.context } : {}),
     ...(options.size !== undefined ? { size: options.size } : {}),
@@ -294,10 +296,10 @@ function* drive(
   const pending: { run: Extract<Command, { type: 'run' }>; outcome: Promise<AttemptOutcome> }[] = [];
 
   let state = createState(graph, config, policy, options.scenario?.kind ?? 'graph');
-  let reason = '';
+  let reason: EndReason | undefined;
   let aborted = false;
   enqueue({ type: 'start', at: 0, wallMs: 0 });
-  while (reason === '') {
+  while (reason === undefined) {
     if (pending.length > 0) {
       const outcomes = (yield Promise.all(pending.map((p) => p.outcome))) as AttemptOutcome[];
       pending.forEach((p, i) => {

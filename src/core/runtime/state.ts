@@ -1,5 +1,6 @@
 import { type Cpm, criticalPath } from '../graph/cpm';
 import type { TaskGraph } from '../graph/types';
+import type { BreakerReason, EndReason } from '../trace/end-reason';
 import type { EventBody, Observation, TraceEvent } from '../trace/events';
 import { Heap } from '../util/heap';
 import { IntHeap } from '../util/int-heap';
@@ -59,7 +60,7 @@ export type Command =
       readonly args: unknown;
       readonly at: number;
     }
-  | { readonly type: 'end'; readonly reason: string }
+  | { readonly type: 'end'; readonly reason: EndReason }
   /** A deliberating policy must think before the decision due at `at`; then a deliberated wake. */
   | { readonly type: 'deliberate'; readonly at: number };
 
@@ -137,7 +138,7 @@ export interface RunState {
   /** The orchestrator's context fill when each task's answer was merged in. */
   readonly mergeFill: Map<number, number>;
   /** Why the run is stopping (a budget, an abort, fail-fast…), or null while it goes on. */
-  breaker: string | null;
+  breaker: BreakerReason | null;
   breakerDetail: string;
   /** The breaker left running work to finish (`onBudgetExhausted: 'drain'`). */
   draining: boolean;

@@ -13,7 +13,7 @@ import type { Subtask } from '../agents/loop';
 import type { ToolRegistry } from '../agents/tools';
 import type { KnowledgeSearch } from '../tools/knowledge';
 import type { CodeSandbox } from '../tools/sandbox';
-import type { Grade } from '../trace/events';
+import type { Grade, PlanMode } from '../trace/events';
 import type { OwnRequest } from './own-request';
 
 /** What the outside world lends a scenario: a sandbox for coding, the user's knowledge base for rag-qa. */
@@ -28,7 +28,7 @@ export interface ScenarioPorts {
  * `peers`: a decentralized team with no orchestrator, in rounds (only the kinds that list it in
  * `formations` have one).
  */
-export type PlanMode = 'single' | 'swarm' | 'peers';
+export type { PlanMode };
 
 export interface PlannedTask {
   readonly id: string;

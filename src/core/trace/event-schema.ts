@@ -151,7 +151,7 @@ const header = v.object({
   policy: str,
   policyCheckpoint: optStr,
   planChoices: v.optional(v.array(choice)),
-  planMode: v.optional(v.picklist(['single', 'swarm', 'peers'])),
+  planMode: v.optional(v.picklist(TOPOLOGIES)),
   planCut: v.optional(v.object({ shard: v.optional(num), replicas: v.optional(num) })),
   roles: v.optional(v.record(str, str)),
   ownRequest: v.optional(v.literal(true)),

@@ -27,12 +27,27 @@ export const noUsage: Usage = {
  */
 export const TOPOLOGIES = ['single', 'swarm', 'peers'] as const;
 export type TopologyWord = (typeof TOPOLOGIES)[number];
+/** The plan modes are the topologies: one list, one union (`PlanMode` of scenarios/types.ts). */
+export type PlanMode = TopologyWord;
 
 /** Words older traces and plan files used for the same, read as today's. */
 export const OLD_TOPOLOGY_WORDS: Readonly<Record<string, TopologyWord>> = {
   centralized: 'swarm',
   decentralized: 'peers',
 };
+
+/**
+ * Words the learned policies used for two of them, `solo` and `spawn`, as checkpoints (a plan
+ * option, a feature, a bandit arm's width), fixed settings and their traces' decisions wrote them.
+ */
+export const OLD_PLAN_WORDS: Readonly<Record<string, TopologyWord>> = { solo: 'single', spawn: 'swarm' };
+
+/** A learned plan option or arm, old words or new, in today's: `spawn/vote3` → `swarm/vote3`. */
+export function todaysPlanWords(option: string): string {
+  const [head, ...rest] = option.split('/');
+  const word = head !== undefined && Object.hasOwn(OLD_PLAN_WORDS, head) ? OLD_PLAN_WORDS[head] : head;
+  return [word, ...rest].join('/');
+}
 
 /** A topology word, old or new, as today's word; undefined for one that is neither. */
 export const topologyOf = (word: string): TopologyWord | undefined =>
@@ -64,7 +79,7 @@ export interface ProfileRecord {
  * run takes the likeliest option; a sampling one draws): what off-policy evaluation needs.
  */
 export interface PolicyChoice {
-  /** The decision: `plan` (solo or spawn), `width`, `profile`, `control`, or a bandit's `arm`. */
+  /** The decision: `plan` (single or swarm), `width`, `profile`, `control`, or a bandit's `arm`. */
   readonly head: string;
   readonly option: string;
   readonly probability: number;
@@ -78,7 +93,7 @@ export interface TraceHeader {
   readonly policy: string;
   /** A trained policy's checkpoint: `sha256:` of its canonical JSON, naming exactly what decided. */
   readonly policyCheckpoint?: string;
-  /** What a learned policy chose before the task was split (solo or spawn, or a bandit's arm). */
+  /** What a learned policy chose before the task was split (single or swarm, or a bandit's arm). */
   readonly planChoices?: readonly PolicyChoice[];
   readonly provider: string;
   /**
@@ -100,7 +115,7 @@ export interface TraceHeader {
    * How the task was split: one agent (`single`), the scenario's decomposition (`swarm`) or its
    * peers. Task scenarios only; absent from traces stored before it was recorded.
    */
-  readonly planMode?: 'single' | 'swarm' | 'peers';
+  readonly planMode?: PlanMode;
   /**
    * A swarm's cut beyond its kind's own plan, when it had one: units of work per shard, and
    * replicas per part whose answers voted (scenarios/cut.ts). A stored run is remade with it.

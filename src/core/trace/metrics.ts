@@ -1,3 +1,4 @@
+import { endedEarly } from './end-reason';
 import type { TraceEvent } from './events';
 
 /**
@@ -190,7 +191,7 @@ export class MetricsAccumulator {
       case 'task.cancelled':
         // The orchestrator's own `finish` submits what is done (graded as it stands); any other
         // cancellation (a budget, an abort, fail-fast) fails the episode.
-        if (e.reason !== 'finished') this.stopped = true;
+        if (endedEarly(e.reason)) this.stopped = true;
         m.cancelled++;
         if (e.attempt !== undefined) this.close(e.task, e.t);
         break;

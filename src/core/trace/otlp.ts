@@ -17,6 +17,7 @@
  */
 
 import { hashString } from '../util/rng';
+import { withoutFailures } from './end-reason';
 import type { TraceEvent, TraceHeader } from './events';
 
 export type OtlpValue =
@@ -277,7 +278,7 @@ export function traceToOtlp(
         });
         break;
       case 'run.finished':
-        if (e.reason !== 'completed') rootStatus = { code: 2, message: cut(e.detail ?? e.reason) };
+        if (!withoutFailures(e.reason)) rootStatus = { code: 2, message: cut(e.detail ?? e.reason) };
         break;
       default:
         break;

@@ -1,3 +1,4 @@
+import { wasAborted } from './end-reason';
 import type { TraceEvent, TraceHeader } from './events';
 import {
   type FinishStatus,
@@ -100,7 +101,7 @@ export function importedRecord(
 function importedStatus(events: readonly TraceEvent[]): RunStatus {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i] as TraceEvent;
-    if (e.type === 'run.finished') return e.reason === 'aborted' ? 'cancelled' : 'done';
+    if (e.type === 'run.finished') return wasAborted(e.reason) ? 'cancelled' : 'done';
   }
   return 'interrupted';
 }

@@ -1,3 +1,4 @@
+import { endedEarly, endWords, isEndReason } from '../../core/trace/end-reason';
 import { formatNumber } from '../model/format';
 import type { Realized } from '../model/replay';
 import { roundOf } from './peers';
@@ -6,16 +7,15 @@ import { roundOf } from './peers';
 const steps = (n: number) => `${formatNumber(n)} ${n === 1 ? 'step' : 'steps'}`;
 
 /**
- * How a run that ended before its tasks did ended, from the runtime's run.finished reasons; undefined
- * for any other ('completed', 'completed-with-failures', the orchestrator's 'finished', and the
- * orchestration environment's 'done', 'budget' and 'overflow', whose episodes run to their end).
+ * How a run that ended before its tasks did ended ("the run was stopped"), in the one wording of an
+ * end; undefined for a run that ran its course or whose orchestrator submitted early. A reason the
+ * runtime does not make (the orchestration environment's 'done', 'budget' and 'overflow', whose
+ * episodes run to their end) is no early end either.
  */
 export function earlyEnd(reason: string | undefined): string | undefined {
-  if (reason === 'aborted') return 'stopped';
-  if (reason === 'task-failed') return 'ended when a task failed (fail-fast)';
-  if (reason === 'stalled') return 'ended when its policy started nothing more';
-  if (reason?.startsWith('budget:')) return `ended when its ${reason.slice(7)} budget ran out`;
-  return undefined;
+  return reason !== undefined && isEndReason(reason) && endedEarly(reason)
+    ? `the run ${endWords(reason)}`
+    : undefined;
 }
 
 /** The plan's estimate of the run: its bound on P subagents (the lower-bound card's), and P. */

@@ -4,7 +4,9 @@
  */
 
 import type { TaskSpec } from '../../core/graph/types';
+import { endWords, runEndOf } from '../../core/trace/end-reason';
 import type { Metrics } from '../../core/trace/metrics';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { formatDuration, formatNumber } from './format';
 import type { LiveTally } from './live-attempts';
 import { plannedText } from './planned-text';
@@ -77,7 +79,7 @@ export interface CardInput {
 const wallPace = (provider: string | undefined, kind: string | undefined): string =>
   kind === 'graph'
     ? "real time, at the pace set for the graph's steps (its tasks call no model)"
-    : provider === undefined || provider === 'simulated'
+    : provider === undefined || provider === SIMULATED
       ? 'real time, at the pace set for simulated models'
       : `real time, as fast as the model (${provider}) answered`;
 
@@ -146,7 +148,7 @@ export function metricCards(card: CardInput): MetricCard[] {
       value: fmt(critical),
       // A run stopped early is no schedule of its task: its "1 (1×)" read as a perfect run.
       detail: input.endedEarly
-        ? `the run ${STOPPED_WORDS[input.endedEarly] ?? 'ended'} here, before its tasks ended · lower bound ${fmt(input.lowerBound)}`
+        ? `the run ${earlyWords(input.endedEarly)} here, before its tasks ended · lower bound ${fmt(input.lowerBound)}`
         : `lower bound ${fmt(input.lowerBound)} (${fmt(ratio, 2)}×)`,
       // Only once the run has ended: mid-run (live or scrubbed back) the bound counts the attempts
       // that have ended, the critical steps the decisions made since, so early on it read "3× the
@@ -212,13 +214,6 @@ function withLive(m: CardInput['metrics'], live: LiveTally): CardInput['metrics'
   };
 }
 
-/** The same, short, for the critical-steps card: "the run was stopped here". */
-const STOPPED_WORDS: Readonly<Record<string, string>> = {
-  cancelled: 'was stopped',
-  failed: 'failed',
-  interrupted: 'was interrupted',
-};
-
 /** A graph scenario none of whose tasks declares tool calls: its runs can make none. */
 export function callsNoTools(
   kind: string | undefined,
@@ -244,12 +239,8 @@ function toolCard(input: CardInput): MetricCard {
   };
 }
 
-/** How each early end reads: "the run was stopped before its tasks ended". */
-const EARLY_WORDS: Readonly<Record<string, string>> = {
-  cancelled: 'was stopped',
-  failed: 'failed',
-  interrupted: 'was interrupted (its tab closed or reloaded)',
-};
+/** How a run that ended early ended, by its status ("was stopped"), in the one wording of an end. */
+const earlyWords = (status: string) => endWords(runEndOf(status, undefined) ?? status);
 
 /**
  * The grader's score under the name of the measure it is. A rubric's score is its criteria's
@@ -265,7 +256,7 @@ function qualityCard(input: CardInput): MetricCard {
       label: 'Quality',
       value: '—',
       detail: input.endedEarly
-        ? `not graded: the run ${EARLY_WORDS[input.endedEarly] ?? 'ended'} before its tasks ended`
+        ? `not graded: the run ${earlyWords(input.endedEarly)} before its tasks ended`
         : 'graded when the run ends',
     };
   const measure = qualityMeasure(input.kind ?? '', input.criteria);

@@ -9,6 +9,7 @@
 
 import { createRoot, createSignal } from 'solid-js';
 import { LLM_POLICY } from '../../core/request/policy-name';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import type { PickState } from '../model/compare-picks';
@@ -47,7 +48,7 @@ export async function loadProblem(policy: string, settings: AppState): Promise<s
 export function llmProblem(settings: Pick<AppState, 'scenario' | 'provider'>): string | undefined {
   if (findScenario(settings.scenario)?.type === 'graph')
     return 'llm orchestrates agents, and a pure-scheduling scenario has none: pick a task scenario.';
-  if (settings.provider === 'simulated')
+  if (settings.provider === SIMULATED)
     return 'llm needs a model: pick WebLLM or an endpoint under “Model provider” in the Run view’s settings first.';
   return undefined;
 }

@@ -9,6 +9,7 @@ import type { ApiKeyStore } from '../../adapters/browser/api-key-store';
 import { listModels, openaiProvider } from '../../adapters/common/openai-provider';
 import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
+import { openai as openaiDescriptor } from '../../providers/openai/provider';
 import type { AppState } from '../url-state';
 import type { RunProvider } from './run-provider';
 
@@ -63,7 +64,7 @@ export function createEndpointState(keys: ApiKeyStore) {
         })),
     });
     setOpenai((v) => ({ ...v, retry: undefined }));
-    return { provider, profiles: withModel(profiles, 'openai', settings.model) };
+    return { provider, profiles: withModel(profiles, openaiDescriptor.id, settings.model) };
   }
 
   /** Changes the stored keys; a browser that refuses says so in the status line. */

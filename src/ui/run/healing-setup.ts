@@ -4,6 +4,7 @@ import { longestReplyDeadlineMs } from '../../core/providers/deadline';
 import { healingOf } from '../../core/request/run-input';
 import type { RunRequest } from '../../core/request/run-request';
 import type { PreparedRun } from '../../core/run/prepare';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { services } from '../services';
 import type { AppState } from '../url-state';
 
@@ -27,7 +28,7 @@ export function pageHealing(
   const turn = sim ? perToken * sim.outputTokensPerStep + 5 : 50;
   // The mode and the faults are the request's (core/request/run-input.ts); the timings the page's.
   const slowMs = Math.max(600, Math.round(20 * turn));
-  const simulated = settings.provider === 'simulated';
+  const simulated = settings.provider === SIMULATED;
   return healingOf(request, {
     // The simulated model's turns are judged by its own time at the pace, not by how busy this
     // page is; a real model's watchdog starts past its longest reply deadline and learns its pace

@@ -34,6 +34,8 @@ import {
 } from '../../adapters/browser/webllm-models';
 import { type EngineLike, enginePool } from '../../adapters/browser/webllm-provider';
 import { withJsonTools } from '../../core/providers/json-tools';
+import { openai as openaiProvider } from '../../providers/openai/provider';
+import { webllm as webllmProvider } from '../../providers/webllm/provider';
 
 /** What a model needs in memory, in words, for the model panel (a view imports no adapter). */
 export { describeMemory };
@@ -287,7 +289,7 @@ export function createModels(deps: ModelDeps = browserDeps) {
    * this provider replaced by the one chosen here). Throws, in words, when it cannot run.
    */
   function providerFor(settings: AppState, profiles: Readonly<Record<string, ProfileSpec>>): RunProvider {
-    if (settings.provider === 'openai') return endpoint.providerFor(settings, profiles);
+    if (settings.provider === openaiProvider.id) return endpoint.providerFor(settings, profiles);
     const state = webllm();
     if (typeof state.probe === 'object' && !state.probe.ok) {
       throw new Error(`WebLLM cannot run here: ${state.probe.message} ${state.probe.fix}`);
@@ -305,7 +307,7 @@ export function createModels(deps: ModelDeps = browserDeps) {
       // Tools as a JSON reply, for every model: WebLLM's native tools (Hermes models only) refuse
       // a request that also has a system prompt, and every agent here has one.
       provider: withJsonTools(pool),
-      profiles: withModel(profiles, 'webllm', state.modelId),
+      profiles: withModel(profiles, webllmProvider.id, state.modelId),
       meter: { meter, engines: engines.length },
     };
   }

@@ -5,6 +5,7 @@
  */
 
 import type { ProviderSpec } from '../../core/providers/factories';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { providersOn } from '../../providers/registry';
 import type { BrowserProviderFactory, BrowserProviderHost, RunProvider } from './run-provider';
 
@@ -12,7 +13,7 @@ const parts = import.meta.glob<{ open: BrowserProviderFactory }>('../../provider
 
 /** The providers a run in the page can ask for: the simulated model and every browser one. */
 export const PAGE_PROVIDERS: readonly string[] = [
-  'simulated',
+  SIMULATED,
   ...providersOn('browser')
     .map((p) => p.id)
     .filter((id) => Object.hasOwn(parts, `../../providers/${id}/browser.ts`)),

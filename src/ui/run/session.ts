@@ -15,6 +15,7 @@ import { steppedPace } from '../../adapters/common/pace';
 import type { KilledAttempt } from '../../adapters/common/thread-pool';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { ProviderSpec } from '../../core/providers/factories';
+import { DEFAULT_POLICY } from '../../core/request/defaults';
 import { LLM_POLICY } from '../../core/request/policy-name';
 import { checkAgainst, type RequestScenario, runInputOf } from '../../core/request/run-input';
 import { runAnswer } from '../../core/run/final-answer';
@@ -27,8 +28,10 @@ import { metricsContext, type SimulateResult } from '../../core/runtime/simulate
 import { knowledgeSearchOf } from '../../core/scenarios/rag-qa';
 import { needsOf } from '../../core/scenarios/registry';
 import type { ScenarioPorts } from '../../core/scenarios/types';
+import { withoutFailures } from '../../core/trace/end-reason';
 import type { TraceHeader } from '../../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../../core/trace/metrics';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import type { RunHandle } from '../../core/trace/store';
 import { readRunRequest } from '../../providers/run-request';
 import { app } from '../app-state';
@@ -172,7 +175,7 @@ function createSession() {
     });
     // A real model (WebLLM, an endpoint) serves task scenarios; graph tasks have no agent.
     const chosen =
-      settings.provider !== 'simulated' && entry.type === 'task'
+      settings.provider !== SIMULATED && entry.type === 'task'
         ? await openInPage(read.request.provider as ProviderSpec, { settings, profiles })
         : undefined;
     // An endpoint that fails in a way no retry mends (a refused key, nothing listening) stops the
@@ -194,7 +197,7 @@ function createSession() {
     const policy =
       request.policy === LLM_POLICY
         ? llmPolicyFor(real?.provider ?? (await simulatedFor(pace)), real?.profiles ?? profiles)
-        : await resolvePolicy(request.policy ?? 'heuristic');
+        : await resolvePolicy(request.policy ?? DEFAULT_POLICY);
     // The user's own knowledge base: the question comes from the page, the passages from IndexedDB.
     const base = asksKnowledgeBase ? (await services.knowledge()).kb() : undefined;
     if (base && base.stats().chunks === 0) {
@@ -244,7 +247,7 @@ function createSession() {
       prepared.type === 'task' && !real
         ? services.subagentPool({
             setup: healing ? { ...prepared.setup, healing } : prepared.setup,
-            provider: { kind: 'simulated', paceMs: settings.pace },
+            provider: { kind: SIMULATED, paceMs: settings.pace },
             capacity: Math.min(MAX_WORKERS, prepared.config.budgets.maxConcurrentSubagents),
           })
         : undefined;
@@ -351,7 +354,7 @@ function createSession() {
     const status = abort.signal.aborted ? 'cancelled' : 'done';
     await open.finish(status, { finishedAt: Date.now(), metrics: { ...result.metrics } });
     await rememberIfHealthy(prepared, settings, {
-      completed: status === 'done' && result.reason === 'completed',
+      completed: status === 'done' && withoutFailures(result.reason),
       incidents: folder.snapshot().incidents.length,
       criticalSteps: result.metrics.criticalSteps,
     }).catch(() => undefined);

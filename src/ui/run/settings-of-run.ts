@@ -8,7 +8,9 @@
  */
 
 import type { TraceHeader } from '../../core/trace/events';
+import { openai } from '../../providers/openai/provider';
 import { providerOf } from '../../providers/registry';
+import { webllm } from '../../providers/webllm/provider';
 import { findScenario, sizeRange } from '../catalog';
 import { type AppState, quoted, readHash } from '../url-state';
 
@@ -63,7 +65,7 @@ export function settingsOfRun(header: TraceHeader): RunSettings {
     else left.push(`${key} ${quoted(value)}`);
   }
   // A run on a model endpoint names no endpoint in its trace (nor ever its key): the form keeps its own.
-  if (patch.provider === 'openai' || patch.provider === 'webllm')
+  if (patch.provider === openai.id || patch.provider === webllm.id)
     left.push(`the ${patch.provider} model and endpoint (not in a trace: set them below)`);
   else if (Object.keys(providerOf(String(patch.provider ?? ''))?.fields ?? {}).length > 0)
     left.push(`the ${patch.provider} provider's own settings (not in a trace: set them below)`);

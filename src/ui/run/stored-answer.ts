@@ -10,8 +10,7 @@
 import { runAnswer } from '../../core/run/final-answer';
 import { type PreparedTaskRun, prepareRun } from '../../core/run/prepare';
 import { kindOf } from '../../core/scenarios/registry';
-import type { PlanMode } from '../../core/scenarios/types';
-import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import { type PlanMode, TOPOLOGIES, type TraceEvent, type TraceHeader } from '../../core/trace/events';
 import { findScenario, profiles } from '../catalog';
 import { answerOfTrace, answersOfTrace, gradeOfTrace, unrecordedAnswers } from '../model/trace-answer';
 import type { PassageLookup } from '../views/answer-view';
@@ -37,7 +36,8 @@ function piecesOf(events: readonly TraceEvent[]): { task: string; text: string }
   });
 }
 
-const modes: readonly PlanMode[] = ['swarm', 'single', 'peers'];
+/** Swarm first: most stored runs are one. */
+const modes: readonly PlanMode[] = ['swarm', ...TOPOLOGIES.filter((m) => m !== 'swarm')];
 
 /**
  * The run made again up to its plan, when the page has its scenario: under the header's plan mode,

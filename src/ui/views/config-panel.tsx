@@ -4,6 +4,7 @@ import { fixedSettings, settingName } from '../../core/learning/fixed-policy';
 import { policyNames } from '../../core/policy/registry';
 import { FAILURE_POLICIES, JOIN_MODES } from '../../core/runtime/config';
 import { PROFILE_NAMES } from '../../core/scenarios/profiles';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, catalog, findScenario, sizeRange } from '../catalog';
 import { savedPolicies } from '../run/policies';
@@ -26,7 +27,7 @@ export function ConfigPanel() {
     const entry = findScenario(s().scenario);
     return entry ? sizeRange(entry) : undefined;
   };
-  const ownRequest = () => s().ask.trim() !== '' && s().provider !== 'simulated';
+  const ownRequest = () => s().ask.trim() !== '' && s().provider !== SIMULATED;
   const [saved] = createResource(policiesVersion, savedPolicies);
   // A link can name a saved policy this browser does not have: the picker shows that name (it is
   // what Run would try) and says so, rather than showing another policy it will not run.

@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import { DEFAULT_POLICY } from '../../core/request/defaults';
 import { app } from '../app-state';
 import { type CatalogEntry, findScenario, galleryEntries } from '../catalog';
 import { focusWhenShown } from './focus-when-shown';
@@ -11,7 +12,7 @@ export function Gallery() {
     // A card opens its scenario with the formation it shows; the peers policy runs only a
     // scenario that has a peers plan, so it gives way to the default elsewhere.
     const peersOnly = app.state().policy === 'peers' && !(entry?.type === 'task' && entry.policy === 'peers');
-    const policy = suggested ?? (peersOnly ? 'heuristic' : undefined);
+    const policy = suggested ?? (peersOnly ? DEFAULT_POLICY : undefined);
     app.update({ view: 'run', scenario: id, size: 0, runs: [], ...(policy ? { policy } : {}) });
     // The run machinery (scenarios, policies, workers) loads with the first run, not the page.
     if (run) void import('../run/session').then((m) => m.startRun());

@@ -1,5 +1,6 @@
 import { createSignal, Show } from 'solid-js';
 import { needsOf } from '../../core/scenarios/registry';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 
@@ -23,7 +24,7 @@ export function sampleLine(id: string, provider: string): string | undefined {
   const sample = sampleTask(id);
   if (!sample) return undefined;
   const why =
-    provider === 'simulated'
+    provider === SIMULATED
       ? 'The simulated model cannot write your request'
       : 'This run was opened without your request';
   return `${why}; Run plays a sample task of this workflow instead: “${sample.title}” (${sample.about})`;

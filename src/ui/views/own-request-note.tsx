@@ -3,7 +3,9 @@
  * team works on it (core/run/request-plan.ts), with the simulated model the sample task runs
  * instead. Either way the page says which before the run, and lets the user drop the request.
  */
+
 import { Show } from 'solid-js';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { ownRequestGrading } from '../model/quality';
@@ -23,7 +25,7 @@ export function OwnRequestNote() {
     <Show when={ask() !== ''}>
       <p class="note own-request" data-testid="own-request-note">
         <Show
-          when={app.state().provider !== 'simulated'}
+          when={app.state().provider !== SIMULATED}
           fallback={
             <>
               Your request “{ask()}” needs a real model: with the simulated model, Run plays the sample task

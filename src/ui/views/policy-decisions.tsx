@@ -1,12 +1,12 @@
 /**
  * What a learned policy (PARL, a bandit) decided in this run, and with what probability: its plan
- * before the task was split (solo, spawn or a cut swarm, or the bandit's arm), then each decision's width,
+ * before the task was split (single, swarm or a cut swarm, or the bandit's arm), then each decision's width,
  * profile and go / submit, what its failed tasks do (retry, escalate, degrade) and whether its
  * spare replicas run and vote (run, drop). The trace keeps the same numbers (orchestrator.step
  * `choices`, the header's `planChoices`), ready for off-policy evaluation.
  */
 import { For, Show } from 'solid-js';
-import type { PolicyChoice } from '../../core/trace/events';
+import { type PolicyChoice, todaysPlanWords } from '../../core/trace/events';
 import type { RunSnapshot } from '../model/replay';
 
 const HEADS: Readonly<Record<string, string>> = {
@@ -19,9 +19,12 @@ const HEADS: Readonly<Record<string, string>> = {
   vote: 'spare replicas',
 };
 
-/** "spawn (p 0.93)", "large (p 0.64)": one choice in words. */
+/**
+ * "plan swarm (p 0.93)", "profile large (p 0.64)": one choice in words; an older trace's plan or
+ * arm in the learned policies' old words (`spawn`, `solo/large`) in today's.
+ */
 export const choiceWords = (c: PolicyChoice): string =>
-  `${HEADS[c.head] ?? c.head} ${c.option} (p ${c.probability.toFixed(2)})`;
+  `${HEADS[c.head] ?? c.head} ${c.head === 'plan' || c.head === 'arm' ? todaysPlanWords(c.option) : c.option} (p ${c.probability.toFixed(2)})`;
 
 export function PolicyDecisions(props: { snapshot: RunSnapshot; plan: readonly PolicyChoice[] | undefined }) {
   return (

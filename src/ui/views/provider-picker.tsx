@@ -1,6 +1,7 @@
 import { type Component, For, Show } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { ProviderDescriptor } from '../../core/providers/descriptor';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { PROVIDERS, providerOf } from '../../providers/registry';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
@@ -19,7 +20,7 @@ const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 
 /** What the status line says of a provider without a panel of its own. */
 function plainStatus(p: ProviderDescriptor): string {
-  if (p.id === 'simulated') return 'Ready: a seeded simulated model, nothing to download.';
+  if (p.id === SIMULATED) return 'Ready: a seeded simulated model, nothing to download.';
   return `Ready: ${p.label}.`;
 }
 
@@ -46,7 +47,7 @@ export function ProviderPicker() {
       </label>
       <p class="note" data-testid="provider-status" role="status">
         {panelOf(s().provider)?.status?.() ?? (chosen() ? plainStatus(chosen() as ProviderDescriptor) : '')}
-        <Show when={graph() && s().provider !== 'simulated'}>
+        <Show when={graph() && s().provider !== SIMULATED}>
           {' '}
           Graph scenarios have no model (their tasks are abstract steps): they run on the time model whichever
           provider is chosen.

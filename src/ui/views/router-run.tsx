@@ -3,9 +3,13 @@
  * team of the plan works on it, core/run/request-plan.ts); with the simulated model, as a sample
  * task of the workflow, said in plain words before the run.
  */
+
 import { Show } from 'solid-js';
 import { ownRequestPolicy, type TeamPlan } from '../../core/router/plan';
+import { SIMULATED } from '../../core/trace/simulated-id';
+import { openai } from '../../providers/openai/provider';
 import { providerOf } from '../../providers/registry';
+import { webllm } from '../../providers/webllm/provider';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE } from '../catalog';
 import { sampleLine, setRouted } from './no-run-hint';
@@ -19,10 +23,10 @@ export const isKnowledgeBase = (scenario: string) => scenario === ASK_KNOWLEDGE_
 export function realModel(): string | undefined {
   // Words that read mid-sentence; capitalize() starts a sentence with them.
   const s = app.state();
-  if (s.provider === 'webllm') return s.wmodel ? `WebLLM (${s.wmodel})` : 'WebLLM';
-  if (s.provider === 'openai') return s.model ? `the endpoint's model ${s.model}` : 'the endpoint’s model';
+  if (s.provider === webllm.id) return s.wmodel ? `WebLLM (${s.wmodel})` : 'WebLLM';
+  if (s.provider === openai.id) return s.model ? `the endpoint's model ${s.model}` : 'the endpoint’s model';
   // Any other registered provider, by its own label.
-  if (s.provider !== 'simulated') return providerOf(s.provider)?.label ?? s.provider;
+  if (s.provider !== SIMULATED) return providerOf(s.provider)?.label ?? s.provider;
   return undefined;
 }
 

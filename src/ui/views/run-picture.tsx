@@ -6,6 +6,7 @@
 import { For, lazy, Show } from 'solid-js';
 import type { PolicyChoice, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { providerOf } from '../../providers/registry';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
@@ -63,7 +64,7 @@ export function RunPicture(props: {
           ...(props.provider
             ? {
                 provider:
-                  props.provider === 'simulated'
+                  props.provider === SIMULATED
                     ? props.provider
                     : (providerOf(props.provider)?.label ?? props.provider),
               }

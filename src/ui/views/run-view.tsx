@@ -8,6 +8,7 @@ import {
   Show,
   Switch,
 } from 'solid-js';
+import { DEFAULT_POLICY } from '../../core/request/defaults';
 import type { TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
@@ -15,7 +16,7 @@ import { liveStep, runningHorizon } from '../model/live-step';
 import { measureKindOf, qualityLine, qualityMeasure } from '../model/quality';
 import type { RunSnapshot } from '../model/replay';
 import { type ReplayStatus, replayStatus } from '../model/replay-position';
-import { endWords } from '../model/status-words';
+import { endNote } from '../model/status-words';
 import { session } from '../run/session';
 import { type LoadProgress, loadStoredRun } from '../run/stored-run';
 import { services } from '../services';
@@ -243,7 +244,7 @@ export function RunView() {
                 </Show>
               </Show>
             </span>
-            <Show when={isLive() && endWords(live().status, live().endReason)}>
+            <Show when={isLive() && endNote(live().status, live().endReason)}>
               {(words) => (
                 <span class="end-reason" data-testid="run-end-reason">
                   {' '}
@@ -379,7 +380,7 @@ async function compareWithSerial(): Promise<string | undefined> {
   if (stored === undefined) {
     const swarm = await session.start({
       ...settings,
-      policy: settings.policy === 'serial' ? 'heuristic' : settings.policy,
+      policy: settings.policy === 'serial' ? DEFAULT_POLICY : settings.policy,
     });
     const serial = await session.start({ ...app.state(), policy: 'serial' });
     if (swarm && serial) app.update({ view: 'compare', runs: [swarm, serial] });
@@ -388,7 +389,7 @@ async function compareWithSerial(): Promise<string | undefined> {
   const header = (await (await services.store()).get(stored))?.header;
   if (!header) return 'This run is no longer in the library.';
   if (header.scenario.kind === 'orchestration')
-    return 'A run of the orchestration environment is compared with the single agent (solo) on the Train view’s leaderboard, not here.';
+    return 'A run of the orchestration environment is compared with the single agent on the Train view’s leaderboard, not here.';
   if (!findScenario(header.scenario.id))
     return `This page does not have the scenario “${header.scenario.id}” the run was made from, so a single agent cannot run it.`;
   const serial = await session.start({

@@ -26,6 +26,40 @@ function parl() {
 }
 
 describe('policy checkpoints', () => {
+  it("read a file in the learned policies' older words (solo, spawn) as today's (single, swarm)", () => {
+    // Files trained before one vocabulary name the feature and the plan options solo and spawn,
+    // the arms solo/PROFILE, and an ablation's held plan spawn: the same weights, older names.
+    const old = (word: string) => word.replace(/^single/, 'solo').replace(/^swarm/, 'spawn');
+    const today = parl();
+    const before = structuredClone(today);
+    before.features = before.features.map((f: string) => (f === 'single' ? 'solo' : f));
+    expect(before.features).toContain('solo');
+    before.actions.plan = PLANS.map(old);
+    before.training.hold = { plan: 'spawn' };
+    const loaded = loadPolicy(before, hashes);
+    if (loaded.kind !== 'parl') throw new Error('expected PARL');
+    const fresh = loadPolicy(today, hashes);
+    if (fresh.kind !== 'parl') throw new Error('expected PARL');
+    expect(loaded.params).toEqual(fresh.params);
+    expect(loaded.checkpoint.actions.plan).toEqual([...PLANS]);
+    expect(loaded.checkpoint.features).toEqual(today.features);
+    expect(loaded.checkpoint.training.hold).toEqual({ plan: 'swarm' });
+
+    const arms = banditArms(['large']);
+    const bandit = makeBandit('linucb', arms.length, 1);
+    const json = JSON.parse(
+      JSON.stringify(banditCheckpoint(bandit, arms, { hyper: {}, training, profiles: hashes })),
+    );
+    json.arms = json.arms.map((a: { width: string }) => ({ ...a, width: old(a.width) }));
+    expect(json.arms[0].width).toBe('solo');
+    const readBack = loadPolicy(json, hashes);
+    if (readBack.kind !== 'bandit') throw new Error('expected a bandit');
+    expect(readBack.checkpoint.arms).toEqual(arms);
+    // A word that was never one stays refused.
+    json.arms[0].width = 'spawn';
+    expect(() => loadPolicy(json, hashes)).toThrow(/arm 1 is .*expected a width among single, one/);
+  });
+
   it('round-trip a PARL policy through JSON, weights and all', () => {
     const loaded = loadPolicy(parl(), hashes);
     expect(loaded.kind).toBe('parl');

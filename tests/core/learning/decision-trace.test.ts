@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { armName, banditArms, banditPolicy, makeBandit } from '../../../src/core/learning/bandit-policy';
-import { CUT_PRIOR, initParams, PLANS, parlPolicy, SOLO_PRIOR } from '../../../src/core/learning/parl';
+import { CUT_PRIOR, initParams, PLANS, parlPolicy, SINGLE_PRIOR } from '../../../src/core/learning/parl';
 import { type Policy, planChooser } from '../../../src/core/policy/types';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { runPrepared } from '../../../src/core/run/run';
@@ -30,12 +30,12 @@ describe('a learned policy’s decisions in the trace', () => {
   it('PARL: the plan in the header, each decision’s three choices on its step, with their probabilities', async () => {
     const params = initParams();
     // Spawn this time, so there are decisions with widths to record.
-    params.plan[PLANS.indexOf('solo') * (params.plan.length / PLANS.length)] = -SOLO_PRIOR;
+    params.plan[PLANS.indexOf('single') * (params.plan.length / PLANS.length)] = -SINGLE_PRIOR;
     const result = await run(parlPolicy({ params, mode: 'greedy' }));
     // Wide search allows every cut, each CUT_PRIOR below spawn.
-    const others = Math.exp(-SOLO_PRIOR) + 3 * Math.exp(CUT_PRIOR);
+    const others = Math.exp(-SINGLE_PRIOR) + 3 * Math.exp(CUT_PRIOR);
     expect(result.header.planChoices).toHaveLength(1);
-    expect(result.header.planChoices?.[0]).toMatchObject({ head: 'plan', option: 'spawn' });
+    expect(result.header.planChoices?.[0]).toMatchObject({ head: 'plan', option: 'swarm' });
     expect(result.header.planChoices?.[0]?.probability).toBeCloseTo(1 / (1 + others), 12);
     const steps = result.events.filter((e) => e.type === 'orchestrator.step' && e.choices);
     expect(steps.length).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import {
   PLANS,
   parlPolicy,
   probabilities,
-  SOLO_PRIOR,
+  SINGLE_PRIOR,
   zerosLike,
 } from '../../../src/core/learning/parl';
 import { createRng } from '../../../src/core/util/rng';
@@ -74,17 +74,17 @@ describe('linear-softmax heads', () => {
     expect([...probabilities(p.width, x)].every((q) => Math.abs(q - 0.2) < 1e-12)).toBe(true);
   });
 
-  it('start solo, as a pretrained model answers a task itself', () => {
+  it('start single, as a pretrained model answers a task itself', () => {
     const p = initParams();
     const x = Float64Array.from(TASK_FEATURES, (_, i) => (i === 0 ? 1 : 0.5));
-    // A kind that allows no cut: solo or the kind's own swarm, 88% solo.
+    // A kind that allows no cut: single or the kind's own swarm, 88% single.
     const uncut = probabilities(p.plan, x, Uint8Array.of(1, 1, 0, 0, 0));
-    expect(uncut[PLANS.indexOf('solo')] as number).toBeCloseTo(1 / (1 + Math.exp(-SOLO_PRIOR)), 12);
-    // Every cut allowed: each starts CUT_PRIOR below spawn, and the habit stays (84% solo).
+    expect(uncut[PLANS.indexOf('single')] as number).toBeCloseTo(1 / (1 + Math.exp(-SINGLE_PRIOR)), 12);
+    // Every cut allowed: each starts CUT_PRIOR below swarm, and the habit stays (84% single).
     const cut = probabilities(p.plan, x);
     const e = Math.exp;
-    expect(cut[PLANS.indexOf('solo')] as number).toBeCloseTo(
-      e(SOLO_PRIOR) / (e(SOLO_PRIOR) + 1 + 3 * e(CUT_PRIOR)),
+    expect(cut[PLANS.indexOf('single')] as number).toBeCloseTo(
+      e(SINGLE_PRIOR) / (e(SINGLE_PRIOR) + 1 + 3 * e(CUT_PRIOR)),
       12,
     );
   });
@@ -156,12 +156,14 @@ describe('held heads (an ablation)', () => {
       mode: 'sample',
       rng: createRng(4),
       record,
-      held: holdOf({ plan: 'spawn', retry: 'degrade' }),
+      held: holdOf({ plan: 'swarm', retry: 'degrade' }),
     });
     const view = { kind: 'wide-search', size: 12, engines: 4, maxCriticalSteps: 16, difficultyCue: 0.2 };
-    // The prior is 88% solo: twenty draws would all be spawn only when the head is held.
+    // The prior is 88% single: twenty draws would all be swarm only when the head is held.
+    // A checkpoint or flag in the older words holds the same option.
+    expect(holdOf({ plan: 'spawn', retry: 'degrade' })).toEqual(holdOf({ plan: 'swarm', retry: 'degrade' }));
     for (let i = 0; i < 20; i++) expect(policy.planFor?.(view)).toEqual({ mode: 'swarm' });
-    expect(policy.explain?.('plan')).toEqual([{ head: 'plan', option: 'spawn', probability: 1 }]);
+    expect(policy.explain?.('plan')).toEqual([{ head: 'plan', option: 'swarm', probability: 1 }]);
     expect(record).toEqual([]);
 
     const params = randomParams(3);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_CRITIC, PlanCritic } from '../../../src/core/learning/plan-critic';
 
 /** Two options over features [bias, cue]: which one pays depends on the cue. */
-const prior = Float64Array.from([2, 0, 0, 0]); // option 0 starts 2 logits up: the solo habit
+const prior = Float64Array.from([2, 0, 0, 0]); // option 0 starts 2 logits up: the single-agent habit
 const worth = (option: number, cue: number) => (option === 0 ? 0.8 - 0.6 * cue : 0.2 + 0.6 * cue);
 const batch = (option: number, value = worth) =>
   Array.from({ length: 16 }, (_, i) => {

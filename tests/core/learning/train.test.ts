@@ -250,7 +250,7 @@ describe('resuming training from a checkpoint', () => {
       "the checkpoint's bandit is linucb, this run trains linear-thompson",
     );
     await expect(train(config({ policy: 'bandit', profiles: ['large'] }), e, {}, bandit)).rejects.toThrow(
-      /the checkpoint's arms \(solo\/small, .*\) are not this run's \(solo\/large, /,
+      /the checkpoint's arms \(single\/small, .*\) are not this run's \(single\/large, /,
     );
     // The same profiles without the cascade arms are other arms too.
     await expect(train(config({ policy: 'bandit', arms: 'no-cascade' }), e, {}, bandit)).rejects.toThrow(

@@ -152,7 +152,7 @@ describe('merging fills the orchestrator’s context', () => {
     expect(big.m.reward).toBe(0);
     const solo = await run(
       { ...wide, orchestrator: { ...orchestrator, promptTokens: 1000 } },
-      { size: 12, profiles, policy: fixedPolicy('solo/large') },
+      { size: 12, profiles, policy: fixedPolicy('single/large') },
     );
     // A single agent answers the task itself: nothing to merge.
     expect(solo.result.reason).toBe('completed');
@@ -252,9 +252,9 @@ describe('budgets and cost in the reward', () => {
   });
 });
 
-describe('solo or spawn, decided per instance', () => {
-  it('a solo setting runs the task as one agent of its profile; a spawn setting splits it', async () => {
-    const solo = await run(wide, { policy: fixedPolicy('solo/small') });
+describe('single or swarm, decided per instance', () => {
+  it('a single setting runs the task as one agent of its profile; a swarm setting splits it', async () => {
+    const solo = await run(wide, { policy: fixedPolicy('single/small') });
     expect(solo.prepared.plan.mode).toBe('single');
     expect(solo.m.spawnCount).toBe(1);
     const spawn = await run(wide, { policy: fixedPolicy('all/small') });

@@ -153,7 +153,7 @@ describe('a cut in a real run', () => {
     });
     expect(parseSetting('all/large/shard4')).toEqual({ width: 'all', profile: 'large', shard: 4 });
     expect(() => parseSetting('all/large/vote9')).toThrow('vote9 must have 1 to 5 replicas');
-    expect(() => parseSetting('solo/large/vote3')).toThrow('a single agent is not cut');
+    expect(() => parseSetting('single/large/vote3')).toThrow('a single agent is not cut');
     expect(() => parseSetting('all/large/vote3/vote5')).toThrow('"vote5" is not a retry');
     expect(() => parseSetting('all/large/twice')).toThrow(
       'the form is WIDTH/PROFILE[/RETRY|/cascade[+STEP…]][/voteN][/shardN]',

@@ -48,7 +48,7 @@ describe('the path summary of a run stopped before its tasks ended', () => {
     const events = trace(fan, (e) => e.type === 'task.started');
     expect(events.at(-1)).toMatchObject({ type: 'run.finished', reason: 'aborted' });
     expect(summary(events)).toBe(
-      "stopped at step 1, before its tasks ended · red, what ran until then: 1 step = 1 in 1 orchestrator step + 0 in subagents · planned estimate (dashed): 8 steps, the plan's longest chain",
+      "the run was stopped at step 1, before its tasks ended · red, what ran until then: 1 step = 1 in 1 orchestrator step + 0 in subagents · planned estimate (dashed): 8 steps, the plan's longest chain",
     );
   });
 
@@ -80,9 +80,11 @@ describe('the path summary of a run stopped before its tasks ended', () => {
   });
 
   it('names each way a run ends early, and none for a run that ran its course', () => {
-    expect(earlyEnd('aborted')).toBe('stopped');
-    expect(earlyEnd('budget:maxToolCalls')).toBe('ended when its maxToolCalls budget ran out');
-    expect(earlyEnd('task-failed')).toBe('ended when a task failed (fail-fast)');
+    expect(earlyEnd('aborted')).toBe('the run was stopped');
+    expect(earlyEnd('budget:maxToolCalls')).toBe('the run stopped when its tool-call budget ran out');
+    expect(earlyEnd('task-failed')).toBe('the run stopped when a task failed (fail-fast)');
+    expect(earlyEnd('stalled')).toBe('the run stopped when its policy started nothing more');
+    expect(earlyEnd('context-overflow')).toBe("the run stopped when the orchestrator's context overflowed");
     // The orchestration environment's episodes end 'done', 'budget' or 'overflow', at their end.
     for (const whole of ['completed', 'completed-with-failures', 'finished', 'done', 'budget', undefined])
       expect(earlyEnd(whole)).toBeUndefined();

@@ -68,7 +68,9 @@ describe('the critical steps of a run stopped early', () => {
       value: '1',
       detail: 'the run was stopped here, before its tasks ended · lower bound 1',
     });
-    expect(at('interrupted', 5)?.detail).toMatch(/^the run was interrupted here/);
+    expect(at('interrupted', 5)?.detail).toMatch(
+      /^the run was interrupted \(its tab closed or reloaded\) here/,
+    );
     expect(at('cancelled', 9)?.warn).toBeUndefined();
   });
 });
