@@ -56,7 +56,6 @@ const PROVIDER_HOMES: Readonly<Record<string, string>> = {
   'src/core/trace/simulated-id.ts': "the simulated model's id, which core's runs fall back to",
   'src/adapters/browser/webllm-provider.ts': 'the webllm provider itself, naming itself in traces',
   'src/adapters/common/openai-provider.ts': 'the openai provider itself, naming itself in traces',
-  'src/ui/views/fork-panel.tsx': 'not yet moved: another change is rewriting this panel',
 };
 
 /** Each set's scan over src/, less its homes: "file: what it spelled". */

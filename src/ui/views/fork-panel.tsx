@@ -8,10 +8,13 @@
  * the simulated one. The decision comes from a node's or a bar's "Fork from decision K", the
  * replay's position, or the link (`fork=K`); one the run does not have is said in place.
  */
+
 import { createEffect, createResource, createSignal, For, on, Show } from 'solid-js';
 import { fixedSettings, settingName } from '../../core/learning/fixed-policy';
 import { policyNames } from '../../core/policy/registry';
+import { DEFAULT_POLICY } from '../../core/request/defaults';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario, profiles } from '../catalog';
 import { rewardWhy } from '../model/fork-view';
@@ -60,7 +63,7 @@ export function ForkPanel(props: {
   onChoose: (decision: number) => void;
 }) {
   const steps = () => props.events.filter((e) => e.type === 'orchestrator.step').length;
-  const [policy, setPolicy] = createSignal(props.header.policy === 'serial' ? 'heuristic' : 'serial');
+  const [policy, setPolicy] = createSignal(props.header.policy === 'serial' ? DEFAULT_POLICY : 'serial');
   const at = () => (props.asked > 0 ? props.asked : undefined);
   // A decision the run does not have (the stored run replaced since the link was made, or a
   // shorter one): said in place of the fork; the decision the replay stands at is offered instead.
@@ -86,9 +89,9 @@ export function ForkPanel(props: {
   const [saved] = createResource(policiesVersion, savedPolicies);
   const step = () => Math.min(steps(), Math.max(1, missing() ? props.step : (at() ?? props.step)));
   const canFork = () => steps() > 0;
-  const real = () => props.header.provider !== 'simulated';
+  const real = () => props.header.provider !== SIMULATED;
   // Who answers the attempts after a real run's fork: the model the page is set to, if a real one.
-  const liveName = () => (app.state().provider === 'simulated' ? 'the simulated model' : realModel());
+  const liveName = () => (app.state().provider === SIMULATED ? 'the simulated model' : realModel());
 
   async function run() {
     setBusy(true);
@@ -107,7 +110,7 @@ export function ForkPanel(props: {
       const recorded = () => replay.replayProvider(props.header.provider, props.events);
       const settings = app.state();
       const live =
-        settings.provider === 'simulated'
+        settings.provider === SIMULATED
           ? simulatedProviderFor(profiles)
           : models.providerFor(settings, profiles).provider;
       // A simulated run is made again by the simulator; a real one from its own replies.
