@@ -8,6 +8,7 @@ import type { Policy } from '../core/policy/types';
 import { checkAgainst, RequestError } from '../core/request/run-input';
 import { formationProblem } from '../core/run/formations';
 import { type Split, splitSeeds } from '../core/scenarios/splits';
+import type { PlayMode } from '../core/trace/events';
 import { encodeTrace } from '../core/trace/jsonl';
 import { benchTable } from './bench-flags';
 import { markdownReport, textReport } from './bench-report';
@@ -109,7 +110,7 @@ export async function bench(
       continue;
     }
     try {
-      policies.push(await resolvePolicy(name, hashes));
+      policies.push(await resolvePolicy(name, hashes, flags.play as PlayMode));
     } catch (error) {
       throw new UsageError(`--policies: ${(error as Error).message}`);
     }

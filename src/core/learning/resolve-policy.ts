@@ -8,8 +8,8 @@
 
 import { policyByName, policyNames } from '../policy/registry';
 import type { Policy } from '../policy/types';
-import type { PlayMode } from '../trace/events';
 import { canonicalHash } from '../scenarios/profiles';
+import type { PlayMode } from '../trace/events';
 import { banditPolicy } from './bandit-policy';
 import { loadPolicy, POLICY_KINDS, type PolicyKind } from './checkpoint';
 import { fixedPolicy } from './fixed-policy';
