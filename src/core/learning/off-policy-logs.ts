@@ -47,7 +47,7 @@ export function loggedRun(header: TraceHeader, events: readonly TraceEvent[]): L
     );
   if (header.play !== 'sample')
     throw new UnusableLog(
-      `${where}: it was played ${header.play ?? 'greedy'}ly, so the behaviour probability of each choice was 1 and of every other 0, and no other policy's choices can be weighed; ${ACCEPTED}`,
+      `${where}: it was played greedily${header.play === undefined ? ' (a trace that does not say how it was played is from before sampling play, all of them greedy)' : ''}, so the behaviour probability of each choice was 1 and of every other 0, and no other policy's choices can be weighed; ${ACCEPTED}`,
     );
   const finished = events.find((e) => e.type === 'run.finished');
   const reward = finished?.type === 'run.finished' ? finished.metrics.reward : undefined;
