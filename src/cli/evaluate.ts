@@ -227,7 +227,7 @@ function resolveTarget(
   const arms = loaded.checkpoint.arms as readonly Arm[];
   if (firstHead !== 'arm')
     throw new UsageError(
-      `--policy ${spec}: a bandit chooses one arm per run, and these logs are PARL's decisions; accepted: a parl:FILE or fixed setting for PARL's logs, a bandit:FILE for a bandit's`,
+      `--policy ${spec}: the checkpoint has none of the heads these logs' decisions were made with (PARL's plan, width, profile, control, retry and vote): a bandit chooses one arm per run; accepted: a parl:FILE or fixed setting for PARL's logs, a bandit:FILE or fixed setting for a bandit's`,
     );
   return {
     target: banditTarget(spec, loaded.bandit, arms, play, armOptions ?? arms.map(armName)),
