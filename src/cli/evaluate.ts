@@ -242,7 +242,7 @@ function report(r: OffPolicyReport): string {
     `  ${name.padEnd(4)} ${fmt(i.estimate)} [${fmt(i.low)}, ${fmt(i.high)}]`;
   return [
     `${r.target} on ${r.runs} logged runs of ${Object.keys(r.behaviour).join(', ')}`,
-    `  effective sample size ${r.effectiveSampleSize.toFixed(1)}; runs it could have played alike: ${r.supported}/${r.runs}`,
+    `  effective sample size ${r.effectiveSampleSize.toFixed(1)}; runs it could have played alike: ${r.supported}/${r.runs}; mean weight ${r.meanWeight.toFixed(3)} (1 in expectation)`,
     line('IS', r.is),
     line('WIS', r.wis),
     line('DR', r.dr),

@@ -43,6 +43,11 @@ export interface OffPolicyEstimates {
   readonly supported: number;
   /** (Σw)² / Σw²: how many runs of the target the weighted ones are worth. */
   readonly effectiveSampleSize: number;
+  /**
+   * The weights' mean, 1 in expectation: far below 1, the logs have not reached the heavy tail of
+   * the weights (the rare runs the target would play often), and IS's interval is too narrow.
+   */
+  readonly meanWeight: number;
   readonly is: Interval;
   readonly wis: Interval;
   readonly dr: Interval;
@@ -172,6 +177,7 @@ export function offPolicyEstimates(runs: readonly WeightedRun[], o: EstimateOpti
     runs: n,
     supported: runs.filter((r) => r.weight > 0).length,
     effectiveSampleSize: sw2 > 0 ? (sw * sw) / sw2 : 0,
+    meanWeight: sw / n,
     is: interval(point.is, draws.is),
     wis: interval(point.wis, draws.wis),
     dr: interval(point.dr, draws.dr),

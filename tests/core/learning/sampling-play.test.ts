@@ -36,7 +36,8 @@ async function run(policy: Policy, seed: number) {
 function spreadParams(): ParlParams {
   const params = initParams();
   const rng = createRng(7);
-  for (const key of ['width', 'profile', 'control', 'retry', 'vote'] as const)
+  // The control head keeps its prior against finishing, so runs go on past their first decision.
+  for (const key of ['width', 'profile', 'retry', 'vote'] as const)
     for (let i = 0; i < params[key].length; i++) params[key][i] = (rng.next() - 0.5) * 2;
   params.plan[PLANS.indexOf('solo') * (params.plan.length / PLANS.length)] = -SOLO_PRIOR;
   return params;
@@ -111,7 +112,36 @@ describe('a trained policy played by sampling', () => {
     );
     const greedy = await run(parlPolicy({ params, mode: 'greedy', log: true }), 1);
     expect(greedy.header.play).toBe('greedy');
-    expect(() => loggedRun(greedy.header, greedy.events)).toThrow(/played greedily, so the behaviour probability of each choice was 1/);
+    expect(() => loggedRun(greedy.header, greedy.events)).toThrow(
+      /played greedily, so the behaviour probability of each choice was 1/,
+    );
+  });
+
+  it('weighs runs for another sampling target with weights whose mean is 1, as importance weights must', async () => {
+    const params = spreadParams();
+    // A target near the behaviour: light-tailed weights, so their mean over 60 runs is near 1.
+    // Each option's bias moved its own way: the distributions shift, their support stays.
+    const shifted = (w: Float64Array) =>
+      Float64Array.from(w, (x, k) => (k % 34 === 0 ? x + ((k / 34) % 2 ? 0.5 : -0.5) : x));
+    const near: ParlParams = {
+      ...params,
+      width: shifted(params.width),
+      profile: shifted(params.profile),
+      retry: shifted(params.retry),
+      vote: shifted(params.vote),
+    };
+    const target = parlTarget('parl:near', near, 'sample', undefined);
+    const weights: number[] = [];
+    for (let seed = 1; seed <= 60; seed++) {
+      const r = await run(sampling(params), seed);
+      const logged = loggedRun(r.header, r.events);
+      weights.push(logged.decisions.reduce((acc, d) => acc * (target.probability(d) / d.behaviour), 1));
+    }
+    const mean = weights.reduce((a, b) => a + b, 0) / weights.length;
+    const sd = Math.sqrt(weights.reduce((a, w) => a + (w - mean) ** 2, 0) / (weights.length - 1));
+    expect(new Set(weights.map((w) => w.toFixed(6))).size).toBeGreaterThan(10);
+    // Within four standard errors of 1 (a wrong behaviour probability moves it by far more).
+    expect(Math.abs(mean - 1)).toBeLessThan((4 * sd) / Math.sqrt(weights.length));
   });
 
   it('the bandit samples its arm from a softmax of its estimates, keyed by the seed, and logs the arms acting alike', async () => {
