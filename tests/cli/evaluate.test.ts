@@ -114,6 +114,28 @@ describe('swarm evaluate', () => {
     expect(fixed.stdout).toMatch(/IS {3}\d\.\d{3} \[/);
   }, 120_000);
 
+  it('swarm run --play sample (through the API) draws by the seed: the same run twice gives the same trace, marked sample', async () => {
+    const traces = ['a', 'b', 'c'].map((n) => join(dir, `run-${n}.jsonl`));
+    const args = ['run', '--scenario', 'wide-search', '--seed', '3', '--policy', `parl:${parl}`];
+    for (const trace of traces.slice(0, 2))
+      expect((await runCli([...args, '--play', 'sample', '--trace', trace])).code).toBe(0);
+    expect((await runCli([...args, '--trace', traces[2] as string])).code).toBe(0);
+    const read = (f: string) =>
+      readFileSync(f, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => {
+          // Wall-clock readings are the only fields allowed to differ between reruns.
+          const { wallMs: _w, ...rest } = JSON.parse(l);
+          if (rest.metrics) delete rest.metrics.wallClockMs;
+          return rest;
+        });
+    const [a, b, greedyRun] = traces.map(read);
+    expect(b).toEqual(a);
+    expect(a?.[0]).toMatchObject({ play: 'sample', decisionOptions: { plan: expect.any(Array) } });
+    expect(greedyRun?.[0]).toMatchObject({ play: 'greedy' });
+  }, 60_000);
+
   const refusals: [string, () => string[], RegExp][] = [
     [
       'greedy logs',
