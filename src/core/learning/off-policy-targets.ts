@@ -170,9 +170,10 @@ export function fixedTarget(
   const parsed = parseFixed(spec);
   const settings = parsed instanceof Map ? [...parsed.values()] : [parsed as Setting];
   for (const s of settings) {
-    if (s.cascade)
+    // On a bandit's logs a cascade arm is one whole-run choice like any other arm.
+    if (s.cascade && firstHead === 'plan')
       throw new TargetMismatch(
-        `${name}: a cascade setting decides from the run's history (what each part's attempts did), which a logged decision's features do not hold; ${FIXED_FORMS}`,
+        `${name}: a cascade setting decides from the run's history (what each part's attempts did), which PARL's logged decisions do not hold; ${FIXED_FORMS} (or, on a cascade bandit's logs, any of its arms)`,
       );
     if (
       firstHead === 'plan' &&

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { armName, banditArms, banditPolicy, makeBandit } from '../../../src/core/learning/bandit-policy';
 import { evaluateOffPolicy } from '../../../src/core/learning/off-policy-evaluate';
 import { behaviourOf, loggedRun } from '../../../src/core/learning/off-policy-logs';
-import { fixedTarget, parlTarget } from '../../../src/core/learning/off-policy-targets';
+import { banditTarget, fixedTarget, parlTarget } from '../../../src/core/learning/off-policy-targets';
 import { initParams, type ParlParams, PLANS, parlPolicy, SOLO_PRIOR } from '../../../src/core/learning/parl';
 import { type Policy, planChooser } from '../../../src/core/policy/types';
 import { prepareRun } from '../../../src/core/run/prepare';
@@ -106,7 +106,7 @@ describe('a trained policy played by sampling', () => {
     const mean = runs.reduce((s, r) => s + r.reward, 0) / runs.length;
     expect(report.is.estimate).toBeCloseTo(mean, 9);
     expect(report.wis.estimate).toBeCloseTo(mean, 9);
-    // A cascade decides from the run's history, which no logged decision holds.
+    // A cascade decides from the run's history, which none of PARL's logged decisions holds.
     expect(() => fixedTarget('all/large/cascade', 'plan')).toThrow(
       /history[\s\S]*accepted: fixed settings without the cascade/,
     );
@@ -161,5 +161,18 @@ describe('a trained policy played by sampling', () => {
     expect(a.header.decisionOptions?.arm).toEqual(arms.map(armName));
     const logged = loggedRun(a.header, a.events);
     expect(logged.decisions).toHaveLength(1);
+    const names = arms.map(armName);
+    // As its own sampling target the run weighs 1; a fixed arm weighs 1 where it acts as the
+    // logged one did (a cascade arm too: on a bandit's logs it is one whole-run choice).
+    const self = banditTarget('bandit:test', bandit, arms, 'sample', names);
+    const d0 = logged.decisions[0] as (typeof logged.decisions)[number];
+    expect(self.probability(d0) / d0.behaviour).toBeCloseTo(1, 12);
+    const chosenName = a.header.planChoices?.[0]?.option as string;
+    expect(fixedTarget(chosenName, 'arm', names).probability(d0)).toBe(1);
+    const other = names.find((n) => !d0.log.same.includes(names.indexOf(n))) as string;
+    expect(fixedTarget(other, 'arm', names).probability(d0)).toBe(0);
+    expect(() => fixedTarget('all/large/escalate', 'arm', names)).toThrow(
+      /not among the logged bandit's arms/,
+    );
   });
 });
