@@ -154,6 +154,7 @@ export function Replay(props: {
         running={snapshot().segments.filter((s) => s.outcome === 'running').length}
         endedEarly={atEnd() && props.status && ENDED_EARLY.has(props.status) ? props.status : undefined}
         planChoices={props.header.planChoices}
+        play={props.header.play}
       />
       {/* As live: the answer once the run has ended. Scrubbed back, the page shows that moment,
           and a graded answer beside a run still running contradicted it. */}

@@ -4,7 +4,7 @@
  */
 
 import { For, lazy, Show } from 'solid-js';
-import type { PolicyChoice, TraceHeader } from '../../core/trace/events';
+import type { PlayMode, PolicyChoice, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
@@ -46,6 +46,8 @@ export function RunPicture(props: {
   endedEarly?: string | undefined;
   /** A learned policy's plan decision, from the trace header. */
   planChoices?: readonly PolicyChoice[] | undefined;
+  /** How the learned policy chose (the header's `play`): greedy when absent. */
+  play?: PlayMode | undefined;
 }) {
   const cards = () =>
     props.metrics
@@ -115,7 +117,7 @@ export function RunPicture(props: {
       <Show when={props.snapshot.orchestrator.length > 0 || props.snapshot.orchestratorError}>
         <OrchestratorLog snapshot={props.snapshot} />
       </Show>
-      <PolicyDecisions snapshot={props.snapshot} plan={props.planChoices} />
+      <PolicyDecisions snapshot={props.snapshot} plan={props.planChoices} play={props.play} />
       <Failures snapshot={props.snapshot} />
     </>
   );

@@ -342,6 +342,7 @@ export function RunView() {
                 live().status === 'cancelled' || live().status === 'failed' ? live().status : undefined
               }
               planChoices={live().header?.planChoices}
+              play={live().header?.play}
             />
           </Show>
           <Show when={live().result}>
