@@ -134,6 +134,10 @@ describe('swarm evaluate', () => {
     expect(b).toEqual(a);
     expect(a?.[0]).toMatchObject({ play: 'sample', decisionOptions: { plan: expect.any(Array) } });
     expect(greedyRun?.[0]).toMatchObject({ play: 'greedy' });
+    // Made again from its trace by sampling, with the same draws: it forks (and replays).
+    const fork = await runCli(['fork', '--trace', traces[0] as string, '--at', '1', '--policy', 'heuristic']);
+    expect(fork.stderr).toBe('');
+    expect(fork.code).toBe(0);
   }, 60_000);
 
   const refusals: [string, () => string[], RegExp][] = [
