@@ -172,6 +172,23 @@ describe('swarm evaluate', () => {
       /another scenario mix; accepted: logs of runs of the mix mix/,
     ],
     [
+      'traces made with other profiles',
+      () => [
+        '--traces',
+        edited('other-profiles', (line, i) =>
+          i === 0
+            ? {
+                ...line,
+                profiles: { ...(line.profiles as object), small: { model: 'sim-small', hash: 'sha256:0' } },
+              }
+            : line,
+        ),
+        '--policy',
+        `parl:${parl}`,
+      ],
+      /profile "small" differs from the one the logs ran with[\s\S]*accepted: logs made with the same profiles/,
+    ],
+    [
       'a checkpoint without the heads the logs need',
       () => ['--traces', sampled, '--policy', `bandit:${bandit}`],
       /none of the heads these logs' decisions were made with[\s\S]*accepted: a parl:FILE or fixed setting/,
