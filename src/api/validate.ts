@@ -137,29 +137,33 @@ export async function readyTask(
     task.policy === LLM_POLICY
       ? // The orchestrator model is the agents' own: the simulated one, or the model asked for.
         llmPolicyFor(real?.provider ?? simulatedProviderFor(profiles), profiles)
-      : await resolvePolicy(task.policy, {
-          // Trained checkpoints come from the host: files in Node, the policy store in the page.
-          load: async (ref) => {
-            try {
-              return await checkpoints?.load(ref);
-            } catch (error) {
-              throw invalid((error as Error).message.replace(/^policy: /, ''), 'policy');
-            }
+      : await resolvePolicy(
+          task.policy,
+          {
+            // Trained checkpoints come from the host: files in Node, the policy store in the page.
+            load: async (ref) => {
+              try {
+                return await checkpoints?.load(ref);
+              } catch (error) {
+                throw invalid((error as Error).message.replace(/^policy: /, ''), 'policy');
+              }
+            },
+            hashes: () => profileHashes(frozen),
+            messages: {
+              unknownBuiltIn: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
+              unknownKind: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
+              missing: (ref) =>
+                checkpoints
+                  ? `policy: no checkpoint "${ref}" (${checkpoints.describe})`
+                  : `policy: no checkpoint "${ref}": this host has no trained policies`,
+              unloadable: (ref, reason) => `policy: checkpoint "${ref}" refused: ${reason}`,
+              wrongKind: (ref, actual, asked) =>
+                `policy: checkpoint "${ref}" is a ${actual} policy, not ${asked}`,
+            },
+            fail: (message) => invalid(message, 'policy'),
           },
-          hashes: () => profileHashes(frozen),
-          messages: {
-            unknownBuiltIn: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
-            unknownKind: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
-            missing: (ref) =>
-              checkpoints
-                ? `policy: no checkpoint "${ref}" (${checkpoints.describe})`
-                : `policy: no checkpoint "${ref}": this host has no trained policies`,
-            unloadable: (ref, reason) => `policy: checkpoint "${ref}" refused: ${reason}`,
-            wrongKind: (ref, actual, asked) =>
-              `policy: checkpoint "${ref}" is a ${actual} policy, not ${asked}`,
-          },
-          fail: (message) => invalid(message, 'policy'),
-        });
+          task.play ?? 'greedy',
+        );
   let run: PreparedTaskRun;
   try {
     // The policy's plan: the llm orchestrator's plan turn is taken here, before the run is built.

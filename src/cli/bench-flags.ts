@@ -124,6 +124,17 @@ export const benchTable: CommandTable = {
       help: 'task scenarios: the self-healing loop: on quarantines and replaces a misbehaving agent, detect records what it sees, off runs none (default: on with a real model, off with the simulated one, whose figures stay those of a run without the loop)',
     },
     {
+      name: 'play',
+      type: 'choice',
+      choices: ['greedy', 'sample'],
+      default: 'greedy',
+      help: "how trained policies (parl:FILE, bandit:FILE) choose: greedy (each head's likeliest option) or sample (drawn from their distribution, keyed by each run's seed): the logs swarm evaluate weighs",
+      appliesUnless: (values) =>
+        values.redis !== undefined && values.play === 'sample'
+          ? "with --redis the runs are made on the workers' machines, which play trained policies greedily in this version"
+          : undefined,
+    },
+    {
       name: 'trace-dir',
       type: 'string',
       value: 'DIR',

@@ -9,6 +9,7 @@ import type { Policy } from '../core/policy/types';
 import type { Provider } from '../core/providers/types';
 import { formationProblem } from '../core/run/formations';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
+import type { PlayMode } from '../core/trace/events';
 import { UsageError } from './errors';
 import { resolvePolicy } from './policy-file';
 import type { readScenario } from './scenario-file';
@@ -21,6 +22,8 @@ export async function benchPolicies(
   provider: Provider,
   profiles: Readonly<Record<string, ProfileSpec>>,
   hashes: Readonly<Record<string, string>>,
+  /** How a trained policy plays: greedily, or by sampling (its logs then weigh other policies). */
+  play?: PlayMode,
 ): Promise<Policy[]> {
   const policies: Policy[] = [];
   for (const name of list.split(',')) {
@@ -33,7 +36,7 @@ export async function benchPolicies(
       continue;
     }
     try {
-      policies.push(await resolvePolicy(name, hashes));
+      policies.push(await resolvePolicy(name, hashes, play));
     } catch (error) {
       throw new UsageError(`--policies: ${(error as Error).message}`);
     }

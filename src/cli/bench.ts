@@ -3,6 +3,7 @@ import { nodeSandbox } from '../adapters/node/node-sandbox';
 import type { ContextStrategyName } from '../core/agents/context/registry';
 import { runBench } from '../core/bench/run-bench';
 import { type Split, splitSeeds } from '../core/scenarios/splits';
+import type { PlayMode } from '../core/trace/events';
 import { encodeTrace } from '../core/trace/jsonl';
 import { SIMULATED } from '../core/trace/simulated-id';
 import { benchTable } from './bench-flags';
@@ -95,7 +96,14 @@ export async function bench(
         );
     }
   }
-  const policies = await benchPolicies(values.policies, scenario, provider, profiles, hashes);
+  const policies = await benchPolicies(
+    values.policies,
+    scenario,
+    provider,
+    profiles,
+    hashes,
+    flags.play as PlayMode,
+  );
   const size = flags.size as number | undefined;
   const context = flags.context as ContextStrategyName | undefined;
   const workers = flags.workers as number | undefined;

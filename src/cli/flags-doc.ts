@@ -8,6 +8,7 @@ import { arbitrateTable } from './arbitrate';
 import { auxRewardsTable } from './aux-rewards';
 import { benchTable } from './bench-flags';
 import { chaosTable } from './chaos';
+import { evaluateTable } from './evaluate';
 import { experimentTable } from './experiment';
 import { exportDatasetTable } from './export-dataset';
 import { exportTraceTable } from './export-trace';
@@ -33,6 +34,7 @@ export const CLI_TABLES: readonly CommandTable[] = [
   queueStatusTable,
   gridTable,
   trainTable,
+  evaluateTable,
   scheduleTable,
   chaosTable,
   forkTable,

@@ -3,6 +3,7 @@ import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import { replayProvider, replayThen } from '../core/providers/replay';
 import { LLM_POLICY } from '../core/request/policy-name';
 import { decisionWords, forkRun, prefixAttempts } from '../core/run/fork';
+import type { PlayMode } from '../core/trace/events';
 import { encodeTrace } from '../core/trace/jsonl';
 import { SIMULATED } from '../core/trace/simulated-id';
 import { cliProvider } from './cli-provider';
@@ -86,16 +87,18 @@ export async function fork(argv: string[], out: Print): Promise<void> {
   // Who answers after the fork: the registry's provider the flags name (cli-provider.ts).
   const live = scenario.type === 'task' ? (await cliProvider(flags, profiles)).provider : undefined;
   // A model orchestrator is made again over its own recorded replies, a fresh queue each time.
-  const resolve = (name: string, flag: string) => async () => {
-    if (name === LLM_POLICY) return llmPolicyFor(replayProvider(header.provider, events), profiles);
-    try {
-      return await resolvePolicy(name, hashes);
-    } catch (error) {
-      throw new UsageError(`${flag}: ${(error as Error).message}`);
-    }
-  };
+  const resolve =
+    (name: string, flag: string, play: PlayMode = 'greedy') =>
+    async () => {
+      if (name === LLM_POLICY) return llmPolicyFor(replayProvider(header.provider, events), profiles);
+      try {
+        return await resolvePolicy(name, hashes, play);
+      } catch (error) {
+        throw new UsageError(`${flag}: ${(error as Error).message}`);
+      }
+    };
   // Both resolve before any run, so a bad name is a usage error, not a failure midway.
-  await resolve(header.policy, `${values.trace}: its policy`)();
+  await resolve(header.policy, `${values.trace}: its policy`, header.play)();
   await resolve(values.policy, '--policy')();
   let result: Awaited<ReturnType<typeof forkRun>>;
   try {
@@ -104,7 +107,7 @@ export async function fork(argv: string[], out: Print): Promise<void> {
       events,
       scenario,
       profiles,
-      original: resolve(header.policy, `${values.trace}: its policy`),
+      original: resolve(header.policy, `${values.trace}: its policy`, header.play),
       next: resolve(values.policy, '--policy'),
       at,
       ...(scenario.type === 'task' && live

@@ -26,6 +26,7 @@ const commands: Record<string, () => Promise<Loaded>> = {
   'next-speaker': () =>
     import('./next-speaker').then((m) => ({ run: m.nextSpeakerCommand, help: m.nextSpeakerHelp })),
   fork: () => import('./fork').then((m) => ({ run: m.fork, help: m.forkHelp })),
+  evaluate: () => import('./evaluate').then((m) => ({ run: m.evaluate, help: m.evaluateHelp })),
   experiment: () => import('./experiment').then((m) => ({ run: m.experiment, help: m.experimentHelp })),
   'export-trace': () =>
     import('./export-trace').then((m) => ({ run: m.exportTrace, help: m.exportTraceHelp })),

@@ -3,6 +3,7 @@ import { resolvePolicy as resolveNamedPolicy } from '../core/learning/resolve-po
 import type { Policy } from '../core/policy/types';
 import { policyForms as forms, policyProblem } from '../core/request/policy-name';
 import { profileHashes } from '../core/scenarios/profiles';
+import type { PlayMode } from '../core/trace/events';
 import { UsageError } from './errors';
 import { readInputFile } from './input-file';
 
@@ -12,24 +13,32 @@ export { profileHashes };
 export const policyForms = forms().replaceAll(', ', ' | ').replaceAll(':CHECKPOINT', ':FILE');
 
 /** A built-in policy by name, or a trained one from its checkpoint (`parl:FILE`, `bandit:FILE`). */
-export function resolvePolicy(spec: string, hashes: Readonly<Record<string, string>>): Promise<Policy> {
+export function resolvePolicy(
+  spec: string,
+  hashes: Readonly<Record<string, string>>,
+  play: PlayMode = 'greedy',
+): Promise<Policy> {
   // A name's form is refused in the words the page and the API use (core/request/policy-name.ts).
   const problem = policyProblem(spec.trim());
   if (problem) return Promise.reject(new UsageError(problem));
-  return resolveNamedPolicy(spec.trim(), {
-    load: readCheckpoint,
-    hashes: () => hashes,
-    messages: {
-      unknownBuiltIn: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
-      unknownKind: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
-      // readCheckpoint throws rather than finding nothing.
-      missing: (file) => `${file}: no such file`,
-      unloadable: (file, reason) => `${file}: ${reason}`,
-      wrongKind: (file, actual, asked) =>
-        `${file}: it is a ${actual} policy, not ${asked} (use ${actual}:${file})`,
+  return resolveNamedPolicy(
+    spec.trim(),
+    {
+      load: readCheckpoint,
+      hashes: () => hashes,
+      messages: {
+        unknownBuiltIn: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
+        unknownKind: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
+        // readCheckpoint throws rather than finding nothing.
+        missing: (file) => `${file}: no such file`,
+        unloadable: (file, reason) => `${file}: ${reason}`,
+        wrongKind: (file, actual, asked) =>
+          `${file}: it is a ${actual} policy, not ${asked} (use ${actual}:${file})`,
+      },
+      fail: (message) => new UsageError(message),
     },
-    fail: (message) => new UsageError(message),
-  });
+    play,
+  );
 }
 
 export function readCheckpoint(file: string): unknown {

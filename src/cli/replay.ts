@@ -66,7 +66,8 @@ export async function replay(argv: string[], out: Print): Promise<void> {
       policy: async (provider) => {
         if (header.policy === LLM_POLICY) return llmPolicyFor(provider, profiles);
         try {
-          return await resolvePolicy(header.policy, hashes);
+          // A run played by sampling is made again by sampling: its draws are keyed by its seed.
+          return await resolvePolicy(header.policy, hashes, header.play ?? 'greedy');
         } catch (error) {
           throw new UsageError(`${file}: its policy: ${(error as Error).message}`);
         }

@@ -9,6 +9,7 @@ import { policyForms } from '../core/request/policy-name';
 import { HEALING_MODES, MAX_SEED } from '../core/request/run-request';
 import type { SubagentSetup } from '../core/run/prepare';
 import { KIND_IDS } from '../core/scenarios/registry';
+import { PLAY_MODES, type PlayMode } from '../core/trace/events';
 import { encodeTrace } from '../core/trace/jsonl';
 import { openai } from '../providers/openai/provider';
 import { UsageError } from './errors';
@@ -83,6 +84,13 @@ export const runTable: CommandTable = {
       help: 'the self-healing loop: on quarantines and replaces, detect records only, off runs none (default on)',
       appliesUnless: inRequest,
     },
+    {
+      name: 'play',
+      type: 'choice',
+      choices: PLAY_MODES,
+      help: "how a trained policy (parl:FILE, bandit:FILE) chooses: greedy (each head's likeliest option) or sample (drawn from its distribution, keyed by the seed); default greedy",
+      appliesUnless: inRequest,
+    },
     ...providerFlags(inRequest),
     {
       name: 'trace',
@@ -122,6 +130,7 @@ function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
     ...(values.policy !== undefined ? { policy: values.policy } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
     ...(values.healing !== undefined ? { healing: values.healing } : {}),
+    ...(values.play !== undefined ? { play: values.play as PlayMode } : {}),
     ...(provider ? { provider } : {}),
   };
 }

@@ -40,6 +40,8 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
     ...(s.failure ? { failure: s.failure } : {}),
     ...(Object.keys(budgets).length > 0 ? { budgets } : {}),
     healing: s.healing,
+    // Only a trained policy has a distribution to draw from; greedy is the request's default.
+    ...(s.play === 'sample' && /^(parl|bandit):/.test(s.policy) ? { play: s.play } : {}),
     ...(s.chaos.length > 0 ? { chaos: s.chaos } : {}),
     ...(asksKnowledgeBase && s.question.trim() ? { knowledgeBase: { question: s.question } } : {}),
     // The user's own request goes to a real model only: the simulated one plays the sample task.
@@ -108,6 +110,7 @@ export function stateOfRequest(r: RunRequest, base: AppState): AppState {
     criticalSteps: r.budgets?.criticalSteps ?? 0,
     toolCalls: r.budgets?.toolCalls ?? 0,
     healing: r.healing ?? DEFAULT_HEALING,
+    play: r.play ?? 'greedy',
     chaos: r.chaos ?? [],
     question: r.knowledgeBase?.question ?? '',
     ask: r.request?.text ?? '',

@@ -1,4 +1,4 @@
-import { type FaultKind, faultKinds } from '../core/trace/events';
+import { type FaultKind, faultKinds, PLAY_MODES, type PlayMode } from '../core/trace/events';
 import { SIMULATED } from '../core/trace/simulated-id';
 /**
  * The experiment lives in the URL hash, so every experiment is a link. One table of
@@ -81,6 +81,8 @@ export interface AppState {
    * runs none (a chaos run still records what it put in and what was seen).
    */
   readonly healing: HealingMode;
+  /** How a trained policy chooses: its likeliest option (greedy) or a draw keyed by the seed (sample). */
+  readonly play: PlayMode;
 }
 
 export const defaultState: AppState = {
@@ -106,6 +108,7 @@ export const defaultState: AppState = {
   step: false,
   chaos: [],
   healing: DEFAULT_HEALING,
+  play: 'greedy',
   runs: [],
   fork: 0,
   policies: [DEFAULT_POLICY, 'serial'],
@@ -267,6 +270,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     format: (faults) => faults.join(','),
   },
   healing: { key: 'healing', parse: oneOf(HEALING_MODES), format: plain },
+  play: { key: 'play', parse: oneOf(PLAY_MODES), format: plain },
   train: { key: 'train', parse: oneOf(POLICY_KINDS), format: plain },
   episodes: { key: 'episodes', parse: integer(10, 20_000), format: plain },
   question: {

@@ -18,6 +18,7 @@ const requests: RunRequest[] = [
     budgets: { subagents: 5, criticalSteps: 80, toolCalls: 400 },
     healing: 'detect',
     chaos: ['loop'],
+    play: 'sample',
   },
   {
     scenario: 'ask-knowledge-base',

@@ -77,6 +77,7 @@ describe('url state', () => {
       lead: fc.constantFrom('', 'Editor', 'Редактор'),
       chaos: fc.uniqueArray(fc.constantFrom(...faultKinds)),
       healing: fc.constantFrom('on', 'off'),
+      play: fc.constantFrom('greedy', 'sample'),
     }) as fc.Arbitrary<AppState>;
     fc.assert(
       fc.property(state, (s) => {

@@ -7,7 +7,9 @@
  */
 
 import type { Action, PlanDecision, PlanView, Policy, RunView } from '../policy/types';
-import { type PolicyChoice, todaysPlanWords } from '../trace/events';
+import { type DecisionLog, type PlayMode, type PolicyChoice, todaysPlanWords } from '../trace/events';
+import { exp } from '../util/math';
+import { keyedRng } from '../util/rng';
 import {
   type Choice,
   CONTROLS,
@@ -156,6 +158,34 @@ export function armActions(view: RunView, arm: Arm): Action[] {
   return actions;
 }
 
+/**
+ * The temperature of a bandit played by sampling: its arms' probabilities are a softmax of their
+ * estimated rewards over this, as PARL's plan head's (docs/learning.md): an arm estimated 0.05
+ * below the best is drawn e⁻¹ ≈ 0.37 times as often.
+ */
+export const BANDIT_TEMPERATURE = 0.05;
+
+/** A softmax of the bandit's estimates at BANDIT_TEMPERATURE: what a sampling bandit draws from. */
+export function armProbabilities(bandit: Bandit, context: Float64Array): Float64Array {
+  const z = bandit.estimates(context);
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of z) max = Math.max(max, v);
+  let sum = 0;
+  for (let a = 0; a < z.length; a++) {
+    z[a] = exp(((z[a] as number) - max) / BANDIT_TEMPERATURE);
+    sum += z[a] as number;
+  }
+  for (let a = 0; a < z.length; a++) z[a] = (z[a] as number) / sum;
+  return z;
+}
+
+/** How a trained bandit plays outside training: greedy (its best estimate) or sampling, logged or not. */
+export interface BanditPlayOptions {
+  readonly mode?: PlayMode;
+  /** Log each arm in full for the trace (decision-log.ts). */
+  readonly log?: boolean;
+}
+
 /** What a bandit episode chose, for the update that follows it. */
 export interface BanditPlay {
   arm: number;
@@ -167,7 +197,9 @@ export function banditPolicy(
   arms: readonly Arm[],
   play?: BanditPlay,
   name = 'bandit',
+  playing: BanditPlayOptions = {},
 ): Policy {
+  const mode = playing.mode ?? 'greedy';
   // The arm of the task being planned or run. Runs of one policy go one after another (bench,
   // training); a run whose plan was fixed elsewhere draws at its first decision instead.
   let chosen: { arm: Arm; task: PlanView } | null = null;
@@ -175,42 +207,73 @@ export function banditPolicy(
   // The arm as the trace records it: LinUCB and a greedy bandit choose deterministically (1).
   let planned: PolicyChoice[] | undefined;
   let decided: PolicyChoice[] | undefined;
-  const draw = (task: PlanView): Arm => {
+  let logged: DecisionLog | undefined;
+  let decidedLog: DecisionLog | undefined;
+  const draw = (task: PlanView, seed: number): Arm => {
     const context = taskFeatures(task);
-    const index = play ? bandit.select(context) : bandit.exploit(context);
+    // Training explores by the bandit's own rule; played, it takes its best estimate or draws
+    // from the softmax of its estimates with a stream keyed by the run's seed.
+    const p =
+      play === undefined && (mode === 'sample' || playing.log)
+        ? armProbabilities(bandit, context)
+        : undefined;
+    const index = play
+      ? bandit.select(context)
+      : mode === 'sample'
+        ? drawIndex(p as Float64Array, keyedRng(seed, 'play', 'arm').next())
+        : bandit.exploit(context);
     if (play) {
       play.arm = index;
       play.context = context;
     }
     const arm = arms[index] as Arm;
     chosen = { arm, task };
-    planned = [{ head: 'arm', option: armName(arm), probability: 1 }];
+    // Greedy and LinUCB's exploration choose deterministically: probability 1.
+    planned = [
+      { head: 'arm', option: armName(arm), probability: mode === 'sample' && p ? (p[index] as number) : 1 },
+    ];
+    logged = playing.log && p ? armLog(task, context, p, arms, index) : undefined;
     return arm;
   };
   return {
     name,
     plan: 'swarm',
+    ...(playing.log ? { play: mode, decisionOptions: armOptions(arms) } : {}),
     planFor(task: PlanView) {
       run = null;
-      return armPlan(draw(task), task);
+      return armPlan(draw(task, task.seed ?? 0), task);
     },
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
       decided = undefined;
+      decidedLog = undefined;
       if (launchable(view) === 0) return [];
       if (view !== run) {
         // The first decision of a run: the arm drawn when it was planned, or a draw now.
         const wasPlanned = chosen !== null && run === null && sameTask(chosen.task, view.task);
         run = view;
         if (!wasPlanned) {
-          draw(view.task);
+          draw(view.task, view.config.seed);
           decided = planned;
+          decidedLog = logged;
         }
       }
       return armActions(view, (chosen as { arm: Arm }).arm);
     },
     explain: (which) => (which === 'plan' ? planned : decided),
+    logDecision: (which) => (which === 'plan' ? logged : decidedLog),
   };
+}
+
+/** The option a uniform draw `u` falls on under `p` (the last with any mass when rounding is left). */
+function drawIndex(p: Float64Array, u: number): number {
+  let rest = u;
+  for (let a = 0; a < p.length; a++) {
+    rest -= p[a] as number;
+    if (rest < 0) return a;
+  }
+  for (let a = p.length - 1; a >= 0; a--) if ((p[a] as number) > 0) return a;
+  return 0;
 }
 
 const sameTask = (a: PlanView, b: PlanView) =>
@@ -218,3 +281,28 @@ const sameTask = (a: PlanView, b: PlanView) =>
   a.size === b.size &&
   a.engines === b.engines &&
   a.maxCriticalSteps === b.maxCriticalSteps;
+
+/** What an arm does on a task: its plan there, its step choice and its failure rule. */
+export const armEffect = (arm: Arm, task: PlanView): string =>
+  JSON.stringify([armPlan(arm, task), armChoice(arm), arm.cascade ? cascadeName(arm.cascade) : null]);
+
+/** A bandit's arm in full: the arms' probabilities and every arm that runs this task alike. */
+export function armLog(
+  task: PlanView,
+  x: Float64Array,
+  p: Float64Array,
+  arms: readonly Arm[],
+  chosen: number,
+): DecisionLog {
+  const effect = armEffect(arms[chosen] as Arm, task);
+  return {
+    features: Array.from(x),
+    heads: { arm: Array.from(p) },
+    same: arms.flatMap((arm, k) => (armEffect(arm, task) === effect ? [k] : [])),
+  };
+}
+
+/** The arms a bandit names, as the trace header keeps them. */
+export const armOptions = (arms: readonly Arm[]): Readonly<Record<string, readonly string[]>> => ({
+  arm: arms.map(armName),
+});

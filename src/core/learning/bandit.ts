@@ -20,6 +20,11 @@ export interface Bandit {
   select(context: Float64Array): number;
   /** The arm with the best estimated reward in this context, without exploring (evaluation). */
   exploit(context: Float64Array): number;
+  /**
+   * Each arm's estimated reward in this context, as `exploit` ranks them (its argmax is exploit's
+   * arm): what a bandit played by sampling draws its softmax from (bandit-policy.ts).
+   */
+  estimates(context: Float64Array): Float64Array;
   /** Record the reward observed after playing `arm` in `context`. */
   update(arm: number, context: Float64Array, reward: number): void;
   toJSON(): BanditStateOf<BanditAlgorithm, object, { t: number }>;

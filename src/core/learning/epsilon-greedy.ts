@@ -74,6 +74,10 @@ export class EpsilonGreedy implements Bandit {
     return argmax(this.means);
   }
 
+  estimates(_context: Float64Array): Float64Array {
+    return Float64Array.from(this.means);
+  }
+
   update(arm: number, context: Float64Array, reward: number): void {
     checkUpdate(this, arm, context, reward);
     const n = this.counts[arm]! + 1;

@@ -29,9 +29,13 @@ export class LinearArms {
   }
   /** The arm whose estimate θ̂ᵀx is highest. */
   best(x: Float64Array): number {
+    return argmax(this.estimates(x));
+  }
+  /** Every arm's θ̂ᵀx. */
+  estimates(x: Float64Array): Float64Array {
     const scores = new Float64Array(this.arms);
     for (let a = 0; a < this.arms; a++) scores[a] = dot(this.theta(a), x);
-    return argmax(scores);
+    return scores;
   }
   /** xᵀA⁻¹x: the variance factor of the arm's estimate at x. */
   spread(arm: number, x: Float64Array): number {

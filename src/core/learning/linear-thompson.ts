@@ -81,6 +81,10 @@ export class LinearThompson implements Bandit {
     return this.model.best(context);
   }
 
+  estimates(context: Float64Array): Float64Array {
+    return this.model.estimates(context);
+  }
+
   update(arm: number, context: Float64Array, reward: number): void {
     checkUpdate(this, arm, context, reward);
     this.model.update(arm, context, reward);

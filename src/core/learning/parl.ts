@@ -7,9 +7,9 @@
  * bundle and start-up than the whole training run (docs/learning.md).
  */
 import type { Action, PlanView, Policy, RunView } from '../policy/types';
-import { type PolicyChoice, todaysPlanWords } from '../trace/events';
+import { type DecisionLog, type PolicyChoice, todaysPlanWords } from '../trace/events';
 import { exp, log } from '../util/math';
-import type { Rng } from '../util/rng';
+import { keyedRng, type Rng } from '../util/rng';
 import {
   type Choice,
   CONTROLS,
@@ -23,6 +23,7 @@ import {
   waveHasRetries,
   waveHasSpares,
 } from './actions';
+import { PARL_OPTIONS, planLog, stepLog } from './decision-log';
 import { FEATURES, features, TASK_FEATURES, taskFeatures } from './features';
 import { PLANS, planMask, planOf } from './plan-options';
 
@@ -150,9 +151,18 @@ export type Decision =
 
 export interface ParlPolicyOptions {
   readonly params: ParlParams;
-  /** `sample` while training (needs `rng`); `greedy` when evaluated. */
+  /**
+   * `sample` draws each head's option from its distribution, `greedy` takes the likeliest. A
+   * sampling policy without `rng` draws from streams keyed by each run's seed (`play: 'sample'`
+   * in bench, run, the API and the page), so the same run draws alike.
+   */
   readonly mode: 'sample' | 'greedy';
   readonly rng?: Rng;
+  /**
+   * Log every decision in full for the trace (`logDecision`): features, distributions and the
+   * joint options that act alike. Off in training, where nothing reads it.
+   */
+  readonly log?: boolean;
   /**
    * Draws the plan when it comes from another stream than the steps: the group's, so that every
    * episode of a group plays the same plan (a plan head learned by regression).
@@ -235,17 +245,32 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
   const { params, mode, rng, record } = options;
   const held = options.held ?? {};
   const heldHeads = HEAD_NAMES.filter((h) => held[h] !== undefined);
-  const choose = (head: HeadName, p: Float64Array) => held[head] ?? pick(p, mode, rng);
-  if (mode === 'sample' && !rng) throw new Error('a sampling PARL policy needs an rng');
+  // A sampling policy given no stream draws from the run's: its plan from one keyed by the run's
+  // seed, its steps from another, made at the run's first decision (a new RunView).
+  let runRng: Rng | undefined;
+  let runView: RunView | undefined;
+  const stepRng = (view: RunView): Rng | undefined => {
+    if (rng || mode === 'greedy') return rng;
+    if (view !== runView || !runRng) {
+      runView = view;
+      runRng = keyedRng(view.config.seed, 'play', 'steps');
+    }
+    return runRng;
+  };
+  let drawing: Rng | undefined;
+  const choose = (head: HeadName, p: Float64Array) => held[head] ?? pick(p, mode, drawing);
   const mask = profileMask(options.profiles);
   if (!mask.some((m) => m === 1))
     throw new Error(`no known profile among ${JSON.stringify(options.profiles)}`);
   // What the last decisions chose and with what probability, for the trace (Policy.explain).
   let planned: PolicyChoice[] | undefined;
   let decided: PolicyChoice[] | undefined;
+  let plannedLog: DecisionLog | undefined;
+  let decidedLog: DecisionLog | undefined;
   return {
     name: options.name ?? 'parl',
     plan: 'swarm',
+    ...(options.log ? { play: mode, decisionOptions: PARL_OPTIONS } : {}),
     planFor(task: PlanView) {
       const x = taskFeatures(task);
       const allowed = planMask(task);
@@ -253,17 +278,26 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
       // A held plan the kind does not allow (a cut) runs as the kind's own swarm.
       const hold =
         held.plan !== undefined && allowed[held.plan] ? held.plan : held.plan !== undefined ? 1 : undefined;
-      const choice = hold ?? pick(p, mode, options.planRng ?? rng);
+      const planRng =
+        options.planRng ?? rng ?? (mode === 'sample' ? keyedRng(task.seed ?? 0, 'play', 'plan') : undefined);
+      const choice = hold ?? pick(p, mode, planRng);
       if (hold === undefined) record?.push({ head: 'plan', x, choice, mask: allowed });
       const probability = hold === undefined ? (p[choice] as number) : 1;
+      if (hold !== undefined) {
+        p.fill(0);
+        p[choice] = 1;
+      }
+      plannedLog = options.log ? planLog(task, x, p, allowed, choice) : undefined;
       planned = [{ head: 'plan', option: PLANS[choice] as string, probability }];
       return planOf(PLANS[choice] as (typeof PLANS)[number], task);
     },
     prioritize: (ctx) => Float64Array.from(ctx.cpm.bottomLevel),
     decide(view: RunView): Action[] {
       decided = undefined;
+      decidedLog = undefined;
       // Nothing can start: the decision has no options, so it is not the policy's to make.
       if (launchable(view) === 0) return [];
+      drawing = stepRng(view);
       const x = features(view);
       const pw = probabilities(params.width, x);
       const pp = probabilities(params.profile, x, mask);
@@ -320,9 +354,12 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
           ? [{ head: 'vote', option: VOTES[choice.vote] as string, probability: pv[choice.vote] as number }]
           : []),
       ];
+      if (options.log)
+        decidedLog = stepLog(view, x, { width: pw, profile: pp, control: pc, retry: pr, vote: pv }, choice);
       return toActions(view, choice);
     },
     explain: (which) => (which === 'plan' ? planned : decided),
+    logDecision: (which) => (which === 'plan' ? plannedLog : decidedLog),
   };
 }
 

@@ -9,6 +9,7 @@
 import { policyByName, policyNames } from '../policy/registry';
 import type { Policy } from '../policy/types';
 import { canonicalHash } from '../scenarios/profiles';
+import type { PlayMode } from '../trace/events';
 import { banditPolicy } from './bandit-policy';
 import { loadPolicy, POLICY_KINDS, type PolicyKind } from './checkpoint';
 import { fixedPolicy } from './fixed-policy';
@@ -44,8 +45,17 @@ export interface PolicySource {
   fail?(message: string): Error;
 }
 
-/** Resolves a policy name; a refusal is an Error whose words `source.messages` chose. */
-export async function resolvePolicy(name: string, source: PolicySource): Promise<Policy> {
+/**
+ * Resolves a policy name; a refusal is an Error whose words `source.messages` chose. A trained
+ * policy plays `greedy` (the default) or `sample`s from its distribution keyed by each run's seed,
+ * and logs every decision in full for off-policy evaluation either way (the header's `play` says
+ * which acted); `play` means nothing to built-in and fixed policies.
+ */
+export async function resolvePolicy(
+  name: string,
+  source: PolicySource,
+  play: PlayMode = 'greedy',
+): Promise<Policy> {
   const { messages } = source;
   const fail = (message: string): Error => source.fail?.(message) ?? new Error(message);
   const colon = name.indexOf(':');
@@ -77,13 +87,14 @@ export async function resolvePolicy(name: string, source: PolicySource): Promise
     loaded.kind === 'parl'
       ? parlPolicy({
           params: loaded.params,
-          mode: 'greedy',
+          mode: play,
+          log: true,
           profiles: loaded.checkpoint.allowedProfiles,
           name,
           // An ablation's checkpoint was trained with heads held: they are held where it runs too.
           ...heldOf(loaded.checkpoint.training.hold),
         })
-      : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name);
+      : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name, { mode: play, log: true });
   // The trace names exactly which weights decided, whatever the file or store entry is called.
   return { ...policy, checkpoint: checkpointHash(json) };
 }

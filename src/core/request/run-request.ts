@@ -13,7 +13,7 @@ import { type ContextStrategyName, contextStrategyNames } from '../agents/contex
 import { type ProviderDescriptor, providerSchema } from '../providers/descriptor';
 import { MAX_PARTS, MAX_REQUEST_CHARS } from '../run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../runtime/config';
-import { type FaultKind, faultKinds } from '../trace/events';
+import { type FaultKind, faultKinds, PLAY_MODES, type PlayMode } from '../trace/events';
 import { policyProblem } from './policy-name';
 
 /** The self-healing loop: `on` quarantines and replaces, `detect` only records, `off` runs none. */
@@ -44,6 +44,13 @@ export interface RunRequest {
   };
   /** @default 'on' */
   readonly healing?: HealingMode;
+  /**
+   * How a trained policy (`parl:…`, `bandit:…`) chooses: `greedy` takes each head's likeliest
+   * option, `sample` draws from its distribution with draws keyed by the seed. The trace logs
+   * which, with every decision's distribution (docs/learning.md, "Off-policy evaluation").
+   * @default 'greedy'
+   */
+  readonly play?: PlayMode;
   /** Faults put into chosen agents (docs/healing.md); none when absent. */
   readonly chaos?: readonly FaultKind[];
   /** The question asked of the user's own knowledge base (`ask-knowledge-base`). */
@@ -146,6 +153,7 @@ export const runRequestFields = {
     ),
   ),
   healing: v.optional(oneOf('healing', HEALING_MODES)),
+  play: v.optional(oneOf('play', PLAY_MODES)),
   chaos: v.optional(
     v.pipe(
       v.array(oneOf('chaos', faultKinds), 'chaos must be a list of faults'),

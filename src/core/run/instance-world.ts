@@ -76,5 +76,6 @@ export function planView(spec: TaskScenarioSpec, instance: ScenarioInstance, cut
     engines:
       spec.engines !== undefined ? instanceEngines(spec.engines, instance.seed) : Number.POSITIVE_INFINITY,
     maxCriticalSteps: spec.budgets?.maxCriticalSteps ?? Number.POSITIVE_INFINITY,
+    seed: instance.seed,
   };
 }

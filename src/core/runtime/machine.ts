@@ -159,6 +159,7 @@ function decide(state: RunState): void {
   const observation = observe(state);
   const actions = state.policy.decide(state.view);
   const choices = state.policy.explain?.('decide');
+  const decision = state.policy.logDecision?.('decide');
 
   // Events the actions cause are held back so that the step event, which lists them, comes first.
   const outer = state.out;
@@ -194,6 +195,7 @@ function decide(state: RunState): void {
     rewardProxy: assigned / config.budgets.maxConcurrentSubagents,
     nextObservation: observe(state),
     ...(choices && choices.length > 0 ? { choices } : {}),
+    ...(decision ? { decision } : {}),
   });
   for (const effect of caused) outer.push(effect);
   if (state.launching.length > 0) {

@@ -2,9 +2,11 @@ import type { Cpm } from '../graph/cpm';
 import type { TaskGraph } from '../graph/types';
 import type {
   ActionRecord,
+  DecisionLog,
   EventBody,
   Observation,
   PlanMode,
+  PlayMode,
   PolicyChoice,
   TraceEvent,
 } from '../trace/events';
@@ -86,6 +88,11 @@ export interface PlanView {
    */
   readonly difficultyCue: number;
   /**
+   * The run's seed, where the view comes from a run (not part of any feature): a sampling learned
+   * policy keys its draws by it, so the same run draws alike.
+   */
+  readonly seed?: number;
+  /**
    * How a swarm may cut this kind (scenarios/cut.ts): units per shard (the file's own and the
    * most accepted), and whether its parts' answers can vote. Absent: neither.
    */
@@ -159,6 +166,15 @@ export interface Policy {
    * their probabilities: the runtime records them in the trace. Undefined: nothing to record.
    */
   explain?(which: 'decide' | 'plan'): readonly PolicyChoice[] | undefined;
+  /** How a learned policy chooses, greedy or by sampling: the trace header says which acted. */
+  readonly play?: PlayMode;
+  /** Each learned head's options, by head: the trace header names a DecisionLog's entries with them. */
+  readonly decisionOptions?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The last decision (or plan) in full — features, distributions, the choices that act alike —
+   * for off-policy evaluation; undefined when the policy does not log them.
+   */
+  logDecision?(which: 'decide' | 'plan'): DecisionLog | undefined;
   /** A score per task, higher first; ties are broken by id. */
   prioritize(ctx: PolicyContext): Float64Array;
   decide(view: RunView): Action[];

@@ -1,8 +1,10 @@
 import type { TaskGraph } from '../graph/types';
 import type { EndReason } from '../trace/end-reason';
 import {
+  type DecisionLog,
   type EventBody,
   type Grade,
+  type PlayMode,
   type PolicyChoice,
   type TeamPlanRecord,
   TRACE_SCHEMA,
@@ -151,9 +153,20 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
 }
 
 /** A learned policy's plan decision, as the header records it (none for a graph or a fixed plan). */
-function planChoicesOf(policy: Policy): { planChoices?: readonly PolicyChoice[] } {
+function planChoicesOf(policy: Policy): {
+  planChoices?: readonly PolicyChoice[];
+  play?: PlayMode;
+  decisionOptions?: Readonly<Record<string, readonly string[]>>;
+  planDecision?: DecisionLog;
+} {
   const choices = policy.explain?.('plan');
-  return choices && choices.length > 0 ? { planChoices: choices } : {};
+  const full = policy.logDecision?.('plan');
+  return {
+    ...(choices && choices.length > 0 ? { planChoices: choices } : {}),
+    ...(policy.play ? { play: policy.play } : {}),
+    ...(policy.decisionOptions ? { decisionOptions: policy.decisionOptions } : {}),
+    ...(full ? { planDecision: full } : {}),
+  };
 }
 
 const noAnswers: ReadonlyMap<string, string> = new Map();

@@ -334,6 +334,7 @@ class StateView implements RunView {
       engines: config.engines,
       maxCriticalSteps: config.budgets.maxCriticalSteps,
       difficultyCue: config.difficultyCue ?? 0,
+      seed: config.seed,
     };
   }
   remainingPath(): number {

@@ -68,6 +68,12 @@ const event = <T extends string, E extends v.ObjectEntries>(type: T, entries: E)
   v.object({ type: v.literal(type), ...entries });
 
 const choice = v.object({ head: str, option: str, probability: num });
+const decisionLog = v.object({
+  features: v.array(num),
+  heads: v.record(str, v.array(num)),
+  allowed: v.optional(v.record(str, v.array(num))),
+  same: v.array(num),
+});
 
 const body = v.variant('type', [
   event('run.started', { workers: num, tasks: v.array(task) }),
@@ -80,6 +86,7 @@ const body = v.variant('type', [
     rewardProxy: num,
     nextObservation: observation,
     choices: v.optional(v.array(choice)),
+    decision: v.optional(decisionLog),
   }),
   event('subagent.spawned', { subagent: str, profile: str }),
   event('task.ready', { task: str }),
@@ -151,6 +158,9 @@ const header = v.object({
   policy: str,
   policyCheckpoint: optStr,
   planChoices: v.optional(v.array(choice)),
+  play: v.optional(v.picklist(['greedy', 'sample'])),
+  decisionOptions: v.optional(v.record(str, v.array(str))),
+  planDecision: v.optional(decisionLog),
   planMode: v.optional(v.picklist(TOPOLOGIES)),
   planCut: v.optional(v.object({ shard: v.optional(num), replicas: v.optional(num) })),
   roles: v.optional(v.record(str, str)),

@@ -85,6 +85,32 @@ export interface PolicyChoice {
   readonly probability: number;
 }
 
+/** How a learned policy chose: the likeliest option of each head, or a draw from its distribution. */
+export const PLAY_MODES = ['greedy', 'sample'] as const;
+export type PlayMode = (typeof PLAY_MODES)[number];
+
+/**
+ * Everything one learned decision was made from, so that another policy's probability of the same
+ * actions can be computed offline (off-policy evaluation, docs/learning.md): the features the heads
+ * saw, each head's whole distribution, and which joint options would have taken the very same
+ * runtime actions (options that differ only where nothing depended on them: the width of a wave of
+ * one task, the retry choice of a wave with no failed task, everything but `finish` when it
+ * finishes). The header's `decisionOptions` names each head's options.
+ */
+export interface DecisionLog {
+  /** The feature vector the heads saw (`features` of the checkpoint, in order). */
+  readonly features: readonly number[];
+  /** Each head's probabilities over its options; an option the decision masked out has 0. */
+  readonly heads: Readonly<Record<string, readonly number[]>>;
+  /** The options the task allowed, by head, where the task masks some (the plan's cuts). */
+  readonly allowed?: Readonly<Record<string, readonly number[]>>;
+  /**
+   * The joint options that act as the choice did: mixed-radix indices over `heads` in key order,
+   * the last head's option fastest. The choice itself is always among them.
+   */
+  readonly same: readonly number[];
+}
+
 /** The first line of a trace: enough to rerun it. */
 export interface TraceHeader {
   readonly schema: typeof TRACE_SCHEMA;
@@ -95,6 +121,17 @@ export interface TraceHeader {
   readonly policyCheckpoint?: string;
   /** What a learned policy chose before the task was split (single or swarm, or a bandit's arm). */
   readonly planChoices?: readonly PolicyChoice[];
+  /**
+   * How a learned policy chose in this run: `greedy` took each head's likeliest option (so the
+   * choice's behaviour probability was 1, whatever `probability` says its distribution gave it),
+   * `sample` drew from the distribution (behaviour probability = `probability`). Absent in traces
+   * from before it was recorded, all of them greedy.
+   */
+  readonly play?: PlayMode;
+  /** Each learned head's options, by head, in the order `DecisionLog.heads` gives them. */
+  readonly decisionOptions?: Readonly<Record<string, readonly string[]>>;
+  /** The plan decision in full (or a bandit's arm): what off-policy evaluation recomputes. */
+  readonly planDecision?: DecisionLog;
   readonly provider: string;
   /**
    * The frozen profiles the run may use. Task scenarios give each one's model and the SHA-256 of
@@ -242,6 +279,8 @@ export type TraceEvent = Base &
         readonly nextObservation: Observation;
         /** A learned policy's choices at this decision, with their probabilities. */
         readonly choices?: readonly PolicyChoice[];
+        /** The decision in full: features, every head's distribution, the choices acting alike. */
+        readonly decision?: DecisionLog;
       }
     | { readonly type: 'subagent.spawned'; readonly subagent: string; readonly profile: string }
     /**

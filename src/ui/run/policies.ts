@@ -1,3 +1,4 @@
+import type { PlayMode } from '../../core/trace/events';
 /**
  * A policy by the name the URL holds: a built-in one, or one trained in this browser and saved in
  * the library (`parl:NAME`, `bandit:NAME`), checked against the profiles it was trained with.
@@ -26,18 +27,22 @@ export function bundledProfileHashes(): Promise<Record<string, string>> {
 }
 
 /** Resolves a policy name; a missing or unusable saved policy is an Error that says why. */
-export async function resolvePolicy(name: string): Promise<Policy> {
-  return resolveNamedPolicy(name, {
-    load: async (saved) => (await (await services.policies()).get(saved))?.checkpoint,
-    hashes: bundledProfileHashes,
-    messages: {
-      unknownBuiltIn: (name) => `There is no built-in policy "${name}".`,
-      // The URL admits only fixed:, parl: and bandit: names, so the page never shows this one.
-      unknownKind: (name, kind) => `"${name}": there is no ${kind} policy kind (fixed, parl or bandit).`,
-      missing: (saved) =>
-        `No policy named "${saved}" is saved in this browser. Train one, or load a policy file.`,
-      unloadable: (_saved, reason) => reason,
-      wrongKind: (saved, actual, asked) => `"${saved}" is a ${actual} policy, not ${asked}.`,
+export async function resolvePolicy(name: string, play: PlayMode = 'greedy'): Promise<Policy> {
+  return resolveNamedPolicy(
+    name,
+    {
+      load: async (saved) => (await (await services.policies()).get(saved))?.checkpoint,
+      hashes: bundledProfileHashes,
+      messages: {
+        unknownBuiltIn: (name) => `There is no built-in policy "${name}".`,
+        // The URL admits only fixed:, parl: and bandit: names, so the page never shows this one.
+        unknownKind: (name, kind) => `"${name}": there is no ${kind} policy kind (fixed, parl or bandit).`,
+        missing: (saved) =>
+          `No policy named "${saved}" is saved in this browser. Train one, or load a policy file.`,
+        unloadable: (_saved, reason) => reason,
+        wrongKind: (saved, actual, asked) => `"${saved}" is a ${actual} policy, not ${asked}.`,
+      },
     },
-  });
+    play,
+  );
 }

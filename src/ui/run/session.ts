@@ -197,7 +197,7 @@ function createSession() {
     const policy =
       request.policy === LLM_POLICY
         ? llmPolicyFor(real?.provider ?? (await simulatedFor(pace)), real?.profiles ?? profiles)
-        : await resolvePolicy(request.policy ?? DEFAULT_POLICY);
+        : await resolvePolicy(request.policy ?? DEFAULT_POLICY, request.play);
     // The user's own knowledge base: the question comes from the page, the passages from IndexedDB.
     const base = asksKnowledgeBase ? (await services.knowledge()).kb() : undefined;
     if (base && base.stats().chunks === 0) {

@@ -4,6 +4,7 @@ import { fixedSettings, settingName } from '../../core/learning/fixed-policy';
 import { policyNames } from '../../core/policy/registry';
 import { FAILURE_POLICIES, JOIN_MODES } from '../../core/runtime/config';
 import { PROFILE_NAMES } from '../../core/scenarios/profiles';
+import type { PlayMode } from '../../core/trace/events';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, catalog, findScenario, sizeRange } from '../catalog';
@@ -145,6 +146,19 @@ export function ConfigPanel() {
           </Show>
         </select>
       </label>
+      <Show when={/^(parl|bandit):/.test(s().policy)}>
+        <label title="Greedy takes each head's likeliest option; sample draws from the policy's distribution, keyed by the seed, so the trace logs the probability that acted (docs/learning.md, Off-policy evaluation)">
+          Trained policy plays
+          <select
+            data-testid="play-select"
+            value={s().play}
+            onChange={(e) => app.update({ play: text(e) as PlayMode })}
+          >
+            <option value="greedy">greedy (its likeliest choice)</option>
+            <option value="sample">sample (drawn from its distribution)</option>
+          </select>
+        </label>
+      </Show>
       <Show when={missing()}>
         {(name) => (
           <p class="note warning" role="alert" data-testid="policy-missing">

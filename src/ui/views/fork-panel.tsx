@@ -124,7 +124,7 @@ export function ForkPanel(props: {
       const original = async () =>
         props.header.policy === 'llm'
           ? llm.llmPolicyFor(recorded(), profiles)
-          : resolvePolicy(props.header.policy);
+          : resolvePolicy(props.header.policy, props.header.play);
       const scenario =
         entry.type === 'task'
           ? ({ type: 'task', spec: entry.spec } as const)

@@ -6,7 +6,7 @@
  * `choices`, the header's `planChoices`), ready for off-policy evaluation.
  */
 import { For, Show } from 'solid-js';
-import { type PolicyChoice, todaysPlanWords } from '../../core/trace/events';
+import { type PlayMode, type PolicyChoice, todaysPlanWords } from '../../core/trace/events';
 import type { RunSnapshot } from '../model/replay';
 
 const HEADS: Readonly<Record<string, string>> = {
@@ -26,14 +26,22 @@ const HEADS: Readonly<Record<string, string>> = {
 export const choiceWords = (c: PolicyChoice): string =>
   `${HEADS[c.head] ?? c.head} ${c.head === 'plan' || c.head === 'arm' ? todaysPlanWords(c.option) : c.option} (p ${c.probability.toFixed(2)})`;
 
-export function PolicyDecisions(props: { snapshot: RunSnapshot; plan: readonly PolicyChoice[] | undefined }) {
+export function PolicyDecisions(props: {
+  snapshot: RunSnapshot;
+  plan: readonly PolicyChoice[] | undefined;
+  /** How the policy chose in this run (the trace header's `play`); greedy when absent. */
+  play?: PlayMode | undefined;
+}) {
   return (
     <Show when={(props.plan?.length ?? 0) > 0 || props.snapshot.decisions.length > 0}>
       <div class="figure" data-testid="policy-decisions">
         <h3>The learned policy's decisions</h3>
         <p class="note">
-          What it chose, with the probability its distribution gave each choice (an evaluated policy takes the
-          likeliest option).
+          What it chose, with the probability its distribution gave each choice (
+          {props.play === 'sample'
+            ? 'played by sampling: each choice was drawn from that distribution, keyed by the seed'
+            : 'played greedily: it took the likeliest option'}
+          ).
         </p>
         <ol class="calls">
           <Show when={props.plan}>

@@ -188,6 +188,7 @@ export function Replay(props: {
         endedEarly={atEnd() && props.status && ENDED_EARLY.has(props.status) ? props.status : undefined}
         planChoices={props.header.planChoices}
         onFork={forkFrom}
+        play={props.header.play}
       />
       {/* As live: the answer once the run has ended. Scrubbed back, the page shows that moment,
           and a graded answer beside a run still running contradicted it. */}

@@ -4,7 +4,7 @@
  */
 
 import { For, lazy, Show } from 'solid-js';
-import type { PolicyChoice, TraceHeader } from '../../core/trace/events';
+import type { PlayMode, PolicyChoice, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { providerOf } from '../../providers/registry';
@@ -50,6 +50,8 @@ export function RunPicture(props: {
   planChoices?: readonly PolicyChoice[] | undefined;
   /** "Fork from here" in the details of the graph's nodes and the timeline's bars, once the run ended. */
   onFork?: ((decision: number) => void) | undefined;
+  /** How the learned policy chose (the header's `play`): greedy when absent. */
+  play?: PlayMode | undefined;
 }) {
   const cards = () =>
     props.metrics
@@ -137,7 +139,7 @@ export function RunPicture(props: {
       <Show when={props.snapshot.orchestrator.length > 0 || props.snapshot.orchestratorError}>
         <OrchestratorLog snapshot={props.snapshot} />
       </Show>
-      <PolicyDecisions snapshot={props.snapshot} plan={props.planChoices} />
+      <PolicyDecisions snapshot={props.snapshot} plan={props.planChoices} play={props.play} />
       <Failures snapshot={props.snapshot} />
     </>
   );

@@ -349,6 +349,7 @@ export function RunView() {
               }
               planChoices={live().header?.planChoices}
               onFork={live().id !== undefined && ENDED.has(live().status) ? forkFrom : undefined}
+              play={live().header?.play}
             />
           </Show>
           <Show when={live().result}>

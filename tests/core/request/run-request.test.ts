@@ -18,6 +18,7 @@ const full: RunRequest = {
   budgets: { subagents: 8, criticalSteps: 300, toolCalls: 900 },
   healing: 'detect',
   chaos: ['hang', 'crash'],
+  play: 'sample',
 };
 
 describe('a run request', () => {
@@ -63,6 +64,7 @@ describe('a run request', () => {
       [{ scenario: 'w', chaos: ['boom'] }, 'chaos.0', /chaos must be one of hang, loop, crash/],
       [{ scenario: 'w', chaos: ['hang', 'hang'] }, 'chaos', /chaos names a fault twice/],
       [{ scenario: 'w', healing: 'maybe' }, 'healing', /healing must be one of on, detect, off/],
+      [{ scenario: 'w', play: 'random' }, 'play', /play must be one of greedy, sample, not "random"/],
       [{ scenario: 'w', knowledgeBase: { question: '' } }, 'knowledgeBase.question', /is empty/],
       [{ scenario: 'w', sise: 3 }, 'sise', /unknown field "sise"/],
       ['wide-search', 'request', /a run request must be an object/],
