@@ -9,7 +9,13 @@ import { armName, banditArms, banditPolicy, makeBandit } from '../../../src/core
 import { evaluateOffPolicy } from '../../../src/core/learning/off-policy-evaluate';
 import { behaviourOf, loggedRun } from '../../../src/core/learning/off-policy-logs';
 import { banditTarget, fixedTarget, parlTarget } from '../../../src/core/learning/off-policy-targets';
-import { initParams, type ParlParams, PLANS, parlPolicy, SINGLE_PRIOR } from '../../../src/core/learning/parl';
+import {
+  initParams,
+  type ParlParams,
+  PLANS,
+  parlPolicy,
+  SINGLE_PRIOR,
+} from '../../../src/core/learning/parl';
 import { type Policy, planChooser } from '../../../src/core/policy/types';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { runPrepared } from '../../../src/core/run/run';
