@@ -1,7 +1,7 @@
 /**
  * The identity of what makes a sweep's figures (docs/scale-out.md, "The same checkout on every
- * machine"): a hash of the code a worker runs (src/core, src/cli, src/adapters, as the CLI runs
- * them from source), the lockfile (the dependencies' versions), package.json and scenarios/ (the
+ * machine"): a hash of the code a worker runs (every folder of src/ but the page's src/ui, as the
+ * CLI runs them from source), the lockfile (the dependencies' versions), package.json and scenarios/ (the
  * scenarios and profiles). package.json's version alone did not move for 79 commits, and a
  * worker at an older commit silently changed the rewards; any byte of these files changes this.
  *
@@ -18,7 +18,14 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** What is hashed, relative to the root: folders whole, and single files. */
-export const IDENTITY_SOURCES = ['src/core', 'src/cli', 'src/adapters', 'scenarios'] as const;
+export const IDENTITY_SOURCES = [
+  'src/core',
+  'src/cli',
+  'src/adapters',
+  'src/api',
+  'src/providers',
+  'scenarios',
+] as const;
 export const IDENTITY_FILES = ['package.json', 'package-lock.json'] as const;
 
 function filesUnder(dir: string): string[] {
