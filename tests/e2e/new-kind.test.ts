@@ -7,18 +7,15 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshProfile } from './support/fresh-profile';
+import { repoCopy } from './support/repo-copy';
 import { serveStatic } from './support/static-server';
 
 const root = join(import.meta.dirname, '../..');
-// What the page's build and the CLI read as code: copied, so the new kind is in them; the rest
-// (node_modules, scenarios, public…) is linked.
-const COPIED = ['src', 'workers', 'index.html', 'vite.config.ts'];
 
 let copy: string;
 let outDir: string;
@@ -32,12 +29,7 @@ function run(args: readonly string[]) {
 }
 
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'new-kind-'));
-  for (const entry of readdirSync(root)) {
-    if (entry === '.git' || entry === 'dist' || entry === 'dist-lib') continue;
-    if (COPIED.includes(entry)) cpSync(join(root, entry), join(copy, entry), { recursive: true });
-    else symlinkSync(join(root, entry), join(copy, entry));
-  }
+  copy = repoCopy('new-kind-');
   // The one folder…
   cpSync(join(root, 'tests/fixtures/new-kind/count-words'), join(copy, 'src/core/scenarios/count-words'), {
     recursive: true,

@@ -11,20 +11,17 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../src/core/trace/events';
 import { withoutWallClock } from '../../src/core/trace/jsonl';
 import { freshProfile } from './support/fresh-profile';
+import { repoCopy } from './support/repo-copy';
 import { serveStatic } from './support/static-server';
 
 const root = join(import.meta.dirname, '../..');
-// What the page's build and the CLI read as code: copied, so the new provider is in them; the
-// rest (node_modules, scenarios, public…) is linked.
-const COPIED = ['src', 'workers', 'index.html', 'vite.config.ts'];
 const REPLY = 'Echoed from the fixture provider';
 
 let copy: string;
@@ -40,12 +37,7 @@ function run(args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
 }
 
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'new-provider-'));
-  for (const entry of readdirSync(root)) {
-    if (entry === '.git' || entry === 'dist' || entry === 'dist-lib') continue;
-    if (COPIED.includes(entry)) cpSync(join(root, entry), join(copy, entry), { recursive: true });
-    else symlinkSync(join(root, entry), join(copy, entry));
-  }
+  copy = repoCopy('new-provider-');
   // The one folder…
   cpSync(join(root, 'tests/fixtures/new-provider/echo'), join(copy, 'src/providers/echo'), {
     recursive: true,
