@@ -14,7 +14,7 @@ import { type Profile, profileLadder } from '../core/router/choice';
 import type { Route } from '../core/router/router';
 import { readQueueFile, writeQueueFile } from './arbitration-file';
 import { UsageError } from './errors';
-import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, type FlagValue, helpText, parseFlags } from './flags';
 import { simulatedRouterProvider } from './sim-router-provider';
 
 type Print = (text: string) => void;
@@ -23,7 +23,7 @@ type Print = (text: string) => void;
 const byModel = (values: Readonly<Record<string, FlagValue>>) =>
   values['by-model'] === true ? undefined : 'only --by-model asks a model to label';
 
-export const arbitrateTable: CommandTable = {
+export const arbitrateTable = defineCommand({
   name: 'arbitrate',
   usage: [
     'arbitrate --queue QUEUE.json [--label ID=TOPOLOGY/WORKFLOW …] [--by-model [--profile P | --endpoint URL --model NAME]] [--json]',
@@ -82,7 +82,7 @@ export const arbitrateTable: CommandTable = {
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const arbitrateHelp = helpText(arbitrateTable);
 
@@ -123,11 +123,11 @@ function arbiterProvider(values: { endpoint?: string; model?: string }, profile:
 export async function arbitrate(argv: string[], out: Print): Promise<void> {
   const flags = parseFlags(arbitrateTable, argv);
   const values = {
-    queue: flags.queue as string,
-    label: flags.label as readonly string[] | undefined,
+    queue: flags.queue,
+    label: flags.label,
     'by-model': flags['by-model'] === true,
-    endpoint: flags.endpoint as string | undefined,
-    model: flags.model as string | undefined,
+    endpoint: flags.endpoint,
+    model: flags.model,
     json: flags.json === true,
   };
   let queue: ArbitrationItem[] = [...readQueueFile(values.queue)];
@@ -150,7 +150,7 @@ export async function arbitrate(argv: string[], out: Print): Promise<void> {
     labelled.push({ id: item.id, label: item.label as string, by: 'user' });
   }
   if (values['by-model']) {
-    const profile = flags.profile as Profile;
+    const profile = flags.profile;
     const arbiter = arbiterProvider(values, profile);
     for (const pending of pendingItems(queue)) {
       const result = await arbitrateWithModel(arbiter.provider, pending, { model: arbiter.model, profile });

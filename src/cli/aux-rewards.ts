@@ -14,13 +14,13 @@ import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
 import { summarize } from '../core/stats/summary';
 import type { TraceEvent } from '../core/trace/events';
 import { UsageError, wholeNumber } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
 import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
 import { PASSWORD_ENV } from './scale-out/redis-url';
 import { rolloutsAt } from './train';
 import { trainingEnv } from './training-env';
 
-export const auxRewardsTable: CommandTable = {
+export const auxRewardsTable = defineCommand({
   name: 'experiment aux-rewards',
   usage: [
     'experiment aux-rewards [--scenario mix] [--train-seeds A,B,C] [--episodes N] [--split test] [--seeds N] [--json]',
@@ -76,7 +76,7 @@ export const auxRewardsTable: CommandTable = {
       help: `play every arm's training batches on \`swarm worker --queues train\` processes of the Redis server at URL (the trainings are this experiment's cost; each checkpoint is the local one, byte for byte); the benches, which read each run's trace for unused subagents, stay here (docs/scale-out.md). The password may come from ${PASSWORD_ENV}`,
     },
   ],
-};
+});
 
 export const auxRewardsHelp = helpText(auxRewardsTable);
 
@@ -125,17 +125,17 @@ export function subagentUse(events: readonly TraceEvent[]) {
 
 export async function auxRewards(argv: string[], out: (text: string) => void, err: (text: string) => void) {
   const values = parseFlags(auxRewardsTable, argv);
-  const scenario = values.scenario as string;
+  const scenario = values.scenario;
   if (scenario !== 'mix')
     throw new UsageError(`--scenario: aux-rewards trains on the mix; got "${scenario}"`);
-  const trainSeeds = (values['train-seeds'] as string)
+  const trainSeeds = values['train-seeds']
     .split(',')
     .map((s, i) => wholeNumber(`train-seeds (item ${i + 1})`, s.trim(), 1, 0, MAX_SEED));
   if (new Set(trainSeeds).size !== trainSeeds.length)
     throw new UsageError('--train-seeds: a seed is given twice');
-  const episodes = values.episodes as number;
-  const split = values.split as Split;
-  const seeds = values.seeds as number;
+  const episodes = values.episodes;
+  const split = values.split;
+  const seeds = values.seeds;
   const env = await trainingEnv('mix');
   const rows: {
     arm: string;
@@ -153,9 +153,7 @@ export async function auxRewards(argv: string[], out: (text: string) => void, er
         ...armConfig(arm, episodes),
       };
       const pool =
-        values.redis !== undefined
-          ? await rolloutsAt(values.redis as string, { scenario: 'mix', config })
-          : undefined;
+        values.redis !== undefined ? await rolloutsAt(values.redis, { scenario: 'mix', config }) : undefined;
       let trained: Awaited<ReturnType<typeof train>>;
       try {
         trained = await train(config, env, pool ? { rollouts: pool.rollouts } : {});

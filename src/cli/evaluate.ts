@@ -24,14 +24,14 @@ import { holdOf } from '../core/learning/parl';
 import { PLAY_MODES, type PlayMode } from '../core/trace/events';
 import { decodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { MAX_SEED } from './limits';
 import { profileHashes, readCheckpoint } from './policy-file';
 import { readProfiles } from './scenario-file';
 import { trainingSource } from './training-env';
 
-export const evaluateTable: CommandTable = {
+export const evaluateTable = defineCommand({
   name: 'evaluate',
   usage: [
     'evaluate --traces DIR --policy parl:FILE|bandit:FILE|fixed:SETTING [--play greedy|sample] [--json]',
@@ -92,7 +92,7 @@ export const evaluateTable: CommandTable = {
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const evaluateHelp = helpText(evaluateTable);
 
@@ -252,15 +252,15 @@ function report(r: OffPolicyReport): string {
 
 export async function evaluate(argv: string[], out: (text: string) => void): Promise<void> {
   const flags = parseFlags(evaluateTable, argv);
-  const play = flags.play as PlayMode;
-  const runs = readLogs(flags.traces as string);
-  const hashes = await profileHashes(readProfiles(flags.profiles as string | undefined));
+  const play = flags.play;
+  const runs = readLogs(flags.traces);
+  const hashes = await profileHashes(readProfiles(flags.profiles));
   checkProfiles(runs, hashes);
-  const resolved = resolveTarget((flags.policy as string).trim(), play, runs, hashes);
-  const scenario = (flags.scenario as string | undefined) ?? resolved.scenario;
+  const resolved = resolveTarget(flags.policy.trim(), play, runs, hashes);
+  const scenario = flags.scenario ?? resolved.scenario;
   let mix: Mix;
   try {
-    mix = trainingSource(scenario, flags.profiles as string | undefined).mix;
+    mix = trainingSource(scenario, flags.profiles).mix;
   } catch (error) {
     throw new UsageError(`--scenario ${scenario}: ${(error as Error).message}`);
   }
@@ -270,8 +270,8 @@ export async function evaluate(argv: string[], out: (text: string) => void): Pro
     result = evaluateOffPolicy(runs, resolved.target, {
       ...(resolved.options ? { options: resolved.options } : {}),
       features: { task: TASK_FEATURES.length, step: FEATURES.length },
-      resamples: flags.resamples as number,
-      seed: flags.seed as number,
+      resamples: flags.resamples,
+      seed: flags.seed,
     });
   } catch (error) {
     if (error instanceof TargetMismatch) throw new UsageError(`--policy ${flags.policy}: ${error.message}`);

@@ -13,7 +13,7 @@ import { decodeTraceFiles } from '../core/datasets/runs';
 import { type HistoryStrategy, historyStrategies } from '../core/router/next-speaker';
 import { readQueueFile } from './arbitration-file';
 import { UsageError } from './errors';
-import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, type FlagValue, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { MAX_SEED } from './limits';
 import { checkOutputs, writeFiles } from './safe-write';
@@ -43,7 +43,7 @@ const forSft =
     return undefined;
   };
 
-export const exportDatasetTable: CommandTable = {
+export const exportDatasetTable = defineCommand({
   name: 'export-dataset',
   usage: [
     'export-dataset --traces DIR [--arbitrated QUEUE.json] --format sft|dpo --out FILE.jsonl [options] [--json]',
@@ -141,7 +141,7 @@ export const exportDatasetTable: CommandTable = {
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const exportDatasetHelp = helpText(exportDatasetTable);
 
@@ -188,16 +188,16 @@ function writeAtomically(files: readonly DatasetFile[]): void {
 export function exportDataset(argv: string[], out: Print): void {
   const flags = parseFlags(exportDatasetTable, argv);
   const values = {
-    traces: flags.traces as string | undefined,
-    arbitrated: flags.arbitrated as string | undefined,
-    out: flags.out as string,
-    kinds: flags.kinds as string | undefined,
+    traces: flags.traces,
+    arbitrated: flags.arbitrated,
+    out: flags.out,
+    kinds: flags.kinds,
     json: flags.json === true,
   };
   if (values.traces === undefined && values.arbitrated === undefined) {
     throw new UsageError('--traces DIR is required (or --arbitrated QUEUE for SFT plans)');
   }
-  const format = flags.format as DatasetFormat;
+  const format = flags.format;
   if (!values.out.endsWith('.jsonl') || values.out.endsWith('.validation.jsonl')) {
     throw new UsageError(`--out must name the train file, FILE.jsonl, got "${values.out}"`);
   }
@@ -217,9 +217,9 @@ export function exportDataset(argv: string[], out: Print): void {
     margin: number('margin', flags.margin, (x) => x >= 0, 'a number ≥ 0'),
     valFraction: number('val-fraction', flags['val-fraction'], (x) => x >= 0 && x < 1, 'a number in [0, 1)'),
     kinds: [...new Set(kinds)] as SftKind[],
-    history: flags.history as HistoryStrategy,
-    k: flags.k as number,
-    seed: flags.seed as number,
+    history: flags.history,
+    k: flags.k,
+    seed: flags.seed,
   };
   const decoded = values.traces === undefined ? { traces: [] } : readTraceDir(values.traces);
   const arbitrated = values.arbitrated === undefined ? undefined : readQueueFile(values.arbitrated);

@@ -3,13 +3,13 @@ import { TRACE_SCHEMA } from '../core/trace/events';
 import { decodeTrace } from '../core/trace/jsonl';
 import { traceToOtlp } from '../core/trace/otlp';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFile } from './safe-write';
 
 type Print = (text: string) => void;
 
-export const exportTraceTable: CommandTable = {
+export const exportTraceTable = defineCommand({
   name: 'export-trace',
   usage: ['export-trace --trace FILE.jsonl --format otlp|chrome --out FILE.json [--start ISO] [--json]'],
   about:
@@ -43,19 +43,19 @@ export const exportTraceTable: CommandTable = {
     },
     { name: 'json', type: 'boolean', help: 'print a JSON summary' },
   ],
-};
+});
 
 export const exportTraceHelp = helpText(exportTraceTable);
 
 export function exportTrace(argv: string[], out: Print): void {
   const flags = parseFlags(exportTraceTable, argv);
   const values = {
-    trace: flags.trace as string,
-    out: flags.out as string,
-    start: flags.start as string | undefined,
+    trace: flags.trace,
+    out: flags.out,
+    start: flags.start,
     json: flags.json === true,
   };
-  const format = flags.format as 'otlp' | 'chrome';
+  const format = flags.format;
   let startMs: number | undefined;
   if (values.start !== undefined) {
     startMs = Date.parse(values.start);

@@ -1,23 +1,30 @@
 import { readKbFile, writeKbFile } from '../adapters/node/kb-file';
 import { checkChunking, DEFAULT_CHUNKING, KbError, kbEmbedder } from '../core/kb';
 import { UsageError } from './errors';
-import { type CommandTable, type Flag, type FlagValue, helpText, parseCommand } from './flags';
+import {
+  type CommandTable,
+  defineCommand,
+  type Flag,
+  type FlagValues,
+  helpText,
+  parseCommand,
+} from './flags';
 import { readInputFile } from './input-file';
 import { gatherDocuments } from './kb-paths';
 import { checkOutputs } from './safe-write';
 
 type Print = (text: string) => void;
 
-const kbFlag: Flag = {
+const kbFlag = {
   name: 'kb',
   type: 'string',
   value: 'FILE',
   required: true,
   help: 'the knowledge base file',
-};
-const jsonFlag: Flag = { name: 'json', type: 'boolean', help: 'print one JSON document' };
+} as const satisfies Flag;
+const jsonFlag = { name: 'json', type: 'boolean', help: 'print one JSON document' } as const satisfies Flag;
 
-export const kbIngestTable: CommandTable = {
+export const kbIngestTable = defineCommand({
   name: 'kb ingest',
   usage: ['kb ingest --kb FILE --paths PATH… [--chunk-size N] [--overlap N] [--json]'],
   about:
@@ -54,9 +61,9 @@ export const kbIngestTable: CommandTable = {
     },
     jsonFlag,
   ],
-};
+});
 
-export const kbSearchTable: CommandTable = {
+export const kbSearchTable = defineCommand({
   name: 'kb search',
   usage: ['kb search --kb FILE (--query TEXT | --queries FILE) [--top-k N] [--json]'],
   about:
@@ -73,14 +80,14 @@ export const kbSearchTable: CommandTable = {
     { name: 'top-k', type: 'whole', value: 'N', min: 1, default: 5, help: 'passages per query' },
     jsonFlag,
   ],
-};
+});
 
-export const kbStatsTable: CommandTable = {
+export const kbStatsTable = defineCommand({
   name: 'kb stats',
   usage: ['kb stats --kb FILE [--json]'],
   about: 'What a knowledge base holds: documents, passages, tokens, embedder, bytes.',
   flags: [kbFlag, jsonFlag],
-};
+});
 
 const SUBCOMMANDS: Readonly<Record<string, CommandTable>> = {
   ingest: kbIngestTable,
@@ -114,12 +121,21 @@ export async function kb(argv: string[], out: Print): Promise<void> {
       `kb: expected ingest, search or stats, got ${sub === undefined ? 'nothing' : `"${sub}"`}`,
     );
   refuseOthersFlags(sub, rest);
-  const { values, positionals } = parseCommand(table, rest);
-  const file = values.kb as string;
-  const print = (json: unknown, text: string) => out(values.json ? JSON.stringify(json, null, 2) : text);
+  // Each subcommand's flags parsed by its own table, so each reads its values with their types.
+  const json = (values: { readonly json?: boolean | undefined }) => (j: unknown, text: string) =>
+    out(values.json ? JSON.stringify(j, null, 2) : text);
   try {
-    if (sub === 'ingest') return await ingest(file, values, rest, positionals, print);
-    if (sub === 'search') return await search(file, values, print);
+    if (sub === 'ingest') {
+      const { values, positionals } = parseCommand(kbIngestTable, rest);
+      return await ingest(values.kb, values, rest, positionals, json(values));
+    }
+    if (sub === 'search') {
+      const values = parseCommand(kbSearchTable, rest).values;
+      return await search(values.kb, values, json(values));
+    }
+    const values = parseCommand(kbStatsTable, rest).values;
+    const file = values.kb;
+    const print = json(values);
     const base = readKbFile(file, kbEmbedder());
     const stats = { ...base.stats(), bytes: JSON.stringify(base.toSnapshot()).length };
     return print(
@@ -132,15 +148,13 @@ export async function kb(argv: string[], out: Print): Promise<void> {
   }
 }
 
-type Values = Readonly<Record<string, FlagValue>>;
-
 /** Whether `--name` itself was given (not its default). */
 const given = (args: readonly string[], name: string) =>
   args.some((a) => a === `--${name}` || a.startsWith(`--${name}=`));
 
 async function ingest(
   file: string,
-  values: Values,
+  values: FlagValues<typeof kbIngestTable.flags>,
   rest: readonly string[],
   positionals: readonly string[],
   print: (j: unknown, t: string) => void,
@@ -158,8 +172,8 @@ async function ingest(
     throw new UsageError(
       `"${stray}" is neither a flag's value nor a path: the paths are the words after --paths, up to the next flag`,
     );
-  const paths = [...new Set([...((values.paths as readonly string[] | undefined) ?? []), ...following])];
-  const chunking = { chunkSize: values['chunk-size'] as number, overlap: values.overlap as number };
+  const paths = [...new Set([...(values.paths ?? []), ...following])];
+  const chunking = { chunkSize: values['chunk-size'], overlap: values.overlap };
   try {
     checkChunking(chunking, { size: '--chunk-size', overlap: '--overlap' });
   } catch (error) {
@@ -204,9 +218,9 @@ async function ingest(
   );
 }
 
-async function search(file: string, values: Values, print: (j: unknown, t: string) => void) {
+async function search(file: string, values: SearchValues, print: (j: unknown, t: string) => void) {
   const queries = queryList(values);
-  const topK = values['top-k'] as number;
+  const topK = values['top-k'];
   const base = readKbFile(file, kbEmbedder());
   if (base.stats().chunks === 0)
     throw new UsageError(`${file}: the knowledge base is empty (or absent): run kb ingest first`);
@@ -230,14 +244,16 @@ async function search(file: string, values: Values, print: (j: unknown, t: strin
   print(values.queries ? answers : answers[0], text);
 }
 
-function queryList(values: Values): string[] {
+type SearchValues = FlagValues<typeof kbSearchTable.flags>;
+
+function queryList(values: SearchValues): string[] {
   if (values.query !== undefined && values.queries !== undefined)
     throw new UsageError('give --query or --queries, not both');
   if (typeof values.query === 'string') {
     if (values.query.trim() === '') throw new UsageError('--query is empty');
     return [values.query];
   }
-  const file = values.queries as string | undefined;
+  const file = values.queries;
   if (file === undefined) throw new UsageError('--query TEXT or --queries FILE is required');
   const text = readInputFile(file, 'queries');
   if (text.trimStart().startsWith('[')) {

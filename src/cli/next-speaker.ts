@@ -13,7 +13,7 @@ import {
 } from '../core/router/next-speaker';
 import { decodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
-import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, type FlagValue, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFile } from './safe-write';
 
@@ -31,7 +31,7 @@ const asking = (values: Readonly<Record<string, FlagValue>>) =>
     ? 'it is for asking a trained model (--model FILE); --traces DIR trains one'
     : undefined;
 
-export const nextSpeakerTable: CommandTable = {
+export const nextSpeakerTable = defineCommand({
   name: 'next-speaker',
   usage: [
     'next-speaker --traces DIR [--test-traces DIR] [--history S] [--k K] [--min-reward R] [--out MODEL.json] [--json]',
@@ -96,7 +96,7 @@ export const nextSpeakerTable: CommandTable = {
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const nextSpeakerHelp = helpText(nextSpeakerTable);
 
@@ -158,13 +158,13 @@ function score(
 export function nextSpeakerCommand(argv: string[], out: Print): void {
   const flags = parseFlags(nextSpeakerTable, argv);
   const values = {
-    traces: flags.traces as string | undefined,
-    'test-traces': flags['test-traces'] as string | undefined,
-    'min-reward': flags['min-reward'] as string | undefined,
-    out: flags.out as string | undefined,
-    model: flags.model as string | undefined,
-    request: flags.request as string | undefined,
-    spoken: flags.spoken as string | undefined,
+    traces: flags.traces,
+    'test-traces': flags['test-traces'],
+    'min-reward': flags['min-reward'],
+    out: flags.out,
+    model: flags.model,
+    request: flags.request,
+    spoken: flags.spoken,
     json: flags.json === true,
   };
   if (values.model !== undefined) {
@@ -186,8 +186,8 @@ export function nextSpeakerCommand(argv: string[], out: Print): void {
   }
   if (values.traces === undefined)
     throw new UsageError('--traces DIR (to train) or --model FILE (to ask) is required');
-  const strategy = flags.history as HistoryStrategy;
-  const k = flags.k as number;
+  const strategy = flags.history;
+  const k = flags.k;
   if (values.out !== undefined) checkOutputs([{ path: values.out, flag: '--out' }], []);
   const minReward = values['min-reward'] === undefined ? 0 : Number(values['min-reward']);
   if (!Number.isFinite(minReward))

@@ -5,17 +5,17 @@
  */
 
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
 import type { FleetView } from './scale-out/queue-view';
 import { redisServerFlag } from './scale-out/redis-url';
 
-export const queueStatusTable: CommandTable = {
+export const queueStatusTable = defineCommand({
   name: 'queue status',
   usage: ['queue status --redis URL [--json]'],
   about:
     'What the workers of the Redis server at URL are doing: for each queue (bench, train, subagents) its jobs waiting, active, stalled (active, but their worker stopped renewing the lock), failed and completed, per launcher (a sweep, a training, a swarm run), and the workers connected to it with their host, process and build; for each sweep kept in Redis, its runs done and failed of all it has, and the workers that ran them. It only reads.',
   flags: [redisServerFlag, { name: 'json', type: 'boolean', help: 'print one JSON document' }],
-};
+});
 
 export const queueHelp = helpText(queueStatusTable);
 
@@ -28,7 +28,7 @@ export async function queue(argv: string[], out: (text: string) => void): Promis
   const { redisTarget, scrub } = await import('./scale-out/redis-url');
   const { lastingConnection, probeRedis } = await import('./scale-out/redis-connect');
   const { fleetView } = await import('./scale-out/queue-view');
-  const target = redisTarget(flags.redis as string);
+  const target = redisTarget(flags.redis);
   await probeRedis(target);
   const redis = lastingConnection(target);
   try {

@@ -12,14 +12,14 @@ import { type ReplayResult, replayRun } from '../core/run/replay';
 import type { TraceEvent } from '../core/trace/events';
 import { encodeTrace } from '../core/trace/jsonl';
 import { ReportedFailure, UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
 import { resolvePolicy } from './policy-file';
 import { readRecordedRun } from './recorded-run';
 import { checkOutputs, writeFile } from './safe-write';
 
 type Print = (text: string) => void;
 
-export const replayTable: CommandTable = {
+export const replayTable = defineCommand({
   name: 'replay',
   usage: ['replay --trace FILE.jsonl [--check] [--out FILE.jsonl] [--json]'],
   about:
@@ -40,7 +40,7 @@ export const replayTable: CommandTable = {
     { name: 'out', type: 'string', value: 'FILE', help: 'write the remade trace here' },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const replayHelp = helpText(replayTable);
 
@@ -49,8 +49,8 @@ const where = (e: TraceEvent | undefined) =>
 
 export async function replay(argv: string[], out: Print): Promise<void> {
   const flags = parseFlags(replayTable, argv);
-  const file = flags.trace as string;
-  const outFile = flags.out as string | undefined;
+  const file = flags.trace;
+  const outFile = flags.out;
   if (outFile !== undefined) checkOutputs([{ path: outFile, flag: '--out' }], [file]);
   const recorded = await readRecordedRun(file);
   const { header, events, profiles, hashes } = recorded;

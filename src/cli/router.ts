@@ -13,7 +13,7 @@ import { KIND_IDS } from '../core/scenarios/registry';
 import { queuedLine, queueIfUnsure } from './arbitrate';
 import { defaultRouter } from './default-router';
 import { UsageError } from './errors';
-import { type CommandTable, type FlagValue, helpText, parseCommand } from './flags';
+import { type CommandTable, defineCommand, type FlagValue, helpText, parseCommand } from './flags';
 import { readInputFile } from './input-file';
 import { MAX_SEED, MAX_TIMER_MS } from './limits';
 import { providerFlags, providerOfFlags } from './provider-flags';
@@ -31,7 +31,7 @@ const scoring = (values: Readonly<Record<string, FlagValue>>) =>
 const withRun = (values: Readonly<Record<string, FlagValue>>) =>
   scoring(values) ?? (values.run === true ? undefined : 'nothing is run without --run');
 
-export const routeTable: CommandTable = {
+export const routeTable = defineCommand({
   name: 'route',
   usage: [
     'route "QUERY" [--router ROUTER.json] [--plan FILE | --planner rules|model] [--profile P] [--threshold T] [--queue QUEUE.json] [--json]',
@@ -143,7 +143,7 @@ export const routeTable: CommandTable = {
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const routeHelp = helpText(routeTable);
 
@@ -176,12 +176,12 @@ function threshold(raw: string | undefined): number {
 export async function route(argv: string[], out: Print): Promise<void> {
   const { values: flags, positionals } = parseCommand(routeTable, argv);
   const values = {
-    router: flags.router as string | undefined,
-    eval: flags.eval as string | undefined,
-    plan: flags.plan as string | undefined,
+    router: flags.router,
+    eval: flags.eval,
+    plan: flags.plan,
     run: flags.run === true,
-    trace: flags.trace as string | undefined,
-    queue: flags.queue as string | undefined,
+    trace: flags.trace,
+    queue: flags.queue,
     json: flags.json === true,
   };
   // Words given without quotes are one query all the same.
@@ -194,8 +194,8 @@ export async function route(argv: string[], out: Print): Promise<void> {
     return;
   }
   if (query === '') throw new UsageError('a query is required: swarm route "the task text"');
-  const profile = flags.profile as Profile;
-  const limit = threshold(flags.threshold as string);
+  const profile = flags.profile;
+  const limit = threshold(flags.threshold);
   // Without --router: the router trained on the shipped requests of every language.
   const model = values.router === undefined ? defaultRouter() : readRouter(values.router);
   // The nearest-neighbour layer: the training queries, embedded here without weights.
@@ -211,7 +211,7 @@ export async function route(argv: string[], out: Print): Promise<void> {
   const planner = flags.planner as 'rules' | 'model';
   const planned =
     values.plan !== undefined ? readPlanFile(values.plan) : await makePlan(planner, chosen, query);
-  const seed = flags.seed as number;
+  const seed = flags.seed;
   const deadline = flags['reply-deadline-ms'];
   // --provider and its own flags are the registry's (provider-flags.ts): a real one runs the request itself.
   const asked = providerOfFlags(flags);
@@ -228,10 +228,7 @@ export async function route(argv: string[], out: Print): Promise<void> {
         ? await runPlan(planned.plan, chosen.workflow, {
             seed,
             ...(values.trace ? { trace: values.trace } : {}),
-            ...replyWatchOf(
-              deadline === undefined ? undefined : String(deadline),
-              flags.healing as string | undefined,
-            ),
+            ...replyWatchOf(deadline === undefined ? undefined : String(deadline), flags.healing),
           })
         : undefined;
   if (values.run && !planned.plan)
@@ -283,7 +280,7 @@ export async function route(argv: string[], out: Print): Promise<void> {
           ? `escalate: confidence below ${limit}, and ${profile} is already the largest profile`
           : `escalate: confidence below ${limit}, run with profile ${chosen.profile} (asked ${profile})`,
       `candidates: ${chosen.candidates.map((c) => `${c.topology}/${c.workflow} ${c.p.toFixed(2)}`).join(', ')}`,
-      ...(queued ? [queuedLine(queued, values.queue as string)] : []),
+      ...(queued && values.queue !== undefined ? [queuedLine(queued, values.queue)] : []),
       ...(planned.refused.length > 0 ? [`refused plans: ${planned.refused.join('; ')}`] : []),
       `plan (${planner}): ${planned.plan ? JSON.stringify(planned.plan) : 'none'}`,
       ...(ran ? runLines(ran) : []),

@@ -16,7 +16,7 @@ import { realizedLowerBound } from '../core/trace/realized-bound';
 import { type PathNode, RealizedFold } from '../core/trace/realized-path';
 import { scheduleFromEvents } from '../core/trace/schedule';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
 import { gantt } from './gantt';
 import { readGraphFile } from './graph-file';
 import {
@@ -36,7 +36,7 @@ const DEFAULT_MAX_STEPS = defaultBudgets.maxStepsPerSubagent;
 const graphPolicies = () =>
   policyNames().filter((name) => formationsOf('graph').includes(policyByName(name).plan ?? 'swarm'));
 
-export const scheduleTable: CommandTable = {
+export const scheduleTable = defineCommand({
   name: 'schedule',
   usage: ['schedule --graph FILE --workers P [options]'],
   about: 'Runs a graph scenario through the orchestrator runtime and prints its schedule.',
@@ -144,19 +144,19 @@ export const scheduleTable: CommandTable = {
     { name: 'trace', type: 'string', value: 'FILE.jsonl', help: "write the run's trace" },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const scheduleHelp = helpText(scheduleTable);
 
 export function schedule(argv: string[], out: (text: string) => void): void {
   const flags = parseFlags(scheduleTable, argv);
   const values = {
-    graph: flags.graph as string,
-    policy: flags.policy as string,
-    trace: flags.trace as string | undefined,
+    graph: flags.graph,
+    policy: flags.policy,
+    trace: flags.trace,
     json: flags.json === true,
   };
-  const workers = flags.workers as number;
+  const workers = flags.workers;
   const policy = (() => {
     try {
       return policyByName(values.policy);
@@ -166,21 +166,21 @@ export function schedule(argv: string[], out: (text: string) => void): void {
   })();
   const formation = formationProblem('graph', policy.plan ?? 'swarm');
   if (formation) throw new UsageError(`--policy ${values.policy}: ${formation}`);
-  const mainStepCost = flags['main-step-cost'] as number;
-  const repeat = flags.repeat as number;
-  const maxStepsPerSubagent = flags['max-steps-per-subagent'] as number;
+  const mainStepCost = flags['main-step-cost'];
+  const repeat = flags.repeat;
+  const maxStepsPerSubagent = flags['max-steps-per-subagent'];
   const config = makeConfig({
-    seed: flags.seed as number,
-    join: flags.join as JoinMode,
+    seed: flags.seed,
+    join: flags.join,
     mainStepCost,
-    failurePolicy: flags['failure-policy'] as FailurePolicy,
+    failurePolicy: flags['failure-policy'],
     budgets: {
       maxConcurrentSubagents: workers,
       maxStepsPerSubagent,
-      maxCriticalSteps: (flags['max-critical-steps'] as number | undefined) ?? Number.POSITIVE_INFINITY,
-      maxToolCalls: flags['max-tool-calls'] as number,
+      maxCriticalSteps: flags['max-critical-steps'] ?? Number.POSITIVE_INFINITY,
+      maxToolCalls: flags['max-tool-calls'],
     },
-    retry: { maxAttempts: flags['max-attempts'] as number },
+    retry: { maxAttempts: flags['max-attempts'] },
   });
   const graph = readGraphFile(values.graph);
   // A task longer than a subagent may run can only fail, every attempt: said now, not as an

@@ -1,10 +1,10 @@
 import { GradeConfigError, gradeTable, parseRules, ruleNames } from '../core/scenarios/wide-search/grade';
 import { parseCsv, parseMarkdownTable, type TableResult } from '../core/scenarios/wide-search/table';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 
-export const scoreTable: CommandTable = {
+export const scoreTable = defineCommand({
   name: 'score',
   usage: ['score --gold GOLD.csv --pred PRED.md --keys a,b [--rules FILE.json] [--json]'],
   about:
@@ -33,7 +33,7 @@ export const scoreTable: CommandTable = {
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const scoreHelp = helpText(scoreTable);
 
@@ -68,10 +68,10 @@ const tableLine = (label: string, ...cells: (string | number)[]) =>
 export function score(argv: string[], out: (text: string) => void): void {
   const flags = parseFlags(scoreTable, argv);
   const values = {
-    gold: flags.gold as string,
-    pred: flags.pred as string,
-    keys: flags.keys as string,
-    rules: flags.rules as string | undefined,
+    gold: flags.gold,
+    pred: flags.pred,
+    keys: flags.keys,
+    rules: flags.rules,
     json: flags.json === true,
   };
   const keys = values.keys

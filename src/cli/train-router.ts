@@ -12,14 +12,14 @@ import { trainRouter as train } from '../core/router/train';
 import { decodeTrace } from '../core/trace/jsonl';
 import { readQueueFile } from './arbitration-file';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { readRequestsFile } from './requests-file';
 import { checkOutputs, writeFile } from './safe-write';
 
 type Print = (text: string) => void;
 
-export const trainRouterTable: CommandTable = {
+export const trainRouterTable = defineCommand({
   name: 'train-router',
   usage: [
     'train-router [--traces DIR] [--requests FILE] [--arbitrated QUEUE.json] --out ROUTER.json [--json]',
@@ -49,7 +49,7 @@ export const trainRouterTable: CommandTable = {
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const trainRouterHelp = helpText(trainRouterTable);
 
@@ -93,10 +93,10 @@ const skipText = (skipped: Partial<Record<SkipReason, number>>) =>
 export function trainRouter(argv: string[], out: Print): void {
   const flags = parseFlags(trainRouterTable, argv);
   const values = {
-    traces: flags.traces as string | undefined,
-    requests: flags.requests as string | undefined,
-    arbitrated: flags.arbitrated as string | undefined,
-    out: flags.out as string,
+    traces: flags.traces,
+    requests: flags.requests,
+    arbitrated: flags.arbitrated,
+    out: flags.out,
     json: flags.json === true,
   };
   if (values.traces === undefined && values.requests === undefined && values.arbitrated === undefined) {

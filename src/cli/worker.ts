@@ -10,7 +10,7 @@ import type { Worker } from 'bullmq';
 import { openai } from '../providers/openai/provider';
 import { cliProvider } from './cli-provider';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
 import { jobLog, LOG_FORMATS, type LogFormat, takenOver } from './scale-out/job-log';
 import { ParsedWorker } from './scale-out/parsed-worker';
 import { lastingConnection, lastingOptions, probeRedis } from './scale-out/redis-connect';
@@ -22,7 +22,7 @@ import { trainProcessor } from './scale-out/train-job';
 import { TRAIN_QUEUE } from './scale-out/train-protocol';
 import { workerName } from './scale-out/worker-identity';
 
-export const workerTable: CommandTable = {
+export const workerTable = defineCommand({
   name: 'worker',
   usage: [
     'worker --redis URL [--concurrency N] [--queues bench,train,subagents] [--pace MS | --endpoint URL [--model NAME]] [--lock-ms MS] [--log text|json]',
@@ -103,7 +103,7 @@ export const workerTable: CommandTable = {
       help: 'each finished try of a job, one line on stdout (queue, sweep, policy, seed, try, duration, outcome): text for people, json for machines (one object a line)',
     },
   ],
-};
+});
 
 export const workerHelp = helpText(workerTable);
 
@@ -122,10 +122,10 @@ export async function worker(
   err: (text: string) => void,
 ): Promise<void> {
   const flags = parseFlags(workerTable, argv);
-  const target = redisTarget(flags.redis as string);
-  const queues = queuesOf(flags.queues as string);
-  const concurrency = flags.concurrency as number;
-  const lockMs = flags['lock-ms'] as number;
+  const target = redisTarget(flags.redis);
+  const queues = queuesOf(flags.queues);
+  const concurrency = flags.concurrency;
+  const lockMs = flags['lock-ms'];
   await probeRedis(target);
   const id = `${hostname()}:${process.pid}`;
   const say = (text: string) => err(scrub(text, target));
@@ -141,7 +141,7 @@ export async function worker(
   const redis = lastingConnection(target);
   let lastError = 0;
   let jobs = 0;
-  const log = jobLog({ worker: id, format: flags.log as LogFormat, redis, print: out });
+  const log = jobLog({ worker: id, format: flags.log, redis, print: out });
   const options = {
     connection: lastingOptions(target),
     prefix: PREFIX,
@@ -158,9 +158,9 @@ export async function worker(
   for (const queue of queues) {
     if (queue === 'subagents') {
       // Its own settings (an attempt is never run again by BullMQ: the run's runtime retries it).
-      const paceMs = flags.pace as number | undefined;
-      const endpoint = flags.endpoint as string | undefined;
-      const model = flags.model as string | undefined;
+      const paceMs = flags.pace;
+      const endpoint = flags.endpoint;
+      const model = flags.model;
       // The endpoint's provider, made once through the registry's factory (its flags are this
       // command's own: --endpoint and --model): a bad URL is refused before any job is taken.
       const real =

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchTable } from '../../src/cli/bench-flags';
+import type { CommandTable } from '../../src/cli/flags';
 import { forkTable } from '../../src/cli/fork';
 import { routeTable } from '../../src/cli/router';
 import { runTable } from '../../src/cli/run';
@@ -39,7 +40,8 @@ describe('the provider registry', () => {
       expect(readHash(`#provider=${id}`).state.provider).toBe(id);
     }
     // Every command that takes --provider takes the registry's, and each provider's own flags.
-    for (const table of [runTable, benchTable, forkTable, routeTable]) {
+    const tables: readonly CommandTable[] = [runTable, benchTable, forkTable, routeTable];
+    for (const table of tables) {
       const cli = table.flags.find((f) => f.name === 'provider');
       expect(cli?.choices, table.name).toEqual(['simulated', ...providersOn('node').map((p) => p.id)]);
       for (const p of providersOn('node'))
