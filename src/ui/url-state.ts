@@ -15,6 +15,7 @@ import { MAX_REQUEST_CHARS } from '../core/run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../core/runtime/config';
 import { PROFILE_NAMES, type ProfileName } from '../core/scenarios/profiles';
 import { PROVIDER_IDS } from '../providers/registry';
+import { DEFAULT_PACE } from './model/paces';
 
 export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library', 'knowledge', 'router'] as const;
 
@@ -104,7 +105,7 @@ export const defaultState: AppState = {
   subagents: 0,
   criticalSteps: 0,
   toolCalls: 0,
-  pace: 40,
+  pace: DEFAULT_PACE,
   step: false,
   chaos: [],
   healing: DEFAULT_HEALING,

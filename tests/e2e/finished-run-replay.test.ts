@@ -23,7 +23,7 @@ const focused = (page: Page) => page.evaluate(() => document.activeElement?.getA
 
 async function finishedRun(page: Page, size: (typeof sizes)[number]) {
   await page.setViewportSize({ width: size.width, height: size.height });
-  await page.goto(`${appUrl}#view=run&scenario=wide-search&seed=2`);
+  await page.goto(`${appUrl}#pace=40&view=run&scenario=wide-search&seed=2`);
   await page.click(t('run-button'));
   await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
 }

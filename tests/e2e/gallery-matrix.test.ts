@@ -14,7 +14,7 @@ const profile = profilePerTest();
 describe('the gallery × policy matrix', () => {
   it('runs every card to done with every policy that applies to it', async () => {
     const { page } = profile;
-    await page.goto(appUrl);
+    await page.goto(`${appUrl}#pace=40`);
     const cards = await page.locator('[data-testid^="scenario-card-"]').evaluateAll((els) =>
       els.map((c) => ({
         id: (c.getAttribute('data-testid') ?? '').replace('scenario-card-', ''),

@@ -12,7 +12,7 @@ const profile = profilePerTest();
 describe('the gallery', () => {
   it('runs every scenario card to done', async () => {
     const { page } = profile;
-    await page.goto(appUrl);
+    await page.goto(`${appUrl}#pace=40`);
     const ids = await page
       .locator('[data-testid^="scenario-card-"]')
       .evaluateAll((cards) =>
@@ -21,7 +21,7 @@ describe('the gallery', () => {
     expect(ids).toEqual(expect.arrayContaining(['wide-search', 'deep-search', 'mixed-coding']));
     const ended: Record<string, string> = {};
     for (const id of ids) {
-      await page.goto(appUrl);
+      await page.goto(`${appUrl}#pace=40`);
       await page.click(`${t(`scenario-card-${id}`)} button.primary`);
       const status = page.locator(t('run-status'));
       await page.waitForFunction(
@@ -39,7 +39,7 @@ describe('the gallery', () => {
 
   it('opens a scenario when its card body is clicked', async () => {
     const { page } = profile;
-    await page.goto(appUrl);
+    await page.goto(`${appUrl}#pace=40`);
     // Below the title, on the description: the card's body, not one of its buttons.
     await page.click(t('scenario-card-deep-search'), { position: { x: 30, y: 70 } });
     await page.waitForFunction(() => location.hash.includes('scenario=deep-search'));
@@ -58,7 +58,7 @@ describe('the gallery', () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       for (const view of ['run', 'train']) {
-        await page.goto(`${appUrl}#view=${view}`);
+        await page.goto(`${appUrl}#pace=40&view=${view}`);
         await page.waitForSelector('.panel');
         const found = await page.evaluate(() =>
           [...document.querySelectorAll('.panel input, .panel select, .panel button')].flatMap((el) => {

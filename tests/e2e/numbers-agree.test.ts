@@ -86,7 +86,7 @@ async function disagreements(page: Page, kind: 'graph' | 'task'): Promise<string
 describe('the numbers on screen', () => {
   it('agree with each other on every gallery card, run to its end, and in the Library', async () => {
     const { page } = profile;
-    await page.goto(appUrl);
+    await page.goto(`${appUrl}#pace=40`);
     const cards = await page.locator('[data-testid^="scenario-card-"]').evaluateAll((els) =>
       els.map((c) => ({
         id: (c.getAttribute('data-testid') ?? '').replace('scenario-card-', ''),
@@ -110,7 +110,7 @@ describe('the numbers on screen', () => {
       };
     }
     // The Library lists each run with the numbers its cards showed.
-    await page.goto(`${appUrl}#view=library`);
+    await page.goto(`${appUrl}#pace=40&view=library`);
     await page.waitForSelector(t('trace-row'));
     const rows = await page.locator(t('trace-row')).evaluateAll((trs) =>
       trs.map((tr) => ({
@@ -161,13 +161,13 @@ describe('the numbers on screen', () => {
 
   it("shows a loaded checkpoint's own episode count, not the last training's", async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#view=train&episodes=20`);
+    await page.goto(`${appUrl}#pace=40&view=train&episodes=20`);
     await page.click(t('train-button'));
     await page.waitForSelector(t('save-policy'), { timeout: 60_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(t('download-policy'))]);
     const file = readFileSync((await download.path()) as string);
     // Another training, of another length, then the first one's file.
-    await page.goto(`${appUrl}#view=train&episodes=10`);
+    await page.goto(`${appUrl}#pace=40&view=train&episodes=10`);
     await page.reload();
     await page.click(t('train-button'));
     await page.waitForSelector(`${t('train-status')}:text("10 / 10 episodes")`, { timeout: 60_000 });

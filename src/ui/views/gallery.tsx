@@ -2,6 +2,7 @@ import { For, Show } from 'solid-js';
 import { DEFAULT_POLICY } from '../../core/request/defaults';
 import { app } from '../app-state';
 import { type CatalogEntry, findScenario, galleryEntries } from '../catalog';
+import { firstRunPace } from '../model/paces';
 import { focusWhenShown } from './focus-when-shown';
 
 /** The first screen: what this is, in one sentence, and every scenario one click from running. */
@@ -14,8 +15,17 @@ export function Gallery() {
     const peersOnly = app.state().policy === 'peers' && !(entry?.type === 'task' && entry.policy === 'peers');
     const policy = suggested ?? (peersOnly ? DEFAULT_POLICY : undefined);
     app.update({ view: 'run', scenario: id, size: 0, runs: [], ...(policy ? { policy } : {}) });
-    // The run machinery (scenarios, policies, workers) loads with the first run, not the page.
-    if (run) void import('../run/session').then((m) => m.startRun());
+    // The run machinery (scenarios, policies, workers) loads with the first run, not the page. A
+    // card's run lasts seconds at the default pace, or starts at fast where it would take minutes.
+    if (run)
+      void Promise.all([import('../run/session'), import('../model/run-length')]).then(
+        ([session, length]) => {
+          const { pace: set, step } = app.state();
+          const pace = step ? set : firstRunPace(set, length.pacedSecondsOf(app.state()));
+          if (pace !== app.state().pace) app.update({ pace });
+          session.startRun();
+        },
+      );
     // The card whose Run had focus is gone with the gallery: focus goes to the run's status (a
     // live region), not to the page's body, so a keyboard user is where the run is.
     if (run) focusWhenShown('run-status');

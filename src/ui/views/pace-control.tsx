@@ -4,24 +4,9 @@
  */
 import { For, Show } from 'solid-js';
 import { app } from '../app-state';
+import { PACES, WATCH_PACE } from '../model/paces';
 
-/**
- * The pace presets, in real ms per second of model time (the settings' Pace field takes any value):
- * instant does not wait, fast is the default, watch makes a wide search last about ten seconds.
- */
-const WATCH_PACE = 400;
-const PACES: readonly (readonly [number, string])[] = [
-  [0, 'instant'],
-  [40, 'fast'],
-  [WATCH_PACE, 'watch'],
-  [1000, 'real time'],
-];
-
-/** The fastest pace beside Run, by its name: the one a long run's line points to. */
-export const FASTEST = (() => {
-  const [pace, name] = PACES.reduce((a, b) => (b[0] < a[0] ? b : a));
-  return { pace, name };
-})();
+export { FASTEST } from '../model/paces';
 
 export function PaceControl(props: { going: boolean; holding: boolean; onNext: () => void }) {
   return (
