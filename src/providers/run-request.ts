@@ -21,7 +21,7 @@ export function readProviderRequest(
   input: unknown,
 ): { ok: true; provider: ProviderRequest } | ({ ok: false } & RequestProblem) {
   const parsed = v.safeParse(providerOnly, input, { abortPipeEarly: true });
-  if (parsed.success) return { ok: true, provider: parsed.output as ProviderRequest };
+  if (parsed.success) return { ok: true, provider: parsed.output };
   const issue = parsed.issues[0];
   const path = v.getDotPath(issue);
   return { ok: false, field: path ? `provider.${path}` : 'provider', message: issue.message };

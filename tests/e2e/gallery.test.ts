@@ -37,6 +37,36 @@ describe('the gallery', () => {
     expect(profile.errors).toEqual([]);
   }, 600_000);
 
+  it("plays a fresh visitor's first run at watch, and a long graph's at fast", async () => {
+    const { page } = profile;
+    // No pace in the link: the page's own default, as a visitor arrives.
+    await page.goto(appUrl);
+    await page.click(t('quick-run'));
+    await page.waitForSelector(t('run-status'));
+    expect(await page.locator(t('pace-select')).inputValue()).toBe('400');
+    // A wide search at watch lasts about ten seconds: two seconds in, it is still going (on a busy
+    // machine it only runs longer), and it ends.
+    await page.waitForTimeout(2_000);
+    expect(await page.textContent(t('run-status'))).toBe('running');
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.textContent === 'done',
+      t('run-status'),
+      {
+        timeout: 120_000,
+      },
+    );
+    // The stress graph would take about 6 min at watch: its card starts it at fast.
+    await page.goto(appUrl);
+    await page.click(`${t('scenario-card-stress')} button.primary`);
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.textContent === 'running',
+      t('run-status'),
+    );
+    expect(await page.locator(t('pace-select')).inputValue()).toBe('40');
+    await page.click(t('stop-button'));
+    expect(profile.errors).toEqual([]);
+  }, 240_000);
+
   it('opens a scenario when its card body is clicked', async () => {
     const { page } = profile;
     await page.goto(`${appUrl}#pace=40`);

@@ -13,11 +13,23 @@ export const KNOWLEDGE_SCHEMA = 'swarmflight.knowledge/1';
 /** Healthy runs remembered per key: recent ones, so the baseline follows a changing swarm. */
 const keep = 20;
 
-export interface Knowledge {
-  readonly schema: typeof KNOWLEDGE_SCHEMA;
+/** The knowledge file's schema; the Knowledge type is derived from it. */
+const schema = v.object({
+  schema: v.literal(KNOWLEDGE_SCHEMA, `schema is ${KNOWLEDGE_SCHEMA}`),
   /** `scenario:size` → critical steps of its last healthy runs, oldest first. */
-  readonly baselines: Readonly<Record<string, readonly number[]>>;
-}
+  baselines: v.pipe(
+    v.record(
+      v.string(),
+      v.pipe(
+        v.array(v.pipe(v.number(), v.finite(), v.minValue(0)), 'a baseline is a list of critical steps'),
+        v.readonly(),
+      ),
+    ),
+    v.readonly(),
+  ),
+});
+
+export type Knowledge = Readonly<v.InferOutput<typeof schema>>;
 
 export const emptyKnowledge = (): Knowledge => ({ schema: KNOWLEDGE_SCHEMA, baselines: {} });
 
@@ -35,19 +47,11 @@ export function rememberRun(knowledge: Knowledge, key: string, criticalSteps: nu
   return { ...knowledge, baselines: { ...knowledge.baselines, [key]: runs } };
 }
 
-const schema = v.object({
-  schema: v.literal(KNOWLEDGE_SCHEMA, `schema is ${KNOWLEDGE_SCHEMA}`),
-  baselines: v.record(
-    v.string(),
-    v.array(v.pipe(v.number(), v.finite(), v.minValue(0)), 'a baseline is a list of critical steps'),
-  ),
-});
-
 export function readKnowledge(
   value: unknown,
 ): { ok: true; knowledge: Knowledge } | { ok: false; message: string } {
   const result = v.safeParse(schema, value);
-  if (result.success) return { ok: true, knowledge: result.output as Knowledge };
+  if (result.success) return { ok: true, knowledge: result.output };
   const issue = result.issues[0];
   const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
   return { ok: false, message: `${path ? `${path}: ` : ''}${issue.message}` };

@@ -9,64 +9,16 @@
  */
 
 import * as v from 'valibot';
-import { type ContextStrategyName, contextStrategyNames } from '../agents/context/registry';
+import { contextStrategyNames } from '../agents/context/registry';
 import { type ProviderDescriptor, providerSchema } from '../providers/descriptor';
 import { MAX_PARTS, MAX_REQUEST_CHARS } from '../run/request-plan';
-import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../runtime/config';
-import { type FaultKind, faultKinds, PLAY_MODES, type PlayMode } from '../trace/events';
+import { FAILURE_POLICIES, JOIN_MODES } from '../runtime/config';
+import { faultKinds, PLAY_MODES } from '../trace/events';
 import { policyProblem } from './policy-name';
 
 /** The self-healing loop: `on` quarantines and replaces, `detect` only records, `off` runs none. */
 export const HEALING_MODES = ['on', 'detect', 'off'] as const;
 export type HealingMode = (typeof HEALING_MODES)[number];
-
-export interface RunRequest {
-  /** A scenario's id: `wide-search`, `stg-100`… */
-  readonly scenario: string;
-  /** The instance and every random draw of the run. @default 1 */
-  readonly seed?: number;
-  /** Rows, hops, functions…: the scenario's default when absent, and within its range. */
-  readonly size?: number;
-  /** `serial`, `heuristic`, `critical-path`, `peers`, `llm`, `fixed:…`, `parl:…`, `bandit:…`. @default 'heuristic' */
-  readonly policy?: string;
-  /** Who answers for the agents. @default { kind: 'simulated' } */
-  readonly provider?: ProviderRequest;
-  /** Every agent's context strategy; the scenario's when absent. */
-  readonly context?: ContextStrategyName;
-  /** Overrides of the scenario's own settings. */
-  readonly profile?: string;
-  readonly join?: JoinMode;
-  readonly failure?: FailurePolicy;
-  readonly budgets?: {
-    readonly subagents?: number;
-    readonly criticalSteps?: number;
-    readonly toolCalls?: number;
-  };
-  /** @default 'on' */
-  readonly healing?: HealingMode;
-  /**
-   * How a trained policy (`parl:…`, `bandit:…`) chooses: `greedy` takes each head's likeliest
-   * option, `sample` draws from its distribution with draws keyed by the seed. The trace logs
-   * which, with every decision's distribution (docs/learning.md, "Off-policy evaluation").
-   * @default 'greedy'
-   */
-  readonly play?: PlayMode;
-  /** Faults put into chosen agents (docs/healing.md); none when absent. */
-  readonly chaos?: readonly FaultKind[];
-  /** The question asked of the user's own knowledge base (`ask-knowledge-base`). */
-  readonly knowledgeBase?: { readonly question: string };
-  /**
-   * The user's own request, worked on by the team in place of the scenario's sample task
-   * (docs/api.md, "Your own request"): the roles name the team, in the order the work needs
-   * them, as the Router's plan does. A real model only.
-   */
-  readonly request?: {
-    readonly text: string;
-    readonly workers?: readonly string[];
-    readonly manager?: string;
-    readonly parts?: number;
-  };
-}
 
 /**
  * Who answers, as a request names it: `kind`, one of the registered providers
@@ -119,14 +71,21 @@ const roleName = (field: string) =>
     ),
   );
 
-/** The fields, each checked on its own: the page's URL checks one at a time through `fieldProblem`. */
+/**
+ * The fields, each checked on its own: the page's URL checks one at a time through `fieldProblem`.
+ * The RunRequest type is derived from them (below), so the schema and the type cannot drift.
+ */
 export const runRequestFields = {
+  /** A scenario's id: `wide-search`, `stg-100`… */
   scenario: v.pipe(
     v.string('scenario must be a scenario id'),
     v.regex(ID, 'scenario must be a scenario id (letters, digits, ".", "_" and "-")'),
   ),
+  /** The instance and every random draw of the run. @default 1 */
   seed: v.optional(whole('seed', 0, MAX_SEED)),
+  /** Rows, hops, functions…: the scenario's default when absent, and within its range. */
   size: v.optional(whole('size', 0, 1_000_000)),
+  /** `serial`, `heuristic`, `critical-path`, `peers`, `llm`, `fixed:…`, `parl:…`, `bandit:…`. @default 'heuristic' */
   policy: v.optional(
     v.pipe(
       v.string('policy must be a policy name'),
@@ -136,7 +95,9 @@ export const runRequestFields = {
       }),
     ),
   ),
+  /** Every agent's context strategy; the scenario's when absent. */
   context: v.optional(oneOf('context', contextStrategyNames)),
+  /** Overrides of the scenario's own settings: profile, join, failure, budgets. */
   profile: v.optional(
     v.pipe(v.string('profile must be a profile name'), v.regex(ID, 'profile must be a profile name')),
   ),
@@ -152,14 +113,24 @@ export const runRequestFields = {
       strict('budgets: '),
     ),
   ),
+  /** @default 'on' */
   healing: v.optional(oneOf('healing', HEALING_MODES)),
+  /**
+   * How a trained policy (`parl:…`, `bandit:…`) chooses: `greedy` takes each head's likeliest
+   * option, `sample` draws from its distribution with draws keyed by the seed. The trace logs
+   * which, with every decision's distribution (docs/learning.md, "Off-policy evaluation").
+   * @default 'greedy'
+   */
   play: v.optional(oneOf('play', PLAY_MODES)),
+  /** Faults put into chosen agents (docs/healing.md); none when absent. */
   chaos: v.optional(
     v.pipe(
       v.array(oneOf('chaos', faultKinds), 'chaos must be a list of faults'),
       v.check((list) => new Set(list).size === list.length, 'chaos names a fault twice'),
+      v.readonly(),
     ),
   ),
+  /** The question asked of the user's own knowledge base (`ask-knowledge-base`). */
   knowledgeBase: v.optional(
     v.strictObject(
       {
@@ -172,6 +143,11 @@ export const runRequestFields = {
       strict('knowledgeBase: '),
     ),
   ),
+  /**
+   * The user's own request, worked on by the team in place of the scenario's sample task
+   * (docs/api.md, "Your own request"): the roles name the team, in the order the work needs
+   * them, as the Router's plan does. A real model only.
+   */
   request: v.optional(
     v.strictObject(
       {
@@ -188,6 +164,7 @@ export const runRequestFields = {
             v.array(roleName('request.workers'), 'request.workers must be a list of roles'),
             v.minLength(1, 'request.workers names no role'),
             v.maxLength(16, 'request.workers names more than 16 roles'),
+            v.readonly(),
           ),
         ),
         manager: v.optional(roleName('request.manager')),
@@ -205,6 +182,16 @@ export const runRequestFields = {
  */
 const schemaFor = (providers: readonly ProviderDescriptor[]) =>
   v.strictObject({ ...runRequestFields, provider: v.optional(providerSchema(providers)) }, strict(''));
+
+/**
+ * What a run is: the fields' output types, read-only, and `provider` as the registered providers'
+ * schemas give it (a `ProviderRequest`: their `kind` and own fields). Derived, not written beside
+ * the schema, so a field added to one is in the other (issue 60 item 3).
+ */
+export type RunRequest = Readonly<v.InferOutput<v.StrictObjectSchema<typeof runRequestFields, undefined>>> & {
+  /** Who answers for the agents. @default { kind: 'simulated' } */
+  readonly provider?: ProviderRequest;
+};
 
 /** A refusal: the field (a dotted path, `provider.kind`) and the message, which names it. */
 export interface RequestProblem {
@@ -228,9 +215,7 @@ export function runRequestReader(providers: readonly ProviderDescriptor[]): (inp
   const schema = schemaFor(providers);
   return (input) => {
     const parsed = v.safeParse(schema, input, { abortPipeEarly: true });
-    return parsed.success
-      ? { ok: true, request: parsed.output as RunRequest }
-      : { ok: false, ...problemOf(parsed.issues) };
+    return parsed.success ? { ok: true, request: parsed.output } : { ok: false, ...problemOf(parsed.issues) };
   };
 }
 

@@ -13,8 +13,7 @@
  */
 import * as v from 'valibot';
 import { hashString } from '../util/rng';
-import type { Candidate } from './candidates';
-import { type ChoiceLabel, choiceLabel, parseChoiceLabel } from './choice';
+import { type ChoiceLabel, choiceLabel, parseChoiceLabel, topologies, workflows } from './choice';
 import type { Example } from './classifier';
 import type { Route } from './router';
 
@@ -23,22 +22,6 @@ export const defaultArbitrationThreshold = 0.6;
 
 /** Who labelled an item: the user, or a model (`model:<name>`, e.g. `model:sim-large`). */
 export type Arbiter = 'user' | `model:${string}`;
-
-export interface ArbitrationItem {
-  /** Stable for the request's text (normalised): the same request is queued once. */
-  readonly id: string;
-  readonly query: string;
-  /** What the router chose, how sure it was and which layer decided. */
-  readonly routed: { readonly label: ChoiceLabel; readonly confidence: number; readonly source: string };
-  readonly candidates: readonly Candidate[];
-  readonly queuedAt: number;
-  readonly status: 'pending' | 'labelled';
-  readonly label?: ChoiceLabel;
-  readonly by?: Arbiter;
-  /** The arbiter's reason, when a model gave one. */
-  readonly reason?: string;
-  readonly labelledAt?: number;
-}
 
 const normalise = (query: string) => query.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -111,27 +94,46 @@ export function arbitratedExamples(queue: readonly ArbitrationItem[]): Example[]
 export const pendingItems = (queue: readonly ArbitrationItem[]) =>
   queue.filter((q) => q.status === 'pending').sort((a, b) => a.routed.confidence - b.routed.confidence);
 
-const label = v.pipe(
-  v.string(),
-  v.check((s) => parseChoiceLabel(s) !== undefined, 'a choice label: topology/workflow'),
+const label = v.custom<ChoiceLabel>(
+  (s) => typeof s === 'string' && parseChoiceLabel(s) !== undefined,
+  'a choice label: topology/workflow',
 );
 const probability = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+const arbiter = v.custom<Arbiter>(
+  (s) => typeof s === 'string' && /^(user|model:.+)$/.test(s),
+  'user or model:<name>',
+);
 
+/** A queue item as stored; the ArbitrationItem type is derived from it. */
 const itemSchema = v.pipe(
   v.object({
+    /** Stable for the request's text (normalised): the same request is queued once. */
     id: v.pipe(v.string(), v.minLength(1)),
     query: v.pipe(v.string(), v.trim(), v.minLength(1, 'query may not be empty'), v.maxLength(4000)),
-    routed: v.object({ label, confidence: probability, source: v.string() }),
-    candidates: v.array(v.object({ topology: v.string(), workflow: v.string(), p: probability })),
+    /** What the router chose, how sure it was and which layer decided. */
+    routed: v.pipe(v.object({ label, confidence: probability, source: v.string() }), v.readonly()),
+    candidates: v.pipe(
+      v.array(
+        v.pipe(
+          v.object({ topology: v.picklist(topologies), workflow: v.picklist(workflows), p: probability }),
+          v.readonly(),
+        ),
+      ),
+      v.readonly(),
+    ),
     queuedAt: v.number(),
     status: v.picklist(['pending', 'labelled']),
     label: v.optional(label),
-    by: v.optional(v.pipe(v.string(), v.regex(/^(user|model:.+)$/, 'user or model:<name>'))),
+    by: v.optional(arbiter),
+    /** The arbiter's reason, when a model gave one. */
     reason: v.optional(v.pipe(v.string(), v.maxLength(2000))),
     labelledAt: v.optional(v.number()),
   }),
   v.check((i) => (i.status === 'labelled') === (i.label !== undefined), 'label: set exactly when labelled'),
+  v.readonly(),
 );
+
+export type ArbitrationItem = v.InferOutput<typeof itemSchema>;
 
 export type QueueReading =
   | { readonly ok: true; readonly items: readonly ArbitrationItem[] }
@@ -148,7 +150,7 @@ export function readArbitrationItems(value: unknown): QueueReading {
       const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
       return { ok: false, message: `item ${i + 1}${path ? `, ${path}` : ''}: ${issue.message}` };
     }
-    items.push(result.output as ArbitrationItem);
+    items.push(result.output);
   }
   return { ok: true, items };
 }
