@@ -50,6 +50,19 @@ export const PROCESS_TESTS = [
   'tests/core/healing/turn-timing.test.ts',
 ];
 
+// End-to-end files that time what the page does while a run plays (tests/e2e): run alone.
+export const E2E_ALONE = [
+  'tests/e2e/live-counters.test.ts',
+  'tests/e2e/watch-again.test.ts',
+  'tests/e2e/numbers-agree.test.ts',
+  'tests/e2e/run-view.test.ts',
+  'tests/e2e/kill-worker.test.ts',
+  'tests/e2e/playground.test.ts',
+  'tests/e2e/healing.test.ts',
+  'tests/e2e/finished-run-replay.test.ts',
+  'tests/e2e/gallery.test.ts',
+];
+
 // The unit tests are pure and in-process, so two workers share this 2-core machine's cores; the
 // other projects run after them, one group at a time (sequence.groupOrder), so the tests that
 // spawn, hold locks or drive Chromium never compete with a unit test for a core.
@@ -111,17 +124,35 @@ export default defineConfig({
       },
       {
         // The built app (vite build, once, in globalSetup) served by a plain static server and
-        // driven in real Chromium by playwright-core.
+        // driven in real Chromium by playwright-core. Each file has its own browser profile and
+        // its servers on ports of their own, so two files run at once: the suite's minutes are
+        // mostly waiting on pages, and a second file fills them (docs/development.md).
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: E2E_ALONE,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 4 },
+        },
+      },
+      {
+        // The e2e files whose assertion is about time on the page (counters that move during a
+        // watched run, a pace estimate within 20%, a worker killed mid-run): one at a time, after
+        // the others, so no second browser takes the cores they are timing.
+        test: {
+          name: 'e2e-alone',
+          environment: 'node',
+          include: E2E_ALONE,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           maxWorkers: 1,
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 5 },
         },
       },
       {
@@ -134,7 +165,7 @@ export default defineConfig({
           testTimeout: 120_000,
           browser,
           maxWorkers: 1,
-          sequence: { groupOrder: 5 },
+          sequence: { groupOrder: 6 },
         },
       },
     ],

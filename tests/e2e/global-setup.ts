@@ -14,16 +14,46 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the app once for the whole e2e suite, exactly as `npm run build` does, into a temp dir. */
-export default async function setup(project: TestProject) {
+interface Built {
+  readonly url: string;
+  readonly outDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app exactly as `npm run build` does, into a temp dir, and serves it. */
+async function buildAndServe(): Promise<Built> {
   const dir = await mkdtemp(join(tmpdir(), 'swarmflight-e2e-'));
   const outDir = join(dir, 'dist');
   await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const server = await serveStatic(outDir, '/some/sub/path/');
-  project.provide('appUrl', server.url);
-  project.provide('distDir', outDir);
+  return {
+    url: server.url,
+    outDir,
+    close: async () => {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// The e2e and e2e-alone projects (vitest.config.ts) each name this setup, and vitest runs both in
+// its one main process: the first builds, the second takes the same build, the last one out
+// closes the server. One build per test run, not one per project.
+const KEY = Symbol.for('swarmflight.e2e.build');
+type Shared = { users: number; ready: Promise<Built> };
+const slot = globalThis as unknown as Record<symbol, Shared | undefined>;
+
+export default async function setup(project: TestProject) {
+  const shared = slot[KEY] ?? { users: 0, ready: buildAndServe() };
+  slot[KEY] = shared;
+  shared.users++;
+  const built = await shared.ready;
+  project.provide('appUrl', built.url);
+  project.provide('distDir', built.outDir);
   return async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
+    shared.users--;
+    if (shared.users > 0) return;
+    slot[KEY] = undefined;
+    await built.close();
   };
 }
