@@ -32,10 +32,10 @@ async function run(spec: TaskScenarioSpec, seed: number, put: readonly FaultKind
     provider: simulatedProviderFor(profiles),
     clock: { now: () => performance.now() },
     scheduler: timeoutScheduler,
-    // Wall-clock detectors far from anything these faults do: on a loaded machine a 1 s limit
-    // flagged a healthy agent now and then, and its replacement changed the run (a flake).
-    unresponsiveMs: 10_000,
-    expectedMsPerToken: 1,
+    // The simulated model's own time, as `swarm chaos` and the page time a simulated run
+    // (src/cli/chaos-run.ts): with wall timing a turn slowed by a loaded machine (load 30 here)
+    // was flagged slow now and then, and its replacement changed the grade (a flake).
+    timing: 'model',
     ports: { sandbox: nodeSandbox },
     pool: (inner, capacity) => threadPool(inner, { capacity, hangMs: 20_000 }),
   });
