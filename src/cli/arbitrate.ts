@@ -14,7 +14,7 @@ import { type Profile, profileLadder } from '../core/router/choice';
 import type { Route } from '../core/router/router';
 import { readQueueFile, writeQueueFile } from './arbitration-file';
 import { UsageError } from './errors';
-import { type CommandTable, defineCommand, type FlagValue, helpText, parseFlags } from './flags';
+import { defineCommand, type FlagValue, helpText, parseFlags } from './flags';
 import { simulatedRouterProvider } from './sim-router-provider';
 
 type Print = (text: string) => void;

@@ -24,7 +24,7 @@ import { holdOf } from '../core/learning/parl';
 import { PLAY_MODES, type PlayMode } from '../core/trace/events';
 import { decodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
-import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { MAX_SEED } from './limits';
 import { profileHashes, readCheckpoint } from './policy-file';

@@ -12,6 +12,7 @@ import {
 } from '../core/learning/train';
 import { heuristicPolicy } from '../core/policy/heuristic';
 import type { Policy } from '../core/policy/types';
+import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
 import { auxRewards, auxRewardsHelp, auxRewardsTable } from './aux-rewards';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseCommand } from './flags';
@@ -63,9 +64,9 @@ const reported = [
 
 export const experimentTable: CommandTable = {
   name: 'experiment',
-  usage: ['experiment NAME [--episodes N] [--seed S] [--seeds N] [--out-dir DIR] [--json]'],
+  usage: ['experiment NAME [--episodes N] [--seed S] [--seeds N] [--split NAME] [--out-dir DIR] [--json]'],
   about:
-    'Trains PARL twice on the mix (scenarios/mix.json), the two runs differing in one thing, then scores both trained policies (greedy) and heuristic on bench seeds 1…N of the mix. Writes DIR/NAME.svg (both learning curves), DIR/NAME.json (curves and scores) and DIR/NAME.md (a table).',
+    'Trains PARL twice on the mix (scenarios/mix.json), the two runs differing in one thing, then scores both trained policies (greedy) and heuristic on the first N instances of a split of the mix (validation unless --split says otherwise). Writes DIR/NAME.svg (both learning curves), DIR/NAME.json (curves and scores) and DIR/NAME.md (a table).',
   positionals: {
     name: 'NAME',
     help: `${names.join(' | ')} | aux-rewards (its own flags: swarm help experiment aux-rewards prints them below)`,
@@ -88,7 +89,17 @@ export const experimentTable: CommandTable = {
       min: 1,
       max: MAX_SEEDS,
       default: 20,
-      help: 'bench seeds for the final scores',
+      help: 'instances of --split for the final scores',
+    },
+    {
+      name: 'split',
+      type: 'choice',
+      value: 'NAME',
+      choices: SPLITS,
+      default: 'validation',
+      // An experiment informs choices, which are made on validation: a look at the test split is
+      // asked for by name and recorded (docs/learning.md, "Every look at the test split").
+      help: 'the split the final scores are taken on',
     },
     {
       name: 'out-dir',
@@ -214,7 +225,8 @@ export async function experiment(
   }
   const scenario = { type: 'mix' as const, mix: env.mix, specs: env.specs };
   const policies = [heuristicPolicy, ...runs.map((r) => r.policy)];
-  const benchSeeds = Array.from({ length: seeds }, (_, i) => i + 1);
+  const split = values.split as Split;
+  const benchSeeds = splitSeeds(split, seeds);
   const report =
     values.redis !== undefined
       ? // The workers load each arm's checkpoint as bench loads parl:FILE; the report names the arms.
@@ -251,6 +263,7 @@ export async function experiment(
     command,
     episodes,
     seed,
+    split,
     benchSeeds: seeds,
     arms: runs.map((r) => ({ name: r.name, seconds: r.seconds, curves: r.curves })),
     scores,
@@ -265,7 +278,7 @@ export async function experiment(
       ([p, m]) => `| ${p} | ${reported.map((k) => cell(m[k])).join(' | ')} |`,
     ),
   ].join('\n');
-  const md = `# ${spec.title}\n\nCommand: \`${command}\`\n\nMix, bench seeds 1–${seeds}, mean ± 95% interval; each trained policy acts greedily.\n\n${table}\n`;
+  const md = `# ${spec.title}\n\nCommand: \`${command}\`\n\nMix, the first ${seeds} ${split} instances, mean ± 95% interval; each trained policy acts greedily.\n\n${table}\n`;
   writeFiles([
     { path: join(dir, `${name}.svg`), text: svg },
     { path: join(dir, `${name}.json`), text: `${JSON.stringify(json, null, 2)}\n` },

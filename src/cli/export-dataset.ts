@@ -8,12 +8,12 @@ import {
   skippedText,
 } from '../core/datasets/build';
 import { type DatasetFile, datasetFiles } from '../core/datasets/files';
-import { type DatasetFormat, formats, type SftKind, sftKinds } from '../core/datasets/rows';
+import { formats, type SftKind, sftKinds } from '../core/datasets/rows';
 import { decodeTraceFiles } from '../core/datasets/runs';
-import { type HistoryStrategy, historyStrategies } from '../core/router/next-speaker';
+import { historyStrategies } from '../core/router/next-speaker';
 import { readQueueFile } from './arbitration-file';
 import { UsageError } from './errors';
-import { type CommandTable, defineCommand, type FlagValue, helpText, parseFlags } from './flags';
+import { defineCommand, type FlagValue, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { MAX_SEED } from './limits';
 import { checkOutputs, writeFiles } from './safe-write';

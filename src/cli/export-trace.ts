@@ -3,7 +3,7 @@ import { TRACE_SCHEMA } from '../core/trace/events';
 import { decodeTrace } from '../core/trace/jsonl';
 import { traceToOtlp } from '../core/trace/otlp';
 import { UsageError } from './errors';
-import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFile } from './safe-write';
 

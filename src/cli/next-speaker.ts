@@ -4,7 +4,6 @@ import {
   bigramBaseline,
   type Decision,
   decisionsOf,
-  type HistoryStrategy,
   historyStrategies,
   type NextSpeakerModel,
   nextSpeaker,
@@ -13,7 +12,7 @@ import {
 } from '../core/router/next-speaker';
 import { decodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
-import { type CommandTable, defineCommand, type FlagValue, helpText, parseFlags } from './flags';
+import { defineCommand, type FlagValue, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { checkOutputs, writeFile } from './safe-write';
 

@@ -5,7 +5,7 @@
  */
 
 import { UsageError } from './errors';
-import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import type { FleetView } from './scale-out/queue-view';
 import { redisServerFlag } from './scale-out/redis-url';
 

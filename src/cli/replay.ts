@@ -12,7 +12,7 @@ import { type ReplayResult, replayRun } from '../core/run/replay';
 import type { TraceEvent } from '../core/trace/events';
 import { encodeTrace } from '../core/trace/jsonl';
 import { ReportedFailure, UsageError } from './errors';
-import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { resolvePolicy } from './policy-file';
 import { readRecordedRun } from './recorded-run';
 import { checkOutputs, writeFile } from './safe-write';

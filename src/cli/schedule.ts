@@ -2,21 +2,14 @@ import { criticalPath, lowerBound } from '../core/graph/cpm';
 import { policyByName, policyNames } from '../core/policy/registry';
 import { DEFAULT_SEED } from '../core/request/defaults';
 import { formationProblem, formationsOf } from '../core/run/formations';
-import {
-  defaultBudgets,
-  FAILURE_POLICIES,
-  type FailurePolicy,
-  JOIN_MODES,
-  type JoinMode,
-  makeConfig,
-} from '../core/runtime/config';
+import { defaultBudgets, FAILURE_POLICIES, JOIN_MODES, makeConfig } from '../core/runtime/config';
 import { simulate } from '../core/runtime/simulate';
 import { encodeTrace } from '../core/trace/jsonl';
 import { realizedLowerBound } from '../core/trace/realized-bound';
 import { type PathNode, RealizedFold } from '../core/trace/realized-path';
 import { scheduleFromEvents } from '../core/trace/schedule';
 import { UsageError } from './errors';
-import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { gantt } from './gantt';
 import { readGraphFile } from './graph-file';
 import {

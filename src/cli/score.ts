@@ -1,7 +1,7 @@
 import { GradeConfigError, gradeTable, parseRules, ruleNames } from '../core/scenarios/wide-search/grade';
 import { parseCsv, parseMarkdownTable, type TableResult } from '../core/scenarios/wide-search/table';
 import { UsageError } from './errors';
-import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 
 export const scoreTable = defineCommand({

@@ -12,7 +12,7 @@ import { trainRouter as train } from '../core/router/train';
 import { decodeTrace } from '../core/trace/jsonl';
 import { readQueueFile } from './arbitration-file';
 import { UsageError } from './errors';
-import { type CommandTable, defineCommand, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { readInputFile } from './input-file';
 import { readRequestsFile } from './requests-file';
 import { checkOutputs, writeFile } from './safe-write';
