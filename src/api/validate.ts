@@ -15,7 +15,7 @@ import { SIMULATED } from '../core/trace/simulated-id';
 
 export type { ProviderFactories };
 
-import { LLM_POLICY, policyForms } from '../core/request/policy-name';
+import { LLM_POLICY } from '../core/request/policy-name';
 import {
   checkAgainst,
   type NormalRequest,
@@ -150,8 +150,6 @@ export async function readyTask(
             },
             hashes: () => profileHashes(frozen),
             messages: {
-              unknownBuiltIn: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
-              unknownKind: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
               missing: (ref) =>
                 checkpoints
                   ? `policy: no checkpoint "${ref}" (${checkpoints.describe})`

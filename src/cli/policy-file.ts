@@ -12,7 +12,7 @@ export { profileHashes };
 /** The forms a policy name takes, for help: one list with the page and the API (core/request). */
 export const policyForms = forms().replaceAll(', ', ' | ').replaceAll(':CHECKPOINT', ':FILE');
 
-/** A built-in policy by name, or a trained one from its checkpoint (`parl:FILE`, `bandit:FILE`). */
+/** A built-in policy by name, or a trained one from its checkpoint (`KIND:FILE`). */
 export function resolvePolicy(
   spec: string,
   hashes: Readonly<Record<string, string>>,
@@ -27,8 +27,6 @@ export function resolvePolicy(
       load: readCheckpoint,
       hashes: () => hashes,
       messages: {
-        unknownBuiltIn: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
-        unknownKind: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
         // readCheckpoint throws rather than finding nothing.
         missing: (file) => `${file}: no such file`,
         unloadable: (file, reason) => `${file}: ${reason}`,

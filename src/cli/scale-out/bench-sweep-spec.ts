@@ -93,8 +93,6 @@ export async function benchSetup(
         load: (ref) => spec.checkpoints[ref],
         hashes: () => hashes,
         messages: {
-          unknownBuiltIn: (n) => `"${n}" is not a policy this worker knows`,
-          unknownKind: (n) => `"${n}" is not a policy this worker knows`,
           missing: (ref) => `the sweep carries no checkpoint for ${ref}`,
           unloadable: (ref, reason) => `${ref}: ${reason}`,
           wrongKind: (ref, actual, asked) => `${ref}: a ${actual} policy, not ${asked}`,

@@ -1,9 +1,11 @@
 import type { PlayMode } from '../../core/trace/events';
 /**
  * A policy by the name the URL holds: a built-in one, or one trained in this browser and saved in
- * the library (`parl:NAME`, `bandit:NAME`), checked against the profiles it was trained with.
+ * the library (`KIND:NAME`, a learned kind of core/learning/kinds), checked against the profiles it
+ * was trained with.
  */
 
+import { isLearnedKind } from '../../core/learning/kinds/registry';
 import { resolvePolicy as resolveNamedPolicy } from '../../core/learning/resolve-policy';
 import type { Policy } from '../../core/policy/types';
 import { profileHashes } from '../../core/scenarios/profiles';
@@ -14,7 +16,7 @@ import { savedPolicyList } from './saved-policies';
 /** Saved policies a run can use (the scenario mix's), with their kind, for the policy picker. */
 export async function savedPolicies(): Promise<{ name: string; kind: string }[]> {
   return (await savedPolicyList())
-    .filter((p) => p.kind === 'parl' || p.kind === 'bandit')
+    .filter((p) => isLearnedKind(p.kind))
     .map(({ name, kind }) => ({ name, kind }));
 }
 
@@ -34,9 +36,6 @@ export async function resolvePolicy(name: string, play: PlayMode = 'greedy'): Pr
       load: async (saved) => (await (await services.policies()).get(saved))?.checkpoint,
       hashes: bundledProfileHashes,
       messages: {
-        unknownBuiltIn: (name) => `There is no built-in policy "${name}".`,
-        // The URL admits only fixed:, parl: and bandit: names, so the page never shows this one.
-        unknownKind: (name, kind) => `"${name}": there is no ${kind} policy kind (fixed, parl or bandit).`,
         missing: (saved) =>
           `No policy named "${saved}" is saved in this browser. Train one, or load a policy file.`,
         unloadable: (_saved, reason) => reason,
