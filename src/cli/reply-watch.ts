@@ -54,6 +54,23 @@ const WATCHDOG_MARGIN_MS = 5000;
  */
 const SIMULATED_WATCHDOG_MS = 5000;
 
+/** The CLI's healing timings (composeRun's host): a real model's by its deadlines, the simulated one's by its own time. */
+export function cliHealingTimings(options: {
+  readonly realModel: boolean;
+  readonly deadlineMs: number | undefined;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+}): { readonly unresponsiveMs: number; readonly timing: 'wall' | 'model' } {
+  return {
+    unresponsiveMs: options.realModel
+      ? Math.min(
+          MAX_TIMER_MS,
+          longestReplyDeadlineMs(options.deadlineMs, options.profiles) + WATCHDOG_MARGIN_MS,
+        )
+      : SIMULATED_WATCHDOG_MS,
+    timing: options.realModel ? 'wall' : 'model',
+  };
+}
+
 /** The hooks each run's attempts run under, made afresh per run; none when healing is off. */
 export function healingFor(
   mode: HealingFlag,
@@ -65,18 +82,13 @@ export function healingFor(
 ): (() => AttemptHooks) | undefined {
   const loop = loopModeOf(mode);
   if (loop === undefined) return undefined;
-  const unresponsiveMs = options.realModel
-    ? Math.min(
-        MAX_TIMER_MS,
-        longestReplyDeadlineMs(options.deadlineMs, options.profiles) + WATCHDOG_MARGIN_MS,
-      )
-    : SIMULATED_WATCHDOG_MS;
+  const { unresponsiveMs, timing } = cliHealingTimings(options);
   return () =>
     healingHooks({
       mode: loop,
       clock: { now: () => performance.now() },
       scheduler: timeoutScheduler,
       unresponsiveMs,
-      timing: options.realModel ? 'wall' : 'model',
+      timing,
     });
 }
