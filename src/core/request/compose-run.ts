@@ -14,6 +14,7 @@ import type { Provider } from '../providers/types';
 import { prepareRunFor } from '../run/plan-turn';
 import type { PreparedRun, PreparedTaskRun } from '../run/prepare';
 import type { ProfileSpec } from '../scenarios/spec-types';
+import type { ScenarioInstance } from '../scenarios/types';
 import { SIMULATED } from '../trace/simulated-id';
 import { type CheckpointSource, type PolicyHost, policyOf } from './policy-of';
 import {
@@ -58,6 +59,13 @@ export interface RunHost extends PolicyHost {
   ): Omit<HealingSetup, 'mode' | 'faults'> | Promise<Omit<HealingSetup, 'mode' | 'faults'>>;
   /** Cancels the `llm` orchestrator's plan turn. */
   readonly signal?: AbortSignal;
+  /**
+   * The request's policy, resolved by the host already: a bench resolves each name once for all
+   * its seeds (a learned policy's checkpoint read once), and lends it to every run.
+   */
+  readonly policy?: Policy;
+  /** An instance already made from the scenario for this seed: a bench lends one to every policy. */
+  readonly instance?: ScenarioInstance;
 }
 
 /** Everything a run needs, composed from its request and its host. */
@@ -94,13 +102,17 @@ export async function composeRun(
   const real =
     asked && asked.kind !== SIMULATED && scenario.type === 'task' ? await opened(asked, host) : undefined;
   const profiles = real?.profiles ?? host.profiles;
-  const policy = await policyOf(task.policy, task.play, host, real);
+  const policy = host.policy ?? (await policyOf(task.policy, task.play, host, real));
   let prepared: PreparedRun;
   try {
     // The policy's plan: the llm orchestrator's plan turn is taken here, before the run is built.
     prepared = await prepareRunFor(
       policy,
-      runInputOf(task, scenario, { profiles, plan: undefined }),
+      runInputOf(task, scenario, {
+        profiles,
+        plan: undefined,
+        ...(host.instance ? { instance: host.instance } : {}),
+      }),
       host.signal,
     );
   } catch (error) {
