@@ -6,9 +6,10 @@
 set -u
 out="$1"; mkdir -p "$out"
 S() { npm run --silent swarm -- "$@"; }
-for sc in wide-search deep-search mixed-coding write-story teach-explain rag-qa compare-options; do
+for sc in wide-search deep-search mixed-coding write-story teach-explain rag-qa compare-options general; do
   pol=serial,heuristic
-  [ "$sc" = compare-options ] && pol=serial,heuristic,peers
+  # peers where the kind has that formation (its `formations` in src/core/scenarios/<kind>/index.ts)
+  case "$sc" in compare-options | general) pol=serial,heuristic,peers ;; esac
   S bench --scenario "$sc" --policies "$pol" --seeds 10 --json --trace-dir "$out/traces-$sc" > "$out/bench-$sc.json" || echo "bench $sc failed" >&2
 done
 S schedule --graph scenarios/graphs/stg-100.json --workers 4 --json > "$out/schedule.json"

@@ -72,6 +72,11 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     now: host.now ?? (() => Date.now()),
     ...(host.pool ? { pool: host.pool } : {}),
   };
+  const taskHost = {
+    ports,
+    ...(host.checkpoints ? { checkpoints: host.checkpoints } : {}),
+    ...(host.providers ? { providers: host.providers } : {}),
+  };
   let made = 0;
 
   const get = (id: SwarmId): Swarm => {
@@ -84,7 +89,7 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     async create(task, options) {
       // Everything is checked before the swarm exists: a refused call leaves no trace of itself.
       const normal = readOptions(options);
-      const ready = await readyTask(task, ports, host.checkpoints, host.providers);
+      const ready = await readyTask(task, taskHost, normal);
       const swarm = new Swarm(`swarm-${++made}`, normal, swarmHost);
       swarms.set(swarm.id, swarm);
       swarm.add(ready);
@@ -96,7 +101,7 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     async submit(id, task) {
       const swarm = get(id);
       swarm.assertOpen();
-      const ready = await readyTask(task, ports, host.checkpoints, host.providers);
+      const ready = await readyTask(task, taskHost, swarm.options);
       // Checked again: the swarm may have finished or been terminated while the task was checked.
       return swarm.add(ready);
     },

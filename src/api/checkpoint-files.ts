@@ -17,13 +17,13 @@ export const fileCheckpoints: CheckpointSource = {
       text = await readFile(ref, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new Error(`policy: cannot read checkpoint "${ref}": ${(error as Error).message}`);
+      throw new Error(`cannot read checkpoint "${ref}": ${(error as Error).message}`);
     }
-    if (text.length > MAX_BYTES) throw new Error(`policy: "${ref}" is over 1 MB, not a checkpoint`);
+    if (text.length > MAX_BYTES) throw new Error(`"${ref}" is over 1 MB, not a checkpoint`);
     try {
       return JSON.parse(text);
     } catch {
-      throw new Error(`policy: "${ref}" is not JSON, so not a checkpoint`);
+      throw new Error(`"${ref}" is not JSON, so not a checkpoint`);
     }
   },
 };

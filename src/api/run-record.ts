@@ -4,6 +4,7 @@
  * events, folded as they arrive, so `status` and `agents` cost no pass over the trace.
  */
 
+import type { HealingSetup } from '../core/healing/setup';
 import type { Policy } from '../core/policy/types';
 import type { Provider } from '../core/providers/types';
 import type { PreparedTaskRun } from '../core/run/prepare';
@@ -14,7 +15,7 @@ import type { TraceEvent, TraceHeader } from '../core/trace/events';
 import { type Metrics, MetricsAccumulator } from '../core/trace/metrics';
 import { AgentFold } from './agents';
 import type { AgentInfo, ItemCounts, RunMetrics, TaskRunState, TaskStatus } from './types';
-import type { NormalTask } from './validate';
+import type { NormalTask, ReadyTask } from './validate';
 
 /** How a run that ended on its own is read: it went to its end, or something stopped it. */
 
@@ -30,25 +31,32 @@ export class RunRecord {
   private readonly agentFold: AgentFold;
   private graded = false;
 
+  readonly task: NormalTask;
+  readonly run: PreparedTaskRun;
+  readonly policy: Policy;
+  /** The real model the run asked for; undefined: the simulated one. */
+  readonly provider: Provider | undefined;
+  /** The self-healing loop and the faults the task asks for; undefined for none. */
+  readonly healing: HealingSetup | undefined;
+
   constructor(
     readonly index: number,
-    readonly task: NormalTask,
-    readonly run: PreparedTaskRun,
-    readonly policy: Policy,
-    /** The real model the run asked for; undefined: the simulated one. */
-    readonly provider?: Provider,
+    ready: ReadyTask,
   ) {
-    const { config } = run;
+    this.task = ready.task;
+    this.run = ready.run;
+    this.policy = ready.policy;
+    this.provider = ready.provider;
+    this.healing = ready.healing;
+    const { config, plan, profiles, kind } = this.run;
     // The runtime's own context: the same cost (briefs included) and reward as every other way in.
     this.metrics = new MetricsAccumulator(metricsContext(config));
     this.agentFold = new AgentFold({
       run: index,
-      mode: run.plan.mode,
-      policy: policy.name,
-      allowedTools: Object.fromEntries(
-        Object.entries(run.profiles).map(([name, p]) => [name, p.allowedTools]),
-      ),
-      ownTools: run.kind.ownTools ?? [],
+      mode: plan.mode,
+      policy: this.policy.name,
+      allowedTools: Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.allowedTools])),
+      ownTools: kind.ownTools ?? [],
       maxSteps: config.budgets.maxStepsPerSubagent,
     });
   }

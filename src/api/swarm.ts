@@ -10,8 +10,6 @@ import { realPace } from '../adapters/common/pace';
 import { withReplyDeadline } from '../adapters/common/reply-deadline';
 import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import { hooksFor } from '../core/healing/setup';
-import { longestReplyDeadlineMs } from '../core/providers/deadline';
-import { healingOf } from '../core/request/run-input';
 import type { SubagentSetup } from '../core/run/prepare';
 import { runPrepared } from '../core/run/run';
 import type { SubagentPool } from '../core/runtime/pool';
@@ -53,7 +51,7 @@ export class Swarm {
 
   constructor(
     readonly id: SwarmId,
-    private readonly options: NormalOptions,
+    readonly options: NormalOptions,
     private readonly host: SwarmHost,
   ) {
     this.startedAt = host.now();
@@ -68,7 +66,7 @@ export class Swarm {
   /** Queues a checked task; refused once the swarm is terminated or finished. */
   add(ready: ReadyTask): number {
     this.assertOpen();
-    const record = new RunRecord(this.records.length, ready.task, ready.run, ready.policy, ready.provider);
+    const record = new RunRecord(this.records.length, ready);
     this.records.push(record);
     this.startQueued();
     return record.index;
@@ -149,17 +147,8 @@ export class Swarm {
 
   private async execute(record: RunRecord): Promise<void> {
     const pace = this.options.pace > 0 ? realPace(this.options.pace) : undefined;
-    // The simulator's turns are judged by the model's own time (docs/healing.md); a real model's
-    // watchdog starts past its longest reply deadline and learns its pace (healing/watchdog.ts).
-    const healing = healingOf(
-      record.task,
-      record.provider
-        ? {
-            timing: 'wall',
-            unresponsiveMs: longestReplyDeadlineMs(this.options.replyDeadlineMs, record.run.profiles) + 5000,
-          }
-        : { unresponsiveMs: pace ? 30_000 : 5_000, timing: 'model' },
-    );
+    // Composed with the task (validate.ts), with this swarm's timings.
+    const healing = record.healing;
     let pool: SubagentPool | undefined;
     try {
       if (this.host.pool && record.run.type === 'task')

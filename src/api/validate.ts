@@ -1,37 +1,27 @@
 /**
- * Checks a task and a swarm's options before anything starts, and builds the task's run through
- * the composition root (prepareRun): whatever prepareRun would refuse is refused here, with a
- * SwarmApiError naming the field, so a bad call leaves the swarm as it was.
+ * Checks a task and a swarm's options before anything starts, and composes the task's run
+ * (core/request/compose-run.ts): whatever it would refuse is refused here, with a SwarmApiError
+ * naming the field, so a bad call leaves the swarm as it was.
  */
 
 import * as v from 'valibot';
-import { resolvePolicy } from '../core/learning/resolve-policy';
-import { llmPolicyFor } from '../core/policy/llm/llm-policy';
+import type { HealingSetup } from '../core/healing/setup';
 import type { Policy } from '../core/policy/types';
-import { MAX_TIMER_MS } from '../core/providers/deadline';
+import { longestReplyDeadlineMs, MAX_TIMER_MS } from '../core/providers/deadline';
 import type { ProviderFactories } from '../core/providers/factories';
 import type { Provider } from '../core/providers/types';
-import { SIMULATED } from '../core/trace/simulated-id';
-
-export type { ProviderFactories };
-
-import { LLM_POLICY, policyForms } from '../core/request/policy-name';
-import {
-  checkAgainst,
-  type NormalRequest,
-  normalRequest,
-  RequestError,
-  runInputOf,
-} from '../core/request/run-input';
-import { prepareRunFor } from '../core/run/plan-turn';
+import { type CheckpointSource, composeRun } from '../core/request/compose-run';
+import { type NormalRequest, RequestError } from '../core/request/run-input';
 import type { PreparedTaskRun } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
-import { profileHashes, withModel } from '../core/scenarios/profiles';
+import { withModel } from '../core/scenarios/profiles';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { readRunRequest } from '../providers/run-request';
 import { frozenProfiles, scenarioSpec } from './catalog';
 import { SwarmApiError } from './errors';
 import { type SwarmOptions, type SwarmTask, TASK_SCENARIOS, type TaskScenario } from './types';
+
+export type { ProviderFactories };
 
 const optionsSchema = v.strictObject(
   {
@@ -74,13 +64,7 @@ function firstIssue(issues: Issues): { field: string | undefined; message: strin
 /** A task with its defaults filled in (seed, policy, healing), as a status reports it. */
 export type NormalTask = NormalRequest;
 
-/** Where a host keeps trained checkpoints (`parl:REF`, `bandit:REF`). */
-export interface CheckpointSource {
-  /** The checkpoint JSON under `ref`, or undefined when there is none; may throw its own error. */
-  load(ref: string): unknown | Promise<unknown>;
-  /** Where refs point, for a refusal: "a path to a checkpoint file", "a saved policy's name". */
-  readonly describe: string;
-}
+export type { CheckpointSource };
 
 export interface ReadyTask {
   readonly task: NormalTask;
@@ -88,20 +72,29 @@ export interface ReadyTask {
   readonly policy: Policy;
   /** The model the run asked for (`provider`), when it is not the simulated one. */
   readonly provider?: Provider;
+  /** The self-healing loop and the faults the task asks for, with this swarm's timings. */
+  readonly healing?: HealingSetup;
 }
 
 const invalid = (message: string, field: string) =>
   new SwarmApiError('invalid-task', `invalid task: ${message}`, field);
 
+/** What the API lends a run (composeRun's host). */
+export interface TaskHost {
+  readonly ports: ScenarioPorts;
+  readonly checkpoints?: CheckpointSource;
+  readonly providers?: ProviderFactories;
+}
+
 /**
- * The task (a run request, core/request), normalised, with its prepared run and its policy. A
- * refusal is the request's own message, in the same words the page and the CLI give.
+ * The task (a run request, core/request), normalised, with its prepared run and its policy,
+ * composed by composeRun. A refusal is the request's own message, in the same words the page and
+ * the CLI give.
  */
 export async function readyTask(
   input: unknown,
-  ports: ScenarioPorts,
-  checkpoints?: CheckpointSource,
-  providers: ProviderFactories = {},
+  host: TaskHost,
+  options: Pick<NormalOptions, 'pace' | 'replyDeadlineMs'>,
 ): Promise<ReadyTask> {
   const read = readRunRequest(input);
   if (!read.ok) throw invalid(read.message, read.field === 'request' ? 'task' : read.field);
@@ -113,88 +106,47 @@ export async function readyTask(
     );
   }
   const spec = scenarioSpec(request.scenario as TaskScenario);
-  const frozen = frozenProfiles();
+  const providers = host.providers ?? {};
   try {
-    checkAgainst(
+    const composed = await composeRun(
       request,
       { type: 'task', spec },
       {
-        profiles: frozen,
-        sandbox: Boolean(ports.sandbox),
-        knowledgeBase: Boolean(ports.knowledge),
-        providers: [SIMULATED, ...Object.keys(providers)],
+        profiles: frozenProfiles(),
+        ...(host.checkpoints ? { checkpoints: host.checkpoints } : {}),
+        providerKinds: Object.keys(providers),
+        openProvider: async (asked, frozen) => {
+          // checkAgainst refused a kind this host has no factory for.
+          const make = providers[asked.kind] as NonNullable<ProviderFactories[string]>;
+          // Every profile's model on a real provider is the one asked for, as the header records it.
+          return { provider: await make(asked), profiles: withModel(frozen, asked.kind, asked.model ?? '') };
+        },
+        // The orchestrator model is the agents' own: the simulated one, or the model asked for.
+        simulated: (profiles) => simulatedProviderFor(profiles),
+        sandbox: Boolean(host.ports.sandbox),
+        knowledgeBase: Boolean(host.ports.knowledge),
+        // The simulator's turns are judged by the model's own time (docs/healing.md); a real
+        // model's watchdog starts past its longest reply deadline and learns its pace
+        // (healing/watchdog.ts).
+        healingTimings: (run, real) =>
+          real
+            ? {
+                timing: 'wall',
+                unresponsiveMs: longestReplyDeadlineMs(options.replyDeadlineMs, run.profiles) + 5000,
+              }
+            : { unresponsiveMs: options.pace > 0 ? 30_000 : 5_000, timing: 'model' },
       },
     );
+    return {
+      task: composed.request,
+      run: composed.prepared as PreparedTaskRun,
+      policy: composed.policy,
+      ...(composed.real ? { provider: composed.real.provider } : {}),
+      ...(composed.healing ? { healing: composed.healing } : {}),
+    };
   } catch (error) {
     if (error instanceof RequestError) throw invalid(error.message, error.field);
     throw error;
-  }
-  const task = normalRequest(request);
-  const real = await realProvider(request.provider, providers);
-  // Every profile's model on a real provider is the one asked for, as the trace header records it.
-  const profiles = real ? withModel(frozen, real.kind, real.model) : frozen;
-  const policy =
-    task.policy === LLM_POLICY
-      ? // The orchestrator model is the agents' own: the simulated one, or the model asked for.
-        llmPolicyFor(real?.provider ?? simulatedProviderFor(profiles), profiles)
-      : await resolvePolicy(
-          task.policy,
-          {
-            // Trained checkpoints come from the host: files in Node, the policy store in the page.
-            load: async (ref) => {
-              try {
-                return await checkpoints?.load(ref);
-              } catch (error) {
-                throw invalid((error as Error).message.replace(/^policy: /, ''), 'policy');
-              }
-            },
-            hashes: () => profileHashes(frozen),
-            messages: {
-              unknownBuiltIn: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
-              unknownKind: (name) => `policy: "${name}" is not a policy (one of: ${policyForms()})`,
-              missing: (ref) =>
-                checkpoints
-                  ? `policy: no checkpoint "${ref}" (${checkpoints.describe})`
-                  : `policy: no checkpoint "${ref}": this host has no trained policies`,
-              unloadable: (ref, reason) => `policy: checkpoint "${ref}" refused: ${reason}`,
-              wrongKind: (ref, actual, asked) =>
-                `policy: checkpoint "${ref}" is a ${actual} policy, not ${asked}`,
-            },
-            fail: (message) => invalid(message, 'policy'),
-          },
-          task.play ?? 'greedy',
-        );
-  let run: PreparedTaskRun;
-  try {
-    // The policy's plan: the llm orchestrator's plan turn is taken here, before the run is built.
-    run = (await prepareRunFor(
-      policy,
-      runInputOf(task, { type: 'task', spec }, { profiles, plan: undefined }),
-    )) as PreparedTaskRun;
-  } catch (error) {
-    // What is left to refuse is the policy's formation (a peers policy on a scenario without a
-    // decentralized plan): the other fields were checked above.
-    throw invalid((error as Error).message, 'policy');
-  }
-  return { task, run, policy, ...(real ? { provider: real.provider } : {}) };
-}
-
-/** The real model a checked request names, made by the host's factory; undefined: the simulated one. */
-async function realProvider(
-  asked: NormalTask['provider'],
-  providers: ProviderFactories,
-): Promise<{ kind: string; model: string; provider: Provider } | undefined> {
-  if (!asked || asked.kind === SIMULATED) return undefined;
-  // checkAgainst refused a kind this host has no factory for.
-  const make = Object.hasOwn(providers, asked.kind) ? providers[asked.kind] : undefined;
-  if (!make) throw invalid(`provider.kind "${asked.kind}" is not run here`, 'provider.kind');
-  try {
-    const provider = await make(asked);
-    return { kind: asked.kind, model: asked.model ?? '', provider };
-  } catch (error) {
-    // A factory names the field it could not use (its folder's node.ts).
-    if (error instanceof RequestError) throw invalid(error.message, error.field);
-    throw invalid(`provider: ${(error as Error).message}`, 'provider');
   }
 }
 

@@ -4,9 +4,9 @@
  * or the list names one twice. One by one, so the first bad name in the list is the one reported.
  */
 
-import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
 import type { Provider } from '../core/providers/types';
+import { LLM_POLICY } from '../core/request/policy-name';
 import { formationProblem } from '../core/run/formations';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
 import type { PlayMode } from '../core/trace/events';
@@ -27,16 +27,11 @@ export async function benchPolicies(
 ): Promise<Policy[]> {
   const policies: Policy[] = [];
   for (const name of list.split(',')) {
-    if (name.trim() === 'llm') {
-      // The subagents' provider plays the orchestrator too: with the simulated one, the whole path
-      // runs offline.
-      if (scenario.type !== 'task')
-        throw new UsageError('--policies: llm orchestrates task scenarios, not graphs');
-      policies.push(llmPolicyFor(provider, profiles));
-      continue;
-    }
+    if (name.trim() === LLM_POLICY && scenario.type !== 'task')
+      throw new UsageError('--policies: llm orchestrates task scenarios, not graphs');
     try {
-      policies.push(await resolvePolicy(name, hashes, play));
+      // The subagents' provider plays `llm` too: with the simulated one, the whole path runs offline.
+      policies.push(await resolvePolicy(name, profiles, play, { hashes, model: provider }));
     } catch (error) {
       throw new UsageError(`--policies: ${(error as Error).message}`);
     }

@@ -8,10 +8,7 @@ import { threadPool } from '../adapters/common/thread-pool';
 import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { type ChaosRunReport, chaosRun } from '../core/experiments/chaos';
-import { policyByName } from '../core/policy/registry';
-import { planChooser } from '../core/policy/types';
-import { runInputOf } from '../core/request/run-input';
-import { prepareRun } from '../core/run/prepare';
+import { composeRun } from '../core/request/compose-run';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import type { TaskScenarioSpec } from '../core/scenarios/registry';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
@@ -39,36 +36,55 @@ export async function chaosSeed(
   seed: number,
   baselineFor: (size: number) => number | undefined = () => undefined,
 ): Promise<{ readonly report: ChaosRunReport; readonly size: number }> {
-  const policy = policyByName(settings.policy);
-  // Each run a run request, composed as every other way into a run composes one; the faults
-  // and the healing loop are the chaos harness's own (experiments/chaos.ts).
-  const run = prepareRun(
-    runInputOf(
-      { scenario: settings.spec.id, seed, policy: settings.policy },
-      { type: 'task', spec: settings.spec },
-      { profiles: settings.profiles, plan: planChooser(policy) },
-    ),
+  // Each run a run request, composed as every other way into a run composes one
+  // (core/request/compose-run.ts): its faults and its healing mode are the request's, the timings
+  // the chaos harness's own.
+  const composed = await composeRun(
+    {
+      scenario: settings.spec.id,
+      seed,
+      policy: settings.policy,
+      healing: settings.healing,
+      chaos: settings.faults,
+    },
+    { type: 'task', spec: settings.spec },
+    {
+      profiles: settings.profiles,
+      providerKinds: [],
+      simulated: (profiles) => simulatedProviderFor(profiles),
+      sandbox: true,
+      knowledgeBase: false,
+      healingTimings: (run) => {
+        const baseline = baselineFor(run.instance.size);
+        return {
+          unresponsiveMs: settings.unresponsiveMs,
+          // Turns are judged by the simulated model's own time, never this host's clock: a cold
+          // worker through Redis judges every seed as the local command does (docs/healing.md).
+          timing: 'model',
+          // The simulator answers at once here (no pace): no model time a token.
+          expectedMsPerToken: 0,
+          ...(baseline !== undefined ? { baseline } : {}),
+        };
+      },
+    },
   );
-  if (run.type !== 'task') throw new Error('--scenario: not a task run');
-  const baseline = baselineFor(run.instance.size);
+  const { prepared: run, healing } = composed;
+  if (run.type !== 'task' || !healing) throw new Error('--scenario: not a task run');
   const report = await chaosRun(run, {
-    faults: settings.faults,
-    healing: settings.healing === 'on' ? 'heal' : 'detect',
+    faults: healing.faults ?? [],
+    healing: healing.mode,
     seed,
-    policy: policyByName(settings.policy),
+    policy: composed.policy,
     provider: simulatedProviderFor(settings.profiles),
     clock: { now: () => performance.now() },
     scheduler: timeoutScheduler,
-    unresponsiveMs: settings.unresponsiveMs,
+    ...(healing.unresponsiveMs !== undefined ? { unresponsiveMs: healing.unresponsiveMs } : {}),
     slowMs: SLOW_FAULT_MS,
-    // Turns are judged by the simulated model's own time, never this host's clock: a cold worker
-    // through Redis judges every seed as the local command does (docs/healing.md, "Timing").
-    timing: 'model',
-    // The simulator answers at once here (no pace): no model time a token.
-    expectedMsPerToken: 0,
+    ...(healing.timing ? { timing: healing.timing } : {}),
+    ...(healing.expectedMsPerToken !== undefined ? { expectedMsPerToken: healing.expectedMsPerToken } : {}),
     ports: { sandbox: nodeSandbox },
     pool: (inner, capacity) => threadPool(inner, { capacity, hangMs: settings.hangMs }),
-    ...(baseline !== undefined ? { baseline } : {}),
+    ...(healing.baseline !== undefined ? { baseline: healing.baseline } : {}),
   });
   return { report, size: run.instance.size };
 }

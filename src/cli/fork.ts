@@ -1,5 +1,4 @@
 import { nodeSandbox } from '../adapters/node/node-sandbox';
-import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import { replayProvider, replayThen } from '../core/providers/replay';
 import { LLM_POLICY } from '../core/request/policy-name';
 import { decisionWords, forkRun, prefixAttempts } from '../core/run/fork';
@@ -90,9 +89,12 @@ export async function fork(argv: string[], out: Print): Promise<void> {
   const resolve =
     (name: string, flag: string, play: PlayMode = 'greedy') =>
     async () => {
-      if (name === LLM_POLICY) return llmPolicyFor(replayProvider(header.provider, events), profiles);
       try {
-        return await resolvePolicy(name, hashes, play);
+        return await resolvePolicy(name, profiles, play, {
+          hashes,
+          // A model orchestrator is made again over its own recorded replies.
+          ...(name === LLM_POLICY ? { model: replayProvider(header.provider, events) } : {}),
+        });
       } catch (error) {
         throw new UsageError(`${flag}: ${(error as Error).message}`);
       }

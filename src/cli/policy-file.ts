@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs';
-import { resolvePolicy as resolveNamedPolicy } from '../core/learning/resolve-policy';
 import type { Policy } from '../core/policy/types';
-import { policyForms as forms, policyProblem } from '../core/request/policy-name';
+import type { Provider } from '../core/providers/types';
+import { policyForms as forms } from '../core/request/policy-name';
+import { type CheckpointSource, policyOf } from '../core/request/policy-of';
+import { RequestError } from '../core/request/run-input';
+import { simulatedProviderFor } from '../core/scenarios/players';
 import { profileHashes } from '../core/scenarios/profiles';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
 import type { PlayMode } from '../core/trace/events';
 import { UsageError } from './errors';
 import { readInputFile } from './input-file';
@@ -12,33 +16,44 @@ export { profileHashes };
 /** The forms a policy name takes, for help: one list with the page and the API (core/request). */
 export const policyForms = forms().replaceAll(', ', ' | ').replaceAll(':CHECKPOINT', ':FILE');
 
-/** A built-in policy by name, or a trained one from its checkpoint (`parl:FILE`, `bandit:FILE`). */
-export function resolvePolicy(
+/** The CLI's checkpoints (`KIND:FILE`): files written by swarm train, read as any input file is. */
+export const cliCheckpoints: CheckpointSource = {
+  describe: 'a path to a checkpoint file written by swarm train',
+  load: (file) => (existsSync(file) ? readCheckpoint(file) : undefined),
+};
+
+/**
+ * A policy by name (core/request/policy-of.ts, the page's and the API's too): a built-in one, a
+ * trained one from its checkpoint file (`KIND:FILE`), or `llm` on `model` (the agents' own, or a
+ * recorded run's replies). A refusal is a UsageError in the words every host gives.
+ */
+export async function resolvePolicy(
   spec: string,
-  hashes: Readonly<Record<string, string>>,
+  profiles: Readonly<Record<string, ProfileSpec>>,
   play: PlayMode = 'greedy',
+  options: {
+    /** The hashes a checkpoint must match when not `profiles`' own (a recorded run's). */
+    readonly hashes?: Readonly<Record<string, string>>;
+    /** The model `llm` plays on; the simulated one without it. */
+    readonly model?: Provider;
+  } = {},
 ): Promise<Policy> {
-  // A name's form is refused in the words the page and the API use (core/request/policy-name.ts).
-  const problem = policyProblem(spec.trim());
-  if (problem) return Promise.reject(new UsageError(problem));
-  return resolveNamedPolicy(
-    spec.trim(),
-    {
-      load: readCheckpoint,
-      hashes: () => hashes,
-      messages: {
-        unknownBuiltIn: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
-        unknownKind: (name) => policyProblem(name) ?? `"${name}" is not a policy`,
-        // readCheckpoint throws rather than finding nothing.
-        missing: (file) => `${file}: no such file`,
-        unloadable: (file, reason) => `${file}: ${reason}`,
-        wrongKind: (file, actual, asked) =>
-          `${file}: it is a ${actual} policy, not ${asked} (use ${actual}:${file})`,
+  try {
+    return await policyOf(
+      spec.trim(),
+      play,
+      {
+        profiles,
+        checkpoints: cliCheckpoints,
+        ...(options.hashes ? { hashes: options.hashes } : {}),
+        simulated: (p) => simulatedProviderFor(p),
       },
-      fail: (message) => new UsageError(message),
-    },
-    play,
-  );
+      options.model ? { provider: options.model, profiles } : undefined,
+    );
+  } catch (error) {
+    if (error instanceof RequestError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 export function readCheckpoint(file: string): unknown {

@@ -6,8 +6,6 @@
  */
 
 import { nodeSandbox } from '../adapters/node/node-sandbox';
-import { llmPolicyFor } from '../core/policy/llm/llm-policy';
-import { LLM_POLICY } from '../core/request/policy-name';
 import { type ReplayResult, replayRun } from '../core/run/replay';
 import type { TraceEvent } from '../core/trace/events';
 import { encodeTrace } from '../core/trace/jsonl';
@@ -64,10 +62,12 @@ export async function replay(argv: string[], out: Print): Promise<void> {
       scenario: recorded.scenario,
       profiles,
       policy: async (provider) => {
-        if (header.policy === LLM_POLICY) return llmPolicyFor(provider, profiles);
         try {
           // A run played by sampling is made again by sampling: its draws are keyed by its seed.
-          return await resolvePolicy(header.policy, hashes, header.play ?? 'greedy');
+          return await resolvePolicy(header.policy, profiles, header.play ?? 'greedy', {
+            hashes,
+            model: provider,
+          });
         } catch (error) {
           throw new UsageError(`${file}: its policy: ${(error as Error).message}`);
         }

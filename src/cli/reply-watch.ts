@@ -8,6 +8,8 @@ import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import type { AttemptHooks } from '../core/healing/hooks';
 import { healingHooks } from '../core/healing/monitor';
 import { longestReplyDeadlineMs } from '../core/providers/deadline';
+import { loopModeOf } from '../core/request/run-input';
+import { HEALING_MODES, type HealingMode } from '../core/request/run-request';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
 import { oneOf, wholeNumber } from './errors';
 import { MAX_TIMER_MS } from './limits';
@@ -20,7 +22,8 @@ export const replyWatchHelp = `  --reply-deadline-ms MS  the longest one model r
                           model, off with the simulated one, whose figures stay those of a run
                           without the loop)`;
 
-export type HealingFlag = 'on' | 'detect' | 'off';
+/** `--healing`: a run request's healing word (core/request/run-request.ts). */
+export type HealingFlag = HealingMode;
 
 /** `--reply-deadline-ms`, when given. */
 export function replyDeadlineFlag(raw: string | undefined): number | undefined {
@@ -34,7 +37,7 @@ export function replyDeadlineFlag(raw: string | undefined): number | undefined {
  * every machine).
  */
 export function healingFlag(raw: string | undefined, realModel: boolean): HealingFlag {
-  return oneOf('healing', raw, ['on', 'detect', 'off'] as const, realModel ? 'on' : 'off');
+  return oneOf('healing', raw, HEALING_MODES, realModel ? 'on' : 'off');
 }
 
 /**
@@ -51,6 +54,23 @@ const WATCHDOG_MARGIN_MS = 5000;
  */
 const SIMULATED_WATCHDOG_MS = 5000;
 
+/** The CLI's healing timings (composeRun's host): a real model's by its deadlines, the simulated one's by its own time. */
+export function cliHealingTimings(options: {
+  readonly realModel: boolean;
+  readonly deadlineMs: number | undefined;
+  readonly profiles: Readonly<Record<string, ProfileSpec>>;
+}): { readonly unresponsiveMs: number; readonly timing: 'wall' | 'model' } {
+  return {
+    unresponsiveMs: options.realModel
+      ? Math.min(
+          MAX_TIMER_MS,
+          longestReplyDeadlineMs(options.deadlineMs, options.profiles) + WATCHDOG_MARGIN_MS,
+        )
+      : SIMULATED_WATCHDOG_MS,
+    timing: options.realModel ? 'wall' : 'model',
+  };
+}
+
 /** The hooks each run's attempts run under, made afresh per run; none when healing is off. */
 export function healingFor(
   mode: HealingFlag,
@@ -60,19 +80,15 @@ export function healingFor(
     readonly profiles: Readonly<Record<string, ProfileSpec>>;
   },
 ): (() => AttemptHooks) | undefined {
-  if (mode === 'off') return undefined;
-  const unresponsiveMs = options.realModel
-    ? Math.min(
-        MAX_TIMER_MS,
-        longestReplyDeadlineMs(options.deadlineMs, options.profiles) + WATCHDOG_MARGIN_MS,
-      )
-    : SIMULATED_WATCHDOG_MS;
+  const loop = loopModeOf(mode);
+  if (loop === undefined) return undefined;
+  const { unresponsiveMs, timing } = cliHealingTimings(options);
   return () =>
     healingHooks({
-      mode: mode === 'on' ? 'heal' : 'detect',
+      mode: loop,
       clock: { now: () => performance.now() },
       scheduler: timeoutScheduler,
       unresponsiveMs,
-      timing: options.realModel ? 'wall' : 'model',
+      timing,
     });
 }

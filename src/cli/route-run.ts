@@ -6,18 +6,17 @@
  * deadline, and the self-healing loop when asked for, as in `swarm bench`.
  */
 import { withReplyDeadline } from '../adapters/common/reply-deadline';
+import { timeoutScheduler } from '../adapters/common/timeout-scheduler';
 import { nodeProviders } from '../adapters/node/node-providers';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { createSwarmApi } from '../api/api';
 import { isSwarmApiError } from '../api/errors';
-import { policyByName } from '../core/policy/registry';
-import { planChooser } from '../core/policy/types';
-import { runInputOf } from '../core/request/run-input';
+import { hooksFor } from '../core/healing/setup';
+import { type ComposedRun, composeRun } from '../core/request/compose-run';
 import type { ProviderRequest } from '../core/request/run-request';
 import type { Workflow } from '../core/router/choice';
 import { executionOf, ownRequestPolicy, type TeamPlan } from '../core/router/plan';
 import { runAnswer } from '../core/run/final-answer';
-import { prepareRun } from '../core/run/prepare';
 import { runPrepared } from '../core/run/run';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { encodeTrace } from '../core/trace/jsonl';
@@ -25,7 +24,7 @@ import { UsageError } from './errors';
 import type { FlagValue } from './flags';
 import { followSwarm } from './follow-swarm';
 import { flagOfField } from './provider-flags';
-import { type HealingFlag, healingFlag, healingFor, replyDeadlineFlag } from './reply-watch';
+import { cliHealingTimings, type HealingFlag, healingFlag, replyDeadlineFlag } from './reply-watch';
 import { checkOutputs, writeFile } from './safe-write';
 import { readProfiles, readScenario } from './scenario-file';
 
@@ -61,31 +60,45 @@ export async function runPlan(
   const scenario = readScenario(execution.scenario);
   if (scenario.type !== 'task') throw new UsageError(`--run: ${execution.scenario} is not a task scenario`);
   const profiles = readProfiles();
-  const policy = policyByName(execution.policy);
-  let run: ReturnType<typeof prepareRun>;
+  let composed: ComposedRun;
   try {
     // The plan's run, as a run request: composed as every other way into a run composes one.
-    run = prepareRun(
-      runInputOf(
-        { scenario: scenario.spec.id, seed: options.seed, policy: execution.policy },
-        { type: 'task', spec: scenario.spec },
-        { profiles, plan: planChooser(policy) },
-      ),
+    composed = await composeRun(
+      {
+        scenario: scenario.spec.id,
+        seed: options.seed,
+        policy: execution.policy,
+        healing: options.healing ?? 'off',
+      },
+      { type: 'task', spec: scenario.spec },
+      {
+        profiles,
+        providerKinds: [],
+        simulated: (p) => simulatedProviderFor(p),
+        sandbox: true,
+        knowledgeBase: false,
+        healingTimings: () =>
+          cliHealingTimings({ realModel: false, deadlineMs: options.deadlineMs, profiles }),
+      },
     );
   } catch (error) {
     throw new UsageError(`--run: ${(error as Error).message}`);
   }
+  const { prepared: run, policy, healing } = composed;
   if (run.type !== 'task') throw new UsageError('--run: not a task run');
-  const hooks = healingFor(options.healing ?? 'off', {
-    realModel: false,
-    deadlineMs: options.deadlineMs,
-    profiles,
-  });
   const result = await runPrepared(run, {
     policy,
     provider: withReplyDeadline(simulatedProviderFor(profiles), options.deadlineMs),
     plan,
-    ...(hooks ? { hooks: hooks() } : {}),
+    ...(healing
+      ? {
+          hooks: hooksFor(
+            healing,
+            { seed: run.seed, taskIds: run.plan.tasks.map((t) => t.id) },
+            { clock: { now: () => performance.now() }, scheduler: timeoutScheduler },
+          ),
+        }
+      : {}),
   });
   if (options.trace !== undefined) writeFile(options.trace, encodeTrace(result.header, result.events));
   return {

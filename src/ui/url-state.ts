@@ -7,7 +7,7 @@ import { SIMULATED } from '../core/trace/simulated-id';
  */
 
 import { type ContextStrategyName, contextStrategyNames } from '../core/agents/context/registry';
-import { POLICY_KINDS, type PolicyKind } from '../core/learning/checkpoint';
+import { TRAINABLE_KINDS, type TrainableKind } from '../core/learning/kinds/registry';
 import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';
 import { policyForms, policyProblem } from '../core/request/policy-name';
 import { HEALING_MODES, type HealingMode, shown } from '../core/request/run-request';
@@ -62,7 +62,7 @@ export interface AppState {
   readonly fork: number;
   /** The Compare view's picked policies, the first the baseline, run one after another on `seed`. */
   readonly policies: readonly string[];
-  readonly train: PolicyKind;
+  readonly train: TrainableKind;
   readonly episodes: number;
   /** The question asked of the knowledge base (the `ask-knowledge-base` scenario). */
   readonly question: string;
@@ -272,7 +272,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   },
   healing: { key: 'healing', parse: oneOf(HEALING_MODES), format: plain },
   play: { key: 'play', parse: oneOf(PLAY_MODES), format: plain },
-  train: { key: 'train', parse: oneOf(POLICY_KINDS), format: plain },
+  train: { key: 'train', parse: oneOf(TRAINABLE_KINDS), format: plain },
   episodes: { key: 'episodes', parse: integer(10, 20_000), format: plain },
   question: {
     key: 'question',

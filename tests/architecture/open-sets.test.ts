@@ -1,12 +1,14 @@
 /**
  * Every open set has one home (issue 60, item 2), as the scenario kinds have theirs
  * (kinds.test.ts): the end-of-run reasons and their words (src/core/trace/end-reason.ts), the plan
- * modes (TOPOLOGIES in src/core/trace/events.ts) and the provider kinds (src/providers/registry.ts,
- * the simulated model's id in src/core/trace/simulated-id.ts). Each case scans src/ and fails
- * on one spelled by hand elsewhere; the last cases show each scan catching one.
+ * modes (TOPOLOGIES in src/core/trace/events.ts), the provider kinds (src/providers/registry.ts,
+ * the simulated model's id in src/core/trace/simulated-id.ts) and the learned policy kinds
+ * (src/core/learning/kinds/registry.ts). Each case scans src/ and fails on one spelled by hand
+ * elsewhere; the last cases show each scan catching one.
  */
 
 import { describe, expect, it } from 'vitest';
+import { LEARNED_KINDS } from '../../src/core/learning/kinds/registry';
 import { END_REASONS } from '../../src/core/trace/end-reason';
 import { OLD_PLAN_WORDS, TOPOLOGIES } from '../../src/core/trace/events';
 import { PROVIDER_IDS } from '../../src/providers/registry';
@@ -39,6 +41,23 @@ const planListsIn = (code: string): string[] => (PLAN_LIST.exec(code) ?? []).sli
 
 const providersIn = (code: string): string[] => PROVIDER_IDS.filter((id) => quoted(id).test(code));
 
+const KIND_WORDS = LEARNED_KINDS.join('|');
+/**
+ * A learned policy kind compared, switched on or listed beside another by hand: what
+ * `p.kind === 'parl' || p.kind === 'bandit'` was, which kinds/registry.ts answers (isLearnedKind,
+ * TRAINABLE_KINDS, a kind's own `play` and `restore`).
+ */
+const KIND_SPELLED = new RegExp(
+  [
+    `[!=]==?\\s*['"\`](${KIND_WORDS})['"\`]`,
+    `['"\`](${KIND_WORDS})['"\`]\\s*[!=]==?`,
+    `case\\s+['"\`](${KIND_WORDS})['"\`]`,
+    `['"\`](${KIND_WORDS})['"\`]\\s*[,|]\\s*['"\`](${KIND_WORDS})['"\`]`,
+  ].join('|'),
+  'g',
+);
+const policyKindsIn = (code: string): string[] => [...code.matchAll(KIND_SPELLED)].map((m) => m[0]);
+
 /** Files that may name members of a set, each for the reason given. */
 const REASON_HOMES: Readonly<Record<string, string>> = {
   'src/core/trace/end-reason.ts': 'the reasons and their words',
@@ -56,6 +75,23 @@ const PROVIDER_HOMES: Readonly<Record<string, string>> = {
   'src/core/trace/simulated-id.ts': "the simulated model's id, which core's runs fall back to",
   'src/adapters/browser/webllm-provider.ts': 'the webllm provider itself, naming itself in traces',
   'src/adapters/common/openai-provider.ts': 'the openai provider itself, naming itself in traces',
+};
+
+/**
+ * Where a learned kind may be named outside its folder: the trainer, which trains PARL by its
+ * gradient and the bandit by its updates (a kind's trainer is not yet in its folder, issue 60).
+ */
+const POLICY_KIND_HOMES: Readonly<Record<string, string>> = {
+  'src/core/learning/train.ts': 'the trainer: PARL by its gradient, the bandit by its updates',
+  'src/core/learning/train-config.ts': "the trainer's settings, some PARL's and some the bandit's",
+  'src/cli/train-flags.ts': "swarm train's flags, each for the kind it trains",
+  'src/cli/train.ts': "swarm train's rollout workers, which only PARL's training uses",
+  'src/adapters/browser/train-host.ts': "the page's rollout workers, which only PARL's training uses",
+  'src/adapters/browser/train-client.ts': "the page's rollout workers, which only PARL's training uses",
+  'src/cli/aux-rewards.ts': 'a study of PARL’s auxiliary rewards: it trains PARL',
+  'src/cli/experiment.ts': 'experiments that train PARL',
+  'src/cli/evaluate.ts': 'off-policy targets: the probabilities of a PARL or a bandit checkpoint',
+  'src/core/router/router.ts': "the router's own bandit, a route source and no policy kind",
 };
 
 /** Each set's scan over src/, less its homes: "file: what it spelled". */
@@ -82,6 +118,10 @@ describe('the open sets, each written once', () => {
     expect(scan(providersIn, PROVIDER_HOMES, /^src\/providers\//)).toEqual([]);
   });
 
+  it('names a learned policy kind only in its folder under src/core/learning/kinds', () => {
+    expect(scan(policyKindsIn, POLICY_KIND_HOMES, /^src\/core\/learning\/kinds\//)).toEqual([]);
+  });
+
   it('scans the real files: each home spells what it holds, so a stale exception fails too', () => {
     const filesIn = (found: string[]) => found.map((f) => f.slice(0, f.indexOf(':'))).sort();
     expect(filesIn(scan(reasonsIn, {}))).toEqual(Object.keys(REASON_HOMES).sort());
@@ -89,9 +129,12 @@ describe('the open sets, each written once', () => {
       Object.keys(PLAN_HOMES).sort(),
     );
     expect(filesIn(scan(providersIn, {}, /^src\/providers\//))).toEqual(Object.keys(PROVIDER_HOMES).sort());
+    expect(filesIn(scan(policyKindsIn, {}, /^src\/core\/learning\/kinds\//))).toEqual(
+      Object.keys(POLICY_KIND_HOMES).sort(),
+    );
   });
 
-  it('catches each: a reason compared by hand, a word of an end, a list of modes, a provider', () => {
+  it('catches each: a reason compared by hand, a word of an end, a list of modes, a provider, a policy kind', () => {
     // The page's four wordings before issue 60 (status-words.ts, path-summary.ts, metric-cards.ts).
     expect(reasonsIn("if (reason === 'completed-with-failures') return 'with failed tasks';")).toEqual([
       'completed-with-failures',
@@ -119,5 +162,14 @@ describe('the open sets, each written once', () => {
     expect(providersIn("if (settings.provider === 'openai') return endpoint;")).toEqual(['openai']);
     expect(providersIn("provider: p?.kind ?? 'simulated',")).toEqual(['simulated']);
     expect(providersIn("const label = 'the simulated model';")).toEqual([]);
+
+    // The page's three tests of a learned kind before issue 60 (policies.ts, saved-policies.ts,
+    // train-view.tsx), a switch and a hand-written union.
+    expect(policyKindsIn(".filter((p) => p.kind === 'parl' || p.kind === 'bandit')")).toHaveLength(2);
+    expect(policyKindsIn("if (kind !== 'parl' && kind !== 'bandit') throw refuse();")).toHaveLength(2);
+    expect(policyKindsIn("switch (kind) { case 'bandit': return used; }")).toHaveLength(1);
+    expect(policyKindsIn("export type SavedKind = 'parl' | 'bandit' | 'retired';")).toHaveLength(1);
+    // Its name as a default or a label is no test of a kind.
+    expect(policyKindsIn("name: options.name ?? 'parl',")).toEqual([]);
   });
 });

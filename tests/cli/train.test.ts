@@ -146,7 +146,7 @@ describe('swarm train', () => {
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      `${bad}: not a usable policy: profile "large" has changed since training (trained against sha256:0000`,
+      `checkpoint "${bad}" refused: not a usable policy: profile "large" has changed since training (trained against sha256:0000`,
     );
     const wrongKind = await runCli([
       'bench',
@@ -157,7 +157,7 @@ describe('swarm train', () => {
       '--seeds',
       '1',
     ]);
-    expect(wrongKind.stderr).toContain(`it is a parl policy, not bandit (use parl:${policy})`);
+    expect(wrongKind.stderr).toContain(`is a parl policy, not bandit (use parl:${policy})`);
     const notPolicy = await runCli([
       'bench',
       '--scenario',

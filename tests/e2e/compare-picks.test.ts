@@ -211,7 +211,7 @@ describe('the Compare view’s picker', () => {
       'compare-figure:serial',
     ]);
     expect(await page.textContent(`${t('compare-failed')}[data-policy="parl:gone"]`)).toMatch(
-      /No policy named "gone" is saved in this browser/,
+      /policy: no checkpoint "gone" \(the name of a policy saved in this browser/,
     );
     expect(await page.textContent(`${t('compare-failed')}[data-policy="parl:broken"]`)).toMatch(
       /not a usable policy: "schema" is "nonsense"/,

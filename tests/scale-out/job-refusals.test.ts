@@ -139,7 +139,7 @@ describe('jobs a sweep cannot finish', () => {
     const { report } = launch(cyclic);
     await expect(report).rejects.toThrow(
       new RegExp(
-        `2 of 2 runs of sweep \\w+ failed[\\s\\S]*no-such-policy seed 1: cannot set up sweep \\w+: "no-such-policy" is not a policy this worker knows \\(${ATTEMPTS} tries\\)[\\s\\S]*no-such-policy seed 2: cannot`,
+        `2 of 2 runs of sweep \\w+ failed[\\s\\S]*no-such-policy seed 1: cannot set up sweep \\w+: "no-such-policy" is not a policy \\(one of: [^)]*\\) \\(${ATTEMPTS} tries\\)[\\s\\S]*no-such-policy seed 2: cannot`,
       ),
     );
     // BullMQ's own count agrees: tried ATTEMPTS times, then left failed, not retried again.

@@ -11,9 +11,8 @@ import { benchInstance, runBenchOne } from '../../core/bench/bench-run';
 import type { BenchOptions, BenchScenario } from '../../core/bench/bench-types';
 import type { GraphScenario } from '../../core/graph/types';
 import { buildGraph } from '../../core/graph/validate';
-import { resolvePolicy } from '../../core/learning/resolve-policy';
-import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { Policy } from '../../core/policy/types';
+import { policyOf } from '../../core/request/policy-of';
 import { profileHashes } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { Split } from '../../core/scenarios/splits';
@@ -83,23 +82,20 @@ export async function benchSetup(
   const hooks = healingFor(spec.healing, { realModel: false, deadlineMs: spec.deadlineMs, profiles });
   const hashes = await profileHashes(profiles);
   const policies: Policy[] = [];
+  // Resolved as every host resolves a policy (core/request/policy-of.ts), from the checkpoints the
+  // sweep carries; `llm` plays on the agents' simulated model.
+  const checkpoints = {
+    describe: 'a checkpoint the sweep carries',
+    load: (ref: string) => (Object.hasOwn(spec.checkpoints, ref) ? spec.checkpoints[ref] : undefined),
+  };
   for (const name of spec.policies) {
-    if (name === 'llm') {
-      policies.push(llmPolicyFor(provider, profiles));
-      continue;
-    }
     policies.push(
-      await resolvePolicy(name, {
-        load: (ref) => spec.checkpoints[ref],
-        hashes: () => hashes,
-        messages: {
-          unknownBuiltIn: (n) => `"${n}" is not a policy this worker knows`,
-          unknownKind: (n) => `"${n}" is not a policy this worker knows`,
-          missing: (ref) => `the sweep carries no checkpoint for ${ref}`,
-          unloadable: (ref, reason) => `${ref}: ${reason}`,
-          wrongKind: (ref, actual, asked) => `${ref}: a ${actual} policy, not ${asked}`,
-        },
-      }),
+      await policyOf(
+        name,
+        undefined,
+        { profiles, hashes, checkpoints, simulated: () => provider },
+        { provider, profiles },
+      ),
     );
   }
   const options: BenchOptions = {

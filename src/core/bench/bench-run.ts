@@ -7,9 +7,8 @@
 
 import { componentSpec, drawBenchTask } from '../learning/mix';
 import type { Policy } from '../policy/types';
-import { runInputOf } from '../request/run-input';
+import { composeRun } from '../request/compose-run';
 import type { RunRequest } from '../request/run-request';
-import { prepareRunFor } from '../run/plan-turn';
 import { modelWallOf, runPrepared } from '../run/run';
 import type { SimulateResult } from '../runtime/simulate';
 import type { TaskScenarioSpec } from '../scenarios/registry';
@@ -52,8 +51,7 @@ export async function runBenchOne(
   { spec, instance }: BenchInstance,
 ): Promise<{ record: BenchRunRecord; result: SimulateResult }> {
   const { scenario } = options;
-  // Each run is a run request, composed as the page's, the API's and `swarm run`'s are
-  // (request/run-input.ts), over the seed's instance.
+  // Each run is a run request, as the page's, the API's and `swarm run`'s are.
   const graph = scenario.type === 'graph' ? scenario.graph : undefined;
   const request: RunRequest = {
     scenario: spec ? spec.id : (graph as NonNullable<typeof graph>).id,
@@ -63,21 +61,30 @@ export async function runBenchOne(
     ...(options.profile ? { profile: options.profile } : {}),
     ...(scenario.type === 'graph' && scenario.workers ? { budgets: { subagents: scenario.workers } } : {}),
   };
-  // The policy's plan: a model orchestrator's plan turn is taken first (run/plan-turn.ts).
-  const run = await prepareRunFor(
-    policy,
-    runInputOf(
-      request,
-      spec && instance
-        ? { type: 'task', spec }
-        : {
-            type: 'graph',
-            id: (graph as NonNullable<typeof graph>).id,
-            graph: () => graph as NonNullable<typeof graph>,
-          },
-      { profiles: options.profiles, plan: undefined, ...(instance ? { instance } : {}) },
-    ),
-    options.signal,
+  // Composed as every other way into a run composes one (request/compose-run.ts), with the
+  // bench's policy, resolved once for all its seeds, on the seed's instance; the healing loop is
+  // the bench's hooks (its host's), so the request asks for none.
+  const { prepared: run } = await composeRun(
+    { ...request, healing: 'off' },
+    spec && instance
+      ? { type: 'task', spec }
+      : {
+          type: 'graph',
+          id: (graph as NonNullable<typeof graph>).id,
+          graph: () => graph as NonNullable<typeof graph>,
+        },
+    {
+      profiles: options.profiles,
+      providerKinds: [],
+      // The bench's policy is given (`policy`): none is resolved, no model is asked for.
+      simulated: () => options.provider,
+      sandbox: Boolean(options.ports?.sandbox),
+      knowledgeBase: Boolean(options.ports?.knowledge),
+      healingTimings: () => ({}),
+      policy,
+      ...(instance ? { instance } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
   );
   const hooks = run.type === 'task' ? options.hooks?.(run) : undefined;
   const result = await runPrepared(run, {

@@ -3,256 +3,42 @@
  * state), the feature and action names they index, the hyper-parameters, the training run's
  * configuration and progress, and the SHA-256 of every frozen profile it was trained against.
  * Loading checks all of that and refuses, naming the difference, anything it cannot trust: not a
- * policy, another version, another kind, other features or actions, other profiles.
+ * policy, another version, another kind, other features or actions, other profiles. What every
+ * kind shares is checked here (checkpoint-format.ts); a kind's own fields by its folder under
+ * kinds/, found in kinds/registry.ts.
  */
 
 import { OLD_PLAN_WORDS, todaysPlanWords } from '../trace/events';
-import { CONTROLS, PROFILES, RETRIES, VOTES, WIDTHS } from './actions';
-import type { AdamState } from './adam';
-import type { Bandit } from './bandit';
-import { type BanditState, banditFromJSON } from './bandit-from-json';
 import { type Arm, armWidth } from './bandit-policy';
-import { FEATURES, TASK_FEATURES } from './features';
-import { holdOf, initParams, type ParlParams, PLANS } from './parl';
-import type { PlanCriticState } from './plan-critic';
+import { POLICY_SCHEMA, POLICY_VERSION, sameActions, sameList } from './checkpoint-format';
+import { LEARNED_KINDS, type LearnedKindId, type Loaded, learnedKindOf } from './kinds/registry';
 
-export const POLICY_SCHEMA = 'swarmflight.policy';
-/**
- * 2: the plan head (single or swarm) and single-agent arms, task features of the task before it is split
- * (units, engines, budget), and the runtime's trade-offs. A version-1 file is refused, saying so.
- */
-export const POLICY_VERSION = 4;
+export { POLICY_SCHEMA, POLICY_VERSION, type TrainingRecord } from './checkpoint-format';
+export { type BanditCheckpoint, banditCheckpoint } from './kinds/bandit';
+export { type ParlCheckpoint, parlCheckpoint } from './kinds/parl';
+export type { Loaded } from './kinds/registry';
+
 /** Why a checkpoint of an older version cannot be read, by version. */
 const OLDER: Readonly<Record<number, string>> = {
   1: 'version 1 was trained before the runtime had its trade-offs and before the plan head, single or swarm',
   2: 'version 2 was trained before the retry head (retry, escalate or degrade a failed task), parts of a task that differ in difficulty, and the mix of five kinds',
   3: 'version 3 was trained before a swarm could be cut: the plan options that run parts as replicas that vote or set the shard size, the vote head (run or drop spare replicas) and the bandit arms that cut',
 };
-/** The kinds of learned policy a checkpoint holds (and a `KIND:REF` policy name names). */
-export const POLICY_KINDS = ['parl', 'bandit'] as const;
-export type PolicyKind = (typeof POLICY_KINDS)[number];
+/** The kinds of learned policy a checkpoint holds (and a `KIND:REF` policy name names): kinds/registry.ts. */
+export const POLICY_KINDS: readonly LearnedKindId[] = LEARNED_KINDS;
+export type PolicyKind = LearnedKindId;
 
-export interface TrainingRecord {
-  readonly scenario: string;
-  readonly episodes: number;
-  /** Episodes done when this checkpoint was written (less than `episodes` if training stopped early). */
-  readonly completedEpisodes: number;
-  readonly seed: number;
-  readonly [key: string]: unknown;
-}
+/** A checkpoint of any kind, as written. */
+export type PolicyCheckpoint = Loaded['checkpoint'];
 
-interface Common {
-  readonly schema: typeof POLICY_SCHEMA;
-  readonly version: typeof POLICY_VERSION;
-  readonly features: readonly string[];
-  readonly actions: {
-    readonly plan: readonly string[];
-    readonly width: readonly string[];
-    readonly profile: readonly string[];
-    readonly control: readonly string[];
-    readonly retry: readonly string[];
-    readonly vote: readonly string[];
-  };
-  readonly hyper: Readonly<Record<string, unknown>>;
-  readonly training: TrainingRecord;
-  /** Profile name → `sha256:…` of its definition (scenarios/profiles.json). */
-  readonly profiles: Readonly<Record<string, string>>;
-}
-
-interface Weights {
-  readonly plan: number[];
-  readonly width: number[];
-  readonly profile: number[];
-  readonly control: number[];
-  readonly retry: number[];
-  readonly vote: number[];
-  readonly value: number[];
-}
-
-export interface ParlCheckpoint extends Common {
-  readonly kind: 'parl';
-  readonly allowedProfiles: readonly string[];
-  readonly weights: Weights;
-  /**
-   * Adam's moments and step count, so that training resumed from this checkpoint takes the steps
-   * the uninterrupted run would have. Optional: files written before it load, and resume with a
-   * fresh optimizer.
-   */
-  readonly optimizer?: {
-    readonly algorithm: 'adam';
-    readonly t: number;
-    readonly m: Weights;
-    readonly v: Weights;
-  };
-  /**
-   * The plan head's least-squares sums when it was learned by regression (plan-critic.ts), so a
-   * resumed training refits it from what the uninterrupted run had seen. Optional, as `optimizer`.
-   */
-  readonly planCritic?: {
-    readonly algorithm: 'discounted-ridge';
-    readonly gram: number[];
-    readonly moment: number[];
-  };
-}
-
-export interface BanditCheckpoint extends Common {
-  readonly kind: 'bandit';
-  readonly arms: readonly Arm[];
-  readonly bandit: BanditState;
-}
-
-export type PolicyCheckpoint = ParlCheckpoint | BanditCheckpoint;
-
-const actionNames = {
-  plan: [...PLANS],
-  width: [...WIDTHS],
-  profile: [...PROFILES],
-  control: [...CONTROLS],
-  retry: [...RETRIES],
-  vote: [...VOTES],
-};
-
-const plain = (params: ParlParams): Weights => ({
-  plan: Array.from(params.plan),
-  width: Array.from(params.width),
-  profile: Array.from(params.profile),
-  control: Array.from(params.control),
-  retry: Array.from(params.retry),
-  vote: Array.from(params.vote),
-  value: Array.from(params.value),
-});
-
-export function parlCheckpoint(
-  params: ParlParams,
-  rest: {
-    hyper: Record<string, unknown>;
-    training: TrainingRecord;
-    profiles: Record<string, string>;
-    allowedProfiles: readonly string[];
-    optimizer?: AdamState;
-    planCritic?: PlanCriticState;
-  },
-): ParlCheckpoint {
-  const { optimizer, planCritic, ...fields } = rest;
-  return {
-    schema: POLICY_SCHEMA,
-    version: POLICY_VERSION,
-    kind: 'parl',
-    features: [...FEATURES],
-    actions: actionNames,
-    ...fields,
-    allowedProfiles: [...rest.allowedProfiles],
-    weights: plain(params),
-    ...(optimizer
-      ? { optimizer: { algorithm: 'adam', t: optimizer.t, m: plain(optimizer.m), v: plain(optimizer.v) } }
-      : {}),
-    ...(planCritic
-      ? {
-          planCritic: {
-            algorithm: 'discounted-ridge',
-            gram: Array.from(planCritic.gram),
-            moment: Array.from(planCritic.moment),
-          },
-        }
-      : {}),
-  };
-}
-
-export function banditCheckpoint(
-  bandit: Bandit,
-  arms: readonly Arm[],
-  rest: { hyper: Record<string, unknown>; training: TrainingRecord; profiles: Record<string, string> },
-): BanditCheckpoint {
-  return {
-    schema: POLICY_SCHEMA,
-    version: POLICY_VERSION,
-    kind: 'bandit',
-    features: [...TASK_FEATURES],
-    actions: actionNames,
-    ...rest,
-    arms: arms.map((a) => ({ ...a })),
-    // Every Bandit is one of the algorithms bandit-from-json.ts restores.
-    bandit: bandit.toJSON() as BanditState,
-  };
-}
-
-export type Loaded =
-  | {
-      readonly kind: 'parl';
-      readonly checkpoint: ParlCheckpoint;
-      readonly params: ParlParams;
-      /** Present when the checkpoint saved it (training resumes from it). */
-      readonly optimizer?: AdamState;
-      /** Present when its plan head was learned by regression (training resumes from it). */
-      readonly planCritic?: PlanCriticState;
-    }
-  | { readonly kind: 'bandit'; readonly checkpoint: BanditCheckpoint; readonly bandit: Bandit };
-
-const sameList = (what: string, got: unknown, want: readonly string[]): void => {
-  if (!Array.isArray(got)) throw new Error(`its ${what} are missing`);
-  const i = want.findIndex((w, k) => got[k] !== w);
-  if (i >= 0 || got.length !== want.length) {
-    const k = i >= 0 ? i : Math.min(got.length, want.length);
-    throw new Error(
-      `its ${what} differ from this build's at position ${k + 1}: ${JSON.stringify(got[k] ?? null)} where this build has ${JSON.stringify(want[k] ?? null)}`,
-    );
-  }
-};
-
-function numbers(what: string, got: unknown, length: number): Float64Array {
-  if (
-    !Array.isArray(got) ||
-    got.length !== length ||
-    !got.every((x) => typeof x === 'number' && Number.isFinite(x))
-  ) {
-    throw new Error(`its ${what} weights are not ${length} finite numbers`);
-  }
-  return Float64Array.from(got as number[]);
-}
-
-/** The four weight arrays of a PARL policy, checked against this build's shapes. */
-function weights(what: string, got: unknown): ParlParams {
-  const w = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
-  const shape = initParams();
-  return {
-    plan: numbers(`${what}plan`, w.plan, shape.plan.length),
-    width: numbers(`${what}width`, w.width, shape.width.length),
-    profile: numbers(`${what}profile`, w.profile, shape.profile.length),
-    control: numbers(`${what}control`, w.control, shape.control.length),
-    retry: numbers(`${what}retry`, w.retry, shape.retry.length),
-    vote: numbers(`${what}vote`, w.vote, shape.vote.length),
-    value: numbers(`${what}value`, w.value, shape.value.length),
-  };
-}
-
-function planCriticState(got: unknown): PlanCriticState {
-  const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
-  if (o.algorithm !== 'discounted-ridge')
-    throw new Error(`its plan critic is ${JSON.stringify(o.algorithm ?? null)}, expected "discounted-ridge"`);
-  const d = TASK_FEATURES.length;
-  return {
-    gram: numbers('plan critic gram', o.gram, PLANS.length * d * d),
-    moment: numbers('plan critic moment', o.moment, PLANS.length * d),
-  };
-}
-
-function adamState(got: unknown): AdamState {
-  const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
-  if (o.algorithm !== 'adam')
-    throw new Error(`its optimizer is ${JSON.stringify(o.algorithm ?? null)}, expected "adam"`);
-  if (typeof o.t !== 'number' || !Number.isInteger(o.t) || o.t < 0)
-    throw new Error(`its optimizer's step count is ${JSON.stringify(o.t ?? null)}, expected a whole number`);
-  return { t: o.t, m: weights('optimizer m ', o.m), v: weights('optimizer v ', o.v) };
-}
+/** The schema of the retired orchestration environment's policies, still met in saved files. */
+export const RETIRED_ORCHESTRATION_SCHEMA = 'swarmflight.orchestration-policy/1';
 
 /**
  * Checks and restores a checkpoint. `profiles` are the hashes of the profiles the caller will run
  * (name → sha256); every profile the policy was trained against must be there, unchanged.
  * Throws an Error whose message starts "not a usable policy: " and names what differs.
  */
-/** The schema of the retired orchestration environment's policies, still met in saved files. */
-export const RETIRED_ORCHESTRATION_SCHEMA = 'swarmflight.orchestration-policy/1';
-
 export function loadPolicy(json: unknown, profiles: Readonly<Record<string, string>>): Loaded {
   try {
     return restore(json, profiles);
@@ -281,8 +67,10 @@ function restore(json: unknown, profiles: Readonly<Record<string, string>>): Loa
       `it is version ${JSON.stringify(c.version ?? null)}; this build reads version ${POLICY_VERSION}${why}`,
     );
   }
-  if (c.kind !== 'parl' && c.kind !== 'bandit')
-    throw new Error(`"kind" is ${JSON.stringify(c.kind ?? null)}, expected "parl" or "bandit"`);
+  if (typeof c.kind !== 'string' || !learnedKindOf(c.kind))
+    throw new Error(
+      `"kind" is ${JSON.stringify(c.kind ?? null)}, expected ${LEARNED_KINDS.map((k) => `"${k}"`).join(' or ')}`,
+    );
   return restoreInTodaysWords(inTodaysWords(c), profiles);
 }
 
@@ -322,11 +110,9 @@ function restoreInTodaysWords(
   c: Partial<Record<string, unknown>>,
   profiles: Readonly<Record<string, string>>,
 ): Loaded {
-  const json: unknown = c;
-  sameList('features', c.features, c.kind === 'parl' ? FEATURES : TASK_FEATURES);
-  const actions = (c.actions ?? {}) as Record<string, unknown>;
-  for (const head of ['plan', 'width', 'profile', 'control', 'retry', 'vote'] as const)
-    sameList(`${head} actions`, actions[head], actionNames[head]);
+  const kind = learnedKindOf(c.kind as string) as NonNullable<ReturnType<typeof learnedKindOf>>;
+  sameList('features', c.features, kind.features);
+  sameActions(c);
   const trained = c.profiles;
   if (typeof trained !== 'object' || trained === null)
     throw new Error('it does not say which profiles it was trained against');
@@ -342,55 +128,5 @@ function restoreInTodaysWords(
   }
   if (typeof c.training !== 'object' || c.training === null)
     throw new Error('its "training" record is missing');
-  if (c.kind === 'parl') {
-    const params = weights('', c.weights);
-    const allowed = c.allowedProfiles;
-    if (!Array.isArray(allowed) || !allowed.every((p) => (PROFILES as readonly unknown[]).includes(p))) {
-      throw new Error(`"allowedProfiles" must list profiles among ${PROFILES.join(', ')}`);
-    }
-    const hold = (c.training as Record<string, unknown>).hold;
-    if (hold !== undefined) {
-      if (typeof hold !== 'object' || hold === null || Array.isArray(hold))
-        throw new Error('its "training.hold" must be an object of HEAD: OPTION');
-      holdOf(hold as Record<string, string>);
-    }
-    const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer);
-    const planCritic = c.planCritic === undefined ? undefined : planCriticState(c.planCritic);
-    return {
-      kind: 'parl',
-      checkpoint: json as ParlCheckpoint,
-      params,
-      ...(optimizer ? { optimizer } : {}),
-      ...(planCritic ? { planCritic } : {}),
-    };
-  }
-  const arms = c.arms;
-  if (!Array.isArray(arms) || arms.length === 0) throw new Error('its "arms" are missing');
-  for (const [i, a] of arms.entries()) {
-    const arm = a as Partial<Arm>;
-    const whole = (x: unknown) => x === undefined || (typeof x === 'number' && Number.isInteger(x) && x >= 1);
-    if (
-      !(['single', ...WIDTHS] as readonly unknown[]).includes(arm?.width) ||
-      !(PROFILES as readonly unknown[]).includes(arm?.profile) ||
-      !whole(arm?.replicas) ||
-      !whole(arm?.shard) ||
-      !(
-        arm?.cascade === undefined ||
-        (Array.isArray(arm.cascade) &&
-          arm.cascade.length > 0 &&
-          arm.cascade.every((step) => (RETRIES as readonly unknown[]).includes(step)))
-      )
-    ) {
-      throw new Error(
-        `arm ${i + 1} is ${JSON.stringify(a)}, expected a width among single, ${WIDTHS.join(', ')}, a profile, whole numbers for replicas and shard where given, and cascade steps among ${RETRIES.join(', ')} where given`,
-      );
-    }
-  }
-  const bandit = banditFromJSON(c.bandit, {
-    arms: arms.length,
-    ...(c.bandit && (c.bandit as BanditState).algorithm !== 'epsilon-greedy'
-      ? { dim: TASK_FEATURES.length }
-      : {}),
-  });
-  return { kind: 'bandit', checkpoint: json as BanditCheckpoint, bandit };
+  return kind.restore(c) as Loaded;
 }

@@ -1,29 +1,29 @@
 /**
  * A policy by name: a built-in one (`serial`, `heuristic`, `critical-path`), a fixed setting
- * (`fixed:all/large`, learning/fixed-policy.ts), or a trained one from its checkpoint (`parl:REF`, `bandit:REF`). The page and the CLI resolve names the same way
+ * (`fixed:all/large`, learning/fixed-policy.ts), or a trained one from its checkpoint (`KIND:REF`
+ * of a kind in kinds/registry.ts). The page and the CLI resolve names the same way
  * and differ in where a checkpoint comes from (the browser's policy store, a file) and in how they
- * word a refusal, so both of those are parameters. It lives in learning, not policy, because the
- * trained policies (PARL, bandits) are learning's.
+ * word a refusal about a checkpoint, so both of those are parameters. It lives in learning, not
+ * policy, because the trained policies are learning's.
  */
 
-import { policyByName, policyNames } from '../policy/registry';
+import { policyByName } from '../policy/registry';
 import type { Policy } from '../policy/types';
 import { canonicalHash } from '../scenarios/profiles';
 import type { PlayMode } from '../trace/events';
-import { banditPolicy } from './bandit-policy';
-import { loadPolicy, POLICY_KINDS, type PolicyKind } from './checkpoint';
+import { loadPolicy, type PolicyKind } from './checkpoint';
 import { fixedPolicy } from './fixed-policy';
-import { holdOf, parlPolicy } from './parl';
+import { playLoaded } from './kinds/registry';
+import { parsePolicyName } from './policy-name';
 
 /** `sha256:` of a checkpoint's canonical JSON: the same weights give the same hash anywhere. */
 export const checkpointHash = (json: unknown): string => canonicalHash(json);
 
-/** The words of each refusal; every caller words them for its own users. */
+/**
+ * The words of each refusal about a checkpoint, which differ by where checkpoints come from (a
+ * file, a saved policy, a sweep's payload). A name's form is refused in policy-name.ts's words.
+ */
 export interface PolicyMessages {
-  /** A name without a colon that is no built-in policy. */
-  unknownBuiltIn(name: string): string;
-  /** `KIND:REF` with a kind that is neither parl nor bandit. */
-  unknownKind(name: string, kind: string): string;
   /** The loader found nothing under `ref`. */
   missing(ref: string): string;
   /** The checkpoint under `ref` was refused by `loadPolicy`, which said `reason`. */
@@ -46,10 +46,11 @@ export interface PolicySource {
 }
 
 /**
- * Resolves a policy name; a refusal is an Error whose words `source.messages` chose. A trained
- * policy plays `greedy` (the default) or `sample`s from its distribution keyed by each run's seed,
- * and logs every decision in full for off-policy evaluation either way (the header's `play` says
- * which acted); `play` means nothing to built-in and fixed policies.
+ * Resolves a policy name other than `llm` (whose model is the host's: policy/llm); a refusal is
+ * an Error, worded by policy-name.ts for the name's form and by `source.messages` for its
+ * checkpoint. A learned policy plays `greedy` (the default) or `sample`s from its distribution
+ * keyed by each run's seed, and logs every decision in full for off-policy evaluation either way
+ * (the header's `play` says which acted); `play` means nothing to built-in and fixed policies.
  */
 export async function resolvePolicy(
   name: string,
@@ -58,21 +59,17 @@ export async function resolvePolicy(
 ): Promise<Policy> {
   const { messages } = source;
   const fail = (message: string): Error => source.fail?.(message) ?? new Error(message);
-  const colon = name.indexOf(':');
-  if (colon < 0) {
-    if (!policyNames().includes(name)) throw fail(messages.unknownBuiltIn(name));
-    return policyByName(name);
+  const read = parsePolicyName(name);
+  if ('problem' in read) throw fail(read.problem);
+  switch (read.form) {
+    case 'built-in':
+      return policyByName(read.name);
+    case 'llm':
+      throw new Error('the llm orchestrator is played by a model the host lends (llmPolicyFor)');
+    case 'fixed':
+      return fixedPolicy(read.setting);
   }
-  const kind = name.slice(0, colon);
-  const ref = name.slice(colon + 1);
-  if (kind === 'fixed') {
-    try {
-      return fixedPolicy(ref);
-    } catch (error) {
-      throw fail(`policy "${name}": ${(error as Error).message}`);
-    }
-  }
-  if (!(POLICY_KINDS as readonly string[]).includes(kind)) throw fail(messages.unknownKind(name, kind));
+  const { kind, ref } = read;
   const json = await source.load(ref);
   if (json === undefined) throw fail(messages.missing(ref));
   const hashes = await source.hashes();
@@ -83,24 +80,7 @@ export async function resolvePolicy(
     throw fail(messages.unloadable(ref, (error as Error).message));
   }
   if (loaded.kind !== kind) throw fail(messages.wrongKind(ref, loaded.kind, kind));
-  const policy =
-    loaded.kind === 'parl'
-      ? parlPolicy({
-          params: loaded.params,
-          mode: play,
-          log: true,
-          profiles: loaded.checkpoint.allowedProfiles,
-          name,
-          // An ablation's checkpoint was trained with heads held: they are held where it runs too.
-          ...heldOf(loaded.checkpoint.training.hold),
-        })
-      : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name, { mode: play, log: true });
+  const policy = playLoaded(loaded, { name, mode: play });
   // The trace names exactly which weights decided, whatever the file or store entry is called.
   return { ...policy, checkpoint: checkpointHash(json) };
-}
-
-/** The heads a checkpoint was trained with held, as parlPolicy takes them (none for most). */
-function heldOf(hold: unknown): { held?: ReturnType<typeof holdOf> } {
-  if (typeof hold !== 'object' || hold === null) return {};
-  return { held: holdOf(hold as Record<string, string>) };
 }

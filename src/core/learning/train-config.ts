@@ -5,11 +5,12 @@ import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
 import { PROFILES } from './actions';
 import type { BanditKind } from './bandit-policy';
+import type { TrainableKind } from './kinds/registry';
 import type { MixSpec } from './mix';
 import type { Schedule } from './reward';
 
 export interface TrainConfig {
-  readonly policy: 'parl' | 'bandit';
+  readonly policy: TrainableKind;
   readonly episodes: number;
   readonly seed: number;
   readonly lambdaParallel: Schedule;

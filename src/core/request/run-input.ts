@@ -214,8 +214,16 @@ export function healingOf(
   request: RunRequest,
   timings: Omit<HealingSetup, 'mode' | 'faults'>,
 ): HealingSetup | undefined {
-  const mode = request.healing ?? DEFAULT_HEALING;
+  const mode = loopModeOf(request.healing ?? DEFAULT_HEALING);
   const faults = request.chaos ?? [];
-  if (mode === 'off' && faults.length === 0) return undefined;
-  return { mode: mode === 'on' ? 'heal' : 'detect', ...(faults.length > 0 ? { faults } : {}), ...timings };
+  if (mode === undefined && faults.length === 0) return undefined;
+  return { mode: mode ?? 'detect', ...(faults.length > 0 ? { faults } : {}), ...timings };
+}
+
+/**
+ * The healing loop's mode for a request's word, the one mapping of the two (every host's flag or
+ * field is a HealingMode): `on` heals, `detect` records what it sees, `off` runs no loop.
+ */
+export function loopModeOf(mode: HealingMode): HealingSetup['mode'] | undefined {
+  return mode === 'off' ? undefined : mode === 'on' ? 'heal' : 'detect';
 }

@@ -1,8 +1,12 @@
 import type { SwarmApi } from '../../api/api';
-import type { CheckpointSource } from '../../api/validate';
+import type { CheckpointSource } from '../../core/request/policy-of';
 import { services } from '../services';
 
-/** `policy: 'parl:NAME'` in the page's API: a policy saved in this browser (the Train view's list). */
+/**
+ * `policy: 'KIND:NAME'` in the page's API: a policy saved in this browser (the Train view's list).
+ * The page's runs read the same (run/policies.ts); this one is kept here so the first load does
+ * not carry the run code.
+ */
 const savedPolicies: CheckpointSource = {
   describe: 'the name of a policy saved in this browser, as the Train view lists it',
   load: async (ref) => (await (await services.policies()).get(ref))?.checkpoint,

@@ -1,10 +1,7 @@
 import { baselineKey, baselineOf, rememberRun } from '../../core/healing/knowledge';
 import type { HealingSetup } from '../../core/healing/setup';
 import { longestReplyDeadlineMs } from '../../core/providers/deadline';
-import { healingOf } from '../../core/request/run-input';
-import type { RunRequest } from '../../core/request/run-request';
-import type { PreparedRun } from '../../core/run/prepare';
-import { SIMULATED } from '../../core/trace/simulated-id';
+import type { PreparedRun, PreparedTaskRun } from '../../core/run/prepare';
 import { services } from '../services';
 import type { AppState } from '../url-state';
 
@@ -15,21 +12,20 @@ import type { AppState } from '../url-state';
  * agent is one silent forty times that (three seconds at least), and a slow one waits twenty times
  * that more per turn.
  */
-export function pageHealing(
-  request: RunRequest,
+export function pageHealingTimings(
   settings: AppState,
-  prepared: PreparedRun,
+  prepared: PreparedTaskRun,
+  real: boolean,
   baseline?: number,
-): HealingSetup | undefined {
-  if (prepared.type !== 'task') return undefined;
+): Omit<HealingSetup, 'mode' | 'faults'> {
   const sim = prepared.profiles[prepared.config.defaultProfile]?.simulator;
   // The simulator's latency model at the page's pace: ms a token, and a turn of its usual length.
   const perToken = sim ? (sim.wallMsPerToken * settings.pace) / 1000 : 0;
   const turn = sim ? perToken * sim.outputTokensPerStep + 5 : 50;
-  // The mode and the faults are the request's (core/request/run-input.ts); the timings the page's.
+  // The mode and the faults are the request's (core/request/compose-run.ts); the timings the page's.
   const slowMs = Math.max(600, Math.round(20 * turn));
-  const simulated = settings.provider === SIMULATED;
-  return healingOf(request, {
+  const simulated = !real;
+  return {
     // The simulated model's turns are judged by its own time at the pace, not by how busy this
     // page is; a real model's watchdog starts past its longest reply deadline and learns its pace
     // (core/healing/watchdog.ts), so a slow but sound model is never taken for a hung one.
@@ -44,7 +40,7 @@ export function pageHealing(
     slowMinExcessMs: Math.round(0.8 * slowMs),
     ...(simulated ? { expectedMsPerToken: perToken + 0.5 } : {}),
     ...(baseline !== undefined ? { baseline } : {}),
-  });
+  };
 }
 
 const keyOf = (prepared: PreparedRun) =>

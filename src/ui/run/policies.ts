@@ -1,12 +1,13 @@
+import { isLearnedKind } from '../../core/learning/kinds/registry';
+import type { Policy } from '../../core/policy/types';
+import { type CheckpointSource, policyOf } from '../../core/request/policy-of';
+import { profileHashes } from '../../core/scenarios/profiles';
 import type { PlayMode } from '../../core/trace/events';
 /**
  * A policy by the name the URL holds: a built-in one, or one trained in this browser and saved in
- * the library (`parl:NAME`, `bandit:NAME`), checked against the profiles it was trained with.
+ * the library (`KIND:NAME`, a learned kind of core/learning/kinds), checked against the profiles it
+ * was trained with. Refused in the words every host uses (core/request/compose-run.ts).
  */
-
-import { resolvePolicy as resolveNamedPolicy } from '../../core/learning/resolve-policy';
-import type { Policy } from '../../core/policy/types';
-import { profileHashes } from '../../core/scenarios/profiles';
 import { profiles } from '../catalog';
 import { services } from '../services';
 import { savedPolicyList } from './saved-policies';
@@ -14,9 +15,15 @@ import { savedPolicyList } from './saved-policies';
 /** Saved policies a run can use (the scenario mix's), with their kind, for the policy picker. */
 export async function savedPolicies(): Promise<{ name: string; kind: string }[]> {
   return (await savedPolicyList())
-    .filter((p) => p.kind === 'parl' || p.kind === 'bandit')
+    .filter((p) => isLearnedKind(p.kind))
     .map(({ name, kind }) => ({ name, kind }));
 }
+
+/** The page's checkpoints (`KIND:NAME`): policies saved in this browser, for its runs and its API. */
+export const savedCheckpoints: CheckpointSource = {
+  describe: 'the name of a policy saved in this browser, as the Train view lists it',
+  load: async (ref) => (await (await services.policies()).get(ref))?.checkpoint,
+};
 
 let hashes: Promise<Record<string, string>> | undefined;
 
@@ -26,23 +33,13 @@ export function bundledProfileHashes(): Promise<Record<string, string>> {
   return hashes;
 }
 
-/** Resolves a policy name; a missing or unusable saved policy is an Error that says why. */
-export async function resolvePolicy(name: string, play: PlayMode = 'greedy'): Promise<Policy> {
-  return resolveNamedPolicy(
-    name,
-    {
-      load: async (saved) => (await (await services.policies()).get(saved))?.checkpoint,
-      hashes: bundledProfileHashes,
-      messages: {
-        unknownBuiltIn: (name) => `There is no built-in policy "${name}".`,
-        // The URL admits only fixed:, parl: and bandit: names, so the page never shows this one.
-        unknownKind: (name, kind) => `"${name}": there is no ${kind} policy kind (fixed, parl or bandit).`,
-        missing: (saved) =>
-          `No policy named "${saved}" is saved in this browser. Train one, or load a policy file.`,
-        unloadable: (_saved, reason) => reason,
-        wrongKind: (saved, actual, asked) => `"${saved}" is a ${actual} policy, not ${asked}.`,
-      },
+/** Resolves a policy name other than `llm`; a missing or unusable saved policy is an Error that says why. */
+export function resolvePolicy(name: string, play: PlayMode = 'greedy'): Promise<Policy> {
+  return policyOf(name, play, {
+    profiles,
+    checkpoints: savedCheckpoints,
+    simulated: () => {
+      throw new Error('the llm orchestrator is resolved by the run (session.ts)');
     },
-    play,
-  );
+  });
 }

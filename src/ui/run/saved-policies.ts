@@ -6,10 +6,11 @@
  */
 import { createRoot, createSignal } from 'solid-js';
 import { RETIRED_ORCHESTRATION_SCHEMA } from '../../core/learning/checkpoint';
+import { isLearnedKind, type LearnedKindId } from '../../core/learning/kinds/registry';
 import { services } from '../services';
 
 /** What a saved policy is for: which view can use it. */
-export type SavedKind = 'parl' | 'bandit' | 'retired' | 'unknown';
+export type SavedKind = LearnedKindId | 'retired' | 'unknown';
 
 export interface SavedPolicy {
   readonly name: string;
@@ -38,11 +39,7 @@ export async function savedPolicyList(): Promise<SavedPolicy[]> {
     const checkpoint = (await store.get(p.name))?.checkpoint;
     const c = checkpoint as { kind?: unknown; schema?: unknown } | undefined;
     const kind: SavedKind =
-      c?.schema === RETIRED_ORCHESTRATION_SCHEMA
-        ? 'retired'
-        : c?.kind === 'parl' || c?.kind === 'bandit'
-          ? c.kind
-          : 'unknown';
+      c?.schema === RETIRED_ORCHESTRATION_SCHEMA ? 'retired' : isLearnedKind(c?.kind) ? c.kind : 'unknown';
     out.push({ name: p.name, savedAt: p.savedAt, kind, checkpoint });
   }
   return out;
@@ -56,10 +53,8 @@ export async function deleteSavedPolicy(name: string): Promise<void> {
 
 /** Where a saved policy of this kind is used, in the words of the Train view's list. */
 export function usedWhere(kind: SavedKind, name: string): string {
+  if (isLearnedKind(kind)) return `scenario mix · pick “${kind}: ${name}” as the policy in the Run view`;
   switch (kind) {
-    case 'parl':
-    case 'bandit':
-      return `scenario mix · pick “${kind}: ${name}” as the policy in the Run view`;
     case 'retired':
       return 'trained in the retired orchestration environment · no run can use it: train again, then delete it';
     default:

@@ -13,13 +13,10 @@ import type { ConcurrencySummary } from '../../adapters/browser/engine-concurren
 import { watchEndpoint } from '../../adapters/common/endpoint-watch';
 import { steppedPace } from '../../adapters/common/pace';
 import type { KilledAttempt } from '../../adapters/common/thread-pool';
-import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { ProviderSpec } from '../../core/providers/factories';
-import { DEFAULT_POLICY } from '../../core/request/defaults';
-import { LLM_POLICY } from '../../core/request/policy-name';
-import { checkAgainst, type RequestScenario, runInputOf } from '../../core/request/run-input';
+import { composeRun } from '../../core/request/compose-run';
+import type { RequestScenario } from '../../core/request/run-input';
 import { runAnswer } from '../../core/run/final-answer';
-import { prepareRunFor } from '../../core/run/plan-turn';
 import { runPrepared, taskRoles } from '../../core/run/run';
 import type { RunConfig } from '../../core/runtime/config';
 import { pacedGraphExecutor } from '../../core/runtime/graph-executor';
@@ -43,10 +40,11 @@ import { services } from '../services';
 import { shortenLabel } from '../shorten-label';
 import type { AppState } from '../url-state';
 import type { PassageLookup } from '../views/answer-view';
-import { pageBaseline, pageHealing, rememberIfHealthy } from './healing-setup';
+import { pageBaseline, pageHealingTimings, rememberIfHealthy } from './healing-setup';
 import { openInPage, PAGE_PROVIDERS } from './page-providers';
-import { resolvePolicy } from './policies';
+import { savedCheckpoints } from './policies';
 import { throttledRedraw } from './redraw';
+import type { RunProvider } from './run-provider';
 
 /**
  * The simulated model, loaded on the first run: its players are most of the simulator's code, and
@@ -167,24 +165,6 @@ function createSession() {
     const read = readRunRequest(request);
     if (!read.ok) throw new Error(`${read.message}.`);
     const scenario: RequestScenario = entry.type === 'task' ? { type: 'task', spec: entry.spec } : entry;
-    checkAgainst(request, scenario, {
-      profiles,
-      sandbox: true,
-      knowledgeBase: true,
-      providers: PAGE_PROVIDERS,
-    });
-    // A real model (WebLLM, an endpoint) serves task scenarios; graph tasks have no agent.
-    const chosen =
-      settings.provider !== SIMULATED && entry.type === 'task'
-        ? await openInPage(read.request.provider as ProviderSpec, { settings, profiles })
-        : undefined;
-    // An endpoint that fails in a way no retry mends (a refused key, nothing listening) stops the
-    // run at once, failed with the endpoint's words: it ran on to a green "done" of zeros, and its
-    // agents were quarantined as unresponsive while the provider retried (endpoint-watch.ts).
-    const watched = chosen
-      ? watchEndpoint(chosen.provider, (error) => abort.abort(new Error(error.message)))
-      : undefined;
-    const real = chosen && watched ? { ...chosen, provider: watched.provider } : undefined;
     // Step mode holds each decision until "Next step"; its attempts play at the pace chosen.
     const stepped = settings.step ? steppedPace(settings.pace) : undefined;
     stepped?.onHold((holding) => setView((v) => ({ ...v, holding })));
@@ -193,23 +173,40 @@ function createSession() {
     // page's drawing between waits does not lengthen the run past its estimate (run-length.ts).
     const pace =
       stepped ?? (entry.type === 'graph' ? services.keptPace(settings.pace) : services.pace(settings.pace));
-    // The orchestrator model is the subagents' provider; the simulated one plays at their pace.
-    const policy =
-      request.policy === LLM_POLICY
-        ? llmPolicyFor(real?.provider ?? (await simulatedFor(pace)), real?.profiles ?? profiles)
-        : await resolvePolicy(request.policy ?? DEFAULT_POLICY, request.play);
+    // An endpoint that fails in a way no retry mends (a refused key, nothing listening) stops the
+    // run at once, failed with the endpoint's words: it ran on to a green "done" of zeros, and its
+    // agents were quarantined as unresponsive while the provider retried (endpoint-watch.ts).
+    let watched: ReturnType<typeof watchEndpoint> | undefined;
+    let meter: RunProvider['meter'];
+    // The run the settings ask for, checked and composed as the CLI and the API compose theirs
+    // (core/request/compose-run.ts): the page lends its profiles, saved policies, providers and pace.
+    const composed = await composeRun(request, scenario, {
+      profiles,
+      checkpoints: savedCheckpoints,
+      providerKinds: PAGE_PROVIDERS.filter((kind) => kind !== SIMULATED),
+      // The provider's fields as the request's schema read them.
+      openProvider: async () => {
+        const chosen = await openInPage(read.request.provider as ProviderSpec, { settings, profiles });
+        watched = watchEndpoint(chosen.provider, (error) => abort.abort(new Error(error.message)));
+        meter = chosen.meter;
+        return { provider: watched.provider, profiles: chosen.profiles };
+      },
+      // The orchestrator model is the subagents' provider; the simulated one plays at their pace.
+      simulated: () => simulatedFor(pace),
+      sandbox: true,
+      knowledgeBase: true,
+      healingTimings: async (prepared, real) =>
+        pageHealingTimings(settings, prepared, real, await pageBaseline(prepared).catch(() => undefined)),
+      signal: abort.signal,
+    });
+    const { prepared, policy, healing } = composed;
+    const real = composed.real ? { ...composed.real, meter } : undefined;
     // The user's own knowledge base: the question comes from the page, the passages from IndexedDB.
     const base = asksKnowledgeBase ? (await services.knowledge()).kb() : undefined;
     if (base && base.stats().chunks === 0) {
       throw new Error('The knowledge base is empty: import documents in the Knowledge view first.');
     }
     const knowledge = base ? knowledgeSearchOf(base) : undefined;
-    // The policy's plan: the llm orchestrator's plan turn is taken here, before the run is built.
-    const prepared = await prepareRunFor(
-      policy,
-      runInputOf(request, scenario, { profiles: real?.profiles ?? profiles, plan: undefined }),
-      abort.signal,
-    );
     const store = await services.store();
     // The roles the trace header will carry (an own request's parts), so agents are named live.
     const folder = new RunFolder(
@@ -237,12 +234,6 @@ function createSession() {
 
     // Real models answer over the network or from their GPU workers, so their agent loops are
     // cheap and run here; simulated subagents run in the worker pool; graph attempts are paced here.
-    const healing = pageHealing(
-      request,
-      settings,
-      prepared,
-      await pageBaseline(prepared).catch(() => undefined),
-    );
     const pool =
       prepared.type === 'task' && !real
         ? services.subagentPool({

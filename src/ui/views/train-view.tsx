@@ -1,6 +1,7 @@
 import { createResource, createSignal, For, onCleanup, Show } from 'solid-js';
 import { loadPolicy, type PolicyCheckpoint } from '../../core/learning/checkpoint';
 import { trainingCurvesSvg } from '../../core/learning/curves-svg';
+import { isLearnedKind, TRAINABLE_KINDS } from '../../core/learning/kinds/registry';
 import {
   type CurvePoint,
   defaultSchedules,
@@ -134,8 +135,10 @@ export function TrainView() {
         throw new Error('it is not JSON');
       }
       const loaded = loadPolicy(json, await bundledProfileHashes());
-      if (loaded.kind !== s().train) {
-        app.update({ train: loaded.kind });
+      // A kind the Train view trains opens its form; one that is only played keeps the form as it is.
+      const trainable = TRAINABLE_KINDS.find((k) => k === loaded.kind);
+      if (trainable && trainable !== s().train) {
+        app.update({ train: trainable });
       }
       setCheckpoint(loaded.checkpoint);
       setCurves([]);
@@ -338,7 +341,7 @@ export function TrainView() {
                   {usedWhere(p.kind, p.name)}
                 </span>
                 <span class="note">{new Date(p.savedAt).toLocaleString()}</span>
-                <Show when={p.kind === 'parl' || p.kind === 'bandit'}>
+                <Show when={isLearnedKind(p.kind)}>
                   <button
                     type="button"
                     class="primary"
