@@ -7,7 +7,7 @@ import { KIND_IDS } from '../core/scenarios/registry';
 import { type FaultKind, faultKinds } from '../core/trace/events';
 import { type ChaosSettings, chaosSeed, SLOW_FAULT_MS } from './chaos-run';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { readKnowledgeFile, writeKnowledgeFile } from './knowledge-file';
 import { MAX_SEEDS, MAX_TIMER_MS } from './limits';
 import { checkOutputs } from './safe-write';
@@ -16,7 +16,7 @@ import { readProfiles, readScenario, scenarioInputs } from './scenario-file';
 
 type Print = (text: string) => void;
 
-export const chaosTable: CommandTable = {
+export const chaosTable = defineCommand({
   name: 'chaos',
   usage: [
     `chaos --scenario ID --faults ${faultKinds.join(',')}|none [--seeds N] [--healing on|detect] [--policy P] [--unresponsive-ms MS] [--hang-ms MS] [--knowledge FILE] [--redis URL [--resume]] [--json]`,
@@ -79,7 +79,7 @@ export const chaosTable: CommandTable = {
     ),
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const chaosHelp = helpText(chaosTable);
 
@@ -100,17 +100,17 @@ function faultsOf(raw: string | undefined): FaultKind[] {
 export async function chaos(argv: string[], out: Print, err: Print = () => {}): Promise<void> {
   const flags = parseFlags(chaosTable, argv);
   const values = {
-    scenario: flags.scenario as string,
-    policy: flags.policy as string,
-    knowledge: flags.knowledge as string | undefined,
+    scenario: flags.scenario,
+    policy: flags.policy,
+    knowledge: flags.knowledge,
     json: flags.json === true,
   };
-  const faults = faultsOf(flags.faults as string);
-  const seeds = flags.seeds as number;
+  const faults = faultsOf(flags.faults);
+  const seeds = flags.seeds;
   const healing = flags.healing === 'on' ? 'on' : 'detect';
   // Timers take at most 2^31 − 1 ms (the flags' range); past that they fire at once.
-  const unresponsiveMs = flags['unresponsive-ms'] as number;
-  const hangMs = flags['hang-ms'] as number;
+  const unresponsiveMs = flags['unresponsive-ms'];
+  const hangMs = flags['hang-ms'];
   if (hangMs <= unresponsiveMs) throw new UsageError('--hang-ms must be longer than --unresponsive-ms');
   if (faults.includes('slow') && unresponsiveMs <= SLOW_FAULT_MS) {
     throw new UsageError(

@@ -7,7 +7,7 @@ import { encodeTrace } from '../core/trace/jsonl';
 import { SIMULATED } from '../core/trace/simulated-id';
 import { cliProvider } from './cli-provider';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { policyForms, resolvePolicy } from './policy-file';
 import { providerChoicesWords, providerFlags } from './provider-flags';
 import { readRecordedRun } from './recorded-run';
@@ -15,7 +15,7 @@ import { checkOutputs, writeFile } from './safe-write';
 
 type Print = (text: string) => void;
 
-export const forkTable: CommandTable = {
+export const forkTable = defineCommand({
   name: 'fork',
   usage: [
     'fork --trace FILE.jsonl --at STEP --policy P [--provider KIND [its flags]] [--out FILE.jsonl] [--json]',
@@ -57,7 +57,7 @@ export const forkTable: CommandTable = {
     }),
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const forkHelp = helpText(forkTable);
 
@@ -66,16 +66,16 @@ const METRICS = ['criticalSteps', 'estimatedCost', 'itemF1', 'reward', 'totalSte
 export async function fork(argv: string[], out: Print): Promise<void> {
   const flags = parseFlags(forkTable, argv);
   const values = {
-    trace: flags.trace as string,
-    policy: flags.policy as string,
-    out: flags.out as string | undefined,
+    trace: flags.trace,
+    policy: flags.policy,
+    out: flags.out,
     json: flags.json === true,
   };
   if (values.policy === LLM_POLICY)
     throw new UsageError(
       '--policy llm: a run forks from a model orchestrator (its replies replayed), not to one',
     );
-  const at = flags.at as number;
+  const at = flags.at;
   if (values.out !== undefined) checkOutputs([{ path: values.out, flag: '--out' }], [values.trace]);
   const { header, events, scenario, profiles, hashes } = await readRecordedRun(values.trace);
   const real = header.provider !== SIMULATED;

@@ -9,14 +9,14 @@ import {
   settingName,
 } from '../core/learning/fixed-policy';
 import { simulatedProviderFor } from '../core/scenarios/players';
-import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
+import { SPLITS, splitSeeds } from '../core/scenarios/splits';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { MAX_SEEDS } from './limits';
 import { sweepFlags, sweepThroughRedis } from './scale-out/sweep-flags';
 import { readProfiles, readScenario } from './scenario-file';
 
-export const gridTable: CommandTable = {
+export const gridTable = defineCommand({
   name: 'grid',
   usage: [
     'grid --scenario ID|mix --seeds N [--split NAME] [--uncut] [--no-cascade] [--profiles FILE] [--redis URL [--resume]] [--json]',
@@ -59,7 +59,7 @@ export const gridTable: CommandTable = {
     ...sweepFlags(),
     { name: 'json', type: 'boolean', help: 'print one JSON document: {"best": "<setting>", …}' },
   ],
-};
+});
 
 export const gridHelp = helpText(gridTable);
 
@@ -81,12 +81,12 @@ export async function grid(
 ): Promise<void> {
   const flags = parseFlags(gridTable, argv);
   const values = {
-    scenario: flags.scenario as string,
-    profiles: flags.profiles as string | undefined,
+    scenario: flags.scenario,
+    profiles: flags.profiles,
     json: flags.json === true,
   };
-  const seeds = flags.seeds as number;
-  const split = flags.split as Split;
+  const seeds = flags.seeds;
+  const split = flags.split;
   const profiles = readProfiles(values.profiles);
   const scenario = readScenario(values.scenario, {
     profiles,
