@@ -45,7 +45,11 @@ export interface SimulatorParams {
   readonly skill?: number;
   /** Extra chance that an item is wrong per unit of difficulty above the skill. @default 0 */
   readonly difficultyError?: number;
-  /** Chance that a turn crashes (a timeout, a tool error the model cannot recover from). @default 0 */
+  /**
+   * Chance that a turn crashes (a timeout, a tool error the model cannot recover from) on a task as
+   * hard as the profile's skill; on an easier one in proportion to difficulty / skill, so an easy
+   * task rarely crashes and a task of difficulty 0 never does. @default 0
+   */
   readonly crashRate?: number;
   /** Extra chance per turn of a crash per unit of difficulty above the skill. @default 0 */
   readonly crashSlope?: number;
@@ -55,9 +59,16 @@ export interface SimulatorParams {
 export const overSkill = (params: SimulatorParams, difficulty: number): number =>
   Math.max(0, difficulty - (params.skill ?? 1));
 
-/** The chance that one turn of `params` crashes on a task of this difficulty. */
+/**
+ * The chance that one turn of `params` crashes on a task of this difficulty: `crashRate` × difficulty
+ * / skill (a profile of no skill crashes at its full rate on any task that is not trivial), plus
+ * `crashSlope` per unit of difficulty above the skill.
+ */
 export function crashChance(params: SimulatorParams, difficulty: number): number {
-  return Math.min(1, (params.crashRate ?? 0) + (params.crashSlope ?? 0) * overSkill(params, difficulty));
+  const rate = params.crashRate ?? 0;
+  const skill = params.skill ?? 1;
+  const relative = difficulty <= 0 ? 0 : skill > 0 ? difficulty / skill : 1;
+  return Math.min(1, rate * relative + (params.crashSlope ?? 0) * overSkill(params, difficulty));
 }
 
 /** A turn that crashed (docs/simulator.md, Crashes): the attempt fails and may be retried. */

@@ -365,6 +365,7 @@ export function scenarioConfig(
           startTokens: o.promptTokens + estimateTextTokens(instance.query),
           headerTokens: o.headerTokens,
           mergeError: o.mergeError,
+          ...(o.spawnTokens !== undefined ? { spawnTokens: o.spawnTokens } : {}),
         }
       : undefined;
   return makeConfig({
@@ -391,6 +392,8 @@ function rewardWeights(reward: RewardSpec, size: number): RewardWeights {
     costWeight: reward.costWeight,
     costReference,
     ...(reward.stepsWeight !== undefined ? { stepsWeight: reward.stepsWeight } : {}),
+    ...(reward.deadlineWeight !== undefined ? { deadlineWeight: reward.deadlineWeight } : {}),
+    ...(reward.deadlineFrom !== undefined ? { deadlineFrom: reward.deadlineFrom } : {}),
   };
 }
 

@@ -90,6 +90,8 @@ export interface OrchestratorModel {
   readonly headerTokens: number;
   /** P(a final answer is lost in the merge) = mergeError · the context's fill when it is merged. */
   readonly mergeError: number;
+  /** Output tokens of each subagent's system prompt, paid at spawn whether it works or not. @default 0 */
+  readonly spawnTokens?: number;
 }
 
 export const defaultBudgets: Budgets = {

@@ -186,6 +186,14 @@ export function metricsContext(config: RunConfig): MetricsContext {
           },
         }
       : {}),
+    ...(config.orchestrator && (config.orchestrator.spawnTokens ?? 0) > 0
+      ? {
+          spawn: {
+            tokens: config.orchestrator.spawnTokens as number,
+            price: config.prices[config.defaultProfile] ?? { input: 0, output: 0 },
+          },
+        }
+      : {}),
   };
 }
 

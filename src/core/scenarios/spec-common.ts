@@ -13,6 +13,7 @@ import {
   fileId,
   got,
   limit,
+  numberIn,
   oneOf,
   type Problem,
   positive,
@@ -148,6 +149,8 @@ export const common = (kind: string, lo: number, hi: number) => ({
       costReference: v.optional(positive()),
       costReferencePerUnit: v.optional(positive()),
       stepsWeight: v.optional(atLeast0()),
+      deadlineWeight: v.optional(atLeast0()),
+      deadlineFrom: v.optional(numberIn('a number from 0 to below 1', (n) => n >= 0 && n < 1)),
     }),
   ),
   engines: v.optional(
@@ -163,6 +166,7 @@ export const common = (kind: string, lo: number, hi: number) => ({
       promptTokens: whole(0),
       headerTokens: whole(0),
       mergeError: share(),
+      spawnTokens: v.optional(whole(0)),
     }),
   ),
 });

@@ -89,6 +89,11 @@ export interface OrchestratorSpec {
   readonly headerTokens: number;
   /** P(a final answer is lost in the merge) per unit of context fill. */
   readonly mergeError: number;
+  /**
+   * Output tokens of the system prompt the orchestrator writes for each subagent it creates, at
+   * its price: a subagent that is never given work still cost this. @default 0
+   */
+  readonly spawnTokens?: number;
 }
 
 /** A frozen profile (scenarios/profiles.json). */

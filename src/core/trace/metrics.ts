@@ -61,6 +61,31 @@ export interface RewardWeights {
   readonly costReference: number;
   /** η: reward given up per critical-steps budget used (0 when the budget is unlimited). @default 0 */
   readonly stepsWeight?: number;
+  /**
+   * κ: reward given up, on top of η, by a run that ends at its critical-steps budget: a soft cost
+   * that starts at `deadlineFrom` of the budget and grows with the square of the way from there to
+   * the budget, so a run pays more the nearer it cuts it; past the budget it earns 0 (docs/metrics.md).
+   * @default 0
+   */
+  readonly deadlineWeight?: number;
+  /** The share of the critical-steps budget where the deadline's cost starts. @default 0.75 */
+  readonly deadlineFrom?: number;
+}
+
+/** Where the deadline's soft cost starts when the weights leave it out: 3/4 of the budget. */
+export const DEADLINE_FROM = 0.75;
+
+/**
+ * What a run that took `criticalSteps` of a `budget` gives up for time: η per budget used, and κ
+ * times the square of how far it went into the budget's last stretch (from `deadlineFrom`). 0 when
+ * the budget is unlimited. Over the budget the run earns nothing at all: the caller gates it.
+ */
+export function timeCharge(weights: RewardWeights, criticalSteps: number, budget: number): number {
+  if (!Number.isFinite(budget) || budget <= 0) return 0;
+  const used = criticalSteps / budget;
+  const from = weights.deadlineFrom ?? DEADLINE_FROM;
+  const late = Math.min(1, Math.max(0, (used - from) / (1 - from)));
+  return (weights.stepsWeight ?? 0) * used + (weights.deadlineWeight ?? 0) * late * late;
 }
 
 export const noCostInReward: RewardWeights = { costWeight: 0, costReference: 1 };
@@ -74,6 +99,11 @@ export interface MetricsContext {
   readonly maxCriticalSteps: number;
   /** What each brief the orchestrator writes costs (config.orchestrator), if briefs are paid for. */
   readonly brief?: { readonly tokens: number; readonly price: ProfilePrice };
+  /**
+   * What creating a subagent costs the orchestrator (the system prompt it writes, config.orchestrator),
+   * if spawns are paid for: a spare that never works still costs this.
+   */
+  readonly spawn?: { readonly tokens: number; readonly price: ProfilePrice };
 }
 
 interface AttemptRun {
@@ -149,6 +179,7 @@ export class MetricsAccumulator {
         break;
       case 'subagent.spawned':
         m.spawned++;
+        if (this.ctx.spawn) m.cost += this.ctx.spawn.tokens * this.ctx.spawn.price.output;
         this.profileOf.set(e.subagent, e.profile);
         break;
       case 'task.assigned':
@@ -234,11 +265,7 @@ export class MetricsAccumulator {
     const episodeSuccess = !this.stopped && criticalSteps <= this.ctx.maxCriticalSteps;
     const weights = this.ctx.reward ?? noCostInReward;
     const normalizedCost = weights.costReference > 0 ? m.cost / weights.costReference : 0;
-    const budget = this.ctx.maxCriticalSteps;
-    const stepsCharge =
-      (weights.stepsWeight ?? 0) > 0 && Number.isFinite(budget) && budget > 0
-        ? (weights.stepsWeight as number) * (criticalSteps / budget)
-        : 0;
+    const stepsCharge = timeCharge(weights, criticalSteps, this.ctx.maxCriticalSteps);
     return {
       'pass@1': grade['pass@1'],
       itemF1: grade.itemF1,

@@ -16,6 +16,7 @@ import { makeConfig, turnTime } from '../../../src/core/runtime/config';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import type { TaskScenarioSpec } from '../../../src/core/scenarios/registry';
 import type { ProfileSpec } from '../../../src/core/scenarios/spec-types';
+import { timeCharge } from '../../../src/core/trace/metrics';
 import { realizedPath } from '../../../src/core/trace/realized-path';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
@@ -185,13 +186,20 @@ describe('briefs', () => {
 });
 
 describe('difficulty and crashes', () => {
-  it('errors and crashes grow with difficulty over the profile’s skill, and not below it', () => {
+  it('errors grow with difficulty over the profile’s skill; crashes with difficulty / skill below it, and steeply above', () => {
     const small = (profiles.small as ProfileSpec).simulator;
     const large = (profiles.large as ProfileSpec).simulator;
     expect(itemErrorRate(small, 0, 0.9)).toBeGreaterThan(itemErrorRate(small, 0, 0.2) + 0.15);
     expect(itemErrorRate(large, 0, 0.8)).toBe(itemErrorRate(large, 0, 0));
     expect(crashChance(small, 0.9)).toBeGreaterThan(crashChance(small, 0.2));
-    expect(crashChance(large, 0.5)).toBe(crashChance(large, 0));
+    // Below its skill a profile crashes at crashRate · difficulty / skill: rarely, but not never.
+    const rate = large.crashRate as number;
+    expect(rate).toBeGreaterThan(0);
+    expect(crashChance(large, 0)).toBe(0);
+    expect(crashChance(large, 0.4)).toBeCloseTo((rate * 0.4) / (large.skill as number), 12);
+    expect(crashChance(large, 0.8)).toBeCloseTo(rate, 12);
+    // The weaker profile crashes more on the same task, below both skills.
+    expect(crashChance(small, 0.2)).toBeGreaterThan(crashChance(large, 0.2));
   });
 
   it('a hard instance on a weak profile crashes attempts, which are retried; an easy one does not', async () => {
@@ -248,6 +256,47 @@ describe('budgets and cost in the reward', () => {
     expect(m.reward).toBeCloseTo(expected, 12);
     // The same run under a budget it cannot meet earns nothing.
     const over = await run({ ...spec, budgets: { maxCriticalSteps: 5 } }, { size: 24 });
+    expect(over.m.reward).toBe(0);
+  });
+
+  it('the deadline: a soft cost from deadlineFrom of the budget that grows as the budget nears; the cliff only past it', async () => {
+    const weights = {
+      costWeight: 0,
+      costReference: 1,
+      stepsWeight: 0.2,
+      deadlineWeight: 0.3,
+      deadlineFrom: 0.5,
+    };
+    const eta = (steps: number) => 0.2 * (steps / 40);
+    expect(timeCharge(weights, 10, 40)).toBeCloseTo(eta(10), 12);
+    expect(timeCharge(weights, 20, 40)).toBeCloseTo(eta(20), 12);
+    expect(timeCharge(weights, 30, 40)).toBeCloseTo(eta(30) + 0.3 * 0.25, 12);
+    expect(timeCharge(weights, 40, 40)).toBeCloseTo(eta(40) + 0.3, 12);
+    // Each step nearer the budget costs more than the one before.
+    const step = (s: number) => timeCharge(weights, s + 1, 40) - timeCharge(weights, s, 40);
+    expect(step(36)).toBeGreaterThan(step(30));
+    expect(step(30)).toBeGreaterThan(step(10));
+    expect(timeCharge(weights, 10, Number.POSITIVE_INFINITY)).toBe(0);
+    // In a run: the same run pays κ · late² for ending in its budget's last stretch, and earns 0
+    // past the budget. (The runtime refuses to launch what cannot end by a budget far too short,
+    // so the budgets here leave the run room: 9 critical steps.)
+    const reward = {
+      costWeight: 0,
+      costReference: 1,
+      stepsWeight: 0,
+      deadlineWeight: 0.3,
+      deadlineFrom: 0.25,
+    };
+    const free = await run({ ...wide, reward: { costWeight: 0 } }, { size: 24 });
+    const steps = free.m.criticalSteps;
+    expect(steps).toBe(9);
+    const near = await run({ ...wide, reward, budgets: { maxCriticalSteps: 20 } }, { size: 24 });
+    expect(near.m.criticalSteps).toBe(steps);
+    const late = (steps / 20 - 0.25) / 0.75;
+    expect(near.m.reward).toBeCloseTo(free.m.reward - 0.3 * late * late, 12);
+    const far = await run({ ...wide, reward, budgets: { maxCriticalSteps: 40 } }, { size: 24 });
+    expect(far.m.reward).toBeCloseTo(free.m.reward, 12);
+    const over = await run({ ...wide, reward, budgets: { maxCriticalSteps: 8 } }, { size: 24 });
     expect(over.m.reward).toBe(0);
   });
 });

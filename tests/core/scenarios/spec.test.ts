@@ -227,3 +227,23 @@ describe('profileHash', () => {
     );
   });
 });
+
+describe('the trade-off fields of a scenario file are checked like the others', () => {
+  const wide = JSON.parse(readFileSync('scenarios/wide-search.json', 'utf8'));
+  const error = (change: Record<string, unknown>) => {
+    const r = parseScenario(JSON.stringify({ ...wide, ...change }), 'x.json');
+    return r.ok ? 'parsed' : r.error;
+  };
+  it('names a deadline that starts at or past the budget, a negative deadline weight or spawn price', () => {
+    expect(error({ reward: { ...wide.reward, deadlineFrom: 1 } })).toContain(
+      'reward.deadlineFrom: expected a number from 0 to below 1, got 1',
+    );
+    expect(error({ reward: { ...wide.reward, deadlineWeight: -0.1 } })).toContain(
+      'reward.deadlineWeight: expected a number ≥ 0, got -0.1',
+    );
+    expect(error({ orchestrator: { ...wide.orchestrator, spawnTokens: 1.5 } })).toContain(
+      'orchestrator.spawnTokens: expected a whole number ≥ 0, got 1.5',
+    );
+    expect(error({})).toBe('parsed');
+  });
+});

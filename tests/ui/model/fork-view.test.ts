@@ -73,14 +73,14 @@ describe('a fork beside its original', () => {
     const a = result.original.metrics;
     const b = result.fork.metrics;
     expect([a.criticalSteps, b.criticalSteps]).toEqual([20, 50]);
-    expect(a.reward.toFixed(4)).toBe('0.6460');
-    expect(b.reward.toFixed(4)).toBe('0.6460');
+    expect(a.reward.toFixed(4)).toBe('0.6450');
+    expect(b.reward.toFixed(4)).toBe('0.6450');
     const words = rewardWhy({ original: 'heuristic', fork: 'serial', decision: 2 }, a, b, {
       stepsBudget: null,
       stepsWeight: spec.reward?.stepsWeight,
     });
     expect(words).toBe(
-      'serial from decision 2 took 50 critical steps against 20, and the reward is the same, 0.6460, because the reward is quality less what cost and time are charged: the same quality on both (0.6667); the same cost (0.0124 cost units); time is not charged: the run has no critical-steps budget, and the reward charges steps only as a share of one (a budget in the Run settings makes it count).',
+      'serial from decision 2 took 50 critical steps against 20, and the reward is the same, 0.6450, because the reward is quality less what cost and time are charged: the same quality on both (0.6667); the same cost (0.0130 cost units); time is not charged: the run has no critical-steps budget, and the reward charges steps only as a share of one (a budget in the Run settings makes it count).',
     );
   });
 
