@@ -82,5 +82,5 @@ export const EXPECTED = {
     sin: '4beee9a3',
     pow: 'c7aa6a95',
   },
-  training: 'e674e50d',
+  training: 'd89300ee',
 };
