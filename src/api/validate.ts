@@ -5,7 +5,7 @@
  */
 
 import * as v from 'valibot';
-import { resolvePolicy } from '../core/learning/resolve-policy';
+import { preferenceRefusal, resolvePolicy } from '../core/learning/resolve-policy';
 import { llmPolicyFor } from '../core/policy/llm/llm-policy';
 import type { Policy } from '../core/policy/types';
 import { MAX_TIMER_MS } from '../core/providers/deadline';
@@ -164,6 +164,8 @@ export async function readyTask(
           },
           task.play ?? 'greedy',
         );
+  const refused = preferenceRefusal(policy, task.preference);
+  if (refused) throw invalid(refused, 'preference');
   let run: PreparedTaskRun;
   try {
     // The policy's plan: the llm orchestrator's plan turn is taken here, before the run is built.

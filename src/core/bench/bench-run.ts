@@ -61,6 +61,7 @@ export async function runBenchOne(
     policy: policy.name,
     ...(options.context ? { context: options.context } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.preference ? { preference: options.preference } : {}),
     ...(scenario.type === 'graph' && scenario.workers ? { budgets: { subagents: scenario.workers } } : {}),
   };
   // The policy's plan: a model orchestrator's plan turn is taken first (run/plan-turn.ts).

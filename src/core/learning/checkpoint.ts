@@ -12,8 +12,8 @@ import type { AdamState } from './adam';
 import type { Bandit } from './bandit';
 import { type BanditState, banditFromJSON } from './bandit-from-json';
 import { type Arm, armWidth } from './bandit-policy';
-import { FEATURES, TASK_FEATURES } from './features';
-import { holdOf, initParams, type ParlParams, PLANS } from './parl';
+import { featureLayout, PREFERENCE_FEATURES, taskWidth } from './features';
+import { holdOf, initParams, type ParlParams, PLANS, readsPreference } from './parl';
 import type { PlanCriticState } from './plan-critic';
 
 export const POLICY_SCHEMA = 'swarmflight.policy';
@@ -138,7 +138,8 @@ export function parlCheckpoint(
     schema: POLICY_SCHEMA,
     version: POLICY_VERSION,
     kind: 'parl',
-    features: [...FEATURES],
+    // With the preference features when the weights read them: what loading tells apart.
+    features: [...featureLayout(readsPreference(params)).step],
     actions: actionNames,
     ...fields,
     allowedProfiles: [...rest.allowedProfiles],
@@ -162,12 +163,13 @@ export function banditCheckpoint(
   bandit: Bandit,
   arms: readonly Arm[],
   rest: { hyper: Record<string, unknown>; training: TrainingRecord; profiles: Record<string, string> },
+  preference = true,
 ): BanditCheckpoint {
   return {
     schema: POLICY_SCHEMA,
     version: POLICY_VERSION,
     kind: 'bandit',
-    features: [...TASK_FEATURES],
+    features: [...featureLayout(preference).task],
     actions: actionNames,
     ...rest,
     arms: arms.map((a) => ({ ...a })),
@@ -176,7 +178,11 @@ export function banditCheckpoint(
   };
 }
 
-export type Loaded =
+/**
+ * A loaded checkpoint; `preference` says whether it reads the cost and time preference (its
+ * features include PREFERENCE_FEATURES) or was trained before them and plays the default only.
+ */
+export type Loaded = (
   | {
       readonly kind: 'parl';
       readonly checkpoint: ParlCheckpoint;
@@ -186,7 +192,8 @@ export type Loaded =
       /** Present when its plan head was learned by regression (training resumes from it). */
       readonly planCritic?: PlanCriticState;
     }
-  | { readonly kind: 'bandit'; readonly checkpoint: BanditCheckpoint; readonly bandit: Bandit };
+  | { readonly kind: 'bandit'; readonly checkpoint: BanditCheckpoint; readonly bandit: Bandit }
+) & { readonly preference: boolean };
 
 const sameList = (what: string, got: unknown, want: readonly string[]): void => {
   if (!Array.isArray(got)) throw new Error(`its ${what} are missing`);
@@ -211,9 +218,9 @@ function numbers(what: string, got: unknown, length: number): Float64Array {
 }
 
 /** The four weight arrays of a PARL policy, checked against this build's shapes. */
-function weights(what: string, got: unknown): ParlParams {
+function weights(what: string, got: unknown, preference: boolean): ParlParams {
   const w = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
-  const shape = initParams();
+  const shape = initParams(preference);
   return {
     plan: numbers(`${what}plan`, w.plan, shape.plan.length),
     width: numbers(`${what}width`, w.width, shape.width.length),
@@ -225,24 +232,28 @@ function weights(what: string, got: unknown): ParlParams {
   };
 }
 
-function planCriticState(got: unknown): PlanCriticState {
+function planCriticState(got: unknown, preference: boolean): PlanCriticState {
   const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
   if (o.algorithm !== 'discounted-ridge')
     throw new Error(`its plan critic is ${JSON.stringify(o.algorithm ?? null)}, expected "discounted-ridge"`);
-  const d = TASK_FEATURES.length;
+  const d = taskWidth(preference);
   return {
     gram: numbers('plan critic gram', o.gram, PLANS.length * d * d),
     moment: numbers('plan critic moment', o.moment, PLANS.length * d),
   };
 }
 
-function adamState(got: unknown): AdamState {
+function adamState(got: unknown, preference: boolean): AdamState {
   const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
   if (o.algorithm !== 'adam')
     throw new Error(`its optimizer is ${JSON.stringify(o.algorithm ?? null)}, expected "adam"`);
   if (typeof o.t !== 'number' || !Number.isInteger(o.t) || o.t < 0)
     throw new Error(`its optimizer's step count is ${JSON.stringify(o.t ?? null)}, expected a whole number`);
-  return { t: o.t, m: weights('optimizer m ', o.m), v: weights('optimizer v ', o.v) };
+  return {
+    t: o.t,
+    m: weights('optimizer m ', o.m, preference),
+    v: weights('optimizer v ', o.v, preference),
+  };
 }
 
 /**
@@ -323,7 +334,13 @@ function restoreInTodaysWords(
   profiles: Readonly<Record<string, string>>,
 ): Loaded {
   const json: unknown = c;
-  sameList('features', c.features, c.kind === 'parl' ? FEATURES : TASK_FEATURES);
+  // With the preference features (trained since issue 59) or without (before): both are read.
+  const layout = (preference: boolean) =>
+    c.kind === 'parl' ? featureLayout(preference).step : featureLayout(preference).task;
+  const preference =
+    Array.isArray(c.features) &&
+    c.features.some((f) => (PREFERENCE_FEATURES as readonly unknown[]).includes(f));
+  sameList('features', c.features, layout(preference));
   const actions = (c.actions ?? {}) as Record<string, unknown>;
   for (const head of ['plan', 'width', 'profile', 'control', 'retry', 'vote'] as const)
     sameList(`${head} actions`, actions[head], actionNames[head]);
@@ -343,7 +360,7 @@ function restoreInTodaysWords(
   if (typeof c.training !== 'object' || c.training === null)
     throw new Error('its "training" record is missing');
   if (c.kind === 'parl') {
-    const params = weights('', c.weights);
+    const params = weights('', c.weights, preference);
     const allowed = c.allowedProfiles;
     if (!Array.isArray(allowed) || !allowed.every((p) => (PROFILES as readonly unknown[]).includes(p))) {
       throw new Error(`"allowedProfiles" must list profiles among ${PROFILES.join(', ')}`);
@@ -354,10 +371,11 @@ function restoreInTodaysWords(
         throw new Error('its "training.hold" must be an object of HEAD: OPTION');
       holdOf(hold as Record<string, string>);
     }
-    const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer);
-    const planCritic = c.planCritic === undefined ? undefined : planCriticState(c.planCritic);
+    const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer, preference);
+    const planCritic = c.planCritic === undefined ? undefined : planCriticState(c.planCritic, preference);
     return {
       kind: 'parl',
+      preference,
       checkpoint: json as ParlCheckpoint,
       params,
       ...(optimizer ? { optimizer } : {}),
@@ -389,8 +407,8 @@ function restoreInTodaysWords(
   const bandit = banditFromJSON(c.bandit, {
     arms: arms.length,
     ...(c.bandit && (c.bandit as BanditState).algorithm !== 'epsilon-greedy'
-      ? { dim: TASK_FEATURES.length }
+      ? { dim: taskWidth(preference) }
       : {}),
   });
-  return { kind: 'bandit', checkpoint: json as BanditCheckpoint, bandit };
+  return { kind: 'bandit', preference, checkpoint: json as BanditCheckpoint, bandit };
 }

@@ -10,8 +10,10 @@ import { policyByName, policyNames } from '../policy/registry';
 import type { Policy } from '../policy/types';
 import { canonicalHash } from '../scenarios/profiles';
 import type { PlayMode } from '../trace/events';
+import { isDefaultPreference, type Preference } from '../trace/preference';
 import { banditPolicy } from './bandit-policy';
 import { loadPolicy, POLICY_KINDS, type PolicyKind } from './checkpoint';
+import { PREFERENCE_FEATURES } from './features';
 import { fixedPolicy } from './fixed-policy';
 import { holdOf, parlPolicy } from './parl';
 
@@ -94,7 +96,11 @@ export async function resolvePolicy(
           // An ablation's checkpoint was trained with heads held: they are held where it runs too.
           ...heldOf(loaded.checkpoint.training.hold),
         })
-      : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name, { mode: play, log: true });
+      : banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name, {
+          mode: play,
+          log: true,
+          preference: loaded.preference,
+        });
   // The trace names exactly which weights decided, whatever the file or store entry is called.
   return { ...policy, checkpoint: checkpointHash(json) };
 }
@@ -103,4 +109,15 @@ export async function resolvePolicy(
 function heldOf(hold: unknown): { held?: ReturnType<typeof holdOf> } {
   if (typeof hold !== 'object' || hold === null) return {};
   return { held: holdOf(hold as Record<string, string>) };
+}
+
+/**
+ * Why `policy` cannot play `preference`, naming what is wrong and what is accepted; undefined when
+ * it can: a trained policy without preference inputs (a checkpoint from before issue 59) plays the
+ * default preference only. A programmed policy plays alike under any preference.
+ */
+export function preferenceRefusal(policy: Policy, preference: Preference | undefined): string | undefined {
+  if (policy.preferenceInputs !== false || isDefaultPreference(preference)) return undefined;
+  const p = preference as Preference;
+  return `preference {cost: ${p.cost}, time: ${p.time}}: policy "${policy.name}" was trained without preference inputs (its checkpoint's features have no ${PREFERENCE_FEATURES[0]}), so it plays only the default {cost: 1, time: 1}; leave preference out or set it to cost 1, time 1, or use a policy trained since preference inputs (swarm train)`;
 }

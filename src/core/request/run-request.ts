@@ -14,6 +14,7 @@ import { type ProviderDescriptor, providerSchema } from '../providers/descriptor
 import { MAX_PARTS, MAX_REQUEST_CHARS } from '../run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../runtime/config';
 import { type FaultKind, faultKinds, PLAY_MODES, type PlayMode } from '../trace/events';
+import { type Preference, preferenceValueProblem } from '../trace/preference';
 import { policyProblem } from './policy-name';
 
 /** The self-healing loop: `on` quarantines and replaces, `detect` only records, `off` runs none. */
@@ -51,6 +52,12 @@ export interface RunRequest {
    * @default 'greedy'
    */
   readonly play?: PlayMode;
+  /**
+   * Better ↔ cheaper ↔ faster: multipliers of the scenario's cost weight μ and critical-steps
+   * weight η in the reward, each from 0 to 3 (trace/preference.ts). A policy trained with
+   * preference inputs plays to it. @default { cost: 1, time: 1 }, the scenario's own reward
+   */
+  readonly preference?: Preference;
   /** Faults put into chosen agents (docs/healing.md); none when absent. */
   readonly chaos?: readonly FaultKind[];
   /** The question asked of the user's own knowledge base (`ask-knowledge-base`). */
@@ -109,6 +116,17 @@ const strict =
         ? `${where.replace(': ', '.')}${v.getDotPath(issue)?.split('.').at(-1)} is required`
         : `${where === '' ? 'a run request' : where.slice(0, -2)} must be an object`;
 
+/** One preference multiplier (trace/preference.ts): its message names the range. */
+const multiplier = (field: string) =>
+  v.pipe(
+    v.unknown(),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const problem = preferenceValueProblem(field, dataset.value);
+      if (problem) addIssue({ message: problem });
+    }),
+    v.transform((x) => x as number),
+  );
+
 /** A team role, as the Router's plans name them. */
 const roleName = (field: string) =>
   v.pipe(
@@ -154,6 +172,12 @@ export const runRequestFields = {
   ),
   healing: v.optional(oneOf('healing', HEALING_MODES)),
   play: v.optional(oneOf('play', PLAY_MODES)),
+  preference: v.optional(
+    v.strictObject(
+      { cost: multiplier('preference.cost'), time: multiplier('preference.time') },
+      strict('preference: '),
+    ),
+  ),
   chaos: v.optional(
     v.pipe(
       v.array(oneOf('chaos', faultKinds), 'chaos must be a list of faults'),
