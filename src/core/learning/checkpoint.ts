@@ -163,7 +163,8 @@ export function banditCheckpoint(
   bandit: Bandit,
   arms: readonly Arm[],
   rest: { hyper: Record<string, unknown>; training: TrainingRecord; profiles: Record<string, string> },
-  preference = true,
+  /** Whether its contexts hold the preference features (makeBandit's `preference`). */
+  preference = false,
 ): BanditCheckpoint {
   return {
     schema: POLICY_SCHEMA,

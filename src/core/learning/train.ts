@@ -146,7 +146,7 @@ export async function train(
           }
         : { algorithm: config.bandit };
     return bandit
-      ? banditCheckpoint(bandit, arms, { hyper, training, profiles: { ...env.profileHashes } })
+      ? banditCheckpoint(bandit, arms, { hyper, training, profiles: { ...env.profileHashes } }, true)
       : parlCheckpoint(params, {
           hyper,
           training,

@@ -13,6 +13,7 @@ import type { ConcurrencySummary } from '../../adapters/browser/engine-concurren
 import { watchEndpoint } from '../../adapters/common/endpoint-watch';
 import { steppedPace } from '../../adapters/common/pace';
 import type { KilledAttempt } from '../../adapters/common/thread-pool';
+import { preferenceRefusal } from '../../core/learning/resolve-policy';
 import { llmPolicyFor } from '../../core/policy/llm/llm-policy';
 import type { ProviderSpec } from '../../core/providers/factories';
 import { DEFAULT_POLICY } from '../../core/request/defaults';
@@ -198,6 +199,9 @@ function createSession() {
       request.policy === LLM_POLICY
         ? llmPolicyFor(real?.provider ?? (await simulatedFor(pace)), real?.profiles ?? profiles)
         : await resolvePolicy(request.policy ?? DEFAULT_POLICY, request.play);
+    // A policy trained before preference inputs plays the default only: refused, as the API does.
+    const refused = preferenceRefusal(policy, request.preference);
+    if (refused) throw new Error(refused);
     // The user's own knowledge base: the question comes from the page, the passages from IndexedDB.
     const base = asksKnowledgeBase ? (await services.knowledge()).kb() : undefined;
     if (base && base.stats().chunks === 0) {
