@@ -14,7 +14,7 @@ import { type ProviderDescriptor, providerSchema } from '../providers/descriptor
 import { MAX_PARTS, MAX_REQUEST_CHARS } from '../run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../runtime/config';
 import { type FaultKind, faultKinds, PLAY_MODES, type PlayMode } from '../trace/events';
-import { type Preference, preferenceValueProblem } from '../trace/preference';
+import { PREFERENCE_ACCEPTED, type Preference, preferenceValueProblem } from '../trace/preference';
 import { policyProblem } from './policy-name';
 
 /** The self-healing loop: `on` quarantines and replaces, `detect` only records, `off` runs none. */
@@ -175,7 +175,7 @@ export const runRequestFields = {
   preference: v.optional(
     v.strictObject(
       { cost: multiplier('preference.cost'), time: multiplier('preference.time') },
-      strict('preference: '),
+      (issue) => `${strict('preference: ')(issue)} (${PREFERENCE_ACCEPTED})`,
     ),
   ),
   chaos: v.optional(
