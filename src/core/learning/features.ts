@@ -184,3 +184,28 @@ export function features(view: RunView, preference = false): Float64Array {
   }
   return out;
 }
+
+/**
+ * Logged features (a plan's or a step's, with preference features or without) in the layout a
+ * policy with or without preference inputs reads, for off-policy evaluation of one policy on
+ * another's logs: features without them are the default preference (zeros inserted); features
+ * with them drop them only when they are zeros, since a policy without preference inputs plays
+ * the default alone. Undefined when they are not (it never plays such a run).
+ */
+export function inLayout(x: Float64Array, preference: boolean): Float64Array | undefined {
+  const t = TASK_FEATURES.length;
+  const k = PREFERENCE_FEATURES.length;
+  const hasPreference = x.length === taskWidth(true) || x.length === FEATURES.length + k;
+  if (hasPreference === preference) return x;
+  if (preference) {
+    const out = new Float64Array(x.length + k);
+    out.set(x.subarray(0, t), 0);
+    out.set(x.subarray(t), t + k);
+    return out;
+  }
+  for (let i = t; i < t + k; i++) if (x[i] !== 0) return undefined;
+  const out = new Float64Array(x.length - k);
+  out.set(x.subarray(0, t), 0);
+  out.set(x.subarray(t + k), t);
+  return out;
+}

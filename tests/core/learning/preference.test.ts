@@ -8,7 +8,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nodeSandbox } from '../../../src/adapters/node/node-sandbox';
 import { loadPolicy } from '../../../src/core/learning/checkpoint';
-import { featureLayout, PREFERENCE_FEATURES, TASK_FEATURES, taskWidth } from '../../../src/core/learning/features';
+import {
+  FEATURES,
+  featureLayout,
+  inLayout,
+  PREFERENCE_FEATURES,
+  TASK_FEATURES,
+  taskWidth,
+} from '../../../src/core/learning/features';
 import type { MixSpec } from '../../../src/core/learning/mix';
 import { initParams, PLANS, parlPolicy } from '../../../src/core/learning/parl';
 import { parsePreferenceSampling, preferenceAt } from '../../../src/core/learning/preference-sampling';
@@ -113,6 +120,23 @@ describe('a policy with preference inputs', () => {
     expect(features).toHaveLength(taskWidth(true));
     expect(features.slice(TASK_FEATURES.length, TASK_FEATURES.length + 2)).toEqual([1, -0.5]);
     expect(preferenceRefusal(reading(), { cost: 3, time: 0 })).toBeUndefined();
+  });
+});
+
+describe('logged features in the layout another policy reads (off-policy evaluation)', () => {
+  it('inserts the default preference for a reader with inputs, drops it only when it is the default', () => {
+    const old = Float64Array.from({ length: FEATURES.length }, (_, i) => i + 1);
+    const wide = inLayout(old, true) as Float64Array;
+    expect(wide).toHaveLength(FEATURES.length + PREFERENCE_FEATURES.length);
+    expect(Array.from(wide.subarray(TASK_FEATURES.length, taskWidth(true)))).toEqual(
+      PREFERENCE_FEATURES.map(() => 0),
+    );
+    expect(inLayout(wide, false)).toEqual(old);
+    expect(inLayout(old, false)).toBe(old);
+    wide[TASK_FEATURES.length] = 0.5;
+    expect(inLayout(wide, false)).toBeUndefined();
+    const task = Float64Array.from({ length: TASK_FEATURES.length }, () => 1);
+    expect(inLayout(inLayout(task, true) as Float64Array, false)).toEqual(task);
   });
 });
 
