@@ -1,11 +1,11 @@
 /**
  * `swarm experiment preference`: one PARL policy trained across preferences drawn from a grid,
  * against policies trained on each held-out preference alone, and against the best per-kind
- * cascade on price tables changed per profile (core/experiments/preference.ts). Validation
+ * cascade on price tables changed per profile (core/bench/preference-experiment.ts). Validation
  * instances only: the test split is never looked at.
  */
 import { availableParallelism } from 'node:os';
-import { type Comparison, preferenceExperiment, priceTableName } from '../core/experiments/preference';
+import { type Comparison, preferenceExperiment, priceTableName } from '../core/bench/preference-experiment';
 import { PROFILES } from '../core/learning/actions';
 import { episodeCost } from '../core/learning/episode-cost';
 import { defaultTrainConfig } from '../core/learning/train';

@@ -7,8 +7,6 @@
  * against the other. A kind whose η is 0 has no time to trade, whatever `time` says.
  */
 
-import type { RewardWeights } from './metrics';
-
 export interface Preference {
   /** Multiplier of μ, the cost weight: 2 is "cheaper matters twice as much". */
   readonly cost: number;
@@ -27,8 +25,14 @@ export const PREFERENCE_FIELDS = ['cost', 'time'] as const;
 export const isDefaultPreference = (p: Preference | undefined): boolean =>
   p === undefined || (p.cost === 1 && p.time === 1);
 
-/** The reward weights under a preference; the same object when it is the default. */
-export function preferredWeights(reward: RewardWeights, p: Preference | undefined): RewardWeights {
+/**
+ * The reward weights (metrics.ts RewardWeights) under a preference; the same object when it is the
+ * default. Typed by their shape: metrics.ts's trace events import this file.
+ */
+export function preferredWeights<W extends { readonly costWeight: number; readonly stepsWeight?: number }>(
+  reward: W,
+  p: Preference | undefined,
+): W {
   if (p === undefined || isDefaultPreference(p)) return reward;
   const steps = (reward.stepsWeight ?? 0) * p.time;
   return {

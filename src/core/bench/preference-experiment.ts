@@ -12,8 +12,6 @@
  * scored with it on the rest: the baseline is fitted to the new prices, the policy is not.
  */
 
-import type { BenchOptions, BenchScenario } from '../bench/run-bench';
-import { runBench } from '../bench/run-bench';
 import { armName } from '../learning/bandit-policy';
 import { cascadeSettings, fixedPolicy } from '../learning/fixed-policy';
 import { type ParlParams, parlPolicy } from '../learning/parl';
@@ -30,6 +28,8 @@ import type { ProfileSpec } from '../scenarios/spec-types';
 import { splitSeeds } from '../scenarios/splits';
 import { type PairedDifference, pairedBootstrap } from '../stats/paired';
 import type { Preference } from '../trace/preference';
+import type { BenchOptions, BenchScenario } from './run-bench';
+import { runBench } from './run-bench';
 
 export interface PreferenceExperimentOptions {
   readonly episodes: number;
