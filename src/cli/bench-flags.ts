@@ -2,6 +2,7 @@
  * `swarm bench`'s flags: what each means, its bounds, and which flags only a real model's provider
  * reads (`--provider` and each provider's own flags come from the registry: provider-flags.ts). The command itself is bench.ts.
  */
+
 import { contextStrategyNames } from '../core/agents/context/registry';
 import { DEFAULT_SEED } from '../core/request/defaults';
 import { KIND_IDS, kindOf } from '../core/scenarios/registry';
@@ -9,6 +10,7 @@ import { SPLITS } from '../core/scenarios/splits';
 import { type CommandTable, helpText } from './flags';
 import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS, MAX_WORKERS } from './limits';
 import { policyForms } from './policy-file';
+import { preferenceFlag } from './preference-flags';
 import { needsRealProvider, providerFlags } from './provider-flags';
 import { sweepFlags } from './scale-out/sweep-flags';
 
@@ -79,6 +81,7 @@ export const benchTable: CommandTable = {
       choices: contextStrategyNames,
       help: "task scenarios: the context strategy of every agent (default: the scenario's)",
     },
+    preferenceFlag(),
     {
       name: 'profile',
       type: 'string',

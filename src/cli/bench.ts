@@ -2,6 +2,7 @@ import { watchEndpoint } from '../adapters/common/endpoint-watch';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import type { ContextStrategyName } from '../core/agents/context/registry';
 import { runBench } from '../core/bench/run-bench';
+import { preferenceRefusal } from '../core/learning/resolve-policy';
 import { type Split, splitSeeds } from '../core/scenarios/splits';
 import type { PlayMode } from '../core/trace/events';
 import { encodeTrace } from '../core/trace/jsonl';
@@ -16,6 +17,7 @@ import { ReportedFailure, UsageError, wholeNumber } from './errors';
 import { parseFlags } from './flags';
 import { MAX_SEED } from './limits';
 import { profileHashes, readCheckpoint } from './policy-file';
+import { preferenceOfFlags } from './preference-flags';
 import { needsRealProvider } from './provider-flags';
 import { type HealingFlag, healingFlag, healingFor } from './reply-watch';
 import { fileIn, writeFile, writeFiles } from './safe-write';
@@ -32,6 +34,7 @@ export { benchHelp } from './bench-flags';
 const AGENT_FLAGS = {
   context: 'no agent keeps a context',
   profile: 'no agent takes a profile',
+  preference: 'a graph run is scored by its steps alone, with no cost or time weights to scale',
   'reply-deadline-ms': 'no model replies',
   healing: 'there is no agent for the self-healing loop to watch',
 } as const;
@@ -107,6 +110,11 @@ export async function bench(
   const size = flags.size as number | undefined;
   const context = flags.context as ContextStrategyName | undefined;
   const workers = flags.workers as number | undefined;
+  const preference = preferenceOfFlags(flags);
+  for (const policy of policies) {
+    const refused = preferenceRefusal(policy, preference);
+    if (refused) throw new UsageError(`--preference: ${refused}`);
+  }
   checkBenchRuns(scenario, policies, profiles, {
     baseline: values.baseline,
     size,
@@ -148,6 +156,7 @@ export async function bench(
         ...(size !== undefined ? { size } : {}),
         ...(context ? { context } : {}),
         ...(values.profile ? { profile: values.profile } : {}),
+        ...(preference ? { preference } : {}),
         healing: healingFlag(flags.healing as HealingFlag | undefined, false),
         ...(deadlineMs !== undefined ? { deadlineMs } : {}),
       },
@@ -172,6 +181,7 @@ export async function bench(
           ports: { sandbox: nodeSandbox },
           ...(context ? { context } : {}),
           ...(values.profile ? { profile: values.profile } : {}),
+          ...(preference ? { preference } : {}),
           clock: { now: () => performance.now() },
           signal: stop.signal,
           ...(healing ? { hooks: healing } : {}),

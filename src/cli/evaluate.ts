@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { type Arm, armName } from '../core/learning/bandit-policy';
 import { loadPolicy } from '../core/learning/checkpoint';
 import { PARL_OPTIONS } from '../core/learning/decision-log';
-import { FEATURES, TASK_FEATURES } from '../core/learning/features';
+import { FEATURES, PREFERENCE_FEATURES, TASK_FEATURES } from '../core/learning/features';
 import type { MixSpec as Mix } from '../core/learning/mix';
 import { evaluateOffPolicy, type OffPolicyReport } from '../core/learning/off-policy-evaluate';
 import { type LoggedRun, loggedRun, UnusableLog } from '../core/learning/off-policy-logs';
@@ -207,9 +207,14 @@ function resolveTarget(
           `--policy ${spec}: the checkpoint has no ${head} head with the options the logs use (${options.join(', ')}); accepted: a version-4 PARL checkpoint with plan, width, profile, control, retry and vote heads`,
         );
     }
-    if (features.length !== FEATURES.length)
+    // With preference features or without (loadPolicy accepted either): each decision's logged
+    // features are fitted to the checkpoint's (off-policy-targets.ts).
+    if (
+      features.length !== FEATURES.length &&
+      features.length !== FEATURES.length + PREFERENCE_FEATURES.length
+    )
       throw new UsageError(
-        `--policy ${spec}: the checkpoint reads ${features.length} features, the logs ${FEATURES.length}`,
+        `--policy ${spec}: the checkpoint reads ${features.length} features; accepted: ${FEATURES.length}, or ${FEATURES.length + PREFERENCE_FEATURES.length} with preference inputs`,
       );
     const hold = loaded.checkpoint.training.hold;
     return {
@@ -230,7 +235,7 @@ function resolveTarget(
       `--policy ${spec}: the checkpoint has none of the heads these logs' decisions were made with (PARL's plan, width, profile, control, retry and vote): a bandit chooses one arm per run; accepted: a parl:FILE or fixed setting for PARL's logs, a bandit:FILE or fixed setting for a bandit's`,
     );
   return {
-    target: banditTarget(spec, loaded.bandit, arms, play, armOptions ?? arms.map(armName)),
+    target: banditTarget(spec, loaded.bandit, arms, play, armOptions ?? arms.map(armName), loaded.preference),
     scenario,
   };
 }
@@ -269,7 +274,10 @@ export async function evaluate(argv: string[], out: (text: string) => void): Pro
   try {
     result = evaluateOffPolicy(runs, resolved.target, {
       ...(resolved.options ? { options: resolved.options } : {}),
-      features: { task: TASK_FEATURES.length, step: FEATURES.length },
+      features: {
+        task: [TASK_FEATURES.length, TASK_FEATURES.length + PREFERENCE_FEATURES.length],
+        step: [FEATURES.length, FEATURES.length + PREFERENCE_FEATURES.length],
+      },
       resamples: flags.resamples,
       seed: flags.seed,
     });

@@ -17,6 +17,7 @@ import { auxRewards, auxRewardsHelp, auxRewardsTable } from './aux-rewards';
 import { UsageError } from './errors';
 import { type CommandTable, helpText, parseCommand } from './flags';
 import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
+import { preferenceExperimentCommand, preferenceExperimentHelp } from './preference-experiment';
 import { checkOutputs, prepareOutputDir, writeFiles } from './safe-write';
 import { argvWithoutPasswords } from './scale-out/redis-url';
 import { sweepFlags, sweepThroughRedis } from './scale-out/sweep-flags';
@@ -69,7 +70,7 @@ export const experimentTable: CommandTable = {
     'Trains PARL twice on the mix (scenarios/mix.json), the two runs differing in one thing, then scores both trained policies (greedy) and heuristic on the first N instances of a split of the mix (validation unless --split says otherwise). Writes DIR/NAME.svg (both learning curves), DIR/NAME.json (curves and scores) and DIR/NAME.md (a table).',
   positionals: {
     name: 'NAME',
-    help: `${names.join(' | ')} | aux-rewards (its own flags: swarm help experiment aux-rewards prints them below)`,
+    help: `${names.join(' | ')} | aux-rewards | preference (each with its own flags: swarm help experiment prints them below)`,
   },
   flags: [
     {
@@ -115,7 +116,7 @@ export const experimentTable: CommandTable = {
   ],
 };
 
-export const experimentHelp = `${helpText(experimentTable)}\n\n${auxRewardsHelp}`;
+export const experimentHelp = `${helpText(experimentTable)}\n\n${auxRewardsHelp}\n\n${preferenceExperimentHelp}`;
 
 const flagList = (table: CommandTable) => {
   const flags = table.flags.map((f) => `--${f.name}`);
@@ -146,6 +147,7 @@ export async function experiment(
   err: (text: string) => void,
 ): Promise<void> {
   // aux-rewards has flags of its own (training seeds, a split): it parses its arguments itself.
+  if (argv[0] === 'preference') return preferenceExperimentCommand(argv.slice(1), out, err);
   if (argv[0] === 'aux-rewards') {
     refuseOthersFlags(argv.slice(1), auxRewardsTable, experimentTable, 'aux-rewards');
     return auxRewards(argv.slice(1), out, err);
@@ -160,7 +162,7 @@ export async function experiment(
   const name = positionals[0] as Name | undefined;
   if (name === undefined || !names.includes(name)) {
     throw new UsageError(
-      `expected an experiment name: ${[...names, 'aux-rewards'].join(', ')}${name ? `; got "${name}"` : ''}`,
+      `expected an experiment name: ${[...names, 'aux-rewards', 'preference'].join(', ')}${name ? `; got "${name}"` : ''}`,
     );
   }
   if (positionals.length > 1)

@@ -17,6 +17,7 @@ import { forkTable } from './fork';
 import { gridTable } from './grid';
 import { kbIngestTable, kbSearchTable, kbStatsTable } from './kb';
 import { nextSpeakerTable } from './next-speaker';
+import { preferenceExperimentTable } from './preference-experiment';
 import { queueStatusTable } from './queue-status';
 import { routeTable } from './router';
 import { runTable } from './run';
@@ -46,6 +47,7 @@ export const CLI_TABLES: readonly CommandTable[] = [
   kbStatsTable,
   experimentTable,
   auxRewardsTable,
+  preferenceExperimentTable,
   exportTraceTable,
   exportDatasetTable,
   nextSpeakerTable,

@@ -16,6 +16,7 @@ import { UsageError } from './errors';
 import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
 import { followSwarm } from './follow-swarm';
 import { readInputFile } from './input-file';
+import { preferenceFlag, preferenceOfFlags } from './preference-flags';
 import { flagOfField, providerFlags, providerOfFlags } from './provider-flags';
 import { checkOutputs, writeFiles } from './safe-write';
 import { PASSWORD_ENV } from './scale-out/redis-url';
@@ -32,7 +33,7 @@ const inRequest = (values: Readonly<Record<string, FlagValue>>) =>
 export const runTable: CommandTable = {
   name: 'run',
   usage: [
-    'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--healing M] [--provider KIND [its flags]] [--trace FILE] [--json]',
+    'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--healing M] [--preference COST,TIME] [--provider KIND [its flags]] [--trace FILE] [--json]',
     'run --request FILE [--trace FILE] [--json]',
   ],
   about: `Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, on the provider --provider names (its own flags: the registry's, src/providers/registry.ts), or with --request on the model a run request names (provider: {kind: '${openai.id}', endpoint, model}, the key from SWARM_API_KEY and never from the request; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.`,
@@ -91,6 +92,7 @@ export const runTable: CommandTable = {
       help: "how a trained policy (parl:FILE, bandit:FILE) chooses: greedy (each head's likeliest option) or sample (drawn from its distribution, keyed by the seed); default greedy",
       appliesUnless: inRequest,
     },
+    preferenceFlag(inRequest),
     ...providerFlags(inRequest),
     {
       name: 'trace',
@@ -123,6 +125,7 @@ function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
   }
   if (values.scenario === undefined) throw new UsageError('--scenario ID or --request FILE is required');
   const provider = providerOfFlags(values);
+  const preference = preferenceOfFlags(values);
   return {
     scenario: values.scenario,
     seed: values.seed ?? DEFAULT_SEED,
@@ -131,6 +134,7 @@ function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
     ...(values.healing !== undefined ? { healing: values.healing } : {}),
     ...(values.play !== undefined ? { play: values.play as PlayMode } : {}),
+    ...(preference ? { preference } : {}),
     ...(provider ? { provider } : {}),
   };
 }

@@ -15,6 +15,7 @@ import {
 } from '../core/learning/train';
 import { UsageError } from './errors';
 import { parseFlags } from './flags';
+import { preferenceSamplingOfFlags } from './preference-flags';
 import { type RolloutPool, rolloutPool } from './rollout-pool';
 import type { RolloutWorkerData } from './rollout-protocol';
 import { checkOutputs, writeFile } from './safe-write';
@@ -116,6 +117,8 @@ export async function trainCommand(
       (flags.window as number | undefined) ??
       Math.max(1, Math.min(defaultTrainConfig.window, Math.ceil(episodes / 20))),
   };
+  const preferences = preferenceSamplingOfFlags(flags);
+  if (preferences) config = { ...config, preferences };
   const holdText = flags.hold as string | undefined;
   if (holdText !== undefined) {
     try {

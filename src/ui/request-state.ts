@@ -8,6 +8,7 @@
 import type { ProviderDescriptor } from '../core/providers/descriptor';
 import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';
 import type { ProviderRequest, RunRequest } from '../core/request/run-request';
+import { DEFAULT_PREFERENCE, isDefaultPreference } from '../core/trace/preference';
 import { SIMULATED } from '../core/trace/simulated-id';
 import { providerOf } from '../providers/registry';
 import { readRunRequest } from '../providers/run-request';
@@ -42,6 +43,7 @@ export function requestOfState(s: AppState, asksKnowledgeBase = true): RunReques
     healing: s.healing,
     // Only a trained policy has a distribution to draw from; greedy is the request's default.
     ...(s.play === 'sample' && /^(parl|bandit):/.test(s.policy) ? { play: s.play } : {}),
+    ...(isDefaultPreference(s.preference) ? {} : { preference: s.preference }),
     ...(s.chaos.length > 0 ? { chaos: s.chaos } : {}),
     ...(asksKnowledgeBase && s.question.trim() ? { knowledgeBase: { question: s.question } } : {}),
     // The user's own request goes to a real model only: the simulated one plays the sample task.
@@ -111,6 +113,7 @@ export function stateOfRequest(r: RunRequest, base: AppState): AppState {
     toolCalls: r.budgets?.toolCalls ?? 0,
     healing: r.healing ?? DEFAULT_HEALING,
     play: r.play ?? 'greedy',
+    preference: r.preference ?? DEFAULT_PREFERENCE,
     chaos: r.chaos ?? [],
     question: r.knowledgeBase?.question ?? '',
     ask: r.request?.text ?? '',

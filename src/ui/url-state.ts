@@ -1,4 +1,5 @@
 import { type FaultKind, faultKinds, PLAY_MODES, type PlayMode } from '../core/trace/events';
+import { DEFAULT_PREFERENCE, type Preference, parsePreference } from '../core/trace/preference';
 import { SIMULATED } from '../core/trace/simulated-id';
 /**
  * The experiment lives in the URL hash, so every experiment is a link. One table of
@@ -84,6 +85,8 @@ export interface AppState {
   readonly healing: HealingMode;
   /** How a trained policy chooses: its likeliest option (greedy) or a draw keyed by the seed (sample). */
   readonly play: PlayMode;
+  /** Better ↔ cheaper ↔ faster: the multipliers of the reward's cost and time weights (trace/preference.ts). */
+  readonly preference: Preference;
 }
 
 export const defaultState: AppState = {
@@ -110,6 +113,7 @@ export const defaultState: AppState = {
   chaos: [],
   healing: DEFAULT_HEALING,
   play: 'greedy',
+  preference: DEFAULT_PREFERENCE,
   runs: [],
   fork: 0,
   policies: [DEFAULT_POLICY, 'serial'],
@@ -272,6 +276,14 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   },
   healing: { key: 'healing', parse: oneOf(HEALING_MODES), format: plain },
   play: { key: 'play', parse: oneOf(PLAY_MODES), format: plain },
+  preference: {
+    key: 'preference',
+    parse: (t) => {
+      const read = parsePreference(t, 'preference');
+      return read.ok ? { ok: true, value: read.preference } : { ok: false, error: read.message };
+    },
+    format: (p) => `${p.cost},${p.time}`,
+  },
   train: { key: 'train', parse: oneOf(TRAINABLE_KINDS), format: plain },
   episodes: { key: 'episodes', parse: integer(10, 20_000), format: plain },
   question: {

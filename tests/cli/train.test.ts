@@ -193,7 +193,7 @@ describe('swarm train', () => {
     const bad = await runCli(['experiment', 'serial-colapse']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(
-      'expected an experiment name: serial-collapse, spurious-parallelism, critical-vs-total, aux-rewards; got "serial-colapse"',
+      'expected an experiment name: serial-collapse, spurious-parallelism, critical-vs-total, aux-rewards, preference; got "serial-colapse"',
     );
   }, 60_000);
 

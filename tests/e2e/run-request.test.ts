@@ -75,6 +75,8 @@ const requests: RunRequest[] = [
     context: 'sliding-window',
   },
   { scenario: 'deep-search', seed: 7, policy: 'serial', join: 'barrier', healing: 'detect' },
+  // Issue 59 item 3: the preference reaches the trace header and the reward the same way from each.
+  { scenario: 'deep-search', seed: 2, policy: 'heuristic', preference: { cost: 2.5, time: 0.5 } },
 ];
 
 describe('one run request, three ways in', () => {

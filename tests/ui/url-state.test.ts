@@ -78,6 +78,10 @@ describe('url state', () => {
       chaos: fc.uniqueArray(fc.constantFrom(...faultKinds)),
       healing: fc.constantFrom('on', 'off'),
       play: fc.constantFrom('greedy', 'sample'),
+      preference: fc.record({
+        cost: fc.constantFrom(0, 0.25, 1, 2.5, 3),
+        time: fc.constantFrom(0, 0.5, 1, 3),
+      }),
     }) as fc.Arbitrary<AppState>;
     fc.assert(
       fc.property(state, (s) => {

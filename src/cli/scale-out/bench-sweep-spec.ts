@@ -16,6 +16,7 @@ import { policyOf } from '../../core/request/policy-of';
 import { profileHashes } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { Split } from '../../core/scenarios/splits';
+import type { Preference } from '../../core/trace/preference';
 import { simulatedCliProvider } from '../cli-provider';
 import { type HealingFlag, healingFor } from '../reply-watch';
 
@@ -67,6 +68,8 @@ export interface BenchSweepSpec {
   readonly size?: number;
   readonly context?: ContextStrategyName;
   readonly profile?: string;
+  /** The cost and time preference of every run (`--preference`). */
+  readonly preference?: Preference;
   readonly healing: HealingFlag;
   readonly deadlineMs?: number;
 }
@@ -110,6 +113,7 @@ export async function benchSetup(
     ports: { sandbox: nodeSandbox },
     ...(spec.context ? { context: spec.context } : {}),
     ...(spec.profile ? { profile: spec.profile } : {}),
+    ...(spec.preference ? { preference: spec.preference } : {}),
     clock: { now: () => performance.now() },
     ...(hooks ? { hooks } : {}),
   };

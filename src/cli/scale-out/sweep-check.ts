@@ -15,6 +15,7 @@ import type { TaskScenarioSpec } from '../../core/scenarios/registry';
 import { parseScenario } from '../../core/scenarios/spec';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import { faultKinds } from '../../core/trace/events';
+import { preferenceValueProblem } from '../../core/trace/preference';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { PROVIDER_IDS } from '../../providers/registry';
 import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS } from '../limits';
@@ -97,6 +98,15 @@ export function sweepProblems(spec: SweepSpec): string[] {
   if (spec.kind !== 'bench') return [...problems, 'its kind is neither bench nor chaos'];
   const own = scenarioProblems(spec.scenario);
   problems.push(...own, ...profileProblems(spec.profiles));
+  if (spec.preference !== undefined) {
+    const p = spec.preference as { cost?: unknown; time?: unknown } | null;
+    const problem =
+      typeof p !== 'object' || p === null
+        ? 'preference must be {cost, time}'
+        : (preferenceValueProblem('preference.cost', p.cost) ??
+          preferenceValueProblem('preference.time', p.time));
+    if (problem) problems.push(`its ${problem}`);
+  }
   if (spec.deadlineMs !== undefined && !isWhole(spec.deadlineMs, 1, MAX_TIMER_MS))
     problems.push(`its reply deadline must be whole milliseconds from 1 to ${MAX_TIMER_MS}`);
   if (own.length > 0 || spec.scenario.type !== 'task') {

@@ -59,6 +59,7 @@ export async function runBenchOne(
     policy: policy.name,
     ...(options.context ? { context: options.context } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.preference ? { preference: options.preference } : {}),
     ...(scenario.type === 'graph' && scenario.workers ? { budgets: { subagents: scenario.workers } } : {}),
   };
   // Composed as every other way into a run composes one (request/compose-run.ts), with the

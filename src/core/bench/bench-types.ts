@@ -21,6 +21,7 @@ import type { ScenarioPorts } from '../scenarios/types';
 import type { PairedDifference } from '../stats/paired';
 import type { Summary } from '../stats/summary';
 import type { Metrics } from '../trace/metrics';
+import type { Preference } from '../trace/preference';
 
 /**
  * A run's metrics as the bench reports them: docs/metrics.md's, plus `modelWallMs`, the latency
@@ -53,6 +54,8 @@ export interface BenchOptions {
   /** Every agent's context strategy; the scenario's when absent. */
   readonly context?: ContextStrategyName;
   readonly profile?: string;
+  /** The cost and time preference every run is played and scored under (trace/preference.ts). */
+  readonly preference?: Preference;
   readonly clock?: Clock;
   readonly signal?: AbortSignal;
   /**

@@ -24,7 +24,7 @@ import {
 import type { Bandit } from './bandit';
 import { type CascadeSteps, cascade, cascadeName, DEFAULT_CASCADE } from './cascade';
 import { EpsilonGreedy } from './epsilon-greedy';
-import { TASK_FEATURES, taskFeatures } from './features';
+import { taskFeatures, taskWidth } from './features';
 import { LinearThompson } from './linear-thompson';
 import { LinUCB } from './linucb';
 
@@ -129,8 +129,9 @@ export function armChoice(arm: Arm): Choice {
   };
 }
 
-export function makeBandit(kind: BanditKind, arms: number, seed: number): Bandit {
-  const dim = TASK_FEATURES.length;
+/** A fresh bandit; with `preference`, its contexts hold the preference features (trace/preference.ts). */
+export function makeBandit(kind: BanditKind, arms: number, seed: number, preference = false): Bandit {
+  const dim = taskWidth(preference);
   switch (kind) {
     case 'linucb':
       // α ≈ the reward's range (0…1.4 with the λ terms): an arm never played must look better
@@ -184,6 +185,11 @@ export interface BanditPlayOptions {
   readonly mode?: PlayMode;
   /** Log each arm in full for the trace (decision-log.ts). */
   readonly log?: boolean;
+  /**
+   * Whether its contexts hold the preference features (a bandit trained since issue 59); one
+   * without plays the default preference only. @default false
+   */
+  readonly preference?: boolean;
 }
 
 /** What a bandit episode chose, for the update that follows it. */
@@ -200,6 +206,7 @@ export function banditPolicy(
   playing: BanditPlayOptions = {},
 ): Policy {
   const mode = playing.mode ?? 'greedy';
+  const preference = playing.preference ?? false;
   // The arm of the task being planned or run. Runs of one policy go one after another (bench,
   // training); a run whose plan was fixed elsewhere draws at its first decision instead.
   let chosen: { arm: Arm; task: PlanView } | null = null;
@@ -210,7 +217,7 @@ export function banditPolicy(
   let logged: DecisionLog | undefined;
   let decidedLog: DecisionLog | undefined;
   const draw = (task: PlanView, seed: number): Arm => {
-    const context = taskFeatures(task);
+    const context = taskFeatures(task, undefined, preference);
     // Training explores by the bandit's own rule; played, it takes its best estimate or draws
     // from the softmax of its estimates with a stream keyed by the run's seed.
     const p =
@@ -238,6 +245,7 @@ export function banditPolicy(
   return {
     name,
     plan: 'swarm',
+    preferenceInputs: preference,
     ...(playing.log ? { play: mode, decisionOptions: armOptions(arms) } : {}),
     planFor(task: PlanView) {
       run = null;

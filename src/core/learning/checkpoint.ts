@@ -11,6 +11,7 @@
 import { OLD_PLAN_WORDS, todaysPlanWords } from '../trace/events';
 import { type Arm, armWidth } from './bandit-policy';
 import { POLICY_SCHEMA, POLICY_VERSION, sameActions, sameList } from './checkpoint-format';
+import { PREFERENCE_FEATURES } from './features';
 import { LEARNED_KINDS, type LearnedKindId, type Loaded, learnedKindOf } from './kinds/registry';
 
 export { POLICY_SCHEMA, POLICY_VERSION, type TrainingRecord } from './checkpoint-format';
@@ -111,7 +112,12 @@ function restoreInTodaysWords(
   profiles: Readonly<Record<string, string>>,
 ): Loaded {
   const kind = learnedKindOf(c.kind as string) as NonNullable<ReturnType<typeof learnedKindOf>>;
-  sameList('features', c.features, kind.features);
+  // With the preference features (trained since issue 59) or without (before): both are read.
+  const preference =
+    kind.withPreference !== undefined &&
+    Array.isArray(c.features) &&
+    c.features.some((f) => (PREFERENCE_FEATURES as readonly unknown[]).includes(f));
+  sameList('features', c.features, preference ? (kind.withPreference as readonly string[]) : kind.features);
   sameActions(c);
   const trained = c.profiles;
   if (typeof trained !== 'object' || trained === null)
@@ -128,5 +134,5 @@ function restoreInTodaysWords(
   }
   if (typeof c.training !== 'object' || c.training === null)
     throw new Error('its "training" record is missing');
-  return kind.restore(c) as Loaded;
+  return kind.restore(c, preference) as Loaded;
 }

@@ -15,6 +15,7 @@ import type { Bandit } from './bandit';
 import { type Arm, type BanditPlay, banditPolicy } from './bandit-policy';
 import { componentSpec, type Draw, drawTask, weightsAt } from './mix';
 import { type Decision, holdOf, type ParlParams, parlPolicy } from './parl';
+import { preferenceAt } from './preference-sampling';
 import { lambdaAt, parlReward } from './reward';
 import { planHeadOf, type TrainConfig, type TrainEnv } from './train-config';
 
@@ -112,11 +113,13 @@ export async function playEpisode(
   const spec: TaskScenarioSpec = componentSpec(base, component, config.budgetOn);
   // From the train split only: no episode can be a validation or test instance (scenarios/splits).
   const seed = trainingSeed(first, config.seed);
+  // The group's preference: its episodes are compared with each other, so they share their reward.
+  const preference = preferenceAt(config.preferences, config.seed, first / group);
   const decisions: Decision[] = [];
   const play: BanditPlay = { arm: -1, context: new Float64Array(0) };
   const policy =
     'bandit' in learner
-      ? banditPolicy(learner.bandit, learner.arms, play)
+      ? banditPolicy(learner.bandit, learner.arms, play, 'bandit', { preference: true })
       : parlPolicy({
           params: learner.params,
           mode: 'sample',
@@ -135,6 +138,7 @@ export async function playEpisode(
       size: draw.size,
       plan: planChooser(policy),
       profiles: env.profiles,
+      ...(preference ? { overrides: { preference } } : {}),
     }),
     { policy, provider: env.provider, ...(env.ports ? { ports: env.ports } : {}), keepEvents: false },
   );

@@ -7,6 +7,7 @@
  */
 import type { TaskGraph } from '../graph/types';
 import type { PlanView, RunView } from '../policy/types';
+import { DEFAULT_PREFERENCE } from '../trace/preference';
 import { log2 } from '../util/math';
 
 export const TASK_KINDS = ['wide-search', 'deep-search', 'mixed-coding', 'write-story', 'rag-qa'] as const;
@@ -26,9 +27,20 @@ export const TASK_FEATURES = [
   'difficultyCue',
 ] as const;
 
-/** Task features, then the run's state at a decision: what the PARL policy sees. */
-export const FEATURES = [
-  ...TASK_FEATURES,
+/**
+ * The user's preference (trace/preference.ts), as a policy with preference inputs sees it: each
+ * multiplier less 1, halved (0 at the default, so a policy reads the default as it read no
+ * preference), alone and per kind, since what "cheaper" asks of a plan differs by kind.
+ */
+export const PREFERENCE_FEATURES = [
+  '(cost-1)/2',
+  '(time-1)/2',
+  ...TASK_KINDS.map((k) => `(cost-1)/2·kind=${k}`),
+  ...TASK_KINDS.map((k) => `(time-1)/2·kind=${k}`),
+] as const;
+
+/** The run's state at a decision, after the task features. */
+const STEP_FEATURES = [
   'single',
   'ready/tasks',
   'running/tasks',
@@ -47,6 +59,30 @@ export const FEATURES = [
   // What the vote head decides on: the tasks that could start now that are spare replicas.
   'spares/launchable',
 ] as const;
+
+/** Task features, then the run's state at a decision: what the PARL policy sees. */
+export const FEATURES = [...TASK_FEATURES, ...STEP_FEATURES] as const;
+
+/**
+ * The feature names of a policy with preference inputs or without (checkpoints before issue 59):
+ * the preference features follow the task's, so the task's part of a decision's features is
+ * always its first `task.length`.
+ */
+export function featureLayout(preference: boolean): {
+  readonly task: readonly string[];
+  readonly step: readonly string[];
+} {
+  return preference
+    ? {
+        task: [...TASK_FEATURES, ...PREFERENCE_FEATURES],
+        step: [...TASK_FEATURES, ...PREFERENCE_FEATURES, ...STEP_FEATURES],
+      }
+    : { task: TASK_FEATURES, step: FEATURES };
+}
+
+/** How many task features a policy with or without preference inputs reads. */
+export const taskWidth = (preference: boolean) =>
+  TASK_FEATURES.length + (preference ? PREFERENCE_FEATURES.length : 0);
 
 export interface Shape {
   /** Longest chain, in tasks. */
@@ -76,8 +112,12 @@ export function shapeOf(graph: TaskGraph): Shape {
   return shape;
 }
 
-/** The task features of a task as the plan decision sees it. */
-export function taskFeatures(task: PlanView, out = new Float64Array(TASK_FEATURES.length)) {
+/**
+ * The task features of a task as the plan decision sees it; with `preference`, the preference
+ * features after them.
+ */
+export function taskFeatures(task: PlanView, out?: Float64Array, preference = false) {
+  out ??= new Float64Array(taskWidth(preference));
   const units = Math.max(1, task.size);
   let i = 0;
   out[i++] = 1;
@@ -90,18 +130,27 @@ export function taskFeatures(task: PlanView, out = new Float64Array(TASK_FEATURE
   out[i++] = Number.isFinite(budget) ? Math.min(4, budget / units) / 4 : 1;
   out[i++] = Number.isFinite(budget) ? 1 : 0;
   out[i++] = task.difficultyCue;
+  if (preference) {
+    const p = task.preference ?? DEFAULT_PREFERENCE;
+    const cost = (p.cost - 1) / 2;
+    const time = (p.time - 1) / 2;
+    out[i++] = cost;
+    out[i++] = time;
+    for (const k of TASK_KINDS) out[i++] = task.kind === k ? cost : 0;
+    for (const k of TASK_KINDS) out[i++] = task.kind === k ? time : 0;
+  }
   return out;
 }
 
-/** The full feature vector at a decision. */
-export function features(view: RunView): Float64Array {
-  const out = new Float64Array(FEATURES.length);
-  taskFeatures(view.task, out);
+/** The full feature vector at a decision (with the preference features after the task's, or not). */
+export function features(view: RunView, preference = false): Float64Array {
+  const out = new Float64Array(FEATURES.length + (preference ? PREFERENCE_FEATURES.length : 0));
+  taskFeatures(view.task, out, preference);
   const n = Math.max(1, view.graph.n);
   const max = Math.max(1, view.config.budgets.maxConcurrentSubagents);
   const budget = view.config.budgets.maxCriticalSteps;
   const criticalPath = Math.max(1, shapeOf(view.graph).depth);
-  let i = TASK_FEATURES.length;
+  let i = taskWidth(preference);
   out[i++] = view.graph.n === 1 ? 1 : 0;
   const o = view.observation;
   out[i++] = o.ready / n;
@@ -133,5 +182,30 @@ export function features(view: RunView): Float64Array {
     for (const p of ['small', 'medium', 'large']) out[i++] = (failed[p] as number) / launchable;
     out[i++] = spares / launchable;
   }
+  return out;
+}
+
+/**
+ * Logged features (a plan's or a step's, with preference features or without) in the layout a
+ * policy with or without preference inputs reads, for off-policy evaluation of one policy on
+ * another's logs: features without them are the default preference (zeros inserted); features
+ * with them drop them only when they are zeros, since a policy without preference inputs plays
+ * the default alone. Undefined when they are not (it never plays such a run).
+ */
+export function inLayout(x: Float64Array, preference: boolean): Float64Array | undefined {
+  const t = TASK_FEATURES.length;
+  const k = PREFERENCE_FEATURES.length;
+  const hasPreference = x.length === taskWidth(true) || x.length === FEATURES.length + k;
+  if (hasPreference === preference) return x;
+  if (preference) {
+    const out = new Float64Array(x.length + k);
+    out.set(x.subarray(0, t), 0);
+    out.set(x.subarray(t), t + k);
+    return out;
+  }
+  for (let i = t; i < t + k; i++) if (x[i] !== 0) return undefined;
+  const out = new Float64Array(x.length - k);
+  out.set(x.subarray(0, t), 0);
+  out.set(x.subarray(t + k), t);
   return out;
 }

@@ -20,8 +20,11 @@ export interface OffPolicyReport extends OffPolicyEstimates {
 export interface EvaluateOptions {
   /** The heads and options the target decides with, by head; checked against every log's. */
   readonly options?: Readonly<Record<string, readonly string[]>>;
-  /** The feature names the target's heads read: their count is checked against the logs'. */
-  readonly features?: { readonly task: number; readonly step: number };
+  /**
+   * The feature counts logs may have (a layout with preference features and one without: the
+   * target fits either to its own, features.ts inLayout); each log's is checked against them.
+   */
+  readonly features?: { readonly task: readonly number[]; readonly step: readonly number[] };
   readonly resamples?: number;
   readonly seed?: number;
 }
@@ -59,9 +62,9 @@ export function evaluateOffPolicy(
     if (o.features)
       for (const d of run.decisions) {
         const want = d.head === 'step' ? o.features.step : o.features.task;
-        if (d.log.features.length !== want)
+        if (!want.includes(d.log.features.length))
           throw new TargetMismatch(
-            `${where}: a ${d.head} decision logged ${d.log.features.length} features, ${target.name}'s heads read ${want}; accepted: logs of policies with the same features`,
+            `${where}: a ${d.head} decision logged ${d.log.features.length} features; accepted: logs of policies with ${want.join(' or ')} (with preference inputs or without)`,
           );
       }
   }

@@ -10,10 +10,19 @@ import type { PlayMode } from '../trace/events';
 import type { Bandit } from './bandit';
 import { type Arm, armChoice, armName, armProbabilities } from './bandit-policy';
 import { encodeStep, STEP_HEADS, type StepHead } from './decision-log';
-import { TASK_KINDS } from './features';
+import { inLayout, TASK_KINDS } from './features';
 import { parseFixed, type Setting } from './fixed-policy';
 import type { LoggedDecision } from './off-policy-logs';
-import { HEAD_NAMES, type Held, type ParlParams, PLANS, pick, probabilities, profileMask } from './parl';
+import {
+  HEAD_NAMES,
+  type Held,
+  type ParlParams,
+  PLANS,
+  pick,
+  probabilities,
+  profileMask,
+  readsPreference,
+} from './parl';
 
 /** A policy whose probability of a logged decision's actions can be computed from the log. */
 export interface Target {
@@ -47,8 +56,9 @@ export function parlTarget(
   held: Held = {},
 ): Target {
   const profileAllowed = profileMask(profiles);
+  const reads = readsPreference(params);
   const planDistribution = (d: LoggedDecision): Float64Array => {
-    const x = Float64Array.from(d.log.features);
+    const x = fitted(d, reads, name);
     const allowed = mask(PLANS.length, d.log.allowed?.plan);
     if (held.plan !== undefined) {
       const k = !allowed || allowed[held.plan] ? held.plan : 1;
@@ -66,7 +76,7 @@ export function parlTarget(
         const p = planDistribution(d);
         return d.log.same.reduce((s, k) => s + (p[k] as number), 0);
       }
-      const x = Float64Array.from(d.log.features);
+      const x = fitted(d, reads, name);
       const heads = {} as Record<StepHead, Float64Array>;
       for (const h of HEAD_NAMES) {
         const p = probabilities(params[h], x, h === 'profile' ? profileAllowed : undefined);
@@ -97,6 +107,16 @@ export function parlTarget(
   };
 }
 
+/** A decision's logged features in the layout the target reads (features.ts, inLayout). */
+function fitted(d: LoggedDecision, preference: boolean, name: string): Float64Array {
+  const x = inLayout(Float64Array.from(d.log.features), preference);
+  if (!x)
+    throw new Error(
+      `${name} has no preference inputs, and the logs were played under a preference other than the default {cost: 1, time: 1}: it never plays such a run, so it cannot be weighed on them`,
+    );
+  return x;
+}
+
 /** The arm names the logged decision's options stand for. */
 const loggedArms = (d: LoggedDecision, options: readonly string[]): string[] =>
   d.log.same.map((k) => options[k] as string);
@@ -108,10 +128,12 @@ export function banditTarget(
   arms: readonly Arm[],
   play: PlayMode,
   loggedOptions: readonly string[],
+  /** Whether the bandit's contexts hold the preference features (its checkpoint's). */
+  preference = false,
 ): Target {
   const names = arms.map(armName);
   const distribution = (d: LoggedDecision): Float64Array => {
-    const x = Float64Array.from(d.log.features);
+    const x = fitted(d, preference, name);
     return play === 'greedy' ? oneHot(bandit.exploit(x), arms.length) : armProbabilities(bandit, x);
   };
   return {

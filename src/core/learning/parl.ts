@@ -24,7 +24,7 @@ import {
   waveHasSpares,
 } from './actions';
 import { PARL_OPTIONS, planLog, stepLog } from './decision-log';
-import { FEATURES, features, TASK_FEATURES, taskFeatures } from './features';
+import { FEATURES, features, PREFERENCE_FEATURES, taskFeatures, taskWidth } from './features';
 import { PLANS, planMask, planOf } from './plan-options';
 
 export { PLANS } from './plan-options';
@@ -74,14 +74,19 @@ export const RETRY_PRIOR = 2;
  */
 export const CUT_PRIOR = -2;
 
-export function initParams(): ParlParams {
-  const dim = FEATURES.length;
+/**
+ * Fresh weights: with `preference`, over the features with preference inputs (what training makes
+ * since issue 59), else over those before them (an older checkpoint's shape).
+ */
+export function initParams(preference = false): ParlParams {
+  const dim = FEATURES.length + (preference ? PREFERENCE_FEATURES.length : 0);
+  const taskDim = taskWidth(preference);
   const control = new Float64Array(HEADS.control * dim);
   control[CONTROLS.indexOf('finish') * dim] = FINISH_PRIOR; // weight on the bias feature
-  const plan = new Float64Array(PLANS.length * TASK_FEATURES.length);
-  plan[PLANS.indexOf('single') * TASK_FEATURES.length] = SINGLE_PRIOR;
+  const plan = new Float64Array(PLANS.length * taskDim);
+  plan[PLANS.indexOf('single') * taskDim] = SINGLE_PRIOR;
   for (const cut of PLANS.filter((p) => p.startsWith('swarm/')))
-    plan[PLANS.indexOf(cut) * TASK_FEATURES.length] = CUT_PRIOR;
+    plan[PLANS.indexOf(cut) * taskDim] = CUT_PRIOR;
   const retry = new Float64Array(HEADS.retry * dim);
   retry[RETRIES.indexOf('retry') * dim] = RETRY_PRIOR;
   return {
@@ -91,9 +96,13 @@ export function initParams(): ParlParams {
     control,
     retry,
     vote: new Float64Array(HEADS.vote * dim),
-    value: new Float64Array(TASK_FEATURES.length),
+    value: new Float64Array(taskDim),
   };
 }
+
+/** Whether these weights read the preference features (their plan head is that wide). */
+export const readsPreference = (params: Pick<ParlParams, 'plan'>): boolean =>
+  params.plan.length === PLANS.length * taskWidth(true);
 
 /**
  * Softmax of W·x over the options whose mask is 1 (all when no mask); masked options get 0.
@@ -260,6 +269,7 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
   let drawing: Rng | undefined;
   const choose = (head: HeadName, p: Float64Array) => held[head] ?? pick(p, mode, drawing);
   const mask = profileMask(options.profiles);
+  const preference = readsPreference(params);
   if (!mask.some((m) => m === 1))
     throw new Error(`no known profile among ${JSON.stringify(options.profiles)}`);
   // What the last decisions chose and with what probability, for the trace (Policy.explain).
@@ -270,9 +280,10 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
   return {
     name: options.name ?? 'parl',
     plan: 'swarm',
+    preferenceInputs: preference,
     ...(options.log ? { play: mode, decisionOptions: PARL_OPTIONS } : {}),
     planFor(task: PlanView) {
-      const x = taskFeatures(task);
+      const x = taskFeatures(task, undefined, preference);
       const allowed = planMask(task);
       const p = probabilities(params.plan, x, allowed);
       // A held plan the kind does not allow (a cut) runs as the kind's own swarm.
@@ -298,7 +309,7 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
       // Nothing can start: the decision has no options, so it is not the policy's to make.
       if (launchable(view) === 0) return [];
       drawing = stepRng(view);
-      const x = features(view);
+      const x = features(view, preference);
       const pw = probabilities(params.width, x);
       const pp = probabilities(params.profile, x, mask);
       const pc = probabilities(params.control, x);

@@ -11,7 +11,9 @@ import { policyByName } from '../policy/registry';
 import type { Policy } from '../policy/types';
 import { canonicalHash } from '../scenarios/profiles';
 import type { PlayMode } from '../trace/events';
+import { isDefaultPreference, type Preference } from '../trace/preference';
 import { loadPolicy, type PolicyKind } from './checkpoint';
+import { PREFERENCE_FEATURES } from './features';
 import { fixedPolicy } from './fixed-policy';
 import { playLoaded } from './kinds/registry';
 import { parsePolicyName } from './policy-name';
@@ -83,4 +85,15 @@ export async function resolvePolicy(
   const policy = playLoaded(loaded, { name, mode: play });
   // The trace names exactly which weights decided, whatever the file or store entry is called.
   return { ...policy, checkpoint: checkpointHash(json) };
+}
+
+/**
+ * Why `policy` cannot play `preference`, naming what is wrong and what is accepted; undefined when
+ * it can: a trained policy without preference inputs (a checkpoint from before issue 59) plays the
+ * default preference only. A programmed policy plays alike under any preference.
+ */
+export function preferenceRefusal(policy: Policy, preference: Preference | undefined): string | undefined {
+  if (policy.preferenceInputs !== false || isDefaultPreference(preference)) return undefined;
+  const p = preference as Preference;
+  return `preference {cost: ${p.cost}, time: ${p.time}}: policy "${policy.name}" was trained without preference inputs (its checkpoint's features have no ${PREFERENCE_FEATURES[0]}), so it plays only the default {cost: 1, time: 1}; leave preference out or set it to cost 1, time 1, or use a policy trained since preference inputs (swarm train)`;
 }

@@ -7,6 +7,7 @@ import { PROFILES } from './actions';
 import type { BanditKind } from './bandit-policy';
 import type { TrainableKind } from './kinds/registry';
 import type { MixSpec } from './mix';
+import type { PreferenceSampling } from './preference-sampling';
 import type { Schedule } from './reward';
 
 export interface TrainConfig {
@@ -51,6 +52,12 @@ export interface TrainConfig {
    * its own plan — the learner before 2026-11-28, kept as the control arm.
    */
   readonly planHead?: 'regression' | 'gradient';
+  /**
+   * The cost and time preference each episode is played and rewarded under (trace/preference.ts):
+   * one for all, or drawn per group of episodes (preference-sampling.ts). Absent: the default
+   * {cost: 1, time: 1} throughout, as before issue 59. Either way the policy reads it.
+   */
+  readonly preferences?: PreferenceSampling;
 }
 
 export const defaultTrainConfig: TrainConfig = {

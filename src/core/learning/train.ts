@@ -30,7 +30,7 @@ import {
   parlCheckpoint,
 } from './checkpoint';
 import { type EpisodeOutcome, type EpisodeStats, type Learner, playEpisode } from './episode';
-import { TASK_FEATURES } from './features';
+import { taskWidth } from './features';
 import {
   accumulatePolicyGradient,
   baseline,
@@ -105,15 +105,17 @@ export async function train(
         ? plainArms(config.profiles)
         : banditArms(config.profiles);
   const from = resume === undefined ? null : resumable(resume, config, env.profileHashes, arms);
-  const params = from?.kind === 'parl' ? from.params : initParams();
+  // Trained since issue 59 with preference inputs: at the default preference they read 0, so a
+  // training that samples none learns what it learned before.
+  const params = from?.kind === 'parl' ? from.params : initParams(true);
   const adam = new Adam(params, config.learningRate);
   if (from?.kind === 'parl' && from.optimizer) adam.restore(from.optimizer);
   const critic =
     config.policy === 'parl' && planHeadOf(config) === 'regression'
       ? new PlanCritic(
           PLANS.length,
-          TASK_FEATURES.length,
-          initParams().plan,
+          taskWidth(true),
+          initParams(true).plan,
           undefined,
           from?.kind === 'parl' ? from.planCritic : undefined,
         )
@@ -123,7 +125,7 @@ export async function train(
       ? null
       : from?.kind === 'bandit'
         ? from.bandit
-        : makeBandit(config.bandit, arms.length, config.seed);
+        : makeBandit(config.bandit, arms.length, config.seed, true);
   const curves: CurvePoint[] = [];
   const window: EpisodeStats[] = [];
   let batch: { episode: number; decisions: Decision[]; task: Float64Array; reward: number }[] = [];
@@ -144,7 +146,7 @@ export async function train(
           }
         : { algorithm: config.bandit };
     return bandit
-      ? banditCheckpoint(bandit, arms, { hyper, training, profiles: { ...env.profileHashes } })
+      ? banditCheckpoint(bandit, arms, { hyper, training, profiles: { ...env.profileHashes } }, true)
       : parlCheckpoint(params, {
           hyper,
           training,
@@ -192,7 +194,7 @@ export async function train(
           batch.push({
             episode: stats.episode,
             decisions,
-            task: first.x.slice(0, TASK_FEATURES.length),
+            task: first.x.slice(0, taskWidth(true)),
             reward: stats.reward,
           });
         if (batch.length >= config.batch) {
@@ -236,6 +238,10 @@ function resumable(
 ): Loaded {
   const loaded = loadPolicy(checkpoint, profileHashes);
   const refuse = (why: string) => new Error(`cannot resume ${config.policy} training: ${why}`);
+  if (!loaded.preference)
+    throw refuse(
+      'it was trained before preference inputs (its features lack the preference features): train a new policy, whose checkpoints read the cost and time preference',
+    );
   if (loaded.kind !== config.policy)
     throw refuse(`the checkpoint is a ${loaded.kind} policy; resume from a ${config.policy} checkpoint`);
   const completed: unknown = loaded.checkpoint.training.completedEpisodes;

@@ -8,6 +8,7 @@
  */
 
 import type { HealingSetup } from '../healing/setup';
+import { preferenceRefusal } from '../learning/resolve-policy';
 import type { Policy } from '../policy/types';
 import type { ProviderSpec } from '../providers/factories';
 import type { Provider } from '../providers/types';
@@ -103,6 +104,9 @@ export async function composeRun(
     asked && asked.kind !== SIMULATED && scenario.type === 'task' ? await opened(asked, host) : undefined;
   const profiles = real?.profiles ?? host.profiles;
   const policy = host.policy ?? (await policyOf(task.policy, task.play, host, real));
+  // A trained policy without preference inputs plays the default preference only (issue 59).
+  const refused = preferenceRefusal(policy, task.preference);
+  if (refused) throw new RequestError('preference', refused);
   let prepared: PreparedRun;
   try {
     // The policy's plan: the llm orchestrator's plan turn is taken here, before the run is built.

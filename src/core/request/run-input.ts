@@ -13,6 +13,7 @@ import type { TaskScenarioSpec } from '../scenarios/registry';
 import { kindOf, needsOf } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioInstance } from '../scenarios/types';
+import { isDefaultPreference } from '../trace/preference';
 import { SIMULATED } from '../trace/simulated-id';
 import { DEFAULT_HEALING, DEFAULT_POLICY, DEFAULT_SEED } from './defaults';
 import type { HealingMode, RunRequest } from './run-request';
@@ -202,6 +203,10 @@ export function runInputOf(
       ...(Object.keys(budgets).length > 0 ? { budgets } : {}),
       ...(request.profile ? { profile: request.profile } : {}),
       ...(request.context ? { context: { name: request.context } } : {}),
+      // The default is the scenario's own reward: not passed on, so the run is today's byte for byte.
+      ...(request.preference && !isDefaultPreference(request.preference)
+        ? { preference: request.preference }
+        : {}),
     },
   };
 }

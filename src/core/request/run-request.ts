@@ -14,6 +14,7 @@ import { type ProviderDescriptor, providerSchema } from '../providers/descriptor
 import { MAX_PARTS, MAX_REQUEST_CHARS } from '../run/request-plan';
 import { FAILURE_POLICIES, JOIN_MODES } from '../runtime/config';
 import { faultKinds, PLAY_MODES } from '../trace/events';
+import { PREFERENCE_ACCEPTED, preferenceValueProblem } from '../trace/preference';
 import { policyProblem } from './policy-name';
 
 /** The self-healing loop: `on` quarantines and replaces, `detect` only records, `off` runs none. */
@@ -60,6 +61,17 @@ const strict =
       : issue.path !== undefined && issue.input === undefined
         ? `${where.replace(': ', '.')}${v.getDotPath(issue)?.split('.').at(-1)} is required`
         : `${where === '' ? 'a run request' : where.slice(0, -2)} must be an object`;
+
+/** One preference multiplier (trace/preference.ts): its message names the range. */
+const multiplier = (field: string) =>
+  v.pipe(
+    v.unknown(),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const problem = preferenceValueProblem(field, dataset.value);
+      if (problem) addIssue({ message: problem });
+    }),
+    v.transform((x) => x as number),
+  );
 
 /** A team role, as the Router's plans name them. */
 const roleName = (field: string) =>
@@ -122,6 +134,17 @@ export const runRequestFields = {
    * @default 'greedy'
    */
   play: v.optional(oneOf('play', PLAY_MODES)),
+  /**
+   * Better ↔ cheaper ↔ faster: multipliers of the scenario's cost weight μ and critical-steps
+   * weight η in the reward, each from 0 to 3 (trace/preference.ts). A policy trained with
+   * preference inputs plays to it. @default { cost: 1, time: 1 }, the scenario's own reward
+   */
+  preference: v.optional(
+    v.strictObject(
+      { cost: multiplier('preference.cost'), time: multiplier('preference.time') },
+      (issue) => `${strict('preference: ')(issue)} (${PREFERENCE_ACCEPTED})`,
+    ),
+  ),
   /** Faults put into chosen agents (docs/healing.md); none when absent. */
   chaos: v.optional(
     v.pipe(

@@ -31,6 +31,7 @@ import type { ProfileSpec, RewardSpec } from '../scenarios/spec-types';
 import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from '../scenarios/types';
 import type { ProfileRecord } from '../trace/events';
 import type { RewardWeights } from '../trace/metrics';
+import { isDefaultPreference, type Preference, preferredWeights } from '../trace/preference';
 import { formationProblem } from './formations';
 import {
   difficultyCue,
@@ -53,6 +54,8 @@ export interface RunOverrides {
   readonly profile?: string;
   /** The context strategy every agent uses (task scenarios). */
   readonly context?: ContextSpec;
+  /** The user's cost and time preference (trace/preference.ts): scales the reward's μ and η. */
+  readonly preference?: Preference;
 }
 
 export type RunScenario =
@@ -209,9 +212,11 @@ function prepareTaskRun(
   // is also the task the plan decides on: its units are the parts its swarm would have, and it
   // takes no cuts (planProblem).
   const own = spec.request;
-  const view = own
+  const preference = isDefaultPreference(o.preference) ? undefined : o.preference;
+  const seen = own
     ? { ...planView(spec, instance), size: requestPlan(own, 'swarm', kind.roles).tasks.length }
     : planView(spec, instance, kind.cuts);
+  const view = preference ? { ...seen, preference } : seen;
   const decision = decisionOf(typeof input.plan === 'function' ? input.plan(view) : input.plan);
   const mode = decision.mode;
   const cut = cutOf(decision);
@@ -243,6 +248,7 @@ function prepareTaskRun(
     profiles,
     o.profile,
     { size: instance.size, mode: plan.mode, query },
+    preference,
   );
   const context = o.context ?? spec.context ?? { name: 'hide-tool-result' };
   // Made once: a bad option fails here, before any agent runs.
@@ -347,6 +353,7 @@ export function scenarioConfig(
   profiles: Readonly<Record<string, ProfileSpec>>,
   profile: string | undefined,
   instance: { readonly size: number; readonly mode: PlanMode; readonly query: string },
+  preference?: Preference,
 ): RunConfig {
   const defaultProfile = profile ?? spec.profile ?? 'medium';
   const turnSteps = Object.fromEntries(
@@ -376,7 +383,10 @@ export function scenarioConfig(
     ...(spec.budgets ? { budgets: spec.budgets } : {}),
     defaultProfile,
     prices: Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.price])),
-    ...(spec.reward ? { reward: rewardWeights(spec.reward, instance.size) } : {}),
+    ...(spec.reward
+      ? { reward: preferredWeights(rewardWeights(spec.reward, instance.size), preference) }
+      : {}),
+    ...(preference && !isDefaultPreference(preference) ? { preference } : {}),
     ...(spec.engines !== undefined ? { engines: instanceEngines(spec.engines, seed) } : {}),
     ...(Object.keys(turnSteps).length > 0 ? { turnSteps } : {}),
     ...(orchestrator ? { orchestrator } : {}),

@@ -73,6 +73,7 @@ export async function remakeRun(input: RemakeInput): Promise<RemadeRun> {
       failurePolicy: header.failurePolicy as never,
       budgets: budgetsOf(header.budgets),
       ...(header.context ? { context: { name: header.context.name } as never } : {}),
+      ...(header.preference ? { preference: header.preference } : {}),
     },
   });
   const result = await runPrepared(run, {

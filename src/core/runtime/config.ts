@@ -4,6 +4,7 @@
  */
 
 import { noCostInReward, type ProfilePrice, type RewardWeights } from '../trace/metrics';
+import type { Preference } from '../trace/preference';
 import { pow } from '../util/math';
 
 /** When the orchestrator wakes: whenever an attempt ends, or when a whole stage has. */
@@ -71,6 +72,11 @@ export interface RunConfig {
   readonly units?: number;
   /** How hard the task looks on reading it (PlanView.difficultyCue); 0 when absent. */
   readonly difficultyCue?: number;
+  /**
+   * The user's cost and time preference, when it is not the default (`reward` is already scaled
+   * by it): what a preference-conditioned policy sees (PlanView.preference), and the trace records.
+   */
+  readonly preference?: Preference;
 }
 
 /**
@@ -136,6 +142,7 @@ export interface RunConfigInput {
   readonly orchestrator?: OrchestratorModel;
   readonly units?: number;
   readonly difficultyCue?: number;
+  readonly preference?: Preference;
 }
 
 export function makeConfig(input: RunConfigInput = {}): RunConfig {
@@ -155,6 +162,7 @@ export function makeConfig(input: RunConfigInput = {}): RunConfig {
     ...(input.orchestrator ? { orchestrator: input.orchestrator } : {}),
     ...(input.units !== undefined ? { units: input.units } : {}),
     ...(input.difficultyCue ? { difficultyCue: input.difficultyCue } : {}),
+    ...(input.preference ? { preference: input.preference } : {}),
   };
 }
 

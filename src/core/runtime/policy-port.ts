@@ -10,6 +10,7 @@ import type {
   PolicyChoice,
   TraceEvent,
 } from '../trace/events';
+import type { Preference } from '../trace/preference';
 import type { RunConfig } from './config';
 import type { AttemptRequest } from './ports';
 
@@ -93,6 +94,11 @@ export interface PlanView {
    */
   readonly seed?: number;
   /**
+   * The user's cost and time preference (trace/preference.ts) when it is not the default: a
+   * policy trained with preference inputs reads it; absent is {cost: 1, time: 1}.
+   */
+  readonly preference?: Preference;
+  /**
    * How a swarm may cut this kind (scenarios/cut.ts): units per shard (the file's own and the
    * most accepted), and whether its parts' answers can vote. Absent: neither.
    */
@@ -155,6 +161,13 @@ export interface Policy {
   readonly plan?: PlanMode;
   /** The checkpoint a trained policy was loaded from (`sha256:` of its canonical JSON), for the trace header. */
   readonly checkpoint?: string;
+  /**
+   * A learned policy: whether it reads the run's cost and time preference (PlanView.preference).
+   * `false` (weights trained before preference inputs) plays the default preference only, and a
+   * run asking it for another is refused (preferenceRefusal). Absent: a programmed policy, which
+   * plays the same way whatever the preference (the reward it is scored by still follows it).
+   */
+  readonly preferenceInputs?: boolean;
   /**
    * The plan decided per task, before the run (single or swarm, and a swarm's shard size and
    * replicas), from what the orchestrator sees of the task then: its kind, its size, the engines,

@@ -143,6 +143,7 @@ export function traceHeader(options: Omit<SimulateOptions, 'executor' | 'grade'>
     ...(options.roles !== undefined && Object.keys(options.roles).length > 0 ? { roles: options.roles } : {}),
     ...(options.ownRequest ? { ownRequest: true as const } : {}),
     ...(options.request ? { request: options.request } : {}),
+    ...(config.preference ? { preference: config.preference } : {}),
     budgets: budgetsToJson(config.budgets),
     join: config.join,
     mainStepCost: config.mainStepCost,

@@ -335,6 +335,7 @@ class StateView implements RunView {
       maxCriticalSteps: config.budgets.maxCriticalSteps,
       difficultyCue: config.difficultyCue ?? 0,
       seed: config.seed,
+      ...(config.preference ? { preference: config.preference } : {}),
     };
   }
   remainingPath(): number {

@@ -186,6 +186,7 @@ const header = v.object({
       workers: v.array(str),
     }),
   ),
+  preference: v.optional(v.object({ cost: num, time: num })),
   budgets: v.record(str, v.nullable(num)),
   join: str,
   mainStepCost: num,

@@ -1,4 +1,5 @@
 import type { TaskSpec } from '../graph/types';
+import type { Preference } from './preference';
 
 /** Bumped on any change a reader of an older trace would misread. */
 export const TRACE_SCHEMA = 'swarmflight.trace/1';
@@ -179,6 +180,11 @@ export interface TraceHeader {
     readonly manager?: string;
     readonly parts?: number;
   };
+  /**
+   * The user's cost and time preference, when it was not the default {cost: 1, time: 1}: the
+   * multipliers of the reward's μ and η the run was scored and played under (trace/preference.ts).
+   */
+  readonly preference?: Preference;
   readonly budgets: Readonly<Record<string, number | null>>;
   readonly join: string;
   readonly mainStepCost: number;

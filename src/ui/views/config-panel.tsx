@@ -12,6 +12,7 @@ import { savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
 import { quoted } from '../url-state';
 import { ChaosControl } from './chaos-control';
+import { PreferenceControl } from './preference-control';
 import { ProviderPicker } from './provider-picker';
 
 const num = (event: Event) => Number((event.currentTarget as HTMLInputElement).value) || 0;
@@ -159,6 +160,7 @@ export function ConfigPanel() {
           </select>
         </label>
       </Show>
+      <PreferenceControl />
       <Show when={missing()}>
         {(name) => (
           <p class="note warning" role="alert" data-testid="policy-missing">

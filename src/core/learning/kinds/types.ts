@@ -13,6 +13,11 @@ import type { CheckpointCommon } from '../checkpoint-format';
 export interface LoadedBase<C extends CheckpointCommon = CheckpointCommon> {
   readonly kind: C['kind'];
   readonly checkpoint: C;
+  /**
+   * Whether it reads the cost and time preference (its features include PREFERENCE_FEATURES), or
+   * was trained before them and plays the default preference only.
+   */
+  readonly preference: boolean;
 }
 
 export interface LearnedKind<C extends CheckpointCommon, L extends LoadedBase<C>> {
@@ -25,10 +30,16 @@ export interface LearnedKind<C extends CheckpointCommon, L extends LoadedBase<C>
   /** The features its weights index, in order: a checkpoint listing others is refused. */
   readonly features: readonly string[];
   /**
+   * The features of its checkpoints trained with preference inputs (issue 59: the cost and time
+   * preference, trace/preference.ts), when the kind reads a preference; a checkpoint lists these
+   * or `features`, and is restored with `preference` saying which.
+   */
+  readonly withPreference?: readonly string[];
+  /**
    * Its own fields of a checkpoint whose shared fields (checkpoint-format.ts) were checked already:
    * restored, or an Error naming what is wrong (loadPolicy prefixes "not a usable policy: ").
    */
-  restore(c: Partial<Record<string, unknown>>): L;
+  restore(c: Partial<Record<string, unknown>>, preference: boolean): L;
   /**
    * The policy a run plays from it, named `name` (the policy name the run was given), playing
    * greedily or by sampling, and logging every decision in full for off-policy evaluation.

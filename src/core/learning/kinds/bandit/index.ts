@@ -14,7 +14,7 @@ import {
   POLICY_VERSION,
   type TrainingRecord,
 } from '../../checkpoint-format';
-import { TASK_FEATURES } from '../../features';
+import { featureLayout, TASK_FEATURES, taskWidth } from '../../features';
 import type { LearnedKind } from '../types';
 
 export interface BanditCheckpoint extends CheckpointCommon {
@@ -26,6 +26,8 @@ export interface BanditCheckpoint extends CheckpointCommon {
 export interface BanditLoaded {
   readonly kind: 'bandit';
   readonly checkpoint: BanditCheckpoint;
+  /** Whether its contexts hold the preference features (trained since issue 59). */
+  readonly preference: boolean;
   readonly bandit: Bandit;
 }
 
@@ -33,12 +35,14 @@ export function banditCheckpoint(
   bandit: Bandit,
   arms: readonly Arm[],
   rest: { hyper: Record<string, unknown>; training: TrainingRecord; profiles: Record<string, string> },
+  /** Whether its contexts hold the preference features (makeBandit's `preference`). */
+  preference = false,
 ): BanditCheckpoint {
   return {
     schema: POLICY_SCHEMA,
     version: POLICY_VERSION,
     kind: 'bandit',
-    features: [...TASK_FEATURES],
+    features: [...featureLayout(preference).task],
     actions: actionNames,
     ...rest,
     arms: arms.map((a) => ({ ...a })),
@@ -52,7 +56,8 @@ export const bandit = {
   label: 'contextual bandit',
   trainable: true,
   features: TASK_FEATURES,
-  restore(c) {
+  withPreference: featureLayout(true).task,
+  restore(c, preference) {
     const arms = c.arms;
     if (!Array.isArray(arms) || arms.length === 0) throw new Error('its "arms" are missing');
     for (const [i, a] of arms.entries()) {
@@ -79,11 +84,15 @@ export const bandit = {
     const restored = banditFromJSON(c.bandit, {
       arms: arms.length,
       ...(c.bandit && (c.bandit as BanditState).algorithm !== 'epsilon-greedy'
-        ? { dim: TASK_FEATURES.length }
+        ? { dim: taskWidth(preference) }
         : {}),
     });
-    return { kind: 'bandit', checkpoint: c as unknown as BanditCheckpoint, bandit: restored };
+    return { kind: 'bandit', preference, checkpoint: c as unknown as BanditCheckpoint, bandit: restored };
   },
   play: (loaded, { name, mode }) =>
-    banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name, { mode, log: true }),
+    banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name, {
+      mode,
+      log: true,
+      preference: loaded.preference,
+    }),
 } satisfies LearnedKind<BanditCheckpoint, BanditLoaded>;

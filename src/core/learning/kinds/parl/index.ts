@@ -14,8 +14,8 @@ import {
   POLICY_VERSION,
   type TrainingRecord,
 } from '../../checkpoint-format';
-import { FEATURES, TASK_FEATURES } from '../../features';
-import { holdOf, initParams, type ParlParams, PLANS, parlPolicy } from '../../parl';
+import { FEATURES, featureLayout, taskWidth } from '../../features';
+import { holdOf, initParams, type ParlParams, PLANS, parlPolicy, readsPreference } from '../../parl';
 import type { PlanCriticState } from '../../plan-critic';
 import type { LearnedKind } from '../types';
 
@@ -58,6 +58,8 @@ export interface ParlCheckpoint extends CheckpointCommon {
 export interface ParlLoaded {
   readonly kind: 'parl';
   readonly checkpoint: ParlCheckpoint;
+  /** Whether its weights read the preference features (trained since issue 59). */
+  readonly preference: boolean;
   readonly params: ParlParams;
   /** Present when the checkpoint saved it (training resumes from it). */
   readonly optimizer?: AdamState;
@@ -91,7 +93,8 @@ export function parlCheckpoint(
     schema: POLICY_SCHEMA,
     version: POLICY_VERSION,
     kind: 'parl',
-    features: [...FEATURES],
+    // With the preference features when the weights read them: what loading tells apart.
+    features: [...featureLayout(readsPreference(params)).step],
     actions: actionNames,
     ...fields,
     allowedProfiles: [...rest.allowedProfiles],
@@ -112,9 +115,9 @@ export function parlCheckpoint(
 }
 
 /** The weight arrays of a PARL policy, checked against this build's shapes. */
-function weights(what: string, got: unknown): ParlParams {
+function weights(what: string, got: unknown, preference: boolean): ParlParams {
   const w = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
-  const shape = initParams();
+  const shape = initParams(preference);
   return {
     plan: numbers(`${what}plan`, w.plan, shape.plan.length),
     width: numbers(`${what}width`, w.width, shape.width.length),
@@ -126,24 +129,28 @@ function weights(what: string, got: unknown): ParlParams {
   };
 }
 
-function planCriticState(got: unknown): PlanCriticState {
+function planCriticState(got: unknown, preference: boolean): PlanCriticState {
   const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
   if (o.algorithm !== 'discounted-ridge')
     throw new Error(`its plan critic is ${JSON.stringify(o.algorithm ?? null)}, expected "discounted-ridge"`);
-  const d = TASK_FEATURES.length;
+  const d = taskWidth(preference);
   return {
     gram: numbers('plan critic gram', o.gram, PLANS.length * d * d),
     moment: numbers('plan critic moment', o.moment, PLANS.length * d),
   };
 }
 
-function adamState(got: unknown): AdamState {
+function adamState(got: unknown, preference: boolean): AdamState {
   const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
   if (o.algorithm !== 'adam')
     throw new Error(`its optimizer is ${JSON.stringify(o.algorithm ?? null)}, expected "adam"`);
   if (typeof o.t !== 'number' || !Number.isInteger(o.t) || o.t < 0)
     throw new Error(`its optimizer's step count is ${JSON.stringify(o.t ?? null)}, expected a whole number`);
-  return { t: o.t, m: weights('optimizer m ', o.m), v: weights('optimizer v ', o.v) };
+  return {
+    t: o.t,
+    m: weights('optimizer m ', o.m, preference),
+    v: weights('optimizer v ', o.v, preference),
+  };
 }
 
 /** The heads a checkpoint was trained with held, as parlPolicy takes them (none for most). */
@@ -157,8 +164,9 @@ export const parl = {
   label: 'PARL',
   trainable: true,
   features: FEATURES,
-  restore(c) {
-    const params = weights('', c.weights);
+  withPreference: featureLayout(true).step,
+  restore(c, preference) {
+    const params = weights('', c.weights, preference);
     const allowed = c.allowedProfiles;
     if (!Array.isArray(allowed) || !allowed.every((p) => (PROFILES as readonly unknown[]).includes(p))) {
       throw new Error(`"allowedProfiles" must list profiles among ${PROFILES.join(', ')}`);
@@ -169,10 +177,11 @@ export const parl = {
         throw new Error('its "training.hold" must be an object of HEAD: OPTION');
       holdOf(hold as Record<string, string>);
     }
-    const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer);
-    const planCritic = c.planCritic === undefined ? undefined : planCriticState(c.planCritic);
+    const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer, preference);
+    const planCritic = c.planCritic === undefined ? undefined : planCriticState(c.planCritic, preference);
     return {
       kind: 'parl',
+      preference,
       checkpoint: c as unknown as ParlCheckpoint,
       params,
       ...(optimizer ? { optimizer } : {}),

@@ -1,0 +1,190 @@
+/**
+ * `swarm experiment preference`: one PARL policy trained across preferences drawn from a grid,
+ * against policies trained on each held-out preference alone, and against the best per-kind
+ * cascade on price tables changed per profile (core/bench/preference-experiment.ts). Validation
+ * instances only: the test split is never looked at.
+ */
+import { availableParallelism } from 'node:os';
+import { type Comparison, preferenceExperiment, priceTableName } from '../core/bench/preference-experiment';
+import { PROFILES } from '../core/learning/actions';
+import { episodeCost } from '../core/learning/episode-cost';
+import { defaultTrainConfig } from '../core/learning/train';
+import { type Preference, parsePreference, preferenceValueProblem } from '../core/trace/preference';
+import { UsageError } from './errors';
+import { type CommandTable, helpText, parseFlags } from './flags';
+import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED, MAX_SEEDS } from './limits';
+import { rolloutPool } from './rollout-pool';
+import { trainingEnv } from './training-env';
+
+export const preferenceExperimentTable: CommandTable = {
+  name: 'experiment preference',
+  usage: [
+    'experiment preference [--episodes N] [--seed S] [--grid V,…] [--held-out C,T;C,T] [--seeds N] [--select-seeds N] [--prices P=F,…;…] [--json]',
+  ],
+  about:
+    "Trains one PARL policy on the mix with each group of episodes at a preference drawn from --grid, and one PARL policy on each --held-out preference alone (a value outside the grid: never seen by the first), with the same episodes and seed; scores both at the held-out preference on the same validation instances (conditioned reward over per-preference reward, paired 95% interval of the difference). Then, for each --prices table (each profile's prices times its factor), chooses the best deadline-aware cascade setting per kind on the first --select-seeds validation instances under that table and scores it against the conditioned policy (not retrained, at the default preference) on the next --seeds. Never looks at the test split.",
+  flags: [
+    {
+      name: 'episodes',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_EPISODES,
+      default: defaultTrainConfig.episodes,
+      help: 'per training',
+    },
+    { name: 'seed', type: 'whole', value: 'S', min: 0, max: MAX_SEED, default: 1, help: 'training seed' },
+    {
+      name: 'grid',
+      type: 'string',
+      value: 'V,…',
+      default: '0,1,2,3',
+      help: 'values each of cost and time is drawn from in the conditioned training',
+    },
+    {
+      name: 'held-out',
+      type: 'string',
+      value: 'C,T;…',
+      default: '0.5,2.5;2.5,0.5',
+      help: 'preferences judged, each with a value outside --grid',
+    },
+    {
+      name: 'seeds',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_SEEDS,
+      default: 300,
+      help: 'validation instances each comparison is scored on',
+    },
+    {
+      name: 'select-seeds',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_SEEDS,
+      default: 100,
+      help: 'validation instances (before the scored ones) the per-kind cascade is chosen on',
+    },
+    {
+      name: 'prices',
+      type: 'string',
+      value: 'P=F,…;…',
+      default: 'small=1.5,medium=0.5,large=1.5;small=0.5,medium=1.5,large=0.5',
+      help: 'price tables, each a factor per profile (0.5 to 1.5: ±50%)',
+    },
+    {
+      name: 'rollout-workers',
+      type: 'whole',
+      value: 'N',
+      min: 1,
+      max: MAX_ROLLOUT_WORKERS,
+      help: "play each batch's episodes on N worker threads (default: the machine's cores, at most 2)",
+    },
+    { name: 'json', type: 'boolean', help: 'print one JSON document' },
+  ],
+};
+
+export const preferenceExperimentHelp = helpText(preferenceExperimentTable);
+
+function gridOf(text: string): number[] {
+  const values = text.split(',').map((s) => (s.trim() === '' ? Number.NaN : Number(s)));
+  for (const [i, x] of values.entries()) {
+    const problem = preferenceValueProblem('--grid value', Number.isNaN(x) ? text.split(',')[i] : x);
+    if (problem) throw new UsageError(problem);
+  }
+  return values;
+}
+
+function heldOutOf(text: string): Preference[] {
+  return text.split(';').map((part) => {
+    const read = parsePreference(part, '--held-out');
+    if (!read.ok) throw new UsageError(read.message);
+    return read.preference;
+  });
+}
+
+function pricesOf(text: string): Record<string, number>[] {
+  return text.split(';').map((table) => {
+    const factors: Record<string, number> = {};
+    for (const part of table.split(',')) {
+      const [profile, raw, extra] = part.split('=');
+      const f = Number(raw);
+      if (
+        !profile ||
+        raw === undefined ||
+        extra !== undefined ||
+        !(PROFILES as readonly string[]).includes(profile)
+      )
+        throw new UsageError(
+          `--prices: "${part}" is not PROFILE=FACTOR with a profile among ${PROFILES.join(', ')}`,
+        );
+      if (!Number.isFinite(f) || f < 0.5 || f > 1.5)
+        throw new UsageError(
+          `--prices: ${profile}'s factor must be a number from 0.5 to 1.5 (±50%), not "${raw}"`,
+        );
+      factors[profile] = f;
+    }
+    return factors;
+  });
+}
+
+const line = (c: Comparison) =>
+  `${c.label}: ${c.policy} ${c.policyMean.toFixed(4)}, ${c.baseline} ${c.baselineMean.toFixed(4)}, ratio ${c.ratio.toFixed(3)}, difference ${c.difference.mean >= 0 ? '+' : ''}${c.difference.mean.toFixed(4)} [${c.difference.low.toFixed(4)}, ${c.difference.high.toFixed(4)}] (n = ${c.difference.n})`;
+
+export async function preferenceExperimentCommand(
+  argv: string[],
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<void> {
+  const flags = parseFlags(preferenceExperimentTable, argv);
+  const grid = gridOf(flags.grid as string);
+  const heldOut = heldOutOf(flags['held-out'] as string);
+  const priceTables = pricesOf(flags.prices as string);
+  const env = await trainingEnv('mix');
+  const workers =
+    (flags['rollout-workers'] as number | undefined) ?? Math.max(1, Math.min(2, availableParallelism()));
+  let result: Awaited<ReturnType<typeof preferenceExperiment>>;
+  try {
+    result = await preferenceExperiment(
+      env,
+      {
+        episodes: flags.episodes as number,
+        seed: flags.seed as number,
+        grid,
+        heldOut,
+        seeds: flags.seeds as number,
+        selectSeeds: flags['select-seeds'] as number,
+        priceTables,
+      },
+      {
+        now: () => performance.now(),
+        progress: err,
+        ...(workers > 1
+          ? {
+              rollouts: async (config) =>
+                rolloutPool(workers, { scenario: 'mix', config }, (e) => episodeCost(env.mix, config, e)),
+            }
+          : {}),
+      },
+    );
+  } catch (error) {
+    if ((error as Error).message.startsWith('held-out preference'))
+      throw new UsageError((error as Error).message);
+    throw error;
+  }
+  if (flags.json) {
+    out(JSON.stringify({ command: `swarm experiment preference ${argv.join(' ')}`, ...result }, null, 2));
+    return;
+  }
+  for (const t of result.trainings)
+    out(
+      `trained ${t.name}: ${t.seconds.toFixed(0)} s, last window reward ${t.last?.reward.toFixed(3) ?? '—'}`,
+    );
+  out(
+    `validation instances: choose on ${result.validationSeeds.select.length}, score on ${result.validationSeeds.scored.length}`,
+  );
+  for (const c of result.heldOut) out(line(c));
+  for (const [i, c] of result.prices.entries())
+    out(`${line(c)}\n  (${priceTableName(priceTables[i] ?? {})}: the cascade chosen ${c.cascade})`);
+}

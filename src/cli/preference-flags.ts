@@ -1,0 +1,49 @@
+/**
+ * The cost and time preference as flags: `--preference COST,TIME` on run and bench (the run
+ * request's `preference`, docs/api.md), `--preferences` on train (what each episode plays,
+ * learning/preference-sampling.ts). A bad value is a usage error (exit 2) naming what is accepted.
+ */
+import {
+  PREFERENCES_FORMS,
+  type PreferenceSampling,
+  parsePreferenceSampling,
+} from '../core/learning/preference-sampling';
+import { PREFERENCE_RANGE, type Preference, parsePreference } from '../core/trace/preference';
+import { UsageError } from './errors';
+import type { Flag, FlagValue } from './flags';
+
+type Values = Readonly<Record<string, FlagValue>>;
+
+/** `--preference COST,TIME`, for a command whose runs are scored by the reward. */
+export const preferenceFlag = (appliesUnless?: Flag['appliesUnless']): Flag => ({
+  name: 'preference',
+  type: 'string',
+  value: 'COST,TIME',
+  help: `better ↔ cheaper ↔ faster: multipliers of the scenario's cost weight μ and critical-steps weight η in the reward, each from ${PREFERENCE_RANGE.min} to ${PREFERENCE_RANGE.max} (default 1,1: the scenario's own reward; 2,1 charges cost twice as much). A learned policy trained with preference inputs plays to it; one trained before them refuses any but 1,1`,
+  ...(appliesUnless ? { appliesUnless } : {}),
+});
+
+/** The preference `--preference` gives, or undefined when it is not given. */
+export function preferenceOfFlags(values: Values): Preference | undefined {
+  const text = values.preference as string | undefined;
+  if (text === undefined) return undefined;
+  const read = parsePreference(text, '--preference');
+  if (!read.ok) throw new UsageError(read.message);
+  return read.preference;
+}
+
+/** `--preferences`, train's. */
+export const preferencesFlag: Flag = {
+  name: 'preferences',
+  type: 'string',
+  value: 'HOW',
+  help: `the cost and time preference each group of episodes plays and is rewarded under, which the policy reads: ${PREFERENCES_FORMS}; drawn from a stream keyed by --seed (default 1,1 throughout)`,
+};
+
+export function preferenceSamplingOfFlags(values: Values): PreferenceSampling | undefined {
+  const text = values.preferences as string | undefined;
+  if (text === undefined) return undefined;
+  const read = parsePreferenceSampling(text, '--preferences');
+  if (!read.ok) throw new UsageError(read.message);
+  return read.sampling;
+}
