@@ -1,0 +1,16 @@
+import type { AreaTranslation } from '../area';
+import type { commonEn } from '../en/common';
+
+export const commonRu: AreaTranslation<typeof commonEn> = {
+  'count.attempts': '{n, plural, one {# попытка} few {# попытки} many {# попыток} other {# попытки}}',
+  'count.events': '{n, plural, one {# событие} few {# события} many {# событий} other {# события}}',
+  'status.idle': 'ожидание',
+  'status.starting': 'запуск',
+  'status.running': 'выполняется',
+  'status.done': 'готово',
+  'status.cancelled': 'отменён',
+  'status.failed': 'ошибка',
+  'status.loading': 'загрузка',
+  'status.notFound': 'не найден',
+  'status.unreadable': 'не читается',
+};
