@@ -4,34 +4,41 @@
  */
 import { For, Show } from 'solid-js';
 import { app } from '../app-state';
+import { type MessageId, t } from '../i18n/t';
 
 /**
  * The pace presets, in real ms per second of model time (the settings' Pace field takes any value):
  * instant does not wait, fast is the default, watch makes a wide search last about ten seconds.
  */
 const WATCH_PACE = 400;
-const PACES: readonly (readonly [number, string])[] = [
-  [0, 'instant'],
-  [40, 'fast'],
-  [WATCH_PACE, 'watch'],
-  [1000, 'real time'],
+const PACES: readonly (readonly [number, MessageId])[] = [
+  [0, 'pace.instant'],
+  [40, 'pace.fast'],
+  [WATCH_PACE, 'pace.watch'],
+  [1000, 'pace.realTime'],
 ];
 
 /** The fastest pace beside Run, by its name: the one a long run's line points to. */
 export const FASTEST = (() => {
   const [pace, name] = PACES.reduce((a, b) => (b[0] < a[0] ? b : a));
-  return { pace, name };
+  // Named when said, so the line that names it speaks the page's language then.
+  return {
+    pace,
+    get name() {
+      return t(name);
+    },
+  };
 })();
 
 export function PaceControl(props: { going: boolean; holding: boolean; onNext: () => void }) {
   return (
     <>
       <label class="inline">
-        Pace
+        {t('pace.label')}
         <select
           class="field"
           data-testid="pace-select"
-          title="How fast a simulated run plays: instant does not wait, watch makes a wide search take about ten seconds"
+          title={t('pace.title')}
           value={app.state().step ? 'step' : String(app.state().pace)}
           onChange={(e) => {
             const value = e.currentTarget.value;
@@ -40,12 +47,10 @@ export function PaceControl(props: { going: boolean; holding: boolean; onNext: (
             else app.update({ step: false, pace: Number(value) });
           }}
         >
-          <For each={PACES}>{([value, name]) => <option value={String(value)}>{name}</option>}</For>
-          <option value="step">step (one orchestrator decision a click)</option>
+          <For each={PACES}>{([value, name]) => <option value={String(value)}>{t(name)}</option>}</For>
+          <option value="step">{t('pace.step')}</option>
           <Show when={!app.state().step && !PACES.some(([value]) => value === app.state().pace)}>
-            <option
-              value={String(app.state().pace)}
-            >{`custom (${app.state().pace} ms per model second)`}</option>
+            <option value={String(app.state().pace)}>{t('pace.custom', { pace: app.state().pace })}</option>
           </Show>
         </select>
       </label>
@@ -55,10 +60,10 @@ export function PaceControl(props: { going: boolean; holding: boolean; onNext: (
           class="primary"
           data-testid="next-step"
           disabled={!props.holding}
-          title="Carry out the orchestrator's next decision: its step, and the attempts it launches"
+          title={t('pace.nextTitle')}
           onClick={() => props.onNext()}
         >
-          Next step
+          {t('pace.next')}
         </button>
       </Show>
     </>

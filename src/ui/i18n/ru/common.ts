@@ -2,6 +2,8 @@ import type { AreaTranslation } from '../area';
 import type { commonEn } from '../en/common';
 
 export const commonRu: AreaTranslation<typeof commonEn> = {
+  'unit.ms': '{n} мс',
+  'unit.s': '{n} с',
   'count.attempts': '{n, plural, one {# попытка} few {# попытки} many {# попыток} other {# попытки}}',
   'count.events': '{n, plural, one {# событие} few {# события} many {# событий} other {# события}}',
   'status.idle': 'ожидание',
@@ -10,6 +12,7 @@ export const commonRu: AreaTranslation<typeof commonEn> = {
   'status.done': 'готово',
   'status.cancelled': 'отменён',
   'status.failed': 'ошибка',
+  'status.interrupted': 'прерван',
   'status.loading': 'загрузка',
   'status.notFound': 'не найден',
   'status.unreadable': 'не читается',
