@@ -1,6 +1,7 @@
 import { createEffect, For, lazy, Match, Show, Switch } from 'solid-js';
 import { app } from './app-state';
 import { BridgeConsent } from './bridge/consent';
+import { loadCatalog } from './i18n/catalog';
 import { locale, setLocale } from './i18n/locale';
 import { localeOfLanguages } from './i18n/locales';
 import { type MessageId, t } from './i18n/t';
@@ -34,9 +35,15 @@ const tabs: { view: AppState['view']; label: MessageId }[] = [
 export function App() {
   // The page speaks the link's language, else the browser's first one it knows; <html lang> says
   // which, so a screen reader reads it in that language and `hyphens: auto` breaks its words right.
+  // A translation loads on first use; the page changes language once it has (the last one asked wins).
   createEffect(() => {
-    setLocale(app.state().lang || localeOfLanguages(navigator.languages ?? [navigator.language]));
-    document.documentElement.lang = locale();
+    const wanted = app.state().lang || localeOfLanguages(navigator.languages ?? [navigator.language]);
+    void loadCatalog(wanted).then(() => {
+      if ((app.state().lang || localeOfLanguages(navigator.languages ?? [navigator.language])) !== wanted)
+        return;
+      setLocale(wanted);
+      document.documentElement.lang = locale();
+    });
   });
   return (
     <>

@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { afterEach, describe, expect, it } from 'vitest';
-import { catalogs, type MessageId } from '../../../src/ui/i18n/catalog';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { catalogs, loadCatalog, type MessageId } from '../../../src/ui/i18n/catalog';
 import { setLocale } from '../../../src/ui/i18n/locale';
 import { LOCALES } from '../../../src/ui/i18n/locales';
 import { t } from '../../../src/ui/i18n/t';
@@ -22,6 +22,10 @@ function argumentsOf(message: string, lang: string): string[] {
 }
 
 describe('the message catalogue', () => {
+  beforeAll(async () => {
+    await loadCatalog('zh');
+    await loadCatalog('ru');
+  });
   afterEach(() => setLocale('en'));
 
   it('has every English message in Chinese and in Russian', () => {

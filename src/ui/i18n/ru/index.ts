@@ -1,0 +1,9 @@
+/** Every Russian message, loaded when the page first speaks Russian (catalog.ts `loadCatalog`). */
+import type { Translation } from '../catalog';
+import { cardsRu } from './cards';
+import { commonRu } from './common';
+import { galleryRu } from './gallery';
+import { runRu } from './run';
+import { shellRu } from './shell';
+
+export const messages: Translation = { ...commonRu, ...shellRu, ...galleryRu, ...runRu, ...cardsRu };

@@ -1,0 +1,9 @@
+/** Every Chinese message, loaded when the page first speaks Chinese (catalog.ts `loadCatalog`). */
+import type { Translation } from '../catalog';
+import { cardsZh } from './cards';
+import { commonZh } from './common';
+import { galleryZh } from './gallery';
+import { runZh } from './run';
+import { shellZh } from './shell';
+
+export const messages: Translation = { ...commonZh, ...shellZh, ...galleryZh, ...runZh, ...cardsZh };
