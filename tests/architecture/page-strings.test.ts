@@ -29,7 +29,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/ui/export/picture-download.tsx',
   'src/ui/timeline/timeline-view.tsx',
   'src/ui/views/answer-view.tsx',
-  'src/ui/views/arbitration-queue.tsx',
   'src/ui/views/chaos-control.tsx',
   'src/ui/views/compare-picker.tsx',
   'src/ui/views/compare-view.tsx',
@@ -44,10 +43,7 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/ui/views/policy-decisions.tsx',
   'src/ui/views/provider-picker.tsx',
   'src/ui/views/replay-view.tsx',
-  'src/ui/views/router-run.tsx',
-  'src/ui/views/router-view.tsx',
   'src/ui/views/stored-run-note.tsx',
-  'src/ui/views/team-picture.tsx',
   'src/ui/views/train-view.tsx',
 ]);
 

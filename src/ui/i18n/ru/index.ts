@@ -3,7 +3,15 @@ import type { Translation } from '../catalog';
 import { cardsRu } from './cards';
 import { commonRu } from './common';
 import { galleryRu } from './gallery';
+import { routerRu } from './router';
 import { runRu } from './run';
 import { shellRu } from './shell';
 
-export const messages: Translation = { ...commonRu, ...shellRu, ...galleryRu, ...runRu, ...cardsRu };
+export const messages: Translation = {
+  ...commonRu,
+  ...shellRu,
+  ...galleryRu,
+  ...runRu,
+  ...cardsRu,
+  ...routerRu,
+};

@@ -3,7 +3,15 @@ import type { Translation } from '../catalog';
 import { cardsZh } from './cards';
 import { commonZh } from './common';
 import { galleryZh } from './gallery';
+import { routerZh } from './router';
 import { runZh } from './run';
 import { shellZh } from './shell';
 
-export const messages: Translation = { ...commonZh, ...shellZh, ...galleryZh, ...runZh, ...cardsZh };
+export const messages: Translation = {
+  ...commonZh,
+  ...shellZh,
+  ...galleryZh,
+  ...runZh,
+  ...cardsZh,
+  ...routerZh,
+};
