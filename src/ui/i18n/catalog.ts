@@ -9,12 +9,13 @@
 import { cardsEn } from './en/cards';
 import { commonEn } from './en/common';
 import { galleryEn } from './en/gallery';
+import { pictureEn } from './en/picture';
 import { routerEn } from './en/router';
 import { runEn } from './en/run';
 import { shellEn } from './en/shell';
 import type { Locale } from './locales';
 
-const en = { ...commonEn, ...shellEn, ...galleryEn, ...runEn, ...cardsEn, ...routerEn };
+const en = { ...commonEn, ...shellEn, ...galleryEn, ...runEn, ...cardsEn, ...routerEn, ...pictureEn };
 
 export type MessageId = keyof typeof en;
 export type Translation = Partial<Record<MessageId, string>>;

@@ -3,6 +3,7 @@ import type { Translation } from '../catalog';
 import { cardsRu } from './cards';
 import { commonRu } from './common';
 import { galleryRu } from './gallery';
+import { pictureRu } from './picture';
 import { routerRu } from './router';
 import { runRu } from './run';
 import { shellRu } from './shell';
@@ -14,4 +15,5 @@ export const messages: Translation = {
   ...runRu,
   ...cardsRu,
   ...routerRu,
+  ...pictureRu,
 };

@@ -3,6 +3,7 @@ import type { Translation } from '../catalog';
 import { cardsZh } from './cards';
 import { commonZh } from './common';
 import { galleryZh } from './gallery';
+import { pictureZh } from './picture';
 import { routerZh } from './router';
 import { runZh } from './run';
 import { shellZh } from './shell';
@@ -14,4 +15,5 @@ export const messages: Translation = {
   ...runZh,
   ...cardsZh,
   ...routerZh,
+  ...pictureZh,
 };
