@@ -12,10 +12,20 @@ import { galleryEn } from './en/gallery';
 import { pictureEn } from './en/picture';
 import { routerEn } from './en/router';
 import { runEn } from './en/run';
+import { settingsEn } from './en/settings';
 import { shellEn } from './en/shell';
 import type { Locale } from './locales';
 
-const en = { ...commonEn, ...shellEn, ...galleryEn, ...runEn, ...cardsEn, ...routerEn, ...pictureEn };
+const en = {
+  ...commonEn,
+  ...shellEn,
+  ...galleryEn,
+  ...runEn,
+  ...cardsEn,
+  ...routerEn,
+  ...pictureEn,
+  ...settingsEn,
+};
 
 export type MessageId = keyof typeof en;
 export type Translation = Partial<Record<MessageId, string>>;

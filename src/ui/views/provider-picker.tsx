@@ -5,6 +5,7 @@ import { SIMULATED } from '../../core/trace/simulated-id';
 import { PROVIDERS, providerOf } from '../../providers/registry';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+import { t } from '../i18n/t';
 import { ProviderFields } from './provider-fields';
 
 /**
@@ -36,7 +37,7 @@ export function ProviderPicker() {
   return (
     <div class="form provider">
       <label>
-        Model provider
+        {t('provider.label')}
         <select
           data-testid="provider-select"
           value={s().provider}
@@ -47,11 +48,7 @@ export function ProviderPicker() {
       </label>
       <p class="note" data-testid="provider-status" role="status">
         {panelOf(s().provider)?.status?.() ?? (chosen() ? plainStatus(chosen() as ProviderDescriptor) : '')}
-        <Show when={graph() && s().provider !== SIMULATED}>
-          {' '}
-          Graph scenarios have no model (their tasks are abstract steps): they run on the time model whichever
-          provider is chosen.
-        </Show>
+        <Show when={graph() && s().provider !== SIMULATED}> {t('provider.graph')}</Show>
       </p>
       <Show when={chosen()} keyed>
         {(p) => {

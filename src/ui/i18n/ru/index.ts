@@ -6,6 +6,7 @@ import { galleryRu } from './gallery';
 import { pictureRu } from './picture';
 import { routerRu } from './router';
 import { runRu } from './run';
+import { settingsRu } from './settings';
 import { shellRu } from './shell';
 
 export const messages: Translation = {
@@ -16,4 +17,5 @@ export const messages: Translation = {
   ...cardsRu,
   ...routerRu,
   ...pictureRu,
+  ...settingsRu,
 };

@@ -6,6 +6,7 @@ import { galleryZh } from './gallery';
 import { pictureZh } from './picture';
 import { routerZh } from './router';
 import { runZh } from './run';
+import { settingsZh } from './settings';
 import { shellZh } from './shell';
 
 export const messages: Translation = {
@@ -16,4 +17,5 @@ export const messages: Translation = {
   ...cardsZh,
   ...routerZh,
   ...pictureZh,
+  ...settingsZh,
 };
