@@ -25,8 +25,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/ui/views/compare-picker.tsx',
   'src/ui/views/compare-view.tsx',
   'src/ui/views/dataset-export.tsx',
-  'src/ui/views/fork-drawings.tsx',
-  'src/ui/views/fork-panel.tsx',
   'src/ui/views/knowledge-ask.tsx',
   'src/ui/views/knowledge-view.tsx',
   'src/ui/views/library-view.tsx',

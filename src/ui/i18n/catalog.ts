@@ -8,6 +8,7 @@
 
 import { cardsEn } from './en/cards';
 import { commonEn } from './en/common';
+import { forkEn } from './en/fork';
 import { galleryEn } from './en/gallery';
 import { pictureEn } from './en/picture';
 import { routerEn } from './en/router';
@@ -25,6 +26,7 @@ const en = {
   ...routerEn,
   ...pictureEn,
   ...settingsEn,
+  ...forkEn,
 };
 
 export type MessageId = keyof typeof en;

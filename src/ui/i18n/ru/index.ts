@@ -2,6 +2,7 @@
 import type { Translation } from '../catalog';
 import { cardsRu } from './cards';
 import { commonRu } from './common';
+import { forkRu } from './fork';
 import { galleryRu } from './gallery';
 import { pictureRu } from './picture';
 import { routerRu } from './router';
@@ -18,4 +19,5 @@ export const messages: Translation = {
   ...routerRu,
   ...pictureRu,
   ...settingsRu,
+  ...forkRu,
 };

@@ -2,6 +2,7 @@
 import type { Translation } from '../catalog';
 import { cardsZh } from './cards';
 import { commonZh } from './common';
+import { forkZh } from './fork';
 import { galleryZh } from './gallery';
 import { pictureZh } from './picture';
 import { routerZh } from './router';
@@ -18,4 +19,5 @@ export const messages: Translation = {
   ...routerZh,
   ...pictureZh,
   ...settingsZh,
+  ...forkZh,
 };

@@ -1,0 +1,36 @@
+/** The fork panel and its two drawings (views/fork-panel.tsx, fork-drawings.tsx). */
+export const forkEn = {
+  'fork.metricCritical': 'critical steps',
+  'fork.metricCost': 'cost ($)',
+  'fork.metricQuality': 'quality',
+  'fork.metricReward': 'reward',
+  'fork.difference': 'decision {step} (step-time {t}): {original}, against {fork}',
+  'fork.failed': 'The run could not be forked: {error}',
+  'fork.none': 'This run made no orchestrator decision to fork from.',
+  'fork.heading': 'Continue from here with another policy',
+  'fork.missing':
+    'This run has no decision {asked}: it made {steps, plural, one {one decision} other {decisions 1 to #}}. The stored run may have been replaced since the fork was asked for; pick a decision below.',
+  'fork.real':
+    'Made on {provider}: up to the fork its own recorded replies answer again; after it, {live} answers (the model picked in the Run settings).',
+  'fork.from': 'From decision',
+  'fork.of': 'of {steps}',
+  'fork.with': 'with',
+  'fork.trained': '{kind}: {name} (trained here)',
+  'fork.forking': 'Forking…',
+  'fork.continue': 'Continue from here',
+  'fork.prefix': "The first {events} events are the original's; from decision {at} {policy} decides.",
+  'fork.firstDiff': 'First decision that differs: {difference}.',
+  'fork.same': 'The two runs make the same decisions from that decision on.',
+  'fork.originalTitle': '{policy}, as run',
+  'fork.forkTitle': '{policy} from decision {at}',
+  'fork.metric': 'metric',
+  'fork.asRun': '{policy} (as run)',
+  'fork.healing':
+    "The self-healing loop stopped {n, plural, one {an agent} other {# agents}} of the original from decision {at} on. The fork runs that work without the loop (its timing checks read this machine's clock and would not judge the same twice), so part of the difference is the loop's, not the policy's.",
+  'fork.sharedNothing': 'nothing: they part at the run’s first decision',
+  'fork.sharedUpTo': 'the same as the original up to decision {decisions} (step-time 0–{until})',
+  'fork.shaded': 'Shaded: {shared}.',
+  'fork.shadedLabel': 'Shaded: {shared}',
+  'fork.noDiff': 'The two make the same decisions from there on: nothing differs to mark.',
+  'fork.amber': 'Amber: decision {d}, the first that differs, and what it launched on each side.',
+} as const;
