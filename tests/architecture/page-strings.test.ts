@@ -15,10 +15,25 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot, sourceFiles } from '../support/source-scan';
 
 /**
- * Not words of a language: the product's name, units beside a number, file formats, and the trace's own
+ * Not words of a language: the product's name, units beside a number, file formats and the tools that read them, and the trace's own
  * notation in a code line (`t=12 spawn(…)`).
  */
-const NOT_LANGUAGE = new Set(['SwarmFlight', 'ms', 's', 'px', 'KB', 'MB', 'GB', 'SVG', 'PNG', 'JSON', 't']);
+const NOT_LANGUAGE = new Set([
+  'SwarmFlight',
+  'ms',
+  's',
+  'px',
+  'KB',
+  'MB',
+  'GB',
+  'SVG',
+  'PNG',
+  'JSON',
+  'JSONL',
+  'Perfetto',
+  'OpenTelemetry',
+  't',
+]);
 
 /** Views whose words are still English literals, to be converted (issue 61 item 6): shrink it. */
 const NOT_YET_CONVERTED = new Set<string>([
@@ -27,7 +42,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/ui/views/dataset-export.tsx',
   'src/ui/views/knowledge-ask.tsx',
   'src/ui/views/knowledge-view.tsx',
-  'src/ui/views/library-view.tsx',
   'src/ui/views/train-view.tsx',
 ]);
 

@@ -10,6 +10,7 @@ import { cardsEn } from './en/cards';
 import { commonEn } from './en/common';
 import { forkEn } from './en/fork';
 import { galleryEn } from './en/gallery';
+import { libraryEn } from './en/library';
 import { pictureEn } from './en/picture';
 import { routerEn } from './en/router';
 import { runEn } from './en/run';
@@ -27,6 +28,7 @@ const en = {
   ...pictureEn,
   ...settingsEn,
   ...forkEn,
+  ...libraryEn,
 };
 
 export type MessageId = keyof typeof en;

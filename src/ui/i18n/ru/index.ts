@@ -4,6 +4,7 @@ import { cardsRu } from './cards';
 import { commonRu } from './common';
 import { forkRu } from './fork';
 import { galleryRu } from './gallery';
+import { libraryRu } from './library';
 import { pictureRu } from './picture';
 import { routerRu } from './router';
 import { runRu } from './run';
@@ -20,4 +21,5 @@ export const messages: Translation = {
   ...pictureRu,
   ...settingsRu,
   ...forkRu,
+  ...libraryRu,
 };

@@ -4,6 +4,7 @@ import { cardsZh } from './cards';
 import { commonZh } from './common';
 import { forkZh } from './fork';
 import { galleryZh } from './gallery';
+import { libraryZh } from './library';
 import { pictureZh } from './picture';
 import { routerZh } from './router';
 import { runZh } from './run';
@@ -20,4 +21,5 @@ export const messages: Translation = {
   ...pictureZh,
   ...settingsZh,
   ...forkZh,
+  ...libraryZh,
 };
