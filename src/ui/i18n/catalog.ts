@@ -8,6 +8,7 @@
 
 import { cardsEn } from './en/cards';
 import { commonEn } from './en/common';
+import { compareEn } from './en/compare';
 import { forkEn } from './en/fork';
 import { galleryEn } from './en/gallery';
 import { libraryEn } from './en/library';
@@ -29,6 +30,7 @@ const en = {
   ...settingsEn,
   ...forkEn,
   ...libraryEn,
+  ...compareEn,
 };
 
 export type MessageId = keyof typeof en;

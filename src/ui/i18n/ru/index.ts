@@ -2,6 +2,7 @@
 import type { Translation } from '../catalog';
 import { cardsRu } from './cards';
 import { commonRu } from './common';
+import { compareRu } from './compare';
 import { forkRu } from './fork';
 import { galleryRu } from './gallery';
 import { libraryRu } from './library';
@@ -22,4 +23,5 @@ export const messages: Translation = {
   ...settingsRu,
   ...forkRu,
   ...libraryRu,
+  ...compareRu,
 };

@@ -2,6 +2,7 @@
 import type { Translation } from '../catalog';
 import { cardsZh } from './cards';
 import { commonZh } from './common';
+import { compareZh } from './compare';
 import { forkZh } from './fork';
 import { galleryZh } from './gallery';
 import { libraryZh } from './library';
@@ -22,4 +23,5 @@ export const messages: Translation = {
   ...settingsZh,
   ...forkZh,
   ...libraryZh,
+  ...compareZh,
 };
