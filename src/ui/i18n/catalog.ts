@@ -11,6 +11,7 @@ import { commonEn } from './en/common';
 import { compareEn } from './en/compare';
 import { forkEn } from './en/fork';
 import { galleryEn } from './en/gallery';
+import { knowledgeEn } from './en/knowledge';
 import { libraryEn } from './en/library';
 import { pictureEn } from './en/picture';
 import { routerEn } from './en/router';
@@ -31,6 +32,7 @@ const en = {
   ...forkEn,
   ...libraryEn,
   ...compareEn,
+  ...knowledgeEn,
 };
 
 export type MessageId = keyof typeof en;

@@ -5,6 +5,7 @@ import { commonRu } from './common';
 import { compareRu } from './compare';
 import { forkRu } from './fork';
 import { galleryRu } from './gallery';
+import { knowledgeRu } from './knowledge';
 import { libraryRu } from './library';
 import { pictureRu } from './picture';
 import { routerRu } from './router';
@@ -24,4 +25,5 @@ export const messages: Translation = {
   ...forkRu,
   ...libraryRu,
   ...compareRu,
+  ...knowledgeRu,
 };

@@ -5,6 +5,7 @@ import { commonZh } from './common';
 import { compareZh } from './compare';
 import { forkZh } from './fork';
 import { galleryZh } from './gallery';
+import { knowledgeZh } from './knowledge';
 import { libraryZh } from './library';
 import { pictureZh } from './picture';
 import { routerZh } from './router';
@@ -24,4 +25,5 @@ export const messages: Translation = {
   ...forkZh,
   ...libraryZh,
   ...compareZh,
+  ...knowledgeZh,
 };
