@@ -18,6 +18,7 @@ import { routerEn } from './en/router';
 import { runEn } from './en/run';
 import { settingsEn } from './en/settings';
 import { shellEn } from './en/shell';
+import { trainEn } from './en/train';
 import type { Locale } from './locales';
 
 const en = {
@@ -33,6 +34,7 @@ const en = {
   ...libraryEn,
   ...compareEn,
   ...knowledgeEn,
+  ...trainEn,
 };
 
 export type MessageId = keyof typeof en;

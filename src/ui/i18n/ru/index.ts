@@ -12,6 +12,7 @@ import { routerRu } from './router';
 import { runRu } from './run';
 import { settingsRu } from './settings';
 import { shellRu } from './shell';
+import { trainRu } from './train';
 
 export const messages: Translation = {
   ...commonRu,
@@ -26,4 +27,5 @@ export const messages: Translation = {
   ...libraryRu,
   ...compareRu,
   ...knowledgeRu,
+  ...trainRu,
 };

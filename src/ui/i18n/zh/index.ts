@@ -12,6 +12,7 @@ import { routerZh } from './router';
 import { runZh } from './run';
 import { settingsZh } from './settings';
 import { shellZh } from './shell';
+import { trainZh } from './train';
 
 export const messages: Translation = {
   ...commonZh,
@@ -26,4 +27,5 @@ export const messages: Translation = {
   ...libraryZh,
   ...compareZh,
   ...knowledgeZh,
+  ...trainZh,
 };
