@@ -76,6 +76,17 @@ export const pictureRu: AreaTranslation<typeof pictureEn> = {
   'timeline.pictureName': 'хронологию',
   'timeline.titlePeers': 'Хронология: раунды и дорожка на каждого участника, в шаговом времени',
   'timeline.title': 'Хронология: шаги оркестратора и дорожка на каждого субагента, в шаговом времени',
+  'bar.attemptName': '{task}, попытка {attempt}, на {agent}',
+  'bar.roundName': 'раунд {round}',
+  'bar.decisionName': 'решение оркестратора {step}',
+  'bar.attempt': '{task} (попытка {attempt}) на {agent}: шаги {start}–{end}, {outcome}',
+  'bar.round':
+    'раунд {round}: шаги {start}–{end}, {turns, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}, самый долгий — {longest} шагов{state, select, running { на данный момент} settled { (сошлись: каждый ход повторил позицию)} other {}}',
+  'bar.launched':
+    '{n, plural, one {запущена # попытка} few {запущено # попытки} many {запущено # попыток} other {запущено # попытки}}',
+  'bar.launchedNothing': 'ничего не запущено',
+  'bar.decision': 'решение оркестратора {step}{of}: шаговое время {start}–{end} (S_main {main}), {what}',
+  'bar.of': ' из {n}',
   'download.svg': 'Скачать {what} в SVG',
   'download.png': 'Скачать {what} в PNG',
   'download.failed': 'Не удалось сохранить рисунок: {error}',
