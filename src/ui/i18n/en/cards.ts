@@ -43,6 +43,19 @@ export const cardsEn = {
   'card.whatRealTime': 'real time',
   'card.whatOutput': 'output tokens',
   'card.whatTools': 'tool calls',
+  'quality.gradedRubric':
+    "on completion and a rubric its merged answer is checked against: it carries every part, is not the parts glued together, and uses the request's key terms",
+  'quality.gradedCompletion': 'on completion only: there is no reference answer',
+  'quality.completion': 'completion',
+  'quality.ownHow':
+    "share of the team's parts that answered; your own request has no reference answer to grade against",
+  'quality.graphHow': 'share of tasks completed',
+  'quality.environment': 'environment quality',
+  'quality.environmentHow': "the orchestration environment's own score",
+  'quality.rubric': 'rubric score',
+  'quality.rubricHow': 'mean of {criteria}',
+  'quality.score': 'score',
+  'quality.scoreHow': "the grader's score in [0, 1]",
   'planned.head': 'planned estimate {planned}',
   'planned.same': 'planned estimate {planned}, the same',
   'planned.wholeEarly':

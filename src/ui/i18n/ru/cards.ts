@@ -44,6 +44,18 @@ export const cardsRu: AreaTranslation<typeof cardsEn> = {
   'card.whatRealTime': 'реальное время',
   'card.whatOutput': 'выходные токены',
   'card.whatTools': 'вызовы инструментов',
+  'quality.gradedRubric':
+    'по завершённости и по рубрике для объединённого ответа: в нём есть каждая часть, это не склейка частей, и в нём есть ключевые слова запроса',
+  'quality.gradedCompletion': 'только по завершённости: эталонного ответа нет',
+  'quality.completion': 'завершённость',
+  'quality.ownHow': 'доля частей команды, давших ответ; у вашего запроса нет эталонного ответа для оценки',
+  'quality.graphHow': 'доля выполненных задач',
+  'quality.environment': 'качество среды',
+  'quality.environmentHow': 'собственная оценка среды оркестрации',
+  'quality.rubric': 'оценка по рубрике',
+  'quality.rubricHow': 'среднее по {criteria}',
+  'quality.score': 'оценка',
+  'quality.scoreHow': 'оценка оценщика в [0, 1]',
   'planned.head': 'плановая оценка {planned}',
   'planned.same': 'плановая оценка {planned} — та же',
   'planned.wholeEarly':
