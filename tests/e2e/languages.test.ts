@@ -95,6 +95,31 @@ describe('the page in three languages', () => {
     expect(profile.errors).toEqual([]);
   }, 120_000);
 
+  it('keeps the gallery and a finished Run view within a phone width of 390 px in zh and ru', async () => {
+    // Longer words (a Russian option made the pace select wider than the screen) wrap or shrink,
+    // and the page does not scroll sideways.
+    const { page } = profile;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const wide: string[] = [];
+    const check = async (where: string) => {
+      const m = (await page.evaluate(
+        `({ scroll: document.documentElement.scrollWidth, inner: innerWidth, widest: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 1 && !el.closest('svg')).slice(0, 3).map((el) => el.tagName.toLowerCase() + (el.getAttribute('data-testid') ? '[' + el.getAttribute('data-testid') + ']' : '')) })`,
+      )) as { scroll: number; inner: number; widest: string[] };
+      if (m.scroll > m.inner || m.widest.length > 0)
+        wide.push(`${where}: ${m.scroll} px in ${m.inner} (${m.widest.join(', ')})`);
+    };
+    for (const lang of ['zh', 'ru'] as const) {
+      await page.goto(`${appUrl}#lang=${lang}`);
+      await page.waitForSelector(`${t('nav-gallery')}:text-is("${WORDS[lang].nav}")`);
+      await check(`${lang} gallery`);
+      await page.click(`${t('scenario-card-wide-search')} button.primary`);
+      await page.waitForSelector(`${t('run-status')}[data-state="done"]`, { timeout: 60_000 });
+      await check(`${lang} run`);
+    }
+    expect(wide).toEqual([]);
+    expect(profile.errors).toEqual([]);
+  }, 120_000);
+
   it("speaks the browser's language, and names an unknown lang= in English while the rest works", async () => {
     // A browser set to Russian: navigator.languages and Accept-Language say ru-RU.
     const dir = await mkdtemp(join(tmpdir(), 'swarmflight-profile-'));

@@ -46,7 +46,7 @@ export const runRu: AreaTranslation<typeof runEn> = {
   'pace.fast': 'быстро',
   'pace.watch': 'наблюдение',
   'pace.realTime': 'реальное время',
-  'pace.step': 'по шагам (одно решение оркестратора за щелчок)',
+  'pace.step': 'по шагам (решение за щелчок)',
   'pace.custom': 'свой ({pace} мс на секунду модели)',
   'pace.next': 'Следующий шаг',
   'pace.nextTitle': 'Выполнить следующее решение оркестратора: его шаг и запущенные им попытки',
