@@ -33,4 +33,23 @@ export const forkEn = {
   'fork.shadedLabel': 'Shaded: {shared}',
   'fork.noDiff': 'The two make the same decisions from there on: nothing differs to mark.',
   'fork.amber': 'Amber: decision {d}, the first that differs, and what it launched on each side.',
+  'why.sameSteps': '{fork} from decision {decision} took the same {steps} critical steps as {original}',
+  'why.steps': '{fork} from decision {decision} took {steps} critical steps against {against}',
+  'why.rewardSame': 'the reward is the same, {reward}',
+  'why.rewardAgainst': 'the reward is {reward} against {against}',
+  'why.failed':
+    '{steps}, and {reward}, because {failed, select, both {the original and the fork} original {the original} other {the fork}} did not end within {failed, select, both {their} other {its}} budgets, and such a run earns 0.',
+  'why.qualitySame': 'the same quality on both ({quality})',
+  'why.quality': 'quality {quality} against {against}',
+  'why.costSame': 'the same cost ({cost} cost units)',
+  'why.cost': 'cost {cost} against {against} cost units',
+  'why.timeSame': 'time charged the same ({time})',
+  'why.time': 'time charged {time} against {against} (η {weight} × critical steps / the budget of {budget})',
+  'why.noBudget':
+    'time is not charged: the run has no critical-steps budget, and the reward charges steps only as a share of one{weighted, select, yes { (a budget in the Run settings makes it count)} other {}}',
+  'why.noWeight': 'time is not charged: this scenario puts no weight on critical steps',
+  'why.same':
+    '{steps}, and the reward is the same, {reward}, because the reward is quality less what cost and time are charged: {parts}.',
+  'why.differs':
+    '{steps}; the reward is {reward} against {against} (quality less what cost and time are charged): {parts}.',
 } as const;

@@ -35,4 +35,24 @@ export const forkRu: AreaTranslation<typeof forkEn> = {
   'fork.shadedLabel': 'Затенено: {shared}',
   'fork.noDiff': 'Дальше оба принимают одинаковые решения: отмечать нечего.',
   'fork.amber': 'Янтарным: решение {d}, первое отличающееся, и то, что оно запустило с каждой стороны.',
+  'why.sameSteps':
+    '{fork} с решения {decision} сделал столько же критических шагов ({steps}), сколько {original}',
+  'why.steps': '{fork} с решения {decision} сделал критических шагов: {steps} против {against}',
+  'why.rewardSame': 'награда та же, {reward}',
+  'why.rewardAgainst': 'награда {reward} против {against}',
+  'why.failed':
+    '{steps}, и {reward}, потому что {failed, select, both {ни исходный запуск, ни ответвление не уложились} original {исходный запуск не уложился} other {ответвление не уложилось}} в лимиты, а такой запуск получает 0.',
+  'why.qualitySame': 'качество одинаковое ({quality})',
+  'why.quality': 'качество {quality} против {against}',
+  'why.costSame': 'стоимость одинаковая ({cost} ед. стоимости)',
+  'why.cost': 'стоимость {cost} против {against} ед. стоимости',
+  'why.timeSame': 'штраф за время одинаковый ({time})',
+  'why.time': 'штраф за время {time} против {against} (η {weight} × критические шаги / лимит {budget})',
+  'why.noBudget':
+    'время не штрафуется: у запуска нет лимита критических шагов, а награда учитывает шаги только как долю лимита{weighted, select, yes { (лимит в настройках запуска включит этот учёт)} other {}}',
+  'why.noWeight': 'время не штрафуется: этот сценарий не придаёт веса критическим шагам',
+  'why.same':
+    '{steps}, и награда та же, {reward}, потому что награда — это качество минус штрафы за стоимость и время: {parts}.',
+  'why.differs':
+    '{steps}; награда {reward} против {against} (качество минус штрафы за стоимость и время): {parts}.',
 };

@@ -35,4 +35,21 @@ export const forkZh: AreaTranslation<typeof forkEn> = {
   'fork.shadedLabel': '阴影：{shared}',
   'fork.noDiff': '两者此后做出相同的决策：没有可标记的差异。',
   'fork.amber': '琥珀色：决策 {d}，即第一个不同的决策，以及它在两侧各自启动的内容。',
+  'why.sameSteps': '{fork} 自决策 {decision} 起用了与 {original} 相同的 {steps} 个关键步',
+  'why.steps': '{fork} 自决策 {decision} 起用了 {steps} 个关键步，对比 {against}',
+  'why.rewardSame': '奖励相同，为 {reward}',
+  'why.rewardAgainst': '奖励为 {reward}，对比 {against}',
+  'why.failed':
+    '{steps}，{reward}，因为{failed, select, both {原运行和分叉都} original {原运行} other {分叉}}没有在预算内结束，这样的运行奖励为 0。',
+  'why.qualitySame': '两边质量相同（{quality}）',
+  'why.quality': '质量 {quality}，对比 {against}',
+  'why.costSame': '成本相同（{cost} 成本单位）',
+  'why.cost': '成本 {cost}，对比 {against} 成本单位',
+  'why.timeSame': '时间扣分相同（{time}）',
+  'why.time': '时间扣分 {time}，对比 {against}（η {weight} × 关键步数 / 预算 {budget}）',
+  'why.noBudget':
+    '不对时间扣分：该运行没有关键步数预算，而奖励只按预算的比例扣除步数{weighted, select, yes {（在运行设置中设定预算即可计入）} other {}}',
+  'why.noWeight': '不对时间扣分：此场景对关键步数没有权重',
+  'why.same': '{steps}，奖励相同，为 {reward}，因为奖励等于质量减去成本和时间的扣分：{parts}。',
+  'why.differs': '{steps}；奖励为 {reward}，对比 {against}（质量减去成本和时间的扣分）：{parts}。',
 };
