@@ -6,39 +6,10 @@
  * tests/ui/i18n/catalog.test.ts lists any that are missing.
  */
 
-import { cardsEn } from './en/cards';
-import { commonEn } from './en/common';
-import { compareEn } from './en/compare';
-import { forkEn } from './en/fork';
-import { galleryEn } from './en/gallery';
-import { knowledgeEn } from './en/knowledge';
-import { libraryEn } from './en/library';
-import { pictureEn } from './en/picture';
-import { routerEn } from './en/router';
-import { runEn } from './en/run';
-import { settingsEn } from './en/settings';
-import { shellEn } from './en/shell';
-import { trainEn } from './en/train';
+import { en, type MessageId, type Translation } from './english';
 import type { Locale } from './locales';
 
-const en = {
-  ...commonEn,
-  ...shellEn,
-  ...galleryEn,
-  ...runEn,
-  ...cardsEn,
-  ...routerEn,
-  ...pictureEn,
-  ...settingsEn,
-  ...forkEn,
-  ...libraryEn,
-  ...compareEn,
-  ...knowledgeEn,
-  ...trainEn,
-};
-
-export type MessageId = keyof typeof en;
-export type Translation = Partial<Record<MessageId, string>>;
+export type { MessageId, Translation } from './english';
 
 /** Each language's messages as loaded so far: English always, the others once `loadCatalog` has run. */
 export const catalogs: Record<Exclude<Locale, 'en'>, Translation> & {

@@ -1,5 +1,5 @@
 /** Every Russian message, loaded when the page first speaks Russian (catalog.ts `loadCatalog`). */
-import type { Translation } from '../catalog';
+import type { Translation } from '../english';
 import { cardsRu } from './cards';
 import { commonRu } from './common';
 import { compareRu } from './compare';

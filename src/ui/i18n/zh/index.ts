@@ -1,5 +1,5 @@
 /** Every Chinese message, loaded when the page first speaks Chinese (catalog.ts `loadCatalog`). */
-import type { Translation } from '../catalog';
+import type { Translation } from '../english';
 import { cardsZh } from './cards';
 import { commonZh } from './common';
 import { compareZh } from './compare';
