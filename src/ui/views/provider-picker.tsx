@@ -21,8 +21,8 @@ const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 
 /** What the status line says of a provider without a panel of its own. */
 function plainStatus(p: ProviderDescriptor): string {
-  if (p.id === SIMULATED) return 'Ready: a seeded simulated model, nothing to download.';
-  return `Ready: ${p.label}.`;
+  if (p.id === SIMULATED) return t('provider.readySimulated');
+  return t('provider.ready', { label: p.label });
 }
 
 /**

@@ -36,6 +36,8 @@ export const settingsEn = {
   'settings.pace':
     "Custom pace, any value of the Pace choice beside Run: real ms per second of a model's time (1000 = real time, 0 = flat out)",
   'provider.label': 'Model provider',
+  'provider.readySimulated': 'Ready: a seeded simulated model, nothing to download.',
+  'provider.ready': 'Ready: {label}.',
   'provider.graph':
     'Graph scenarios have no model (their tasks are abstract steps): they run on the time model whichever provider is chosen.',
   'chaos.summary': 'Chaos and self-healing',

@@ -34,6 +34,8 @@ export const settingsZh: AreaTranslation<typeof settingsEn> = {
   'settings.pace':
     '自定义速度（“运行”旁速度选项的任意值）：模型每秒时间对应的真实毫秒数（1000 = 实时，0 = 全速）',
   'provider.label': '模型提供方',
+  'provider.readySimulated': '就绪：带随机种子的模拟模型，无需下载。',
+  'provider.ready': '就绪：{label}。',
   'provider.graph': '任务图场景没有模型（其任务是抽象的步骤）：无论选择哪个提供方，都按时间模型运行。',
   'chaos.summary': '混沌注入与自我修复',
   'chaos.faults': '向每个智能体注入一个故障（任务场景）',
