@@ -16,6 +16,7 @@ import { MAX_REQUEST_CHARS } from '../core/run/request-plan';
 import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from '../core/runtime/config';
 import { PROFILE_NAMES, type ProfileName } from '../core/scenarios/profiles';
 import { PROVIDER_IDS } from '../providers/registry';
+import { isLocale, LOCALES, type Locale } from './i18n/locales';
 import { DEFAULT_PACE } from './model/paces';
 
 export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library', 'knowledge', 'router'] as const;
@@ -87,6 +88,8 @@ export interface AppState {
   readonly play: PlayMode;
   /** Better ↔ cheaper ↔ faster: the multipliers of the reward's cost and time weights (trace/preference.ts). */
   readonly preference: Preference;
+  /** The page's language (src/ui/i18n); '' = the browser's (navigator.languages). */
+  readonly lang: '' | Locale;
 }
 
 export const defaultState: AppState = {
@@ -114,6 +117,7 @@ export const defaultState: AppState = {
   healing: DEFAULT_HEALING,
   play: 'greedy',
   preference: DEFAULT_PREFERENCE,
+  lang: '',
   runs: [],
   fork: 0,
   policies: [DEFAULT_POLICY, 'serial'],
@@ -317,6 +321,19 @@ const table: { [K in keyof AppState]: Setting<K> } = {
           : { ok: true, value: roles };
     },
     format: (roles) => roles.join(','),
+  },
+  // An unknown language is said in English (a reader of neither language may have typed it), and
+  // the page then speaks the browser's language.
+  lang: {
+    key: 'lang',
+    parse: (t) =>
+      t === '' || isLocale(t)
+        ? { ok: true, value: t }
+        : {
+            ok: false,
+            error: `${quoted(t)} is not a language of this page (${LOCALES.join(', ')}); it is shown in your browser's language`,
+          },
+    format: plain,
   },
   lead: {
     key: 'lead',

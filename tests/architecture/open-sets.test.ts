@@ -90,6 +90,7 @@ const POLICY_KIND_HOMES: Readonly<Record<string, string>> = {
   'src/adapters/browser/train-client.ts': "the page's rollout workers, which only PARL's training uses",
   'src/cli/aux-rewards.ts': 'a study of PARL’s auxiliary rewards: it trains PARL',
   'src/cli/experiment.ts': 'experiments that train PARL',
+  'src/core/bench/preference-experiment.ts': 'the preference experiment: it trains PARL across preferences',
   'src/cli/evaluate.ts': 'off-policy targets: the probabilities of a PARL or a bandit checkpoint',
   'src/core/router/router.ts': "the router's own bandit, a route source and no policy kind",
 };

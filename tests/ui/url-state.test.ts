@@ -82,6 +82,7 @@ describe('url state', () => {
         cost: fc.constantFrom(0, 0.25, 1, 2.5, 3),
         time: fc.constantFrom(0, 0.5, 1, 3),
       }),
+      lang: fc.constantFrom('', 'en', 'zh', 'ru'),
     }) as fc.Arbitrary<AppState>;
     fc.assert(
       fc.property(state, (s) => {
@@ -178,5 +179,15 @@ describe('url state', () => {
     expect(problems.every((p) => p.length < 160)).toBe(true);
     expect(problems.join(' ')).toContain(`"${'x'.repeat(37)}…" is not a run id`);
     expect(problems.join(' ')).toContain('Unknown setting "key?evil"');
+  });
+
+  it('keeps the page language and names an unknown one in English, leaving the rest of the link in force', () => {
+    expect(readHash('#lang=zh&seed=4').state).toMatchObject({ lang: 'zh', seed: 4 });
+    expect(writeHash({ ...defaultState, lang: 'ru' })).toBe('#lang=ru');
+    const unknown = readHash('#view=run&lang=xx&seed=5');
+    expect(unknown.state).toMatchObject({ view: 'run', lang: '', seed: 5 });
+    expect(unknown.problems).toEqual([
+      'Setting "lang" in the link was ignored: "xx" is not a language of this page (en, zh, ru); it is shown in your browser\'s language.',
+    ]);
   });
 });

@@ -6,6 +6,7 @@
 
 import { For, type JSX, Match, Switch } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
+import { t } from '../i18n/t';
 import { headingTag, markdownBlocks } from './markdown-blocks';
 
 /**
@@ -20,7 +21,7 @@ export function AnswerTable(props: {
   return (
     // On a phone each row is a block of labelled lines (styles.css, table.data.stack): a sideways
     // scroll hid the columns past the screen's edge. The box scrolls up and down when long.
-    <section class="answer-table" tabindex="0" aria-label="Answer table">
+    <section class="answer-table" tabindex="0" aria-label={t('answer.table')}>
       <table class="data stack" data-testid={props.testid}>
         <thead>
           <tr>

@@ -1,4 +1,5 @@
 import { createSignal, For, Show } from 'solid-js';
+import { t, tParts } from '../i18n/t';
 import { installBridge, localOrigins } from './bridge';
 import { isFramed } from './framing';
 import { consoleApi, pageApi } from './page-api';
@@ -43,41 +44,32 @@ export function BridgeConsent() {
       <For each={asking()}>
         {(origin) =>
           framed ? (
-            <div
-              class="problems"
-              role="status"
-              aria-label="A page asks to drive swarms"
-              data-testid="bridge-framed"
-            >
-              <strong>{origin}</strong> asks to create and run swarms here, but this page is shown inside
-              another page's frame, where what you click may not be what you see, so it does not ask you here
-              and nothing was allowed. If you trust that site, let it open SwarmFlight in a window of its own
-              and allow it there.{' '}
+            <div class="problems" role="status" aria-label={t('bridge.label')} data-testid="bridge-framed">
+              {tParts('bridge.framed', { origin, strong: (c) => <strong>{c}</strong> })}{' '}
               <button
                 type="button"
                 class="secondary"
                 data-testid="bridge-framed-dismiss"
                 onClick={() => answer(origin, false)}
               >
-                Dismiss
+                {t('common.dismiss')}
               </button>
             </div>
           ) : (
             <div
               class="problems"
               role="alertdialog"
-              aria-label="A page asks to drive swarms"
+              aria-label={t('bridge.label')}
               data-testid="bridge-consent"
             >
-              <strong>{origin}</strong> asks to create and run swarms here. Allow it only if you trust that
-              site.{' '}
+              {tParts('bridge.ask', { origin, strong: (c) => <strong>{c}</strong> })}{' '}
               <button
                 type="button"
                 class="primary"
                 data-testid="bridge-allow"
                 onClick={() => answer(origin, true)}
               >
-                Allow
+                {t('bridge.allow')}
               </button>{' '}
               <button
                 type="button"
@@ -85,7 +77,7 @@ export function BridgeConsent() {
                 data-testid="bridge-deny"
                 onClick={() => answer(origin, false)}
               >
-                Deny
+                {t('bridge.deny')}
               </button>
             </div>
           )

@@ -1,5 +1,6 @@
 import { createMemo, For, on, Show, untrack } from 'solid-js';
 import { PictureDownload } from '../export/picture-download';
+import { t } from '../i18n/t';
 import type { RunSnapshot } from '../model/replay';
 import { type AgentEdge, type AgentNode, agentGraph, subagentRadius } from './agent-graph';
 import { agentLabels } from './agent-labels';
@@ -87,7 +88,11 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
         data-testid="agent-graph"
         viewBox={`${box().x.toFixed(1)} ${box().y.toFixed(1)} ${box().width.toFixed(1)} ${box().height.toFixed(1)}`}
         role="img"
-        aria-label={`${graph().nodes.length} agents${graph().decentralized ? `, ${messages().length} messages` : ''}`}
+        aria-label={t('agents.label', {
+          n: graph().nodes.length,
+          peers: graph().decentralized ? 'yes' : 'no',
+          messages: messages().length,
+        })}
         // As wide as the names need, at the scale the ring alone was drawn at.
         style={{ width: '100%', 'max-width': `${Math.round((420 * box().width) / SIZE)}px`, height: 'auto' }}
       >
@@ -135,10 +140,15 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
                 >
                   <title>
                     {e.kind === 'spawn'
-                      ? `${e.from} made ${e.to}`
+                      ? t('agents.made', { from: e.from, to: e.to })
                       : e.kind === 'replace'
-                        ? `${e.from} was replaced by ${e.to} (${e.texts.join(' · ')})`
-                        : `round ${e.round}, ${e.from} → ${e.to}: ${e.texts.join(' · ')}`}
+                        ? t('agents.replaced', { from: e.from, to: e.to, why: e.texts.join(' · ') })
+                        : t('agents.message', {
+                            round: e.round ?? '',
+                            from: e.from,
+                            to: e.to,
+                            text: e.texts.join(' · '),
+                          })}
                   </title>
                 </path>
               </Show>
@@ -178,7 +188,7 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
                   font-size="10"
                   fill={n.kind === 'orchestrator' ? '#fff' : '#1d232e'}
                 >
-                  {n.kind === 'orchestrator' ? 'orch.' : n.attempts}
+                  {n.kind === 'orchestrator' ? t('agents.orch') : n.attempts}
                 </text>
               </Show>
               <Show when={nameOf().get(n.id)}>
@@ -201,30 +211,22 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
                   </text>
                 )}
               </Show>
-              <title>
-                {n.kind === 'orchestrator'
-                  ? 'the orchestrator'
-                  : `${n.label} (${n.profile}): ${n.attempts} turn${n.attempts === 1 ? '' : 's'}${n.running ? `, ${n.running} running` : ''}${n.failed ? `, ${n.failed} failed` : ''}${n.cancelled ? `, ${n.cancelled} stopped before it ended` : ''}${n.quarantined ? `, quarantined ${n.quarantined}×` : ''}${n.refused ? `, ${n.refused} refused call${n.refused === 1 ? '' : 's'} outside its capabilities` : ''}${n.replaced ? ', replaced' : ''}${n.after ? `; a new agent on ${n.after}'s lane` : ''}`}
-              </title>
+              <title>{n.kind === 'orchestrator' ? t('agents.orchestrator') : agentTitle(n)}</title>
             </g>
           )}
         </For>
       </svg>
       <p class="note mono" aria-live="polite">
-        {graph().decentralized
-          ? 'No orchestrator: the peers take turns in rounds and talk on a shared board. The messages are listed below the picture; the number in a node is its turns.'
-          : 'The orchestrator made each subagent (grey edges); the number in a node is the attempts it ran.'}
-        {replacements() > 0
-          ? ` Self-healing replaced ${replacements()} agent${replacements() === 1 ? '' : 's'}: each faded one points (dashed) to the agent that took its task; a name with a prime is a new agent on the replaced one's lane.`
-          : ''}
+        {graph().decentralized ? t('agents.notePeers') : t('agents.note')}
+        {replacements() > 0 ? t('agents.healed', { n: replacements() }) : ''}
       </p>
       <Show when={messages().length > 0}>
-        <ol class="messages" aria-label="Messages between the agents">
+        <ol class="messages" aria-label={t('agents.messages')}>
           <For each={messages()}>
             {(m) => (
               <li data-testid="agent-message-row" data-from={m.from} data-to={m.to} data-round={m.round}>
                 <span class="mono" style={{ color: roundColour(m.round) }}>
-                  round {m.round} · {m.from} → {m.to}
+                  {t('agents.round', { round: m.round, from: m.from, to: m.to })}
                 </span>{' '}
                 {m.content}
               </li>
@@ -236,8 +238,8 @@ export function AgentGraphView(props: { snapshot: RunSnapshot }) {
         <PictureDownload
           svg={() => svg}
           name="agents"
-          label="the agent graph"
-          title="Agents and their messages"
+          label={t('agents.pictureName')}
+          title={t('agents.pictureTitle')}
         />
       </div>
     </div>
@@ -259,4 +261,18 @@ function Arrowhead(props: { id: string; fill: string }) {
       <path d="M0,0 L10,5 L0,10 z" fill={props.fill} />
     </marker>
   );
+}
+
+/** A subagent's node in words: its turns, and what befell them. */
+function agentTitle(n: AgentNode): string {
+  return [
+    t('agents.node', { label: n.label, profile: n.profile, n: n.attempts }),
+    n.running ? t('agents.running', { n: n.running }) : '',
+    n.failed ? t('agents.failed', { n: n.failed }) : '',
+    n.cancelled ? t('agents.stopped', { n: n.cancelled }) : '',
+    n.quarantined ? t('agents.quarantined', { n: n.quarantined }) : '',
+    n.refused ? t('agents.refused', { n: n.refused }) : '',
+    n.replaced ? t('agents.replacedMark') : '',
+    n.after ? t('agents.after', { after: n.after }) : '',
+  ].join('');
 }

@@ -8,6 +8,7 @@
 import { type Cpm, criticalPath, lowerBound } from '../../core/graph/cpm';
 import type { TaskGraph } from '../../core/graph/types';
 import { graphOrThrow } from '../../core/graph/validate';
+import { t } from '../i18n/t';
 import type { Realized } from '../model/replay';
 
 export interface CriticalMarks {
@@ -95,11 +96,20 @@ export function describeTask(
   if (i === undefined) return taskId;
   const slack = marks.cpm.slack[i] as number;
   const w = whatIf(graph, taskId, k, overhead, bound?.workers);
-  const where = marks.nodes.has(i) ? 'on the critical path' : `slack ${slack}`;
+  const where = marks.nodes.has(i) ? t('dag.onPath') : t('dag.slack', { slack });
   const sign = w.delta < 0 ? '−' : '±';
   // The card's figure, moved by what the same bound on this graph moves: the card's bound of a run
   // counts each retry's own orchestrator step, which the graph of durations does not.
   const before = bound?.value ?? w.before;
   const after = Math.max(0, before + w.delta);
-  return `${taskId}: ${graph.steps[i]} steps, ${where} — ${k}× faster: ${bound?.name ?? 'longest chain'} ${before} → ${after} (${sign}${Math.abs(w.delta)})`;
+  return t('dag.task', {
+    task: taskId,
+    steps: String(graph.steps[i]),
+    where,
+    k,
+    bound: bound?.name ?? t('dag.longestChain'),
+    before: String(before),
+    after: String(after),
+    delta: `${sign}${Math.abs(w.delta)}`,
+  });
 }

@@ -4,7 +4,9 @@ import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Sh
 import type { TaskGraph } from '../../core/graph/types';
 import { actionOf, DetailBeside } from '../detail/detail-beside';
 import { PictureDownload } from '../export/picture-download';
+import { t } from '../i18n/t';
 import { decisionBehind } from '../model/fork-view';
+import { formatNumber } from '../model/format';
 import type { Realized, TaskStatus } from '../model/replay';
 import { criticalMarks, describeTask, realizedTaskGraph } from './critical';
 import { type Drawn, drawGraph, type NodeState, STATUS_COLOURS, updateGraph } from './dag-draw';
@@ -290,22 +292,39 @@ export function DagView(props: {
     if (node >= g.taskCount && g.attemptNode.has(id)) {
       const [task, attempt] = id.split('#');
       const a = props.realized?.attempts.find((x) => x.task === task && String(x.attempt) === attempt);
-      return `${task}, attempt ${attempt}: ran from step-time ${a?.start} to ${a?.end} on ${a?.subagent} and ${a?.outcome === 'cancelled' ? 'was cancelled' : 'failed'}; the task was tried again (its node shows the last attempt)`;
+      return t('dag.attempt', {
+        task: task ?? '',
+        attempt: attempt ?? '',
+        start: String(a?.start),
+        end: String(a?.end),
+        subagent: String(a?.subagent),
+        outcome: a?.outcome ?? '',
+      });
     }
     if (node >= g.taskCount) {
       const step = props.realized?.stages.find((s) => `main:${s.step}` === id);
-      if (!step) return `${g.labels[node] ?? id}: the run's end — every answer is in`;
-      return `orchestrator decision ${step.step} of ${props.realized?.stages.length} at step-time ${step.t}: S_main ${step.main}, launched ${step.launched.length} attempt(s), the slowest took ${step.maxSub} steps`;
+      if (!step) return t('dag.end', { label: g.labels[node] ?? id });
+      return t('dag.decision', {
+        step: step.step,
+        steps: props.realized?.stages.length ?? 0,
+        t: step.t,
+        main: step.main,
+        n: step.launched.length,
+        slowest: step.maxSub,
+      });
     }
-    const prefix = finished() ? 'as run' : 'as planned';
+    const prefix = finished() ? t('dag.asRun') : t('dag.asPlanned');
     const b = props.bounds;
     // After the run, the lower-bound card's figure; before it, the planned estimate's.
     const shown = b
       ? finished() && props.realized
-        ? { name: 'lower bound', value: props.realized.lowerBound, workers: b.workers }
-        : { name: 'planned estimate', value: b.planned, workers: b.workers }
+        ? { name: t('dag.lowerBound'), value: props.realized.lowerBound, workers: b.workers }
+        : { name: t('dag.plannedEstimate'), value: b.planned, workers: b.workers }
       : undefined;
-    return `${describeTask(basis(), basisMarks(), id, factor(), overhead(), shown)} (${prefix})`;
+    return t('dag.with', {
+      text: describeTask(basis(), basisMarks(), id, factor(), overhead(), shown),
+      how: prefix,
+    });
   };
 
   const forkAction = (id: string) => {
@@ -313,7 +332,7 @@ export function DagView(props: {
     const decision = run ? decisionBehind(props.realized, id) : undefined;
     return run && decision !== undefined
       ? {
-          label: `Fork from decision ${decision}`,
+          label: t('dag.forkFrom', { decision }),
           run: () => run(decision),
           testId: 'dag-fork-here',
         }
@@ -328,7 +347,11 @@ export function DagView(props: {
           width="100%"
           height={viewHeight()}
           role="application"
-          aria-label={`Graph of ${props.graph.n} ${peers() ? "peers' turns" : 'tasks'}${!peers() && props.realized?.stages.length ? ` and ${props.realized.stages.length} orchestrator steps` : ''}; the realized critical path is outlined in red, the planned one dashed`}
+          aria-label={t('dag.label', {
+            peers: peers() ? 'yes' : 'no',
+            n: props.graph.n,
+            main: peers() ? 0 : (props.realized?.stages.length ?? 0),
+          })}
           onPointerOver={over}
           onFocusIn={focused}
           onKeyDown={keys}
@@ -356,7 +379,7 @@ export function DagView(props: {
               <svg width="10" height="10" aria-hidden="true">
                 <rect width="10" height="10" fill={colour} stroke="#7d8595" />
               </svg>{' '}
-              {name}
+              {t(`node.${name as TaskStatus}`)}
             </span>
           )}
         </For>
@@ -366,7 +389,7 @@ export function DagView(props: {
             : plannedWords(planned().cpm.length, estimate())}
         </span>
         <label>
-          what-if speed-up{' '}
+          {t('dag.whatIf')}{' '}
           <select value={factor()} onChange={(e) => setFactor(Number(e.currentTarget.value))}>
             <option value="2">2×</option>
             <option value="4">4×</option>
@@ -374,14 +397,14 @@ export function DagView(props: {
           </select>
         </label>
         <button type="button" class="secondary" onClick={fitToView}>
-          Fit
+          {t('dag.fit')}
         </button>
         <PictureDownload
           svg={() => svg}
           content={() => canvas}
           name="dag"
-          label="the run graph"
-          title={`Run graph of ${props.graph.id}: the realized critical path in red, the planned one dashed`}
+          label={t('dag.pictureName')}
+          title={t('dag.pictureTitle', { id: props.graph.id })}
         />
       </div>
       <Show when={props.realized?.stages.length}>
@@ -389,19 +412,16 @@ export function DagView(props: {
       </Show>
       <Show when={layoutError()}>
         <p class="error" role="alert" data-testid="dag-error">
-          The graph could not be laid out: {layoutError()}
+          {t('dag.layoutFailed', { error: layoutError() ?? '' })}
         </p>
       </Show>
       <Show when={!laid()}>
         <p class="note" data-testid="dag-laying-out">
-          Laying out {graph().input.ids.length.toLocaleString('en-US')} nodes…
+          {t('dag.layingOut', { n: formatNumber(graph().input.ids.length) })}
         </p>
       </Show>
       <Show when={!hovered()}>
-        <p class="note">
-          Hover a node, or Tab to it (arrow keys move along the edges), for its slack and what a faster
-          subagent would change.
-        </p>
+        <p class="note">{t('dag.hint')}</p>
       </Show>
     </div>
   );

@@ -1,10 +1,12 @@
-import { endedEarly, endWords, isEndReason } from '../../core/trace/end-reason';
+import { endedEarly, isEndReason } from '../../core/trace/end-reason';
+import { endText } from '../i18n/end-words';
+import { t } from '../i18n/t';
 import { formatNumber } from '../model/format';
 import type { Realized } from '../model/replay';
 import { roundOf } from './peers';
 
 /** "1 step", "14 steps". */
-const steps = (n: number) => `${formatNumber(n)} ${n === 1 ? 'step' : 'steps'}`;
+const steps = (n: number) => t('path.steps', { n });
 
 /**
  * How a run that ended before its tasks did ended ("the run was stopped"), in the one wording of an
@@ -14,7 +16,7 @@ const steps = (n: number) => `${formatNumber(n)} ${n === 1 ? 'step' : 'steps'}`;
  */
 export function earlyEnd(reason: string | undefined): string | undefined {
   return reason !== undefined && isEndReason(reason) && endedEarly(reason)
-    ? `the run ${endWords(reason)}`
+    ? t('path.earlyEnd', { how: endText(reason) })
     : undefined;
 }
 
@@ -30,9 +32,12 @@ export interface PlannedEstimate {
  * said "planned estimate 98" while this said "planned (dashed): 95 steps, an estimate".
  */
 export function plannedWords(chain: number, estimate?: PlannedEstimate): string {
-  if (!estimate || estimate.value <= chain)
-    return `planned estimate (dashed): ${steps(chain)}, the plan's longest chain`;
-  return `planned (dashed): the plan's longest chain, ${steps(chain)} · planned estimate ${formatNumber(estimate.value)}: its work over ${formatNumber(estimate.workers)} ${estimate.workers === 1 ? 'subagent' : 'subagents'} is longer`;
+  if (!estimate || estimate.value <= chain) return t('path.plannedChain', { steps: steps(chain) });
+  return t('path.plannedWork', {
+    steps: steps(chain),
+    estimate: formatNumber(estimate.value),
+    workers: estimate.workers,
+  });
 }
 
 /**
@@ -49,7 +54,7 @@ export function pathSummary(
   estimate?: PlannedEstimate,
 ): string {
   const planned = plannedWords(plannedLength, estimate);
-  if (realized.path.unavailable) return `${planned} · no realized path: ${realized.path.unavailable}`;
+  if (realized.path.unavailable) return t('path.noRealized', { planned, why: realized.path.unavailable });
   if (peers) return `${peersPath(realized)} · ${planned}`;
   let main = 0;
   let mainSteps = 0;
@@ -66,16 +71,18 @@ export function pathSummary(
     else wait += d;
   }
   const parts = [
-    `${formatNumber(mainSteps)} in ${formatNumber(main)} orchestrator step${main === 1 ? '' : 's'}`,
-    `${formatNumber(sub)} in subagents`,
-    ...(backoff > 0 ? [`${formatNumber(backoff)} in retry backoff`] : []),
-    ...(wait > 0 ? [`${formatNumber(wait)} not in the trace`] : []),
+    t('path.inMain', { steps: formatNumber(mainSteps), n: main }),
+    t('path.inSub', { steps: formatNumber(sub) }),
+    ...(backoff > 0 ? [t('path.inBackoff', { steps: formatNumber(backoff) })] : []),
+    ...(wait > 0 ? [t('path.notInTrace', { steps: formatNumber(wait) })] : []),
   ];
   const early = earlyEnd(realized.endReason);
   const head = early
-    ? `${early} at step ${formatNumber(realized.path.length)}, before its tasks ended · red, what ran until then`
-    : `critical path (red)${realized.endedAt === undefined ? ' so far' : ''}`;
-  return `${head}: ${steps(realized.path.length)} = ${parts.join(' + ')} · ${planned}`;
+    ? t('path.early', { early, at: formatNumber(realized.path.length) })
+    : realized.endedAt === undefined
+      ? t('path.criticalSoFar')
+      : t('path.critical');
+  return t('path.line', { head, steps: steps(realized.path.length), parts: parts.join(' + '), planned });
 }
 
 /**
@@ -92,8 +99,8 @@ function peersPath(realized: Realized): string {
   }
   const parts = [...byRound.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([round, steps]) => `round ${round}: ${formatNumber(steps)}`);
-  if (other > 0) parts.push(`${formatNumber(other)} between turns`);
-  const so = realized.endedAt === undefined ? ' so far' : '';
-  return `critical path (red)${so}: ${steps(realized.path.length)} = ${parts.join(' + ') || '0'}, each round its longest turn`;
+    .map(([round, steps]) => t('path.round', { round, steps: formatNumber(steps) }));
+  if (other > 0) parts.push(t('path.betweenTurns', { steps: formatNumber(other) }));
+  const head = realized.endedAt === undefined ? t('path.criticalSoFar') : t('path.critical');
+  return t('path.peers', { head, steps: steps(realized.path.length), parts: parts.join(' + ') || '0' });
 }

@@ -6,6 +6,7 @@
  */
 
 import type { TaskAttempt } from '../../core/trace/attempts';
+import { t } from '../i18n/t';
 
 const TURN = /^r(\d+)-(peer-[a-z]+)$/;
 
@@ -67,11 +68,6 @@ export function roundsOf(
 }
 
 /** Headings for the run view, which words a decentralized run apart from an orchestrated one. */
-export const runGraphHeading = (peers: boolean) =>
-  peers
-    ? "Run graph — the peers' turns, round by round (no orchestrator); the realized critical path in red, the planned one dashed; hover a node for its slack and a what-if"
-    : "Run graph — tasks and the orchestrator's steps; the realized critical path in red, the planned one dashed; hover a node for its slack and a what-if";
+export const runGraphHeading = (peers: boolean) => (peers ? t('picture.graphPeers') : t('picture.graph'));
 export const timelineHeading = (peers: boolean) =>
-  peers
-    ? 'Timeline — one bar per round (it costs its longest turn), then one lane per peer, in step-time; the realized critical path outlined in red'
-    : "Timeline — the orchestrator's steps, then one lane per subagent, in step-time; the realized critical path outlined in red";
+  peers ? t('picture.timelinePeers') : t('picture.timeline');

@@ -1,4 +1,5 @@
 import { createMemo, For, Show } from 'solid-js';
+import { t } from '../i18n/t';
 import { formatNumber } from '../model/format';
 import type { Realized } from '../model/replay';
 
@@ -40,20 +41,23 @@ export function StageStrip(props: { realized: Realized; peers?: boolean }) {
         when={props.peers}
         fallback={
           <p class="note">
-            {formatNumber(props.realized.stages.length)} stage(s): Σ S_main ={' '}
-            {formatNumber(layout().mainTotal)}, Σ max S_sub = {formatNumber(layout().subTotal)}
-            {layout().lanes === 1
-              ? ' — the stages follow one another, so together they are the critical steps'
-              : ' — stages overlap (async join): the critical steps are the path above, not this sum'}
+            {t('stages.sum', {
+              n: props.realized.stages.length,
+              main: formatNumber(layout().mainTotal),
+              sub: formatNumber(layout().subTotal),
+              lanes: layout().lanes === 1 ? 'one' : 'more',
+            })}
           </p>
         }
       >
         <p class="note" data-testid="stage-strip-rounds">
-          {formatNumber(props.realized.stages.length)} round(s), each costing its longest turn:{' '}
-          {layout()
-            .blocks.map((b) => formatNumber(b.s.maxSub))
-            .join(' + ')}{' '}
-          = {formatNumber(layout().subTotal)} steps; no orchestrator
+          {t('stages.rounds', {
+            n: props.realized.stages.length,
+            parts: layout()
+              .blocks.map((b) => formatNumber(b.s.maxSub))
+              .join(' + '),
+            total: formatNumber(layout().subTotal),
+          })}
         </p>
       </Show>
       <Show when={props.realized.stages.length <= MAX_STAGES}>
@@ -63,12 +67,14 @@ export function StageStrip(props: { realized: Realized; peers?: boolean }) {
           height={Math.min(120, layout().lanes * LANE)}
           preserveAspectRatio="none"
           role="img"
-          aria-label="Stages: S_main dark, the slowest subagent of each stage light"
+          aria-label={t('stages.label')}
         >
           <For each={layout().blocks}>
             {(b) => (
               <g data-testid="stage" data-step={b.s.step} data-main={b.s.main} data-max-sub={b.s.maxSub}>
-                <title>{`decision ${b.s.step} at step-time ${b.s.t}: S_main ${b.s.main} + max S_sub ${b.s.maxSub}`}</title>
+                <title>
+                  {t('stages.title', { step: b.s.step, t: b.s.t, main: b.s.main, sub: b.s.maxSub })}
+                </title>
                 <rect
                   x={b.x}
                   y={b.lane * LANE + 1}

@@ -1,4 +1,5 @@
 import { createSignal, Show } from 'solid-js';
+import { t } from '../i18n/t';
 import { services } from '../services';
 import { standaloneSvg } from './picture';
 
@@ -45,7 +46,7 @@ export function PictureDownload(props: {
         type="button"
         class="secondary"
         data-testid={`download-${props.name}-svg`}
-        aria-label={`Download ${props.label} as SVG`}
+        aria-label={t('download.svg', { what: props.label })}
         disabled={busy()}
         onClick={() => void save('svg')}
       >
@@ -55,7 +56,7 @@ export function PictureDownload(props: {
         type="button"
         class="secondary"
         data-testid={`download-${props.name}-png`}
-        aria-label={`Download ${props.label} as PNG`}
+        aria-label={t('download.png', { what: props.label })}
         disabled={busy()}
         onClick={() => void save('png')}
       >
@@ -63,7 +64,7 @@ export function PictureDownload(props: {
       </button>
       <Show when={error()}>
         <span class="error" role="alert">
-          The picture could not be saved: {error()}
+          {t('download.failed', { error: error() ?? '' })}
         </span>
       </Show>
     </>

@@ -2,6 +2,7 @@
  * The compare table as data: chosen metrics of several runs, each with its ratio to the first run
  * (the baseline), and which way is better, so the view only draws.
  */
+import { type MessageId, t } from '../i18n/t';
 import { qualityMeasure } from './quality';
 
 export interface CompareRow {
@@ -18,45 +19,43 @@ export interface CompareRow {
 
 export const COMPARED: readonly {
   metric: string;
-  label: string;
+  label: MessageId;
   better?: 'lower' | 'higher';
-  note?: string;
+  note?: MessageId;
 }[] = [
-  { metric: 'criticalSteps', label: 'Critical steps', better: 'lower' },
+  { metric: 'criticalSteps', label: 'row.criticalSteps', better: 'lower' },
   // A single agent's run read "64 critical steps, 63 total steps": the one decision that handed it
   // the task is on its critical path but is no subagent's work (docs/metrics.md).
   {
     metric: 'totalSteps',
-    label: 'Total steps',
+    label: 'row.totalSteps',
     better: 'lower',
     // Total steps count turns; step-time counts a turn of a slower profile as more (large: 1.5), and
     // briefs lengthen the orchestrator's steps (docs/simulator.md, Trade-offs).
-    note: "the subagents' turns; critical steps are step-time: the orchestrator's steps with their briefs, and each turn at its profile's speed",
+    note: 'row.totalStepsNote',
   },
   // Every grader writes its score here, in its own measure (docs/metrics.md): item-F1, exact match,
   // pass@1 or a rubric's mean; the label names it (qualityLabel). No separate pass@1 row: for coding
   // it repeats this one, and elsewhere the field holds 'all criteria met', which pass@1 misnames.
-  { metric: 'itemF1', label: 'Quality', better: 'higher' },
-  { metric: 'reward', label: 'Reward', better: 'higher' },
+  { metric: 'itemF1', label: 'row.quality', better: 'higher' },
+  { metric: 'reward', label: 'row.reward', better: 'higher' },
   // More parallelism or more subagents is neither better nor worse in itself: what it buys shows
   // in critical steps, quality and cost.
-  { metric: 'avgParallelism', label: 'Average parallelism' },
-  { metric: 'spawnCount', label: 'Subagents spawned' },
-  { metric: 'tokensIn', label: 'Tokens in', better: 'lower' },
-  { metric: 'tokensOut', label: 'Tokens out', better: 'lower' },
-  { metric: 'estimatedCost', label: 'Estimated cost', better: 'lower' },
-  { metric: 'toolCalls', label: 'Tool calls', better: 'lower' },
-  { metric: 'retryCount', label: 'Retries', better: 'lower' },
-  { metric: 'wallClockMs', label: 'Wall clock', better: 'lower' },
+  { metric: 'avgParallelism', label: 'row.avgParallelism' },
+  { metric: 'spawnCount', label: 'row.spawnCount' },
+  { metric: 'tokensIn', label: 'row.tokensIn', better: 'lower' },
+  { metric: 'tokensOut', label: 'row.tokensOut', better: 'lower' },
+  { metric: 'estimatedCost', label: 'row.estimatedCost', better: 'lower' },
+  { metric: 'toolCalls', label: 'row.toolCalls', better: 'lower' },
+  { metric: 'retryCount', label: 'row.retryCount', better: 'lower' },
+  { metric: 'wallClockMs', label: 'row.wallClockMs', better: 'lower' },
 ];
 
 /** "Quality (item-F1)" when every run is graded by one measure, else says each has its own. */
 export function qualityLabel(kinds: readonly string[]): string {
   const names = new Set(kinds.map((kind) => qualityMeasure(kind).name));
   const [only] = names;
-  return only !== undefined && names.size === 1
-    ? `Quality (${only})`
-    : 'Quality (each run’s scenario’s own measure)';
+  return only !== undefined && names.size === 1 ? t('row.qualityOf', { name: only }) : t('row.qualityEach');
 }
 
 /** `kinds`: each run's scenario kind, which says what its quality number measures. */
@@ -65,12 +64,19 @@ export function compareRows(
   kinds: readonly string[] = [],
 ): CompareRow[] {
   return COMPARED.map(({ metric, better, note, ...row }) => {
-    const label = metric === 'itemF1' ? qualityLabel(kinds) : row.label;
+    const label = metric === 'itemF1' ? qualityLabel(kinds) : t(row.label);
     const values = runs.map((m) => m?.[metric]);
     const base = values[0];
     const ratios = values
       .slice(1)
       .map((v) => (v === undefined || base === undefined || base === 0 ? undefined : v / base));
-    return { metric, label, values, ratios, ...(better ? { better } : {}), ...(note ? { note } : {}) };
+    return {
+      metric,
+      label,
+      values,
+      ratios,
+      ...(better ? { better } : {}),
+      ...(note ? { note: t(note) } : {}),
+    };
   });
 }

@@ -6,6 +6,7 @@
 
 import type { TraceEvent } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
+import { t } from '../i18n/t';
 import type { Realized } from './replay';
 
 /**
@@ -113,15 +114,23 @@ export function rewardWhy(
   b: Side,
   terms: RewardTerms,
 ): string {
+  const at = { fork: names.fork, decision: names.decision, original: names.original };
   const steps = same(a.criticalSteps, b.criticalSteps)
-    ? `${names.fork} from decision ${names.decision} took the same ${a.criticalSteps} critical steps as ${names.original}`
-    : `${names.fork} from decision ${names.decision} took ${b.criticalSteps} critical steps against ${a.criticalSteps}`;
-  const failed = [a.episodeSuccess ? '' : 'the original', b.episodeSuccess ? '' : 'the fork'].filter(Boolean);
-  if (failed.length > 0) {
+    ? t('why.sameSteps', { ...at, steps: String(a.criticalSteps) })
+    : t('why.steps', { ...at, steps: String(b.criticalSteps), against: String(a.criticalSteps) });
+  const failed =
+    !a.episodeSuccess && !b.episodeSuccess
+      ? 'both'
+      : !a.episodeSuccess
+        ? 'original'
+        : !b.episodeSuccess
+          ? 'fork'
+          : '';
+  if (failed !== '') {
     const reward = same(a.reward, b.reward)
-      ? `the reward is the same, ${r4(a.reward)}`
-      : `the reward is ${r4(b.reward)} against ${r4(a.reward)}`;
-    return `${steps}, and ${reward}, because ${failed.join(' and ')} did not end within ${failed.length === 2 ? 'their' : 'its'} budgets, and such a run earns 0.`;
+      ? t('why.rewardSame', { reward: r4(a.reward) })
+      : t('why.rewardAgainst', { reward: r4(b.reward), against: r4(a.reward) });
+    return t('why.failed', { steps, reward, failed });
   }
   const timeCharged =
     terms.stepsBudget !== null && terms.stepsBudget > 0 && (terms.stepsWeight ?? 0) > 0
@@ -132,24 +141,29 @@ export function rewardWhy(
   const parts: string[] = [];
   parts.push(
     same(a.quality, b.quality)
-      ? `the same quality on both (${r4(a.quality)})`
-      : `quality ${r4(b.quality)} against ${r4(a.quality)}`,
+      ? t('why.qualitySame', { quality: r4(a.quality) })
+      : t('why.quality', { quality: r4(b.quality), against: r4(a.quality) }),
   );
   parts.push(
     same(a.cost, b.cost)
-      ? `the same cost (${r4(a.cost)} cost units)`
-      : `cost ${r4(b.cost)} against ${r4(a.cost)} cost units`,
+      ? t('why.costSame', { cost: r4(a.cost) })
+      : t('why.cost', { cost: r4(b.cost), against: r4(a.cost) }),
   );
   const time =
     timeCharged > 0
       ? same(timeOf(a), timeOf(b))
-        ? `time charged the same (${r4(timeOf(a))})`
-        : `time charged ${r4(timeOf(b))} against ${r4(timeOf(a))} (η ${timeCharged} × critical steps / the budget of ${terms.stepsBudget})`
+        ? t('why.timeSame', { time: r4(timeOf(a)) })
+        : t('why.time', {
+            time: r4(timeOf(b)),
+            against: r4(timeOf(a)),
+            weight: String(timeCharged),
+            budget: String(terms.stepsBudget),
+          })
       : terms.stepsBudget === null
-        ? `time is not charged: the run has no critical-steps budget, and the reward charges steps only as a share of one${(terms.stepsWeight ?? 0) > 0 ? ' (a budget in the Run settings makes it count)' : ''}`
-        : 'time is not charged: this scenario puts no weight on critical steps';
+        ? t('why.noBudget', { weighted: (terms.stepsWeight ?? 0) > 0 ? 'yes' : 'no' })
+        : t('why.noWeight');
   parts.push(time);
   if (same(a.reward, b.reward))
-    return `${steps}, and the reward is the same, ${r4(a.reward)}, because the reward is quality less what cost and time are charged: ${parts.join('; ')}.`;
-  return `${steps}; the reward is ${r4(b.reward)} against ${r4(a.reward)} (quality less what cost and time are charged): ${parts.join('; ')}.`;
+    return t('why.same', { steps, reward: r4(a.reward), parts: parts.join('; ') });
+  return t('why.differs', { steps, reward: r4(b.reward), against: r4(a.reward), parts: parts.join('; ') });
 }

@@ -1,15 +1,35 @@
 /** Numbers as people read them: thousands separated, few decimals, times in ms or seconds. */
 
+import { locale } from '../i18n/locale';
+import { t } from '../i18n/t';
+
+/** How each of the page's languages writes numbers: 12,345.6 · 12,345.6 · 12 345,6. */
+const NUMBER_LOCALES = { en: 'en-US', zh: 'zh-CN', ru: 'ru-RU' } as const;
+const tag = () => NUMBER_LOCALES[locale()];
+
 /** 12,345 · 0.836 · 1.5 — at most `digits` decimals, none shown when they are zero. */
 export function formatNumber(x: number, digits = 3): string {
   if (!Number.isFinite(x)) return x > 0 ? '∞' : x < 0 ? '−∞' : '—';
-  return x.toLocaleString('en-US', { maximumFractionDigits: digits });
+  return x.toLocaleString(tag(), { maximumFractionDigits: digits });
+}
+
+/** 0.0013 · 12.50: exactly `digits` decimals, no thousands separator (as `toFixed`), in the page's decimal mark. */
+export function formatFixed(x: number, digits: number): string {
+  return x.toLocaleString(tag(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
 }
 
 /** 840 ms · 1.21 s · 75.3 s: seconds with two significant decimals from a second on. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return '—';
-  if (Math.abs(ms) < 1000) return `${Math.round(ms).toLocaleString('en-US')} ms`;
+  if (Math.abs(ms) < 1000) return t('unit.ms', { n: Math.round(ms).toLocaleString(tag()) });
   const s = ms / 1000;
-  return `${s.toLocaleString('en-US', { maximumSignificantDigits: Math.max(3, Math.floor(Math.log10(Math.abs(s))) + 2) })} s`;
+  return t('unit.s', {
+    n: s.toLocaleString(tag(), {
+      maximumSignificantDigits: Math.max(3, Math.floor(Math.log10(Math.abs(s))) + 2),
+    }),
+  });
 }

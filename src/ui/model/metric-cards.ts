@@ -4,10 +4,12 @@
  */
 
 import type { TaskSpec } from '../../core/graph/types';
-import { endWords, runEndOf } from '../../core/trace/end-reason';
+import { runEndOf } from '../../core/trace/end-reason';
 import type { Metrics } from '../../core/trace/metrics';
 import { SIMULATED } from '../../core/trace/simulated-id';
-import { formatDuration, formatNumber } from './format';
+import { endText } from '../i18n/end-words';
+import { t } from '../i18n/t';
+import { formatDuration, formatFixed, formatNumber } from './format';
 import type { LiveTally } from './live-attempts';
 import { plannedText } from './planned-text';
 import { qualityMeasure } from './quality';
@@ -78,28 +80,32 @@ export interface CardInput {
  */
 const wallPace = (provider: string | undefined, kind: string | undefined): string =>
   kind === 'graph'
-    ? "real time, at the pace set for the graph's steps (its tasks call no model)"
+    ? t('card.wallGraph')
     : provider === undefined || provider === SIMULATED
-      ? 'real time, at the pace set for simulated models'
-      : `real time, as fast as the model (${provider}) answered`;
+      ? t('card.wallSimulated')
+      : t('card.wallModel', { provider });
 
 /** Critical steps past this multiple of the lower bound get a warning. */
 export const SLOW_RATIO = 1.5;
 
 const fmt = (x: number, digits = 0) => formatNumber(x, digits);
+const fmtFixed = formatFixed;
 
 function slowWarning(critical: number, orchestrator: number): string {
-  const past = `More than ${SLOW_RATIO}× the lower bound`;
   return orchestrator > critical / 2
-    ? `${past}, and most of the critical steps (${fmt(orchestrator)} of ${fmt(critical)}) are the orchestrator's own steps: it writes and reads more than its subagents work.`
-    : `${past}: the schedule leaves parallelism unused.`;
+    ? t('card.slowOrchestrator', {
+        ratio: fmt(SLOW_RATIO, 1),
+        orchestrator: fmt(orchestrator),
+        critical: fmt(critical),
+      })
+    : t('card.slow', { ratio: fmt(SLOW_RATIO, 1) });
 }
 
 /** Why a metric has no value: the environment does not simulate it, or the trace does not hold it. */
 function missing(kind: string | undefined, what: string): string {
   return kind === 'orchestration'
-    ? `${what} not modelled in the simulated orchestration environment`
-    : `${what} not in this trace`;
+    ? t('card.missingOrchestration', { what })
+    : t('card.missingTrace', { what });
 }
 
 /**
@@ -110,9 +116,9 @@ function missing(kind: string | undefined, what: string): string {
 function costText(m: CardInput['metrics'], kind: string | undefined): string {
   if (m.estimatedCost === undefined) return '';
   const cost = m.estimatedCost;
-  const units = `${cost.toFixed(cost >= 100 ? 1 : cost >= 1 ? 2 : 4)} cost units`;
+  const units = t('card.cost', { cost: fmtFixed(cost, cost >= 100 ? 1 : cost >= 1 ? 2 : 4) });
   const relative = kind === 'orchestration' && m.relativeCost !== undefined;
-  return ` · ${units}${relative ? `, ${fmt(m.relativeCost ?? 0, 2)}× the instance's reference` : ''}`;
+  return ` · ${units}${relative ? `, ${t('card.relativeCost', { ratio: fmt(m.relativeCost ?? 0, 2) })}` : ''}`;
 }
 
 export function metricCards(card: CardInput): MetricCard[] {
@@ -122,13 +128,13 @@ export function metricCards(card: CardInput): MetricCard[] {
   const input = live ? { ...card, metrics: withLive(card.metrics, live) } : card;
   const m = input.metrics;
   const running = live
-    ? ` · ${fmt(live.inputTokens + live.outputTokens)} of them from the ${fmt(live.attempts)} ${live.attempts === 1 ? 'attempt' : 'attempts'} still running`
+    ? ` · ${t('card.running', { tokens: fmt(live.inputTokens + live.outputTokens), n: live.attempts })}`
     : '';
   const critical = m.criticalSteps ?? 0;
   const ratio = input.lowerBound > 0 ? critical / input.lowerBound : 1;
   const tokensIn = m.tokensIn ?? 0;
   const cost = costText(m, input.kind);
-  const budget = Number.isFinite(input.maxTokens) ? ` of ${fmt(input.maxTokens)}` : '';
+  const budget = Number.isFinite(input.maxTokens) ? t('card.ofBudget', { budget: fmt(input.maxTokens) }) : '';
   // The environment's subagents read: it counts input tokens only, so its 0 out is not a count.
   const outModelled = m.tokensOut !== undefined && !(input.kind === 'orchestration' && m.tokensOut === 0);
   const planned =
@@ -144,12 +150,12 @@ export function metricCards(card: CardInput): MetricCard[] {
   const cards: MetricCard[] = [
     {
       id: 'critical-steps',
-      label: 'Critical steps',
+      label: t('card.critical'),
       value: fmt(critical),
       // A run stopped early is no schedule of its task: its "1 (1×)" read as a perfect run.
       detail: input.endedEarly
-        ? `the run ${earlyWords(input.endedEarly)} here, before its tasks ended · lower bound ${fmt(input.lowerBound)}`
-        : `lower bound ${fmt(input.lowerBound)} (${fmt(ratio, 2)}×)`,
+        ? t('card.criticalEarly', { how: earlyWords(input.endedEarly), bound: fmt(input.lowerBound) })
+        : t('card.criticalRatio', { bound: fmt(input.lowerBound), ratio: fmt(ratio, 2) }),
       // Only once the run has ended: mid-run (live or scrubbed back) the bound counts the attempts
       // that have ended, the critical steps the decisions made since, so early on it read "3× the
       // lower bound" for runs that end at it.
@@ -159,44 +165,47 @@ export function metricCards(card: CardInput): MetricCard[] {
     },
     {
       id: 'lower-bound',
-      label: 'Lower bound',
+      label: t('card.bound'),
       value: fmt(input.lowerBound),
-      detail: `no schedule of this work is shorter: its longest chain, or its work over P${planned}`,
+      detail: `${t('card.boundDetail')}${planned}`,
     },
     m.wallClockMs === undefined || input.kind === 'orchestration'
       ? {
           id: 'wall-clock',
-          label: 'Wall clock',
+          label: t('card.wall'),
           value: '—',
-          detail: `${missing(input.kind, 'real time')}: the run is counted in step-time`,
+          detail: t('card.wallMissing', { missing: missing(input.kind, t('card.whatRealTime')) }),
         }
       : {
           id: 'wall-clock',
-          label: 'Wall clock',
+          label: t('card.wall'),
           value: formatDuration(m.wallClockMs),
-          detail: `${wallPace(input.provider, input.kind)}${input.startupMs ? ` · ${formatDuration(input.startupMs)} before it to start the subagent workers` : ''}`,
+          detail: `${wallPace(input.provider, input.kind)}${input.startupMs ? ` · ${t('card.startup', { duration: formatDuration(input.startupMs) })}` : ''}`,
         },
     {
       id: 'tokens',
-      label: 'Tokens',
+      label: t('card.tokens'),
       value: fmt(tokensIn + (outModelled ? (m.tokensOut ?? 0) : 0)),
       detail: outModelled
-        ? `${fmt(tokensIn)} in · ${fmt(m.tokensOut ?? 0)} out${budget}${cost}${running}`
-        : `${fmt(tokensIn)} in${budget} · ${missing(input.kind, 'output tokens')}${cost}${running}`,
+        ? `${t('card.tokensInOut', { tokensIn: fmt(tokensIn), tokensOut: fmt(m.tokensOut ?? 0) })}${budget}${cost}${running}`
+        : `${t('card.tokensIn', { tokensIn: fmt(tokensIn) })}${budget} · ${missing(input.kind, t('card.whatOutput'))}${cost}${running}`,
     },
     toolCard(input),
     {
       id: 'parallelism',
-      label: 'Parallelism',
+      label: t('card.parallelism'),
       value: fmt(m.avgParallelism ?? 0, 2),
-      detail: `average · ${fmt(input.running)} running now · ${fmt(m.spawnCount ?? 0)} ${m.spawnCount === 1 ? 'subagent' : 'subagents'} spawned`,
+      detail: t('card.parallelismDetail', { running: fmt(input.running), n: m.spawnCount ?? 0 }),
     },
     {
       id: 'retries',
-      label: 'Retries',
+      label: t('card.retries'),
       value: fmt(m.retryCount ?? 0),
       // Retries that succeeded leave no failed task: "3 · failure rate 0%" read as a contradiction.
-      detail: `tasks that ended failed ${fmt((m.failureRate ?? 0) * 100, 1)}% · skipped ${fmt((m.skipRate ?? 0) * 100, 1)}%`,
+      detail: t('card.retriesDetail', {
+        failed: fmt((m.failureRate ?? 0) * 100, 1),
+        skipped: fmt((m.skipRate ?? 0) * 100, 1),
+      }),
     },
   ];
   cards.push(qualityCard(input));
@@ -225,22 +234,21 @@ export function callsNoTools(
 /** Tool calls against their budget, or why there is none to count against. */
 function toolCard(input: CardInput): MetricCard {
   const calls = input.metrics.toolCalls;
-  const card = { id: 'tool-calls', label: 'Tool calls' };
-  if (calls === undefined) return { ...card, value: '—', detail: missing(input.kind, 'tool calls') };
-  if (input.noTools && calls === 0)
-    return { ...card, value: '0', detail: "none: this graph's tasks call no tools" };
+  const card = { id: 'tool-calls', label: t('card.tools') };
+  if (calls === undefined) return { ...card, value: '—', detail: missing(input.kind, t('card.whatTools')) };
+  if (input.noTools && calls === 0) return { ...card, value: '0', detail: t('card.toolsNone') };
   const budget = input.maxToolCalls;
-  if (!Number.isFinite(budget)) return { ...card, value: fmt(calls), detail: 'no budget' };
+  if (!Number.isFinite(budget)) return { ...card, value: fmt(calls), detail: t('card.toolsNoBudget') };
   return {
     ...card,
     value: fmt(calls),
-    detail: `of a budget of ${fmt(budget)}`,
-    ...(calls >= budget ? { warn: 'The tool-call budget is spent.' } : {}),
+    detail: t('card.toolsBudget', { budget: fmt(budget) }),
+    ...(calls >= budget ? { warn: t('card.toolsSpent') } : {}),
   };
 }
 
 /** How a run that ended early ended, by its status ("was stopped"), in the one wording of an end. */
-const earlyWords = (status: string) => endWords(runEndOf(status, undefined) ?? status);
+const earlyWords = (status: string) => endText(runEndOf(status, undefined) ?? status);
 
 /**
  * The grader's score under the name of the measure it is. A rubric's score is its criteria's
@@ -253,17 +261,17 @@ function qualityCard(input: CardInput): MetricCard {
   if (!input.graded || quality === undefined)
     return {
       id: 'quality',
-      label: 'Quality',
+      label: t('card.quality'),
       value: '—',
       detail: input.endedEarly
-        ? `not graded: the run ${earlyWords(input.endedEarly)} before its tasks ended`
-        : 'graded when the run ends',
+        ? t('card.qualityEarly', { how: earlyWords(input.endedEarly) })
+        : t('card.qualityLater'),
     };
   const measure = qualityMeasure(input.kind ?? '', input.criteria);
-  const reward = m.reward === undefined ? '' : ` · reward ${fmt(m.reward, 3)}`;
+  const reward = m.reward === undefined ? '' : ` · ${t('card.reward', { reward: fmt(m.reward, 3) })}`;
   return {
     id: 'quality',
-    label: 'Quality',
+    label: t('card.quality'),
     value: fmt(quality, 3),
     detail: `${measure.name}: ${measure.how}${reward}`,
   };

@@ -5,20 +5,28 @@
  * lowest pace at which a simulated run's wall-clock ratios still agree with its critical steps
  * (docs/playground.md); instant does not wait.
  */
+import { type MessageId, t } from '../i18n/t';
+
 export const WATCH_PACE = 400;
 export const FAST_PACE = 40;
-export const PACES: readonly (readonly [number, string])[] = [
-  [0, 'instant'],
-  [FAST_PACE, 'fast'],
-  [WATCH_PACE, 'watch'],
-  [1000, 'real time'],
+export const PACES: readonly (readonly [number, MessageId])[] = [
+  [0, 'pace.instant'],
+  [FAST_PACE, 'pace.fast'],
+  [WATCH_PACE, 'pace.watch'],
+  [1000, 'pace.realTime'],
 ];
 export const DEFAULT_PACE = WATCH_PACE;
 
 /** The fastest pace beside Run, by its name: the one a long run's line points to. */
 export const FASTEST = (() => {
   const [pace, name] = PACES.reduce((a, b) => (b[0] < a[0] ? b : a));
-  return { pace, name };
+  // Named when said, so the line that names it speaks the page's language then.
+  return {
+    pace,
+    get name() {
+      return t(name);
+    },
+  };
 })();
 
 /**

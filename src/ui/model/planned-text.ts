@@ -6,6 +6,7 @@
  */
 
 import type { Metrics } from '../../core/trace/metrics';
+import { t } from '../i18n/t';
 import { formatNumber } from './format';
 
 export interface PlannedInput {
@@ -21,20 +22,19 @@ export interface PlannedInput {
 
 export function plannedText(input: PlannedInput): string {
   const { planned, bound, metrics: m } = input;
-  const head = `planned estimate ${formatNumber(planned)}`;
-  if (planned === bound) return `${head}, the same`;
+  const values = { planned: formatNumber(planned) };
+  if (planned === bound) return t('planned.same', values);
   // Above the bound: the bound counts only work that ran, so a run still going or cut short has
   // less of it than the plan.
-  if (planned > bound && input.endedEarly)
-    return `${head} for the whole run; this one counts the work before it ended`;
-  if (planned > bound && !input.ended) return `${head} for the whole run; this one counts the work so far`;
+  if (planned > bound && input.endedEarly) return t('planned.wholeEarly', values);
+  if (planned > bound && !input.ended) return t('planned.wholeSoFar', values);
   const why =
     planned < bound
       ? (m.retryCount ?? 0) > 0
-        ? `${formatNumber(m.retryCount ?? 0)} ${m.retryCount === 1 ? 'retry' : 'retries'} added work`
-        : 'the attempts took more steps'
+        ? t('planned.retries', { n: m.retryCount ?? 0 })
+        : t('planned.more')
       : (m.skipRate ?? 0) + (m.cancelRate ?? 0) > 0
-        ? 'not every task ran'
-        : 'the attempts took fewer steps';
-  return `${head}, from the plan's step estimates: ${why}`;
+        ? t('planned.notAll')
+        : t('planned.fewer');
+  return t('planned.why', { ...values, why });
 }

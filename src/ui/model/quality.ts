@@ -7,6 +7,7 @@
 
 import { listed } from '../../core/scenarios/quality-words';
 import { kindOf } from '../../core/scenarios/registry';
+import { t } from '../i18n/t';
 import { formatNumber } from './format';
 
 export interface QualityMeasure {
@@ -35,25 +36,24 @@ export const measureKindOf = (header: {
 /** How a run of the user's own request on a scenario of this kind is graded, as a phrase. */
 export const ownRequestGrading = (kind: string | undefined): string =>
   kind !== undefined && kindOf(kind)?.gradeRequest
-    ? "on completion and a rubric its merged answer is checked against: it carries every part, is not the parts glued together, and uses the request's key terms"
-    : 'on completion only: there is no reference answer';
+    ? t('quality.gradedRubric')
+    : t('quality.gradedCompletion');
 
 export function qualityMeasure(kind: string, criteria?: Readonly<Record<string, number>>): QualityMeasure {
   if (kind === OWN_REQUEST_MEASURE)
     return {
-      name: 'completion',
-      how: "share of the team's parts that answered; your own request has no reference answer to grade against",
+      name: t('quality.completion'),
+      how: t('quality.ownHow'),
     };
   const named = criteria && Object.keys(criteria).length > 0 ? criteria : undefined;
   // Each task kind names its own measure (ScenarioKind.quality); graph runs and retired kinds here.
   const own = kindOf(kind)?.quality;
   if (own) return { name: own.name, how: own.how(named) };
-  if (kind === 'graph') return { name: 'completion', how: 'share of tasks completed' };
-  if (kind === 'orchestration')
-    return { name: 'environment quality', how: "the orchestration environment's own score" };
+  if (kind === 'graph') return { name: t('quality.completion'), how: t('quality.graphHow') };
+  if (kind === 'orchestration') return { name: t('quality.environment'), how: t('quality.environmentHow') };
   return named
-    ? { name: 'rubric score', how: `mean of ${listed(named)}` }
-    : { name: 'score', how: "the grader's score in [0, 1]" };
+    ? { name: t('quality.rubric'), how: t('quality.rubricHow', { criteria: listed(named) }) }
+    : { name: t('quality.score'), how: t('quality.scoreHow') };
 }
 
 /** "0.8 · rubric score", the line the result panel shows above the criteria. */

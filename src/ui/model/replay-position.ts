@@ -6,6 +6,8 @@
 
 import type { TraceEvent } from '../../core/trace/events';
 import { computeMetrics, type Metrics } from '../../core/trace/metrics';
+import { statusWord } from '../i18n/status-word';
+import { t } from '../i18n/t';
 
 /**
  * The status at event `index` (0-based): the stored one from the run's end on, else running —
@@ -43,17 +45,21 @@ export function replayStatus(
   finalStatus: string,
   playing: boolean,
 ): ReplayStatus {
-  if (endedAt(events, index)) return { state: finalStatus, words: finalStatus, detail: '' };
+  if (endedAt(events, index)) return { state: finalStatus, words: statusWord(finalStatus), detail: '' };
   let at = 0;
   let end = 0;
   events.forEach((e, i) => {
     if (i <= index) at = Math.max(at, e.t);
     end = Math.max(end, e.t);
   });
-  const where = `${positionText(index, events.length)} (step-time ${stepText(at)} of ${stepText(end)})`;
+  const where = t('replay.where', {
+    position: positionText(index, events.length),
+    at: stepText(at),
+    end: stepText(end),
+  });
   return playing
-    ? { state: 'replaying', words: 'replaying', detail: ` · ${where}` }
-    : { state: 'replay-paused', words: `replay paused at ${where}`, detail: '' };
+    ? { state: 'replaying', words: t('replay.replaying'), detail: ` · ${where}` }
+    : { state: 'replay-paused', words: t('replay.pausedAt', { where }), detail: '' };
 }
 
 /** Step-time as the page writes it: whole steps as they are, else to two decimals at most. */
@@ -91,4 +97,5 @@ export function metricsAt(
 }
 
 /** "event 38 of 76": events counted from 1, as the Library counts them. */
-export const positionText = (index: number, count: number) => `event ${index + 1} of ${count}`;
+export const positionText = (index: number, count: number) =>
+  t('replay.position', { at: String(index + 1), count: String(count) });

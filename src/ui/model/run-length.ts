@@ -19,6 +19,7 @@ import { runInputOf } from '../../core/request/run-input';
 import { prepareRun } from '../../core/run/prepare';
 import { Heap } from '../../core/util/heap';
 import { findScenario, profiles } from '../catalog';
+import { t } from '../i18n/t';
 import { requestOfState } from '../request-state';
 import type { AppState } from '../url-state';
 
@@ -81,18 +82,17 @@ export function runLengthNote(input: RunLengthInput): string | undefined {
   if (!(real > SHORT_RUN_S)) return undefined;
   const { fastest } = input;
   const there = (input.seconds * fastest.pace) / 1000;
-  const faster =
-    fastest.pace >= input.pace
-      ? ''
-      : `; pace “${fastest.name}” shows the result ${there > SHORT_RUN_S / 5 ? `in about ${about(there)}` : 'at once'}`;
-  return `A run takes about ${about(real)} at this pace${faster}.`;
+  if (fastest.pace >= input.pace) return t('length.takes', { about: about(real) });
+  return there > SHORT_RUN_S / 5
+    ? t('length.takesFaster', { about: about(real), fastest: fastest.name, there: about(there) })
+    : t('length.takesAtOnce', { about: about(real), fastest: fastest.name });
 }
 
 /** 12 s · 40 s · 6 min: seconds rounded up, to fives from 20 s; whole minutes from 90 s. */
 function about(seconds: number): string {
-  if (seconds >= 90) return `${Math.round(seconds / 60)} min`;
+  if (seconds >= 90) return t('length.minutes', { n: Math.round(seconds / 60) });
   const step = seconds < 20 ? 1 : 5;
-  return `${Math.ceil(seconds / step) * step} s`;
+  return t('length.seconds', { n: Math.ceil(seconds / step) * step });
 }
 
 /** The settings a graph run's length depends on (the pace only scales it). */

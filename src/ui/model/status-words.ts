@@ -5,10 +5,11 @@
  * one wording of an end (src/core/trace/end-reason.ts).
  */
 
-import { endWords, withoutFailures } from '../../core/trace/end-reason';
+import { withoutFailures } from '../../core/trace/end-reason';
+import { endText } from '../i18n/end-words';
 
 /** Why a run that is `status` ended for `reason` (run.finished's); undefined when it just finished. */
 export function endNote(status: string, reason: string | undefined): string | undefined {
   if (status !== 'done' || reason === undefined || withoutFailures(reason)) return undefined;
-  return endWords(reason);
+  return endText(reason);
 }

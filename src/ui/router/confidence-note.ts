@@ -8,6 +8,7 @@
  */
 import { choiceLabel } from '../../core/router/choice';
 import type { Route } from '../../core/router/router';
+import { t } from '../i18n/t';
 
 /** The line that explains the chosen choice's bar against the confidence, or undefined when they agree. */
 export function confidenceNote(route: Route): string | undefined {
@@ -21,9 +22,9 @@ export function confidenceNote(route: Route): string | undefined {
   // seen; its candidates give the unseen share to the rules' belief (candidates.ts), which the
   // chosen choice usually shares in, so its bar is higher.
   if (route.source === 'classifier') {
-    return `Why ${bar} on the ${chosen} bar: confidence (${confidence}) counts only the words the classifier knows; the bars give the rest of the belief to the rules.`;
+    return t('router.whyClassifier', { bar, chosen, confidence });
   }
   // The rules' winner starts at their confidence, but dropping choices under 0.01, votes that
   // cover every workflow, or a bandit swap merging two shares move its bar off it.
-  return `Why ${bar} on the ${chosen} bar: the bars share out the whole belief, summing to 1; confidence (${confidence}) is the rules' certainty of their choice.`;
+  return t('router.whyRules', { bar, chosen, confidence });
 }

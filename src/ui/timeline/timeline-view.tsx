@@ -6,6 +6,7 @@ import { LABELS_UP_TO } from '../dag/node-labels';
 import { isPeersPlan } from '../dag/peers';
 import { actionOf, DetailBeside } from '../detail/detail-beside';
 import { PictureDownload } from '../export/picture-download';
+import { t } from '../i18n/t';
 import { decisionBehind } from '../model/fork-view';
 import type { RunSnapshot } from '../model/replay';
 import { BAR_KEYS, type BarKey, nextBar } from './bar-keys';
@@ -295,11 +296,7 @@ export function TimelineView(props: {
           ref={svg}
           width="100%"
           role="application"
-          aria-label={
-            peers()
-              ? 'Timeline: one bar per round, then one lane per peer, in step-time; turns on the realized critical path outlined in red'
-              : "Timeline: the orchestrator's steps, then one lane per subagent, in step-time; steps and attempts on the realized critical path outlined in red"
-          }
+          aria-label={peers() ? t('timeline.labelPeers') : t('timeline.label')}
           style={{ display: 'block' }}
           onPointerOver={(event) => setHovered(itemOf(event.target) ?? hovered())}
           onPointerLeave={left}
@@ -324,20 +321,12 @@ export function TimelineView(props: {
       </div>
       <Show when={!props.compact}>
         <div class="actions note">
-          <span>
-            {peers()
-              ? 'Hover a bar, or Tab to it (← → along a lane, ↑ ↓ across lanes), for the turn or the round.'
-              : 'Hover a bar, or Tab to it (← → along a lane, ↑ ↓ across lanes), for the attempt or the orchestrator decision.'}
-          </span>
+          <span>{peers() ? t('timeline.hintPeers') : t('timeline.hint')}</span>
           <PictureDownload
             svg={() => svg}
             name="timeline"
-            label="the timeline"
-            title={
-              peers()
-                ? 'Timeline: the rounds and one lane per peer, in step-time'
-                : "Timeline: the orchestrator's steps and one lane per subagent, in step-time"
-            }
+            label={t('timeline.pictureName')}
+            title={peers() ? t('timeline.titlePeers') : t('timeline.title')}
           />
         </div>
       </Show>

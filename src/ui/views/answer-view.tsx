@@ -9,6 +9,7 @@ import { createMemo, createSignal, For, Show } from 'solid-js';
 import { parseMarkdownTable, type Table } from '../../core/scenarios/wide-search/table';
 import { citationsIn } from '../../core/tools/knowledge';
 import { AnswerBlocks, AnswerTable } from '../answer/answer-blocks';
+import { t } from '../i18n/t';
 
 export type PassageLookup = (source: string, chunk: number) => Promise<string | undefined>;
 
@@ -83,16 +84,13 @@ export function AnswerView(props: {
   return (
     <div class="figure" data-testid="run-answer">
       <h3>
-        Result — the run's final answer
-        <Show when={citationsIn(props.text).length > 0 && props.lookup}>
-          {' '}
-          (click a citation to read the passage)
-        </Show>
+        {t('answer.heading')}
+        <Show when={citationsIn(props.text).length > 0 && props.lookup}> {t('answer.citations')}</Show>
       </h3>
       <Show when={props.score}>
         {(score) => (
           <p class="note" data-testid="answer-score">
-            Score {score()}
+            {t('answer.score', { score: score() })}
           </p>
         )}
       </Show>
@@ -103,7 +101,7 @@ export function AnswerView(props: {
       </Show>
       <Show when={props.criteria}>
         {(criteria) => (
-          <ul class="criteria" aria-label="How the grader scored it">
+          <ul class="criteria" aria-label={t('answer.criteria')}>
             <For each={Object.entries(criteria())}>
               {([name, value]) => (
                 <li data-testid="criterion" data-name={name} data-value={value}>
@@ -120,9 +118,7 @@ export function AnswerView(props: {
       </Show>
       <Show when={(props.pieces?.length ?? 0) > 1}>
         <details class="answer-pieces" data-testid="answer-pieces">
-          <summary>
-            What each subagent answered ({props.pieces?.length} pieces the answer was made from)
-          </summary>
+          <summary>{t('answer.pieces', { n: props.pieces?.length ?? 0 })}</summary>
           <For each={props.pieces}>
             {(p) => (
               <div class="answer-piece">
@@ -135,14 +131,14 @@ export function AnswerView(props: {
       </Show>
       {/* Drawn as what it is (headings, paragraphs, code, lists, tables), every string as text.
           Focusable, so that a keyboard can scroll a long answer. */}
-      <section class="answer-text" tabindex="0" aria-label="The final answer" hidden={table() !== undefined}>
+      <section class="answer-text" tabindex="0" aria-label={t('answer.final')} hidden={table() !== undefined}>
         <Show when={table() === undefined}>
           <AnswerBlocks text={props.text} inline={inline} />
         </Show>
       </section>
       {/* The text exactly as the run handed it back, one click away. */}
       <details class="answer-raw" data-testid="answer-raw">
-        <summary>Raw answer (the text as the run handed it back)</summary>
+        <summary>{t('answer.raw')}</summary>
         <pre>{props.text}</pre>
       </details>
       <Show when={open()}>

@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
 import type { ArbitrationItem } from '../../core/router/arbitration';
 import { type ChoiceLabel, topologies, workflows } from '../../core/router/choice';
+import { t } from '../i18n/t';
 
 const allLabels = topologies.flatMap((t) => workflows.map((w) => `${t}/${w}` as ChoiceLabel));
 
@@ -18,12 +19,12 @@ export function ArbitrationQueue(props: {
     <table class="data stack" data-testid="arbitration-queue">
       <thead>
         <tr>
-          <th>Request</th>
-          <th>The router chose</th>
-          <th>Your label</th>
+          <th>{t('arbitration.request')}</th>
+          <th>{t('arbitration.chose')}</th>
+          <th>{t('arbitration.yours')}</th>
           {/* Named for screen readers (axe's empty-table-header): the column's buttons say what they do. */}
           <th>
-            <span class="visually-hidden">Actions</span>
+            <span class="visually-hidden">{t('arbitration.actions')}</span>
           </th>
         </tr>
       </thead>
@@ -33,7 +34,7 @@ export function ArbitrationQueue(props: {
           fallback={
             <tr>
               <td colSpan={4} class="note">
-                Nothing to arbitrate: the router has been sure of every request so far.
+                {t('arbitration.empty')}
               </td>
             </tr>
           }
@@ -43,22 +44,22 @@ export function ArbitrationQueue(props: {
             return (
               <tr data-testid="arbitration-item" data-status={item.status}>
                 <td>{item.query}</td>
-                <td data-label="The router chose">
+                <td data-label={t('arbitration.chose')}>
                   {item.routed.label} ({item.routed.confidence.toFixed(2)})
                 </td>
-                <td data-label="Your label">
+                <td data-label={t('arbitration.yours')}>
                   <Show
                     when={item.status === 'pending'}
                     fallback={
                       <span data-testid="arbitration-label">
-                        {item.label} <span class="note">by {item.by}</span>
+                        {item.label} <span class="note">{t('arbitration.by', { who: item.by ?? '' })}</span>
                       </span>
                     }
                   >
                     <select
                       ref={select}
                       class="field"
-                      aria-label={`The right choice for “${item.query}”`}
+                      aria-label={t('arbitration.choiceFor', { query: item.query })}
                       data-testid="arbitration-choice"
                     >
                       <For each={allLabels}>
@@ -75,13 +76,13 @@ export function ArbitrationQueue(props: {
                       data-testid="arbitration-save"
                       onClick={() => props.onLabel(item, select?.value ?? '')}
                     >
-                      Label
+                      {t('arbitration.label')}
                     </button>
                   </Show>
                 </td>
                 <td>
                   <button type="button" class="secondary" onClick={() => props.onForget(item)}>
-                    Forget
+                    {t('arbitration.forget')}
                   </button>
                 </td>
               </tr>

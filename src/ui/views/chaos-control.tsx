@@ -2,6 +2,7 @@ import { For, untrack } from 'solid-js';
 import type { HealingMode } from '../../core/request/run-request';
 import { type FaultKind, faultKinds } from '../../core/trace/events';
 import { app } from '../app-state';
+import { t } from '../i18n/t';
 
 const about: Readonly<Record<FaultKind, string>> = {
   hang: 'its model never answers',
@@ -25,9 +26,12 @@ export function ChaosControl() {
     // Open at first when the link asks for faults; after that the visitor opens and closes it. A
     // reactive `open` closed it again on every change of any setting (picking "detect" shut it).
     <details data-testid="chaos-control" open={untrack(chosen).length > 0}>
-      <summary>Chaos and self-healing{chosen().length > 0 ? ` — ${chosen().join(', ')}` : ''}</summary>
+      <summary>
+        {t('chaos.summary')}
+        {chosen().length > 0 ? ` — ${chosen().join(', ')}` : ''}
+      </summary>
       <fieldset class="form">
-        <legend>Put a fault into one agent each (task scenarios)</legend>
+        <legend>{t('chaos.faults')}</legend>
         <For each={faultKinds}>
           {(fault) => (
             <label class="check">
@@ -44,15 +48,15 @@ export function ChaosControl() {
           )}
         </For>
         <label>
-          Self-healing
+          {t('chaos.healing')}
           <select
             data-testid="healing-mode"
             value={app.state().healing}
             onChange={(e) => app.update({ healing: e.currentTarget.value as HealingMode })}
           >
-            <option value="on">on: quarantine and replace a misbehaving agent</option>
-            <option value="detect">detect: record what it sees, stop nothing</option>
-            <option value="off">off: none (a chaos run still records what its faults did)</option>
+            <option value="on">{t('chaos.on')}</option>
+            <option value="detect">{t('chaos.detect')}</option>
+            <option value="off">{t('chaos.off')}</option>
           </select>
         </label>
       </fieldset>

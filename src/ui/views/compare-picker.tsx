@@ -3,6 +3,7 @@ import { fixedSettings, settingName } from '../../core/learning/fixed-policy';
 import { policyNames } from '../../core/policy/registry';
 import { app } from '../app-state';
 import { catalog, findScenario } from '../catalog';
+import { t } from '../i18n/t';
 import { pickOptions, policyLabel, progressLine, toggled } from '../model/compare-picks';
 import { comparisons, llmProblem } from '../run/compare-runs';
 import { savedPolicies } from '../run/policies';
@@ -39,9 +40,9 @@ export function ComparePicker() {
   };
   return (
     <div class="panel form compare-picker" data-testid="compare-picker">
-      <h2>Compare policies on one seed</h2>
+      <h2>{t('picker.heading')}</h2>
       <label>
-        Scenario
+        {t('picker.scenario')}
         <select
           data-testid="compare-scenario"
           title={findScenario(s().scenario)?.title}
@@ -53,7 +54,7 @@ export function ComparePicker() {
         </select>
       </label>
       <label>
-        Seed
+        {t('picker.seed')}
         <input
           type="number"
           min="0"
@@ -64,7 +65,7 @@ export function ComparePicker() {
         />
       </label>
       <fieldset class="form" disabled={busy()}>
-        <legend>Policies, the first ticked the baseline</legend>
+        <legend>{t('picker.policies')}</legend>
         <For each={options()}>
           {(o) => (
             <label class="check">
@@ -86,7 +87,7 @@ export function ComparePicker() {
         </For>
         <div class="actions">
           <label class="inline">
-            Fixed setting
+            {t('picker.fixed')}
             <select
               data-testid="compare-fixed"
               value={fixed()}
@@ -102,7 +103,7 @@ export function ComparePicker() {
             disabled={s().policies.includes(fixed()) || s().policies.length >= 8}
             onClick={() => pick(fixed(), true)}
           >
-            Add
+            {t('picker.add')}
           </button>
         </div>
       </fieldset>
@@ -115,14 +116,14 @@ export function ComparePicker() {
           disabled={!busy() && (tooFew() || blocked())}
           onClick={() => (busy() ? comparisons.stop() : void comparisons.run(s().policies))}
         >
-          {busy() ? 'Stop comparison' : 'Run comparison'}
+          {busy() ? t('picker.stop') : t('picker.run')}
         </button>
       </div>
       <Show when={tooFew()}>
-        <p class="note">Tick two or more policies.</p>
+        <p class="note">{t('picker.tooFew')}</p>
       </Show>
       <Show when={blocked()}>
-        <p class="note">A run is going on in the Run view: the comparison can start once it ends.</p>
+        <p class="note">{t('picker.blocked')}</p>
       </Show>
       {/* Read out as it changes: which one runs now, how many wait. */}
       <p class="note" role="status" data-testid="compare-progress-line">
@@ -136,11 +137,11 @@ export function ComparePicker() {
                 <li data-testid="compare-progress-item" data-policy={p.policy} data-state={p.state}>
                   {policyLabel(p.policy)}:{' '}
                   <Switch>
-                    <Match when={p.state === 'queued'}>queued</Match>
-                    <Match when={p.state === 'running'}>running…</Match>
-                    <Match when={p.state === 'done'}>done, in the Library</Match>
+                    <Match when={p.state === 'queued'}>{t('picker.queued')}</Match>
+                    <Match when={p.state === 'running'}>{t('picker.running')}</Match>
+                    <Match when={p.state === 'done'}>{t('picker.done')}</Match>
                     <Match when={p.state === 'failed' && p}>
-                      {(f) => <span class="warning">could not run: {f().message}</span>}
+                      {(f) => <span class="warning">{t('picker.failed', { message: f().message })}</span>}
                     </Match>
                   </Switch>
                 </li>

@@ -1,6 +1,7 @@
 import { createResource, For, Index, Show } from 'solid-js';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
+import { t } from '../i18n/t';
 import { compareRows } from '../model/compare';
 import { placeRuns, policyLabel } from '../model/compare-picks';
 import { formatDuration, formatNumber } from '../model/format';
@@ -89,26 +90,20 @@ export function CompareView() {
         when={shown() >= 2}
         fallback={
           <p class="note" data-testid="compare-empty">
-            Pick a scenario, a seed and two or more policies above and press “Run comparison”; or tick two or
-            more runs in the Library (then “Compare selected”), or press “Compare with a single agent” in the
-            Run view.
-            <Show when={app.state().runs.length > (runs()?.length ?? 0)}>
-              {' '}
-              Some runs in the link are not in this browser's library: “Run comparison” runs them again (the
-              same seed makes the same runs).
-            </Show>
+            {t('compare.empty')}
+            <Show when={app.state().runs.length > (runs()?.length ?? 0)}> {t('compare.missingRuns')}</Show>
           </p>
         }
       >
         {/* The view's own heading, so the runs' timelines below (h3) sit under it, not under the
             page's h1 (axe's heading-order). */}
-        <h2 class="view-heading">{shown()} runs compared, the first the baseline</h2>
+        <h2 class="view-heading">{t('compare.heading', { n: shown() })}</h2>
         <table class="data" data-testid="compare-table">
           <thead>
             <tr>
-              <th>Metric</th>
+              <th>{t('compare.metric')}</th>
               <For each={compared()}>
-                {(r, i) => <th>{i() === 0 ? `${title(r)} (baseline)` : title(r)}</th>}
+                {(r, i) => <th>{i() === 0 ? t('compare.baseline', { title: title(r) }) : title(r)}</th>}
               </For>
             </tr>
           </thead>
@@ -124,7 +119,7 @@ export function CompareView() {
                   <td>
                     {row.label}{' '}
                     <span class="note">
-                      {row.better ? `(${row.better} is better)` : '(neither way is better)'}
+                      {row.better ? t('compare.better', { better: row.better }) : t('compare.neither')}
                     </span>
                     <Show when={row.note}>
                       <div class="note" data-testid="compare-row-note">
@@ -160,7 +155,7 @@ export function CompareView() {
               </div>
             ) : (
               <div class="figure" data-testid="compare-failed" data-policy={p.policy}>
-                <h3>{policyLabel(p.policy)} · not run</h3>
+                <h3>{t('compare.notRun', { policy: policyLabel(p.policy) })}</h3>
                 <p class="note warning">{p.message}</p>
               </div>
             )

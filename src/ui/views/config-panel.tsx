@@ -8,6 +8,7 @@ import type { PlayMode } from '../../core/trace/events';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, catalog, findScenario, sizeRange } from '../catalog';
+import { t } from '../i18n/t';
 import { savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
 import { quoted } from '../url-state';
@@ -41,9 +42,9 @@ export function ConfigPanel() {
   };
   return (
     <div class="panel form">
-      <h2>Run settings</h2>
+      <h2>{t('settings.heading')}</h2>
       <label>
-        Scenario
+        {t('settings.scenario')}
         <select
           data-testid="scenario-select"
           // The sidebar cuts a long title short; hovering shows all of it.
@@ -58,12 +59,12 @@ export function ConfigPanel() {
           Ask fills it in); empty, it asks what the documents say. */}
       <Show when={s().scenario === ASK_KNOWLEDGE_BASE}>
         <label>
-          Question for your knowledge base
+          {t('settings.question')}
           <input
             type="text"
             maxLength={1000}
             data-testid="kb-run-question"
-            placeholder="What do my documents say?"
+            placeholder={t('settings.questionPlaceholder')}
             value={s().question}
             onChange={(e) => app.update({ question: e.currentTarget.value })}
           />
@@ -73,7 +74,7 @@ export function ConfigPanel() {
       <Show when={!ownRequest() && range()}>
         {(r) => (
           <label>
-            Size ({r().min}–{r().max})
+            {t('settings.size', { min: r().min, max: r().max })}
             <input
               type="number"
               min={r().min}
@@ -88,7 +89,7 @@ export function ConfigPanel() {
         )}
       </Show>
       <label>
-        Seed
+        {t('settings.seed')}
         <input
           type="number"
           min="0"
@@ -98,7 +99,7 @@ export function ConfigPanel() {
         />
       </label>
       <label>
-        Orchestrator policy
+        {t('settings.policy')}
         <select
           data-testid="policy-select"
           value={s().policy}
@@ -107,14 +108,10 @@ export function ConfigPanel() {
           <For each={policyNames()}>{(name) => <option value={name}>{name}</option>}</For>
           {/* A pure-scheduling card has tasks of fixed cost and no agents: nothing for a model to
               orchestrate, so the model orchestrator is offered for task scenarios only. */}
-          <option
-            value="llm"
-            disabled={isGraph()}
-            title={isGraph() ? 'A model orchestrates agents: pick a task scenario to use it' : undefined}
-          >
-            {isGraph() ? 'llm (task scenarios only)' : 'llm (a model orchestrates)'}
+          <option value="llm" disabled={isGraph()} title={isGraph() ? t('settings.llmTitle') : undefined}>
+            {isGraph() ? t('settings.llmGraph') : t('settings.llm')}
           </option>
-          <optgroup label="fixed settings (no learning)">
+          <optgroup label={t('settings.fixed')}>
             <For each={fixedNames}>
               {(name) => (
                 <option value={name} selected={s().policy === name}>
@@ -134,29 +131,29 @@ export function ConfigPanel() {
               // `selected`, not only the select's value: these options arrive after the select has
               // taken the link's value, which then matched nothing and showed the first policy.
               <option value={`${p.kind}:${p.name}`} selected={s().policy === `${p.kind}:${p.name}`}>
-                {`${p.kind}: ${p.name} (trained here)`}
+                {t('settings.trained', { kind: p.kind, name: p.name })}
               </option>
             )}
           </For>
           <Show when={missing()}>
             {(name) => (
               <option value={name()} selected>
-                {`${name()} (not in this browser)`}
+                {t('settings.notHere', { name: name() })}
               </option>
             )}
           </Show>
         </select>
       </label>
       <Show when={/^(parl|bandit):/.test(s().policy)}>
-        <label title="Greedy takes each head's likeliest option; sample draws from the policy's distribution, keyed by the seed, so the trace logs the probability that acted (docs/learning.md, Off-policy evaluation)">
-          Trained policy plays
+        <label title={t('settings.playsTitle')}>
+          {t('settings.plays')}
           <select
             data-testid="play-select"
             value={s().play}
             onChange={(e) => app.update({ play: text(e) as PlayMode })}
           >
-            <option value="greedy">greedy (its likeliest choice)</option>
-            <option value="sample">sample (drawn from its distribution)</option>
+            <option value="greedy">{t('settings.greedy')}</option>
+            <option value="sample">{t('settings.sample')}</option>
           </select>
         </label>
       </Show>
@@ -164,24 +161,23 @@ export function ConfigPanel() {
       <Show when={missing()}>
         {(name) => (
           <p class="note warning" role="alert" data-testid="policy-missing">
-            The link asks for the policy {quoted(name())}, which is not saved in this browser: train it in the
-            Train view or load its file there, or pick another policy.
+            {t('settings.missing', { name: quoted(name()) })}
           </p>
         )}
       </Show>
       <ProviderPicker />
       <label>
-        Subagent profile
+        {t('settings.profile')}
         <select value={s().profile} onChange={(e) => app.update({ profile: text(e) as never })}>
-          <option value="">the scenario's</option>
+          <option value="">{t('settings.scenarios')}</option>
           <For each={PROFILE_NAMES}>{(name) => <option value={name}>{name}</option>}</For>
         </select>
       </label>
       <details>
-        <summary>Budgets, joins, failures, context</summary>
+        <summary>{t('settings.more')}</summary>
         <div class="form">
           <label>
-            Concurrent subagents (0 = scenario's)
+            {t('settings.concurrent')}
             <input
               type="number"
               min="0"
@@ -191,7 +187,7 @@ export function ConfigPanel() {
             />
           </label>
           <label>
-            Critical-steps budget (0 = none)
+            {t('settings.criticalBudget')}
             <input
               type="number"
               min="0"
@@ -200,7 +196,7 @@ export function ConfigPanel() {
             />
           </label>
           <label>
-            Tool-call budget (0 = scenario's)
+            {t('settings.toolBudget')}
             <input
               type="number"
               min="0"
@@ -209,29 +205,28 @@ export function ConfigPanel() {
             />
           </label>
           <label>
-            Join mode
+            {t('settings.join')}
             <select value={s().join} onChange={(e) => app.update({ join: text(e) as never })}>
-              <option value="">the scenario's</option>
+              <option value="">{t('settings.scenarios')}</option>
               <For each={JOIN_MODES}>{(name) => <option value={name}>{name}</option>}</For>
             </select>
           </label>
           <label>
-            Failure policy
+            {t('settings.failure')}
             <select value={s().failure} onChange={(e) => app.update({ failure: text(e) as never })}>
-              <option value="">the scenario's</option>
+              <option value="">{t('settings.scenarios')}</option>
               <For each={FAILURE_POLICIES}>{(name) => <option value={name}>{name}</option>}</For>
             </select>
           </label>
           <label>
-            Context strategy
+            {t('settings.context')}
             <select value={s().context} onChange={(e) => app.update({ context: text(e) as never })}>
-              <option value="">the scenario's</option>
+              <option value="">{t('settings.scenarios')}</option>
               <For each={contextStrategyNames}>{(name) => <option value={name}>{name}</option>}</For>
             </select>
           </label>
           <label>
-            Custom pace, any value of the Pace choice beside Run: real ms per second of a model's time (1000 =
-            real time, 0 = flat out)
+            {t('settings.pace')}
             <input
               type="number"
               min="0"

@@ -1,6 +1,7 @@
 import { createSignal } from 'solid-js';
 import type { DatasetFormat } from '../../core/datasets/rows';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import { t } from '../i18n/t';
 import { services } from '../services';
 import { type Message, MessageBanner } from './message-banner';
 
@@ -44,7 +45,7 @@ export function DatasetExport(props: { runs: () => Runs | Promise<Runs> }) {
       if (!result.ok) {
         setMessage({
           kind: 'error',
-          text: `No ${format.toUpperCase()} dataset from these runs: ${result.reason}.`,
+          text: t('dataset.none', { format: format.toUpperCase(), reason: result.reason }),
         });
         return;
       }
@@ -59,10 +60,18 @@ export function DatasetExport(props: { runs: () => Runs | Promise<Runs> }) {
       ]);
       setMessage({
         kind: 'note',
-        text: `Downloaded ${base}.zip: ${files.train.name} (${result.train.length} rows), ${files.validation.name} (${result.validation.length} rows) and ${files.card.name}, from ${runs.length} runs.`,
+        text: t('dataset.done', {
+          base,
+          train: files.train.name,
+          trainRows: result.train.length,
+          validation: files.validation.name,
+          validationRows: result.validation.length,
+          card: files.card.name,
+          runs: runs.length,
+        }),
       });
     } catch (error) {
-      setMessage({ kind: 'error', text: `Could not build the dataset: ${(error as Error).message}` });
+      setMessage({ kind: 'error', text: t('dataset.failed', { error: (error as Error).message }) });
     } finally {
       setBusy(undefined);
     }
@@ -76,20 +85,20 @@ export function DatasetExport(props: { runs: () => Runs | Promise<Runs> }) {
           class="secondary"
           data-testid="export-sft"
           disabled={busy() !== undefined}
-          title="Plans, next-speaker decisions and agent trajectories from the successful runs (TRL SFT format)"
+          title={t('dataset.sftTitle')}
           onClick={() => void exportAs('sft')}
         >
-          {busy() === 'sft' ? 'Building…' : 'SFT dataset'}
+          {busy() === 'sft' ? t('dataset.building') : t('dataset.sft')}
         </button>
         <button
           type="button"
           class="secondary"
           data-testid="export-dpo"
           disabled={busy() !== undefined}
-          title="Preference pairs of plans tried on the same request (TRL DPO format)"
+          title={t('dataset.dpoTitle')}
           onClick={() => void exportAs('dpo')}
         >
-          {busy() === 'dpo' ? 'Building…' : 'DPO dataset'}
+          {busy() === 'dpo' ? t('dataset.building') : t('dataset.dpo')}
         </button>
       </div>
       <MessageBanner message={message()} testid="dataset-export-message" />

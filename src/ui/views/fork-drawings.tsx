@@ -8,6 +8,7 @@ import { createMemo, For, Show } from 'solid-js';
 import type { TraceEvent } from '../../core/trace/events';
 import { DagView } from '../dag/dag-view';
 import { DIFFERS_FILL, SHARED_FILL } from '../dag/fork-marks';
+import { t } from '../i18n/t';
 import { forkMarks, sharedPrefix } from '../model/fork-view';
 import { foldTrace } from '../model/replay';
 import { TimelineView } from '../timeline/timeline-view';
@@ -31,8 +32,8 @@ export function ForkDrawings(props: {
   const prefix = createMemo(() => sharedPrefix(props.original.events, props.prefixEvents));
   const shared = () =>
     prefix().decisions === 0
-      ? 'nothing: they part at the run’s first decision'
-      : `the same as the original up to decision ${prefix().decisions} (step-time 0–${prefix().until})`;
+      ? t('fork.sharedNothing')
+      : t('fork.sharedUpTo', { decisions: prefix().decisions, until: prefix().until });
   const sides = createMemo(() =>
     [props.original, props.fork].map((side) => {
       const snapshot = foldTrace(side.events, Number.POSITIVE_INFINITY, props.mainStepCost);
@@ -44,15 +45,13 @@ export function ForkDrawings(props: {
   return (
     <div class="fork-drawings" data-testid="fork-drawings">
       <p class="note fork-legend" data-testid="fork-legend">
-        <span class="swatch" style={{ background: SHARED_FILL }} aria-hidden="true" /> Shaded: {shared()}.{' '}
-        <Show
-          when={props.firstDifference}
-          fallback="The two make the same decisions from there on: nothing differs to mark."
-        >
+        <span class="swatch" style={{ background: SHARED_FILL }} aria-hidden="true" />{' '}
+        {t('fork.shaded', { shared: shared() })}{' '}
+        <Show when={props.firstDifference} fallback={t('fork.noDiff')}>
           {(d) => (
             <>
-              <span class="swatch" style={{ background: DIFFERS_FILL }} aria-hidden="true" /> Amber: decision{' '}
-              {d()}, the first that differs, and what it launched on each side.
+              <span class="swatch" style={{ background: DIFFERS_FILL }} aria-hidden="true" />{' '}
+              {t('fork.amber', { d: d() })}
             </>
           )}
         </Show>
@@ -79,7 +78,7 @@ export function ForkDrawings(props: {
                 fork={{
                   sharedUntil: prefix().decisions === 0 ? 0 : prefix().until,
                   differs: s.marks.differBars,
-                  label: `Shaded: ${shared()}`,
+                  label: t('fork.shadedLabel', { shared: shared() }),
                 }}
               />
             </section>

@@ -17,6 +17,7 @@ import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario, profiles } from '../catalog';
+import { type MessageId, t } from '../i18n/t';
 import { rewardWhy } from '../model/fork-view';
 import { models } from '../run/models';
 import { resolvePolicy, savedPolicies } from '../run/policies';
@@ -26,11 +27,11 @@ import { ForkDrawings } from './fork-drawings';
 import { realModel } from './router-run';
 
 const METRICS = [
-  ['criticalSteps', 'critical steps'],
-  ['estimatedCost', 'cost ($)'],
-  ['itemF1', 'quality'],
-  ['reward', 'reward'],
-] as const;
+  ['criticalSteps', 'fork.metricCritical'],
+  ['estimatedCost', 'fork.metricCost'],
+  ['itemF1', 'fork.metricQuality'],
+  ['reward', 'fork.metricReward'],
+] as const satisfies readonly (readonly [string, MessageId])[];
 
 interface Outcome {
   readonly original: Readonly<Record<string, number>>;
@@ -153,7 +154,12 @@ export function ForkPanel(props: {
         quarantinedAfter: result.quarantinedAfter,
         ...(d
           ? {
-              difference: `decision ${d.step} (step-time ${d.t}): ${decisionWords(d.original)}, against ${decisionWords(d.fork)}`,
+              difference: t('fork.difference', {
+                step: d.step,
+                t: d.t,
+                original: decisionWords(d.original),
+                fork: decisionWords(d.fork),
+              }),
               firstDifference: d.step,
             }
           : {}),
@@ -170,7 +176,7 @@ export function ForkPanel(props: {
         ),
       });
     } catch (error) {
-      setProblem(`The run could not be forked: ${(error as Error).message}`);
+      setProblem(t('fork.failed', { error: (error as Error).message }));
     } finally {
       setBusy(false);
     }
@@ -181,30 +187,27 @@ export function ForkPanel(props: {
       when={canFork()}
       fallback={
         <p class="note" data-testid="fork-unavailable">
-          This run made no orchestrator decision to fork from.
+          {t('fork.none')}
         </p>
       }
     >
       <div class="panel fork" data-testid="fork-panel" ref={panel}>
-        <h3>Continue from here with another policy</h3>
+        <h3>{t('fork.heading')}</h3>
         <Show when={missing()}>
           {(asked) => (
             <p class="error" role="alert" data-testid="fork-missing">
-              This run has no decision {asked()}: it made{' '}
-              {steps() === 1 ? 'one decision' : `decisions 1 to ${steps()}`}. The stored run may have been
-              replaced since the fork was asked for; pick a decision below.
+              {t('fork.missing', { asked: asked(), steps: steps() })}
             </p>
           )}
         </Show>
         <Show when={real()}>
           <p class="note" data-testid="fork-real">
-            Made on {props.header.provider}: up to the fork its own recorded replies answer again; after it,{' '}
-            {liveName()} answers (the model picked in the Run settings).
+            {t('fork.real', { provider: props.header.provider, live: liveName() ?? '' })}
           </p>
         </Show>
         <div class="actions">
           <label class="inline">
-            From decision
+            {t('fork.from')}
             <input
               class="field"
               type="number"
@@ -214,10 +217,10 @@ export function ForkPanel(props: {
               data-testid="fork-step"
               onChange={(e) => props.onChoose(Math.floor(Number(e.currentTarget.value)) || 1)}
             />
-            of {steps()}
+            {t('fork.of', { steps: steps() })}
           </label>
           <label class="inline">
-            with
+            {t('fork.with')}
             <select
               ref={chooser}
               class="field"
@@ -227,11 +230,17 @@ export function ForkPanel(props: {
             >
               <For each={policyNames()}>{(name) => <option value={name}>{name}</option>}</For>
               <For each={fixedSettings()}>
-                {(s) => <option value={`fixed:${settingName(s)}`}>{`fixed:${settingName(s)}`}</option>}
+                {(s) => {
+                  // A policy's name, as the CLI and the link write it: not a word to translate.
+                  const name = `fixed:${settingName(s)}`;
+                  return <option value={name}>{name}</option>;
+                }}
               </For>
               <For each={saved() ?? []}>
                 {(p) => (
-                  <option value={`${p.kind}:${p.name}`}>{`${p.kind}: ${p.name} (trained here)`}</option>
+                  <option value={`${p.kind}:${p.name}`}>
+                    {t('fork.trained', { kind: p.kind, name: p.name })}
+                  </option>
                 )}
               </For>
             </select>
@@ -243,7 +252,7 @@ export function ForkPanel(props: {
             disabled={busy()}
             onClick={() => void run()}
           >
-            {busy() ? 'Forking…' : 'Continue from here'}
+            {busy() ? t('fork.forking') : t('fork.continue')}
           </button>
         </div>
         <Show when={problem()}>
@@ -255,22 +264,19 @@ export function ForkPanel(props: {
           {(o) => (
             <div data-testid="fork-result" role="status">
               <p class="note">
-                The first {o().prefixEvents} events are the original's; from decision {o().at} {o().policy}{' '}
-                decides.
+                {t('fork.prefix', { events: o().prefixEvents, at: o().at, policy: o().policy })}
               </p>
               <p class="note" data-testid="fork-difference">
-                {o().difference
-                  ? `First decision that differs: ${o().difference}.`
-                  : 'The two runs make the same decisions from that decision on.'}
+                {o().difference ? t('fork.firstDiff', { difference: o().difference ?? '' }) : t('fork.same')}
               </p>
               <ForkDrawings
                 original={{
-                  title: `${props.header.policy}, as run`,
+                  title: t('fork.originalTitle', { policy: props.header.policy }),
                   side: 'original',
                   events: o().originalEvents,
                 }}
                 fork={{
-                  title: `${o().policy} from decision ${o().at}`,
+                  title: t('fork.forkTitle', { policy: o().policy, at: o().at }),
                   side: 'fork',
                   events: o().forkEvents,
                 }}
@@ -284,18 +290,16 @@ export function ForkPanel(props: {
               <table class="data">
                 <thead>
                   <tr>
-                    <th scope="col">metric</th>
-                    <th scope="col">{props.header.policy} (as run)</th>
-                    <th scope="col">
-                      {o().policy} from decision {o().at}
-                    </th>
+                    <th scope="col">{t('fork.metric')}</th>
+                    <th scope="col">{t('fork.asRun', { policy: props.header.policy })}</th>
+                    <th scope="col">{t('fork.forkTitle', { policy: o().policy, at: o().at })}</th>
                   </tr>
                 </thead>
                 <tbody>
                   <For each={METRICS}>
                     {([key, label]) => (
                       <tr data-testid="fork-row" data-metric={key}>
-                        <td>{label}</td>
+                        <td>{t(label)}</td>
                         <td>{fmt(o().original[key])}</td>
                         <td>{fmt(o().fork[key])}</td>
                       </tr>
@@ -305,11 +309,7 @@ export function ForkPanel(props: {
               </table>
               <Show when={o().quarantinedAfter > 0}>
                 <p class="note" data-testid="fork-healing">
-                  The self-healing loop stopped{' '}
-                  {o().quarantinedAfter === 1 ? 'an agent' : `${o().quarantinedAfter} agents`} of the original
-                  from decision {o().at} on. The fork runs that work without the loop (its timing checks read
-                  this machine's clock and would not judge the same twice), so part of the difference is the
-                  loop's, not the policy's.
+                  {t('fork.healing', { n: o().quarantinedAfter, at: o().at })}
                 </p>
               </Show>
             </div>

@@ -2,6 +2,8 @@ import { For, Show } from 'solid-js';
 import { DEFAULT_POLICY } from '../../core/request/defaults';
 import { app } from '../app-state';
 import { type CatalogEntry, findScenario, galleryEntries } from '../catalog';
+import { locale } from '../i18n/locale';
+import { t, tParts } from '../i18n/t';
 import { firstRunPace } from '../model/paces';
 import { focusWhenShown } from './focus-when-shown';
 
@@ -32,12 +34,7 @@ export function Gallery() {
   };
   return (
     <section>
-      <p class="lede">
-        You are looking at an <strong>agent swarm</strong> running in your browser: an orchestrator splits a
-        task into a graph of subtasks and hands them to subagents that work in parallel, and you watch the
-        graph, its critical path and the cost — here on a seeded simulated model, with nothing downloaded and
-        no server.
-      </p>
+      <p class="lede">{tParts('gallery.lede', { strong: (c) => <strong>{c}</strong> })}</p>
       <div class="actions">
         <button
           type="button"
@@ -45,22 +42,17 @@ export function Gallery() {
           data-testid="quick-run"
           onClick={() => open('wide-search', true)}
         >
-          Run the wide-search swarm now
+          {t('gallery.quickRun')}
         </button>
-        <span class="note">Or pick a scenario below; each card opens it with its settings.</span>
+        <span class="note">{t('gallery.orPick')}</span>
       </div>
       {/* Two kinds of card that can look alike (a wide search, and a graph shaped like one): the
           headings say how they differ, so no two cards seem to be the same thing twice. */}
-      <h2 class="gallery-heading">Tasks a swarm works on</h2>
-      <p class="note">
-        Subagents use tools on an offline encyclopedia, write text or code, and the answer is graded.
-      </p>
+      <h2 class="gallery-heading">{t('gallery.tasksHeading')}</h2>
+      <p class="note">{t('gallery.tasksNote')}</p>
       <Cards entries={galleryEntries().filter((e) => e.type === 'task')} open={open} />
-      <h2 class="gallery-heading">Scheduling only: task graphs</h2>
-      <p class="note">
-        Tasks with durations and dependencies, no model and no answer: how the orchestrator schedules a shape
-        of work, its critical path and its lower bound.
-      </p>
+      <h2 class="gallery-heading">{t('gallery.graphsHeading')}</h2>
+      <p class="note">{t('gallery.graphsNote')}</p>
       <Cards entries={galleryEntries().filter((e) => e.type === 'graph')} open={open} />
     </section>
   );
@@ -82,12 +74,28 @@ function Cards(props: { entries: readonly CatalogEntry[]; open: (id: string, run
               </button>
             </h3>
             <p>
-              <span class="tag" lang="en">
-                {entry.type === 'task' ? entry.spec.kind : 'scheduling'}
-              </span>
+              {/* A kind's id is a name, not a word of any language; "scheduling" is the page's. */}
+              <Show
+                when={entry.type === 'task' && entry.spec.kind}
+                fallback={
+                  <span class="tag" lang={locale()}>
+                    {t('gallery.scheduling')}
+                  </span>
+                }
+              >
+                {(kind) => (
+                  <span class="tag" lang="en">
+                    {kind()}
+                  </span>
+                )}
+              </Show>
               <Show when={languageOf(entry)}>
                 {(language) => (
-                  <span class="tag" lang="en" title={`Asked in ${LANGUAGE_NAMES[language()]}`}>
+                  <span
+                    class="tag"
+                    lang={locale()}
+                    title={t('gallery.askedIn', { language: LANGUAGE_NAMES[language()] })}
+                  >
                     {LANGUAGE_NAMES[language()]}
                   </span>
                 )}
@@ -95,11 +103,11 @@ function Cards(props: { entries: readonly CatalogEntry[]; open: (id: string, run
               {entry.description}
             </p>
             <div class="actions">
-              <button type="button" class="primary" lang="en" onClick={() => open(entry.id, true)}>
-                Run
+              <button type="button" class="primary" lang={locale()} onClick={() => open(entry.id, true)}>
+                {t('gallery.run')}
               </button>
-              <button type="button" class="secondary" lang="en" onClick={() => open(entry.id, false)}>
-                Settings
+              <button type="button" class="secondary" lang={locale()} onClick={() => open(entry.id, false)}>
+                {t('gallery.settings')}
               </button>
             </div>
           </article>

@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import { t } from '../i18n/t';
 import type { RunSnapshot } from '../model/replay';
 
 const verb = { fault: 'fault put in', anomaly: 'detected', action: 'healing' } as const;
@@ -8,7 +9,6 @@ const verb = { fault: 'fault put in', anomaly: 'detected', action: 'healing' } a
  * chaos run put in, each anomaly with its evidence, each action with its reason, in step order.
  */
 /** "1 fault", "2 faults". */
-const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function IncidentsView(props: { snapshot: RunSnapshot }) {
   const count = (type: 'fault' | 'anomaly' | 'action', name?: string) =>
@@ -17,19 +17,21 @@ export function IncidentsView(props: { snapshot: RunSnapshot }) {
     <Show when={props.snapshot.incidents.length > 0}>
       <div class="figure" data-testid="incidents">
         <h3>
-          Self-healing — {count('fault') > 0 ? `${counted(count('fault'), 'fault')} put in, ` : ''}
-          {counted(count('anomaly'), 'anomaly', 'anomalies')} detected,{' '}
-          {counted(count('action', 'quarantine'), 'agent')} quarantined and {count('action', 'replace')}{' '}
-          replaced
+          {t('incidents.heading', {
+            faults: count('fault'),
+            anomalies: count('anomaly'),
+            quarantined: count('action', 'quarantine'),
+            replaced: count('action', 'replace'),
+          })}
         </h3>
         <table class="data">
           <thead>
             <tr>
-              <th>Step</th>
-              <th>Agent</th>
-              <th>Task</th>
-              <th>What</th>
-              <th>Evidence or reason</th>
+              <th>{t('incidents.step')}</th>
+              <th>{t('incidents.agent')}</th>
+              <th>{t('incidents.task')}</th>
+              <th>{t('incidents.what')}</th>
+              <th>{t('incidents.evidence')}</th>
             </tr>
           </thead>
           <tbody>

@@ -8,6 +8,7 @@
 import { createSignal } from 'solid-js';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE } from '../catalog';
+import { t } from '../i18n/t';
 import { session } from '../run/session';
 
 export function KnowledgeAsk(props: { passages: number }) {
@@ -29,23 +30,21 @@ export function KnowledgeAsk(props: { passages: number }) {
       }}
     >
       <label>
-        Ask the swarm{' '}
+        {t('kb.askLabel')}{' '}
         <input
           type="text"
           class="field"
           data-testid="kb-question"
           value={question()}
           onInput={(e) => setQuestion(e.currentTarget.value)}
-          placeholder="A question your documents answer"
+          placeholder={t('kb.askPlaceholder')}
         />
       </label>
       <button type="submit" class="primary" data-testid="kb-ask" disabled={props.passages === 0}>
-        Ask (rag-qa)
+        {t('kb.ask')}
       </button>
       <p class="note kb-ask-note" data-testid="kb-ask-note">
-        Your question has no reference answer, so the run does not grade whether the answer is right: its
-        quality counts the citations (they exist and hold the answer), the share of your question's words the
-        answer covers, and for a why or how-many question whether it gives a cause or a number.
+        {t('kb.askNote')}
       </p>
     </form>
   );

@@ -7,13 +7,13 @@
 
 import { createResource, createSignal, For, Show } from 'solid-js';
 import type { KbResult } from '../../core/kb';
+import { t, tParts } from '../i18n/t';
+import { formatNumber } from '../model/format';
 import { services } from '../services';
 import { KnowledgeAsk } from './knowledge-ask';
 import { type Message, MessageBanner } from './message-banner';
 
 const ACCEPT = '.txt,.md,.markdown,.rst,.html,.htm,.pdf';
-
-const count = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`;
 
 const fmtBytes = (n: number) =>
   n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
@@ -29,7 +29,7 @@ export function KnowledgeView() {
     } catch (error) {
       setMessage({
         kind: 'error',
-        text: `The knowledge base could not be opened: ${(error as Error).message}`,
+        text: t('kb.openFailed', { error: (error as Error).message }),
       });
       return undefined;
     }
@@ -62,7 +62,7 @@ export function KnowledgeView() {
     } catch (error) {
       setMessage({
         kind: 'error',
-        text: `The knowledge base could not be opened: ${(error as Error).message}`,
+        text: t('kb.openFailed', { error: (error as Error).message }),
       });
       return undefined;
     }
@@ -73,28 +73,26 @@ export function KnowledgeView() {
     const repo = await repository();
     if (!repo) return;
     setMessage(undefined);
-    setBusy(`Reading ${files.length} file${files.length === 1 ? '' : 's'}…`);
+    setBusy(t('kb.reading', { n: files.length }));
     try {
       const read = await services.readDocuments(files);
       const skipped = read.skipped.map((s) => `${s.source} (${s.reason})`);
       if (read.documents.length > 0) {
-        setBusy(
-          `Chunking and embedding ${read.documents.length} document${read.documents.length === 1 ? '' : 's'}…`,
-        );
+        setBusy(t('kb.embedding', { n: read.documents.length }));
         await repo.add(read.documents);
       }
       changed();
-      const added = `Added ${read.documents.length} document${read.documents.length === 1 ? '' : 's'}.`;
+      const added = t('kb.added', { n: read.documents.length });
       setMessage(
         skipped.length > 0
           ? {
               kind: read.documents.length > 0 ? 'note' : 'error',
-              text: `${added} Skipped: ${skipped.join('; ')}.`,
+              text: t('kb.skipped', { added, skipped: skipped.join('; ') }),
             }
           : { kind: 'note', text: added },
       );
     } catch (error) {
-      setMessage({ kind: 'error', text: `Nothing was added: ${(error as Error).message}` });
+      setMessage({ kind: 'error', text: t('kb.addFailed', { error: (error as Error).message }) });
     } finally {
       setBusy(undefined);
     }
@@ -105,9 +103,9 @@ export function KnowledgeView() {
       await (await repository())?.delete([id]);
       changed();
       setResults(undefined);
-      setMessage({ kind: 'note', text: `Deleted ${source}.` });
+      setMessage({ kind: 'note', text: t('kb.deleted', { source }) });
     } catch (error) {
-      setMessage({ kind: 'error', text: `${source} was not deleted: ${(error as Error).message}` });
+      setMessage({ kind: 'error', text: t('kb.deleteFailed', { source, error: (error as Error).message }) });
     }
   }
 
@@ -116,27 +114,23 @@ export function KnowledgeView() {
     const text = query().trim();
     if (!repo || text === '') return;
     if (repo.kb().stats().chunks === 0) {
-      setMessage({ kind: 'error', text: 'The knowledge base is empty: import documents first.' });
+      setMessage({ kind: 'error', text: t('kb.empty') });
       return;
     }
     try {
       setResults(await repo.kb().search(text, 5));
     } catch (error) {
-      setMessage({ kind: 'error', text: `The search failed: ${(error as Error).message}` });
+      setMessage({ kind: 'error', text: t('kb.searchFailed', { error: (error as Error).message }) });
     }
   }
 
   return (
     <section class="knowledge">
-      <h2>Knowledge base</h2>
-      <p class="note">
-        Your own documents, kept in this browser only (IndexedDB): plain text, Markdown, reStructuredText,
-        HTML and PDF. They are cut into passages of about 512 tokens (64 overlapping), embedded, and searched
-        by meaning and by words together. The swarm's <em>Ask</em> answers from them with citations.
-      </p>
+      <h2>{t('kb.heading')}</h2>
+      <p class="note">{tParts('kb.about', { em: (c) => <em>{c}</em> })}</p>
       <section
         class="dropzone"
-        aria-label="Add documents: pick files or a folder, or drop them here"
+        aria-label={t('kb.drop')}
         data-testid="kb-dropzone"
         onDragOver={(e) => e.preventDefault()}
         onDrop={(e) => {
@@ -145,7 +139,7 @@ export function KnowledgeView() {
         }}
       >
         <label>
-          Add files{' '}
+          {t('kb.addFiles')}{' '}
           <input
             type="file"
             multiple
@@ -160,7 +154,7 @@ export function KnowledgeView() {
           />
         </label>
         <label>
-          or a folder{' '}
+          {t('kb.folder')}{' '}
           <input
             type="file"
             data-testid="kb-import-folder"
@@ -175,7 +169,7 @@ export function KnowledgeView() {
             }}
           />
         </label>
-        <span class="note">or drop them here.</span>
+        <span class="note">{t('kb.dropHere')}</span>
       </section>
       <Show when={busy()}>
         <p class="note" role="status" data-testid="kb-busy">
@@ -186,12 +180,15 @@ export function KnowledgeView() {
       <Show when={stats()}>
         {(s) => (
           <p class="note" data-testid="kb-stats">
-            {count(s().documents, 'document')} · {count(s().chunks, 'passage')} · {count(s().tokens, 'token')}{' '}
-            · stored {fmtBytes(storedBytes())}
+            {t('kb.stats', {
+              documents: s().documents,
+              passages: s().chunks,
+              tokens: s().tokens,
+              stored: fmtBytes(storedBytes()),
+            })}
             <Show when={usage()?.usage !== undefined}>
               {' '}
-              (this site uses {fmtBytes(usage()?.usage ?? 0)} of {fmtBytes(usage()?.quota ?? 0)} the browser
-              allows)
+              {t('kb.usage', { used: fmtBytes(usage()?.usage ?? 0), quota: fmtBytes(usage()?.quota ?? 0) })}
             </Show>
           </p>
         )}
@@ -200,11 +197,11 @@ export function KnowledgeView() {
         <table class="kb-docs">
           <thead>
             <tr>
-              <th scope="col">Document</th>
-              <th scope="col">Passages</th>
-              <th scope="col">Tokens</th>
+              <th scope="col">{t('kb.document')}</th>
+              <th scope="col">{t('kb.passages')}</th>
+              <th scope="col">{t('kb.tokens')}</th>
               <th scope="col">
-                <span class="visually-hidden">Delete</span>
+                <span class="visually-hidden">{t('kb.delete')}</span>
               </th>
             </tr>
           </thead>
@@ -214,16 +211,16 @@ export function KnowledgeView() {
                 <tr data-testid="kb-doc-row" data-source={d.source}>
                   <td>{d.source}</td>
                   <td>{d.chunks}</td>
-                  <td>{d.tokens.toLocaleString()}</td>
+                  <td>{formatNumber(d.tokens)}</td>
                   <td>
                     <button
                       type="button"
                       class="secondary"
                       data-testid="kb-delete"
-                      aria-label={`Delete ${d.source}`}
+                      aria-label={t('kb.deleteOne', { source: d.source })}
                       onClick={() => void remove(d.id, d.source)}
                     >
-                      Delete
+                      {t('kb.delete')}
                     </button>
                   </td>
                 </tr>
@@ -240,33 +237,31 @@ export function KnowledgeView() {
         }}
       >
         <label>
-          Search{' '}
+          {t('kb.search')}{' '}
           <input
             type="search"
             class="field"
             data-testid="kb-query"
             value={query()}
             onInput={(e) => setQuery(e.currentTarget.value)}
-            placeholder="What are you looking for?"
+            placeholder={t('kb.searchPlaceholder')}
           />
         </label>
         <button type="submit" class="secondary" data-testid="kb-search">
-          Search
+          {t('kb.search')}
         </button>
       </form>
       <Show when={results()}>
         {(found) => (
           <ol class="kb-results">
             <Show when={found().length === 0}>
-              <li class="note">Nothing in the knowledge base matches that.</li>
+              <li class="note">{t('kb.nothing')}</li>
             </Show>
             <For each={found()}>
               {(r) => (
                 <li data-testid="kb-result" data-source={r.source} data-chunk={r.chunk}>
-                  <strong>
-                    {r.source} · passage {r.chunk}
-                  </strong>{' '}
-                  <span class="note">score {r.score.toFixed(3)}</span>
+                  <strong>{t('kb.passage', { source: r.source, chunk: r.chunk })}</strong>{' '}
+                  <span class="note">{t('kb.score', { score: r.score.toFixed(3) })}</span>
                   <blockquote class="passage">{r.text}</blockquote>
                 </li>
               )}

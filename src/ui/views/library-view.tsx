@@ -2,6 +2,9 @@ import { createResource, createSignal, For, Show } from 'solid-js';
 import { chromeTrace } from '../../core/trace/chrome-trace';
 import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
+import { statusWord } from '../i18n/status-word';
+import { t } from '../i18n/t';
+import { formatNumber } from '../model/format';
 import { measureKindOf, qualityMeasure } from '../model/quality';
 import { type ImportProgress, services } from '../services';
 import { DatasetExport } from './dataset-export';
@@ -46,11 +49,14 @@ export function LibraryView() {
             label: file.name,
             startedAt: Date.now(),
           });
-      setMessage({ kind: 'note', text: `Imported ${file.name}.` });
+      setMessage({ kind: 'note', text: t('library.imported', { file: file.name }) });
       refresh();
       return summary;
     } catch (error) {
-      setMessage({ kind: 'error', text: `${file.name} was not imported: ${(error as Error).message}` });
+      setMessage({
+        kind: 'error',
+        text: t('library.notImported', { file: file.name, error: (error as Error).message }),
+      });
       return undefined;
     } finally {
       setImporting(undefined);
@@ -90,11 +96,11 @@ export function LibraryView() {
         setMessage({
           kind: 'note',
           // `replaced` counts occurrences: one key echoed five times is five, not five keys.
-          text: `The download held an API key saved in this browser${replaced === 1 ? '' : ` (${replaced} times)`}; ${replaced === 1 ? 'it was' : 'each was'} replaced by [redacted] (the file stays valid and importable).`,
+          text: t('library.redacted', { n: replaced }),
         });
       }
     } catch (error) {
-      setMessage({ kind: 'error', text: `Could not export the run: ${(error as Error).message}` });
+      setMessage({ kind: 'error', text: t('library.exportFailed', { error: (error as Error).message }) });
     }
   }
 
@@ -104,7 +110,7 @@ export function LibraryView() {
       setSelected((s) => s.filter((x) => x !== id));
       refresh();
     } catch (error) {
-      setMessage({ kind: 'error', text: `Could not delete the run: ${(error as Error).message}` });
+      setMessage({ kind: 'error', text: t('library.deleteFailed', { error: (error as Error).message }) });
     }
   }
 
@@ -117,8 +123,8 @@ export function LibraryView() {
         <input
           type="search"
           class="field library-filter"
-          aria-label="Filter runs by scenario, policy or status"
-          placeholder="Filter by scenario, policy, status…"
+          aria-label={t('library.filterLabel')}
+          placeholder={t('library.filter')}
           data-testid="library-filter"
           onInput={(e) => setFilter(e.currentTarget.value)}
         />
@@ -126,7 +132,7 @@ export function LibraryView() {
           class="secondary"
           style={{ padding: '0.3rem 0.6rem', border: '1px solid var(--line)', 'border-radius': '6px' }}
         >
-          Import a JSONL trace{' '}
+          {t('library.import')}{' '}
           <input
             type="file"
             accept=".jsonl,.json,.txt"
@@ -141,7 +147,7 @@ export function LibraryView() {
           disabled={selected().length < 2}
           onClick={() => app.update({ view: 'compare', runs: selected() })}
         >
-          Compare selected ({selected().length})
+          {t('library.compare', { n: selected().length })}
         </button>
         <DatasetExport
           runs={async () => {
@@ -152,20 +158,23 @@ export function LibraryView() {
           }}
         />
         <span class="note" data-testid="storage-used">
-          <Show when={usage()} fallback="Storage use unknown">
+          <Show when={usage()} fallback={t('library.storageUnknown')}>
             {(u) =>
-              `Storage used: ${fmtBytes(u().bytes ?? 0)}${u().quota ? ` of ${fmtBytes(u().quota as number)}` : ''}`
+              u().quota
+                ? t('library.storageOf', {
+                    used: fmtBytes(u().bytes ?? 0),
+                    quota: fmtBytes(u().quota as number),
+                  })
+                : t('library.storage', { used: fmtBytes(u().bytes ?? 0) })
             }
           </Show>
-          {services.persistent()
-            ? ''
-            : ' — IndexedDB is unavailable, runs are kept only until this tab closes'}
+          {services.persistent() ? '' : t('library.volatile')}
         </span>
       </div>
       <Show when={importing()}>
         {(i) => (
           <p class="note" role="status" data-testid="import-progress">
-            Importing {i().file}: {importStep(i().progress)}{' '}
+            {t('library.importing', { file: i().file, step: importStep(i().progress) })}{' '}
             <progress max={i().progress?.total || 1} value={i().progress?.done ?? 0} />
           </p>
         )}
@@ -173,23 +182,23 @@ export function LibraryView() {
       <MessageBanner message={message()} testid="library-message" />
       <Show when={runs.error}>
         <div class="error" role="alert">
-          The library could not be read: {(runs.error as Error).message}
+          {t('library.unreadable', { error: (runs.error as Error).message })}
         </div>
       </Show>
       <table class="data stack">
         <thead>
           <tr>
-            <th>Run</th>
-            <th>Scenario</th>
-            <th>Policy</th>
-            <th>Seed</th>
-            <th>Status</th>
-            <th>Critical steps</th>
-            <th>Quality</th>
-            <th>Events</th>
+            <th>{t('library.run')}</th>
+            <th>{t('library.scenario')}</th>
+            <th>{t('library.policy')}</th>
+            <th>{t('library.seed')}</th>
+            <th>{t('library.status')}</th>
+            <th>{t('library.critical')}</th>
+            <th>{t('library.quality')}</th>
+            <th>{t('library.events')}</th>
             {/* Named for screen readers (axe's empty-table-header): the column's buttons say what they do. */}
             <th>
-              <span class="visually-hidden">Actions</span>
+              <span class="visually-hidden">{t('library.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -199,9 +208,7 @@ export function LibraryView() {
             fallback={
               <tr>
                 <td colSpan={9} class="note">
-                  {filter().trim()
-                    ? `No run matches “${filter().trim()}”.`
-                    : 'No runs yet: run a scenario, or import a trace.'}
+                  {filter().trim() ? t('library.noMatch', { filter: filter().trim() }) : t('library.empty')}
                 </td>
               </tr>
             }
@@ -211,22 +218,22 @@ export function LibraryView() {
                 <td>
                   <input
                     type="checkbox"
-                    aria-label="Select for comparison"
+                    aria-label={t('library.select')}
                     checked={selected().includes(run.id)}
                     onChange={() => toggle(run.id)}
                   />{' '}
                   {run.label}
                   <div class="note">{new Date(run.startedAt).toLocaleString()}</div>
                 </td>
-                <td data-label="Scenario">
+                <td data-label={t('library.scenario')}>
                   {run.ownRequest
-                    ? `Your request (the ${run.scenario.title ?? run.scenario.id} workflow)`
+                    ? t('library.ownRequest', { workflow: run.scenario.title ?? run.scenario.id })
                     : (run.scenario.title ?? run.scenario.id)}
                 </td>
-                <td data-label="Policy">{run.policy}</td>
-                <td data-label="Seed">{run.seed}</td>
-                <td data-label="Status" data-testid="trace-status">
-                  {run.status}
+                <td data-label={t('library.policy')}>{run.policy}</td>
+                <td data-label={t('library.seed')}>{run.seed}</td>
+                <td data-label={t('library.status')} data-testid="trace-status">
+                  {statusWord(run.status)}
                   <Show when={run.error}>
                     {(error) => (
                       <div class="note" data-testid="trace-error">
@@ -235,8 +242,8 @@ export function LibraryView() {
                     )}
                   </Show>
                 </td>
-                <td data-label="Critical steps">{run.metrics?.criticalSteps ?? '—'}</td>
-                <td data-label="Quality" data-testid="trace-quality">
+                <td data-label={t('library.critical')}>{run.metrics?.criticalSteps ?? '—'}</td>
+                <td data-label={t('library.quality')} data-testid="trace-quality">
                   {run.metrics?.itemF1 !== undefined ? (
                     <>
                       {run.metrics.itemF1.toFixed(3)}
@@ -247,7 +254,7 @@ export function LibraryView() {
                     '—'
                   )}
                 </td>
-                <td data-label="Events">{run.eventCount}</td>
+                <td data-label={t('library.events')}>{run.eventCount}</td>
                 <td>
                   <div class="actions">
                     <button
@@ -256,7 +263,7 @@ export function LibraryView() {
                       data-testid="open-run"
                       onClick={() => app.update({ view: 'run', runs: [run.id] })}
                     >
-                      Open
+                      {t('library.open')}
                     </button>
                     <button
                       type="button"
@@ -278,7 +285,7 @@ export function LibraryView() {
                       type="button"
                       class="secondary"
                       data-testid="download-otlp"
-                      title="OpenTelemetry OTLP/JSON with the GenAI conventions, for Jaeger, Langfuse or Phoenix"
+                      title={t('library.otlpTitle')}
                       onClick={() => void download(run, 'otlp')}
                     >
                       OpenTelemetry
@@ -289,7 +296,7 @@ export function LibraryView() {
                       data-testid="delete-run"
                       onClick={() => void remove(run.id)}
                     >
-                      Delete
+                      {t('library.delete')}
                     </button>
                   </div>
                 </td>
@@ -298,17 +305,14 @@ export function LibraryView() {
           </For>
         </tbody>
       </table>
-      <p class="note">
-        Perfetto files open at ui.perfetto.dev or chrome://tracing: one thread per subagent, dependencies as
-        arrows.
-      </p>
+      <p class="note">{t('library.perfetto')}</p>
     </section>
   );
 }
 
 /** What an import is doing, in words. */
 function importStep(p: ImportProgress | undefined): string {
-  if (!p || p.phase === 'reading') return 'reading the file…';
-  if (p.phase === 'storing') return 'storing…';
-  return `checking line ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')}…`;
+  if (!p || p.phase === 'reading') return t('library.reading');
+  if (p.phase === 'storing') return t('library.storing');
+  return t('library.checking', { done: formatNumber(p.done), total: formatNumber(p.total) });
 }

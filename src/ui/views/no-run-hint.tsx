@@ -3,6 +3,8 @@ import { needsOf } from '../../core/scenarios/registry';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+import { statusWord } from '../i18n/status-word';
+import { t } from '../i18n/t';
 
 /** The sample task a scenario runs: its title and the first sentence of its description. */
 export function sampleTask(id: string): { title: string; about: string } | undefined {
@@ -23,11 +25,8 @@ export function sampleTask(id: string): { title: string; about: string } | undef
 export function sampleLine(id: string, provider: string): string | undefined {
   const sample = sampleTask(id);
   if (!sample) return undefined;
-  const why =
-    provider === SIMULATED
-      ? 'The simulated model cannot write your request'
-      : 'This run was opened without your request';
-  return `${why}; Run plays a sample task of this workflow instead: “${sample.title}” (${sample.about})`;
+  const values = { title: sample.title, about: sample.about };
+  return provider === SIMULATED ? t('hint.sampleSimulated', values) : t('hint.sampleOpened', values);
 }
 
 /** The request last planned in the Router and the scenario it opened, until another is opened. */
@@ -54,31 +53,26 @@ export function NoRunHint(props: { other: string | undefined; status: string }) 
       <Show when={fromRouter()}>
         {(r) => (
           <p class="note" data-testid="run-sample-note">
-            You asked the Router for “{r().request}”. {r().line}.
+            {t('hint.askedRouter', { request: r().request, line: r().line })}
           </p>
         )}
       </Show>
       <p class="note" data-testid="run-empty">
-        <Show
-          when={props.other}
-          fallback={
-            <>
-              No run yet: press Run to run “{title(app.state().scenario)}” with the settings shown, or open a
-              stored run from the Library.
-            </>
-          }
-        >
+        <Show when={props.other} fallback={t('hint.noRun', { title: title(app.state().scenario) })}>
           {(other) => (
             <>
-              “{title(app.state().scenario)}” has not run here yet: press Run. The last run in this tab was of
-              “{title(other())}” ({props.status}); it is in the Library, or{' '}
+              {t('hint.otherRun', {
+                title: title(app.state().scenario),
+                other: title(other()),
+                status: statusWord(props.status),
+              })}{' '}
               <button
                 type="button"
                 class="secondary"
                 data-testid="show-last-run"
                 onClick={() => app.update({ scenario: other() })}
               >
-                show it here
+                {t('hint.showIt')}
               </button>
               .
             </>

@@ -8,6 +8,7 @@ import { Show } from 'solid-js';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+import { t, tParts } from '../i18n/t';
 import { ownRequestGrading } from '../model/quality';
 import { sampleTask } from './no-run-hint';
 
@@ -28,19 +29,23 @@ export function OwnRequestNote() {
           when={app.state().provider !== SIMULATED}
           fallback={
             <>
-              Your request “{ask()}” needs a real model: with the simulated model, Run plays the sample task
-              {sampleTask(app.state().scenario) ? ` “${sampleTask(app.state().scenario)?.title}”` : ''}.
-              Choose WebLLM or an endpoint to run your request.{' '}
+              <Show when={sampleTask(app.state().scenario)} fallback={t('own.needsModel', { ask: ask() })}>
+                {(sample) => t('own.needsModelTitled', { ask: ask(), title: sample().title })}
+              </Show>{' '}
+              {t('own.chooseModel')}{' '}
             </>
           }
         >
-          Your request: “<strong data-testid="own-request-text">{ask()}</strong>”
-          {team() ? `, worked on by ${team()}` : ''}
-          {app.state().lead ? ` under ${app.state().lead}` : ''}, in place of the sample task. Its answer is
-          graded {ownRequestGrading(kindOfScenario(app.state().scenario))}.{' '}
+          {tParts('own.yours', {
+            ask: ask(),
+            strong: (c) => <strong data-testid="own-request-text">{c}</strong>,
+          })}
+          {team() ? t('own.team', { team: team() }) : ''}
+          {app.state().lead ? t('own.lead', { lead: app.state().lead }) : ''}
+          {t('own.inPlace', { grading: ownRequestGrading(kindOfScenario(app.state().scenario)) })}{' '}
         </Show>
         <button type="button" class="secondary" data-testid="own-request-forget" onClick={forget}>
-          Run the sample task instead
+          {t('own.forget')}
         </button>
       </p>
     </Show>

@@ -4,6 +4,7 @@
  */
 import { For, Show } from 'solid-js';
 import { app } from '../app-state';
+import { t } from '../i18n/t';
 import { PACES, WATCH_PACE } from '../model/paces';
 
 export { FASTEST } from '../model/paces';
@@ -12,11 +13,11 @@ export function PaceControl(props: { going: boolean; holding: boolean; onNext: (
   return (
     <>
       <label class="inline">
-        Pace
+        {t('pace.label')}
         <select
           class="field"
           data-testid="pace-select"
-          title="How fast a simulated run plays: instant does not wait, watch makes a wide search take about ten seconds"
+          title={t('pace.title')}
           value={app.state().step ? 'step' : String(app.state().pace)}
           onChange={(e) => {
             const value = e.currentTarget.value;
@@ -25,12 +26,10 @@ export function PaceControl(props: { going: boolean; holding: boolean; onNext: (
             else app.update({ step: false, pace: Number(value) });
           }}
         >
-          <For each={PACES}>{([value, name]) => <option value={String(value)}>{name}</option>}</For>
-          <option value="step">step (one orchestrator decision a click)</option>
+          <For each={PACES}>{([value, name]) => <option value={String(value)}>{t(name)}</option>}</For>
+          <option value="step">{t('pace.step')}</option>
           <Show when={!app.state().step && !PACES.some(([value]) => value === app.state().pace)}>
-            <option
-              value={String(app.state().pace)}
-            >{`custom (${app.state().pace} ms per model second)`}</option>
+            <option value={String(app.state().pace)}>{t('pace.custom', { pace: app.state().pace })}</option>
           </Show>
         </select>
       </label>
@@ -40,10 +39,10 @@ export function PaceControl(props: { going: boolean; holding: boolean; onNext: (
           class="primary"
           data-testid="next-step"
           disabled={!props.holding}
-          title="Carry out the orchestrator's next decision: its step, and the attempts it launches"
+          title={t('pace.nextTitle')}
           onClick={() => props.onNext()}
         >
-          Next step
+          {t('pace.next')}
         </button>
       </Show>
     </>

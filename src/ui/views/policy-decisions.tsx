@@ -7,6 +7,7 @@
  */
 import { For, Show } from 'solid-js';
 import { type PlayMode, type PolicyChoice, todaysPlanWords } from '../../core/trace/events';
+import { t } from '../i18n/t';
 import type { RunSnapshot } from '../model/replay';
 
 const HEADS: Readonly<Record<string, string>> = {
@@ -35,28 +36,24 @@ export function PolicyDecisions(props: {
   return (
     <Show when={(props.plan?.length ?? 0) > 0 || props.snapshot.decisions.length > 0}>
       <div class="figure" data-testid="policy-decisions">
-        <h3>The learned policy's decisions</h3>
+        <h3>{t('decisions.heading')}</h3>
         <p class="note">
-          What it chose, with the probability its distribution gave each choice (
-          {props.play === 'sample'
-            ? 'played by sampling: each choice was drawn from that distribution, keyed by the seed'
-            : 'played greedily: it took the likeliest option'}
-          ).
+          {t('decisions.note', {
+            how: props.play === 'sample' ? t('decisions.sampled') : t('decisions.greedy'),
+          })}
         </p>
         <ol class="calls">
           <Show when={props.plan}>
             {(plan) => (
               <li data-testid="policy-plan">
-                <code>before the run</code> {plan().map(choiceWords).join(' · ')}
+                <code>{t('decisions.before')}</code> {plan().map(choiceWords).join(' · ')}
               </li>
             )}
           </Show>
           <For each={props.snapshot.decisions}>
             {(d) => (
               <li data-testid="policy-decision">
-                <code>
-                  step {d.step}, t={d.t}
-                </code>{' '}
+                <code>{t('decisions.step', { step: d.step, t: d.t })}</code>{' '}
                 {d.choices.map(choiceWords).join(' · ')}
               </li>
             )}

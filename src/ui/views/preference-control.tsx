@@ -1,24 +1,15 @@
 import { For } from 'solid-js';
 import { PREFERENCE_RANGE, type Preference } from '../../core/trace/preference';
 import { app } from '../app-state';
+import { type MessageId, t } from '../i18n/t';
 
 const sliders: readonly {
   readonly field: keyof Preference;
-  readonly label: string;
-  readonly about: string;
+  readonly label: MessageId;
+  readonly about: MessageId;
 }[] = [
-  {
-    field: 'cost',
-    label: 'cheaper',
-    about:
-      "How much the reward charges for cost: a multiplier of the scenario's cost weight μ (1 is the scenario's own, 0 ignores cost, 3 charges it three times)",
-  },
-  {
-    field: 'time',
-    label: 'faster',
-    about:
-      "How much the reward charges for critical steps: a multiplier of the scenario's step weight η (1 is the scenario's own, 0 ignores time, 3 charges it three times)",
-  },
+  { field: 'cost', label: 'settings.preference.cost', about: 'settings.preference.costAbout' },
+  { field: 'time', label: 'settings.preference.time', about: 'settings.preference.timeAbout' },
 ];
 
 /**
@@ -31,11 +22,11 @@ export function PreferenceControl() {
   const p = () => app.state().preference;
   return (
     <fieldset class="form" data-testid="preference-control">
-      <legend>Preference: better ↔ cheaper ↔ faster</legend>
+      <legend>{t('settings.preference.legend')}</legend>
       <For each={sliders}>
         {(s) => (
-          <label title={s.about}>
-            {`${s.label} ×${p()[s.field]}`}
+          <label title={t(s.about)}>
+            {t(s.label, { value: p()[s.field] })}
             <input
               type="range"
               data-testid={`preference-${s.field}`}

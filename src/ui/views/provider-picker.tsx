@@ -5,6 +5,7 @@ import { SIMULATED } from '../../core/trace/simulated-id';
 import { PROVIDERS, providerOf } from '../../providers/registry';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+import { t } from '../i18n/t';
 import { ProviderFields } from './provider-fields';
 
 /**
@@ -20,8 +21,8 @@ const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 
 /** What the status line says of a provider without a panel of its own. */
 function plainStatus(p: ProviderDescriptor): string {
-  if (p.id === SIMULATED) return 'Ready: a seeded simulated model, nothing to download.';
-  return `Ready: ${p.label}.`;
+  if (p.id === SIMULATED) return t('provider.readySimulated');
+  return t('provider.ready', { label: p.label });
 }
 
 /**
@@ -36,7 +37,7 @@ export function ProviderPicker() {
   return (
     <div class="form provider">
       <label>
-        Model provider
+        {t('provider.label')}
         <select
           data-testid="provider-select"
           value={s().provider}
@@ -47,11 +48,7 @@ export function ProviderPicker() {
       </label>
       <p class="note" data-testid="provider-status" role="status">
         {panelOf(s().provider)?.status?.() ?? (chosen() ? plainStatus(chosen() as ProviderDescriptor) : '')}
-        <Show when={graph() && s().provider !== SIMULATED}>
-          {' '}
-          Graph scenarios have no model (their tasks are abstract steps): they run on the time model whichever
-          provider is chosen.
-        </Show>
+        <Show when={graph() && s().provider !== SIMULATED}> {t('provider.graph')}</Show>
       </p>
       <Show when={chosen()} keyed>
         {(p) => {

@@ -5,6 +5,7 @@
  * the same however it was opened.
  */
 
+import { t } from '../i18n/t';
 import { positionText } from '../model/replay-position';
 
 /** Which control had the user's hand when a replay was opened, so it has the focus after. */
@@ -40,11 +41,11 @@ export function ReplayControls(props: ReplayControlsProps) {
         data-testid="replay-rewind"
         // The name begins with the visible word (WCAG 2.5.3, axe's label-content-name-mismatch);
         // the arrow is decoration.
-        aria-label="Start: rewind the replay to the first event"
-        title="Rewind the replay to the first event"
+        aria-label={t('replay.startLabel')}
+        title={t('replay.startTitle')}
         onClick={() => props.onRewind()}
       >
-        <span aria-hidden="true">«</span> Start
+        <span aria-hidden="true">«</span> {t('replay.start')}
       </button>
       <button
         ref={keep('play')}
@@ -52,10 +53,10 @@ export function ReplayControls(props: ReplayControlsProps) {
         class="secondary nowrap"
         data-testid="replay-play"
         aria-pressed={props.playing}
-        title="Play the run at a pace you can follow (about ten seconds), or pause it"
+        title={t('replay.playTitle')}
         onClick={() => props.onPlay()}
       >
-        {props.playing ? 'Pause' : 'Play'}
+        {props.playing ? t('replay.pause') : t('replay.play')}
       </button>
       <input
         ref={keep('scrubber')}
@@ -64,11 +65,11 @@ export function ReplayControls(props: ReplayControlsProps) {
         max={props.last}
         value={props.at}
         data-testid="replay-scrubber"
-        aria-label="Replay position (event number)"
+        aria-label={t('replay.scrubber')}
         onInput={(e) => props.onScrub(Number(e.currentTarget.value))}
       />
       <span class="mono" data-testid="replay-position">
-        {positionText(props.at, props.last + 1)} · step-time {props.step}
+        {positionText(props.at, props.last + 1)} · {t('replay.stepTime', { t: props.step })}
       </span>
     </div>
   );

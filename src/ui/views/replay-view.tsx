@@ -6,6 +6,7 @@ import { graphOrThrow } from '../../core/graph/validate';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
 import { app } from '../app-state';
+import { t } from '../i18n/t';
 import { ENDED_EARLY } from '../model/cut-short';
 import { measureKindOf, qualityLine, qualityMeasure } from '../model/quality';
 import { foldTrace, type RunSnapshot } from '../model/replay';
@@ -155,7 +156,7 @@ export function Replay(props: {
       <Show when={decisions() > 0}>
         <p class="actions note">
           <span data-testid="replay-decision">
-            At decision {stepAtPosition()} of {decisions()}
+            {t('replayView.at', { at: stepAtPosition(), of: decisions() })}
           </span>
           <button
             type="button"
@@ -163,7 +164,7 @@ export function Replay(props: {
             data-testid="replay-fork-here"
             onClick={() => forkFrom(stepAtPosition())}
           >
-            Fork from decision {stepAtPosition()}
+            {t('replayView.fork', { at: stepAtPosition() })}
           </button>
         </p>
       </Show>
@@ -198,9 +199,9 @@ export function Replay(props: {
             when={atEnd()}
             fallback={
               <p class="note" data-testid="replay-answer-later">
-                The run's answer shows at its end, event {props.events.length}.{' '}
+                {t('replayView.later', { n: props.events.length })}{' '}
                 <button type="button" class="secondary" onClick={() => move(last())}>
-                  Go to the end
+                  {t('replayView.toEnd')}
                 </button>
               </p>
             }

@@ -12,6 +12,7 @@ import { providerOf } from '../../providers/registry';
 import { webllm } from '../../providers/webllm/provider';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE } from '../catalog';
+import { t } from '../i18n/t';
 import { sampleLine, setRouted } from './no-run-hint';
 
 // The policy that runs a plan on the user's own request with a real model (core/router/plan.ts).
@@ -23,8 +24,9 @@ export const isKnowledgeBase = (scenario: string) => scenario === ASK_KNOWLEDGE_
 export function realModel(): string | undefined {
   // Words that read mid-sentence; capitalize() starts a sentence with them.
   const s = app.state();
-  if (s.provider === webllm.id) return s.wmodel ? `WebLLM (${s.wmodel})` : 'WebLLM';
-  if (s.provider === openai.id) return s.model ? `the endpoint's model ${s.model}` : 'the endpoint’s model';
+  if (s.provider === webllm.id) return s.wmodel ? t('router.webllmModel', { model: s.wmodel }) : 'WebLLM';
+  if (s.provider === openai.id)
+    return s.model ? t('router.endpointModel', { model: s.model }) : t('router.endpointAny');
   // Any other registered provider, by its own label.
   if (s.provider !== SIMULATED) return providerOf(s.provider)?.label ?? s.provider;
   return undefined;
@@ -33,10 +35,10 @@ export function realModel(): string | undefined {
 /** Who does what, in a sentence: the roles the run's agents will be named after. */
 export function teamWords(plan: TeamPlan): string {
   const roles = [...new Set(plan.workers)].join(', ');
-  if (plan.topology === 'single') return `one agent, the ${plan.workers[0]}, answers it`;
-  if (plan.topology === 'peers')
-    return `the peers ${roles} each answer it, then ${plan.workers[0]} writes the team's answer`;
-  return `an orchestrator (${plan.manager_role}) splits it among ${roles}, and the last of them merges the parts`;
+  const first = plan.workers[0] ?? '';
+  if (plan.topology === 'single') return t('router.teamSingle', { role: first });
+  if (plan.topology === 'peers') return t('router.teamPeers', { roles, first });
+  return t('router.teamSwarm', { manager: plan.manager_role ?? '', roles });
 }
 
 /** With the simulated model: the workflow's sample task (or the knowledge base), said before the run. */
@@ -47,8 +49,7 @@ export function sampleRun(a: { request: string }, r: { scenario: string; policy:
         when={sampleLine(r.scenario, app.state().provider)}
         fallback={
           <p class="note" data-testid="router-kb">
-            Run answers your request from the documents you imported in the Knowledge view, citing the
-            passages it uses.
+            {t('router.kb')}
           </p>
         }
       >
@@ -77,7 +78,7 @@ export function sampleRun(a: { request: string }, r: { scenario: string; policy:
           });
         }}
       >
-        Open the {r.scenario} scenario with this formation ({r.policy})
+        {t('router.openScenario', { scenario: r.scenario, policy: r.policy })}
       </button>
     </>
   );

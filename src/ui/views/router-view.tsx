@@ -12,6 +12,7 @@ import type { Route } from '../../core/router/router';
 import { formationsOf } from '../../core/run/formations';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, findScenario } from '../catalog';
+import { type MessageId, t, tParts } from '../i18n/t';
 import { ownRequestGrading } from '../model/quality';
 import { confidenceNote } from '../router/confidence-note';
 import { pageRouter } from '../router/page-router';
@@ -23,10 +24,10 @@ import { setRouted } from './no-run-hint';
 import { capitalize, isKnowledgeBase, ownRequestPolicy, realModel, sampleRun, teamWords } from './router-run';
 import { TeamPicture } from './team-picture';
 
-const formation: Readonly<Record<Topology, string>> = {
-  single: 'One agent',
-  swarm: 'A swarm: an orchestrator over subagents',
-  peers: 'Peers: a decentralized team',
+const formation: Readonly<Record<Topology, MessageId>> = {
+  single: 'router.single',
+  swarm: 'router.swarm',
+  peers: 'router.peers',
 };
 
 /** What runs the plan here: the workflow's scenario under the formation's policy, or why not. */
@@ -36,7 +37,7 @@ function runnable(plan: TeamPlan, route: Route): { scenario: string; policy: str
   const kb = findScenario(ASK_KNOWLEDGE_BASE);
   const id = kb?.type === 'task' && kb.spec.kind === route.workflow ? kb.id : route.workflow;
   const entry = findScenario(id);
-  if (!entry) return `No ${route.workflow} scenario is in this page.`;
+  if (!entry) return t('router.noScenario', { workflow: route.workflow });
   const policy = policyForPlan[plan.topology];
   // With a real model, any workflow's own request can be run by peers (core/run/request-plan.ts).
   const own = realModel() !== undefined && !isKnowledgeBase(id);
@@ -45,7 +46,7 @@ function runnable(plan: TeamPlan, route: Route): { scenario: string; policy: str
     policy === 'peers' &&
     !(entry.type === 'task' && formationsOf(entry.spec.kind).includes('peers'))
   ) {
-    return `The ${route.workflow} scenario has no peers formation in the simulator yet.`;
+    return t('router.noPeers', { workflow: route.workflow });
   }
   return { scenario: id, policy };
 }
@@ -74,7 +75,7 @@ export function RouterView() {
     const text = query().trim();
     setMessage(undefined);
     if (!text) {
-      setMessage({ kind: 'error', text: 'Write a request first.' });
+      setMessage({ kind: 'error', text: t('router.writeFirst') });
       return;
     }
     const r = router();
@@ -97,7 +98,7 @@ export function RouterView() {
     await (await services.arbitration()).put(result.item);
     setMessage({
       kind: 'note',
-      text: `Labelled “${item.query}” as ${result.item.label}; the router learned it.`,
+      text: t('router.labelled', { query: item.query, label: result.item.label ?? '' }),
     });
     void refetch();
   }
@@ -117,7 +118,7 @@ export function RouterView() {
       { ...defaultDatasetOptions, format: 'sft', kinds: ['plans'], valFraction: 0 },
     );
     if (!result.ok) {
-      setMessage({ kind: 'error', text: `No dataset: ${result.reason}.` });
+      setMessage({ kind: 'error', text: t('router.noDataset', { reason: result.reason }) });
       return;
     }
     const base = 'swarmflight-arbitrated-plans';
@@ -132,32 +133,37 @@ export function RouterView() {
   return (
     <section class="router-view">
       <p class="lede">
-        The <strong>meta-router</strong> reads a request and plans the team for it: one agent, a manager over
-        workers, or peers who compare and vote. When it is unsure (confidence under{' '}
-        {defaultArbitrationThreshold}), the request waits below for your label, and the router learns from it.
+        {tParts('router.lede', {
+          threshold: defaultArbitrationThreshold,
+          strong: (c) => <strong>{c}</strong>,
+        })}
       </p>
       <form class="actions" onSubmit={(e) => void ask(e)}>
         <input
           type="text"
           class="field router-query"
-          aria-label="A request to plan a team for"
-          placeholder="e.g. Compare these three laptops on price, battery and weight"
+          aria-label={t('router.queryLabel')}
+          placeholder={t('router.queryPlaceholder')}
           data-testid="router-query"
           value={query()}
           onInput={(e) => setQuery(e.currentTarget.value)}
         />
         <button type="submit" class="primary" data-testid="route-button" disabled={!router()}>
-          Plan the team
+          {t('router.plan')}
         </button>
         <span class="note" data-testid="router-trained-on">
           <Show
             when={router()}
-            fallback={router.error ? `The router failed: ${router.error.message}` : 'Training…'}
+            fallback={
+              router.error ? t('router.failed', { error: router.error.message }) : t('router.training')
+            }
           >
             {(r) => (
               <>
-                Trained here on {r().trainedOn.shipped} labelled requests and {r().trainedOn.arbitrated} you
-                arbitrated.
+                {t('router.trainedOn', {
+                  shipped: r().trainedOn.shipped,
+                  arbitrated: r().trainedOn.arbitrated,
+                })}
               </>
             )}
           </Show>
@@ -176,24 +182,22 @@ export function RouterView() {
               data-asked={a().asked}
             >
               <h2>
-                {formation[a().plan.topology]} · {a().route.workflow}
+                {t(formation[a().plan.topology])} · {a().route.workflow}
               </h2>
               <TeamPicture plan={a().plan} />
               <p>{a().plan.thought}</p>
               <p>
-                Confidence{' '}
+                {t('router.confidence')}{' '}
                 <meter min={0} max={1} low={defaultArbitrationThreshold} value={a().route.confidence} />{' '}
-                <span data-testid="router-confidence">{a().route.confidence.toFixed(2)}</span> from the{' '}
-                {a().route.source}.{' '}
+                <span data-testid="router-confidence">{a().route.confidence.toFixed(2)}</span>{' '}
+                {t('router.fromSource', { source: a().route.source })}{' '}
                 <Show when={needsArbitration(a().route)}>
                   <strong data-testid="router-unsure">
-                    {a().queued
-                      ? 'Unsure: added to the arbitration queue below.'
-                      : 'Unsure: already in the queue below.'}
+                    {a().queued ? t('router.unsureAdded') : t('router.unsureQueued')}
                   </strong>
                 </Show>
               </p>
-              <ul class="candidates" aria-label="Every plausible choice with its probability">
+              <ul class="candidates" aria-label={t('router.candidates')}>
                 <For each={a().route.candidates}>
                   {(c) => (
                     <li
@@ -214,7 +218,7 @@ export function RouterView() {
                 )}
               </Show>
               <details>
-                <summary>The plan as JSON</summary>
+                <summary>{t('router.json')}</summary>
                 <pre class="mono" data-testid="router-plan-json">
                   {JSON.stringify(a().plan, null, 2)}
                 </pre>
@@ -228,8 +232,11 @@ export function RouterView() {
                     {(model) => (
                       <>
                         <p class="note" data-testid="router-own">
-                          {capitalize(model())} works on your request itself: {teamWords(a().plan)}. The
-                          answer is the team's answer, graded {ownRequestGrading(a().route.workflow)}.
+                          {t('router.own', {
+                            model: capitalize(model()),
+                            team: teamWords(a().plan),
+                            grading: ownRequestGrading(a().route.workflow),
+                          })}
                         </p>
                         <button
                           type="button"
@@ -251,7 +258,10 @@ export function RouterView() {
                             void session.start();
                           }}
                         >
-                          Run your request with {model()} ({ownRequestPolicy[a().plan.topology]} policy)
+                          {t('router.runOwn', {
+                            model: model(),
+                            policy: ownRequestPolicy[a().plan.topology],
+                          })}
                         </button>
                       </>
                     )}
@@ -262,14 +272,14 @@ export function RouterView() {
           );
         }}
       </Show>
-      <h2>Arbitration queue</h2>
+      <h2>{t('router.queue')}</h2>
       <Show when={(queue()?.unreadable ?? 0) > 0}>
         <p class="error" role="alert">
-          {queue()?.unreadable} stored requests could not be read and are left out.
+          {t('router.unreadable', { n: queue()?.unreadable ?? 0 })}
         </p>
       </Show>
       <p class="note" data-testid="arbitration-counts">
-        {pending().length} waiting for a label, {labelled().length} labelled.
+        {t('router.counts', { pending: pending().length, labelled: labelled().length })}
       </p>
       <ArbitrationQueue
         items={[...pending(), ...labelled()]}
@@ -282,10 +292,10 @@ export function RouterView() {
           class="secondary"
           data-testid="arbitration-sft"
           disabled={labelled().length === 0}
-          title="The labelled requests as meta-router plan rows (TRL SFT format), with a dataset card"
+          title={t('router.sftTitle')}
           onClick={() => void downloadSft()}
         >
-          Download the labels as an SFT dataset
+          {t('router.sft')}
         </button>
       </div>
     </section>

@@ -5,6 +5,8 @@
  */
 import { type Accessor, createEffect, createMemo, createSignal, on, Show } from 'solid-js';
 import { app } from '../app-state';
+import { t } from '../i18n/t';
+import { formatNumber } from '../model/format';
 import { isTerminal, type RunSnapshot } from '../model/replay';
 import { LENGTH_KEYS, pacedSecondsOf, runLengthNote } from '../model/run-length';
 
@@ -47,7 +49,8 @@ export function RunLengthNote(props: {
           <Show when={props.going() && props.live() && tasksDone()} fallback={line()}>
             {(p) => (
               <>
-                {p().done.toLocaleString('en')} of {p().total.toLocaleString('en')} tasks done · {line()}
+                {t('length.tasksDone', { done: formatNumber(p().done), total: formatNumber(p().total) })} ·{' '}
+                {line()}
                 <progress max={p().total || 1} value={p().done} />
               </>
             )}

@@ -10,6 +10,7 @@ import { SIMULATED } from '../../core/trace/simulated-id';
 import { providerOf } from '../../providers/registry';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
+import { t } from '../i18n/t';
 import type { LiveTally } from '../model/live-attempts';
 import { callsNoTools, metricCards } from '../model/metric-cards';
 import type { RunSnapshot } from '../model/replay';
@@ -113,11 +114,11 @@ export function RunPicture(props: {
         <div class="figure">
           <h3>
             {props.snapshot.messages.length > 0
-              ? 'Agents — a decentralized team: no orchestrator, messages on a shared board as arrows, one colour a round'
+              ? t('picture.agentsPeersArrows')
               : peers()
                 ? // The arrows are promised only when there are messages to draw.
-                  'Agents — a decentralized team: no orchestrator; no message on the shared board yet'
-                : 'Agents — the orchestrator and the subagents it made'}
+                  t('picture.agentsPeersNone')
+                : t('picture.agents')}
           </h3>
           <AgentGraphView snapshot={props.snapshot} />
           <Saying saying={props.saying} />
@@ -173,8 +174,12 @@ function Failures(props: { snapshot: RunSnapshot }) {
     <Show when={failed().at(-1)}>
       {(last) => (
         <p class="note" data-testid="run-failures">
-          {failed().length} attempt{failed().length === 1 ? '' : 's'} failed. The latest, {last().task}{' '}
-          (attempt {last().attempt}): {last().error ?? 'no reason recorded'}
+          {t('picture.failures', {
+            n: failed().length,
+            task: last().task,
+            attempt: last().attempt,
+            error: last().error ?? t('picture.noReason'),
+          })}
         </p>
       )}
     </Show>
@@ -187,12 +192,12 @@ function OrchestratorLog(props: { snapshot: RunSnapshot }) {
   return (
     <div class="figure" data-testid="orchestrator-log">
       <h3>
-        Orchestrator model — {props.snapshot.orchestratorTurns} turn(s); latest calls
-        {refused() > 0 ? `, ${refused()} refused` : ''}
+        {t('picture.orchestratorLog', { turns: props.snapshot.orchestratorTurns })}
+        {refused() > 0 ? t('picture.refused', { n: refused() }) : ''}
       </h3>
       <Show when={props.snapshot.orchestratorError}>
         <div class="error" role="alert" data-testid="orchestrator-error">
-          The orchestrator model failed: {props.snapshot.orchestratorError}
+          {t('picture.orchestratorFailed', { error: props.snapshot.orchestratorError ?? '' })}
         </div>
       </Show>
       <ol class="calls">

@@ -12,6 +12,9 @@ import { DEFAULT_POLICY } from '../../core/request/defaults';
 import type { TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+import { statusWord } from '../i18n/status-word';
+import { t } from '../i18n/t';
+import { formatNumber } from '../model/format';
 import { liveStep, runningHorizon } from '../model/live-step';
 import { measureKindOf, qualityLine, qualityMeasure } from '../model/quality';
 import type { RunSnapshot } from '../model/replay';
@@ -142,7 +145,7 @@ export function RunView() {
    * replay stands before its end), else why there is none.
    */
   const storedStatus = (): ReplayStatus => {
-    const said = (words: string) => ({ state: words, words, detail: '' });
+    const said = (state: string) => ({ state, words: statusWord(state), detail: '' });
     const l = load.loading ? undefined : load();
     if (l?.kind === 'missing') return said('not found');
     if (l?.kind === 'failed') return said('unreadable');
@@ -172,7 +175,7 @@ export function RunView() {
               void session.start();
             }}
           >
-            Run
+            {t('run.run')}
           </button>
           <PaceControl going={going()} holding={live().holding === true} onNext={() => session.next()} />
           <button
@@ -182,28 +185,28 @@ export function RunView() {
             disabled={live().status !== 'running'}
             onClick={() => session.stop()}
           >
-            Stop
+            {t('run.stop')}
           </button>
           <button
             type="button"
             class="secondary"
             data-testid="kill-worker"
-            title={
-              live().workers
-                ? 'Terminate one busy subagent worker, as a crash would: its task is retried'
-                : 'Only simulated runs of task scenarios have subagent workers to kill'
-            }
+            title={live().workers ? t('run.killTitle') : t('run.killTitleNone')}
             disabled={live().status !== 'running' || !live().workers}
             onClick={() => {
               const killed = session.kill();
               setKillNote(
                 killed
-                  ? `Killed ${killed.subagent}'s worker while it ran ${killed.taskId} (attempt ${killed.attempt}): the task is retried.`
-                  : 'No subagent was busy at that moment: nothing was killed.',
+                  ? t('run.killed', {
+                      subagent: killed.subagent,
+                      task: killed.taskId,
+                      attempt: killed.attempt,
+                    })
+                  : t('run.killedNone'),
               );
             }}
           >
-            Kill a worker
+            {t('run.kill')}
           </button>
           <button
             type="button"
@@ -214,10 +217,10 @@ export function RunView() {
               void compareWithSerial().then(setCompareProblem);
             }}
           >
-            Compare with a single agent
+            {t('run.compareSerial')}
           </button>
           <span>
-            Status:{' '}
+            {t('run.status')}{' '}
             {/* A live region, so a screen reader hears the run start and end; focusable, so the
                 gallery's Run can move focus here instead of leaving it on the page's body. */}
             <span
@@ -231,9 +234,7 @@ export function RunView() {
               <Show
                 when={!isLive()}
                 fallback={
-                  live().status === 'running' && live().holding
-                    ? 'running · paused before the next orchestrator decision: press Next step'
-                    : live().status
+                  live().status === 'running' && live().holding ? t('run.holding') : statusWord(live().status)
                 }
               >
                 {storedStatus().words}
@@ -273,11 +274,13 @@ export function RunView() {
         <Show when={isLive() && live().parallelism}>
           {(p) => (
             <p class="note" data-testid="parallelism">
-              Parallelism on this GPU: effective {p().effective.toFixed(2)} of nominal{' '}
-              {p().nominal.toFixed(2)} (peaks {p().peakEffective} of {p().peakNominal};{' '}
-              {p().engines === 1 ? 'one shared engine' : `${p().engines} engines`}). Subagents beyond the
-              engine count wait their turn; the critical steps (the time model's) show what parallel hardware
-              would give (docs/models.md).
+              {t('run.parallelism', {
+                effective: p().effective.toFixed(2),
+                nominal: p().nominal.toFixed(2),
+                peakEffective: p().peakEffective,
+                peakNominal: p().peakNominal,
+                engines: p().engines,
+              })}
             </p>
           )}
         </Show>
@@ -292,10 +295,10 @@ export function RunView() {
                 >
                   {(id) => (
                     <p class="note" data-testid="run-loading" role="status">
-                      Loading run {quoted(id())}…
+                      {t('run.loading', { id: quoted(id()) })}
                       <Show when={progress()}>
                         {(p) =>
-                          ` ${p().loaded.toLocaleString('en')} of ${p().total.toLocaleString('en')} events`
+                          ` ${t('run.loaded', { loaded: formatNumber(p().loaded), total: formatNumber(p().total) })}`
                         }
                       </Show>
                     </p>
@@ -318,8 +321,8 @@ export function RunView() {
                   ) : (
                     <div class="error" role="alert" data-testid="run-missing">
                       {l.kind === 'missing'
-                        ? `There is no run ${quoted(l.id)} in this browser's library: it may have been deleted, or the link was made in another browser. Open the Library to see the runs stored here.`
-                        : `Run ${quoted(l.id)} could not be read from the library: ${l.message}`}
+                        ? t('run.missing', { id: quoted(l.id) })
+                        : t('run.unreadable', { id: quoted(l.id), message: l.message })}
                     </div>
                   )
                 }
@@ -388,11 +391,9 @@ async function compareWithSerial(): Promise<string | undefined> {
     return undefined;
   }
   const header = (await (await services.store()).get(stored))?.header;
-  if (!header) return 'This run is no longer in the library.';
-  if (header.scenario.kind === 'orchestration')
-    return 'A run of the orchestration environment is compared with the single agent on the Train view’s leaderboard, not here.';
-  if (!findScenario(header.scenario.id))
-    return `This page does not have the scenario “${header.scenario.id}” the run was made from, so a single agent cannot run it.`;
+  if (!header) return t('run.compareGone');
+  if (header.scenario.kind === 'orchestration') return t('run.compareOrchestration');
+  if (!findScenario(header.scenario.id)) return t('run.compareNoScenario', { scenario: header.scenario.id });
   const serial = await session.start({
     ...settings,
     scenario: header.scenario.id,

@@ -1,6 +1,7 @@
 import { Show } from 'solid-js';
 import type { TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
+import { t } from '../i18n/t';
 import { holds, settingsOfRun } from '../run/settings-of-run';
 
 /**
@@ -25,16 +26,18 @@ export function StoredRunNote(props: { header: TraceHeader }) {
   return (
     <div class="note" data-testid="stored-run-note">
       <p>
-        Stored run: {props.header.scenario.title ?? props.header.scenario.id} · policy {props.header.policy} ·
-        seed {props.header.seed} · provider {props.header.provider}.{' '}
-        {applied()
-          ? 'The settings beside it are this run’s: Run makes it again.'
-          : 'The settings beside it are for a new run.'}
+        {t('stored.line', {
+          title: props.header.scenario.title ?? props.header.scenario.id,
+          policy: props.header.policy,
+          seed: String(props.header.seed),
+          provider: props.header.provider,
+        })}{' '}
+        {applied() ? t('stored.same') : t('stored.other')}
       </p>
       <Show
         when={usable()}
         fallback={
-          <p data-testid="run-settings-unavailable">Its settings cannot be put in the form: {reason()}.</p>
+          <p data-testid="run-settings-unavailable">{t('stored.cannot', { reason: reason() ?? '' })}</p>
         }
       >
         {(s) => (
@@ -46,11 +49,11 @@ export function StoredRunNote(props: { header: TraceHeader }) {
                 data-testid="use-run-settings"
                 onClick={() => app.update(s().patch)}
               >
-                Use this run’s settings
+                {t('stored.use')}
               </button>
             </Show>
             <Show when={s().left.length > 0}>
-              <p data-testid="run-settings-left">Not taken from it: {s().left.join('; ')}.</p>
+              <p data-testid="run-settings-left">{t('stored.left', { left: s().left.join('; ') })}</p>
             </Show>
           </>
         )}

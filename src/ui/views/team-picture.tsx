@@ -1,5 +1,6 @@
 import { For, Show } from 'solid-js';
 import type { TeamPlan } from '../../core/router/plan';
+import { t } from '../i18n/t';
 
 const W = 150;
 const H = 34;
@@ -20,7 +21,10 @@ export function TeamPicture(props: { plan: TeamPlan }) {
       class="team-picture"
       data-testid="team-picture"
       role="img"
-      aria-label={`${props.plan.topology} team: ${[props.plan.manager_role, ...workers()].filter(Boolean).join(', ')}`}
+      aria-label={t('team.picture', {
+        topology: props.plan.topology,
+        members: [props.plan.manager_role, ...workers()].filter(Boolean).join(', '),
+      })}
       viewBox={`0 0 ${width()} ${height()}`}
       width={width()}
       height={height()}

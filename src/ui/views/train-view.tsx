@@ -10,6 +10,7 @@ import {
 } from '../../core/learning/train';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, mix, mixSpecs, profiles } from '../catalog';
+import { t } from '../i18n/t';
 import { bundledProfileHashes } from '../run/policies';
 import { savePolicy } from '../run/save-policy';
 import { deleteSavedPolicy, policiesVersion, savedPolicyList, usedWhere } from '../run/saved-policies';
@@ -186,27 +187,21 @@ export function TrainView() {
   return (
     <section class="run-layout">
       <div class="panel form">
-        <h2>Train the runtime's orchestrator</h2>
-        <p class="note">
-          The policy that runs your scenarios: trained on real runs of wide search, deep search, coding,
-          stories and questions on notes (scenarios/mix.json), each instance with its own engines and
-          difficulty, with the PARL reward; runs in a Web Worker, so the page stays responsive. The CLI's
-          default training is 20,000 episodes; 300 here is a quick look. Save it, then pick it in the Run
-          view.
-        </p>
+        <h2>{t('train.heading')}</h2>
+        <p class="note">{t('train.about')}</p>
         <label>
-          Policy
+          {t('train.policy')}
           <select
             data-testid="train-policy"
             value={s().train}
             onChange={(e) => app.update({ train: e.currentTarget.value as never })}
           >
-            <option value="parl">PARL (decides at every step)</option>
-            <option value="bandit">Contextual bandit (LinUCB)</option>
+            <option value="parl">{t('train.parl')}</option>
+            <option value="bandit">{t('train.bandit')}</option>
           </select>
         </label>
         <label>
-          Episodes
+          {t('train.episodes')}
           <input
             type="number"
             min="10"
@@ -219,7 +214,7 @@ export function TrainView() {
           />
         </label>
         <label>
-          Seed
+          {t('train.seed')}
           <input
             type="number"
             min="0"
@@ -235,7 +230,7 @@ export function TrainView() {
             disabled={phase() === 'training'}
             onClick={() => void start()}
           >
-            Train
+            {t('train.train')}
           </button>
           <button
             type="button"
@@ -244,7 +239,7 @@ export function TrainView() {
             disabled={phase() !== 'training'}
             onClick={() => void handle?.stop()}
           >
-            Stop
+            {t('train.stop')}
           </button>
           <button
             type="button"
@@ -253,11 +248,11 @@ export function TrainView() {
             disabled={phase() !== 'stopped' || !checkpoint()}
             onClick={() => void start(checkpoint())}
           >
-            Resume
+            {t('train.resume')}
           </button>
         </div>
         <label>
-          Load a policy file
+          {t('train.load')}
           <input
             type="file"
             accept=".json"
@@ -270,25 +265,21 @@ export function TrainView() {
         <div class="panel">
           <progress data-testid="train-progress" max={progress().total || 1} value={progress().done} />
           <div class="note" data-testid="train-status">
-            {phase()} · {progress().done} / {progress().total} episodes
+            {t('train.status', { phase: phase(), done: progress().done, total: progress().total })}
           </div>
         </div>
         <MessageBanner message={message()} testid="train-message" />
         <Show when={curvesImage()}>
           {(src) => (
             <div class="figure curves">
-              <img
-                src={src()}
-                alt="Learning curves by episode: the training reward and its terms (r_perf, λ1·r_parallel, λ2·r_finish), quality, critical steps, parallelism, spawns and finish rate"
-                data-testid="train-curves"
-              />
+              <img src={src()} alt={t('train.curves')} data-testid="train-curves" />
             </div>
           )}
         </Show>
         <Show when={checkpoint()}>
           <div class="panel actions">
             <label class="inline">
-              Name
+              {t('train.name')}
               <input
                 class="field"
                 value={name()}
@@ -306,7 +297,7 @@ export function TrainView() {
               disabled={phase() === 'training'}
               onClick={() => void save()}
             >
-              Save in this browser
+              {t('train.save')}
             </button>
             <button
               type="button"
@@ -316,14 +307,14 @@ export function TrainView() {
                 services.download(`${name() || 'policy'}.json`, JSON.stringify(checkpoint(), null, 1))
               }
             >
-              Download JSON
+              {t('train.download')}
             </button>
           </div>
         </Show>
         <div class="panel saved-policies">
-          <h2>Saved policies</h2>
+          <h2>{t('train.saved')}</h2>
           <label>
-            Run a saved policy on
+            {t('train.runOn')}
             <select
               class="field"
               data-testid="run-with-scenario"
@@ -333,7 +324,7 @@ export function TrainView() {
               <For each={runnable()}>{(id) => <option value={id}>{id}</option>}</For>
             </select>
           </label>
-          <For each={saved() ?? []} fallback={<p class="note">None yet.</p>}>
+          <For each={saved() ?? []} fallback={<p class="note">{t('train.none')}</p>}>
             {(p) => (
               <div class="actions" data-testid="saved-policy">
                 <span>{p.name}</span>
@@ -348,11 +339,11 @@ export function TrainView() {
                     data-testid="run-with-policy"
                     onClick={() => runWith(p.kind, p.name, runScenario())}
                   >
-                    Run with this policy
+                    {t('train.runWith')}
                   </button>
                 </Show>
                 <button type="button" class="secondary" onClick={() => void deleteSavedPolicy(p.name)}>
-                  Delete
+                  {t('train.delete')}
                 </button>
               </div>
             )}

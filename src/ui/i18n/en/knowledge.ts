@@ -1,0 +1,48 @@
+/** The Knowledge view (views/knowledge-view.tsx, knowledge-ask.tsx) and the dataset export (dataset-export.tsx). */
+export const knowledgeEn = {
+  'kb.openFailed': 'The knowledge base could not be opened: {error}',
+  'kb.reading': 'Reading {n, plural, one {# file} other {# files}}…',
+  'kb.embedding': 'Chunking and embedding {n, plural, one {# document} other {# documents}}…',
+  'kb.added': 'Added {n, plural, one {# document} other {# documents}}.',
+  'kb.skipped': '{added} Skipped: {skipped}.',
+  'kb.addFailed': 'Nothing was added: {error}',
+  'kb.deleted': 'Deleted {source}.',
+  'kb.deleteFailed': '{source} was not deleted: {error}',
+  'kb.empty': 'The knowledge base is empty: import documents first.',
+  'kb.searchFailed': 'The search failed: {error}',
+  'kb.heading': 'Knowledge base',
+  'kb.about':
+    "Your own documents, kept in this browser only (IndexedDB): plain text, Markdown, reStructuredText, HTML and PDF. They are cut into passages of about 512 tokens (64 overlapping), embedded, and searched by meaning and by words together. The swarm's <em>Ask</em> answers from them with citations.",
+  'kb.drop': 'Add documents: pick files or a folder, or drop them here',
+  'kb.addFiles': 'Add files',
+  'kb.folder': 'or a folder',
+  'kb.dropHere': 'or drop them here.',
+  'kb.stats':
+    '{documents, plural, one {# document} other {# documents}} · {passages, plural, one {# passage} other {# passages}} · {tokens, plural, one {# token} other {# tokens}} · stored {stored}',
+  'kb.usage': '(this site uses {used} of {quota} the browser allows)',
+  'kb.document': 'Document',
+  'kb.passages': 'Passages',
+  'kb.tokens': 'Tokens',
+  'kb.delete': 'Delete',
+  'kb.deleteOne': 'Delete {source}',
+  'kb.search': 'Search',
+  'kb.searchPlaceholder': 'What are you looking for?',
+  'kb.nothing': 'Nothing in the knowledge base matches that.',
+  'kb.passage': '{source} · passage {chunk}',
+  'kb.score': 'score {score}',
+  'kb.askLabel': 'Ask the swarm',
+  'kb.askPlaceholder': 'A question your documents answer',
+  'kb.ask': 'Ask (rag-qa)',
+  'kb.askNote':
+    "Your question has no reference answer, so the run does not grade whether the answer is right: its quality counts the citations (they exist and hold the answer), the share of your question's words the answer covers, and for a why or how-many question whether it gives a cause or a number.",
+  'dataset.none': 'No {format} dataset from these runs: {reason}.',
+  'dataset.done':
+    'Downloaded {base}.zip: {train} ({trainRows} rows), {validation} ({validationRows} rows) and {card}, from {runs} runs.',
+  'dataset.failed': 'Could not build the dataset: {error}',
+  'dataset.sftTitle':
+    'Plans, next-speaker decisions and agent trajectories from the successful runs (TRL SFT format)',
+  'dataset.building': 'Building…',
+  'dataset.sft': 'SFT dataset',
+  'dataset.dpoTitle': 'Preference pairs of plans tried on the same request (TRL DPO format)',
+  'dataset.dpo': 'DPO dataset',
+} as const;

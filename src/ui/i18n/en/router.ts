@@ -1,0 +1,58 @@
+/** The Router view (views/router-view.tsx, router-run.tsx, arbitration-queue.tsx, router/confidence-note.ts). */
+export const routerEn = {
+  'router.single': 'One agent',
+  'router.swarm': 'A swarm: an orchestrator over subagents',
+  'router.peers': 'Peers: a decentralized team',
+  'router.noScenario': 'No {workflow} scenario is in this page.',
+  'router.noPeers': 'The {workflow} scenario has no peers formation in the simulator yet.',
+  'router.writeFirst': 'Write a request first.',
+  'router.labelled': 'Labelled “{query}” as {label}; the router learned it.',
+  'router.noDataset': 'No dataset: {reason}.',
+  'router.lede':
+    'The <strong>meta-router</strong> reads a request and plans the team for it: one agent, a manager over workers, or peers who compare and vote. When it is unsure (confidence under {threshold}), the request waits below for your label, and the router learns from it.',
+  'router.queryLabel': 'A request to plan a team for',
+  'router.queryPlaceholder': 'e.g. Compare these three laptops on price, battery and weight',
+  'router.plan': 'Plan the team',
+  'router.failed': 'The router failed: {error}',
+  'router.training': 'Training…',
+  'router.trainedOn': 'Trained here on {shipped} labelled requests and {arbitrated} you arbitrated.',
+  'router.confidence': 'Confidence',
+  'router.fromSource': 'from the {source, select, classifier {classifier} rules {rules} other {{source}}}.',
+  'router.unsureAdded': 'Unsure: added to the arbitration queue below.',
+  'router.unsureQueued': 'Unsure: already in the queue below.',
+  'router.candidates': 'Every plausible choice with its probability',
+  'router.json': 'The plan as JSON',
+  'router.own':
+    "{model} works on your request itself: {team}. The answer is the team's answer, graded {grading}.",
+  'router.runOwn': 'Run your request with {model} ({policy} policy)',
+  'router.queue': 'Arbitration queue',
+  'router.unreadable': '{n} stored requests could not be read and are left out.',
+  'router.counts': '{pending} waiting for a label, {labelled} labelled.',
+  'router.sftTitle': 'The labelled requests as meta-router plan rows (TRL SFT format), with a dataset card',
+  'router.sft': 'Download the labels as an SFT dataset',
+  'router.webllmModel': 'WebLLM ({model})',
+  'router.endpointModel': "the endpoint's model {model}",
+  'router.endpointAny': 'the endpoint’s model',
+  'router.teamSingle': 'one agent, the {role}, answers it',
+  'router.teamPeers': "the peers {roles} each answer it, then {first} writes the team's answer",
+  'router.teamSwarm':
+    'an orchestrator ({manager}) splits it among {roles}, and the last of them merges the parts',
+  'router.kb':
+    'Run answers your request from the documents you imported in the Knowledge view, citing the passages it uses.',
+  'router.openScenario': 'Open the {scenario} scenario with this formation ({policy})',
+  'router.whyClassifier':
+    'Why {bar} on the {chosen} bar: confidence ({confidence}) counts only the words the classifier knows; the bars give the rest of the belief to the rules.',
+  'router.whyRules':
+    "Why {bar} on the {chosen} bar: the bars share out the whole belief, summing to 1; confidence ({confidence}) is the rules' certainty of their choice.",
+  'arbitration.request': 'Request',
+  'arbitration.chose': 'The router chose',
+  'arbitration.yours': 'Your label',
+  'arbitration.actions': 'Actions',
+  'arbitration.empty': 'Nothing to arbitrate: the router has been sure of every request so far.',
+  'arbitration.by': 'by {who}',
+  'arbitration.choiceFor': 'The right choice for “{query}”',
+  'arbitration.label': 'Label',
+  'arbitration.forget': 'Forget',
+  'team.picture':
+    '{topology, select, single {single-agent} swarm {swarm} peers {peers} other {{topology}}} team: {members}',
+} as const;

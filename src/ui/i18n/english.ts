@@ -1,0 +1,37 @@
+/**
+ * Every English message, merged from the areas (en/): the source of the page's words and of the
+ * ids a translation may have (`MessageId`).
+ */
+
+import { cardsEn } from './en/cards';
+import { commonEn } from './en/common';
+import { compareEn } from './en/compare';
+import { forkEn } from './en/fork';
+import { galleryEn } from './en/gallery';
+import { knowledgeEn } from './en/knowledge';
+import { libraryEn } from './en/library';
+import { pictureEn } from './en/picture';
+import { routerEn } from './en/router';
+import { runEn } from './en/run';
+import { settingsEn } from './en/settings';
+import { shellEn } from './en/shell';
+import { trainEn } from './en/train';
+
+export const en = {
+  ...commonEn,
+  ...shellEn,
+  ...galleryEn,
+  ...runEn,
+  ...cardsEn,
+  ...routerEn,
+  ...pictureEn,
+  ...settingsEn,
+  ...forkEn,
+  ...libraryEn,
+  ...compareEn,
+  ...knowledgeEn,
+  ...trainEn,
+};
+
+export type MessageId = keyof typeof en;
+export type Translation = Partial<Record<MessageId, string>>;

@@ -1,0 +1,31 @@
+/** Every Russian message, loaded when the page first speaks Russian (catalog.ts `loadCatalog`). */
+import type { Translation } from '../english';
+import { cardsRu } from './cards';
+import { commonRu } from './common';
+import { compareRu } from './compare';
+import { forkRu } from './fork';
+import { galleryRu } from './gallery';
+import { knowledgeRu } from './knowledge';
+import { libraryRu } from './library';
+import { pictureRu } from './picture';
+import { routerRu } from './router';
+import { runRu } from './run';
+import { settingsRu } from './settings';
+import { shellRu } from './shell';
+import { trainRu } from './train';
+
+export const messages: Translation = {
+  ...commonRu,
+  ...shellRu,
+  ...galleryRu,
+  ...runRu,
+  ...cardsRu,
+  ...routerRu,
+  ...pictureRu,
+  ...settingsRu,
+  ...forkRu,
+  ...libraryRu,
+  ...compareRu,
+  ...knowledgeRu,
+  ...trainRu,
+};

@@ -1,0 +1,42 @@
+import type { AreaTranslation } from '../area';
+import type { libraryEn } from '../en/library';
+
+export const libraryRu: AreaTranslation<typeof libraryEn> = {
+  'library.imported': 'Импортирован {file}.',
+  'library.notImported': '{file} не импортирован: {error}',
+  'library.redacted':
+    'В скачанном файле был API-ключ, сохранённый в этом браузере{n, plural, one {; он заменён} other { (раз: #); каждый заменён}} на [redacted] (файл остаётся корректным и импортируемым).',
+  'library.exportFailed': 'Не удалось экспортировать запуск: {error}',
+  'library.deleteFailed': 'Не удалось удалить запуск: {error}',
+  'library.filterLabel': 'Фильтр запусков по сценарию, политике или состоянию',
+  'library.filter': 'Фильтр по сценарию, политике, состоянию…',
+  'library.import': 'Импортировать трассу JSONL',
+  'library.compare': 'Сравнить выбранные ({n})',
+  'library.storageUnknown': 'Занятое место неизвестно',
+  'library.storage': 'Занято: {used}',
+  'library.storageOf': 'Занято: {used} из {quota}',
+  'library.volatile': ' — IndexedDB недоступна, запуски хранятся только до закрытия вкладки',
+  'library.importing': 'Импорт {file}: {step}',
+  'library.reading': 'чтение файла…',
+  'library.storing': 'сохранение…',
+  'library.checking': 'проверка строки {done} из {total}…',
+  'library.unreadable': 'Не удалось прочитать библиотеку: {error}',
+  'library.run': 'Запуск',
+  'library.scenario': 'Сценарий',
+  'library.policy': 'Политика',
+  'library.seed': 'Зерно',
+  'library.status': 'Состояние',
+  'library.critical': 'Критические шаги',
+  'library.quality': 'Качество',
+  'library.events': 'События',
+  'library.actions': 'Действия',
+  'library.noMatch': 'Нет запусков, подходящих под «{filter}».',
+  'library.empty': 'Запусков пока нет: запустите сценарий или импортируйте трассу.',
+  'library.select': 'Выбрать для сравнения',
+  'library.ownRequest': 'Ваш запрос (процесс {workflow})',
+  'library.open': 'Открыть',
+  'library.otlpTitle': 'OpenTelemetry OTLP/JSON с соглашениями GenAI — для Jaeger, Langfuse или Phoenix',
+  'library.delete': 'Удалить',
+  'library.perfetto':
+    'Файлы Perfetto открываются в ui.perfetto.dev или chrome://tracing: по потоку на субагента, зависимости — стрелками.',
+};

@@ -1,0 +1,31 @@
+/** Every Chinese message, loaded when the page first speaks Chinese (catalog.ts `loadCatalog`). */
+import type { Translation } from '../english';
+import { cardsZh } from './cards';
+import { commonZh } from './common';
+import { compareZh } from './compare';
+import { forkZh } from './fork';
+import { galleryZh } from './gallery';
+import { knowledgeZh } from './knowledge';
+import { libraryZh } from './library';
+import { pictureZh } from './picture';
+import { routerZh } from './router';
+import { runZh } from './run';
+import { settingsZh } from './settings';
+import { shellZh } from './shell';
+import { trainZh } from './train';
+
+export const messages: Translation = {
+  ...commonZh,
+  ...shellZh,
+  ...galleryZh,
+  ...runZh,
+  ...cardsZh,
+  ...routerZh,
+  ...pictureZh,
+  ...settingsZh,
+  ...forkZh,
+  ...libraryZh,
+  ...compareZh,
+  ...knowledgeZh,
+  ...trainZh,
+};

@@ -1,0 +1,42 @@
+import type { AreaTranslation } from '../area';
+import type { libraryEn } from '../en/library';
+
+export const libraryZh: AreaTranslation<typeof libraryEn> = {
+  'library.imported': '已导入 {file}。',
+  'library.notImported': '{file} 未能导入：{error}',
+  'library.redacted':
+    '下载内容中含有此浏览器保存的 API 密钥{n, plural, other {（共 # 处）}}，已替换为 [redacted]（文件仍然有效，可以导入）。',
+  'library.exportFailed': '无法导出此运行：{error}',
+  'library.deleteFailed': '无法删除此运行：{error}',
+  'library.filterLabel': '按场景、策略或状态筛选运行',
+  'library.filter': '按场景、策略、状态筛选…',
+  'library.import': '导入 JSONL 轨迹',
+  'library.compare': '对比所选（{n}）',
+  'library.storageUnknown': '存储用量未知',
+  'library.storage': '已用存储：{used}',
+  'library.storageOf': '已用存储：{used} / {quota}',
+  'library.volatile': ' — IndexedDB 不可用，运行只保留到此标签页关闭',
+  'library.importing': '正在导入 {file}：{step}',
+  'library.reading': '正在读取文件…',
+  'library.storing': '正在保存…',
+  'library.checking': '正在检查第 {done} / {total} 行…',
+  'library.unreadable': '无法读取运行库：{error}',
+  'library.run': '运行',
+  'library.scenario': '场景',
+  'library.policy': '策略',
+  'library.seed': '种子',
+  'library.status': '状态',
+  'library.critical': '关键步数',
+  'library.quality': '质量',
+  'library.events': '事件',
+  'library.actions': '操作',
+  'library.noMatch': '没有与“{filter}”匹配的运行。',
+  'library.empty': '还没有运行：运行一个场景，或导入一条轨迹。',
+  'library.select': '选中以便对比',
+  'library.ownRequest': '你的请求（{workflow} 工作流）',
+  'library.open': '打开',
+  'library.otlpTitle': '采用 GenAI 约定的 OpenTelemetry OTLP/JSON，可用于 Jaeger、Langfuse 或 Phoenix',
+  'library.delete': '删除',
+  'library.perfetto':
+    'Perfetto 文件可在 ui.perfetto.dev 或 chrome://tracing 中打开：每个子智能体一个线程，依赖关系以箭头表示。',
+};

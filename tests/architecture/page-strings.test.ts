@@ -1,0 +1,151 @@
+/**
+ * The page's words come from its message catalogue (src/ui/i18n), so the page can speak English,
+ * Chinese and Russian (issue 61, item 6). Each .tsx file under src/ui is parsed (swc, the
+ * TypeScript parser the build already has) and a user-facing literal fails it: JSX text with a
+ * letter, or a string or template with letters given as an element's child or as its aria-label,
+ * title, placeholder or alt. Words that are not of a language (the product's name, units) are on
+ * a short list. Files not converted yet are listed by name; a listed file with nothing left to
+ * convert fails too, so the list only shrinks.
+ */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseSync } from '@swc/core';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, sourceFiles } from '../support/source-scan';
+
+/**
+ * Not words of a language: the product's name, units beside a number, file formats and the tools that read them, and the trace's own
+ * notation in a code line (`t=12 spawn(…)`).
+ */
+const NOT_LANGUAGE = new Set([
+  'SwarmFlight',
+  'ms',
+  's',
+  'px',
+  'KB',
+  'MB',
+  'GB',
+  'SVG',
+  'PNG',
+  'JSON',
+  'JSONL',
+  'Perfetto',
+  'OpenTelemetry',
+  't',
+]);
+
+/** Views whose words are still English literals, to be converted (issue 61 item 6): shrink it. */
+const NOT_YET_CONVERTED = new Set<string>([]);
+
+const WORDED_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'aria-description']);
+const hasWords = (text: string): boolean =>
+  (text.match(/\p{L}+/gu) ?? []).some((word) => !NOT_LANGUAGE.has(word));
+
+type Node = { type: string; span?: { start: number }; [key: string]: unknown };
+
+/** The literal words an expression gives as they are: a string, a template, either branch of a choice. */
+function literalsOf(node: Node | undefined): Node[] {
+  if (!node) return [];
+  switch (node.type) {
+    case 'StringLiteral':
+      return hasWords(node.value as string) ? [node] : [];
+    case 'TemplateLiteral':
+      return (node.quasis as { raw: string }[]).some((q) => hasWords(q.raw)) ? [node] : [];
+    case 'ParenthesisExpression':
+    case 'TsAsExpression':
+      return literalsOf(node.expression as Node);
+    case 'ConditionalExpression':
+      return [...literalsOf(node.consequent as Node), ...literalsOf(node.alternate as Node)];
+    case 'BinaryExpression':
+      return ['||', '??', '&&', '+'].includes(node.operator as string)
+        ? [...literalsOf(node.left as Node), ...literalsOf(node.right as Node)]
+        : [];
+    case 'ArrowFunctionExpression':
+      return literalsOf(node.body as Node);
+    default:
+      return [];
+  }
+}
+
+/** Every user-facing literal in a .tsx source, as its line and its text. */
+function literalWords(code: string): string[] {
+  const module = parseSync(code, { syntax: 'typescript', tsx: true });
+  const bytes = Buffer.from(code);
+  const base = module.span.start;
+  const found: string[] = [];
+  const report = (node: Node, text: string) => {
+    const line = bytes
+      .subarray(0, (node.span?.start ?? base) - base)
+      .toString()
+      .split('\n').length;
+    found.push(`${line}: ${text.trim().replace(/\s+/g, ' ').slice(0, 60)}`);
+  };
+  const reportAll = (nodes: Node[]) => {
+    for (const n of nodes)
+      report(
+        n,
+        n.type === 'StringLiteral'
+          ? (n.value as string)
+          : (n.quasis as { raw: string }[]).map((q) => q.raw).join('…'),
+      );
+  };
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const node = value as Node;
+    if (node.type === 'JSXElement' || node.type === 'JSXFragment') {
+      for (const child of node.children as Node[]) {
+        if (child.type === 'JSXText' && hasWords(child.value as string)) report(child, child.value as string);
+        if (child.type === 'JSXExpressionContainer') reportAll(literalsOf(child.expression as Node));
+      }
+    }
+    if (node.type === 'JSXAttribute') {
+      const name = node.name as Node;
+      const attribute = name.type === 'Identifier' ? (name.value as string) : '';
+      const given = node.value as Node | null;
+      if (WORDED_ATTRIBUTES.has(attribute) && given) {
+        if (given.type === 'StringLiteral') reportAll(literalsOf(given));
+        if (given.type === 'JSXExpressionContainer') reportAll(literalsOf(given.expression as Node));
+      }
+    }
+    for (const key of Object.keys(node)) if (key !== 'span') visit(node[key]);
+  };
+  visit(module.body);
+  return found;
+}
+
+const views = sourceFiles()
+  .map(({ file }) => file)
+  .filter((file) => file.startsWith('src/ui/') && file.endsWith('.tsx'));
+const read = (file: string) => readFileSync(join(repoRoot, file), 'utf8');
+
+describe("the page's words", () => {
+  it('come from the message catalogue in every converted view', () => {
+    const literal = views
+      .filter((file) => !NOT_YET_CONVERTED.has(file))
+      .flatMap((file) => literalWords(read(file)).map((found) => `${file}:${found}`));
+    expect(literal).toEqual([]);
+  });
+
+  it('lists as not yet converted only views that still have a literal word', () => {
+    const done = [...NOT_YET_CONVERTED].filter((file) => literalWords(read(file)).length === 0);
+    expect(done).toEqual([]);
+    expect([...NOT_YET_CONVERTED].filter((file) => !views.includes(file))).toEqual([]);
+  });
+
+  it('finds each kind of literal word, and lets units, symbols and messages through', () => {
+    const code = `
+      const a = <p title="Open it">Hello <b>{'world'}</b> {x ? 'yes' : t('no')} {\`\${n} runs\`}</p>;
+      const b = <input placeholder={'Type here'} aria-label={t('field')} />;
+      const c = <span>{n} ms · — {t('ok')} SwarmFlight {(p) => \` of \${p}\`}</span>;`;
+    expect(
+      literalWords(code)
+        .map((f) => f.replace(/^\d+: /, ''))
+        .sort(),
+    ).toEqual(['Open it', 'Hello', 'world', 'yes', '… runs', 'Type here', 'of …'].sort());
+  });
+});
