@@ -1,8 +1,9 @@
 /**
  * The cost and time preference through the CLI (issue 59 item 3). A run request without one gives
  * the trace it gave before the preference existed, byte for byte but wall-clock (the hashes were
- * printed by the same requests at bae13f8, the commit before it, with the fixtures' checkpoints
- * written there); `--preference` reaches the trace; a bad one, or one given to a checkpoint without
+ * printed by the same requests at 95ddb61, main's last commit before the preference merged, after
+ * the trade-offs of issue 59 item 2 changed the simulator; the fixtures' checkpoints were trained at
+ * bae13f8, their profile hashes brought to the profiles those trade-offs changed); `--preference` reaches the trace; a bad one, or one given to a checkpoint without
  * preference inputs, is a usage error (exit 2) naming what is wrong and what is accepted, and
  * nothing is written.
  */
@@ -43,28 +44,28 @@ async function traced(request: object): Promise<{ code: number; stderr: string; 
   return { code: r.code, stderr: r.stderr, trace };
 }
 
-// Printed at bae13f8 by the same requests (the fixtures' checkpoints were trained there).
+// Printed at 95ddb61 by the same requests (main before the preference; see above).
 const BEFORE: readonly [object, string][] = [
-  [{ scenario: 'wide-search', seed: 3 }, 'aba51401a01d93fb48c84c76d499d4c82f2e59a511cce0289bdfbec293324967'],
+  [{ scenario: 'wide-search', seed: 3 }, '420f94aca1ee9f831fa36c463f1dd636dafc73abe51e740fd9133ba783a449e5'],
   [
     { scenario: 'write-story', seed: 4, policy: 'fixed:all/medium/cascade' },
-    'aa9c8ee0854a40e14594663c6f1c673d5f998993f6962d5a5ea50fe27f731df2',
+    'f9930719ffdfaa4b3adf703eadbecdd21c540d2401ce590470eb4b58ccc4baee',
   ],
   [
     { scenario: 'deep-search', seed: 2, policy: `parl:${PARL}` },
-    '72d1873c63ca559918158ddcbeeb985d6f84bc6d0995727b17f59b3957ae2dfc',
+    '3e0739ecb57eb45233f67614d6e9f270fa6e027ff5e5e04442a5d1f78bf4de6c',
   ],
   [
     { scenario: 'mixed-coding', seed: 7, policy: `parl:${PARL}`, play: 'sample' },
-    'e47d38826c3fe2dbfb5db0915fdd246ec7c0f8f1d92a2c3303b89d957a9183bd',
+    '0ddbd834b79448e8f690661c232fa8e9246e0dbd752e4120d897a009a32ad201',
   ],
   [
     { scenario: 'wide-search', seed: 5, policy: `bandit:${BANDIT}` },
-    '6679549c6cef3f4dd4b0c8479b86aff26038d9026b755bb07ed7d1b5808b76e0',
+    '39767f31b74c46f70d5e4f746cbf9cb671b18ca9534b40deebf67dfd5cea5ffb',
   ],
   [
     { scenario: 'rag-qa', seed: 6, policy: `bandit:${BANDIT}`, play: 'sample' },
-    '7465f268bd826cfaddb2f9fa1fceee2626fedab262e107863c892dce5f1ca07f',
+    'bccce6a31c6b2434ef64460ee5e7847b5f91b1fcb95a109e37acfd06eb2089aa',
   ],
 ];
 

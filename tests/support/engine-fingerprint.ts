@@ -82,5 +82,5 @@ export const EXPECTED = {
     sin: '4beee9a3',
     pow: 'c7aa6a95',
   },
-  training: 'd89300ee',
+  training: '5747994e',
 };
