@@ -7,7 +7,7 @@ import { contextStrategyNames } from '../core/agents/context/registry';
 import { DEFAULT_SEED } from '../core/request/defaults';
 import { KIND_IDS, kindOf } from '../core/scenarios/registry';
 import { SPLITS } from '../core/scenarios/splits';
-import { type CommandTable, helpText } from './flags';
+import { defineCommand, helpText } from './flags';
 import { MAX_SEED, MAX_SEEDS, MAX_TIMER_MS, MAX_WORKERS } from './limits';
 import { policyForms } from './policy-file';
 import { preferenceFlag } from './preference-flags';
@@ -17,7 +17,7 @@ import { sweepFlags } from './scale-out/sweep-flags';
 /** What --size counts for each task kind, for its help. */
 const sizeHelp = KIND_IDS.map((k) => `${kindOf(k)?.unit} (${k})`).join(', ');
 
-export const benchTable: CommandTable = {
+export const benchTable = defineCommand({
   name: 'bench',
   usage: ['bench --scenario ID --policies A,B,… --seeds N [options]'],
   about:
@@ -155,6 +155,6 @@ export const benchTable: CommandTable = {
     { name: 'out', type: 'string', value: 'PATH', help: 'also write PATH.json and PATH.md (a report)' },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const benchHelp = helpText(benchTable);

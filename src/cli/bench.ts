@@ -1,10 +1,8 @@
 import { watchEndpoint } from '../adapters/common/endpoint-watch';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
-import type { ContextStrategyName } from '../core/agents/context/registry';
 import { runBench } from '../core/bench/run-bench';
 import { preferenceRefusal } from '../core/learning/resolve-policy';
-import { type Split, splitSeeds } from '../core/scenarios/splits';
-import type { PlayMode } from '../core/trace/events';
+import { splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
 import { SIMULATED } from '../core/trace/simulated-id';
 import { benchTable } from './bench-flags';
@@ -19,7 +17,7 @@ import { MAX_SEED } from './limits';
 import { profileHashes, readCheckpoint } from './policy-file';
 import { preferenceOfFlags } from './preference-flags';
 import { needsRealProvider } from './provider-flags';
-import { type HealingFlag, healingFlag, healingFor } from './reply-watch';
+import { healingFlag, healingFor } from './reply-watch';
 import { fileIn, writeFile, writeFiles } from './safe-write';
 import { argvWithoutPasswords } from './scale-out/redis-url';
 import { sweepThroughRedis } from './scale-out/sweep-flags';
@@ -46,26 +44,26 @@ export async function bench(
 ): Promise<void> {
   const flags = parseFlags(benchTable, argv);
   const values = {
-    scenario: flags.scenario as string,
-    policies: flags.policies as string,
-    baseline: flags.baseline as string | undefined,
-    profile: flags.profile as string | undefined,
-    profiles: flags.profiles as string | undefined,
-    provider: flags.provider as string,
-    'trace-dir': flags['trace-dir'] as string | undefined,
-    out: flags.out as string | undefined,
+    scenario: flags.scenario,
+    policies: flags.policies,
+    baseline: flags.baseline,
+    profile: flags.profile,
+    profiles: flags.profiles,
+    provider: flags.provider,
+    'trace-dir': flags['trace-dir'],
+    out: flags.out,
     json: flags.json === true,
   };
-  const seeds = flags.seeds as number;
-  const start = wholeNumber('seed-start', flags['seed-start'] as string, 1, 0, MAX_SEED - seeds);
-  const split = flags.split as Split | undefined;
+  const seeds = flags.seeds;
+  const start = wholeNumber('seed-start', flags['seed-start'], 1, 0, MAX_SEED - seeds);
+  const split = flags.split;
   const read = readProfiles(values.profiles);
   const scenario = readScenario(values.scenario, {
     profiles: read,
     ...(values.profiles !== undefined ? { profilesFile: values.profiles } : {}),
   });
   const hashes = await profileHashes(read);
-  const deadlineMs = flags['reply-deadline-ms'] as number | undefined;
+  const deadlineMs = flags['reply-deadline-ms'];
   // --provider and its own flags are the registry's (provider-flags.ts): the table refused a flag
   // of another provider than the one asked, and --tools without a real model.
   if (values.provider !== SIMULATED && scenario.type === 'graph') {
@@ -79,9 +77,9 @@ export async function bench(
     realModel,
   } = await cliProvider(flags, read, {
     deadlineMs,
-    ...(needsRealProvider(flags) === undefined ? { tools: flags.tools as 'native' | 'json' } : {}),
+    ...(needsRealProvider(flags) === undefined ? { tools: flags.tools } : {}),
   });
-  const healing = healingFor(healingFlag(flags.healing as HealingFlag | undefined, realModel), {
+  const healing = healingFor(healingFlag(flags.healing, realModel), {
     realModel,
     deadlineMs,
     profiles,
@@ -99,17 +97,10 @@ export async function bench(
         );
     }
   }
-  const policies = await benchPolicies(
-    values.policies,
-    scenario,
-    provider,
-    profiles,
-    hashes,
-    flags.play as PlayMode,
-  );
-  const size = flags.size as number | undefined;
-  const context = flags.context as ContextStrategyName | undefined;
-  const workers = flags.workers as number | undefined;
+  const policies = await benchPolicies(values.policies, scenario, provider, profiles, hashes, flags.play);
+  const size = flags.size;
+  const context = flags.context;
+  const workers = flags.workers;
   const preference = preferenceOfFlags(flags);
   for (const policy of policies) {
     const refused = preferenceRefusal(policy, preference);
@@ -157,7 +148,7 @@ export async function bench(
         ...(context ? { context } : {}),
         ...(values.profile ? { profile: values.profile } : {}),
         ...(preference ? { preference } : {}),
-        healing: healingFlag(flags.healing as HealingFlag | undefined, false),
+        healing: healingFlag(flags.healing, false),
         ...(deadlineMs !== undefined ? { deadlineMs } : {}),
       },
       policies,

@@ -12,10 +12,10 @@ import {
 } from '../core/learning/train';
 import { heuristicPolicy } from '../core/policy/heuristic';
 import type { Policy } from '../core/policy/types';
-import { SPLITS, type Split, splitSeeds } from '../core/scenarios/splits';
+import { SPLITS, splitSeeds } from '../core/scenarios/splits';
 import { auxRewards, auxRewardsHelp, auxRewardsTable } from './aux-rewards';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseCommand } from './flags';
+import { type CommandTable, defineCommand, helpText, parseCommand } from './flags';
 import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
 import { preferenceExperimentCommand, preferenceExperimentHelp } from './preference-experiment';
 import { checkOutputs, prepareOutputDir, writeFiles } from './safe-write';
@@ -63,7 +63,7 @@ const reported = [
   'estimatedCost',
 ] as const;
 
-export const experimentTable: CommandTable = {
+export const experimentTable = defineCommand({
   name: 'experiment',
   usage: ['experiment NAME [--episodes N] [--seed S] [--seeds N] [--split NAME] [--out-dir DIR] [--json]'],
   about:
@@ -114,7 +114,7 @@ export const experimentTable: CommandTable = {
     // sweep of the bench queue: the same report, wall-clock figures apart (docs/scale-out.md).
     ...sweepFlags(),
   ],
-};
+});
 
 export const experimentHelp = `${helpText(experimentTable)}\n\n${auxRewardsHelp}\n\n${preferenceExperimentHelp}`;
 
@@ -169,10 +169,10 @@ export async function experiment(
     throw new UsageError(
       `one experiment at a time: "${positionals.slice(1).join(' ')}" is not a flag it takes`,
     );
-  const episodes = values.episodes as number;
-  const seed = values.seed as number;
-  const seeds = values.seeds as number;
-  const dir = values['out-dir'] as string;
+  const episodes = values.episodes;
+  const seed = values.seed;
+  const seeds = values.seeds;
+  const dir = values['out-dir'];
   prepareOutputDir(dir, '--out-dir');
   checkOutputs(
     ['svg', 'json', 'md'].map((ext) => ({ path: join(dir, `${name}.${ext}`), flag: '--out-dir' })),
@@ -194,9 +194,7 @@ export async function experiment(
     };
     const started = performance.now();
     const pool =
-      values.redis !== undefined
-        ? await rolloutsAt(values.redis as string, { scenario: 'mix', config })
-        : undefined;
+      values.redis !== undefined ? await rolloutsAt(values.redis, { scenario: 'mix', config }) : undefined;
     let result: Awaited<ReturnType<typeof train>>;
     try {
       result = await train(config, env, {
@@ -227,7 +225,7 @@ export async function experiment(
   }
   const scenario = { type: 'mix' as const, mix: env.mix, specs: env.specs };
   const policies = [heuristicPolicy, ...runs.map((r) => r.policy)];
-  const split = values.split as Split;
+  const split = values.split;
   const benchSeeds = splitSeeds(split, seeds);
   const report =
     values.redis !== undefined

@@ -11,12 +11,12 @@ import { episodeCost } from '../core/learning/episode-cost';
 import { defaultTrainConfig } from '../core/learning/train';
 import { type Preference, parsePreference, preferenceValueProblem } from '../core/trace/preference';
 import { UsageError } from './errors';
-import { type CommandTable, helpText, parseFlags } from './flags';
+import { defineCommand, helpText, parseFlags } from './flags';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED, MAX_SEEDS } from './limits';
 import { rolloutPool } from './rollout-pool';
 import { trainingEnv } from './training-env';
 
-export const preferenceExperimentTable: CommandTable = {
+export const preferenceExperimentTable = defineCommand({
   name: 'experiment preference',
   usage: [
     'experiment preference [--episodes N] [--seed S] [--grid V,…] [--held-out C,T;C,T] [--seeds N] [--select-seeds N] [--prices P=F,…;…] [--json]',
@@ -83,7 +83,7 @@ export const preferenceExperimentTable: CommandTable = {
     },
     { name: 'json', type: 'boolean', help: 'print one JSON document' },
   ],
-};
+});
 
 export const preferenceExperimentHelp = helpText(preferenceExperimentTable);
 
@@ -138,23 +138,22 @@ export async function preferenceExperimentCommand(
   err: (text: string) => void,
 ): Promise<void> {
   const flags = parseFlags(preferenceExperimentTable, argv);
-  const grid = gridOf(flags.grid as string);
-  const heldOut = heldOutOf(flags['held-out'] as string);
-  const priceTables = pricesOf(flags.prices as string);
+  const grid = gridOf(flags.grid);
+  const heldOut = heldOutOf(flags['held-out']);
+  const priceTables = pricesOf(flags.prices);
   const env = await trainingEnv('mix');
-  const workers =
-    (flags['rollout-workers'] as number | undefined) ?? Math.max(1, Math.min(2, availableParallelism()));
+  const workers = flags['rollout-workers'] ?? Math.max(1, Math.min(2, availableParallelism()));
   let result: Awaited<ReturnType<typeof preferenceExperiment>>;
   try {
     result = await preferenceExperiment(
       env,
       {
-        episodes: flags.episodes as number,
-        seed: flags.seed as number,
+        episodes: flags.episodes,
+        seed: flags.seed,
         grid,
         heldOut,
-        seeds: flags.seeds as number,
-        selectSeeds: flags['select-seeds'] as number,
+        seeds: flags.seeds,
+        selectSeeds: flags['select-seeds'],
         priceTables,
       },
       {

@@ -10,22 +10,22 @@ import {
 } from '../core/learning/preference-sampling';
 import { PREFERENCE_RANGE, type Preference, parsePreference } from '../core/trace/preference';
 import { UsageError } from './errors';
-import type { Flag, FlagValue } from './flags';
-
-type Values = Readonly<Record<string, FlagValue>>;
+import type { Flag } from './flags';
 
 /** `--preference COST,TIME`, for a command whose runs are scored by the reward. */
-export const preferenceFlag = (appliesUnless?: Flag['appliesUnless']): Flag => ({
-  name: 'preference',
-  type: 'string',
+export const preferenceFlag = (appliesUnless?: Flag['appliesUnless']) => ({
+  name: 'preference' as const,
+  type: 'string' as const,
   value: 'COST,TIME',
   help: `better ↔ cheaper ↔ faster: multipliers of the scenario's cost weight μ and critical-steps weight η in the reward, each from ${PREFERENCE_RANGE.min} to ${PREFERENCE_RANGE.max} (default 1,1: the scenario's own reward; 2,1 charges cost twice as much). A learned policy trained with preference inputs plays to it; one trained before them refuses any but 1,1`,
   ...(appliesUnless ? { appliesUnless } : {}),
 });
 
 /** The preference `--preference` gives, or undefined when it is not given. */
-export function preferenceOfFlags(values: Values): Preference | undefined {
-  const text = values.preference as string | undefined;
+export function preferenceOfFlags(values: {
+  readonly preference?: string | undefined;
+}): Preference | undefined {
+  const text = values.preference;
   if (text === undefined) return undefined;
   const read = parsePreference(text, '--preference');
   if (!read.ok) throw new UsageError(read.message);
@@ -33,15 +33,17 @@ export function preferenceOfFlags(values: Values): Preference | undefined {
 }
 
 /** `--preferences`, train's. */
-export const preferencesFlag: Flag = {
+export const preferencesFlag = {
   name: 'preferences',
   type: 'string',
   value: 'HOW',
   help: `the cost and time preference each group of episodes plays and is rewarded under, which the policy reads: ${PREFERENCES_FORMS}; drawn from a stream keyed by --seed (default 1,1 throughout)`,
-};
+} as const satisfies Flag;
 
-export function preferenceSamplingOfFlags(values: Values): PreferenceSampling | undefined {
-  const text = values.preferences as string | undefined;
+export function preferenceSamplingOfFlags(values: {
+  readonly preferences?: string | undefined;
+}): PreferenceSampling | undefined {
+  const text = values.preferences;
   if (text === undefined) return undefined;
   const read = parsePreferenceSampling(text, '--preferences');
   if (!read.ok) throw new UsageError(read.message);

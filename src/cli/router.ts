@@ -208,7 +208,7 @@ export async function route(argv: string[], out: Print): Promise<void> {
   const chosen = routeQuery(model, query, { profile, threshold: limit, ...(nearest ? { nearest } : {}) });
   // Active learning: a request the router is unsure of waits in the queue for an arbiter.
   const queued = values.queue === undefined ? undefined : queueIfUnsure(values.queue, query, chosen);
-  const planner = flags.planner as 'rules' | 'model';
+  const planner = flags.planner;
   const planned =
     values.plan !== undefined ? readPlanFile(values.plan) : await makePlan(planner, chosen, query);
   const seed = flags.seed;

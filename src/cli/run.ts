@@ -9,11 +9,11 @@ import { policyForms } from '../core/request/policy-name';
 import { HEALING_MODES, MAX_SEED } from '../core/request/run-request';
 import type { SubagentSetup } from '../core/run/prepare';
 import { KIND_IDS } from '../core/scenarios/registry';
-import { PLAY_MODES, type PlayMode } from '../core/trace/events';
+import { PLAY_MODES } from '../core/trace/events';
 import { encodeTrace } from '../core/trace/jsonl';
 import { openai } from '../providers/openai/provider';
 import { UsageError } from './errors';
-import { type CommandTable, type FlagValue, helpText, parseFlags } from './flags';
+import { defineCommand, type FlagValue, type FlagValues, helpText, parseFlags } from './flags';
 import { followSwarm } from './follow-swarm';
 import { readInputFile } from './input-file';
 import { preferenceFlag, preferenceOfFlags } from './preference-flags';
@@ -30,7 +30,7 @@ const inRequest = (values: Readonly<Record<string, FlagValue>>) =>
     ? `--request ${values.request} gives the whole run (set it in the file)`
     : undefined;
 
-export const runTable: CommandTable = {
+export const runTable = defineCommand({
   name: 'run',
   usage: [
     'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--healing M] [--preference COST,TIME] [--provider KIND [its flags]] [--trace FILE] [--json]',
@@ -108,13 +108,13 @@ export const runTable: CommandTable = {
       help: `send the subagents' attempts to \`swarm worker --queues subagents\` processes on any machine that reaches this Redis server (redis:// or rediss://; the password may come from ${PASSWORD_ENV}); the trace names each attempt's worker (docs/scale-out.md)`,
     },
   ],
-};
+});
 
 export const runHelp = helpText(runTable);
 
 /** The run request these flags say: a file's JSON, or one built from the flags. */
-function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
-  const file = values.request as string | undefined;
+function requestOf(values: FlagValues<typeof runTable.flags>): unknown {
+  const file = values.request;
   if (file !== undefined) {
     const text = readInputFile(file, 'run request', 1 << 20);
     try {
@@ -133,7 +133,7 @@ function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
     ...(values.policy !== undefined ? { policy: values.policy } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
     ...(values.healing !== undefined ? { healing: values.healing } : {}),
-    ...(values.play !== undefined ? { play: values.play as PlayMode } : {}),
+    ...(values.play !== undefined ? { play: values.play } : {}),
     ...(preference ? { preference } : {}),
     ...(provider ? { provider } : {}),
   };
@@ -142,15 +142,15 @@ function requestOf(values: Readonly<Record<string, FlagValue>>): unknown {
 export async function run(argv: string[], out: Print): Promise<void> {
   const values = parseFlags(runTable, argv);
   const request = requestOf(values);
-  const traceFile = values.trace as string | undefined;
-  const requestFile = values.request as string | undefined;
+  const traceFile = values.trace;
+  const requestFile = values.request;
   if (traceFile !== undefined)
     checkOutputs([{ path: traceFile, flag: '--trace' }], requestFile ? [requestFile] : []);
   const api = createSwarmApi({
     ports: { sandbox: nodeSandbox },
     checkpoints: fileCheckpoints,
     providers: nodeProviders,
-    ...(values.redis !== undefined ? { pool: await remotePoolsAt(values.redis as string) } : {}),
+    ...(values.redis !== undefined ? { pool: await remotePoolsAt(values.redis) } : {}),
   });
   let id: string;
   try {

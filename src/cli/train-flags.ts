@@ -5,7 +5,7 @@
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
 import { defaultTrainConfig } from '../core/learning/train-config';
-import { type CommandTable, type FlagValue, helpText } from './flags';
+import { defineCommand, type FlagValue, helpText } from './flags';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
 import { preferencesFlag } from './preference-flags';
 import { PASSWORD_ENV } from './scale-out/redis-url';
@@ -20,7 +20,7 @@ const onlyFor =
 
 const BANDITS: readonly BanditKind[] = ['linucb', 'thompson', 'epsilon-greedy'];
 
-export const trainTable: CommandTable = {
+export const trainTable = defineCommand({
   name: 'train',
   usage: ['train --scenario ID|mix --policy parl|bandit [options]'],
   about:
@@ -183,7 +183,9 @@ export const trainTable: CommandTable = {
       help: "PARL: play each batch's episodes on N worker threads (default: the machine's cores, at most 2); the checkpoint is byte-identical whatever N",
       // Only more than one: a bandit plays its episodes one at a time, which 1 says.
       appliesUnless: (values) =>
-        values.policy === 'bandit' && (values['rollout-workers'] as number) > 1
+        values.policy === 'bandit' &&
+        typeof values['rollout-workers'] === 'number' &&
+        values['rollout-workers'] > 1
           ? 'a bandit learns after every episode, so its episodes cannot be played in parallel; use --rollout-workers 1 (PARL plays each batch in parallel)'
           : undefined,
     },
@@ -202,6 +204,6 @@ export const trainTable: CommandTable = {
     preferencesFlag,
     { name: 'json', type: 'boolean', help: 'print one JSON document (the summary and the curves)' },
   ],
-};
+});
 
 export const trainHelp = helpText(trainTable);

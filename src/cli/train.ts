@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { nextTask } from '../adapters/common/next-task';
 import { PROFILES } from '../core/learning/actions';
-import type { BanditKind } from '../core/learning/bandit-policy';
 import { trainingCurvesSvg as curvesSvg } from '../core/learning/curves-svg';
 import { episodeCost } from '../core/learning/episode-cost';
 import { parseHold } from '../core/learning/parl';
@@ -69,19 +68,19 @@ export async function trainCommand(
 ): Promise<void> {
   const flags = parseFlags(trainTable, argv);
   const values = {
-    scenario: flags.scenario as string,
-    profiles: flags.profiles as string | undefined,
-    out: flags.out as string | undefined,
-    curves: flags.curves as string | undefined,
-    svg: flags.svg as string | undefined,
+    scenario: flags.scenario,
+    profiles: flags.profiles,
+    out: flags.out,
+    curves: flags.curves,
+    svg: flags.svg,
     json: flags.json === true,
   };
-  const policy = flags.policy as TrainConfig['policy'];
-  const episodes = flags.episodes as number;
-  const seed = flags.seed as number;
+  const policy = flags.policy;
+  const episodes = flags.episodes;
+  const seed = flags.seed;
   // The default schedules for this policy, fitted to this run's episodes.
   const defaults = defaultSchedules(policy, episodes);
-  const allowed = (flags['allow-profiles'] as string).split(',').map((p) => p.trim());
+  const allowed = flags['allow-profiles'].split(',').map((p) => p.trim());
   for (const p of allowed) {
     if (!(PROFILES as readonly string[]).includes(p)) {
       throw new UsageError(`--allow-profiles: unknown profile "${p}"; known: ${PROFILES.join(', ')}`);
@@ -92,34 +91,22 @@ export async function trainCommand(
     policy,
     episodes,
     seed,
-    lambdaParallel: schedule(
-      'lambda-parallel',
-      flags['lambda-parallel'] as string | undefined,
-      defaults.lambdaParallel,
-    ),
-    lambdaFinish: schedule(
-      'lambda-finish',
-      flags['lambda-finish'] as string | undefined,
-      defaults.lambdaFinish,
-    ),
-    budgetOn: flags['budget-on'] as TrainConfig['budgetOn'],
+    lambdaParallel: schedule('lambda-parallel', flags['lambda-parallel'], defaults.lambdaParallel),
+    lambdaFinish: schedule('lambda-finish', flags['lambda-finish'], defaults.lambdaFinish),
+    budgetOn: flags['budget-on'],
     profiles: allowed,
-    bandit: flags.bandit as BanditKind,
-    ...(flags.arms === 'uncut' || flags.arms === 'no-cascade'
-      ? { arms: flags.arms as 'uncut' | 'no-cascade' }
-      : {}),
-    batch: flags.batch as number,
-    group: flags.group as number,
-    planHead: flags['plan-head'] as 'regression' | 'gradient',
-    learningRate: number('learning-rate', flags['learning-rate'] as string, defaultTrainConfig.learningRate),
-    entropy: number('entropy', flags.entropy as string, defaultTrainConfig.entropy, 0),
-    window:
-      (flags.window as number | undefined) ??
-      Math.max(1, Math.min(defaultTrainConfig.window, Math.ceil(episodes / 20))),
+    bandit: flags.bandit,
+    ...(flags.arms === 'uncut' || flags.arms === 'no-cascade' ? { arms: flags.arms } : {}),
+    batch: flags.batch,
+    group: flags.group,
+    planHead: flags['plan-head'],
+    learningRate: number('learning-rate', flags['learning-rate'], defaultTrainConfig.learningRate),
+    entropy: number('entropy', flags.entropy, defaultTrainConfig.entropy, 0),
+    window: flags.window ?? Math.max(1, Math.min(defaultTrainConfig.window, Math.ceil(episodes / 20))),
   };
   const preferences = preferenceSamplingOfFlags(flags);
   if (preferences) config = { ...config, preferences };
-  const holdText = flags.hold as string | undefined;
+  const holdText = flags.hold;
   if (holdText !== undefined) {
     try {
       config = { ...config, hold: parseHold(holdText) };
@@ -132,8 +119,7 @@ export async function trainCommand(
       `--group ${config.group} must divide --batch ${config.batch}: a batch holds whole groups`,
     );
   const rolloutWorkers =
-    (flags['rollout-workers'] as number | undefined) ??
-    (policy === 'parl' ? Math.max(1, Math.min(2, availableParallelism())) : 1);
+    flags['rollout-workers'] ?? (policy === 'parl' ? Math.max(1, Math.min(2, availableParallelism())) : 1);
   const env = await trainingEnv(values.scenario, values.profiles);
   const { mix } = env;
   const file = values.out ?? `policy-${policy}-${mix.id}-seed${seed}.json`;
@@ -162,7 +148,7 @@ export async function trainCommand(
   const cost = (e: number) => episodeCost(env.mix, config, e);
   const pool =
     flags.redis !== undefined
-      ? await rolloutsAt(flags.redis as string, data, cost, err)
+      ? await rolloutsAt(flags.redis, data, cost, err)
       : rolloutWorkers > 1
         ? rolloutPool(rolloutWorkers, data, cost)
         : undefined;

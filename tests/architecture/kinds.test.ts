@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { scenarioSpec } from '../../src/api/catalog';
 import { TASK_SCENARIOS } from '../../src/api/types';
 import { benchTable } from '../../src/cli/bench-flags';
+import type { Flag } from '../../src/cli/flags';
 import { runTable } from '../../src/cli/run';
 import { workflows } from '../../src/core/router/choice';
 import { workflowRoles } from '../../src/core/router/plan';
@@ -38,7 +39,7 @@ describe('the scenario registry', () => {
       const card = catalog.find((e) => e.id === id);
       expect(card?.type === 'task' ? card.spec : undefined).toEqual(scenarioSpec(id));
     }
-    const flagHelp = (flags: typeof runTable.flags, name: string) => flags.find((f) => f.name === name)?.help;
+    const flagHelp = (flags: readonly Flag[], name: string) => flags.find((f) => f.name === name)?.help;
     for (const id of KIND_IDS) {
       expect(flagHelp(runTable.flags, 'scenario')).toContain(id);
       expect(flagHelp(benchTable.flags, 'size')).toContain(`${kindOf(id)?.unit} (${id})`);

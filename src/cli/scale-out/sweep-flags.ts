@@ -13,8 +13,14 @@ import { PASSWORD_ENV } from './redis-url';
 
 type Values = Readonly<Record<string, FlagValue>>;
 
-/** The two flags; `redisAppliesUnless` refuses --redis where this version cannot sweep. */
-export function sweepFlags(redisAppliesUnless?: (values: Values) => string | undefined): Flag[] {
+/** What a command with these flags read: `--redis` a URL or absent, `--resume` a switch. */
+type SweepValues = { readonly redis?: string | undefined; readonly resume?: boolean | undefined };
+
+/**
+ * The two flags; `redisAppliesUnless` refuses --redis where this version cannot sweep. Their
+ * literal types are kept (`as const`), so a table that takes them reads `--redis` as a string.
+ */
+export function sweepFlags(redisAppliesUnless?: (values: Values) => string | undefined) {
   return [
     {
       name: 'redis',
@@ -30,7 +36,7 @@ export function sweepFlags(redisAppliesUnless?: (values: Values) => string | und
       appliesUnless: (values) =>
         values.redis === undefined ? 'it continues a sweep through Redis: give --redis URL' : undefined,
     },
-  ];
+  ] as const satisfies readonly Flag[];
 }
 
 /**
@@ -42,7 +48,7 @@ export async function sweepThroughRedis(
     readonly scenario: Parameters<typeof import('./bench-sweep-spec').sweepScenarioOf>[0];
   },
   policies: readonly Pick<Policy, 'name' | 'plan'>[],
-  flags: Values,
+  flags: SweepValues,
   err: (text: string) => void,
 ): Promise<BenchReport> {
   const { runBenchSweep } = await import('./bench-sweep');
@@ -59,7 +65,7 @@ export async function sweepThroughRedis(
 export async function chaosThroughRedis(
   settings: ChaosSettings,
   seeds: readonly number[],
-  flags: Values,
+  flags: SweepValues,
   err: (text: string) => void,
 ): Promise<ChaosRunReport[]> {
   const { runSweep } = await import('./sweep-launcher');
@@ -71,7 +77,9 @@ export async function chaosThroughRedis(
   )) as ChaosRunReport[];
 }
 
-async function launchOf(flags: Values, err: (text: string) => void) {
+async function launchOf(flags: SweepValues, err: (text: string) => void) {
   const { redisTarget } = await import('./redis-url');
-  return { target: redisTarget(flags.redis as string), resume: flags.resume === true, err };
+  // Called only when --redis was given (each caller checks it first).
+  if (flags.redis === undefined) throw new Error('unreachable: a sweep without --redis');
+  return { target: redisTarget(flags.redis), resume: flags.resume === true, err };
 }
