@@ -5,7 +5,8 @@
  */
 
 import type { TraceEvent } from '../../core/trace/events';
-import type { Metrics } from '../../core/trace/metrics';
+import { type Metrics, timeCharge } from '../../core/trace/metrics';
+import { type Preference, preferredWeights } from '../../core/trace/preference';
 import { t } from '../i18n/t';
 import type { Realized } from './replay';
 
@@ -93,8 +94,37 @@ export function sharedPrefix(
 export interface RewardTerms {
   /** The critical-steps budget; null when the run had none. */
   readonly stepsBudget: number | null;
-  /** η, the scenario's `reward.stepsWeight` (0 or absent: time is not charged). */
+  /** η, the scenario's `reward.stepsWeight` under the run's preference (0 or absent: not charged). */
   readonly stepsWeight?: number | undefined;
+  /** κ, the deadline's soft cost (`reward.deadlineWeight`), and where it starts (`deadlineFrom`). */
+  readonly deadlineWeight?: number | undefined;
+  readonly deadlineFrom?: number | undefined;
+}
+
+/**
+ * The time terms of a run's reward: its scenario's weights under the preference the run was asked
+ * with (trace/preference.ts), and its critical-steps budget.
+ */
+export function rewardTermsOf(
+  stepsBudget: number | null,
+  reward:
+    | {
+        readonly costWeight: number;
+        readonly stepsWeight?: number;
+        readonly deadlineWeight?: number;
+        readonly deadlineFrom?: number;
+      }
+    | undefined,
+  preference: Preference | undefined,
+): RewardTerms {
+  if (!reward) return { stepsBudget };
+  const w = preferredWeights(reward, preference);
+  return {
+    stepsBudget,
+    stepsWeight: w.stepsWeight,
+    deadlineWeight: w.deadlineWeight,
+    deadlineFrom: w.deadlineFrom,
+  };
 }
 
 type Side = Pick<Metrics, 'criticalSteps' | 'reward' | 'quality' | 'cost' | 'episodeSuccess'>;
@@ -133,11 +163,20 @@ export function rewardWhy(
     return t('why.failed', { steps, reward, failed });
   }
   const timeCharged =
-    terms.stepsBudget !== null && terms.stepsBudget > 0 && (terms.stepsWeight ?? 0) > 0
-      ? (terms.stepsWeight as number)
-      : 0;
+    terms.stepsBudget !== null &&
+    terms.stepsBudget > 0 &&
+    ((terms.stepsWeight ?? 0) > 0 || (terms.deadlineWeight ?? 0) > 0);
+  // The reward's own time term (core/trace/metrics.ts): η × steps / budget, and κ growing with the
+  // square of how far into the budget's last stretch the run ended.
+  const weights = {
+    costWeight: 0,
+    costReference: 1,
+    ...(terms.stepsWeight !== undefined ? { stepsWeight: terms.stepsWeight } : {}),
+    ...(terms.deadlineWeight !== undefined ? { deadlineWeight: terms.deadlineWeight } : {}),
+    ...(terms.deadlineFrom !== undefined ? { deadlineFrom: terms.deadlineFrom } : {}),
+  };
   const timeOf = (s: Side) =>
-    timeCharged > 0 ? (timeCharged * s.criticalSteps) / (terms.stepsBudget as number) : 0;
+    timeCharged ? timeCharge(weights, s.criticalSteps, terms.stepsBudget as number) : 0;
   const parts: string[] = [];
   parts.push(
     same(a.quality, b.quality)
@@ -149,19 +188,19 @@ export function rewardWhy(
       ? t('why.costSame', { cost: r4(a.cost) })
       : t('why.cost', { cost: r4(b.cost), against: r4(a.cost) }),
   );
-  const time =
-    timeCharged > 0
-      ? same(timeOf(a), timeOf(b))
-        ? t('why.timeSame', { time: r4(timeOf(a)) })
-        : t('why.time', {
-            time: r4(timeOf(b)),
-            against: r4(timeOf(a)),
-            weight: String(timeCharged),
-            budget: String(terms.stepsBudget),
-          })
-      : terms.stepsBudget === null
-        ? t('why.noBudget', { weighted: (terms.stepsWeight ?? 0) > 0 ? 'yes' : 'no' })
-        : t('why.noWeight');
+  const time = timeCharged
+    ? same(timeOf(a), timeOf(b))
+      ? t('why.timeSame', { time: r4(timeOf(a)) })
+      : t('why.time', {
+          time: r4(timeOf(b)),
+          against: r4(timeOf(a)),
+          weight: String(terms.stepsWeight ?? 0),
+          deadline: String(terms.deadlineWeight ?? 0),
+          budget: String(terms.stepsBudget),
+        })
+    : terms.stepsBudget === null
+      ? t('why.noBudget', { weighted: (terms.stepsWeight ?? 0) > 0 ? 'yes' : 'no' })
+      : t('why.noWeight');
   parts.push(time);
   if (same(a.reward, b.reward))
     return t('why.same', { steps, reward: r4(a.reward), parts: parts.join('; ') });

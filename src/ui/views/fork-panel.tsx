@@ -18,7 +18,7 @@ import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario, profiles } from '../catalog';
 import { type MessageId, t } from '../i18n/t';
-import { rewardWhy } from '../model/fork-view';
+import { rewardTermsOf, rewardWhy } from '../model/fork-view';
 import { models } from '../run/models';
 import { resolvePolicy, savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
@@ -169,10 +169,11 @@ export function ForkPanel(props: {
           { original: props.header.policy, fork: policy(), decision: step() },
           result.original.metrics,
           result.fork.metrics,
-          {
-            stepsBudget: props.header.budgets.maxCriticalSteps ?? null,
-            stepsWeight: entry.type === 'task' ? entry.spec.reward?.stepsWeight : undefined,
-          },
+          rewardTermsOf(
+            props.header.budgets.maxCriticalSteps ?? null,
+            entry.type === 'task' ? entry.spec.reward : undefined,
+            props.header.preference,
+          ),
         ),
       });
     } catch (error) {

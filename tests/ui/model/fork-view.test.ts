@@ -5,7 +5,13 @@ import { forkRun } from '../../../src/core/run/fork';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { runPrepared } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
-import { decisionBehind, forkMarks, rewardWhy, sharedPrefix } from '../../../src/ui/model/fork-view';
+import {
+  decisionBehind,
+  forkMarks,
+  rewardTermsOf,
+  rewardWhy,
+  sharedPrefix,
+} from '../../../src/ui/model/fork-view';
 import { foldTrace } from '../../../src/ui/model/replay';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
@@ -90,6 +96,21 @@ describe('a fork beside its original', () => {
     const names = { original: 'heuristic', fork: 'serial', decision: 2 };
     expect(rewardWhy(names, a, b, { stepsBudget: 100, stepsWeight: 0.2 })).toContain(
       'the reward is 0.4500 against 0.6000 (quality less what cost and time are charged): the same quality on both (0.7000); the same cost (0.0100 cost units); time charged 0.1000 against 0.0400',
+    );
+    // κ, the deadline's soft cost, counts too: 90 of a 100-step budget is 0.6 of the way into
+    // its last quarter, charged 0.2 × 0.6² = 0.072 on top of η's 0.2 × 0.9 (core's timeCharge).
+    const late = { ...b, criticalSteps: 90 };
+    expect(
+      rewardWhy(names, a, late, {
+        stepsBudget: 100,
+        stepsWeight: 0.2,
+        deadlineWeight: 0.2,
+        deadlineFrom: 0.75,
+      }),
+    ).toContain('time charged 0.2520 against 0.0400 (η 0.2 × critical steps / the budget of 100, plus κ 0.2');
+    // The preference scales the terms as it scales the reward: cost ×1, time ×2 doubles η.
+    expect(rewardTermsOf(100, { costWeight: 0.02, stepsWeight: 0.2 }, { cost: 1, time: 2 }).stepsWeight).toBe(
+      0.4,
     );
     expect(rewardWhy(names, a, { ...b, reward: 0, episodeSuccess: 0 }, { stepsBudget: 40 })).toBe(
       'serial from decision 2 took 50 critical steps against 20, and the reward is 0.0000 against 0.6000, because the fork did not end within its budgets, and such a run earns 0.',

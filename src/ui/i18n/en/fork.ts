@@ -44,7 +44,8 @@ export const forkEn = {
   'why.costSame': 'the same cost ({cost} cost units)',
   'why.cost': 'cost {cost} against {against} cost units',
   'why.timeSame': 'time charged the same ({time})',
-  'why.time': 'time charged {time} against {against} (η {weight} × critical steps / the budget of {budget})',
+  'why.time':
+    'time charged {time} against {against} (η {weight} × critical steps / the budget of {budget}, plus κ {deadline} × the square of how late in the budget it ended)',
   'why.noBudget':
     'time is not charged: the run has no critical-steps budget, and the reward charges steps only as a share of one{weighted, select, yes { (a budget in the Run settings makes it count)} other {}}',
   'why.noWeight': 'time is not charged: this scenario puts no weight on critical steps',

@@ -46,7 +46,8 @@ export const forkZh: AreaTranslation<typeof forkEn> = {
   'why.costSame': '成本相同（{cost} 成本单位）',
   'why.cost': '成本 {cost}，对比 {against} 成本单位',
   'why.timeSame': '时间扣分相同（{time}）',
-  'why.time': '时间扣分 {time}，对比 {against}（η {weight} × 关键步数 / 预算 {budget}）',
+  'why.time':
+    '时间扣分 {time}，对比 {against}（η {weight} × 关键步数 / 预算 {budget}，加上 κ {deadline} × 接近预算末尾程度的平方）',
   'why.noBudget':
     '不对时间扣分：该运行没有关键步数预算，而奖励只按预算的比例扣除步数{weighted, select, yes {（在运行设置中设定预算即可计入）} other {}}',
   'why.noWeight': '不对时间扣分：此场景对关键步数没有权重',
