@@ -87,6 +87,40 @@ describe('threadPool', () => {
     expect(pool.stats()).toMatchObject({ hangs: 1, completed: 2, started: 2, alive: 1 });
   });
 
+  it('counts an attempt that keeps telling its progress as alive, however long it runs', async () => {
+    const told: number[] = [];
+    const pool = track(
+      threadPool(
+        {
+          // Ten turns 100 ms apart, each told: a second in all, over three times the 300 ms limit (a
+          // timer late by the limit's length would be a machine far past its load).
+          run: async (r) => {
+            for (let turn = 1; turn <= 10; turn++) {
+              await new Promise((resolve) => setTimeout(resolve, 100));
+              r.progress?.({
+                taskId: 't',
+                attempt: 1,
+                subagent: 'sa-1',
+                profile: 'medium',
+                turns: turn,
+                inputTokens: 0,
+                outputTokens: 0,
+                toolCalls: 0,
+              });
+            }
+            return answer;
+          },
+        },
+        { capacity: 1, hangMs: 300 },
+      ),
+    );
+    const outcome = await pool.run({ ...request, progress: (p) => told.push(p.turns) });
+    expect(outcome).toEqual(answer);
+    // The caller's own progress still hears every turn.
+    expect(told).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(pool.stats()).toMatchObject({ hangs: 0 });
+  });
+
   it('gives each attempt its own abort signal', async () => {
     const seen: AbortSignal[] = [];
     const pool = track(

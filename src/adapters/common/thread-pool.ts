@@ -157,12 +157,30 @@ export function slotPool(options: SlotPoolOptions): SlotPool {
       return;
     }
     const limit = options.hangMs;
-    if (limit !== undefined) {
+    // A hang is `limit` ms with no word from the subagent: neither its answer nor the progress it
+    // tells after each turn and tool call. A long attempt that keeps telling is alive (a single
+    // agent's one long task at the watching pace took 90 s and was killed at 30 s as hung).
+    const arm = (): void => {
+      if (limit === undefined || held.dead) return;
+      clearTimeout(held.timer);
       held.timer = setTimeout(() => lose(held, 'hung', `no reply within ${limit} ms`), limit);
-    }
+    };
+    arm();
+    const told = job.request.progress;
+    const request: AttemptRequest =
+      limit === undefined
+        ? job.request
+        : {
+            ...job.request,
+            progress: (p) => {
+              if (held.job !== job) return;
+              arm();
+              told?.(p);
+            },
+          };
     let outcome: AttemptOutcome;
     try {
-      outcome = await held.slot.run(job.request);
+      outcome = await held.slot.run(request);
     } catch (error) {
       lose(held, 'crashed', describe(error));
       return;

@@ -30,7 +30,8 @@ export interface SubagentJob {
 export type SubagentResult = AttemptOutcome & { readonly worker: string };
 
 export function subagentJob(setup: SubagentSetup, request: AttemptRequest): SubagentJob {
-  const { answers, ...rest } = request;
+  // The progress callback stays here: a job is data (a function would not survive the queue).
+  const { answers, progress: _progress, ...rest } = request;
   return {
     version: SWEEP_VERSION,
     setup,
