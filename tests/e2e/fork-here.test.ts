@@ -69,7 +69,7 @@ async function expectDrawnFork(page: Page, width: number): Promise<void> {
   );
   expect(await page.textContent(t('fork-difference'))).toMatch(/^First decision that differs: decision 2 /);
   expect(await page.textContent(t('fork-why'))).toMatch(
-    /^serial from decision 2 took 50 critical steps against 20, and the reward is the same, 0\.6460, because .*time is not charged: the run has no critical-steps budget/,
+    /^serial from decision 2 took 50 critical steps against 20, and the reward is the same, 0\.6450, because .*time is not charged: the run has no critical-steps budget/,
   );
   // The metrics below the drawings.
   const table = await page.locator(`${t('fork-result')} table`).boundingBox();
