@@ -14,7 +14,7 @@ function tall(width: number): DagInput {
   return { ids, kinds: ids.map(() => 'task'), edges };
 }
 
-/** The scale the view fits a layout at, in a panel W × H (dag-view.tsx's fitToView). */
+/** The scale the view fits a layout at, in a panel W × H (dag-zoom.ts's fitToView). */
 const scaleToFit = (w: number, h: number, W: number, H: number) => Math.min(1.5, (W - 20) / w, (H - 20) / h);
 
 describe('a tall graph in a wide panel', () => {
