@@ -12,6 +12,7 @@ import { DEFAULT_PREFERENCE, isDefaultPreference } from '../core/trace/preferenc
 import { SIMULATED } from '../core/trace/simulated-id';
 import { providerOf } from '../providers/registry';
 import { readRunRequest } from '../providers/run-request';
+import { words } from './i18n/words';
 import { type AppState, defaultState, type ReadState, readHash } from './url-state';
 
 /**
@@ -138,7 +139,7 @@ export function readLink(hash: string): ReadState {
   const rest = readHash(params.toString(), base);
   return read.ok
     ? rest
-    : { ...rest, problems: [`The run request in the link was ignored: ${read.message}.`, ...rest.problems] };
+    : { ...rest, problems: [words('link.badRequest', { reason: read.message }), ...rest.problems] };
 }
 
 function readJsonRequest(text: string): { ok: true; request: RunRequest } | { ok: false; message: string } {

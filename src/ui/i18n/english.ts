@@ -10,6 +10,7 @@ import { forkEn } from './en/fork';
 import { galleryEn } from './en/gallery';
 import { knowledgeEn } from './en/knowledge';
 import { libraryEn } from './en/library';
+import { linkEn } from './en/link';
 import { pictureEn } from './en/picture';
 import { routerEn } from './en/router';
 import { runEn } from './en/run';
@@ -31,6 +32,7 @@ export const en = {
   ...compareEn,
   ...knowledgeEn,
   ...trainEn,
+  ...linkEn,
 };
 
 export type MessageId = keyof typeof en;

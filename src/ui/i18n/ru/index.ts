@@ -7,6 +7,7 @@ import { forkRu } from './fork';
 import { galleryRu } from './gallery';
 import { knowledgeRu } from './knowledge';
 import { libraryRu } from './library';
+import { linkRu } from './link';
 import { pictureRu } from './picture';
 import { routerRu } from './router';
 import { runRu } from './run';
@@ -28,4 +29,5 @@ export const messages: Translation = {
   ...compareRu,
   ...knowledgeRu,
   ...trainRu,
+  ...linkRu,
 };

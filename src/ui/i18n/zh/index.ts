@@ -7,6 +7,7 @@ import { forkZh } from './fork';
 import { galleryZh } from './gallery';
 import { knowledgeZh } from './knowledge';
 import { libraryZh } from './library';
+import { linkZh } from './link';
 import { pictureZh } from './picture';
 import { routerZh } from './router';
 import { runZh } from './run';
@@ -28,4 +29,5 @@ export const messages: Translation = {
   ...compareZh,
   ...knowledgeZh,
   ...trainZh,
+  ...linkZh,
 };
