@@ -14,6 +14,7 @@ import { linkEn } from './en/link';
 import { pictureEn } from './en/picture';
 import { routerEn } from './en/router';
 import { runEn } from './en/run';
+import { runErrorsEn } from './en/run-errors';
 import { settingsEn } from './en/settings';
 import { shellEn } from './en/shell';
 import { trainEn } from './en/train';
@@ -33,6 +34,7 @@ export const en = {
   ...knowledgeEn,
   ...trainEn,
   ...linkEn,
+  ...runErrorsEn,
 };
 
 export type MessageId = keyof typeof en;

@@ -14,6 +14,7 @@ import { app } from '../app-state';
 import { findScenario } from '../catalog';
 import { statusWord } from '../i18n/status-word';
 import { t } from '../i18n/t';
+import { say } from '../i18n/words';
 import { formatNumber } from '../model/format';
 import { liveStep, runningHorizon } from '../model/live-step';
 import { measureKindOf, qualityLine, qualityMeasure } from '../model/quality';
@@ -268,7 +269,7 @@ export function RunView() {
         </Show>
         <Show when={isLive() && live().error}>
           <div class="error" role="alert" data-testid="run-error">
-            {live().error}
+            {say(live().error ?? '')}
           </div>
         </Show>
         <Show when={isLive() && live().parallelism}>

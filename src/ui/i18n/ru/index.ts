@@ -11,6 +11,7 @@ import { linkRu } from './link';
 import { pictureRu } from './picture';
 import { routerRu } from './router';
 import { runRu } from './run';
+import { runErrorsRu } from './run-errors';
 import { settingsRu } from './settings';
 import { shellRu } from './shell';
 import { trainRu } from './train';
@@ -30,4 +31,5 @@ export const messages: Translation = {
   ...knowledgeRu,
   ...trainRu,
   ...linkRu,
+  ...runErrorsRu,
 };

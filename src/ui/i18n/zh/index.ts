@@ -11,6 +11,7 @@ import { linkZh } from './link';
 import { pictureZh } from './picture';
 import { routerZh } from './router';
 import { runZh } from './run';
+import { runErrorsZh } from './run-errors';
 import { settingsZh } from './settings';
 import { shellZh } from './shell';
 import { trainZh } from './train';
@@ -30,4 +31,5 @@ export const messages: Translation = {
   ...knowledgeZh,
   ...trainZh,
   ...linkZh,
+  ...runErrorsZh,
 };
