@@ -17,6 +17,7 @@ import { runEn } from './en/run';
 import { runErrorsEn } from './en/run-errors';
 import { settingsEn } from './en/settings';
 import { shellEn } from './en/shell';
+import { storedSettingsEn } from './en/stored-settings';
 import { trainEn } from './en/train';
 
 export const en = {
@@ -35,6 +36,7 @@ export const en = {
   ...trainEn,
   ...linkEn,
   ...runErrorsEn,
+  ...storedSettingsEn,
 };
 
 export type MessageId = keyof typeof en;

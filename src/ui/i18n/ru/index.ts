@@ -14,6 +14,7 @@ import { runRu } from './run';
 import { runErrorsRu } from './run-errors';
 import { settingsRu } from './settings';
 import { shellRu } from './shell';
+import { storedSettingsRu } from './stored-settings';
 import { trainRu } from './train';
 
 export const messages: Translation = {
@@ -32,4 +33,5 @@ export const messages: Translation = {
   ...trainRu,
   ...linkRu,
   ...runErrorsRu,
+  ...storedSettingsRu,
 };

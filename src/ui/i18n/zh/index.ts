@@ -14,6 +14,7 @@ import { runZh } from './run';
 import { runErrorsZh } from './run-errors';
 import { settingsZh } from './settings';
 import { shellZh } from './shell';
+import { storedSettingsZh } from './stored-settings';
 import { trainZh } from './train';
 
 export const messages: Translation = {
@@ -32,4 +33,5 @@ export const messages: Translation = {
   ...trainZh,
   ...linkZh,
   ...runErrorsZh,
+  ...storedSettingsZh,
 };
