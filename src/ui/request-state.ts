@@ -12,7 +12,7 @@ import { DEFAULT_PREFERENCE, isDefaultPreference } from '../core/trace/preferenc
 import { SIMULATED } from '../core/trace/simulated-id';
 import { providerOf } from '../providers/registry';
 import { readRunRequest } from '../providers/run-request';
-import { words } from './i18n/words';
+import { type Said, words } from './i18n/words';
 import { type AppState, defaultState, type ReadState, readHash } from './url-state';
 
 /**
@@ -142,12 +142,12 @@ export function readLink(hash: string): ReadState {
     : { ...rest, problems: [words('link.badRequest', { reason: read.message }), ...rest.problems] };
 }
 
-function readJsonRequest(text: string): { ok: true; request: RunRequest } | { ok: false; message: string } {
+function readJsonRequest(text: string): { ok: true; request: RunRequest } | { ok: false; message: Said } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'it is not JSON' };
+    return { ok: false, message: words('link.notJson') };
   }
   const read = readRunRequest(json);
   return read.ok ? read : { ok: false, message: read.message };

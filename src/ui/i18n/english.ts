@@ -12,6 +12,7 @@ import { knowledgeEn } from './en/knowledge';
 import { libraryEn } from './en/library';
 import { linkEn } from './en/link';
 import { pictureEn } from './en/picture';
+import { providersEn } from './en/providers';
 import { routerEn } from './en/router';
 import { runEn } from './en/run';
 import { runErrorsEn } from './en/run-errors';
@@ -37,6 +38,7 @@ export const en = {
   ...linkEn,
   ...runErrorsEn,
   ...storedSettingsEn,
+  ...providersEn,
 };
 
 export type MessageId = keyof typeof en;

@@ -16,6 +16,7 @@ export const linkEn = {
   'link.notWhole': '{value} is not a whole number',
   'link.outOfRange': '{value} is out of range ({min}–{max})',
   'link.notModel': '{value} is not a model name',
+  'link.notJson': 'it is not JSON',
   'link.notScenario': '{value} is not a scenario id',
   'link.notUrl': '{value} is not an http(s) URL',
   'link.notField': '{value} is not a provider field of at most {max, number} characters',

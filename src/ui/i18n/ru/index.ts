@@ -9,6 +9,7 @@ import { knowledgeRu } from './knowledge';
 import { libraryRu } from './library';
 import { linkRu } from './link';
 import { pictureRu } from './picture';
+import { providersRu } from './providers';
 import { routerRu } from './router';
 import { runRu } from './run';
 import { runErrorsRu } from './run-errors';
@@ -34,4 +35,5 @@ export const messages: Translation = {
   ...linkRu,
   ...runErrorsRu,
   ...storedSettingsRu,
+  ...providersRu,
 };

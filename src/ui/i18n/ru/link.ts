@@ -14,6 +14,7 @@ export const linkRu: AreaTranslation<typeof linkEn> = {
   'link.notWhole': '{value} — не целое число',
   'link.outOfRange': '{value} вне диапазона ({min}–{max})',
   'link.notModel': '{value} — не имя модели',
+  'link.notJson': 'это не JSON',
   'link.notScenario': '{value} — не идентификатор сценария',
   'link.notUrl': '{value} — не адрес http(s)',
   'link.notField': '{value} — не поле провайдера длиной до {max, number} символов',

@@ -9,6 +9,7 @@ import { knowledgeZh } from './knowledge';
 import { libraryZh } from './library';
 import { linkZh } from './link';
 import { pictureZh } from './picture';
+import { providersZh } from './providers';
 import { routerZh } from './router';
 import { runZh } from './run';
 import { runErrorsZh } from './run-errors';
@@ -34,4 +35,5 @@ export const messages: Translation = {
   ...linkZh,
   ...runErrorsZh,
   ...storedSettingsZh,
+  ...providersZh,
 };

@@ -13,6 +13,7 @@ export const linkZh: AreaTranslation<typeof linkEn> = {
   'link.notWhole': '{value} 不是整数',
   'link.outOfRange': '{value} 超出范围（{min}–{max}）',
   'link.notModel': '{value} 不是模型名称',
+  'link.notJson': '它不是 JSON',
   'link.notScenario': '{value} 不是场景 ID',
   'link.notUrl': '{value} 不是 http(s) 网址',
   'link.notField': '{value} 不是提供方字段（最多 {max, number} 个字符）',
