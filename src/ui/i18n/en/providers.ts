@@ -26,4 +26,15 @@ export const providersEn = {
   'openai.andMore': '{shown} and {n} more',
   'openai.retrying': '{message} Retrying in {seconds} s (retry {attempt}).',
   'openai.noUrl': "Enter the OpenAI-compatible server's base URL (e.g. {example}) in the provider settings.",
+  'webllm.checking': "Checking this browser's WebGPU before anything is downloaded…",
+  'webllm.cannotRun': 'WebLLM cannot run in this browser: {message} What to do: {fix}',
+  'webllm.unnamedAdapter': 'unnamed adapter',
+  'webllm.slow':
+    ' This is a software (CPU) adapter: a model will load but answer far too slowly to be useful.',
+  'webllm.loading': 'Loading {model} (engine {at} of {engines}): {percent}%.',
+  'webllm.ready': 'Ready: {model} on {engines, plural, =1 {one shared engine} other {# engines}}.{slow}',
+  'webllm.failed': 'Loading failed.',
+  'webllm.listing': "WebGPU is ready ({gpu}); reading WebLLM's model list…",
+  'webllm.listed':
+    'WebGPU is ready ({gpu}, shader-f16 {f16, select, yes {yes} other {no}}). {fit} of {all} models fit this GPU: pick one and press Load.{slow}',
 };

@@ -26,4 +26,16 @@ export const providersRu: AreaTranslation<typeof providersEn> = {
   'openai.retrying': '{message} Повтор через {seconds} с (повтор {attempt}).',
   'openai.noUrl':
     'Укажите базовый URL сервера, совместимого с OpenAI (например, {example}), в настройках провайдера.',
+  'webllm.checking': 'Проверяем WebGPU этого браузера, пока ничего не скачано…',
+  'webllm.cannotRun': 'WebLLM не может работать в этом браузере: {message} Что делать: {fix}',
+  'webllm.unnamedAdapter': 'безымянный адаптер',
+  'webllm.slow':
+    ' Это программный (CPU) адаптер: модель загрузится, но будет отвечать слишком медленно, чтобы быть полезной.',
+  'webllm.loading': 'Загрузка {model} (движок {at} из {engines}): {percent}%.',
+  'webllm.ready':
+    'Готово: {model} на {engines, plural, =1 {одном общем движке} one {# движке} few {# движках} many {# движках} other {# движка}}.{slow}',
+  'webllm.failed': 'Загрузка не удалась.',
+  'webllm.listing': 'WebGPU готов ({gpu}); читаем список моделей WebLLM…',
+  'webllm.listed':
+    'WebGPU готов ({gpu}, shader-f16 {f16, select, yes {да} other {нет}}). Этой GPU подходит моделей: {fit} из {all}; выберите одну и нажмите «Загрузить».{slow}',
 };
