@@ -7,24 +7,31 @@
 
 import { createRoot, createSignal } from 'solid-js';
 import { findScenario, sizeRange } from './catalog';
+import { type Said, words } from './i18n/words';
 import { readLink } from './request-state';
 import { type AppState, defaultState, patched, writeHash } from './url-state';
 
-function checked(hash: string): { state: AppState; problems: string[] } {
+function checked(hash: string): { state: AppState; problems: Said[] } {
   const read = readLink(hash);
   let state = read.state;
   const problems = [...read.problems];
   const entry = findScenario(state.scenario);
   if (!entry) {
-    problems.push(`There is no scenario "${state.scenario}"; showing ${defaultState.scenario} instead.`);
+    problems.push(words('link.noScenario', { scenario: state.scenario, fallback: defaultState.scenario }));
     state = { ...state, scenario: defaultState.scenario, size: 0 };
   } else {
     const range = sizeRange(entry);
     if (state.size !== 0 && (!range || state.size < range.min || state.size > range.max)) {
       problems.push(
         range
-          ? `Size ${state.size} is out of range for ${entry.id} (${range.min}–${range.max}); using its default, ${range.default}.`
-          : `${entry.id} has a fixed size; the size ${state.size} in the link was ignored.`,
+          ? words('link.sizeOutOfRange', {
+              size: String(state.size),
+              scenario: entry.id,
+              min: String(range.min),
+              max: String(range.max),
+              fallback: String(range.default),
+            })
+          : words('link.fixedSize', { scenario: entry.id, size: String(state.size) }),
       );
       state = { ...state, size: 0 };
     }
@@ -35,7 +42,7 @@ function checked(hash: string): { state: AppState; problems: string[] } {
 function createAppState() {
   const first = checked(location.hash);
   const [state, setState] = createSignal<AppState>(first.state);
-  const [problems, setProblems] = createSignal<readonly string[]>(first.problems);
+  const [problems, setProblems] = createSignal<readonly Said[]>(first.problems);
 
   window.addEventListener('hashchange', () => {
     const next = checked(location.hash);

@@ -5,6 +5,7 @@ import { loadCatalog } from './i18n/catalog';
 import { locale, setLocale } from './i18n/locale';
 import { localeOfLanguages } from './i18n/locales';
 import { type MessageId, t } from './i18n/t';
+import { say } from './i18n/words';
 import type { AppState } from './url-state';
 import { Gallery } from './views/gallery';
 import { LanguageSwitch } from './views/language-switch';
@@ -69,7 +70,7 @@ export function App() {
         <div class="problems" role="alert" data-testid="link-problems">
           <strong>{t('problems.heading')}</strong>
           <ul>
-            <For each={app.problems()}>{(problem) => <li>{problem}</li>}</For>
+            <For each={app.problems()}>{(problem) => <li>{say(problem)}</li>}</For>
           </ul>
           <button type="button" class="secondary" onClick={() => app.dismissProblems()}>
             {t('common.dismiss')}

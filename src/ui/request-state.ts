@@ -12,6 +12,7 @@ import { DEFAULT_PREFERENCE, isDefaultPreference } from '../core/trace/preferenc
 import { SIMULATED } from '../core/trace/simulated-id';
 import { providerOf } from '../providers/registry';
 import { readRunRequest } from '../providers/run-request';
+import { type Said, words } from './i18n/words';
 import { type AppState, defaultState, type ReadState, readHash } from './url-state';
 
 /**
@@ -138,15 +139,15 @@ export function readLink(hash: string): ReadState {
   const rest = readHash(params.toString(), base);
   return read.ok
     ? rest
-    : { ...rest, problems: [`The run request in the link was ignored: ${read.message}.`, ...rest.problems] };
+    : { ...rest, problems: [words('link.badRequest', { reason: read.message }), ...rest.problems] };
 }
 
-function readJsonRequest(text: string): { ok: true; request: RunRequest } | { ok: false; message: string } {
+function readJsonRequest(text: string): { ok: true; request: RunRequest } | { ok: false; message: Said } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'it is not JSON' };
+    return { ok: false, message: words('link.notJson') };
   }
   const read = readRunRequest(json);
   return read.ok ? read : { ok: false, message: read.message };

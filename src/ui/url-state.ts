@@ -17,6 +17,7 @@ import { FAILURE_POLICIES, type FailurePolicy, JOIN_MODES, type JoinMode } from 
 import { PROFILE_NAMES, type ProfileName } from '../core/scenarios/profiles';
 import { PROVIDER_IDS } from '../providers/registry';
 import { isLocale, LOCALES, type Locale } from './i18n/locales';
+import { english, type Said, words } from './i18n/words';
 import { DEFAULT_PACE } from './model/paces';
 
 export const VIEWS = ['gallery', 'run', 'compare', 'train', 'library', 'knowledge', 'router'] as const;
@@ -129,7 +130,7 @@ export const defaultState: AppState = {
   lead: '',
 };
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: Said };
 type Setting<K extends keyof AppState> = {
   readonly key: K;
   parse(text: string): Parsed<AppState[K]>;
@@ -140,16 +141,19 @@ function oneOf<T extends string>(options: readonly T[], blank = false) {
   return (text: string): Parsed<T> =>
     (options as readonly string[]).includes(text) || (blank && text === '')
       ? { ok: true, value: text as T }
-      : { ok: false, error: `${quoted(text)} is not one of ${options.join(', ')}` };
+      : { ok: false, error: words('link.notOneOf', { value: quoted(text), options: options.join(', ') }) };
 }
 
 function integer(min: number, max: number) {
   return (text: string): Parsed<number> => {
-    if (!/^-?\d+$/.test(text)) return { ok: false, error: `${quoted(text)} is not a whole number` };
+    if (!/^-?\d+$/.test(text)) return { ok: false, error: words('link.notWhole', { value: quoted(text) }) };
     const value = Number(text);
     return value >= min && value <= max
       ? { ok: true, value }
-      : { ok: false, error: `${value} is out of range (${min}–${max})` };
+      : {
+          ok: false,
+          error: words('link.outOfRange', { value: String(value), min: String(min), max: String(max) }),
+        };
   };
 }
 
@@ -160,7 +164,7 @@ const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,159}$/;
 function modelName(text: string): Parsed<string> {
   return text === '' || MODEL.test(text)
     ? { ok: true, value: text }
-    : { ok: false, error: `${quoted(text)} is not a model name` };
+    : { ok: false, error: words('link.notModel', { value: quoted(text) }) };
 }
 /** The forms a policy takes (core/request/policy-name.ts): one list for the page, the CLI and the API. */
 export const POLICY_FORMS = policyForms();
@@ -171,7 +175,9 @@ const table: { [K in keyof AppState]: Setting<K> } = {
   scenario: {
     key: 'scenario',
     parse: (t) =>
-      NAME.test(t) ? { ok: true, value: t } : { ok: false, error: `${quoted(t)} is not a scenario id` },
+      NAME.test(t)
+        ? { ok: true, value: t }
+        : { ok: false, error: words('link.notScenario', { value: quoted(t) }) },
     format: plain,
   },
   // Any whole number here: the range is the scenario's own (app-state.ts checks it against the
@@ -199,7 +205,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
       }
       return url && (url.protocol === 'http:' || url.protocol === 'https:') && t.length <= 500
         ? { ok: true, value: t }
-        : { ok: false, error: `${quoted(t)} is not an http(s) URL` };
+        : { ok: false, error: words('link.notUrl', { value: quoted(t) }) };
     },
     format: plain,
   },
@@ -213,7 +219,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
       const bad = fields.find(([name, value]) => !FIELD.test(name) || value.length > 2000);
       return bad === undefined
         ? { ok: true, value: Object.fromEntries(fields) }
-        : { ok: false, error: `${quoted(bad[0])} is not a provider field of at most 2,000 characters` };
+        : { ok: false, error: words('link.notField', { value: quoted(bad[0]), max: 2000 }) };
     },
     format: (fields) => new URLSearchParams(Object.entries(fields).filter(([, x]) => x !== '')).toString(),
   },
@@ -230,7 +236,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     parse: (t) =>
       t === '1' || t === '0'
         ? { ok: true, value: t === '1' }
-        : { ok: false, error: `${quoted(t)} is not 1 or 0` },
+        : { ok: false, error: words('link.notOneOrZero', { value: quoted(t) }) },
     format: (on) => (on ? '1' : '0'),
   },
   runs: {
@@ -240,7 +246,13 @@ const table: { [K in keyof AppState]: Setting<K> } = {
       const bad = ids.find((id) => !NAME.test(id));
       return bad === undefined && ids.length <= 8
         ? { ok: true, value: ids }
-        : { ok: false, error: bad === undefined ? 'at most 8 runs' : `${quoted(bad)} is not a run id` };
+        : {
+            ok: false,
+            error:
+              bad === undefined
+                ? words('link.atMostRuns', { n: 8 })
+                : words('link.notRunId', { value: quoted(bad) }),
+          };
     },
     format: (ids) => ids.join(','),
   },
@@ -257,13 +269,13 @@ const table: { [K in keyof AppState]: Setting<K> } = {
           .filter((s) => s !== '')
           .map(decodeURIComponent);
       } catch {
-        return { ok: false, error: `${quoted(t)} is not a list of policies` };
+        return { ok: false, error: words('link.notPolicies', { value: quoted(t) }) };
       }
       const problem = names.map(policyProblem).find((p) => p !== undefined);
       if (problem !== undefined) return { ok: false, error: problem };
       return names.length <= 8 && new Set(names).size === names.length
         ? { ok: true, value: names }
-        : { ok: false, error: 'at most 8 policies, each once' };
+        : { ok: false, error: words('link.atMostPolicies', { n: 8 }) };
     },
     format: (names) => names.map(encodeURIComponent).join(','),
   },
@@ -274,7 +286,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
       const bad = names.find((n) => !(faultKinds as readonly string[]).includes(n));
       return bad === undefined
         ? { ok: true, value: [...new Set(names)] as FaultKind[] }
-        : { ok: false, error: `${quoted(bad)} is not a fault (${faultKinds.join(', ')})` };
+        : { ok: false, error: words('link.notFault', { value: quoted(bad), faults: faultKinds.join(', ') }) };
     },
     format: (faults) => faults.join(','),
   },
@@ -295,7 +307,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     parse: (t) =>
       t.length <= 1000
         ? { ok: true, value: t }
-        : { ok: false, error: 'a question of at most 1,000 characters' },
+        : { ok: false, error: words('link.longQuestion', { max: 1000 }) },
     format: plain,
   },
   ask: {
@@ -303,7 +315,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     parse: (t) =>
       t.length <= MAX_REQUEST_CHARS
         ? { ok: true, value: t }
-        : { ok: false, error: `a request of at most ${MAX_REQUEST_CHARS.toLocaleString('en')} characters` },
+        : { ok: false, error: words('link.longRequest', { max: MAX_REQUEST_CHARS }) },
     format: plain,
   },
   team: {
@@ -315,9 +327,9 @@ const table: { [K in keyof AppState]: Setting<K> } = {
         .filter((r) => r !== '');
       const bad = roles.find((r) => !ROLE.test(r));
       return bad !== undefined
-        ? { ok: false, error: `${quoted(bad)} is not a role name (letters, digits, spaces, - and _)` }
+        ? { ok: false, error: words('link.notRole', { value: quoted(bad) }) }
         : roles.length > 16
-          ? { ok: false, error: 'a team of at most 16 roles' }
+          ? { ok: false, error: words('link.bigTeam', { n: 16 }) }
           : { ok: true, value: roles };
     },
     format: (roles) => roles.join(','),
@@ -340,7 +352,7 @@ const table: { [K in keyof AppState]: Setting<K> } = {
     parse: (t) =>
       t === '' || ROLE.test(t)
         ? { ok: true, value: t }
-        : { ok: false, error: `${quoted(t)} is not a role name (letters, digits, spaces, - and _)` },
+        : { ok: false, error: words('link.notRole', { value: quoted(t) }) },
     format: plain,
   },
 };
@@ -351,29 +363,33 @@ const ROLE = /^[\p{L}\p{N}][\p{L}\p{N} _-]{0,59}$/u;
 export interface ReadState {
   readonly state: AppState;
   /** One sentence per setting that was ignored, for the page to show. */
-  readonly problems: readonly string[];
+  readonly problems: readonly Said[];
 }
 
 /** Reads a hash (`#view=run&seed=3`); anything unknown or out of range is reported and left at its default. */
 export function readHash(hash: string, base: AppState = defaultState): ReadState {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const state: Record<string, unknown> = { ...base };
-  const problems: string[] = [];
+  const problems: Said[] = [];
   const seen = new Set<string>();
   for (const [key, text] of params) {
     if (seen.has(key)) {
       // A link edited by hand can say a setting twice; which one counts must not be a guess.
-      problems.push(`Setting ${quoted(key)} appears more than once in the link: the first was used.`);
+      problems.push(words('link.repeated', { key: quoted(key) }));
       continue;
     }
     seen.add(key);
     if (!Object.hasOwn(table, key)) {
-      problems.push(`Unknown setting ${quoted(key)} in the link was ignored.`);
+      problems.push(words('link.unknown', { key: quoted(key) }));
       continue;
     }
     const parsed = table[key as keyof AppState].parse(text);
     if (parsed.ok) state[key] = parsed.value;
-    else problems.push(`Setting ${quoted(key)} in the link was ignored: ${parsed.error}.`);
+    else {
+      const problem = words('link.ignored', { key: quoted(key), error: parsed.error });
+      // The unknown-language problem stays English, its whole sentence (the lang setting's note).
+      problems.push(key === 'lang' ? english(problem) : problem);
+    }
   }
   return { state: state as unknown as AppState, problems };
 }

@@ -149,6 +149,8 @@ describe('the page in three languages', () => {
       expect(await problem.textContent()).toContain(
         'Setting "lang" in the link was ignored: "xx" is not a language of this page (en, zh, ru); it is shown in your browser\'s language.',
       );
+      // The Russian chunk loads after a reload while the problem is already shown: wait for its words.
+      await page.waitForSelector(`${t('nav-gallery')}:text-is("Сценарии")`);
       expect(await htmlLang(page)).toBe('ru');
       await page.click(t('run-button'));
       await page.waitForSelector(`${t('run-status')}[data-state="done"]`, { timeout: 60_000 });

@@ -14,6 +14,7 @@ import { gradeTable, parseRules } from '../../src/core/scenarios/wide-search/gra
 import { parseCsv, parseMarkdownTable } from '../../src/core/scenarios/wide-search/table';
 import { checkImport, TraceImportError } from '../../src/core/trace/import-check';
 import { decodeTrace, encodeTrace } from '../../src/core/trace/jsonl';
+import { say } from '../../src/ui/i18n/words';
 import { readHash } from '../../src/ui/url-state';
 import { diamond } from '../core/graph/test-graphs';
 import { fcRuns } from '../support/fc-runs';
@@ -106,9 +107,9 @@ describe('fuzzing the parsers', () => {
           fc.webFragments().map((f) => `#${f}`),
         ),
         (hash) => {
-          const r = readHash(hash);
-          for (const p of r.problems) expect(isClearMessage(p)).toBe(true);
-          expect(r.problems.every((p) => p.length < 400)).toBe(true);
+          const problems = readHash(hash).problems.map((p) => say(p, 'en'));
+          for (const p of problems) expect(isClearMessage(p)).toBe(true);
+          expect(problems.every((p) => p.length < 400)).toBe(true);
         },
       ),
       RUNS,

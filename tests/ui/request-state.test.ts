@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRequest } from '../../src/core/request/run-request';
+import { say } from '../../src/ui/i18n/words';
 import { readLink, requestOfState, stateOfRequest } from '../../src/ui/request-state';
 import { defaultState, writeHash } from '../../src/ui/url-state';
 
@@ -47,10 +48,10 @@ describe("the page's settings and a run request", () => {
     expect(read.state.view).toBe('run');
     expect(read.state.subagents).toBe(5);
     expect(readLink(`${link}&view=compare&seed=4`).state).toMatchObject({ view: 'compare', seed: 4 });
-    expect(readLink('#request={"scenario":"wide-search","join":"later"}').problems).toEqual([
-      'The run request in the link was ignored: join must be one of async, barrier, not "later".',
-    ]);
-    expect(readLink('#request={oops').problems).toEqual([
+    expect(
+      readLink('#request={"scenario":"wide-search","join":"later"}').problems.map((p) => say(p, 'en')),
+    ).toEqual(['The run request in the link was ignored: join must be one of async, barrier, not "later".']);
+    expect(readLink('#request={oops').problems.map((p) => say(p, 'en'))).toEqual([
       'The run request in the link was ignored: it is not JSON.',
     ]);
   });

@@ -5,15 +5,23 @@ import { policyNames } from '../../src/core/policy/registry';
 import { JOIN_MODES as JOINS } from '../../src/core/runtime/config';
 import { faultKinds } from '../../src/core/trace/events';
 import { PROVIDER_IDS as PROVIDERS } from '../../src/providers/registry';
+import { loadCatalog } from '../../src/ui/i18n/catalog';
+import { say } from '../../src/ui/i18n/words';
 import {
   type AppState,
   defaultState,
   POLICY_FORMS,
   patched,
-  readHash,
+  readHash as readRaw,
   VIEWS,
   writeHash,
 } from '../../src/ui/url-state';
+
+/** The link read, its problems as the page says them in English (the page's language by default). */
+const readHash = (hash: string) => {
+  const read = readRaw(hash);
+  return { ...read, problems: read.problems.map((p) => say(p, 'en')) };
+};
 
 describe('url state', () => {
   it('writes nothing for the defaults and reads back the defaults from an empty hash', () => {
@@ -189,5 +197,18 @@ describe('url state', () => {
     expect(unknown.problems).toEqual([
       'Setting "lang" in the link was ignored: "xx" is not a language of this page (en, zh, ru); it is shown in your browser\'s language.',
     ]);
+  });
+
+  it("says the link's problems in the page's language, the unknown language in English", async () => {
+    await Promise.all([loadCatalog('zh'), loadCatalog('ru')]);
+    const { problems } = readRaw('#seed=1.5&colour=blue&size=4&size=5&runs=a,b,c,d,e,f,g,h,i&lang=xx');
+    expect(problems.map((p) => say(p, 'ru'))).toEqual([
+      'Настройка "seed" в ссылке пропущена: "1.5" — не целое число.',
+      'Неизвестная настройка "colour" в ссылке пропущена.',
+      'Настройка "size" встречается в ссылке несколько раз: взята первая.',
+      'Настройка "runs" в ссылке пропущена: не более 8 запусков.',
+      'Setting "lang" in the link was ignored: "xx" is not a language of this page (en, zh, ru); it is shown in your browser\'s language.',
+    ]);
+    expect(say(problems[0] as string, 'zh')).toBe('已忽略链接中的设置 "seed"："1.5" 不是整数。');
   });
 });

@@ -1,7 +1,13 @@
 import { createEffect, createSignal, Show } from 'solid-js';
 import { app } from '../../ui/app-state';
+import { t } from '../../ui/i18n/t';
+import { say } from '../../ui/i18n/words';
+import { EXAMPLE_ENDPOINT } from '../../ui/run/endpoint';
 import { models } from '../../ui/run/models';
 import { running } from '../../ui/run/session';
+
+/** A model name as an example names one (Ollama's). */
+const EXAMPLE_MODEL = 'qwen2.5:1.5b';
 
 const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 
@@ -25,20 +31,18 @@ export function Panel() {
       app.update({ endpoint: value });
       return true;
     } catch {
-      setUrlError(
-        `"${value}" is not an http(s) URL: give the server's base URL, e.g. http://localhost:8080/v1.`,
-      );
+      setUrlError(t('openai.urlError', { value, example: EXAMPLE_ENDPOINT }));
       return false;
     }
   };
   return (
     <>
       <label>
-        Base URL
+        {t('openai.baseUrl')}
         <input
           data-testid="openai-endpoint"
           value={s().endpoint}
-          placeholder="http://localhost:8080/v1"
+          placeholder={EXAMPLE_ENDPOINT}
           onInput={(e) => setDraft(text(e))}
           onChange={(e) => commit(text(e))}
         />
@@ -49,23 +53,23 @@ export function Panel() {
         </div>
       </Show>
       <label>
-        Model (empty: each profile's)
+        {t('openai.model')}
         <input
           data-testid="openai-model"
           value={s().model}
-          placeholder="e.g. qwen2.5:1.5b"
+          placeholder={t('openai.modelExample', { example: EXAMPLE_MODEL })}
           onChange={(e) => app.update({ model: text(e).trim() })}
         />
       </label>
       <label>
-        API key (kept in this browser only, never in a link, trace or export)
+        {t('openai.key')}
         <input
           type="password"
           autocomplete="off"
           data-testid="openai-key"
           value={key()}
           disabled={!s().endpoint}
-          placeholder={s().endpoint ? 'none needed for most local servers' : 'enter the base URL first'}
+          placeholder={s().endpoint ? t('openai.keyNotNeeded') : t('openai.keyAfterUrl')}
           onChange={(e) => models.keys.save(s().endpoint, text(e))}
         />
       </label>
@@ -79,7 +83,7 @@ export function Panel() {
             if (commit(draft())) void models.checkEndpoint(draft().trim());
           }}
         >
-          Test connection
+          {t('openai.test')}
         </button>
         <button
           type="button"
@@ -88,7 +92,7 @@ export function Panel() {
           disabled={!key()}
           onClick={() => models.keys.forget(s().endpoint)}
         >
-          Forget key
+          {t('openai.forget')}
         </button>
       </div>
     </>
@@ -100,10 +104,13 @@ export function status(): string {
   const s = app.state();
   const o = models.openai();
   if (!s.endpoint) {
-    return 'Enter the base URL of an OpenAI-compatible server (llama.cpp, Ollama, vLLM or a hosted API).';
+    return t('openai.enterUrl');
   }
-  if (o.retry && running()) return o.retry;
-  if (o.check && o.check.endpoint === s.endpoint) return o.check.text;
-  const key = models.keys.load(s.endpoint) ? 'key saved in this browser' : 'no key';
-  return `Ready to run against ${s.endpoint} (model: ${s.model || "each profile's"}; ${key}).`;
+  if (o.retry && running()) return say(o.retry);
+  if (o.check && o.check.endpoint === s.endpoint) return say(o.check.text);
+  return t('openai.ready', {
+    endpoint: s.endpoint,
+    model: s.model || t('openai.eachProfile'),
+    key: models.keys.load(s.endpoint) ? 'saved' : 'none',
+  });
 }

@@ -1,6 +1,7 @@
 import { createEffect, createSignal, For, Show, untrack } from 'solid-js';
 import { app } from '../../ui/app-state';
 import { profiles } from '../../ui/catalog';
+import { t } from '../../ui/i18n/t';
 import { CACHE_BACKENDS, describeMemory, type ModelCache, models } from '../../ui/run/models';
 import { running } from '../../ui/run/session';
 
@@ -257,23 +258,30 @@ export function Panel() {
 /** The picker's status line for WebLLM: the GPU check, the model list, the load. */
 export function status(): string {
   const w = models.webllm();
-  if (w.probe === 'unchecked' || w.probe === 'checking') {
-    return "Checking this browser's WebGPU before anything is downloaded…";
-  }
-  if (!w.probe.ok) return `WebLLM cannot run in this browser: ${w.probe.message} What to do: ${w.probe.fix}`;
-  const gpu = [w.probe.vendor, w.probe.architecture].filter(Boolean).join(' ') || 'unnamed adapter';
-  const slow = w.probe.isFallbackAdapter
-    ? ' This is a software (CPU) adapter: a model will load but answer far too slowly to be useful.'
-    : '';
+  if (w.probe === 'unchecked' || w.probe === 'checking') return t('webllm.checking');
+  if (!w.probe.ok) return t('webllm.cannotRun', { message: w.probe.message, fix: w.probe.fix });
+  const gpu = [w.probe.vendor, w.probe.architecture].filter(Boolean).join(' ') || t('webllm.unnamedAdapter');
+  const slow = w.probe.isFallbackAdapter ? t('webllm.slow') : '';
   switch (w.status) {
     case 'loading':
-      return `Loading ${w.modelId} (engine ${w.engineAt} of ${w.engines}): ${Math.round((w.progress?.fraction ?? 0) * 100)}%.`;
+      return t('webllm.loading', {
+        model: w.modelId ?? '',
+        at: String(w.engineAt),
+        engines: String(w.engines),
+        percent: String(Math.round((w.progress?.fraction ?? 0) * 100)),
+      });
     case 'ready':
-      return `Ready: ${w.modelId} on ${w.engines === 1 ? 'one shared engine' : `${w.engines} engines`}.${slow}`;
+      return t('webllm.ready', { model: w.modelId ?? '', engines: w.engines ?? 1, slow });
     case 'failed':
-      return w.error ?? 'Loading failed.';
+      return w.error ?? t('webllm.failed');
     default:
-      if (!w.listed) return `WebGPU is ready (${gpu}); reading WebLLM's model list…`;
-      return `WebGPU is ready (${gpu}, shader-f16 ${w.probe.shaderF16 ? 'yes' : 'no'}). ${w.supported.length} of ${w.supported.length + w.rejected.length} models fit this GPU: pick one and press Load.${slow}`;
+      if (!w.listed) return t('webllm.listing', { gpu });
+      return t('webllm.listed', {
+        gpu,
+        f16: w.probe.shaderF16 ? 'yes' : 'no',
+        fit: String(w.supported.length),
+        all: String(w.supported.length + w.rejected.length),
+        slow,
+      });
   }
 }

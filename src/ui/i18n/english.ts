@@ -10,11 +10,15 @@ import { forkEn } from './en/fork';
 import { galleryEn } from './en/gallery';
 import { knowledgeEn } from './en/knowledge';
 import { libraryEn } from './en/library';
+import { linkEn } from './en/link';
 import { pictureEn } from './en/picture';
+import { providersEn } from './en/providers';
 import { routerEn } from './en/router';
 import { runEn } from './en/run';
+import { runErrorsEn } from './en/run-errors';
 import { settingsEn } from './en/settings';
 import { shellEn } from './en/shell';
+import { storedSettingsEn } from './en/stored-settings';
 import { trainEn } from './en/train';
 
 export const en = {
@@ -31,6 +35,10 @@ export const en = {
   ...compareEn,
   ...knowledgeEn,
   ...trainEn,
+  ...linkEn,
+  ...runErrorsEn,
+  ...storedSettingsEn,
+  ...providersEn,
 };
 
 export type MessageId = keyof typeof en;

@@ -12,6 +12,7 @@ import { LLM_POLICY } from '../../core/request/policy-name';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+import { say } from '../i18n/words';
 import type { PickState } from '../model/compare-picks';
 import type { AppState } from '../url-state';
 import { resolvePolicy } from './policies';
@@ -96,7 +97,9 @@ function createComparisons() {
         const why =
           ended.status === 'cancelled'
             ? 'stopped before it ended (its part-run is in the Library).'
-            : (ended.error ?? 'the run did not end.');
+            : ended.error === undefined
+              ? 'the run did not end.'
+              : say(ended.error);
         setPick(index, { policy, state: 'failed', message: why });
       }
     }

@@ -10,17 +10,22 @@ import { listModels, openaiProvider } from '../../adapters/common/openai-provide
 import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import { openai as openaiDescriptor } from '../../providers/openai/provider';
+import { PageError } from '../i18n/page-error';
+import { type Said, words } from '../i18n/words';
 import type { AppState } from '../url-state';
 import type { RunProvider } from './run-provider';
+
+/** The base URL an example names: llama.cpp's server on its own port. */
+export const EXAMPLE_ENDPOINT = 'http://localhost:8080/v1';
 
 export interface OpenAiView {
   /** Bumped when a key is saved or forgotten, so views re-read the store. */
   readonly keys: number;
   readonly checking: boolean;
   /** The last connection check, in words, and the endpoint it was of. */
-  readonly check?: { readonly endpoint: string; readonly ok: boolean; readonly text: string };
+  readonly check?: { readonly endpoint: string; readonly ok: boolean; readonly text: Said };
   /** The last retry the provider made in a run ("rate limited, retrying in 2 s"). */
-  readonly retry?: string;
+  readonly retry?: Said;
 }
 
 export function createEndpointState(keys: ApiKeyStore) {
@@ -30,13 +35,14 @@ export function createEndpointState(keys: ApiKeyStore) {
     setOpenai((v) => ({ ...v, checking: true }));
     try {
       const ids = await listModels({ baseUrl: endpoint, apiKey: keys.load(endpoint) });
-      const shown = ids.slice(0, 8).join(', ') + (ids.length > 8 ? ` and ${ids.length - 8} more` : '');
+      const first = ids.slice(0, 8).join(', ');
+      const shown = ids.length > 8 ? words('openai.andMore', { shown: first, n: ids.length - 8 }) : first;
       setOpenai((v) => ({
         ...v,
         check: {
           endpoint,
           ok: true,
-          text: `Connected: ${ids.length} model${ids.length === 1 ? '' : 's'} (${shown}).`,
+          text: words('openai.connected', { n: ids.length, shown }),
         },
       }));
     } catch (error) {
@@ -49,9 +55,7 @@ export function createEndpointState(keys: ApiKeyStore) {
   /** The provider a run uses; throws, in words, without a base URL. */
   function providerFor(settings: AppState, profiles: Readonly<Record<string, ProfileSpec>>): RunProvider {
     if (!settings.endpoint) {
-      throw new Error(
-        "Enter the OpenAI-compatible server's base URL (e.g. http://localhost:8080/v1) in the provider settings.",
-      );
+      throw new PageError(words('openai.noUrl', { example: EXAMPLE_ENDPOINT }));
     }
     const provider = openaiProvider({
       baseUrl: settings.endpoint,
@@ -60,7 +64,11 @@ export function createEndpointState(keys: ApiKeyStore) {
       onRetry: ({ attempt, error, delayMs }) =>
         setOpenai((v) => ({
           ...v,
-          retry: `${error.message} Retrying in ${Math.ceil(delayMs / 1000)} s (retry ${attempt}).`,
+          retry: words('openai.retrying', {
+            message: error.message,
+            seconds: String(Math.ceil(delayMs / 1000)),
+            attempt: String(attempt),
+          }),
         })),
     });
     setOpenai((v) => ({ ...v, retry: undefined }));

@@ -1,4 +1,5 @@
 import { isLearnedKind } from '../../core/learning/kinds/registry';
+import { parsePolicyName } from '../../core/learning/policy-name';
 import type { Policy } from '../../core/policy/types';
 import { type CheckpointSource, policyOf } from '../../core/request/policy-of';
 import { profileHashes } from '../../core/scenarios/profiles';
@@ -9,6 +10,7 @@ import type { PlayMode } from '../../core/trace/events';
  * was trained with. Refused in the words every host uses (core/request/compose-run.ts).
  */
 import { profiles } from '../catalog';
+import { type Words, words } from '../i18n/words';
 import { services } from '../services';
 import { savedPolicyList } from './saved-policies';
 
@@ -31,6 +33,17 @@ let hashes: Promise<Record<string, string>> | undefined;
 export function bundledProfileHashes(): Promise<Record<string, string>> {
   hashes ??= profileHashes(profiles);
   return hashes;
+}
+
+/**
+ * The page's own refusal of a saved policy this browser does not have, in the page's language (its
+ * English is the core's refusal, which the API still gives as it is); undefined for any other name.
+ */
+export async function missingSavedPolicy(name: string): Promise<Words | undefined> {
+  const read = parsePolicyName(name);
+  if ('problem' in read || read.form !== 'learned') return undefined;
+  const saved = await savedCheckpoints.load(read.ref);
+  return saved === undefined ? words('runError.noSavedPolicy', { ref: read.ref }) : undefined;
 }
 
 /** Resolves a policy name other than `llm`; a missing or unusable saved policy is an Error that says why. */

@@ -33,6 +33,8 @@ import type { RunHandle } from '../../core/trace/store';
 import { readRunRequest } from '../../providers/run-request';
 import { app } from '../app-state';
 import { type CatalogEntry, findScenario, profiles } from '../catalog';
+import { PageError, saidOf } from '../i18n/page-error';
+import { type Said, words } from '../i18n/words';
 import { LiveAttempts, type LiveTally, NO_LIVE } from '../model/live-attempts';
 import { RunFolder, type RunSnapshot } from '../model/replay';
 import { requestOfState } from '../request-state';
@@ -42,7 +44,7 @@ import type { AppState } from '../url-state';
 import type { PassageLookup } from '../views/answer-view';
 import { pageBaseline, pageHealingTimings, rememberIfHealthy } from './healing-setup';
 import { openInPage, PAGE_PROVIDERS } from './page-providers';
-import { savedCheckpoints } from './policies';
+import { missingSavedPolicy, savedCheckpoints } from './policies';
 import { throttledRedraw } from './redraw';
 import type { RunProvider } from './run-provider';
 
@@ -73,7 +75,8 @@ export interface LiveView {
    */
   readonly ask?: string;
   readonly status: LiveStatus;
-  readonly error: string | undefined;
+  /** Why it failed: the page's own words (said in its language) or another's message as it is. */
+  readonly error: Said | undefined;
   readonly header: TraceHeader | undefined;
   readonly snapshot: RunSnapshot | undefined;
   readonly metrics: Metrics | undefined;
@@ -146,7 +149,7 @@ function createSession() {
     try {
       return await run(settings, abort, open);
     } catch (error) {
-      setView((v) => ({ ...v, status: 'failed', error: (error as Error).message }));
+      setView((v) => ({ ...v, status: 'failed', error: saidOf(error) }));
       return view().id;
     } finally {
       control = undefined;
@@ -164,6 +167,9 @@ function createSession() {
     const request = requestOfState(settings, asksKnowledgeBase);
     const read = readRunRequest(request);
     if (!read.ok) throw new Error(`${read.message}.`);
+    // A saved policy this browser does not have, refused in the page's words before anything starts.
+    const missing = await missingSavedPolicy(settings.policy);
+    if (missing) throw new PageError(missing);
     const scenario: RequestScenario = entry.type === 'task' ? { type: 'task', spec: entry.spec } : entry;
     // Step mode holds each decision until "Next step"; its attempts play at the pace chosen.
     const stepped = settings.step ? steppedPace(settings.pace) : undefined;
@@ -204,7 +210,7 @@ function createSession() {
     // The user's own knowledge base: the question comes from the page, the passages from IndexedDB.
     const base = asksKnowledgeBase ? (await services.knowledge()).kb() : undefined;
     if (base && base.stats().chunks === 0) {
-      throw new Error('The knowledge base is empty: import documents in the Knowledge view first.');
+      throw new PageError(words('runError.emptyKnowledge'));
     }
     const knowledge = base ? knowledgeSearchOf(base) : undefined;
     const store = await services.store();
@@ -324,7 +330,9 @@ function createSession() {
     }
     const broken = watched?.broken();
     if (broken) {
-      const error = new Error(`The model endpoint failed (${broken.kind}): ${broken.message}`);
+      const error = new PageError(
+        words('runError.endpointFailed', { kind: broken.kind, message: broken.message }),
+      );
       redraw.now();
       await failStored(handle, error);
       throw error;

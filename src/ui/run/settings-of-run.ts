@@ -12,6 +12,7 @@ import { openai } from '../../providers/openai/provider';
 import { providerOf } from '../../providers/registry';
 import { webllm } from '../../providers/webllm/provider';
 import { findScenario, sizeRange } from '../catalog';
+import { type Said, words } from '../i18n/words';
 import { type AppState, quoted, readHash } from '../url-state';
 
 export type RunSettings =
@@ -20,9 +21,9 @@ export type RunSettings =
       /** Settings to apply; those not named here keep what the form holds. */
       readonly patch: Partial<AppState>;
       /** What the run had that the form cannot take, one phrase each. */
-      readonly left: readonly string[];
+      readonly left: readonly Said[];
     }
-  | { readonly ok: false; readonly reason: string };
+  | { readonly ok: false; readonly reason: Said };
 
 /** A budget the header holds (null: none), as the form's number (0: the scenario's own or none). */
 const budget = (value: number | null | undefined) => (typeof value === 'number' ? String(value) : '0');
@@ -34,15 +35,22 @@ export function settingsOfRun(header: TraceHeader): RunSettings {
       ok: false,
       reason:
         header.scenario.kind === 'orchestration'
-          ? 'it comes from the orchestration environment (the Train view trains in it), not from a gallery scenario'
-          : `its scenario ${quoted(header.scenario.id)} is not one of this page's`,
+          ? words('storedSettings.orchestration')
+          : words('storedSettings.otherScenario', { scenario: quoted(header.scenario.id) }),
     };
-  const left: string[] = [];
+  const left: Said[] = [];
   const range = sizeRange(entry);
   let size = '0';
   if (header.size !== undefined && range) {
     if (header.size >= range.min && header.size <= range.max) size = String(header.size);
-    else left.push(`size ${header.size} (this page takes ${range.min}–${range.max})`);
+    else
+      left.push(
+        words('storedSettings.size', {
+          size: String(header.size),
+          min: String(range.min),
+          max: String(range.max),
+        }),
+      );
   }
   const provider = header.provider.split(':')[0] ?? '';
   const wanted: [keyof AppState, string][] = [
@@ -62,13 +70,14 @@ export function settingsOfRun(header: TraceHeader): RunSettings {
   for (const [key, value] of wanted) {
     const read = readHash(`#${new URLSearchParams({ [key]: value })}`);
     if (read.problems.length === 0) patch[key] = read.state[key];
+    // A setting's key and its value are not words of a language.
     else left.push(`${key} ${quoted(value)}`);
   }
   // A run on a model endpoint names no endpoint in its trace (nor ever its key): the form keeps its own.
   if (patch.provider === openai.id || patch.provider === webllm.id)
-    left.push(`the ${patch.provider} model and endpoint (not in a trace: set them below)`);
+    left.push(words('storedSettings.endpoint', { provider: String(patch.provider) }));
   else if (Object.keys(providerOf(String(patch.provider ?? ''))?.fields ?? {}).length > 0)
-    left.push(`the ${patch.provider} provider's own settings (not in a trace: set them below)`);
+    left.push(words('storedSettings.providerFields', { provider: String(patch.provider) }));
   return { ok: true, patch: patch as Partial<AppState>, left };
 }
 

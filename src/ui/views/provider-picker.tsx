@@ -5,6 +5,7 @@ import { SIMULATED } from '../../core/trace/simulated-id';
 import { PROVIDERS, providerOf } from '../../providers/registry';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
+import { providerLabel } from '../i18n/provider-words';
 import { t } from '../i18n/t';
 import { ProviderFields } from './provider-fields';
 
@@ -22,7 +23,7 @@ const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 /** What the status line says of a provider without a panel of its own. */
 function plainStatus(p: ProviderDescriptor): string {
   if (p.id === SIMULATED) return t('provider.readySimulated');
-  return t('provider.ready', { label: p.label });
+  return t('provider.ready', { label: providerLabel(p) });
 }
 
 /**
@@ -43,7 +44,7 @@ export function ProviderPicker() {
           value={s().provider}
           onChange={(e) => app.update({ provider: text(e) })}
         >
-          <For each={PROVIDERS}>{(p) => <option value={p.id}>{p.label}</option>}</For>
+          <For each={PROVIDERS}>{(p) => <option value={p.id}>{providerLabel(p)}</option>}</For>
         </select>
       </label>
       <p class="note" data-testid="provider-status" role="status">

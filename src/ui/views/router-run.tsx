@@ -12,6 +12,7 @@ import { providerOf } from '../../providers/registry';
 import { webllm } from '../../providers/webllm/provider';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE } from '../catalog';
+import { providerLabel } from '../i18n/provider-words';
 import { t } from '../i18n/t';
 import { sampleLine, setRouted } from './no-run-hint';
 
@@ -28,7 +29,10 @@ export function realModel(): string | undefined {
   if (s.provider === openai.id)
     return s.model ? t('router.endpointModel', { model: s.model }) : t('router.endpointAny');
   // Any other registered provider, by its own label.
-  if (s.provider !== SIMULATED) return providerOf(s.provider)?.label ?? s.provider;
+  if (s.provider !== SIMULATED) {
+    const p = providerOf(s.provider);
+    return p ? providerLabel(p) : s.provider;
+  }
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 /** The notes under the Run view's controls: a killed worker, a comparison that could not, an error, parallelism. */
 import { type Accessor, Show } from 'solid-js';
 import { t } from '../i18n/t';
+import { say } from '../i18n/words';
 import { session } from '../run/session';
 
 export function RunNotes(props: {
@@ -24,7 +25,7 @@ export function RunNotes(props: {
       </Show>
       <Show when={props.isLive() && live().error}>
         <div class="error" role="alert" data-testid="run-error">
-          {live().error}
+          {say(live().error ?? '')}
         </div>
       </Show>
       <Show when={props.isLive() && live().parallelism}>

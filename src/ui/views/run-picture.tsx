@@ -10,6 +10,7 @@ import { SIMULATED } from '../../core/trace/simulated-id';
 import { providerOf } from '../../providers/registry';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
+import { providerLabel } from '../i18n/provider-words';
 import { t } from '../i18n/t';
 import type { LiveTally } from '../model/live-attempts';
 import { callsNoTools, metricCards } from '../model/metric-cards';
@@ -66,10 +67,7 @@ export function RunPicture(props: {
           // A real model named as the Run settings name it ("OpenAI-compatible endpoint"), not by its id.
           ...(props.provider
             ? {
-                provider:
-                  props.provider === SIMULATED
-                    ? props.provider
-                    : (providerOf(props.provider)?.label ?? props.provider),
+                provider: props.provider === SIMULATED ? props.provider : providerLabelOf(props.provider),
               }
             : {}),
           maxToolCalls: props.budgets.maxToolCalls ?? Number.POSITIVE_INFINITY,
@@ -146,6 +144,11 @@ export function RunPicture(props: {
   );
 }
 
+/** A provider's label as the page names it, or its id when the page has none. */
+const providerLabelOf = (id: string): string => {
+  const p = providerOf(id);
+  return p ? providerLabel(p) : id;
+};
 /** Running agents' latest words, as they say them: what the swarm is doing before any part ends. */
 function Saying(props: { saying?: ReadonlyMap<string, string> | undefined }) {
   const lines = () => [...(props.saying ?? new Map<string, string>()).entries()].slice(0, SAYING_SHOWN);

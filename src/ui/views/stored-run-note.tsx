@@ -2,6 +2,7 @@ import { Show } from 'solid-js';
 import type { TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { t } from '../i18n/t';
+import { say } from '../i18n/words';
 import { holds, settingsOfRun } from '../run/settings-of-run';
 
 /**
@@ -17,7 +18,7 @@ export function StoredRunNote(props: { header: TraceHeader }) {
   };
   const reason = () => {
     const s = settings();
-    return s.ok ? '' : s.reason;
+    return s.ok ? '' : say(s.reason);
   };
   const applied = () => {
     const s = usable();
@@ -53,7 +54,13 @@ export function StoredRunNote(props: { header: TraceHeader }) {
               </button>
             </Show>
             <Show when={s().left.length > 0}>
-              <p data-testid="run-settings-left">{t('stored.left', { left: s().left.join('; ') })}</p>
+              <p data-testid="run-settings-left">
+                {t('stored.left', {
+                  left: s()
+                    .left.map((l) => say(l))
+                    .join('; '),
+                })}
+              </p>
             </Show>
           </>
         )}

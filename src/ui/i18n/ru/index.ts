@@ -7,11 +7,15 @@ import { forkRu } from './fork';
 import { galleryRu } from './gallery';
 import { knowledgeRu } from './knowledge';
 import { libraryRu } from './library';
+import { linkRu } from './link';
 import { pictureRu } from './picture';
+import { providersRu } from './providers';
 import { routerRu } from './router';
 import { runRu } from './run';
+import { runErrorsRu } from './run-errors';
 import { settingsRu } from './settings';
 import { shellRu } from './shell';
+import { storedSettingsRu } from './stored-settings';
 import { trainRu } from './train';
 
 export const messages: Translation = {
@@ -28,4 +32,8 @@ export const messages: Translation = {
   ...compareRu,
   ...knowledgeRu,
   ...trainRu,
+  ...linkRu,
+  ...runErrorsRu,
+  ...storedSettingsRu,
+  ...providersRu,
 };

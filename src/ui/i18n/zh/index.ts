@@ -7,11 +7,15 @@ import { forkZh } from './fork';
 import { galleryZh } from './gallery';
 import { knowledgeZh } from './knowledge';
 import { libraryZh } from './library';
+import { linkZh } from './link';
 import { pictureZh } from './picture';
+import { providersZh } from './providers';
 import { routerZh } from './router';
 import { runZh } from './run';
+import { runErrorsZh } from './run-errors';
 import { settingsZh } from './settings';
 import { shellZh } from './shell';
+import { storedSettingsZh } from './stored-settings';
 import { trainZh } from './train';
 
 export const messages: Translation = {
@@ -28,4 +32,8 @@ export const messages: Translation = {
   ...compareZh,
   ...knowledgeZh,
   ...trainZh,
+  ...linkZh,
+  ...runErrorsZh,
+  ...storedSettingsZh,
+  ...providersZh,
 };
