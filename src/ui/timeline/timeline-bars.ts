@@ -7,7 +7,7 @@
 import { MAIN_FILL } from '../dag/dag-draw';
 import { DIFFERS_FILL } from '../dag/fork-marks';
 import { barKey } from './bar-words';
-import type { Layer } from './timeline-draw';
+import type { Layer } from './timeline-layer';
 import type { Bar, RoundBar, StepBar, TimelineLayout } from './timeline-layout';
 
 const ROUND_FILL = '#9fb4d9';

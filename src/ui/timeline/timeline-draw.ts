@@ -7,10 +7,8 @@ import type { RunSnapshot } from '../model/replay';
 import { drawBars, drawRounds, drawSteps } from './timeline-bars';
 import { focusable } from './timeline-focus';
 import { drawAxisAndNow, drawLaneNames, drawMarks, drawShared } from './timeline-frame';
+import type { Layer } from './timeline-layer';
 import { layoutTimeline, type TimelineLayout } from './timeline-layout';
-
-/** A named group of the drawing, made the first time it is asked for. */
-export type Layer = (name: string) => Selection<SVGGElement, null, SVGSVGElement, unknown>;
 
 /** What a timeline draws (the view's props, read here so the view redraws when they change). */
 export interface TimelineInput {

@@ -3,7 +3,7 @@
  * marks on the lanes, the step-time axis and the line at the current step-time.
  */
 import { SHARED_FILL } from '../dag/fork-marks';
-import type { Layer } from './timeline-draw';
+import type { Layer } from './timeline-layer';
 import type { Mark, TimelineLayout } from './timeline-layout';
 
 const MARK_FILL = { fault: 'none', anomaly: '#d1342f', action: '#2f5bd3' } as const;
