@@ -14,6 +14,7 @@ import type { SwarmTask } from '../../src/api/types';
 import { followSwarm } from '../../src/cli/follow-swarm';
 import { frozenClock } from '../../src/core/runtime/ports';
 import { withoutWallClock } from '../../src/core/trace/jsonl';
+import { sayEnglish } from '../../src/ui/i18n/words';
 import { requestOfState, stateOfRequest } from '../../src/ui/request-state';
 import { defaultState, readHash, writeHash } from '../../src/ui/url-state';
 
@@ -60,7 +61,9 @@ describe('preference in a task', () => {
     const request = requestOfState(back.state);
     expect(request.preference).toEqual({ cost: 2.5, time: 0.5 });
     expect(requestOfState(defaultState).preference).toBeUndefined();
-    expect(readHash('#preference=4,1').problems.join()).toMatch(/preference cost must be from 0 to 3/);
+    expect(readHash('#preference=4,1').problems.map(sayEnglish).join()).toMatch(
+      /preference cost must be from 0 to 3/,
+    );
     const fromPage = await trace(request);
     const fromApi = await trace({ ...task, policy: request.policy, healing: request.healing });
     expect(JSON.stringify(fromPage)).toBe(JSON.stringify(fromApi));
