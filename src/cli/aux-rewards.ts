@@ -15,9 +15,10 @@ import { summarize } from '../core/stats/summary';
 import type { TraceEvent } from '../core/trace/events';
 import { UsageError, wholeNumber } from './errors';
 import { defineCommand, helpText, parseFlags } from './flags';
-import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
+import { MAX_SEED, MAX_SEEDS } from './limits';
 import { PASSWORD_ENV } from './scale-out/redis-url';
 import { rolloutsAt } from './train';
+import { episodesFlag } from './train-flags';
 import { trainingEnv } from './training-env';
 
 export const auxRewardsTable = defineCommand({
@@ -42,15 +43,7 @@ export const auxRewardsTable = defineCommand({
       default: '1,2,3',
       help: 'training seeds, comma-separated',
     },
-    {
-      name: 'episodes',
-      type: 'whole',
-      value: 'N',
-      min: 1,
-      max: MAX_EPISODES,
-      default: defaultTrainConfig.episodes,
-      help: 'per training',
-    },
+    episodesFlag('per training'),
     {
       name: 'split',
       type: 'choice',

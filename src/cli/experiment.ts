@@ -16,12 +16,13 @@ import { SPLITS, splitSeeds } from '../core/scenarios/splits';
 import { auxRewards, auxRewardsHelp, auxRewardsTable } from './aux-rewards';
 import { UsageError } from './errors';
 import { type CommandTable, defineCommand, helpText, parseCommand } from './flags';
-import { MAX_EPISODES, MAX_SEED, MAX_SEEDS } from './limits';
+import { MAX_SEED, MAX_SEEDS } from './limits';
 import { preferenceExperimentCommand, preferenceExperimentHelp } from './preference-experiment';
 import { checkOutputs, prepareOutputDir, writeFiles } from './safe-write';
 import { argvWithoutPasswords } from './scale-out/redis-url';
 import { sweepFlags, sweepThroughRedis } from './scale-out/sweep-flags';
 import { rolloutsAt, trainingEnv } from './train';
+import { episodesFlag } from './train-flags';
 
 /** Each experiment: two training runs that differ in one thing, on the mix, and what to compare. */
 const experiments = {
@@ -73,15 +74,7 @@ export const experimentTable = defineCommand({
     help: `${names.join(' | ')} | aux-rewards | preference (each with its own flags: swarm help experiment prints them below)`,
   },
   flags: [
-    {
-      name: 'episodes',
-      type: 'whole',
-      value: 'N',
-      min: 1,
-      max: MAX_EPISODES,
-      default: defaultTrainConfig.episodes,
-      help: 'per training run',
-    },
+    episodesFlag('per training run'),
     { name: 'seed', type: 'whole', value: 'S', min: 0, max: MAX_SEED, default: 1, help: 'training seed' },
     {
       name: 'seeds',

@@ -8,12 +8,12 @@ import { availableParallelism } from 'node:os';
 import { type Comparison, preferenceExperiment, priceTableName } from '../core/bench/preference-experiment';
 import { PROFILES } from '../core/learning/actions';
 import { episodeCost } from '../core/learning/episode-cost';
-import { defaultTrainConfig } from '../core/learning/train';
 import { type Preference, parsePreference, preferenceValueProblem } from '../core/trace/preference';
 import { UsageError } from './errors';
 import { defineCommand, helpText, parseFlags } from './flags';
-import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED, MAX_SEEDS } from './limits';
+import { MAX_ROLLOUT_WORKERS, MAX_SEED, MAX_SEEDS } from './limits';
 import { rolloutPool } from './rollout-pool';
+import { episodesFlag } from './train-flags';
 import { trainingEnv } from './training-env';
 
 export const preferenceExperimentTable = defineCommand({
@@ -24,15 +24,7 @@ export const preferenceExperimentTable = defineCommand({
   about:
     "Trains one PARL policy on the mix with each group of episodes at a preference drawn from --grid, and one PARL policy on each --held-out preference alone (a value outside the grid: never seen by the first), with the same episodes and seed; scores both at the held-out preference on the same validation instances (conditioned reward over per-preference reward, paired 95% interval of the difference). Then, for each --prices table (each profile's prices times its factor), chooses the best deadline-aware cascade setting per kind on the first --select-seeds validation instances under that table and scores it against the conditioned policy (not retrained, at the default preference) on the next --seeds. Never looks at the test split.",
   flags: [
-    {
-      name: 'episodes',
-      type: 'whole',
-      value: 'N',
-      min: 1,
-      max: MAX_EPISODES,
-      default: defaultTrainConfig.episodes,
-      help: 'per training',
-    },
+    episodesFlag('per training'),
     { name: 'seed', type: 'whole', value: 'S', min: 0, max: MAX_SEED, default: 1, help: 'training seed' },
     {
       name: 'grid',

@@ -5,7 +5,7 @@
 import { PROFILES } from '../core/learning/actions';
 import type { BanditKind } from '../core/learning/bandit-policy';
 import { defaultTrainConfig } from '../core/learning/train-config';
-import { defineCommand, type FlagValue, helpText } from './flags';
+import { defineCommand, type Flag, type FlagValue, helpText } from './flags';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
 import { preferencesFlag } from './preference-flags';
 import { PASSWORD_ENV } from './scale-out/redis-url';
@@ -19,6 +19,21 @@ const onlyFor =
       : undefined;
 
 const BANDITS: readonly BanditKind[] = ['linucb', 'thompson', 'epsilon-greedy'];
+
+/**
+ * `--episodes N`, as swarm train and the experiments that train declare it (the default training's
+ * length, up to MAX_EPISODES), each with its own help.
+ */
+export const episodesFlag = (help: string) =>
+  ({
+    name: 'episodes',
+    type: 'whole',
+    value: 'N',
+    min: 1,
+    max: MAX_EPISODES,
+    default: defaultTrainConfig.episodes,
+    help,
+  }) as const satisfies Flag;
 
 export const trainTable = defineCommand({
   name: 'train',
@@ -40,15 +55,7 @@ export const trainTable = defineCommand({
       default: defaultTrainConfig.policy,
       help: 'parl (decides at every step: a plan fitted by least squares, step heads by policy gradient) or bandit (one choice per task)',
     },
-    {
-      name: 'episodes',
-      type: 'whole',
-      value: 'N',
-      min: 1,
-      max: MAX_EPISODES,
-      default: defaultTrainConfig.episodes,
-      help: 'training episodes',
-    },
+    episodesFlag('training episodes'),
     {
       name: 'seed',
       type: 'whole',
