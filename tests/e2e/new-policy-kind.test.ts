@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionNames, POLICY_SCHEMA, POLICY_VERSION } from '../../src/core/learning/checkpoint-format';
 import { profileHashes } from '../../src/core/scenarios/profiles';
 import { freshProfile } from './support/fresh-profile';
-import { repoCopy } from './support/repo-copy';
+import { copyTraceLines, repoCopy } from './support/repo-copy';
 import { serveStatic } from './support/static-server';
 
 const root = join(import.meta.dirname, '../..');
@@ -76,11 +76,7 @@ afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-const traceLines = (file: string): Record<string, unknown>[] =>
-  readFileSync(join(copy, file), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
+const traceLines = (file: string) => copyTraceLines(copy, file);
 
 describe('a new kind of learned policy, one folder and one entry in the registry', () => {
   it('runs in the CLI: swarm run and swarm bench play it, their help names it, a bad one is refused', () => {

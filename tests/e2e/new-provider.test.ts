@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../src/core/trace/events';
 import { withoutWallClock } from '../../src/core/trace/jsonl';
 import { freshProfile } from './support/fresh-profile';
-import { repoCopy } from './support/repo-copy';
+import { copyTraceLines, repoCopy } from './support/repo-copy';
 import { serveStatic } from './support/static-server';
 
 const root = join(import.meta.dirname, '../..');
@@ -60,12 +60,7 @@ afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-/** A trace the CLI wrote in the copy, one object a line. */
-const traceLines = (file: string): Record<string, unknown>[] =>
-  readFileSync(join(copy, file), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
+const traceLines = (file: string) => copyTraceLines(copy, file);
 
 describe('a new provider, one folder and one entry in the registry', () => {
   it('runs in the CLI: its --provider choice and its own flag, and a request file naming it', () => {

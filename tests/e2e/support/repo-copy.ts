@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,3 +22,10 @@ export function repoCopy(prefix: string): string {
   }
   return copy;
 }
+
+/** A trace the CLI wrote in a repository copy, one object a line. */
+export const copyTraceLines = (copy: string, file: string): Record<string, unknown>[] =>
+  readFileSync(join(copy, file), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
