@@ -5,10 +5,10 @@
  * its own run slots). docs/api.md has examples.
  */
 
+import { fileCheckpoints } from '../adapters/node/checkpoint-file';
 import { nodeProviders } from '../adapters/node/node-providers';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { createSwarmApi } from './api';
-import { fileCheckpoints } from './checkpoint-files';
 
 const api = createSwarmApi({
   ports: { sandbox: nodeSandbox },

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { fileCheckpoints, readCheckpointFile } from '../adapters/node/checkpoint-file';
+import { InputFileError } from '../adapters/node/input-file';
 import type { Policy } from '../core/policy/types';
 import type { Provider } from '../core/providers/types';
 import { policyForms as forms } from '../core/request/policy-name';
@@ -9,18 +11,14 @@ import { profileHashes } from '../core/scenarios/profiles';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
 import type { PlayMode } from '../core/trace/events';
 import { UsageError } from './errors';
-import { readInputFile } from './input-file';
 
 export { profileHashes };
 
 /** The forms a policy name takes, for help: one list with the page and the API (core/request). */
 export const policyForms = forms().replaceAll(', ', ' | ').replaceAll(':CHECKPOINT', ':FILE');
 
-/** The CLI's checkpoints (`KIND:FILE`): files written by swarm train, read as any input file is. */
-export const cliCheckpoints: CheckpointSource = {
-  describe: 'a path to a checkpoint file written by swarm train',
-  load: (file) => (existsSync(file) ? readCheckpoint(file) : undefined),
-};
+/** The CLI's checkpoints (`KIND:FILE`): read as the API in Node reads them (adapters/node). */
+export const cliCheckpoints: CheckpointSource = fileCheckpoints;
 
 /**
  * A policy by name (core/request/policy-of.ts, the page's and the API's too): a built-in one, a
@@ -56,13 +54,14 @@ export async function resolvePolicy(
   }
 }
 
+/** A checkpoint file that must be there (bench's and evaluate's), refused as a usage error. */
 export function readCheckpoint(file: string): unknown {
   if (!existsSync(file)) throw new UsageError(`${file}: no such file`);
-  const text = readInputFile(file, 'policy checkpoint');
   try {
-    return JSON.parse(text);
+    return readCheckpointFile(file);
   } catch (error) {
-    throw new UsageError(`${file}: not JSON (${(error as Error).message})`);
+    if (error instanceof InputFileError) throw new UsageError(error.message);
+    throw error;
   }
 }
 

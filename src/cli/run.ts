@@ -1,7 +1,7 @@
+import { fileCheckpoints } from '../adapters/node/checkpoint-file';
 import { nodeProviders } from '../adapters/node/node-providers';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { createSwarmApi } from '../api/api';
-import { fileCheckpoints } from '../api/checkpoint-files';
 import { isSwarmApiError } from '../api/errors';
 import type { SwarmTask } from '../api/types';
 import { DEFAULT_POLICY, DEFAULT_SEED } from '../core/request/defaults';

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fileCheckpoints } from '../../src/adapters/node/checkpoint-file';
 import { createSwarmApi } from '../../src/api/api';
-import { fileCheckpoints } from '../../src/api/checkpoint-files';
 import { SwarmApiError } from '../../src/api/errors';
 import type { SwarmTask } from '../../src/api/types';
 import { followSwarm } from '../../src/cli/follow-swarm';

@@ -124,7 +124,7 @@ describe('a new kind of learned policy, one folder and one entry in the registry
   it('runs through the API in Node, and a bad checkpoint is refused on its policy field', () => {
     const script = `
       import { createSwarmApi } from './src/api/api';
-      import { fileCheckpoints } from './src/api/checkpoint-files';
+      import { fileCheckpoints } from './src/adapters/node/checkpoint-file';
       const api = createSwarmApi({ checkpoints: fileCheckpoints });
       const id = await api.create({ scenario: 'wide-search', seed: 2, size: 10, policy: 'constant:constant.json' });
       const status = await api.wait(id);
