@@ -6,18 +6,25 @@
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const VALUE = new Map([...ALPHABET].map((c, i) => [c, i]));
+const CODES = [...ALPHABET].map((c) => c.charCodeAt(0));
+const PAD = '='.charCodeAt(0);
 
 export function encodeBase64(bytes: Uint8Array): string {
-  let out = '';
+  // Character codes into one array, then strings a chunk at a time: a 4 MB image in a few ms,
+  // where appending one character at a time took seconds.
+  const codes = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
+  let at = 0;
   for (let i = 0; i < bytes.length; i += 3) {
     const a = bytes[i] as number;
     const b = bytes[i + 1];
     const c = bytes[i + 2];
-    out += ALPHABET[a >> 2];
-    out += ALPHABET[((a & 3) << 4) | ((b ?? 0) >> 4)];
-    out += b === undefined ? '=' : ALPHABET[((b & 15) << 2) | ((c ?? 0) >> 6)];
-    out += c === undefined ? '=' : ALPHABET[c & 63];
+    codes[at++] = CODES[a >> 2] as number;
+    codes[at++] = CODES[((a & 3) << 4) | ((b ?? 0) >> 4)] as number;
+    codes[at++] = b === undefined ? PAD : (CODES[((b & 15) << 2) | ((c ?? 0) >> 6)] as number);
+    codes[at++] = c === undefined ? PAD : (CODES[c & 63] as number);
   }
+  let out = '';
+  for (let k = 0; k < codes.length; k += 0x8000) out += String.fromCharCode(...codes.subarray(k, k + 0x8000));
   return out;
 }
 
