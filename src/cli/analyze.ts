@@ -17,6 +17,7 @@ import { TRACE_SCHEMA } from '../core/trace/events';
 import { decodeTrace } from '../core/trace/jsonl';
 import { MAX_QUESTION } from '../core/vision/analyze';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '../core/vision/image-limits';
+import { PROVIDERS } from '../providers/registry';
 import { UsageError } from './errors';
 import { defineCommand, helpText, parseFlags } from './flags';
 import { checkInputFile, readInputFile } from './input-file';
@@ -24,10 +25,13 @@ import { flagOfField, providerFlags, providerOfFlags } from './provider-flags';
 
 type Print = (text: string) => void;
 
+/** The providers whose models see only when the user says so (`sight: stated`, their provider.ts). */
+const stated = PROVIDERS.filter((p) => p.sight?.kind === 'stated').map((p) => p.id);
+
 export const analyzeTable = defineCommand({
   name: 'analyze',
   usage: [
-    'analyze --trace FILE.jsonl --question TEXT [--image PNG]… [--provider openai --endpoint URL --model NAME --vision] [--json]',
+    `analyze --trace FILE.jsonl --question TEXT [--image PNG]… [--provider ${stated.join('|') || 'KIND'} --endpoint URL --model NAME --vision] [--json]`,
   ],
   about:
     "Asks a model about a stored run: the run's summary (its realized critical path, slowest attempts, length in steps, one agent's estimate), your question and a picture — the run's DAG with its critical path in red, drawn as the page draws it, or your own --image — go to the model, and its answer is printed. The simulated model answers offline from the run's numbers. Nothing is sent when an image is not a PNG or JPEG, is too large or too many, or the model cannot see (docs/models.md, \"Models that see\").",
@@ -51,9 +55,11 @@ export const analyzeTable = defineCommand({
     {
       name: 'vision',
       type: 'boolean',
-      help: 'with --provider openai: the model at the endpoint can see images (the server cannot be asked)',
+      help: `with --provider ${stated.join(' or ')}: the model at the endpoint can see images (the server cannot be asked)`,
       appliesUnless: (values) =>
-        values.provider === 'openai' ? undefined : 'only an openai endpoint is told whether its model sees',
+        stated.includes(String(values.provider))
+          ? undefined
+          : `only a ${stated.join(' or ')} model is told whether it sees; the others' providers say so themselves`,
     },
     {
       name: 'single-agent-steps',
