@@ -8,6 +8,7 @@ import type { SubagentSetup } from '../core/run/prepare';
 import type { SubagentPool } from '../core/runtime/pool';
 import type { Clock } from '../core/runtime/ports';
 import type { ScenarioPorts } from '../core/scenarios/types';
+import { type Analysis, type AnalyzeOptions, analyzeTrace } from './analyze';
 import { SwarmApiError } from './errors';
 import { RunSlots } from './slots';
 import { Swarm } from './swarm';
@@ -34,6 +35,12 @@ export interface SwarmApi {
   wait(id: SwarmId): Promise<SwarmStatus>;
   /** The ids of the swarms this instance knows, oldest first. */
   list(): SwarmId[];
+  /**
+   * Asks a model about one run of the swarm (`options.run`, default 0): its trace's summary, the
+   * question and a picture (default: the run's DAG with its realized critical path) go to the
+   * model; resolves with the answer as an `Analysis`. Refused before any call: docs/api.md.
+   */
+  analyze(id: SwarmId, options: AnalyzeOptions): Promise<Analysis>;
 }
 
 export interface SwarmApiHost {
@@ -58,6 +65,11 @@ export interface SwarmApiHost {
    * only the simulated model runs and a request for another is refused by name.
    */
   readonly providers?: ProviderFactories;
+  /**
+   * An SVG document to PNG bytes (Node: resvg, adapters/node/svg-to-png.ts; the page: an image on
+   * a canvas): how `analyze` draws a run's default picture. Without it, `analyze` needs `image`.
+   */
+  readonly rasterize?: (svg: string) => Promise<Uint8Array>;
 }
 
 const realClock: Clock = { now: () => performance.now() };
@@ -123,6 +135,22 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     },
     list() {
       return [...swarms.keys()];
+    },
+    async analyze(id, options) {
+      const swarm = get(id);
+      const run = options?.run ?? 0;
+      const trace = swarm.trace(run);
+      if (!trace)
+        throw new SwarmApiError(
+          'invalid-analysis',
+          `swarm ${swarm.id} has no run ${String(run)} that has started (its runs: 0 to ${swarm.status().runs.length - 1})`,
+          'run',
+        );
+      return analyzeTrace(trace, options, {
+        ...(host.providers ? { providers: host.providers } : {}),
+        ...(host.rasterize ? { rasterize: host.rasterize } : {}),
+        now: swarmHost.now,
+      });
     },
   };
 }

@@ -14,7 +14,12 @@ export type SwarmApiErrorCode =
   /** The swarm was terminated: it takes no more tasks and cannot be terminated again. */
   | 'terminated'
   /** The swarm finished (every task ended): it takes no more tasks. */
-  | 'finished';
+  | 'finished'
+  /**
+   * `analyze` refused its input before sending anything: `field` names it (`question`, `image`,
+   * `provider`, `run`).
+   */
+  | 'invalid-analysis';
 
 export class SwarmApiError extends Error {
   override readonly name = 'SwarmApiError';

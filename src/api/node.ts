@@ -8,16 +8,19 @@
 import { fileCheckpoints } from '../adapters/node/checkpoint-file';
 import { nodeProviders } from '../adapters/node/node-providers';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
+import { svgToPng } from '../adapters/node/svg-to-png';
 import { createSwarmApi } from './api';
 
 const api = createSwarmApi({
   ports: { sandbox: nodeSandbox },
   checkpoints: fileCheckpoints,
   providers: nodeProviders,
+  rasterize: async (svg) => svgToPng(svg),
 });
 
-export const { create, status, submit, agents, terminate, events, wait, list } = api;
+export const { create, status, submit, agents, terminate, events, wait, list, analyze } = api;
 
+export type { Analysis, AnalysisImage, AnalysisProvider, AnalyzeOptions } from './analyze';
 export { createSwarmApi, type SwarmApi, type SwarmApiHost } from './api';
 export { isSwarmApiError, SwarmApiError, type SwarmApiErrorCode } from './errors';
 export * from './types';

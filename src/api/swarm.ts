@@ -17,6 +17,7 @@ import type { Clock } from '../core/runtime/ports';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { wasAborted } from '../core/trace/end-reason';
+import type { TraceEvent, TraceHeader } from '../core/trace/events';
 import { SwarmApiError } from './errors';
 import { RunRecord } from './run-record';
 import type { RunSlots } from './slots';
@@ -106,6 +107,14 @@ export class Swarm {
       if (this.finishedAt !== undefined) return;
       await new Promise<void>((wake) => this.wakers.push(wake));
     }
+  }
+
+  /** Run `index`'s header and events so far, or undefined when there is no such run or it has not started. */
+  trace(index: number): { header: TraceHeader; events: TraceEvent[] } | undefined {
+    const record = Number.isInteger(index) ? this.records[index] : undefined;
+    if (!record?.header) return undefined;
+    const events = this.log.filter((e) => e.run === index).map(({ run: _run, ...e }) => e as TraceEvent);
+    return { header: record.header, events };
   }
 
   agents(): AgentInfo[] {

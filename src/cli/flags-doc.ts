@@ -4,6 +4,7 @@
  * the tables differ.
  */
 
+import { analyzeTable } from './analyze';
 import { arbitrateTable } from './arbitrate';
 import { auxRewardsTable } from './aux-rewards';
 import { benchTable } from './bench-flags';
@@ -49,6 +50,7 @@ export const CLI_TABLES: readonly CommandTable[] = [
   auxRewardsTable,
   preferenceExperimentTable,
   exportTraceTable,
+  analyzeTable,
   exportDatasetTable,
   nextSpeakerTable,
   scoreTable,

@@ -18,6 +18,7 @@ interface Loaded {
  * for the one a command needs (docs/cli.md).
  */
 const commands: Record<string, () => Promise<Loaded>> = {
+  analyze: () => import('./analyze').then((m) => ({ run: m.analyze, help: m.analyzeHelp })),
   bench: () => import('./bench').then((m) => ({ run: m.bench, help: m.benchHelp })),
   grid: () => import('./grid').then((m) => ({ run: m.grid, help: m.gridHelp })),
   kb: () => import('./kb').then((m) => ({ run: m.kb, help: m.kbHelp })),
@@ -67,8 +68,8 @@ type Print = (text: string) => void;
 const toStdout: Print = (t) => process.stdout.write(`${t}\n`);
 const toStderr: Print = (t) => process.stderr.write(`${t}\n`);
 
-/** Flags a command takes more than once, each adding a value (kb --paths, arbitrate --label). */
-const REPEATABLE = new Set(['paths', 'label']);
+/** Flags a command takes more than once, each adding a value (kb --paths, arbitrate --label, analyze --image). */
+const REPEATABLE = new Set(['paths', 'label', 'image']);
 
 /**
  * The first flag given twice, if any: node's parseArgs keeps the last silently, so

@@ -29,6 +29,7 @@ import {
   webllmProvider,
 } from '../../src/adapters/browser/webllm-provider';
 import type { ChatRequest, Provider } from '../../src/core/providers/types';
+import { webllm } from '../../src/providers/webllm/provider';
 
 /**
  * Simulated time: `sleep` registers a timer, `run` fires them in time order, letting every promise
@@ -516,6 +517,7 @@ describe('the WebLLM model list', () => {
     expect(byId.get('SmolLM2-360M-Instruct-q4f32_1-MLC')).toEqual({
       id: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
       kind: 'llm',
+      vision: false,
       vramMB: 579.61,
       lowResource: true,
       needsF16: false,
@@ -525,7 +527,18 @@ describe('the WebLLM model list', () => {
     expect(byId.get('Llama-3.2-1B-Instruct-q4f16_1-MLC')?.needsF16).toBe(true);
     expect(byId.get('snowflake-arctic-embed-s-q0f32-MLC-b4')?.kind).toBe('embedding');
     expect(byId.get('Phi-3.5-vision-instruct-q4f16_1-MLC')?.kind).toBe('vlm');
+    expect(byId.get('Phi-3.5-vision-instruct-q4f16_1-MLC')?.vision).toBe(true);
     expect(byId.get('gemma-2b-it-q4f32_1-MLC')?.bufferBytes).toBe(262144000);
+  });
+
+  it("names as seeing exactly WebLLM's vision builds, so a refusal lists the models that can", () => {
+    const vlm = records
+      .map(catalogEntry)
+      .filter((e) => e.vision)
+      .map((e) => e.id);
+    const sight = webllm.sight;
+    expect(sight?.kind).toBe('models');
+    expect(sight?.kind === 'models' ? [...sight.seeing].sort() : []).toEqual(vlm.sort());
   });
 
   it('without shader-f16, offers only f32 builds, the small ones included', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { textOf } from '../../src/core/providers/content';
 import type { ChatRequest } from '../../src/core/providers/types';
 import { type ModelServer, providerBackend, startModelServer } from '../support/loopback-model-server';
 import { teamModel } from '../support/team-model';
@@ -53,7 +54,7 @@ describe.each(PAGE_SIZES)('your own request with a real model, at %i×%i', (widt
     const orchestrator = seen.filter((r) =>
       (r.tools ?? []).some((d) => d.function.name === 'create_subagent'),
     );
-    const first = orchestrator[0]?.messages.find((m) => m.role === 'user')?.content ?? '';
+    const first = textOf(orchestrator[0]?.messages.find((m) => m.role === 'user')?.content ?? '');
     expect(first.startsWith(`Task: ${REQUEST}`)).toBe(true);
     // The plan's roles are the agents' names, in the agent picture and the timeline.
     for (const role of plan.workers)
@@ -117,7 +118,7 @@ describe('two requests in a row', () => {
     // The orchestrator of the second run was given the second request.
     const tasks = seen
       .filter((r) => (r.tools ?? []).some((d) => d.function.name === 'create_subagent'))
-      .map((r) => r.messages.find((m) => m.role === 'user')?.content ?? '');
+      .map((r) => textOf(r.messages.find((m) => m.role === 'user')?.content ?? ''));
     expect(tasks.at(-1)?.startsWith(`Task: ${SECOND}`)).toBe(true);
     expect(await page.textContent(t('run-answer'))).toContain('TEAM ANSWER');
     expect(firstAnswer).toContain('TEAM ANSWER');

@@ -8,6 +8,7 @@
  */
 
 import { latestStatus } from '../../src/core/policy/llm/protocol';
+import { textOf } from '../../src/core/providers/content';
 import type {
   ChatMessage,
   ChatRequest,
@@ -51,7 +52,7 @@ const call = (n: number, name: string, args: Record<string, unknown>): ToolCall 
 
 /** The role each work item is for, read from the orchestrator's first message ("You are the X"). */
 function rolesOfItems(messages: readonly ChatMessage[]): Map<string, string> {
-  const task = messages.find((m) => m.role === 'user')?.content ?? '';
+  const task = textOf(messages.find((m) => m.role === 'user')?.content ?? '');
   const roles = new Map<string, string>();
   for (const line of task.split('\n')) {
     const item = /^- \[([^\]]+)\]/.exec(line)?.[1];
@@ -100,7 +101,7 @@ function orchestrate(request: ChatRequest, script: TeamScript): ChatResponse {
 }
 
 function work(request: ChatRequest, script: TeamScript): ChatResponse {
-  const prompt = request.messages.find((m) => m.role === 'user')?.content ?? '';
+  const prompt = textOf(request.messages.find((m) => m.role === 'user')?.content ?? '');
   if (script.failing !== undefined && prompt.includes(`From the orchestrator: [${script.failing}]`))
     throw new Error('the scripted model failed on purpose');
   const system = request.messages.find((m) => m.role === 'system')?.content ?? '';

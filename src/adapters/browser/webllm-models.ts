@@ -13,6 +13,12 @@ export interface CatalogEntry {
   /** WebLLM's `model_id`, what `reload()` and `CreateWebWorkerMLCEngine` take. */
   readonly id: string;
   readonly kind: ModelKind;
+  /**
+   * Whether it takes image parts (WebLLM's VLM builds, e.g. Phi-3.5-vision-instruct): the picker
+   * says so, and a request with images to any other model is refused before the call
+   * (src/core/vision/can-see.ts).
+   */
+  readonly vision: boolean;
   /** GPU memory one loaded copy needs, as WebLLM measured it; absent for custom records without it. */
   readonly vramMB?: number;
   /** WebLLM's mark for models that fit phones and small integrated GPUs. */
@@ -36,9 +42,11 @@ const f16Build = /q\d+f16/;
 export function catalogEntry(record: ModelRecord): CatalogEntry {
   const needsF16 = (record.required_features ?? []).includes('shader-f16') || f16Build.test(record.model_id);
   const contextWindow = record.overrides?.context_window_size;
+  const kind = kinds[Number(record.model_type ?? 0)] ?? 'llm';
   return {
     id: record.model_id,
-    kind: kinds[Number(record.model_type ?? 0)] ?? 'llm',
+    kind,
+    vision: kind === 'vlm',
     ...(typeof record.vram_required_MB === 'number' ? { vramMB: record.vram_required_MB } : {}),
     lowResource: record.low_resource_required === true,
     needsF16,

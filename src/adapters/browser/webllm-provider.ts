@@ -176,8 +176,15 @@ function toWebllmRequest(request: ChatRequest, model: string): ChatCompletionReq
 function toWebllmMessage(message: ChatMessage): ChatCompletionMessageParam {
   switch (message.role) {
     case 'system':
+      return { role: 'system', content: message.content };
     case 'user':
-      return { role: message.role, content: message.content };
+      // Image parts reach only a vision model (WebLLM's VLM builds): the caller refused the rest
+      // before the call (src/core/vision/can-see.ts).
+      return {
+        role: 'user',
+        content:
+          typeof message.content === 'string' ? message.content : message.content.map((p) => ({ ...p })),
+      };
     case 'tool':
       return { role: 'tool', tool_call_id: message.tool_call_id, content: message.content };
     case 'assistant':

@@ -46,7 +46,18 @@ export interface ProviderDescriptor {
   readonly hosts: readonly ('node' | 'browser')[];
   /** What the page's Content-Security-Policy must let it connect to (`connect-src` sources). */
   readonly connect: readonly string[];
+  /**
+   * Whether its models can see images (src/core/vision/can-see.ts): `always` (every model it
+   * offers), `models` (only those listed in `seeing`), `stated` (the user says so, since we cannot
+   * ask the server). Absent: none of its models can.
+   */
+  readonly sight?: ProviderSight;
 }
+
+export type ProviderSight =
+  | { readonly kind: 'always' }
+  | { readonly kind: 'models'; readonly seeing: readonly string[] }
+  | { readonly kind: 'stated' };
 
 const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,159}$/;
 

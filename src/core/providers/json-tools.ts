@@ -11,6 +11,7 @@
  * to the orchestrator a broken protocol, which it answers and counts.
  */
 
+import { textOf } from './content';
 import type { ChatMessage, ChatRequest, ChatResponse, Provider, ToolCall, ToolDefinition } from './types';
 
 /** The JSON schema every reply must fit, with the tool names as an enum. */
@@ -72,7 +73,7 @@ export function toTextRequest(request: ChatRequest): ChatRequest {
         system = true;
         break;
       case 'user':
-        push('user', m.content);
+        push('user', textOf(m.content));
         break;
       case 'assistant': {
         const calls = m.tool_calls ?? [];

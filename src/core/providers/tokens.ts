@@ -1,6 +1,7 @@
 /** Token estimates of chat messages and tool definitions, built on util/text-tokens.ts's rule. */
 
 import { estimateTextTokens } from '../util/text-tokens';
+import { imageUrlsOf, textOf } from './content';
 import type { ChatMessage, ToolDefinition } from './types';
 
 export { estimateTextTokens };
@@ -11,6 +12,11 @@ const MESSAGE_OVERHEAD = 3;
 const REPLY_PRIMING = 3;
 /** The wrapper a tool call adds around its name and arguments. */
 const TOOL_CALL_OVERHEAD = 3;
+/**
+ * One image part, whatever its size: OpenAI's price of a low-detail image (85 tokens), the floor
+ * of what a model that sees charges; a real server's usage replaces the estimate when it has one.
+ */
+const IMAGE_TOKENS = 85;
 
 // Messages are immutable, and a context strategy measures the same history on every turn.
 const messageCache = new WeakMap<ChatMessage, number>();
@@ -19,7 +25,11 @@ const messageCache = new WeakMap<ChatMessage, number>();
 export function estimateMessageTokens(message: ChatMessage): number {
   const cached = messageCache.get(message);
   if (cached !== undefined) return cached;
-  let tokens = MESSAGE_OVERHEAD + estimateTextTokens(message.content ?? '');
+  let tokens =
+    MESSAGE_OVERHEAD +
+    (message.role === 'user'
+      ? estimateTextTokens(textOf(message.content)) + IMAGE_TOKENS * imageUrlsOf(message.content).length
+      : estimateTextTokens(message.content ?? ''));
   if (message.role === 'assistant') {
     for (const call of message.tool_calls ?? []) {
       tokens +=

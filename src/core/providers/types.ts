@@ -10,9 +10,22 @@ export interface ToolCall {
   readonly function: { readonly name: string; readonly arguments: string };
 }
 
+/**
+ * A part of a user message, in the chat-completions shape: text, or an image as a URL. SwarmFlight
+ * sends images only as `data:` URLs (image/png or image/jpeg, base64), checked by
+ * src/core/vision/image-limits.ts before any call: a model never fetches a URL on our behalf.
+ */
+export type ContentPart =
+  | { readonly type: 'text'; readonly text: string }
+  | {
+      readonly type: 'image_url';
+      readonly image_url: { readonly url: string; readonly detail?: 'auto' | 'low' | 'high' };
+    };
+
 export type ChatMessage =
   | { readonly role: 'system'; readonly content: string }
-  | { readonly role: 'user'; readonly content: string }
+  /** Text, or parts (text and images) for a model that can see (src/core/vision/). */
+  | { readonly role: 'user'; readonly content: string | readonly ContentPart[] }
   | { readonly role: 'assistant'; readonly content: string | null; readonly tool_calls?: readonly ToolCall[] }
   | { readonly role: 'tool'; readonly tool_call_id: string; readonly content: string };
 

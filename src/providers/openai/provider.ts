@@ -28,4 +28,6 @@ export const openai: ProviderDescriptor = {
   // The user's endpoint is typed in at run time: any https server, or one on this machine over
   // plain http (Chromium takes no IPv6 literal in a policy: use localhost, not [::1]).
   connect: ['https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+  // Whether the model at an endpoint sees cannot be asked of the server: the user states it.
+  sight: { kind: 'stated' },
 };

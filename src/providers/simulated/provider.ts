@@ -12,4 +12,6 @@ export const simulated: ProviderDescriptor = {
   fields: {},
   hosts: [],
   connect: [],
+  // It answers an image turn from the run's own numbers (src/core/vision/simulated-sight.ts).
+  sight: { kind: 'always' },
 };

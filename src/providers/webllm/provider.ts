@@ -26,4 +26,10 @@ export const webllm: ProviderDescriptor = {
   hosts: ['browser'],
   // Weights from Hugging Face (its files redirect to *.hf.co), model libraries from GitHub.
   connect: ['https://huggingface.co', 'https://*.hf.co', 'https://raw.githubusercontent.com'],
+  // WebLLM's vision builds (model_type VLM in its prebuilt list; the picker reads that mark from
+  // the list itself, webllm-models.ts): they take image parts on WebGPU.
+  sight: {
+    kind: 'models',
+    seeing: ['Phi-3.5-vision-instruct-q4f16_1-MLC', 'Phi-3.5-vision-instruct-q4f32_1-MLC'],
+  },
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { llmPolicy } from '../../../src/core/policy/llm/llm-policy';
 import { policyByName } from '../../../src/core/policy/registry';
 import { planChooser } from '../../../src/core/policy/types';
+import { textOf } from '../../../src/core/providers/content';
 import type { ChatRequest, Provider } from '../../../src/core/providers/types';
 import { checkAgainst, RequestError, runInputOf } from '../../../src/core/request/run-input';
 import type { RunRequest } from '../../../src/core/request/run-request';
@@ -169,7 +170,7 @@ describe('a run request with the user’s own request', () => {
       'writer-2': 'Writer',
       'continuity-editor': 'Continuity Editor',
     });
-    const systems = seen.filter((r) => !r.tools?.length).map((r) => r.messages[0]?.content ?? '');
+    const systems = seen.filter((r) => !r.tools?.length).map((r) => textOf(r.messages[0]?.content ?? ''));
     expect(systems.some((s) => s.includes('Your role in the team: Continuity Editor.'))).toBe(true);
     // No tools are offered, and none is spoken of (the profiles' prompts name search, run_js…).
     for (const s of systems) expect(s).not.toMatch(/search|calculator|run_js|tool result/);

@@ -1,3 +1,4 @@
+import { textOf } from '../../providers/content';
 import { estimateMessagesTokens } from '../../providers/tokens';
 import type { ChatMessage } from '../../providers/types';
 import { wholeNumber } from './options';
@@ -86,7 +87,9 @@ function summarizeTurn(turn: readonly ChatMessage[], quoteChars: number): string
       const call = names.get(message.tool_call_id) ?? `call ${message.tool_call_id}`;
       parts.push(`${call} → ${quote(message.content, quoteChars)}`);
     } else {
-      parts.push(`${message.role}: ${quote(message.content, quoteChars)}`);
+      parts.push(
+        `${message.role}: ${quote(message.role === 'user' ? textOf(message.content) : message.content, quoteChars)}`,
+      );
     }
   }
   return parts.length > 0 ? parts.join('; ') : 'no output';

@@ -7,6 +7,7 @@
  */
 
 import type { ToolRegistry } from '../../agents/tools';
+import { textOf } from '../../providers/content';
 import type { ChatMessage } from '../../providers/types';
 import type { PlanQuestion } from '../types';
 import { definitionOnly } from './protocol';
@@ -124,7 +125,7 @@ export function planMessage(facts: PlanFacts): string {
 export function latestPlanFacts(messages: readonly ChatMessage[]): PlanFacts | undefined {
   for (const m of messages) {
     if (m.role !== 'user') continue;
-    const match = JSON_FENCE.exec(m.content);
+    const match = JSON_FENCE.exec(textOf(m.content));
     if (!match) continue;
     try {
       const facts = JSON.parse(match[1] as string) as Partial<PlanFacts>;

@@ -6,6 +6,7 @@
  */
 
 import type { Tool, ToolRegistry } from '../../agents/tools';
+import { textOf } from '../../providers/content';
 import type { ChatMessage } from '../../providers/types';
 import type { TaskBrief } from '../types';
 
@@ -176,7 +177,7 @@ export function latestStatus(messages: readonly ChatMessage[]): Status | undefin
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i] as ChatMessage;
     if (m.role !== 'user') continue;
-    const match = JSON_FENCE.exec(m.content);
+    const match = JSON_FENCE.exec(textOf(m.content));
     if (!match) continue;
     try {
       return JSON.parse(match[1] as string) as Status;

@@ -4,6 +4,7 @@
  * Turns a summary strategy folded into a user message are read back from that summary's lines.
  */
 
+import { textOf } from '../../providers/content';
 import type { ChatMessage } from '../../providers/types';
 
 /** One run_js call: the function it checked (named by its first test), the code, the result text. */
@@ -72,7 +73,7 @@ export function readTurns(messages: readonly ChatMessage[]): SeenTurn[] {
   for (const message of messages) {
     if (message.role === 'system') continue;
     if (message.role === 'user') {
-      if (taskSeen) turns.push(...readSummary(message.content));
+      if (taskSeen) turns.push(...readSummary(textOf(message.content)));
       taskSeen = true;
     } else if (message.role === 'assistant') {
       const runs: SeenRun[] = [];

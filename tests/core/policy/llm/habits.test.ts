@@ -6,9 +6,11 @@
  * in one turn and given work in the next, and exactly one tool call per turn
  * (`parallel_tool_calls: false`, or a model that never makes two). Each must run to done.
  */
+
 import { describe, expect, it } from 'vitest';
 import { nodeSandbox } from '../../../../src/adapters/node/node-sandbox';
 import { llmPolicy } from '../../../../src/core/policy/llm/llm-policy';
+import { textOf } from '../../../../src/core/providers/content';
 import type { ChatMessage, ChatRequest, ChatResponse, Provider } from '../../../../src/core/providers/types';
 import { runScenario } from '../../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../../src/core/scenarios/players';
@@ -25,7 +27,7 @@ function read(messages: readonly ChatMessage[]) {
   let at = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i] as ChatMessage;
-    if (m.role === 'user' && /^Ready:/m.test(m.content)) {
+    if (m.role === 'user' && /^Ready:/m.test(textOf(m.content))) {
       at = i;
       break;
     }
@@ -43,7 +45,7 @@ function read(messages: readonly ChatMessage[]) {
     if (m.role !== 'assistant') continue;
     for (const call of m.tool_calls ?? []) {
       const result = messages.find((r) => r.role === 'tool' && r.tool_call_id === call.id);
-      if (!result || (result.content ?? '').startsWith('Error')) continue;
+      if (!result || textOf(result.content ?? '').startsWith('Error')) continue;
       const args = JSON.parse(call.function.arguments) as Record<string, string>;
       if (call.function.name === 'create_subagent') idle.add(args.name as string);
       if (call.function.name === 'assign_task') {

@@ -4,11 +4,13 @@
  * in the trace and paid for, and the same seed makes the same run. Spare replicas reach it as
  * ready items, and its give_up on one is the vote head's drop.
  */
+
 import { describe, expect, it } from 'vitest';
 import { nodeSandbox } from '../../../../src/adapters/node/node-sandbox';
 import { llmPolicy } from '../../../../src/core/policy/llm/llm-policy';
 import { PLAN_TOOL } from '../../../../src/core/policy/llm/plan-protocol';
 import { latestStatus } from '../../../../src/core/policy/llm/protocol';
+import { textOf } from '../../../../src/core/providers/content';
 import type { ChatRequest, ChatResponse, Provider } from '../../../../src/core/providers/types';
 import { prepareRun } from '../../../../src/core/run/prepare';
 import { runScenario } from '../../../../src/core/run/run';
@@ -185,7 +187,7 @@ describe('spare replicas and the llm orchestrator', () => {
         if (spares.length === 0) return response;
         seen.spares.push(...spares);
         const last = request.messages.at(-1);
-        if (last?.role === 'user') seen.words.push(last.content);
+        if (last?.role === 'user') seen.words.push(textOf(last.content));
         const message = response.choices[0]?.message;
         const kept = (message?.tool_calls ?? []).filter((c) => {
           const item = /\[([^\]]+)\]/.exec(c.function.arguments)?.[1];
