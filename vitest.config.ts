@@ -33,6 +33,7 @@ const browser = {
 // that never ends): each takes a core or a clock to itself, so they run one at a time, after the
 // unit tests and apart from them. tests/architecture/test-projects.test.ts keeps this list true.
 export const PROCESS_TESTS = [
+  'tests/adapters/checkpoint-file.test.ts',
   'tests/adapters/node-sandbox-deadline.test.ts',
   'tests/adapters/reply-deadline.test.ts',
   'tests/adapters/thread-pool.test.ts',

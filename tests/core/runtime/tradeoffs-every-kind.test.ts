@@ -76,7 +76,9 @@ function bite(
   );
 }
 
-describe('trade-offs in every kind of the mix', () => {
+// Hundreds of simulated runs a test: CPU work that takes minutes when the 2-core machine is busy;
+// the limit guards against a hang, not speed.
+describe('trade-offs in every kind of the mix', { timeout: 180_000 }, () => {
   it('every kind has an orchestrator that briefs and merges, and η in its reward', () => {
     for (const kind of KINDS) {
       const spec = files[kind] as TaskScenarioSpec;
