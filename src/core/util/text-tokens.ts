@@ -72,22 +72,20 @@ function countAsciiTokens(text: string): number {
   let tokens = 0;
   let kind = SPACE;
   let length = 0;
-  const close = () => {
-    if (kind === DIGIT) tokens += Math.ceil(length / DIGITS_PER_TOKEN);
-    else if (kind !== SPACE) tokens += Math.max(1, Math.round(length / BYTES_PER_TOKEN));
-  };
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+  // One past the end closes the last piece.
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 0x20;
     if (code >= 0x80) return -1;
     const next = ASCII_CLASS[code] as number;
-    if (next === kind) length++;
-    else {
-      close();
-      kind = next;
-      length = 1;
+    if (next === kind) {
+      length++;
+      continue;
     }
+    if (kind === DIGIT) tokens += Math.ceil(length / DIGITS_PER_TOKEN);
+    else if (kind !== SPACE) tokens += Math.max(1, Math.round(length / BYTES_PER_TOKEN));
+    kind = next;
+    length = 1;
   }
-  close();
   return tokens;
 }
 
