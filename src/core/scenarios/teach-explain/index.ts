@@ -15,16 +15,6 @@ import { teachExplainSchema } from './spec';
 
 export type { LessonRequest, TeachExplainInstance } from './lesson';
 
-let grading: Promise<typeof import('./grade')> | undefined;
-const grader = () => {
-  // A load that failed (a page's chunk that did not arrive) is tried again next time.
-  grading ??= import('./grade').catch((error: unknown) => {
-    grading = undefined;
-    throw error;
-  });
-  return grading;
-};
-
 export const teachExplain: ScenarioKind<TeachExplainSpec, TeachExplainInstance> = {
   kind: 'teach-explain',
   players: () => import('./player').then((m) => m.players),
@@ -41,8 +31,7 @@ export const teachExplain: ScenarioKind<TeachExplainSpec, TeachExplainInstance> 
   generate: generateTeachExplain,
   plan: planTeachExplain,
   tools: () => ({ [DRAFT_TOOL]: draftTool() }),
-  // The grader (and its libraries) is loaded when a run is graded, not with the page; once, since
-  // each import() of it asks the module loader again (under tsx, a round trip to its thread).
-  grade: async (instance, plan, answers) => (await grader()).gradeLesson(instance, plan, answers),
+  // The grader (and its libraries) is loaded when a run is graded, not with the page.
+  grade: async (instance, plan, answers) => (await import('./grade')).gradeLesson(instance, plan, answers),
   ownTools: [DRAFT_TOOL],
 };

@@ -17,16 +17,6 @@ import { writeStorySchema } from './spec';
 export type { StoryDescriptor } from './plan';
 export type { StoryRequest, WriteStoryInstance } from './request';
 
-let grading: Promise<typeof import('./grade')> | undefined;
-const grader = () => {
-  // A load that failed (a page's chunk that did not arrive) is tried again next time.
-  grading ??= import('./grade').catch((error: unknown) => {
-    grading = undefined;
-    throw error;
-  });
-  return grading;
-};
-
 export const writeStory: ScenarioKind<WriteStorySpec, WriteStoryInstance> = {
   kind: 'write-story',
   players: () => import('./player').then((m) => m.players),
@@ -43,8 +33,7 @@ export const writeStory: ScenarioKind<WriteStorySpec, WriteStoryInstance> = {
   generate: generateWriteStory,
   plan: planWriteStory,
   tools: (): Readonly<Record<string, Tool>> => ({ [DRAFT_TOOL]: draftTool() }),
-  // The grader (and its libraries) is loaded when a run is graded, not with the page; once, since
-  // each import() of it asks the module loader again (under tsx, a round trip to its thread).
-  grade: async (instance, plan, answers) => (await grader()).gradeStory(instance, plan, answers),
+  // The grader (and its libraries) is loaded when a run is graded, not with the page.
+  grade: async (instance, plan, answers) => (await import('./grade')).gradeStory(instance, plan, answers),
   ownTools: [DRAFT_TOOL],
 };
