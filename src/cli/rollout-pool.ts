@@ -44,7 +44,8 @@ export function rolloutPool(
     }),
   );
   return {
-    rollouts: pool(channels, cost),
+    // The episodes of a group share an instance: one worker builds it (episode-instances.ts).
+    rollouts: pool(channels, cost, (e) => Math.floor(e / Math.max(1, data.config.group ?? 1))),
     async close() {
       closing = true;
       await Promise.all(workers.map((w) => w.terminate()));

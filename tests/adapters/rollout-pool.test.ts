@@ -52,6 +52,36 @@ describe('the rollout pool', () => {
     expect(episodesOf(await next)).toEqual([14]);
   });
 
+  it('keeps the episodes of a group on one worker, a new group going to a free one, all in the order asked', async () => {
+    const a = fakeWorker();
+    const b = fakeWorker();
+    // Groups of 4 (the episodes of a group play one instance); group 1 is the longer.
+    const rollouts = rolloutPool(
+      [a.channel, b.channel],
+      (e) => (e < 4 ? 1 : 2),
+      (e) => Math.floor(e / 4),
+    );
+    const batch = rollouts([0, 1, 2, 3, 4, 5, 6, 7], initParams());
+    // Longest first, and the second worker starts the other group rather than the first's next.
+    expect([a.sent, b.sent]).toEqual([[4], [0]]);
+    a.answer(4);
+    a.answer(5);
+    b.answer(0);
+    a.answer(6);
+    expect([a.sent, b.sent]).toEqual([
+      [4, 5, 6, 7],
+      [0, 1],
+    ]);
+    a.answer(7);
+    // Its group done, a free worker helps with another's rather than wait.
+    expect(a.sent).toEqual([4, 5, 6, 7, 2]);
+    b.answer(1);
+    expect(b.sent).toEqual([0, 1, 3]);
+    a.answer(2);
+    b.answer(3);
+    expect(episodesOf(await batch)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it("fails the batch with the episode's error, and every later batch with it", async () => {
     const a = fakeWorker();
     const rollouts = rolloutPool([a.channel]);

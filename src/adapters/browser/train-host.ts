@@ -138,5 +138,10 @@ function rolloutsOn(
       },
     };
   });
-  return rolloutPool(channels, (e) => episodeCost(mix, config, e));
+  // The episodes of a group share an instance: one worker builds it (episode-instances.ts).
+  return rolloutPool(
+    channels,
+    (e) => episodeCost(mix, config, e),
+    (e) => Math.floor(e / Math.max(1, config.group ?? 1)),
+  );
 }

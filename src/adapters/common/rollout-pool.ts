@@ -26,8 +26,11 @@ interface Batch {
   readonly episodes: readonly number[];
   /** Batch positions in the order they are handed out. */
   readonly order: readonly number[];
+  /** Which of `order` have been handed out (a worker may take one past `next`: its group's). */
+  readonly handed: boolean[];
   readonly slotOf: ReadonlyMap<number, number>;
   readonly results: (EpisodeOutcome | undefined)[];
+  /** The first of `order` not yet handed out. */
   next: number;
   finished: number;
   resolve(outcomes: EpisodeOutcome[]): void;
@@ -36,17 +39,41 @@ interface Batch {
 
 /**
  * `cost(e)` guesses how long episode e takes: a batch is handed out longest first, so the last
- * episode of a batch is a short one and no worker waits long for another (LPT scheduling). After a
- * failure (an episode that threw, a worker that died) every later call rejects with it: the
- * training fails rather than hangs.
+ * episode of a batch is a short one and no worker waits long for another (LPT scheduling).
+ * `together(e)` names episode e's group (the episodes of a group play one instance): a worker is
+ * handed the rest of the group it played last before anything else, and a worker starting on a
+ * new group takes one no other worker is on, so a group's instance is built once, by one worker
+ * (core/learning/episode-instances.ts). Which worker plays an episode never changes its outcome.
+ * After a failure (an episode that threw, a worker that died) every later call rejects with it:
+ * the training fails rather than hangs.
  */
 export function rolloutPool(
   channels: readonly RolloutChannel[],
   cost?: (episode: number) => number,
+  together?: (episode: number) => number,
 ): Rollouts {
   if (channels.length < 1) throw new Error('a rollout pool needs at least one worker');
   let current: Batch | undefined;
   let broken: Error | undefined;
+  /** The group each worker played last. */
+  const groupOf = new Map<RolloutChannel, number>();
+
+  /** Where in `batch.order` the next episode for `channel` is. */
+  const pick = (batch: Batch, channel: RolloutChannel): number => {
+    if (!together) return batch.next;
+    const episodeAt = (i: number) => batch.episodes[batch.order[i] as number] as number;
+    const mine = groupOf.get(channel);
+    const others = new Set<number>();
+    for (const [c, g] of groupOf) if (c !== channel) others.add(g);
+    let fresh = -1;
+    for (let i = batch.next; i < batch.order.length; i++) {
+      if (batch.handed[i]) continue;
+      const g = together(episodeAt(i));
+      if (g === mine) return i;
+      if (fresh < 0 && !others.has(g)) fresh = i;
+    }
+    return fresh >= 0 ? fresh : batch.next;
+  };
 
   const fail = (error: Error): void => {
     broken ??= error;
@@ -57,8 +84,12 @@ export function rolloutPool(
 
   const feed = (batch: Batch, channel: RolloutChannel, params: RolloutRequest['params']): void => {
     if (batch.next >= batch.order.length) return;
-    const slot = batch.order[batch.next++] as number;
-    channel.post({ episode: batch.episodes[slot] as number, params });
+    const at = pick(batch, channel);
+    batch.handed[at] = true;
+    while (batch.next < batch.order.length && batch.handed[batch.next]) batch.next++;
+    const episode = batch.episodes[batch.order[at] as number] as number;
+    if (together) groupOf.set(channel, together(episode));
+    channel.post({ episode, params });
   };
 
   let params: RolloutRequest['params'] | undefined;
@@ -97,6 +128,7 @@ export function rolloutPool(
       const batch: Batch = {
         episodes,
         order,
+        handed: new Array<boolean>(order.length).fill(false),
         slotOf: new Map(episodes.map((e, i) => [e, i])),
         results: new Array<EpisodeOutcome | undefined>(episodes.length),
         next: 0,

@@ -6,7 +6,7 @@
  */
 
 import { estimateMessagesTokens } from '../providers/tokens';
-import type { ChatMessage, ChatRequest } from '../providers/types';
+import type { ChatMessage, ChatRequest, ToolDefinition } from '../providers/types';
 import { checkCall, type Tool, type ToolResult } from './tools';
 import { contextEvent, describeError, takeTurn, turnEvents } from './turn';
 import type { AgentResult, CallRecord, RunAgentInput, StopReason, TurnRecord } from './types';
@@ -43,6 +43,7 @@ class AgentRun {
   private toolCalls = 0;
   private inputTokens = 0;
   private outputTokens = 0;
+  private definitions: readonly ToolDefinition[] | undefined;
   private readonly subagent: string;
 
   constructor(private readonly input: RunAgentInput) {
@@ -115,10 +116,13 @@ class AgentRun {
       replaced: view.replaced.length,
       estimatedTokens: estimateMessagesTokens(view.messages),
     };
-    const definitions = profile.allowed.flatMap((name) => {
+    // One list for every turn of the attempt: the provider's token estimate of it is then made
+    // once (providers/tokens.ts remembers it by the list), not on each turn.
+    this.definitions ??= profile.allowed.flatMap((name) => {
       const tool = Object.hasOwn(tools, name) ? tools[name] : undefined;
       return tool ? [tool.definition] : [];
     });
+    const definitions = this.definitions;
     const request: ChatRequest = {
       model: profile.model,
       messages: view.messages,

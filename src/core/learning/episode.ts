@@ -9,10 +9,12 @@ import { prepareRun } from '../run/prepare';
 import { runPrepared } from '../run/run';
 import type { TaskScenarioSpec } from '../scenarios/registry';
 import { trainingSeed } from '../scenarios/splits';
+import type { ScenarioInstance } from '../scenarios/types';
 import type { Metrics } from '../trace/metrics';
 import { keyedRng } from '../util/rng';
 import type { Bandit } from './bandit';
 import { type Arm, type BanditPlay, banditPolicy } from './bandit-policy';
+import { episodeInstance } from './episode-instances';
 import { componentSpec, type Draw, drawTask, weightsAt } from './mix';
 import { type Decision, holdOf, type ParlParams, parlPolicy } from './parl';
 import { preferenceAt } from './preference-sampling';
@@ -91,6 +93,34 @@ export type Learner =
   | { readonly params: ParlParams }
   | { readonly bandit: Bandit; readonly arms: readonly Arm[] };
 
+/** Training episode `e`'s task: its group's draw from the mix, the spec and seed it runs at, its instance. */
+export interface EpisodeTask {
+  readonly draw: Draw;
+  readonly spec: TaskScenarioSpec;
+  readonly seed: number;
+  /** The group's index: its preference's key. */
+  readonly group: number;
+  /** Generated once for the group's episodes (episode-instances.ts): the same object each asks for. */
+  readonly instance: ScenarioInstance;
+}
+
+/** The task of episode `e` of this training: the same for every episode of its group. */
+export function episodeTask(config: TrainConfig, env: TrainEnv, e: number): EpisodeTask {
+  const { mix } = env;
+  // The episodes of a group play one instance: the group's first episode's.
+  const size = Math.max(1, config.group ?? 1);
+  const first = e - (e % size);
+  const draw: Draw = drawTask(mix, weightsAt(mix, first / config.episodes), config.seed, `episode ${first}`);
+  const base = env.specs[draw.component.scenario] as TaskScenarioSpec;
+  const spec: TaskScenarioSpec = componentSpec(base, draw.component, config.budgetOn);
+  // From the train split only: no episode can be a validation or test instance (scenarios/splits).
+  const seed = trainingSeed(first, config.seed);
+  // The spec is the component's under this budget: that pair names it within this environment.
+  const key = `${draw.index}\u0000${config.budgetOn}`;
+  const instance = episodeInstance(env, key, spec, seed, draw.size);
+  return { draw, spec, seed, group: first / size, instance };
+}
+
 /**
  * Plays training episode `e`: draws its task from the mix (curriculum and all, keyed by `e`), runs
  * it with the learner at the orchestrator and scores it with PARL's reward at `e`'s λ. Pure given
@@ -102,19 +132,12 @@ export async function playEpisode(
   e: number,
   learner: Learner,
 ): Promise<EpisodeOutcome> {
-  const { mix } = env;
-  // The episodes of a group play one instance: the group's first episode's.
-  const group = Math.max(1, config.group ?? 1);
-  const first = e - (e % group);
-  const draw: Draw = drawTask(mix, weightsAt(mix, first / config.episodes), config.seed, `episode ${first}`);
+  const { draw, spec, seed, group, instance } = episodeTask(config, env, e);
   const { component } = draw;
-  const base = env.specs[component.scenario] as TaskScenarioSpec;
+  const first = e - (e % Math.max(1, config.group ?? 1));
   const critical = config.budgetOn === 'critical';
-  const spec: TaskScenarioSpec = componentSpec(base, component, config.budgetOn);
-  // From the train split only: no episode can be a validation or test instance (scenarios/splits).
-  const seed = trainingSeed(first, config.seed);
   // The group's preference: its episodes are compared with each other, so they share their reward.
-  const preference = preferenceAt(config.preferences, config.seed, first / group);
+  const preference = preferenceAt(config.preferences, config.seed, group);
   const decisions: Decision[] = [];
   const play: BanditPlay = { arm: -1, context: new Float64Array(0) };
   const policy =
@@ -133,7 +156,8 @@ export async function playEpisode(
         });
   const result = await runPrepared(
     prepareRun({
-      scenario: { type: 'task', spec },
+      // The group's episodes share its instance, generated once (episode-instances.ts).
+      scenario: { type: 'task', spec, instance },
       seed,
       size: draw.size,
       plan: planChooser(policy),

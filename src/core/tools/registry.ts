@@ -8,7 +8,7 @@ import type { Tool, ToolRegistry } from '../agents/tools';
 import type { World } from '../world/types';
 import { calculate } from './calculator';
 import type { CodeSandbox, CodeTest } from './sandbox';
-import { WorldSearch } from './search';
+import { worldSearch } from './search';
 
 export interface WorldToolsOptions {
   /** Without one, `run_js` is not offered. */
@@ -28,7 +28,7 @@ export const formatPage = (doc: { id: string; title: string; text: string }): st
   `[${doc.id}] ${doc.title}\n${doc.text}`;
 
 export function worldTools(world: World, options: WorldToolsOptions = {}): ToolRegistry {
-  const index = new WorldSearch(world);
+  const index = worldSearch(world);
   const limit = options.searchLimit ?? 5;
   const search: Tool = {
     definition: {

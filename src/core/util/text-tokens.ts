@@ -48,7 +48,50 @@ export function estimateTextTokens(text: string): number {
   return tokens;
 }
 
+/** What an ASCII character is to `PIECE`: a letter, a digit, a space, or another symbol. */
+const LETTER = 1;
+const DIGIT = 2;
+const SPACE = 3;
+const OTHER = 4;
+const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) =>
+  (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
+    ? LETTER
+    : c >= 0x30 && c <= 0x39
+      ? DIGIT
+      : (c >= 0x09 && c <= 0x0d) || c === 0x20
+        ? SPACE
+        : OTHER,
+);
+
+/**
+ * `PIECE`'s count for ASCII text, with no regular expression (ASCII's only \p{L} are A–Z and a–z,
+ * its only \p{N} 0–9, its only \s tab to carriage return and space, and a byte is a character);
+ * -1 as soon as a character is not ASCII. Training spent 3% of its time in the regular expression.
+ */
+function countAsciiTokens(text: string): number {
+  let tokens = 0;
+  let kind = SPACE;
+  let length = 0;
+  // One past the end closes the last piece.
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 0x20;
+    if (code >= 0x80) return -1;
+    const next = ASCII_CLASS[code] as number;
+    if (next === kind) {
+      length++;
+      continue;
+    }
+    if (kind === DIGIT) tokens += Math.ceil(length / DIGITS_PER_TOKEN);
+    else if (kind !== SPACE) tokens += Math.max(1, Math.round(length / BYTES_PER_TOKEN));
+    kind = next;
+    length = 1;
+  }
+  return tokens;
+}
+
 function countTokens(text: string): number {
+  const ascii = countAsciiTokens(text);
+  if (ascii >= 0) return ascii;
   let tokens = 0;
   for (const match of text.matchAll(PIECE)) {
     const piece = match[0];

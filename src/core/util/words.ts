@@ -31,6 +31,11 @@ export const wordCount = (text: string): number => segmentWords(text).length;
 /** True for a word in a script written without spaces. */
 export const isUnspaced = (word: string): boolean => unspaced.test(word);
 
+const HAN = /\p{Script=Han}/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const LATIN = /\p{Script=Latin}/u;
+const LETTER = /\p{L}/u;
+
 /**
  * The text's language, by the script most of its letters are in: Han → zh, Cyrillic → ru, Latin
  * → en, anything else (or no letters) → und. A mixed request goes by its majority ("帮我写一个
@@ -41,11 +46,21 @@ export function detectLanguage(text: string): Language {
   let cyrillic = 0;
   let latin = 0;
   let other = 0;
-  for (const ch of text) {
-    if (/\p{Script=Han}/u.test(ch)) han++;
-    else if (/\p{Script=Cyrillic}/u.test(ch)) cyrillic++;
-    else if (/\p{Script=Latin}/u.test(ch)) latin++;
-    else if (/\p{L}/u.test(ch)) other++;
+  for (let i = 0; i < text.length; ) {
+    const code = text.charCodeAt(i);
+    // ASCII, most of every text here, without a regular expression: its only letters are A–Z and
+    // a–z, all Latin. (A run of training measured this loop at 2% of its time.)
+    if (code < 0x80) {
+      if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) latin++;
+      i++;
+      continue;
+    }
+    const ch = String.fromCodePoint(text.codePointAt(i) as number);
+    i += ch.length;
+    if (HAN.test(ch)) han++;
+    else if (CYRILLIC.test(ch)) cyrillic++;
+    else if (LATIN.test(ch)) latin++;
+    else if (LETTER.test(ch)) other++;
   }
   // A Han character carries a word's worth of meaning; a Latin letter a fraction of one.
   const scores: [Language, number][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorldSearch } from '../../../src/core/tools/search';
+import { WorldSearch, worldSearch } from '../../../src/core/tools/search';
 import { generateWorld } from '../../../src/core/world/generate';
 
 describe('the offline world', () => {
@@ -56,6 +56,18 @@ describe('the offline world', () => {
     expect(search.open(`doc-${company.id}`)?.text).toContain(String(company.attrs.founded));
     expect(search.open('doc-nope')).toBeUndefined();
     expect(search.search('zzzzqqqq')).toEqual([]);
+  });
+
+  it("keeps one search per world, whose repeated query answers as a fresh search's first does", () => {
+    const fresh = generateWorld({ seed: 7 });
+    expect(worldSearch(fresh)).toBe(worldSearch(fresh));
+    expect(worldSearch(generateWorld({ seed: 7 }))).not.toBe(worldSearch(fresh));
+    const first = worldSearch(fresh).search('shipping company founded', 4);
+    // Asked again (remembered), with another limit (not the same answer), and by a new search.
+    expect(worldSearch(fresh).search('shipping company founded', 4)).toEqual(first);
+    expect(worldSearch(fresh).search('shipping company founded', 5).slice(0, 4)).toEqual(first);
+    expect(worldSearch(fresh).search('shipping company founded', 5)).toHaveLength(5);
+    expect(new WorldSearch(fresh).search('shipping company founded', 4)).toEqual(first);
   });
 
   it('returns the same hits in the same order every time', () => {
