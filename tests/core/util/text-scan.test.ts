@@ -48,7 +48,24 @@ function referenceLanguage(text: string): Language {
 
 /** Every ASCII character, and non-ASCII ones of each class the rules tell apart. */
 const ASCII = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
-const OTHERS = ['é', 'ß', 'Ж', 'ё', '卡', '年', '٣', '²', '\u00a0', '\u2003', '—', '€', '😀', '\ud800', 'ا', 'あ'];
+const OTHERS = [
+  'é',
+  'ß',
+  'Ж',
+  'ё',
+  '卡',
+  '年',
+  '٣',
+  '²',
+  '\u00a0',
+  '\u2003',
+  '—',
+  '€',
+  '😀',
+  '\ud800',
+  'ا',
+  'あ',
+];
 
 function* texts(count: number, alphabet: readonly string[]): Generator<string> {
   let x = 2463534242;
@@ -64,14 +81,27 @@ function* texts(count: number, alphabet: readonly string[]): Generator<string> {
     const length = next() % 200;
     let text = '';
     // Runs of one character as often as single ones: pieces of every length up to a few tokens.
-    while (text.length < length) text += (alphabet[next() % alphabet.length] as string).repeat(1 + (next() % 9));
+    while (text.length < length)
+      text += (alphabet[next() % alphabet.length] as string).repeat(1 + (next() % 9));
     yield text;
   }
 }
 
 describe('the token estimate and the language detector on ASCII', () => {
   it('count as the regular expressions do, for ASCII texts and texts with other characters', () => {
-    const fixed = ['', ' ', 'abc', '12345', '1,234.5', 'x\u0000y', 'tab\there', 'A1b2C3', '...!!!', 'Ж1', 'é.'];
+    const fixed = [
+      '',
+      ' ',
+      'abc',
+      '12345',
+      '1,234.5',
+      'x\u0000y',
+      'tab\there',
+      'A1b2C3',
+      '...!!!',
+      'Ж1',
+      'é.',
+    ];
     for (const text of [...fixed, ...texts(3000, ASCII), ...texts(3000, [...ASCII, ...OTHERS])]) {
       expect([text, estimateTextTokens(text)]).toEqual([text, referenceTokens(text)]);
       // Long texts are remembered once counted: asked again, the same count.
