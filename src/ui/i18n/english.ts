@@ -20,6 +20,7 @@ import { settingsEn } from './en/settings';
 import { shellEn } from './en/shell';
 import { storedSettingsEn } from './en/stored-settings';
 import { trainEn } from './en/train';
+import { webllmEn } from './en/webllm';
 
 export const en = {
   ...commonEn,
@@ -39,6 +40,7 @@ export const en = {
   ...runErrorsEn,
   ...storedSettingsEn,
   ...providersEn,
+  ...webllmEn,
 };
 
 export type MessageId = keyof typeof en;

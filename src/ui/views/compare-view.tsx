@@ -4,7 +4,7 @@ import { app } from '../app-state';
 import { t } from '../i18n/t';
 import { compareRows } from '../model/compare';
 import { placeRuns, policyLabel } from '../model/compare-picks';
-import { formatDuration, formatNumber } from '../model/format';
+import { formatDuration, formatFixed, formatNumber } from '../model/format';
 import { measureKindOf } from '../model/quality';
 import { foldTrace } from '../model/replay';
 import { comparisons, loadProblem } from '../run/compare-runs';
@@ -132,7 +132,7 @@ export function CompareView() {
                       <td data-value={value() ?? ''}>
                         {fmt(value(), row.metric)}
                         <Show when={i > 0 && row.ratios[i - 1] !== undefined}>
-                          <span class="note"> ({(row.ratios[i - 1] as number).toFixed(2)}×)</span>
+                          <span class="note"> ({formatFixed(row.ratios[i - 1] as number, 2)}×)</span>
                         </Show>
                       </td>
                     )}

@@ -4,14 +4,11 @@ import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
 import { statusWord } from '../i18n/status-word';
 import { t } from '../i18n/t';
-import { formatNumber } from '../model/format';
+import { formatBytes, formatFixed, formatNumber } from '../model/format';
 import { measureKindOf, qualityMeasure } from '../model/quality';
 import { type ImportProgress, services } from '../services';
 import { DatasetExport } from './dataset-export';
 import { MessageBanner } from './message-banner';
-
-const fmtBytes = (n: number) =>
-  n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
 
 const fileName = (summary: RunSummary, ext: string) =>
   `swarmflight-${summary.scenario.id}-${summary.policy.replace(/[^\w.-]+/g, '_')}-seed${summary.seed}-${summary.id}.${ext}`;
@@ -162,10 +159,10 @@ export function LibraryView() {
             {(u) =>
               u().quota
                 ? t('library.storageOf', {
-                    used: fmtBytes(u().bytes ?? 0),
-                    quota: fmtBytes(u().quota as number),
+                    used: formatBytes(u().bytes ?? 0),
+                    quota: formatBytes(u().quota as number),
                   })
-                : t('library.storage', { used: fmtBytes(u().bytes ?? 0) })
+                : t('library.storage', { used: formatBytes(u().bytes ?? 0) })
             }
           </Show>
           {services.persistent() ? '' : t('library.volatile')}
@@ -246,7 +243,7 @@ export function LibraryView() {
                 <td data-label={t('library.quality')} data-testid="trace-quality">
                   {run.metrics?.itemF1 !== undefined ? (
                     <>
-                      {run.metrics.itemF1.toFixed(3)}
+                      {formatFixed(run.metrics.itemF1, 3)}
                       {/* The stored score is each grader's own measure: the column names which. */}
                       <div class="note">{qualityMeasure(measureKindOf(run)).name}</div>
                     </>

@@ -17,6 +17,7 @@ import { settingsRu } from './settings';
 import { shellRu } from './shell';
 import { storedSettingsRu } from './stored-settings';
 import { trainRu } from './train';
+import { webllmRu } from './webllm';
 
 export const messages: Translation = {
   ...commonRu,
@@ -36,4 +37,5 @@ export const messages: Translation = {
   ...runErrorsRu,
   ...storedSettingsRu,
   ...providersRu,
+  ...webllmRu,
 };

@@ -17,6 +17,7 @@ import { settingsZh } from './settings';
 import { shellZh } from './shell';
 import { storedSettingsZh } from './stored-settings';
 import { trainZh } from './train';
+import { webllmZh } from './webllm';
 
 export const messages: Translation = {
   ...commonZh,
@@ -36,4 +37,5 @@ export const messages: Translation = {
   ...runErrorsZh,
   ...storedSettingsZh,
   ...providersZh,
+  ...webllmZh,
 };
