@@ -52,6 +52,8 @@ const CONVERTED_TS = [
   'src/ui/run/settings-of-run.ts',
   'src/ui/run/endpoint.ts',
   'src/ui/run/models.ts',
+  'src/ui/run/compare-runs.ts',
+  'src/ui/model/compare-picks.ts',
 ];
 
 /** Literals in those files that are not the page's words, each with why. */

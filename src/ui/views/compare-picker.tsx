@@ -4,6 +4,7 @@ import { policyNames } from '../../core/policy/registry';
 import { app } from '../app-state';
 import { catalog, findScenario } from '../catalog';
 import { t } from '../i18n/t';
+import { say } from '../i18n/words';
 import { pickOptions, policyLabel, progressLine, toggled } from '../model/compare-picks';
 import { comparisons, llmProblem } from '../run/compare-runs';
 import { savedPolicies } from '../run/policies';
@@ -80,7 +81,7 @@ export function ComparePicker() {
               />
               <span>
                 {o.label}
-                <Show when={o.unavailable}>{(why) => <span class="note"> — {why()}</span>}</Show>
+                <Show when={o.unavailable}>{(why) => <span class="note"> — {say(why())}</span>}</Show>
               </span>
             </label>
           )}
@@ -141,7 +142,9 @@ export function ComparePicker() {
                     <Match when={p.state === 'running'}>{t('picker.running')}</Match>
                     <Match when={p.state === 'done'}>{t('picker.done')}</Match>
                     <Match when={p.state === 'failed' && p}>
-                      {(f) => <span class="warning">{t('picker.failed', { message: f().message })}</span>}
+                      {(f) => (
+                        <span class="warning">{t('picker.failed', { message: say(f().message) })}</span>
+                      )}
                     </Match>
                   </Switch>
                 </li>
