@@ -54,6 +54,9 @@ const CONVERTED_TS = [
   'src/ui/run/models.ts',
   'src/ui/run/compare-runs.ts',
   'src/ui/model/compare-picks.ts',
+  'src/ui/model/replay.ts',
+  'src/ui/i18n/evidence-words.ts',
+  'src/ui/run/run-label.ts',
 ];
 
 /** Literals in those files that are not the page's words, each with why. */
@@ -67,7 +70,16 @@ const NOT_PAGE_WORDS = new Set([
 ]);
 
 /** Properties whose value the page shows as it is. */
-const SHOWN_PROPERTIES = new Set(['error', 'reason', 'text', 'retry', 'message']);
+const SHOWN_PROPERTIES = new Set([
+  'error',
+  'reason',
+  'text',
+  'retry',
+  'message',
+  'detail',
+  'label',
+  'unavailable',
+]);
 
 const WORDED_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'aria-description']);
 const hasWords = (text: string): boolean =>
@@ -301,7 +313,7 @@ describe("the page's words", () => {
       problems.push(\`Unknown setting \${key}.\`);
       throw new Error('The knowledge base is empty.');
       const a = { ok: false, error: bad ? 'at most 8 runs' : words('link.x') };
-      const b = { text: words('openai.connected', { n }), label: 'not shown as an error' };
+      const b = { text: words('openai.connected', { n }), kind: 'not shown as an error' };
       left.push(\`\${key} \${quoted(value)}\`);`;
     expect(shownLiterals(code).sort()).toEqual(
       ['Unknown setting ….', 'The knowledge base is empty.', 'at most 8 runs'].sort(),

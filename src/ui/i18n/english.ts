@@ -8,6 +8,7 @@ import { commonEn } from './en/common';
 import { compareEn } from './en/compare';
 import { forkEn } from './en/fork';
 import { galleryEn } from './en/gallery';
+import { healingEn } from './en/healing';
 import { knowledgeEn } from './en/knowledge';
 import { libraryEn } from './en/library';
 import { linkEn } from './en/link';
@@ -41,6 +42,7 @@ export const en = {
   ...storedSettingsEn,
   ...providersEn,
   ...webllmEn,
+  ...healingEn,
 };
 
 export type MessageId = keyof typeof en;

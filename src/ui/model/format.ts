@@ -34,6 +34,11 @@ export function formatBytes(bytes: number): string {
   return t('unit.size', { n: formatNumber(n, 1), unit });
 }
 
+/** A moment (ms since the epoch) as the page's language writes a date and time. */
+export function formatDateTime(ms: number): string {
+  return new Date(ms).toLocaleString(tag());
+}
+
 /** 840 ms · 1.21 s · 75.3 s: seconds with two significant decimals from a second on. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return '—';

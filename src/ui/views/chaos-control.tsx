@@ -2,16 +2,9 @@ import { For, untrack } from 'solid-js';
 import type { HealingMode } from '../../core/request/run-request';
 import { type FaultKind, faultKinds } from '../../core/trace/events';
 import { app } from '../app-state';
+import { faultAbout } from '../i18n/evidence-words';
 import { t } from '../i18n/t';
-
-const about: Readonly<Record<FaultKind, string>> = {
-  hang: 'its model never answers',
-  loop: 'it repeats the same tool call',
-  crash: 'its model call throws',
-  malformed: 'its calls carry broken JSON',
-  inject: 'it is taken over and calls tools it was not given',
-  slow: 'each of its turns takes far longer',
-};
+import { say } from '../i18n/words';
 
 /**
  * The chaos control (docs/healing.md): faults to put into chosen agents of the next run — one
@@ -41,9 +34,7 @@ export function ChaosControl() {
                 checked={chosen().includes(fault)}
                 onChange={(e) => toggle(fault, e.currentTarget.checked)}
               />
-              <span>
-                {fault}: {about[fault]}
-              </span>
+              <span>{t('fault.option', { fault, about: say(faultAbout(fault)) })}</span>
             </label>
           )}
         </For>

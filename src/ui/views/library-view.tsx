@@ -4,8 +4,9 @@ import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
 import { statusWord } from '../i18n/status-word';
 import { t } from '../i18n/t';
-import { formatBytes, formatFixed, formatNumber } from '../model/format';
+import { formatBytes, formatDateTime, formatFixed, formatNumber } from '../model/format';
 import { measureKindOf, qualityMeasure } from '../model/quality';
+import { storedRunLabel } from '../run/run-label';
 import { type ImportProgress, services } from '../services';
 import { DatasetExport } from './dataset-export';
 import { MessageBanner } from './message-banner';
@@ -219,8 +220,8 @@ export function LibraryView() {
                     checked={selected().includes(run.id)}
                     onChange={() => toggle(run.id)}
                   />{' '}
-                  {run.label}
-                  <div class="note">{new Date(run.startedAt).toLocaleString()}</div>
+                  {storedRunLabel(run)}
+                  <div class="note">{formatDateTime(run.startedAt)}</div>
                 </td>
                 <td data-label={t('library.scenario')}>
                   {run.ownRequest

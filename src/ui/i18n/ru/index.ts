@@ -5,6 +5,7 @@ import { commonRu } from './common';
 import { compareRu } from './compare';
 import { forkRu } from './fork';
 import { galleryRu } from './gallery';
+import { healingRu } from './healing';
 import { knowledgeRu } from './knowledge';
 import { libraryRu } from './library';
 import { linkRu } from './link';
@@ -38,4 +39,5 @@ export const messages: Translation = {
   ...storedSettingsRu,
   ...providersRu,
   ...webllmRu,
+  ...healingRu,
 };

@@ -5,6 +5,7 @@ import { commonZh } from './common';
 import { compareZh } from './compare';
 import { forkZh } from './fork';
 import { galleryZh } from './gallery';
+import { healingZh } from './healing';
 import { knowledgeZh } from './knowledge';
 import { libraryZh } from './library';
 import { linkZh } from './link';
@@ -38,4 +39,5 @@ export const messages: Translation = {
   ...storedSettingsZh,
   ...providersZh,
   ...webllmZh,
+  ...healingZh,
 };
