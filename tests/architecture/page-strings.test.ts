@@ -57,6 +57,7 @@ const CONVERTED_TS = [
   'src/ui/model/replay.ts',
   'src/ui/i18n/evidence-words.ts',
   'src/ui/run/run-label.ts',
+  'src/ui/views/training-curves.ts',
 ];
 
 /** Literals in those files that are not the page's words, each with why. */
