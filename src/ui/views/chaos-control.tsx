@@ -3,8 +3,14 @@ import type { HealingMode } from '../../core/request/run-request';
 import { type FaultKind, faultKinds } from '../../core/trace/events';
 import { app } from '../app-state';
 import { faultAbout } from '../i18n/evidence-words';
-import { t } from '../i18n/t';
+import { type MessageId, t } from '../i18n/t';
 import { say } from '../i18n/words';
+
+const MODE_NOTE: Readonly<Record<HealingMode, MessageId>> = {
+  on: 'chaos.on',
+  detect: 'chaos.detect',
+  off: 'chaos.off',
+};
 
 /**
  * The chaos control (docs/healing.md): faults to put into chosen agents of the next run — one
@@ -45,11 +51,15 @@ export function ChaosControl() {
             value={app.state().healing}
             onChange={(e) => app.update({ healing: e.currentTarget.value as HealingMode })}
           >
-            <option value="on">{t('chaos.on')}</option>
-            <option value="detect">{t('chaos.detect')}</option>
-            <option value="off">{t('chaos.off')}</option>
+            <option value="on">{t('chaos.onShort')}</option>
+            <option value="detect">{t('chaos.detectShort')}</option>
+            <option value="off">{t('chaos.offShort')}</option>
           </select>
         </label>
+        {/* The options stay short, so a narrow select does not cut them; what the mode does is said here. */}
+        <p class="note" data-testid="healing-mode-note">
+          {t(MODE_NOTE[app.state().healing])}
+        </p>
       </fieldset>
     </details>
   );

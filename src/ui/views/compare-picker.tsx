@@ -10,6 +10,7 @@ import { comparisons, llmProblem } from '../run/compare-runs';
 import { savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
 import { running } from '../run/session';
+import { optionTitle } from './option-title';
 
 /** The fixed settings, as policy names: each is one arm of the bandit, run without learning. */
 const fixedNames = fixedSettings().map((setting) => `fixed:${settingName(setting)}`);
@@ -51,7 +52,7 @@ export function ComparePicker() {
           disabled={busy()}
           onChange={(e) => app.update({ scenario: e.currentTarget.value, size: 0 })}
         >
-          <For each={catalog}>{(entry) => <option value={entry.id}>{entry.title}</option>}</For>
+          <For each={catalog}>{(entry) => <option value={entry.id}>{optionTitle(entry.title)}</option>}</For>
         </select>
       </label>
       <label>

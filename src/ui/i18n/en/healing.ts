@@ -12,7 +12,7 @@ export const healingEn = {
   'incident.fault': 'fault put in',
   'incident.anomaly': 'detected',
   'incident.action': 'healing',
-  'incident.faultDetail': 'put in on purpose: {about}',
+  'incident.faultDetail': 'on purpose: {about}',
   'incident.mark': '{what}: {name} on {subagent} at step {t}: {detail}',
   'evidence.slow':
     "a model turn took {ms} ms, {perToken} ms a token; the swarm's turns stay under {level} ms a token",

@@ -6,6 +6,8 @@ export const trainEn = {
   'train.policy': 'Policy',
   'train.parl': 'PARL (decides at every step)',
   'train.bandit': 'Contextual bandit (LinUCB)',
+  'train.parlShort': 'PARL',
+  'train.banditShort': 'Bandit (LinUCB)',
   'train.episodes': 'Episodes',
   'train.seed': 'Seed',
   'train.train': 'Train',

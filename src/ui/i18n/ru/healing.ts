@@ -8,7 +8,7 @@ export const healingRu: AreaTranslation<typeof healingEn> = {
   'incident.fault': 'внесён сбой',
   'incident.anomaly': 'обнаружено',
   'incident.action': 'самолечение',
-  'incident.faultDetail': 'внесён намеренно: {about}',
+  'incident.faultDetail': 'намеренно: {about}',
   'incident.mark': '{what}: {name} у {subagent} на шаге {t}: {detail}',
   'evidence.slow':
     'ход модели занял {ms} мс, {perToken} мс на токен; ходы роя укладываются в {level} мс на токен',

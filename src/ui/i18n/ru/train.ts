@@ -8,6 +8,8 @@ export const trainRu: AreaTranslation<typeof trainEn> = {
   'train.policy': 'Политика',
   'train.parl': 'PARL (решает на каждом шаге)',
   'train.bandit': 'Контекстный бандит (LinUCB)',
+  'train.parlShort': 'PARL',
+  'train.banditShort': 'Бандит (LinUCB)',
   'train.episodes': 'Эпизоды',
   'train.seed': 'Зерно',
   'train.train': 'Обучить',

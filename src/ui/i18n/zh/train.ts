@@ -8,6 +8,8 @@ export const trainZh: AreaTranslation<typeof trainEn> = {
   'train.policy': '策略',
   'train.parl': 'PARL（每一步都做决策）',
   'train.bandit': '上下文老虎机（LinUCB）',
+  'train.parlShort': 'PARL',
+  'train.banditShort': '老虎机（LinUCB）',
   'train.episodes': '回合数',
   'train.seed': '种子',
   'train.train': '训练',
