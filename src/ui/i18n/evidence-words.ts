@@ -7,7 +7,7 @@
  */
 
 import { evidenceFacts } from '../../core/healing/evidence';
-import type { AnomalyKind, FaultKind } from '../../core/trace/events';
+import { type AnomalyKind, anomalyKinds, type FaultKind } from '../../core/trace/events';
 import { formatNumber } from '../model/format';
 import { type MessageId, t } from './t';
 import { type Said, type Words, words } from './words';
@@ -35,6 +35,17 @@ export function evidenceWords(kind: AnomalyKind, evidence: string): Said {
   for (const [name, value] of Object.entries(facts))
     values[name] = typeof value === 'number' && !COUNTED.has(name) ? formatNumber(value, 1) : value;
   return words(id, values);
+}
+
+/**
+ * A failed attempt's reason, said in the page's language when it is a quarantine's
+ * (core/healing/monitor.ts `quarantineReason`: "quarantined: loop: …"); any other as it is.
+ */
+export function failureWords(error: string): Said {
+  const match = /^quarantined: ([\w-]+): (.*)$/s.exec(error);
+  const kind = anomalyKinds.find((k) => k === match?.[1]);
+  if (!match || kind === undefined) return error;
+  return words('incident.quarantined', { kind, evidence: evidenceWords(kind, match[2] ?? '') });
 }
 
 /** What happened, by an incident's type: "fault put in", "detected", "healing". */

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { evidenceText } from '../../../src/core/healing/evidence';
 import { loadCatalog } from '../../../src/ui/i18n/catalog';
-import { evidenceWords, faultAbout } from '../../../src/ui/i18n/evidence-words';
+import { evidenceWords, failureWords, faultAbout } from '../../../src/ui/i18n/evidence-words';
 import { setLocale } from '../../../src/ui/i18n/locale';
 import { say } from '../../../src/ui/i18n/words';
 
@@ -39,5 +39,9 @@ describe('evidence and faults in the page language', () => {
   it("shows words the core did not write from facts as they are: a crash's own message", () => {
     setLocale('ru');
     expect(evidenceWords('crash', 'worker crashed: boom')).toBe('worker crashed: boom');
+    expect(failureWords('worker crashed: boom')).toBe('worker crashed: boom');
+    expect(say(failureWords('quarantined: loop: search called 3 times with the same arguments {}'))).toBe(
+      'изолирован: loop: search вызван 3 раза с одними и теми же аргументами {}',
+    );
   });
 });

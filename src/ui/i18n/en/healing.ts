@@ -13,6 +13,7 @@ export const healingEn = {
   'incident.anomaly': 'detected',
   'incident.action': 'healing',
   'incident.faultDetail': 'on purpose: {about}',
+  'incident.quarantined': 'quarantined: {kind}: {evidence}',
   'incident.mark': '{what}: {name} on {subagent} at step {t}: {detail}',
   'evidence.slow':
     "a model turn took {ms} ms, {perToken} ms a token; the swarm's turns stay under {level} ms a token",

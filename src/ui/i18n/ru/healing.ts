@@ -9,6 +9,7 @@ export const healingRu: AreaTranslation<typeof healingEn> = {
   'incident.anomaly': 'обнаружено',
   'incident.action': 'самолечение',
   'incident.faultDetail': 'намеренно: {about}',
+  'incident.quarantined': 'изолирован: {kind}: {evidence}',
   'incident.mark': '{what}: {name} у {subagent} на шаге {t}: {detail}',
   'evidence.slow':
     'ход модели занял {ms} мс, {perToken} мс на токен; ходы роя укладываются в {level} мс на токен',

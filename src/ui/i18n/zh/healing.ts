@@ -9,6 +9,7 @@ export const healingZh: AreaTranslation<typeof healingEn> = {
   'incident.anomaly': '检测到',
   'incident.action': '自愈',
   'incident.faultDetail': '有意注入：{about}',
+  'incident.quarantined': '已隔离：{kind}：{evidence}',
   'incident.mark': '{what}：{name}，{subagent}，第 {t} 步：{detail}',
   'evidence.slow':
     '一轮模型调用用了 {ms} 毫秒，每个词元 {perToken} 毫秒；群体的各轮都低于每词元 {level} 毫秒',
