@@ -36,7 +36,7 @@ const NOT_LANGUAGE = new Set([
 ]);
 
 /** Views whose words are still English literals, to be converted (issue 61 item 6): shrink it. */
-const NOT_YET_CONVERTED = new Set<string>(['src/providers/webllm/panel.tsx']);
+const NOT_YET_CONVERTED = new Set<string>([]);
 
 /**
  * The .ts files whose words the page shows and that take them from the catalogue (as words, said
@@ -51,6 +51,13 @@ const CONVERTED_TS = [
   'src/ui/run/policies.ts',
   'src/ui/run/settings-of-run.ts',
   'src/ui/run/endpoint.ts',
+  'src/ui/run/models.ts',
+  'src/ui/run/compare-runs.ts',
+  'src/ui/model/compare-picks.ts',
+  'src/ui/model/replay.ts',
+  'src/ui/i18n/evidence-words.ts',
+  'src/ui/run/run-label.ts',
+  'src/ui/views/training-curves.ts',
 ];
 
 /** Literals in those files that are not the page's words, each with why. */
@@ -59,10 +66,21 @@ const NOT_PAGE_WORDS = new Set([
   "… is not a language of this page (…); it is shown in your browser's language",
   // A host's mistake, never a user's: the page resolves llm in the run, not here.
   'the llm orchestrator is resolved by the run (session.ts)',
+  // An abort's reason, never shown: WebLLM's loader says the load was cancelled in its own words.
+  'cancelled by the user',
 ]);
 
 /** Properties whose value the page shows as it is. */
-const SHOWN_PROPERTIES = new Set(['error', 'reason', 'text', 'retry', 'message']);
+const SHOWN_PROPERTIES = new Set([
+  'error',
+  'reason',
+  'text',
+  'retry',
+  'message',
+  'detail',
+  'label',
+  'unavailable',
+]);
 
 const WORDED_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'aria-description']);
 const hasWords = (text: string): boolean =>
@@ -185,6 +203,49 @@ function shownLiterals(code: string): string[] {
   return found;
 }
 
+/**
+ * A number the page shows goes through its language's number format (model/format.ts: 0,67 in
+ * Russian, not 0.67): a `.toFixed(` whose result reaches the page fails. Not shown, and so
+ * allowed: inside an element's non-worded attribute (x, y, viewBox, style), or compared with
+ * `===`/`!==` (the same four decimals in any language).
+ */
+function rawNumbers(code: string, tsx: boolean): string[] {
+  const module = parseSync(code, { syntax: 'typescript', tsx });
+  const bytes = Buffer.from(code);
+  const lineOf = (node: Node) =>
+    bytes
+      .subarray(0, (node.span?.start ?? module.span.start) - module.span.start)
+      .toString()
+      .split('\n').length;
+  const found: string[] = [];
+  const visit = (value: unknown, shown: boolean): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, shown);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const node = value as Node;
+    let inside = shown;
+    if (node.type === 'JSXAttribute') {
+      const name = node.name as Node;
+      inside = name.type === 'Identifier' && WORDED_ATTRIBUTES.has(name.value as string);
+    }
+    if (node.type === 'BinaryExpression' && ['===', '!=='].includes(node.operator as string)) inside = false;
+    if (inside && node.type === 'CallExpression') {
+      const callee = node.callee as Node;
+      const property = callee.type === 'MemberExpression' ? (callee.property as Node) : undefined;
+      if (property?.type === 'Identifier' && property.value === 'toFixed')
+        found.push(`line ${lineOf(node)}: toFixed`);
+    }
+    for (const key of Object.keys(node)) if (key !== 'span') visit(node[key], inside);
+  };
+  visit(module.body, true);
+  return found;
+}
+
+/** Files whose `.toFixed(` are drawing coordinates (an SVG path's `d`), never text. */
+const COORDINATES_ONLY = new Set(['src/ui/dag/agent-graph-view.tsx']);
+
 const views = sourceFiles()
   .map(({ file }) => file)
   .filter(
@@ -227,12 +288,33 @@ describe("the page's words", () => {
     expect(literal).toEqual([]);
   });
 
+  it("prints every number in the page's language, not with a raw toFixed", () => {
+    const raw = sourceFiles()
+      .map(({ file }) => file)
+      .filter(
+        (file) =>
+          (file.startsWith('src/ui/') || /^src\/providers\/[^/]+\/panel\.tsx$/.test(file)) &&
+          !COORDINATES_ONLY.has(file) &&
+          file !== 'src/ui/model/format.ts',
+      )
+      .flatMap((file) => rawNumbers(read(file), file.endsWith('.tsx')).map((at) => `${file}: ${at}`));
+    expect(raw).toEqual([]);
+  });
+
+  it('finds a raw toFixed in text and in words, and lets coordinates and comparisons through', () => {
+    const code = `
+      const a = <p>{x.toFixed(2)} <span title={\`\${y.toFixed(1)} left\`} x={z.toFixed(1)} /></p>;
+      const b = t('router.confidence', { n: c.toFixed(2) });
+      const same = p.toFixed(4) === q.toFixed(4);`;
+    expect(rawNumbers(code, true)).toHaveLength(3);
+  });
+
   it('finds a literal thrown, pushed or given as an error, and lets words and ids through', () => {
     const code = `
       problems.push(\`Unknown setting \${key}.\`);
       throw new Error('The knowledge base is empty.');
       const a = { ok: false, error: bad ? 'at most 8 runs' : words('link.x') };
-      const b = { text: words('openai.connected', { n }), label: 'not shown as an error' };
+      const b = { text: words('openai.connected', { n }), kind: 'not shown as an error' };
       left.push(\`\${key} \${quoted(value)}\`);`;
     expect(shownLiterals(code).sort()).toEqual(
       ['Unknown setting ….', 'The knowledge base is empty.', 'at most 8 runs'].sort(),

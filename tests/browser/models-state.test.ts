@@ -6,6 +6,7 @@ import type { GpuProbe } from '../../src/adapters/browser/webgpu-probe';
 import type { CacheApi, LoadEngineOptions } from '../../src/adapters/browser/webllm-load';
 import type { ChatCompletionLike, EngineLike } from '../../src/adapters/browser/webllm-provider';
 import { profiles } from '../../src/ui/catalog';
+import { sayEnglish } from '../../src/ui/i18n/words';
 import { createModels, type ModelDeps } from '../../src/ui/run/models';
 import { type AppState, defaultState } from '../../src/ui/url-state';
 
@@ -275,7 +276,9 @@ describe('the page model state', () => {
     });
     await models.checkWebGpu();
     expect(models.webllm()).toMatchObject({ status: 'failed', listed: false });
-    expect(models.webllm().error).toMatch(/could not be loaded \(network\).*Check WebGPU again/);
+    expect(sayEnglish(models.webllm().error ?? '')).toMatch(
+      /could not be loaded \(network\).*Check WebGPU again/,
+    );
     fail = false;
     // Picking WebLLM again tries the import again, and the failure is forgotten.
     await models.checkWebGpu();

@@ -66,8 +66,34 @@ describe('chaos and self-healing in the page', () => {
     expect(await page.textContent(`${t('incidents')} h3`)).toMatch(
       /1 fault put in, 1 anomaly detected, 0 agents quarantined and 0 replaced/,
     );
-    expect(await page.textContent(`${t('incident-row')}[data-kind="fault"]`)).toMatch(/an inject fault/);
+    expect(await page.textContent(`${t('incident-row')}[data-kind="fault"]`)).toMatch(
+      /fault put in: inject.*on purpose: it is taken over and calls tools it was not given/,
+    );
   });
+
+  it("says the faults and the detectors' evidence in the page's language (ru, zh), numbers in its format", async () => {
+    const { page } = profile;
+    await run('#view=run&scenario=wide-search&chaos=loop,inject&lang=ru');
+    const row = (kind: string, name: string) =>
+      page.textContent(`${t('incident-row')}[data-kind="${kind}"][data-name="${name}"]`);
+    expect(await row('fault', 'inject')).toMatch(/внесён сбой: inject.*намеренно: он перехвачен/);
+    expect(await row('anomaly', 'capability-violation')).toMatch(
+      /обнаружено: .*вызван .*, инструмент, которого ему не давали/,
+    );
+    expect(await row('anomaly', 'loop')).toMatch(/вызван \d+ раз(а)? с одними и теми же аргументами/);
+    // The timeline's marks say it too (their titles), and no English evidence is left in the table.
+    expect(await page.textContent(`${t('timeline-incident')}[data-kind="fault"] title`)).toMatch(
+      /^внесён сбой: /,
+    );
+    expect(await page.textContent(t('incidents'))).not.toMatch(
+      /called|tool it was not granted|put in on purpose/,
+    );
+    await run('#view=run&scenario=wide-search&chaos=inject&healing=detect&lang=zh');
+    expect(await row('fault', 'inject')).toMatch(/注入故障：inject.*有意注入：它被劫持/);
+    expect(await page.textContent(t('healing-mode-note'))).toMatch(/^仅检测：/);
+    expect(profile.errors).toEqual([]);
+    // Two chaos runs: an upper bound for a loaded machine, not a speed claim.
+  }, 150_000);
 
   it('learns the usual critical steps from healthy runs and alerts on a run past 1.5× of them', async () => {
     const { page } = profile;

@@ -18,6 +18,7 @@
  * timer and lives in the monitor (monitor.ts).
  */
 import type { AnomalyKind, EventBody } from '../trace/events';
+import { evidenceText } from './evidence';
 import { median, outlierLevel } from './robust';
 import type { SwarmStats } from './swarm-stats';
 
@@ -130,7 +131,11 @@ export class AttemptDetector {
     if (perToken > level && excess >= t.slowMinExcessMs) {
       return this.report({
         kind: 'slow',
-        evidence: `a model turn took ${Math.round(ms)} ms, ${perToken.toFixed(1)} ms a token; the swarm's turns stay under ${level.toFixed(1)} ms a token`,
+        evidence: evidenceText('slow', {
+          ms: Math.round(ms),
+          perToken: perToken.toFixed(1),
+          level: level.toFixed(1),
+        }),
         value: perToken,
         threshold: level,
       });
@@ -151,7 +156,7 @@ export class AttemptDetector {
       if (this.tokens > level) {
         return this.report({
           kind: 'runaway-tokens',
-          evidence: `${this.tokens} tokens in one attempt; the swarm's attempts stay under ${Math.round(level)}`,
+          evidence: evidenceText('runaway-tokens', { tokens: this.tokens, level: Math.round(level) }),
           value: this.tokens,
           threshold: level,
         });
@@ -163,7 +168,7 @@ export class AttemptDetector {
     if (body.rejection === 'refused-capability' || body.rejection === 'unknown-tool') {
       return this.report({
         kind: 'capability-violation',
-        evidence: `called ${body.tool}, a tool it was not granted (${body.rejection}); the call was refused`,
+        evidence: evidenceText('capability-violation', { tool: body.tool, rejection: body.rejection }),
         value: 1,
         threshold: 1,
       });
@@ -173,7 +178,11 @@ export class AttemptDetector {
       if (this.errors >= t.errorBurst) {
         return this.report({
           kind: 'error-burst',
-          evidence: `${this.errors} calls rejected for their arguments (the last: ${body.tool}, ${body.rejection})`,
+          evidence: evidenceText('error-burst', {
+            errors: this.errors,
+            tool: body.tool,
+            rejection: body.rejection,
+          }),
           value: this.errors,
           threshold: t.errorBurst,
         });
@@ -185,7 +194,11 @@ export class AttemptDetector {
     if (seen >= t.loopRepeats) {
       return this.report({
         kind: 'loop',
-        evidence: `${body.tool} called ${seen} times with the same arguments ${JSON.stringify(body.args).slice(0, 120)}`,
+        evidence: evidenceText('loop', {
+          tool: body.tool,
+          times: seen,
+          args: JSON.stringify(body.args).slice(0, 120),
+        }),
         value: seen,
         threshold: t.loopRepeats,
       });
@@ -194,7 +207,7 @@ export class AttemptDetector {
     if (this.toolCalls > level) {
       return this.report({
         kind: 'runaway-tools',
-        evidence: `${this.toolCalls} tool calls in one attempt; the swarm's attempts stay under ${Math.round(level)}`,
+        evidence: evidenceText('runaway-tools', { calls: this.toolCalls, level: Math.round(level) }),
         value: this.toolCalls,
         threshold: level,
       });

@@ -19,6 +19,7 @@ import type { Clock } from '../runtime/ports';
 import type { EventBody } from '../trace/events';
 import type { Scheduler } from '../trace/scheduler';
 import { type Anomaly, AttemptDetector, type DetectorThresholds, defaultThresholds } from './detectors';
+import { evidenceText } from './evidence';
 import type { AttemptHooks } from './hooks';
 import { SwarmStats } from './swarm-stats';
 import { watchdogMs } from './watchdog';
@@ -87,11 +88,11 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
         queued.push({ type: 'healing.action', action: 'replace', ...where, reason: anomaly.kind });
         if (anomaly.kind !== 'crash') stop(quarantineReason(anomaly));
       };
-      const unresponsive = (ms: number, clock: string) => {
+      const unresponsive = (ms: number, clock: 'wall' | 'model') => {
         if (ended) return;
         const anomaly = detector.flag({
           kind: 'unresponsive',
-          evidence: `no answer from the model in ${Math.round(ms)} ms${clock}`,
+          evidence: evidenceText('unresponsive', { ms: Math.round(ms), clock }),
           value: ms,
           threshold: ms,
         });
@@ -106,7 +107,7 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
             ceilingMs: unresponsiveMs,
             ...(options.watchdogFloorMs !== undefined ? { floorMs: options.watchdogFloorMs } : {}),
           });
-          const cancel = options.scheduler(() => unresponsive(watchMs, ''), watchMs);
+          const cancel = options.scheduler(() => unresponsive(watchMs, 'wall'), watchMs);
           let tokens = 0;
           let answered = false;
           try {
@@ -134,7 +135,7 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
           const response = await provider.complete(chatRequest);
           const ms = response.modelMs ?? 0;
           if (ms >= unresponsiveMs) {
-            unresponsive(unresponsiveMs, " of the model's time");
+            unresponsive(unresponsiveMs, 'model');
             if (!Number.isFinite(ms)) return neverAnswered(chatRequest.signal);
           } else {
             const anomaly = detector.turnTime(ms, response.usage.completion_tokens);
@@ -156,7 +157,11 @@ export function healingHooks(options: HealingOptions): AttemptHooks {
               type: 'anomaly.detected',
               kind: 'critical-steps',
               ...where,
-              evidence: `the run is at ${now} critical steps, past ${criticalStepsFactor}× its baseline of ${options.baseline}`,
+              evidence: evidenceText('critical-steps', {
+                now,
+                factor: criticalStepsFactor,
+                baseline: options.baseline ?? 0,
+              }),
               value: now,
               threshold: limit,
             });

@@ -23,6 +23,8 @@ export interface CurveChart {
   readonly panels: readonly CurvePanel[];
   /** @default 2 */
   readonly columns?: number;
+  /** A tick's label from its value and the decimals the axis needs; @default `value.toFixed(decimals)`. */
+  readonly tick?: (value: number, decimals: number) => string;
 }
 
 /** Bounds of an axis and its ticks; `decimals` is how many digits the tick labels need. */
@@ -137,6 +139,7 @@ function renderPanel(
   origin: { x: number; y: number },
   xAxis: NiceAxis,
   colour: (name: string) => string,
+  tick: (value: number, decimals: number) => string,
 ): string {
   const ys = extent(panel.series.flatMap((s) => s.points.filter(finite).map((p) => p.y)));
   const fixed = Number.isFinite(panel.yMin) && Number.isFinite(panel.yMax);
@@ -152,8 +155,8 @@ function renderPanel(
   for (const t of yAxis.ticks) out.push(line(M.left, sy(t), M.left + pw, sy(t)));
   for (const t of xAxis.ticks) out.push(line(sx(t), M.top, sx(t), M.top + ph));
   out.push('</g>', `<g fill="#444">`);
-  for (const t of yAxis.ticks) out.push(text(M.left - 6, sy(t) + 4, t.toFixed(yAxis.decimals), END));
-  for (const t of xAxis.ticks) out.push(text(sx(t), M.top + ph + 15, t.toFixed(xAxis.decimals), MIDDLE));
+  for (const t of yAxis.ticks) out.push(text(M.left - 6, sy(t) + 4, tick(t, yAxis.decimals), END));
+  for (const t of xAxis.ticks) out.push(text(sx(t), M.top + ph + 15, tick(t, xAxis.decimals), MIDDLE));
   const yLabelAt = `translate(14,${num(M.top + ph / 2)}) rotate(-90)`;
   out.push(text(0, 0, panel.yLabel, `${MIDDLE} transform="${yLabelAt}"`), '</g>');
   out.push(`<rect x="${M.left}" y="${M.top}" width="${pw}" height="${ph}" fill="none" stroke="#999"/>`);
@@ -197,7 +200,7 @@ export function renderCurvesSvg(chart: CurveChart): string {
   const xAxis = niceAxis(...extent(xs));
   const panels = chart.panels.map((p, i) => {
     const origin = { x: PAD + (i % cols) * PANEL_W, y: top + Math.floor(i / cols) * PANEL_H };
-    return renderPanel(p, origin, xAxis, colour);
+    return renderPanel(p, origin, xAxis, colour, chart.tick ?? ((v, decimals) => v.toFixed(decimals)));
   });
   // Every panel clips to the same rectangle in its own (translated) coordinates, so one clipPath serves
   // all, and two charts inlined in one page may share the id harmlessly. It is 2px larger than the plot
@@ -218,12 +221,50 @@ export function renderCurvesSvg(chart: CurveChart): string {
   ].join('\n');
 }
 
+/** A panel's title and its y axis's label. */
+export interface PanelWords {
+  readonly title: string;
+  readonly y: string;
+}
+
+/**
+ * The words of the learning curves: the CLI's English by default; the page passes its language's
+ * (and its number format for the ticks). The series' names (a policy, `r_perf`) are not words.
+ */
+export interface CurveWords {
+  readonly episode: string;
+  readonly reward: PanelWords;
+  /** One run's reward terms in one panel. */
+  readonly terms: PanelWords;
+  /** The y label of each term's own panel (several runs). */
+  readonly term: string;
+  readonly quality: PanelWords;
+  readonly criticalSteps: PanelWords;
+  readonly parallelism: PanelWords;
+  readonly spawns: PanelWords;
+  readonly finish: PanelWords;
+  readonly tick?: (value: number, decimals: number) => string;
+}
+
+export const englishCurveWords: CurveWords = {
+  episode: 'episode',
+  reward: { title: 'training reward (r_perf + λ terms)', y: 'reward' },
+  terms: { title: 'reward terms', y: 'term' },
+  term: 'term',
+  quality: { title: 'quality (item-F1 / share right / pass@1)', y: 'quality' },
+  criticalSteps: { title: 'critical steps', y: 'steps' },
+  parallelism: { title: 'average parallelism', y: 'subagents busy' },
+  spawns: { title: 'subagents spawned', y: 'spawns' },
+  finish: { title: 'r_finish (spares count as unfinished)', y: 'rate' },
+};
+
 /** The learning curves as small multiples, one line per run (experiments overlay several). */
 export function trainingCurvesSvg(
   title: string,
   runs: readonly { name: string; curves: readonly CurvePoint[] }[],
   /** Panels a row: 2, or 1 where two do not fit (a phone's Train view). */
   columns = 2,
+  words: CurveWords = englishCurveWords,
 ): string {
   const panel = (
     name: string,
@@ -249,27 +290,28 @@ export function trainingCurvesSvg(
     runs.length === 1
       ? [
           {
-            title: 'reward terms',
-            yLabel: 'term',
+            title: words.terms.title,
+            yLabel: words.terms.y,
             series: terms.map(([name, pick]) => ({
               name,
               points: (runs[0]?.curves ?? []).map((p) => ({ x: p.episodes, y: pick(p) })),
             })),
           },
         ]
-      : terms.map(([name, pick]) => panel(name, 'term', pick));
+      : terms.map(([name, pick]) => panel(name, words.term, pick));
   return renderCurvesSvg({
     title,
-    xLabel: 'episode',
+    xLabel: words.episode,
     columns,
+    ...(words.tick ? { tick: words.tick } : {}),
     panels: [
-      panel('training reward (r_perf + λ terms)', 'reward', (p) => p.reward),
+      panel(words.reward.title, words.reward.y, (p) => p.reward),
       ...termPanels,
-      panel('quality (item-F1 / share right / pass@1)', 'quality', (p) => p.quality),
-      panel('critical steps', 'steps', (p) => p.criticalSteps),
-      panel('average parallelism', 'subagents busy', (p) => p.avgParallelism),
-      panel('subagents spawned', 'spawns', (p) => p.spawnCount),
-      panel('r_finish (spares count as unfinished)', 'rate', (p) => p.finishRate),
+      panel(words.quality.title, words.quality.y, (p) => p.quality),
+      panel(words.criticalSteps.title, words.criticalSteps.y, (p) => p.criticalSteps),
+      panel(words.parallelism.title, words.parallelism.y, (p) => p.avgParallelism),
+      panel(words.spawns.title, words.spawns.y, (p) => p.spawnCount),
+      panel(words.finish.title, words.finish.y, (p) => p.finishRate),
     ],
   });
 }

@@ -1,20 +1,34 @@
 import { createEffect, createSignal, For, Show, untrack } from 'solid-js';
 import { app } from '../../ui/app-state';
 import { profiles } from '../../ui/catalog';
-import { t } from '../../ui/i18n/t';
-import { CACHE_BACKENDS, describeMemory, type ModelCache, models } from '../../ui/run/models';
+import { saidOf } from '../../ui/i18n/page-error';
+import { type MessageId, t } from '../../ui/i18n/t';
+import { type Said, say } from '../../ui/i18n/words';
+import { formatBytes, formatNumber } from '../../ui/model/format';
+import { CACHE_BACKENDS, type ModelCache, memoryEstimate, models } from '../../ui/run/models';
 import { running } from '../../ui/run/session';
 
 const text = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 
-const cacheLabels: Record<ModelCache, string> = {
-  cache: 'the Cache API (WebLLM’s best tested)',
-  indexeddb: 'IndexedDB',
-  opfs: 'the origin private file system',
+const cacheLabels: Record<ModelCache, MessageId> = {
+  cache: 'webllmPanel.cacheApi',
+  indexeddb: 'webllmPanel.indexeddb',
+  opfs: 'webllmPanel.opfs',
 };
 
-const gb = (bytes: number) =>
-  bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GB` : `${Math.round(bytes / 2 ** 20)} MB`;
+/** Examples of self-hosted weights' addresses: URLs, not words of a language. */
+const URL_EXAMPLE = 'https://example.com/models/MyModel-q4f32_1-MLC';
+const LIB_EXAMPLE = 'https://example.com/libs/MyModel-webgpu.wasm';
+
+/** A size given in MB (a model record's), as the page writes sizes. */
+const mb = (n: number) => formatBytes(n * 2 ** 20);
+
+/** "about 1.2 GB of GPU memory (2 engines × 580 MB)" in the page's language. */
+function memoryWords(entry: Parameters<typeof memoryEstimate>[0], engines: number): string {
+  const total = memoryEstimate(entry, engines);
+  if (total === undefined) return t('webllmPanel.memoryUnknown');
+  return t('webllmPanel.memory', { total: mb(total), engines, each: mb(entry.vramMB ?? 0) });
+}
 
 /**
  * WebLLM's panel, once WebGPU is there: the models this GPU supports with their memory, the
@@ -23,7 +37,7 @@ const gb = (bytes: number) =>
 function WebllmPanel() {
   const w = models.webllm;
   const s = () => app.state();
-  const [customError, setCustomError] = createSignal('');
+  const [customError, setCustomError] = createSignal<Said>('');
   let customUrl!: HTMLInputElement;
   let customLib!: HTMLInputElement;
   const preferred = () => profiles[s().profile || 'medium']?.models.webllm;
@@ -34,11 +48,10 @@ function WebllmPanel() {
     return own && ids.includes(own) ? own : (ids[0] ?? '');
   };
   const entry = () => w().supported.find((m) => m.id === selected());
-  const mb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} GB` : `${Math.round(n)} MB`);
   return (
     <Show when={typeof w().probe === 'object' && (w().probe as { ok: boolean }).ok}>
       <label>
-        WebLLM model (only those this GPU supports)
+        {t('webllmPanel.model')}
         <select
           data-testid="webllm-model"
           value={selected()}
@@ -48,7 +61,11 @@ function WebllmPanel() {
           <For each={w().supported}>
             {(m) => (
               <option value={m.id}>
-                {`${m.id}${m.vramMB ? ` · ${mb(m.vramMB)}` : ''}${w().cached.includes(m.id) ? ' · cached' : ''}`}
+                {[
+                  m.id,
+                  ...(m.vramMB ? [mb(m.vramMB)] : []),
+                  ...(w().cached.includes(m.id) ? [t('webllmPanel.cached')] : []),
+                ].join(' · ')}
               </option>
             )}
           </For>
@@ -56,7 +73,7 @@ function WebllmPanel() {
       </label>
       <Show when={w().rejected.length > 0}>
         <details data-testid="webllm-rejected">
-          <summary>{w().rejected.length} models this GPU cannot run</summary>
+          <summary>{t('webllmPanel.rejected', { n: w().rejected.length })}</summary>
           <ul class="note">
             <For each={w().rejected.slice(0, 40)}>
               {(r) => (
@@ -69,7 +86,7 @@ function WebllmPanel() {
         </details>
       </Show>
       <label>
-        Engines
+        {t('webllmPanel.engines')}
         <select
           data-testid="webllm-engines"
           value={s().engines}
@@ -79,9 +96,7 @@ function WebllmPanel() {
           <For each={[1, 2, 3, 4, 6, 8]}>
             {(n) => (
               <option value={n}>
-                {n === 1
-                  ? 'One engine shared by every subagent (they take turns)'
-                  : `${n} engines, one per subagent worker (up to ${n} answer at once)`}
+                {n === 1 ? t('webllmPanel.oneEngine') : t('webllmPanel.manyEngines', { n })}
               </option>
             )}
           </For>
@@ -90,9 +105,7 @@ function WebllmPanel() {
       <Show when={entry()}>
         {(e) => (
           <p class="note" data-testid="webllm-memory">
-            Needs {describeMemory(e(), s().engines)}. One engine generates for one request at a time: with
-            fewer engines than busy subagents, the rest wait (the run view shows effective against nominal
-            parallelism).
+            {t('webllmPanel.needs', { memory: memoryWords(e(), s().engines) })}
           </p>
         )}
       </Show>
@@ -102,12 +115,12 @@ function WebllmPanel() {
           class="secondary"
           data-testid="webllm-load"
           disabled={w().status === 'loading' || !selected() || running()}
-          title={running() ? 'A run is using the loaded engines: stop it first.' : ''}
+          title={running() ? t('webllmPanel.busy') : ''}
           onClick={() => void models.load(selected(), s().engines)}
         >
           {w().status === 'ready' && w().modelId === selected() && w().engines === s().engines
-            ? 'Reload'
-            : 'Load'}
+            ? t('webllmPanel.reload')
+            : t('webllmPanel.load')}
         </button>
         <Show when={w().status === 'loading'}>
           <button
@@ -116,7 +129,7 @@ function WebllmPanel() {
             data-testid="webllm-cancel"
             onClick={() => models.cancelLoad()}
           >
-            Cancel
+            {t('webllmPanel.cancel')}
           </button>
         </Show>
       </div>
@@ -125,42 +138,50 @@ function WebllmPanel() {
           <div data-testid="webllm-progress">
             <progress value={p().fraction} max="1" />
             <span class="note">
-              {p().loadedMB !== undefined
-                ? `${Math.round(p().loadedMB as number)}${p().totalMB ? ` of ${Math.round(p().totalMB as number)}` : ''} MB`
-                : `${Math.round(p().fraction * 100)}%`}
-              {p().etaS !== undefined ? ` · about ${Math.ceil(p().etaS as number)} s left` : ''}
-              {` · ${Math.round(p().elapsedS)} s so far`}
+              {[
+                p().loadedMB === undefined
+                  ? t('webllmPanel.percent', { percent: formatNumber(Math.round(p().fraction * 100)) })
+                  : p().totalMB
+                    ? t('webllmPanel.loadedOf', {
+                        loaded: formatNumber(Math.round(p().loadedMB as number)),
+                        total: formatNumber(Math.round(p().totalMB as number)),
+                      })
+                    : t('webllmPanel.loaded', { loaded: formatNumber(Math.round(p().loadedMB as number)) }),
+                ...(p().etaS === undefined
+                  ? []
+                  : [t('webllmPanel.eta', { seconds: formatNumber(Math.ceil(p().etaS as number)) })]),
+                t('webllmPanel.elapsed', { seconds: formatNumber(Math.round(p().elapsedS)) }),
+              ].join(' · ')}
             </span>
           </div>
         )}
       </Show>
       <Show when={w().error}>
         <div class="error" role="alert" data-testid="webllm-error">
-          {w().error}
+          {say(w().error ?? '')}
         </div>
       </Show>
       <label>
-        Keep the weights in
+        {t('webllmPanel.keepIn')}
         <select
           data-testid="webllm-cache"
           value={w().cacheBackend}
           disabled={w().status === 'loading' || running()}
           onChange={(e) => void models.setCacheBackend(text(e) as ModelCache)}
         >
-          <For each={CACHE_BACKENDS}>{(b) => <option value={b}>{cacheLabels[b]}</option>}</For>
+          <For each={CACHE_BACKENDS}>{(b) => <option value={b}>{t(cacheLabels[b])}</option>}</For>
         </select>
       </label>
       <Show when={w().storage}>
         {(st) => (
           <p class="note" data-testid="webllm-storage">
-            This site stores {gb(st().usage)} of the {gb(st().quota)} the browser allows it: a model that does
-            not fit fails to load with a message saying so.
+            {t('webllmPanel.storage', { usage: formatBytes(st().usage), quota: formatBytes(st().quota) })}
           </p>
         )}
       </Show>
       <Show when={w().cached.length > 0}>
         <div data-testid="webllm-cached">
-          Cached in this browser:
+          {t('webllmPanel.cachedHere')}
           <ul class="note">
             <For each={w().cached}>
               {(id) => (
@@ -170,9 +191,10 @@ function WebllmPanel() {
                     type="button"
                     class="secondary"
                     disabled={running() || w().status === 'loading'}
+                    aria-label={t('webllmPanel.deleteOne', { model: id })}
                     onClick={() => void models.deleteCached(id)}
                   >
-                    Delete
+                    {t('webllmPanel.delete')}
                   </button>
                 </li>
               )}
@@ -181,22 +203,14 @@ function WebllmPanel() {
         </div>
       </Show>
       <details>
-        <summary>Self-hosted weights</summary>
+        <summary>{t('webllmPanel.selfHosted')}</summary>
         <label>
-          Model URL (absolute: the folder with mlc-chat-config.json)
-          <input
-            ref={customUrl}
-            data-testid="webllm-custom-url"
-            placeholder="https://example.com/models/MyModel-q4f32_1-MLC"
-          />
+          {t('webllmPanel.url')}
+          <input ref={customUrl} data-testid="webllm-custom-url" placeholder={URL_EXAMPLE} />
         </label>
         <label>
-          Model library URL (the .wasm)
-          <input
-            ref={customLib}
-            data-testid="webllm-custom-lib"
-            placeholder="https://example.com/libs/MyModel-webgpu.wasm"
-          />
+          {t('webllmPanel.lib')}
+          <input ref={customLib} data-testid="webllm-custom-lib" placeholder={LIB_EXAMPLE} />
         </label>
         <button
           type="button"
@@ -208,15 +222,15 @@ function WebllmPanel() {
               setCustomError('');
               app.update({ wmodel: id });
             } catch (error) {
-              setCustomError((error as Error).message);
+              setCustomError(saidOf(error));
             }
           }}
         >
-          Add to the list
+          {t('webllmPanel.add')}
         </button>
         <Show when={customError()}>
           <div class="error" role="alert" data-testid="webllm-custom-error">
-            {customError()}
+            {say(customError())}
           </div>
         </Show>
       </details>
@@ -247,7 +261,7 @@ export function Panel() {
           data-testid="webgpu-recheck"
           onClick={() => void models.checkWebGpu(true)}
         >
-          Check WebGPU again
+          {t('webllmPanel.recheck')}
         </button>
       </Show>
       <WebllmPanel />
@@ -273,7 +287,7 @@ export function status(): string {
     case 'ready':
       return t('webllm.ready', { model: w.modelId ?? '', engines: w.engines ?? 1, slow });
     case 'failed':
-      return w.error ?? t('webllm.failed');
+      return w.error === undefined ? t('webllm.failed') : say(w.error);
     default:
       if (!w.listed) return t('webllm.listing', { gpu });
       return t('webllm.listed', {

@@ -10,6 +10,7 @@
  * its limit: a failure that reads "worker crashed:" or "worker hung:") is replaced by the pool
  * with a fresh one, so it is cut there too.
  */
+import { say } from '../i18n/words';
 import type { Incident, RunSnapshot, Segment } from '../model/replay';
 
 export interface Generation {
@@ -56,7 +57,7 @@ export function generationsOf(snapshot: RunSnapshot): Generations {
   const replacedAt = new Map<string, string>();
   for (const i of snapshot.incidents) {
     if (i.type === 'action' && i.name === 'replace' && i.task !== undefined && i.attempt !== undefined)
-      replacedAt.set(`${i.subagent}@${key(i.task, i.attempt)}`, i.detail);
+      replacedAt.set(`${i.subagent}@${key(i.task, i.attempt)}`, say(i.detail));
   }
   const segmentsOf = new Map<string, Segment[]>();
   for (const s of snapshot.segments) {

@@ -8,6 +8,7 @@ import { commonEn } from './en/common';
 import { compareEn } from './en/compare';
 import { forkEn } from './en/fork';
 import { galleryEn } from './en/gallery';
+import { healingEn } from './en/healing';
 import { knowledgeEn } from './en/knowledge';
 import { libraryEn } from './en/library';
 import { linkEn } from './en/link';
@@ -20,6 +21,7 @@ import { settingsEn } from './en/settings';
 import { shellEn } from './en/shell';
 import { storedSettingsEn } from './en/stored-settings';
 import { trainEn } from './en/train';
+import { webllmEn } from './en/webllm';
 
 export const en = {
   ...commonEn,
@@ -39,6 +41,8 @@ export const en = {
   ...runErrorsEn,
   ...storedSettingsEn,
   ...providersEn,
+  ...webllmEn,
+  ...healingEn,
 };
 
 export type MessageId = keyof typeof en;

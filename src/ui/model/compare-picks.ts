@@ -1,25 +1,28 @@
 /**
  * The Compare view's picker as data: which policies it offers, where a comparison stands while its
  * runs go one after another, and which run or message takes each picked policy's place, so the
- * view only draws.
+ * view only draws. Its words are the catalogue's (`t`), a message words (`Said`) said where shown.
  */
+
+import { t } from '../i18n/t';
+import type { Said } from '../i18n/words';
 
 /** One picked policy in a comparison: waiting, running, run (its library id), or why it was not. */
 export type PickState =
   | { readonly policy: string; readonly state: 'queued' | 'running' }
   | { readonly policy: string; readonly state: 'done'; readonly id: string }
-  | { readonly policy: string; readonly state: 'failed'; readonly message: string };
+  | { readonly policy: string; readonly state: 'failed'; readonly message: Said };
 
 export interface PickOption {
   readonly policy: string;
   readonly label: string;
   /** Why it cannot be picked now; undefined when it can. */
-  readonly unavailable?: string;
+  readonly unavailable?: Said;
 }
 
 /** The single agent is a policy name the page's readers may not know as one. */
 export const policyLabel = (policy: string): string =>
-  policy === 'serial' ? 'serial (single agent)' : policy;
+  policy === 'serial' ? t('pick.serial', { policy }) : policy;
 
 /**
  * The policies the picker offers as boxes to tick, in this order: the built-ins, the model
@@ -31,22 +34,22 @@ export function pickOptions(args: {
   readonly saved: readonly { readonly kind: string; readonly name: string }[];
   readonly picked: readonly string[];
   /** Why `llm` cannot run here, if it cannot (no model configured, a graph scenario). */
-  readonly llmProblem: string | undefined;
+  readonly llmProblem: Said | undefined;
 }): PickOption[] {
   const out: PickOption[] = args.builtIns.map((policy) => ({ policy, label: policyLabel(policy) }));
   out.push({
     policy: 'llm',
-    label: 'llm (a model orchestrates)',
+    label: t('pick.llm', { policy: 'llm' }),
     ...(args.llmProblem ? { unavailable: args.llmProblem } : {}),
   });
   for (const p of args.saved)
-    out.push({ policy: `${p.kind}:${p.name}`, label: `${p.kind}: ${p.name} (trained here)` });
+    out.push({ policy: `${p.kind}:${p.name}`, label: t('pick.trained', { kind: p.kind, name: p.name }) });
   const listed = new Set(out.map((o) => o.policy));
   for (const policy of args.picked) {
     if (listed.has(policy)) continue;
     listed.add(policy);
     const missing = /^(parl|bandit):/.test(policy);
-    out.push({ policy, label: missing ? `${policy} (not in this browser)` : policy });
+    out.push({ policy, label: missing ? t('pick.missing', { policy }) : policy });
   }
   return out;
 }
@@ -63,19 +66,26 @@ export function progressLine(picks: readonly PickState[]): string {
   const queued = picks.filter((p) => p.state === 'queued').length;
   const done = picks.filter((p) => p.state === 'done').length;
   const failed = picks.filter((p) => p.state === 'failed').length;
-  const failedWords = failed > 0 ? ` · ${failed} could not run` : '';
-  if (running) {
-    const at = picks.indexOf(running) + 1;
-    return `Running ${at} of ${picks.length}: ${policyLabel(running.policy)} · ${queued} queued${failedWords}`;
-  }
-  if (queued > 0) return `${queued} queued${failedWords}`;
-  return `${done} of ${picks.length} run${failedWords}`;
+  const parts = running
+    ? [
+        t('pick.runningOf', {
+          at: picks.indexOf(running) + 1,
+          n: picks.length,
+          policy: policyLabel(running.policy),
+        }),
+        t('pick.queued', { n: queued }),
+      ]
+    : queued > 0
+      ? [t('pick.queued', { n: queued })]
+      : [t('pick.doneOf', { done, n: picks.length })];
+  if (failed > 0) parts.push(t('pick.couldNotRun', { n: failed }));
+  return parts.join(' · ');
 }
 
 /** What stands in one picked policy's place in the comparison: its run, or why there is none. */
 export type Placed<R> =
   | { readonly policy: string; readonly run: R }
-  | { readonly policy: string; readonly message: string };
+  | { readonly policy: string; readonly message: Said };
 
 /**
  * The runs in the link's order (the picker writes them in the picks' order; the Run view's
@@ -88,7 +98,7 @@ export function placeRuns<R>(
   picks: readonly string[],
   runs: readonly R[],
   policyOf: (run: R) => string,
-  messageOf: (policy: string) => string | undefined,
+  messageOf: (policy: string) => Said | undefined,
 ): Placed<R>[] {
   const out: Placed<R>[] = runs.map((run) => ({ policy: policyOf(run), run }));
   const used = new Set<Placed<R>>();

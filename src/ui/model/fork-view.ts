@@ -8,6 +8,7 @@ import type { TraceEvent } from '../../core/trace/events';
 import { type Metrics, timeCharge } from '../../core/trace/metrics';
 import { type Preference, preferredWeights } from '../../core/trace/preference';
 import { t } from '../i18n/t';
+import { formatFixed } from './format';
 import type { Realized } from './replay';
 
 /**
@@ -129,8 +130,9 @@ export function rewardTermsOf(
 
 type Side = Pick<Metrics, 'criticalSteps' | 'reward' | 'quality' | 'cost' | 'episodeSuccess'>;
 
-const r4 = (x: number) => x.toFixed(4);
-const same = (a: number, b: number) => r4(a) === r4(b);
+// Shown in the page's decimal mark; compared as the same four decimals in any language.
+const r4 = (x: number) => formatFixed(x, 4);
+const same = (a: number, b: number) => a.toFixed(4) === b.toFixed(4);
 
 /**
  * Why the fork's reward differs from the original's, or does not: the reward is

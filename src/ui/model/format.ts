@@ -22,6 +22,23 @@ export function formatFixed(x: number, digits: number): string {
   });
 }
 
+/** 812 B · 3.4 KB · 1.2 GB: a size in bytes, in the page's decimal mark and its units' names. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return t('unit.bytes', { n: Math.round(bytes).toLocaleString(tag()) });
+  const [n, unit] =
+    bytes < 1024 ** 2
+      ? [bytes / 1024, 'kb']
+      : bytes < 1024 ** 3
+        ? [bytes / 1024 ** 2, 'mb']
+        : [bytes / 1024 ** 3, 'gb'];
+  return t('unit.size', { n: formatNumber(n, 1), unit });
+}
+
+/** A moment (ms since the epoch) as the page's language writes a date and time. */
+export function formatDateTime(ms: number): string {
+  return new Date(ms).toLocaleString(tag());
+}
+
 /** 840 ms · 1.21 s · 75.3 s: seconds with two significant decimals from a second on. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return '—';

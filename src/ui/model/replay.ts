@@ -11,6 +11,8 @@ import { AttemptFold, type TaskAttempt, type TaskState } from '../../core/trace/
 import type { Grade, PolicyChoice, TraceEvent } from '../../core/trace/events';
 import { realizedLowerBound } from '../../core/trace/realized-bound';
 import { type Attempt, RealizedFold, type RealizedPath, type Stage } from '../../core/trace/realized-path';
+import { evidenceWords, faultAbout } from '../i18n/evidence-words';
+import { type Said, words } from '../i18n/words';
 import { shortenLabel } from '../shorten-label';
 import { agentNames } from './agent-names';
 
@@ -70,8 +72,8 @@ export interface Incident {
   readonly task: string | undefined;
   readonly attempt: number | undefined;
   readonly t: number;
-  /** The anomaly's evidence, or the action's reason. */
-  readonly detail: string;
+  /** What the fault makes its agent do, the anomaly's evidence, or the action's reason (the anomaly's kind). */
+  readonly detail: Said;
 }
 
 export interface AgentMessage {
@@ -183,7 +185,7 @@ export class RunFolder {
           task: e.task,
           attempt: e.attempt,
           t: e.t,
-          detail: `${/^[aeiou]/.test(e.fault) ? 'an' : 'a'} ${e.fault} fault put in on purpose`,
+          detail: words('incident.faultDetail', { about: faultAbout(e.fault) }),
         });
         break;
       case 'anomaly.detected':
@@ -194,7 +196,7 @@ export class RunFolder {
           task: e.task,
           attempt: e.attempt,
           t: e.t,
-          detail: e.evidence,
+          detail: evidenceWords(e.kind, e.evidence),
         });
         break;
       case 'healing.action':

@@ -9,14 +9,15 @@
 import { choiceLabel } from '../../core/router/choice';
 import type { Route } from '../../core/router/router';
 import { t } from '../i18n/t';
+import { formatFixed } from '../model/format';
 
 /** The line that explains the chosen choice's bar against the confidence, or undefined when they agree. */
 export function confidenceNote(route: Route): string | undefined {
   const chosen = choiceLabel(route);
   const candidate = route.candidates.find((c) => choiceLabel(c) === chosen);
   if (!candidate) return undefined;
-  const bar = candidate.p.toFixed(2);
-  const confidence = route.confidence.toFixed(2);
+  const bar = formatFixed(candidate.p, 2);
+  const confidence = formatFixed(route.confidence, 2);
   if (bar === confidence) return undefined;
   // The classifier's confidence is its posterior times the share of the request's words it has
   // seen; its candidates give the unseen share to the rules' belief (candidates.ts), which the

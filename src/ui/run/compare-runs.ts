@@ -12,7 +12,8 @@ import { LLM_POLICY } from '../../core/request/policy-name';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario } from '../catalog';
-import { say } from '../i18n/words';
+import { saidOf } from '../i18n/page-error';
+import { type Said, words } from '../i18n/words';
 import type { PickState } from '../model/compare-picks';
 import type { AppState } from '../url-state';
 import { resolvePolicy } from './policies';
@@ -30,14 +31,14 @@ export interface Comparison {
  * Why a policy cannot run on these settings, before anything starts; undefined when it can load.
  * A trained policy is loaded as a run would load it (and checked against the bundled profiles).
  */
-export async function loadProblem(policy: string, settings: AppState): Promise<string | undefined> {
+export async function loadProblem(policy: string, settings: AppState): Promise<Said | undefined> {
   if (policy === LLM_POLICY) return llmProblem(settings);
   if (!policy.includes(':')) return undefined;
   try {
     await resolvePolicy(policy);
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    return saidOf(error);
   }
 }
 
@@ -46,11 +47,9 @@ export async function loadProblem(policy: string, settings: AppState): Promise<s
  * only plays one offline, which a comparison of orchestrators would pass off as a model's) and a
  * task scenario.
  */
-export function llmProblem(settings: Pick<AppState, 'scenario' | 'provider'>): string | undefined {
-  if (findScenario(settings.scenario)?.type === 'graph')
-    return 'llm orchestrates agents, and a pure-scheduling scenario has none: pick a task scenario.';
-  if (settings.provider === SIMULATED)
-    return 'llm needs a model: pick WebLLM or an endpoint under “Model provider” in the Run view’s settings first.';
+export function llmProblem(settings: Pick<AppState, 'scenario' | 'provider'>): Said | undefined {
+  if (findScenario(settings.scenario)?.type === 'graph') return words('pickError.llmGraph');
+  if (settings.provider === SIMULATED) return words('pickError.llmModel');
   return undefined;
 }
 
@@ -94,12 +93,12 @@ function createComparisons() {
         setPick(index, { policy, state: 'done', id });
         showRuns();
       } else {
-        const why =
+        const why: Said =
           ended.status === 'cancelled'
-            ? 'stopped before it ended (its part-run is in the Library).'
+            ? words('pickError.stopped')
             : ended.error === undefined
-              ? 'the run did not end.'
-              : say(ended.error);
+              ? words('pickError.notEnded')
+              : ended.error;
         setPick(index, { policy, state: 'failed', message: why });
       }
     }
@@ -111,7 +110,7 @@ function createComparisons() {
             // What never started is said so, not left "queued" for ever.
             picks: c.picks.map((p) =>
               p.state === 'queued'
-                ? { policy: p.policy, state: 'failed' as const, message: 'not run: stopped.' }
+                ? { policy: p.policy, state: 'failed' as const, message: words('pickError.notRun') }
                 : p,
             ),
           }

@@ -28,7 +28,7 @@ import {
 import {
   type CatalogEntry,
   customModelRecord,
-  describeMemory,
+  memoryEstimate,
   type Rejected,
   supportedModels,
 } from '../../adapters/browser/webllm-models';
@@ -37,11 +37,13 @@ import { withJsonTools } from '../../core/providers/json-tools';
 import { openai as openaiProvider } from '../../providers/openai/provider';
 import { webllm as webllmProvider } from '../../providers/webllm/provider';
 
-/** What a model needs in memory, in words, for the model panel (a view imports no adapter). */
-export { describeMemory };
+/** What a model needs in GPU memory, for the model panel to word (a view imports no adapter). */
+export { memoryEstimate };
 
 import { withModel } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
+import { PageError, saidOf } from '../i18n/page-error';
+import { type Said, words } from '../i18n/words';
 import type { AppState } from '../url-state';
 import { createEndpointState, message } from './endpoint';
 import type { RunProvider } from './run-provider';
@@ -68,7 +70,7 @@ export interface WebllmView {
   readonly progress?: LoadProgress;
   /** Which engine is loading, from 1, while several are. */
   readonly engineAt?: number;
-  readonly error?: string;
+  readonly error?: Said;
 }
 
 const initialWebllm: WebllmView = {
@@ -168,7 +170,7 @@ export function createModels(deps: ModelDeps = browserDeps) {
       setWebllm((v) => ({
         ...v,
         status: 'failed',
-        error: `WebLLM's code could not be loaded (${message(error)}): check the connection and press "Check WebGPU again".`,
+        error: words('webllmError.codeNotLoaded', { message: message(error) }),
       }));
     }
   }
@@ -209,8 +211,13 @@ export function createModels(deps: ModelDeps = browserDeps) {
     const probe = webllm().probe;
     if (typeof probe === 'object') refreshCatalog(probe);
     if (!webllm().supported.some((m) => m.id === record.model_id)) {
-      const why = webllm().rejected.find((r) => r.entry.id === record.model_id)?.reason ?? 'not supported';
-      throw new Error(`${record.model_id} cannot run on this GPU: ${why}.`);
+      const why = webllm().rejected.find((r) => r.entry.id === record.model_id)?.reason;
+      throw new PageError(
+        words('webllmError.notOnGpu', {
+          model: record.model_id,
+          why: why ?? words('webllmError.notSupported'),
+        }),
+      );
     }
     return record.model_id;
   }
@@ -225,7 +232,7 @@ export function createModels(deps: ModelDeps = browserDeps) {
   async function load(modelId: string, count: number): Promise<void> {
     if (loading) return;
     const config = appConfig();
-    if (!config) throw new Error('WebLLM is not ready: pick the WebLLM provider first.');
+    if (!config) throw new PageError(words('webllmError.notReady'));
     loading = new AbortController();
     const signal = loading.signal;
     setWebllm((v) => ({
@@ -261,7 +268,7 @@ export function createModels(deps: ModelDeps = browserDeps) {
       engines = loaded;
       setWebllm((v) => ({ ...v, status: 'ready' }));
     } catch (error) {
-      setWebllm((v) => ({ ...v, status: 'failed', error: message(error) }));
+      setWebllm((v) => ({ ...v, status: 'failed', error: saidOf(error) }));
     } finally {
       loading = undefined;
       await refreshCache();
@@ -279,7 +286,10 @@ export function createModels(deps: ModelDeps = browserDeps) {
     try {
       await deleteCachedModel(id, deps.cache, config);
     } catch (error) {
-      setWebllm((v) => ({ ...v, error: `Could not delete ${id} from the cache: ${message(error)}` }));
+      setWebllm((v) => ({
+        ...v,
+        error: words('webllmError.deleteFailed', { model: id, message: message(error) }),
+      }));
     }
     await refreshCache();
   }
@@ -292,13 +302,13 @@ export function createModels(deps: ModelDeps = browserDeps) {
     if (settings.provider === openaiProvider.id) return endpoint.providerFor(settings, profiles);
     const state = webllm();
     if (typeof state.probe === 'object' && !state.probe.ok) {
-      throw new Error(`WebLLM cannot run here: ${state.probe.message} ${state.probe.fix}`);
+      throw new PageError(
+        words('webllmError.cannotRun', { message: state.probe.message, fix: state.probe.fix }),
+      );
     }
     if (state.status !== 'ready' || engines.length === 0 || !state.modelId) {
-      throw new Error(
-        state.status === 'loading'
-          ? 'The WebLLM model is still loading: wait for it, then run.'
-          : 'Load a WebLLM model first (provider settings, Load).',
+      throw new PageError(
+        words(state.status === 'loading' ? 'webllmError.stillLoading' : 'webllmError.loadFirst'),
       );
     }
     const meter = concurrencyMeter();

@@ -34,7 +34,7 @@ import { readRunRequest } from '../../providers/run-request';
 import { app } from '../app-state';
 import { type CatalogEntry, findScenario, profiles } from '../catalog';
 import { PageError, saidOf } from '../i18n/page-error';
-import { type Said, words } from '../i18n/words';
+import { type Said, sayEnglish, words } from '../i18n/words';
 import { LiveAttempts, type LiveTally, NO_LIVE } from '../model/live-attempts';
 import { RunFolder, type RunSnapshot } from '../model/replay';
 import { requestOfState } from '../request-state';
@@ -46,6 +46,7 @@ import { pageBaseline, pageHealingTimings, rememberIfHealthy } from './healing-s
 import { openInPage, PAGE_PROVIDERS } from './page-providers';
 import { missingSavedPolicy, savedCheckpoints } from './policies';
 import { throttledRedraw } from './redraw';
+import { requestRunLabel, sampleRunLabel } from './run-label';
 import type { RunProvider } from './run-provider';
 
 /**
@@ -294,9 +295,12 @@ function createSession() {
         onHeader: (header) => {
           handle = store.begin(header, {
             // A run of the user's own request is named by it, not by the sample it replaced.
-            label: request.request
-              ? `“${shortenLabel(request.request.text.trim(), 60)}” · ${settings.policy}`
-              : `${entry.title} · ${settings.policy} · seed ${settings.seed}`,
+            // Kept in English, the record; the Library says it in its language (run-label.ts).
+            label: sayEnglish(
+              request.request
+                ? requestRunLabel(shortenLabel(request.request.text.trim(), 60), settings.policy)
+                : sampleRunLabel(entry.title, settings.policy, settings.seed),
+            ),
             startedAt: Date.now(),
           });
           void handle.then((h) => {

@@ -3,6 +3,9 @@
  * marks on the lanes, the step-time axis and the line at the current step-time.
  */
 import { SHARED_FILL } from '../dag/fork-marks';
+import { incidentWhat } from '../i18n/evidence-words';
+import { t } from '../i18n/t';
+import { say } from '../i18n/words';
 import type { Layer } from './timeline-layer';
 import type { Mark, TimelineLayout } from './timeline-layout';
 
@@ -78,9 +81,14 @@ export function drawMarks(layer: Layer, l: TimelineLayout) {
     .selectAll('title')
     .data((m) => [m])
     .join('title')
-    .text(
-      (m) =>
-        `${m.incident.type} ${m.incident.name} on ${m.incident.subagent} at step ${m.incident.t}: ${m.incident.detail}`,
+    .text((m) =>
+      t('incident.mark', {
+        what: incidentWhat(m.incident.type),
+        name: m.incident.name,
+        subagent: m.incident.subagent,
+        t: m.incident.t,
+        detail: say(m.incident.detail),
+      }),
     );
 }
 

@@ -10,6 +10,7 @@ import { parseMarkdownTable, type Table } from '../../core/scenarios/wide-search
 import { citationsIn } from '../../core/tools/knowledge';
 import { AnswerBlocks, AnswerTable } from '../answer/answer-blocks';
 import { t } from '../i18n/t';
+import { formatFixed } from '../model/format';
 
 export type PassageLookup = (source: string, chunk: number) => Promise<string | undefined>;
 
@@ -105,7 +106,7 @@ export function AnswerView(props: {
             <For each={Object.entries(criteria())}>
               {([name, value]) => (
                 <li data-testid="criterion" data-name={name} data-value={value}>
-                  {name} <strong>{value.toFixed(2)}</strong>
+                  {name} <strong>{formatFixed(value, 2)}</strong>
                 </li>
               )}
             </For>

@@ -2,6 +2,7 @@ import { For, Show } from 'solid-js';
 import type { ArbitrationItem } from '../../core/router/arbitration';
 import { type ChoiceLabel, topologies, workflows } from '../../core/router/choice';
 import { t } from '../i18n/t';
+import { formatFixed } from '../model/format';
 
 const allLabels = topologies.flatMap((t) => workflows.map((w) => `${t}/${w}` as ChoiceLabel));
 
@@ -45,7 +46,7 @@ export function ArbitrationQueue(props: {
               <tr data-testid="arbitration-item" data-status={item.status}>
                 <td>{item.query}</td>
                 <td data-label={t('arbitration.chose')}>
-                  {item.routed.label} ({item.routed.confidence.toFixed(2)})
+                  {item.routed.label} ({formatFixed(item.routed.confidence, 2)})
                 </td>
                 <td data-label={t('arbitration.yours')}>
                   <Show

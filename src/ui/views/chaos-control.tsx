@@ -2,15 +2,14 @@ import { For, untrack } from 'solid-js';
 import type { HealingMode } from '../../core/request/run-request';
 import { type FaultKind, faultKinds } from '../../core/trace/events';
 import { app } from '../app-state';
-import { t } from '../i18n/t';
+import { faultAbout } from '../i18n/evidence-words';
+import { type MessageId, t } from '../i18n/t';
+import { say } from '../i18n/words';
 
-const about: Readonly<Record<FaultKind, string>> = {
-  hang: 'its model never answers',
-  loop: 'it repeats the same tool call',
-  crash: 'its model call throws',
-  malformed: 'its calls carry broken JSON',
-  inject: 'it is taken over and calls tools it was not given',
-  slow: 'each of its turns takes far longer',
+const MODE_NOTE: Readonly<Record<HealingMode, MessageId>> = {
+  on: 'chaos.on',
+  detect: 'chaos.detect',
+  off: 'chaos.off',
 };
 
 /**
@@ -41,9 +40,7 @@ export function ChaosControl() {
                 checked={chosen().includes(fault)}
                 onChange={(e) => toggle(fault, e.currentTarget.checked)}
               />
-              <span>
-                {fault}: {about[fault]}
-              </span>
+              <span>{t('fault.option', { fault, about: say(faultAbout(fault)) })}</span>
             </label>
           )}
         </For>
@@ -54,11 +51,15 @@ export function ChaosControl() {
             value={app.state().healing}
             onChange={(e) => app.update({ healing: e.currentTarget.value as HealingMode })}
           >
-            <option value="on">{t('chaos.on')}</option>
-            <option value="detect">{t('chaos.detect')}</option>
-            <option value="off">{t('chaos.off')}</option>
+            <option value="on">{t('chaos.onShort')}</option>
+            <option value="detect">{t('chaos.detectShort')}</option>
+            <option value="off">{t('chaos.offShort')}</option>
           </select>
         </label>
+        {/* The options stay short, so a narrow select does not cut them; what the mode does is said here. */}
+        <p class="note" data-testid="healing-mode-note">
+          {t(MODE_NOTE[app.state().healing])}
+        </p>
       </fieldset>
     </details>
   );

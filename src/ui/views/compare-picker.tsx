@@ -4,11 +4,13 @@ import { policyNames } from '../../core/policy/registry';
 import { app } from '../app-state';
 import { catalog, findScenario } from '../catalog';
 import { t } from '../i18n/t';
+import { say } from '../i18n/words';
 import { pickOptions, policyLabel, progressLine, toggled } from '../model/compare-picks';
 import { comparisons, llmProblem } from '../run/compare-runs';
 import { savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
 import { running } from '../run/session';
+import { optionTitle } from './option-title';
 
 /** The fixed settings, as policy names: each is one arm of the bandit, run without learning. */
 const fixedNames = fixedSettings().map((setting) => `fixed:${settingName(setting)}`);
@@ -50,7 +52,7 @@ export function ComparePicker() {
           disabled={busy()}
           onChange={(e) => app.update({ scenario: e.currentTarget.value, size: 0 })}
         >
-          <For each={catalog}>{(entry) => <option value={entry.id}>{entry.title}</option>}</For>
+          <For each={catalog}>{(entry) => <option value={entry.id}>{optionTitle(entry.title)}</option>}</For>
         </select>
       </label>
       <label>
@@ -80,7 +82,7 @@ export function ComparePicker() {
               />
               <span>
                 {o.label}
-                <Show when={o.unavailable}>{(why) => <span class="note"> — {why()}</span>}</Show>
+                <Show when={o.unavailable}>{(why) => <span class="note"> — {say(why())}</span>}</Show>
               </span>
             </label>
           )}
@@ -141,7 +143,9 @@ export function ComparePicker() {
                     <Match when={p.state === 'running'}>{t('picker.running')}</Match>
                     <Match when={p.state === 'done'}>{t('picker.done')}</Match>
                     <Match when={p.state === 'failed' && p}>
-                      {(f) => <span class="warning">{t('picker.failed', { message: f().message })}</span>}
+                      {(f) => (
+                        <span class="warning">{t('picker.failed', { message: say(f().message) })}</span>
+                      )}
                     </Match>
                   </Switch>
                 </li>

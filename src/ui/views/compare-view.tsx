@@ -2,9 +2,10 @@ import { createResource, For, Index, Show } from 'solid-js';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { t } from '../i18n/t';
+import { type Said, say } from '../i18n/words';
 import { compareRows } from '../model/compare';
 import { placeRuns, policyLabel } from '../model/compare-picks';
-import { formatDuration, formatNumber } from '../model/format';
+import { formatDuration, formatFixed, formatNumber } from '../model/format';
 import { measureKindOf } from '../model/quality';
 import { foldTrace } from '../model/replay';
 import { comparisons, loadProblem } from '../run/compare-runs';
@@ -52,7 +53,7 @@ export function CompareView() {
   const [problems] = createResource(
     () => ({ state: app.state(), runs: runs() ?? [], c: comparisons.current() }),
     async ({ state, runs: loaded, c }) => {
-      const out = new Map<string, string>();
+      const out = new Map<string, Said>();
       const mine = c && c.scenario === state.scenario && c.seed === state.seed ? c : undefined;
       for (const policy of state.policies) {
         if (loaded.some((r) => r.header.policy === policy)) continue;
@@ -79,7 +80,8 @@ export function CompareView() {
       (policy) => problems()?.get(policy),
     );
   const maxT = () => Math.max(1, ...(runs() ?? []).map((r) => r.events[r.events.length - 1]?.t ?? 0));
-  const title = (r: Loaded) => `${r.header.policy} · ${r.header.scenario.id} · seed ${r.header.seed}`;
+  const title = (r: Loaded) =>
+    t('compare.runTitle', { policy: r.header.policy, scenario: r.header.scenario.id, seed: r.header.seed });
   // The runs as compared: in the picks' order, the first the baseline.
   const compared = () => placed().flatMap((p) => ('run' in p ? [p.run] : []));
   const shown = () => compared().length;
@@ -132,7 +134,7 @@ export function CompareView() {
                       <td data-value={value() ?? ''}>
                         {fmt(value(), row.metric)}
                         <Show when={i > 0 && row.ratios[i - 1] !== undefined}>
-                          <span class="note"> ({(row.ratios[i - 1] as number).toFixed(2)}×)</span>
+                          <span class="note"> ({formatFixed(row.ratios[i - 1] as number, 2)}×)</span>
                         </Show>
                       </td>
                     )}
@@ -156,7 +158,7 @@ export function CompareView() {
             ) : (
               <div class="figure" data-testid="compare-failed" data-policy={p.policy}>
                 <h3>{t('compare.notRun', { policy: policyLabel(p.policy) })}</h3>
-                <p class="note warning">{p.message}</p>
+                <p class="note warning">{say(p.message)}</p>
               </div>
             )
           }
@@ -167,7 +169,10 @@ export function CompareView() {
         <For each={placed().filter((p) => 'message' in p)}>
           {(p) => (
             <p class="note warning" data-testid="compare-failed" data-policy={p.policy}>
-              {policyLabel(p.policy)}: {'message' in p ? p.message : ''}
+              {t('compare.failedPick', {
+                policy: policyLabel(p.policy),
+                message: 'message' in p ? say(p.message) : '',
+              })}
             </p>
           )}
         </For>

@@ -13,6 +13,7 @@ import { savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
 import { quoted } from '../url-state';
 import { ChaosControl } from './chaos-control';
+import { optionTitle } from './option-title';
 import { PreferenceControl } from './preference-control';
 import { ProviderPicker } from './provider-picker';
 
@@ -52,7 +53,7 @@ export function ConfigPanel() {
           value={s().scenario}
           onChange={(e) => app.update({ scenario: text(e), size: 0 })}
         >
-          <For each={catalog}>{(entry) => <option value={entry.id}>{entry.title}</option>}</For>
+          <For each={catalog}>{(entry) => <option value={entry.id}>{optionTitle(entry.title)}</option>}</For>
         </select>
       </label>
       {/* The scenario that asks the user's own documents asks this question (the Knowledge view's

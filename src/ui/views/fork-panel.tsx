@@ -19,6 +19,7 @@ import { app } from '../app-state';
 import { findScenario, profiles } from '../catalog';
 import { type MessageId, t } from '../i18n/t';
 import { rewardTermsOf, rewardWhy } from '../model/fork-view';
+import { formatFixed, formatNumber } from '../model/format';
 import { models } from '../run/models';
 import { resolvePolicy, savedPolicies } from '../run/policies';
 import { policiesVersion } from '../run/saved-policies';
@@ -49,7 +50,7 @@ interface Outcome {
 }
 
 const fmt = (x: number | undefined) =>
-  x === undefined ? '—' : Number.isInteger(x) ? String(x) : x.toFixed(4);
+  x === undefined ? '—' : Number.isInteger(x) ? formatNumber(x) : formatFixed(x, 4);
 
 export function ForkPanel(props: {
   header: TraceHeader;

@@ -1,8 +1,8 @@
 import { For, Show } from 'solid-js';
+import { incidentWhat } from '../i18n/evidence-words';
 import { t } from '../i18n/t';
+import { say } from '../i18n/words';
 import type { RunSnapshot } from '../model/replay';
-
-const verb = { fault: 'fault put in', anomaly: 'detected', action: 'healing' } as const;
 
 /**
  * What the self-healing loop saw and did, in words beside the timeline's marks: each fault a
@@ -42,9 +42,9 @@ export function IncidentsView(props: { snapshot: RunSnapshot }) {
                   <td>{i.subagent}</td>
                   <td>{i.task ? `${i.task}${i.attempt ? ` #${i.attempt}` : ''}` : '—'}</td>
                   <td>
-                    {verb[i.type]}: <strong>{i.name}</strong>
+                    {incidentWhat(i.type)}: <strong>{i.name}</strong>
                   </td>
-                  <td>{i.detail}</td>
+                  <td>{say(i.detail)}</td>
                 </tr>
               )}
             </For>

@@ -8,15 +8,12 @@
 import { createResource, createSignal, For, Show } from 'solid-js';
 import type { KbResult } from '../../core/kb';
 import { t, tParts } from '../i18n/t';
-import { formatNumber } from '../model/format';
+import { formatBytes, formatFixed, formatNumber } from '../model/format';
 import { services } from '../services';
 import { KnowledgeAsk } from './knowledge-ask';
 import { type Message, MessageBanner } from './message-banner';
 
 const ACCEPT = '.txt,.md,.markdown,.rst,.html,.htm,.pdf';
-
-const fmtBytes = (n: number) =>
-  n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
 
 export function KnowledgeView() {
   const [message, setMessage] = createSignal<Message | undefined>();
@@ -184,11 +181,14 @@ export function KnowledgeView() {
               documents: s().documents,
               passages: s().chunks,
               tokens: s().tokens,
-              stored: fmtBytes(storedBytes()),
+              stored: formatBytes(storedBytes()),
             })}
             <Show when={usage()?.usage !== undefined}>
               {' '}
-              {t('kb.usage', { used: fmtBytes(usage()?.usage ?? 0), quota: fmtBytes(usage()?.quota ?? 0) })}
+              {t('kb.usage', {
+                used: formatBytes(usage()?.usage ?? 0),
+                quota: formatBytes(usage()?.quota ?? 0),
+              })}
             </Show>
           </p>
         )}
@@ -261,7 +261,7 @@ export function KnowledgeView() {
               {(r) => (
                 <li data-testid="kb-result" data-source={r.source} data-chunk={r.chunk}>
                   <strong>{t('kb.passage', { source: r.source, chunk: r.chunk })}</strong>{' '}
-                  <span class="note">{t('kb.score', { score: r.score.toFixed(3) })}</span>
+                  <span class="note">{t('kb.score', { score: formatFixed(r.score, 3) })}</span>
                   <blockquote class="passage">{r.text}</blockquote>
                 </li>
               )}

@@ -4,14 +4,12 @@ import type { RunSummary } from '../../core/trace/store';
 import { app } from '../app-state';
 import { statusWord } from '../i18n/status-word';
 import { t } from '../i18n/t';
-import { formatNumber } from '../model/format';
+import { formatBytes, formatDateTime, formatFixed, formatNumber } from '../model/format';
 import { measureKindOf, qualityMeasure } from '../model/quality';
+import { storedRunLabel } from '../run/run-label';
 import { type ImportProgress, services } from '../services';
 import { DatasetExport } from './dataset-export';
 import { MessageBanner } from './message-banner';
-
-const fmtBytes = (n: number) =>
-  n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
 
 const fileName = (summary: RunSummary, ext: string) =>
   `swarmflight-${summary.scenario.id}-${summary.policy.replace(/[^\w.-]+/g, '_')}-seed${summary.seed}-${summary.id}.${ext}`;
@@ -162,10 +160,10 @@ export function LibraryView() {
             {(u) =>
               u().quota
                 ? t('library.storageOf', {
-                    used: fmtBytes(u().bytes ?? 0),
-                    quota: fmtBytes(u().quota as number),
+                    used: formatBytes(u().bytes ?? 0),
+                    quota: formatBytes(u().quota as number),
                   })
-                : t('library.storage', { used: fmtBytes(u().bytes ?? 0) })
+                : t('library.storage', { used: formatBytes(u().bytes ?? 0) })
             }
           </Show>
           {services.persistent() ? '' : t('library.volatile')}
@@ -222,8 +220,8 @@ export function LibraryView() {
                     checked={selected().includes(run.id)}
                     onChange={() => toggle(run.id)}
                   />{' '}
-                  {run.label}
-                  <div class="note">{new Date(run.startedAt).toLocaleString()}</div>
+                  {storedRunLabel(run)}
+                  <div class="note">{formatDateTime(run.startedAt)}</div>
                 </td>
                 <td data-label={t('library.scenario')}>
                   {run.ownRequest
@@ -246,7 +244,7 @@ export function LibraryView() {
                 <td data-label={t('library.quality')} data-testid="trace-quality">
                   {run.metrics?.itemF1 !== undefined ? (
                     <>
-                      {run.metrics.itemF1.toFixed(3)}
+                      {formatFixed(run.metrics.itemF1, 3)}
                       {/* The stored score is each grader's own measure: the column names which. */}
                       <div class="note">{qualityMeasure(measureKindOf(run)).name}</div>
                     </>

@@ -8,6 +8,7 @@
 import { For, Show } from 'solid-js';
 import { type PlayMode, type PolicyChoice, todaysPlanWords } from '../../core/trace/events';
 import { t } from '../i18n/t';
+import { formatFixed } from '../model/format';
 import type { RunSnapshot } from '../model/replay';
 
 const HEADS: Readonly<Record<string, string>> = {
@@ -25,7 +26,7 @@ const HEADS: Readonly<Record<string, string>> = {
  * arm in the learned policies' old words (`spawn`, `solo/large`) in today's.
  */
 export const choiceWords = (c: PolicyChoice): string =>
-  `${HEADS[c.head] ?? c.head} ${c.head === 'plan' || c.head === 'arm' ? todaysPlanWords(c.option) : c.option} (p ${c.probability.toFixed(2)})`;
+  `${HEADS[c.head] ?? c.head} ${c.head === 'plan' || c.head === 'arm' ? todaysPlanWords(c.option) : c.option} (p ${formatFixed(c.probability, 2)})`;
 
 export function PolicyDecisions(props: {
   snapshot: RunSnapshot;

@@ -13,6 +13,7 @@ import { formationsOf } from '../../core/run/formations';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, findScenario } from '../catalog';
 import { type MessageId, t, tParts } from '../i18n/t';
+import { formatFixed } from '../model/format';
 import { ownRequestGrading } from '../model/quality';
 import { confidenceNote } from '../router/confidence-note';
 import { pageRouter } from '../router/page-router';
@@ -189,7 +190,7 @@ export function RouterView() {
               <p>
                 {t('router.confidence')}{' '}
                 <meter min={0} max={1} low={defaultArbitrationThreshold} value={a().route.confidence} />{' '}
-                <span data-testid="router-confidence">{a().route.confidence.toFixed(2)}</span>{' '}
+                <span data-testid="router-confidence">{formatFixed(a().route.confidence, 2)}</span>{' '}
                 {t('router.fromSource', { source: a().route.source })}{' '}
                 <Show when={needsArbitration(a().route)}>
                   <strong data-testid="router-unsure">
@@ -205,7 +206,7 @@ export function RouterView() {
                         background: `linear-gradient(to right, var(--bar) ${(c.p * 100).toFixed(1)}%, transparent 0)`,
                       }}
                     >
-                      {choiceLabel(c)} {c.p.toFixed(2)}
+                      {choiceLabel(c)} {formatFixed(c.p, 2)}
                     </li>
                   )}
                 </For>

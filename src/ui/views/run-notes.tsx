@@ -2,6 +2,7 @@
 import { type Accessor, Show } from 'solid-js';
 import { t } from '../i18n/t';
 import { say } from '../i18n/words';
+import { formatFixed } from '../model/format';
 import { session } from '../run/session';
 
 export function RunNotes(props: {
@@ -32,8 +33,8 @@ export function RunNotes(props: {
         {(p) => (
           <p class="note" data-testid="parallelism">
             {t('run.parallelism', {
-              effective: p().effective.toFixed(2),
-              nominal: p().nominal.toFixed(2),
+              effective: formatFixed(p().effective, 2),
+              nominal: formatFixed(p().nominal, 2),
               peakEffective: p().peakEffective,
               peakNominal: p().peakNominal,
               engines: p().engines,

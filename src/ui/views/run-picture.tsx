@@ -10,8 +10,10 @@ import { SIMULATED } from '../../core/trace/simulated-id';
 import { providerOf } from '../../providers/registry';
 import { DagView } from '../dag/dag-view';
 import { isPeersPlan, runGraphHeading, timelineHeading } from '../dag/peers';
+import { failureWords } from '../i18n/evidence-words';
 import { providerLabel } from '../i18n/provider-words';
 import { t } from '../i18n/t';
+import { say } from '../i18n/words';
 import type { LiveTally } from '../model/live-attempts';
 import { callsNoTools, metricCards } from '../model/metric-cards';
 import type { RunSnapshot } from '../model/replay';
@@ -181,7 +183,7 @@ function Failures(props: { snapshot: RunSnapshot }) {
             n: failed().length,
             task: last().task,
             attempt: last().attempt,
-            error: last().error ?? t('picture.noReason'),
+            error: last().error === undefined ? t('picture.noReason') : say(failureWords(last().error ?? '')),
           })}
         </p>
       )}

@@ -4,6 +4,7 @@ import { isLearnedKind } from '../../core/learning/kinds/registry';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, mix, mixSpecs } from '../catalog';
 import { t } from '../i18n/t';
+import { formatDateTime } from '../model/format';
 import { deleteSavedPolicy, policiesVersion, savedPolicyList, usedWhere } from '../run/saved-policies';
 import { focusWhenShown } from './focus-when-shown';
 
@@ -50,7 +51,7 @@ export function SavedPoliciesPanel(props: {
             <span class="note" data-testid="saved-policy-use">
               {usedWhere(p.kind, p.name)}
             </span>
-            <span class="note">{new Date(p.savedAt).toLocaleString()}</span>
+            <span class="note">{formatDateTime(p.savedAt)}</span>
             <Show when={isLearnedKind(p.kind)}>
               <button
                 type="button"

@@ -26,10 +26,14 @@ export function TrainForm(props: {
           value={s().train}
           onChange={(e) => app.update({ train: e.currentTarget.value as never })}
         >
-          <option value="parl">{t('train.parl')}</option>
-          <option value="bandit">{t('train.bandit')}</option>
+          <option value="parl">{t('train.parlShort')}</option>
+          <option value="bandit">{t('train.banditShort')}</option>
         </select>
       </label>
+      {/* Short options, so Russian's do not get cut in the sidebar; what each is, here. */}
+      <p class="note" data-testid="train-policy-note">
+        {t(s().train === 'bandit' ? 'train.bandit' : 'train.parl')}
+      </p>
       <label>
         {t('train.episodes')}
         <input

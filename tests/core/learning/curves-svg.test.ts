@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CurveChart,
   type CurveSeries,
+  englishCurveWords,
   escapeXml,
   niceAxis,
   renderCurvesSvg,
@@ -288,5 +289,37 @@ describe('the learning curves on a phone', () => {
     expect([width(two), width(one)]).toEqual([712, 372]);
     for (const title of ['reward terms', 'critical steps', 'subagents spawned']) expect(one).toContain(title);
     expect(wellFormedProblem(one)).toBeUndefined();
+  });
+
+  it("says its titles, axes and ticks in the words passed, the CLI's English when none are", () => {
+    const point = {
+      episodes: 10,
+      reward: 0.25,
+      perf: 0.5,
+      parallelTerm: 0.1,
+      finishTerm: 0.05,
+      quality: 0.5,
+      criticalSteps: 12,
+      avgParallelism: 1.5,
+      spawnCount: 3,
+      finishRate: 0.5,
+    } as unknown as CurvePoint;
+    const runs = [{ name: 'parl', curves: [point, { ...point, episodes: 20, reward: 0.75 }] }];
+    expect(trainingCurvesSvg('parl on mix', runs, 2, englishCurveWords)).toBe(
+      trainingCurvesSvg('parl on mix', runs),
+    );
+    const ru = trainingCurvesSvg('parl на mix', runs, 2, {
+      ...englishCurveWords,
+      episode: 'эпизод',
+      criticalSteps: { title: 'критические шаги', y: 'шаги' },
+      tick: (v, decimals) => v.toFixed(decimals).replace('.', ','),
+    });
+    expect(ru).toContain('>эпизод</text>');
+    expect(ru).toContain('>критические шаги</text>');
+    expect(ru).not.toContain('>critical steps</text>');
+    // The reward's ticks with a decimal comma, none with a point.
+    expect(ru).toMatch(/>0,\d+<\/text>/);
+    expect(ru).not.toMatch(/>\d+\.\d+<\/text>/);
+    expect(wellFormedProblem(ru)).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../../src/ui/i18n/catalog';
+import { setLocale } from '../../../src/ui/i18n/locale';
 import {
   type PickState,
   pickOptions,
@@ -46,6 +48,28 @@ describe('the compare picker', () => {
         ),
       ),
     ).toBe('3 of 4 run · 1 could not run');
+  });
+
+  afterEach(() => setLocale('en'));
+  it('says its labels and progress in the page language', async () => {
+    await loadCatalog('ru');
+    await loadCatalog('zh');
+    const picks: PickState[] = [
+      { policy: 'serial', state: 'running' },
+      { policy: 'peers', state: 'queued' },
+    ];
+    setLocale('ru');
+    expect(progressLine(picks)).toBe('Идёт 1 из 2: serial (один агент) · в очереди: 1');
+    setLocale('zh');
+    expect(progressLine(picks)).toBe('正在运行第 1 个，共 2 个：serial（单个智能体） · 1 个排队中');
+    expect(
+      pickOptions({
+        builtIns: [],
+        saved: [{ kind: 'parl', name: 'tiny' }],
+        picked: [],
+        llmProblem: undefined,
+      }).map((o) => o.label),
+    ).toEqual(['llm（由模型编排）', 'parl: tiny（在此训练）']);
   });
 });
 

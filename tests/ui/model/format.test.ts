@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { formatDuration, formatNumber } from '../../../src/ui/model/format';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../../src/ui/i18n/catalog';
+import { setLocale } from '../../../src/ui/i18n/locale';
+import { formatBytes, formatDuration, formatFixed, formatNumber } from '../../../src/ui/model/format';
 
 describe('formatNumber', () => {
   it('separates thousands and keeps at most the decimals asked for', () => {
@@ -22,5 +24,33 @@ describe('formatDuration', () => {
     expect(formatDuration(1985.4)).toBe('1.99 s');
     expect(formatDuration(75_320)).toBe('75.3 s');
     expect(formatDuration(1_234_567)).toBe('1,234.6 s');
+  });
+});
+
+describe('fixed decimals and sizes in the page language', () => {
+  afterEach(() => setLocale('en'));
+  beforeAll(async () => {
+    await loadCatalog('zh');
+    await loadCatalog('ru');
+  });
+
+  it('writes a fixed number with the language’s decimal mark: the Router’s 0.67 is 0,67 in Russian', () => {
+    expect(formatFixed(0.6666, 2)).toBe('0.67');
+    expect(formatFixed(12345.5, 1)).toBe('12345.5');
+    setLocale('ru');
+    expect(formatFixed(0.6666, 2)).toBe('0,67');
+    setLocale('zh');
+    expect(formatFixed(0.6666, 2)).toBe('0.67');
+  });
+
+  it('writes sizes in bytes, KB, MB and GB, in Russian with its own unit names', () => {
+    expect([812, 3.4 * 1024, 580 * 2 ** 20, 1.25 * 2 ** 30].map(formatBytes)).toEqual([
+      '812 B',
+      '3.4 KB',
+      '580 MB',
+      '1.3 GB',
+    ]);
+    setLocale('ru');
+    expect(formatBytes(1.25 * 2 ** 30)).toBe('1,3 ГБ');
   });
 });

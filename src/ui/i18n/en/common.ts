@@ -2,6 +2,8 @@
 export const commonEn = {
   'unit.ms': '{n} ms',
   'unit.s': '{n} s',
+  'unit.bytes': '{n} B',
+  'unit.size': '{n} {unit, select, kb {KB} mb {MB} other {GB}}',
   'count.attempts': '{n, plural, one {# attempt} other {# attempts}}',
   'count.events': '{n, plural, one {# event} other {# events}}',
   'status.idle': 'idle',

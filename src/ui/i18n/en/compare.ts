@@ -40,4 +40,21 @@ export const compareEn = {
   'picker.running': 'running…',
   'picker.done': 'done, in the Library',
   'picker.failed': 'could not run: {message}',
+  'compare.runTitle': '{policy} · {scenario} · seed {seed}',
+  'compare.failedPick': '{policy}: {message}',
+  'pick.serial': '{policy} (single agent)',
+  'pick.llm': '{policy} (a model orchestrates)',
+  'pick.trained': '{kind}: {name} (trained here)',
+  'pick.missing': '{policy} (not in this browser)',
+  'pick.runningOf': 'Running {at} of {n}: {policy}',
+  'pick.queued': '{n} queued',
+  'pick.doneOf': '{done} of {n} run',
+  'pick.couldNotRun': '{n} could not run',
+  'pickError.llmGraph':
+    'llm orchestrates agents, and a pure-scheduling scenario has none: pick a task scenario.',
+  'pickError.llmModel':
+    'llm needs a model: pick WebLLM or an endpoint under “Model provider” in the Run view’s settings first.',
+  'pickError.stopped': 'stopped before it ended (its part-run is in the Library).',
+  'pickError.notEnded': 'the run did not end.',
+  'pickError.notRun': 'not run: stopped.',
 } as const;

@@ -37,4 +37,6 @@ export const libraryEn = {
   'library.delete': 'Delete',
   'library.perfetto':
     'Perfetto files open at ui.perfetto.dev or chrome://tracing: one thread per subagent, dependencies as arrows.',
+  'runLabel.sample': '{title} · {policy} · seed {seed}',
+  'runLabel.request': '“{text}” · {policy}',
 } as const;

@@ -42,4 +42,21 @@ export const compareRu: AreaTranslation<typeof compareEn> = {
   'picker.running': 'выполняется…',
   'picker.done': 'готово, в «Библиотеке»',
   'picker.failed': 'не удалось запустить: {message}',
+  'compare.runTitle': '{policy} · {scenario} · зерно {seed}',
+  'compare.failedPick': '{policy}: {message}',
+  'pick.serial': '{policy} (один агент)',
+  'pick.llm': '{policy} (оркестрирует модель)',
+  'pick.trained': '{kind}: {name} (обучена здесь)',
+  'pick.missing': '{policy} (нет в этом браузере)',
+  'pick.runningOf': 'Идёт {at} из {n}: {policy}',
+  'pick.queued': 'в очереди: {n}',
+  'pick.doneOf': 'выполнено {done} из {n}',
+  'pick.couldNotRun': 'не удалось запустить: {n}',
+  'pickError.llmGraph':
+    'llm оркестрирует агентов, а в сценарии чистого планирования их нет: выберите сценарий с задачей.',
+  'pickError.llmModel':
+    'llm нужна модель: сначала выберите WebLLM или эндпоинт в поле «Поставщик модели» в настройках раздела «Запуск».',
+  'pickError.stopped': 'остановлен до конца (его часть запуска — в «Библиотеке»).',
+  'pickError.notEnded': 'запуск не завершился.',
+  'pickError.notRun': 'не запускался: сравнение остановлено.',
 };

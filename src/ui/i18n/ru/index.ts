@@ -5,6 +5,7 @@ import { commonRu } from './common';
 import { compareRu } from './compare';
 import { forkRu } from './fork';
 import { galleryRu } from './gallery';
+import { healingRu } from './healing';
 import { knowledgeRu } from './knowledge';
 import { libraryRu } from './library';
 import { linkRu } from './link';
@@ -17,6 +18,7 @@ import { settingsRu } from './settings';
 import { shellRu } from './shell';
 import { storedSettingsRu } from './stored-settings';
 import { trainRu } from './train';
+import { webllmRu } from './webllm';
 
 export const messages: Translation = {
   ...commonRu,
@@ -36,4 +38,6 @@ export const messages: Translation = {
   ...runErrorsRu,
   ...storedSettingsRu,
   ...providersRu,
+  ...webllmRu,
+  ...healingRu,
 };

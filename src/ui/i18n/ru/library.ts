@@ -39,4 +39,6 @@ export const libraryRu: AreaTranslation<typeof libraryEn> = {
   'library.delete': 'Удалить',
   'library.perfetto':
     'Файлы Perfetto открываются в ui.perfetto.dev или chrome://tracing: по потоку на субагента, зависимости — стрелками.',
+  'runLabel.sample': '{title} · {policy} · зерно {seed}',
+  'runLabel.request': '«{text}» · {policy}',
 };

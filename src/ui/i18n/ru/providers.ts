@@ -3,8 +3,8 @@ import type { providersEn } from '../en/providers';
 
 export const providersRu: AreaTranslation<typeof providersEn> = {
   'providerName.simulated': 'Симуляция (с сидом, офлайн)',
-  'providerName.openai': 'Эндпоинт, совместимый с OpenAI',
-  'providerName.webllm': 'WebLLM (в браузере, WebGPU)',
+  'providerName.openai': 'Эндпоинт с API OpenAI',
+  'providerName.webllm': 'WebLLM (браузер, WebGPU)',
   'openai.baseUrl': 'Базовый URL',
   'openai.urlError': '«{value}» — не адрес http(s): укажите базовый URL сервера, например {example}.',
   'openai.model': 'Модель (пусто: своя у каждого профиля)',

@@ -4,6 +4,8 @@ import type { commonEn } from '../en/common';
 export const commonZh: AreaTranslation<typeof commonEn> = {
   'unit.ms': '{n} 毫秒',
   'unit.s': '{n} 秒',
+  'unit.bytes': '{n} B',
+  'unit.size': '{n} {unit, select, kb {KB} mb {MB} other {GB}}',
   'count.attempts': '{n, plural, other {# 次尝试}}',
   'count.events': '{n, plural, other {# 个事件}}',
   'status.idle': '空闲',

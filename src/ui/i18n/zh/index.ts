@@ -5,6 +5,7 @@ import { commonZh } from './common';
 import { compareZh } from './compare';
 import { forkZh } from './fork';
 import { galleryZh } from './gallery';
+import { healingZh } from './healing';
 import { knowledgeZh } from './knowledge';
 import { libraryZh } from './library';
 import { linkZh } from './link';
@@ -17,6 +18,7 @@ import { settingsZh } from './settings';
 import { shellZh } from './shell';
 import { storedSettingsZh } from './stored-settings';
 import { trainZh } from './train';
+import { webllmZh } from './webllm';
 
 export const messages: Translation = {
   ...commonZh,
@@ -36,4 +38,6 @@ export const messages: Translation = {
   ...runErrorsZh,
   ...storedSettingsZh,
   ...providersZh,
+  ...webllmZh,
+  ...healingZh,
 };

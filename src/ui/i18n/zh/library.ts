@@ -39,4 +39,6 @@ export const libraryZh: AreaTranslation<typeof libraryEn> = {
   'library.delete': '删除',
   'library.perfetto':
     'Perfetto 文件可在 ui.perfetto.dev 或 chrome://tracing 中打开：每个子智能体一个线程，依赖关系以箭头表示。',
+  'runLabel.sample': '{title} · {policy} · 种子 {seed}',
+  'runLabel.request': '“{text}” · {policy}',
 };
