@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -11,12 +11,15 @@ declare module 'vitest' {
     appUrl: string;
     /** Where the build went, for size checks. */
     distDir: string;
+    /** An empty folder of this test run's, removed at its end: the shared fixture copy's (support/fixture-copy.ts). */
+    fixtureDir: string;
   }
 }
 
 interface Built {
   readonly url: string;
   readonly outDir: string;
+  readonly fixtureDir: string;
   close(): Promise<void>;
 }
 
@@ -26,9 +29,12 @@ async function buildAndServe(): Promise<Built> {
   const outDir = join(dir, 'dist');
   await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const server = await serveStatic(outDir, '/some/sub/path/');
+  const fixtureDir = join(dir, 'fixtures');
+  await mkdir(fixtureDir);
   return {
     url: server.url,
     outDir,
+    fixtureDir,
     close: async () => {
       await server.close();
       await rm(dir, { recursive: true, force: true });
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
   const built = await shared.ready;
   project.provide('appUrl', built.url);
   project.provide('distDir', built.outDir);
+  project.provide('fixtureDir', built.fixtureDir);
   return async () => {
     shared.users--;
     if (shared.users > 0) return;

@@ -2,23 +2,30 @@
  * A new scenario is one folder and one entry in the registry (issue 42). On a copy of the
  * repository, the fixture kind of tests/fixtures/new-kind/count-words is put at
  * src/core/scenarios/count-words/ and named in src/core/scenarios/registry.ts (its import and its
- * line), and nothing else changes. It then runs in the CLI, in the API in Node, and in the built
- * page from its own gallery card, graded by its own grader.
+ * line), and nothing else changes (the copy, shared with new-provider and new-policy-kind, also
+ * holds their one folder and one line each: support/fixture-copy.ts). It then runs in the CLI, in
+ * the API in Node, and in the built page from its own gallery card, graded by its own grader.
  */
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  addedLines,
+  changedFiles,
+  fixtureBuild,
+  fixtureCopy,
+  fixturesFiles,
+  folderMatches,
+  SCENARIO_KIND,
+} from './support/fixture-copy';
 import { freshProfile } from './support/fresh-profile';
-import { repoCopy } from './support/repo-copy';
 import { serveStatic } from './support/static-server';
 
 const root = join(import.meta.dirname, '../..');
 
 let copy: string;
-let outDir: string;
 
 function run(args: readonly string[]) {
   return spawnSync(join(root, 'node_modules/.bin/tsx'), args, {
@@ -28,31 +35,22 @@ function run(args: readonly string[]) {
   });
 }
 
-beforeAll(() => {
-  copy = repoCopy('new-kind-');
-  // The one folder…
-  cpSync(join(root, 'tests/fixtures/new-kind/count-words'), join(copy, 'src/core/scenarios/count-words'), {
-    recursive: true,
-  });
-  // …and the one entry in the registry.
-  const registry = join(copy, 'src/core/scenarios/registry.ts');
-  const text = readFileSync(registry, 'utf8');
-  const added = text
-    .replace(
-      /^(import \{ compareOptions \} from '\.\/compare-options';)$/m,
-      "$1\nimport { countWords } from './count-words';",
-    )
-    .replace(/^(const kinds = \{\n)/m, "$1  'count-words': countWords,\n");
-  expect(added.split('\n').length - text.split('\n').length).toBe(2);
-  writeFileSync(registry, added);
-  outDir = join(copy, 'dist-new-kind');
-});
-
-afterAll(() => {
-  if (copy) rmSync(copy, { recursive: true, force: true });
-});
+beforeAll(async () => {
+  // The copy is shared with new-provider and new-policy-kind (support/fixture-copy.ts): the
+  // other two fixtures are in it too, and nothing else.
+  copy = await fixtureCopy();
+}, 600_000);
 
 describe('a new scenario kind, one folder and one entry in the registry', () => {
+  it('is one folder and one entry: its import and its line, and the copy differs in nothing else', () => {
+    expect(folderMatches(copy, SCENARIO_KIND)).toBe(true);
+    expect(addedLines(copy, SCENARIO_KIND)).toEqual([
+      "import { countWords } from './count-words';",
+      "  'count-words': countWords,",
+    ]);
+    expect(changedFiles(copy)).toEqual(fixturesFiles());
+  });
+
   it('runs in the CLI: run and bench', () => {
     const single = run(['src/cli/main.ts', 'run', '--scenario', 'count-words', '--seed', '3', '--json']);
     expect(single.status, single.stderr).toBe(0);
@@ -85,8 +83,8 @@ describe('a new scenario kind, one folder and one entry in the registry', () => 
       const status = await api.wait(id);
       console.log(JSON.stringify({ state: status.state, quality: status.metrics.quality, spawns: status.metrics.spawnCount }));
     `;
-    writeFileSync(join(copy, 'api-run.mts'), script);
-    const result = run(['api-run.mts']);
+    writeFileSync(join(copy, 'api-run-count-words.mts'), script);
+    const result = run(['api-run-count-words.mts']);
     expect(result.status, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(out.state).toBe('done');
@@ -95,13 +93,7 @@ describe('a new scenario kind, one folder and one entry in the registry', () => 
   }, 60_000);
 
   it('runs in the built page from its own gallery card', async () => {
-    await build({
-      root: copy,
-      configFile: join(copy, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir, emptyOutDir: true },
-    });
-    const server = await serveStatic(outDir, '/app/');
+    const server = await serveStatic(await fixtureBuild(), '/app/');
     const profile = await freshProfile();
     try {
       const { page } = profile;
@@ -118,5 +110,7 @@ describe('a new scenario kind, one folder and one entry in the registry', () => 
       await profile.close();
       await server.close();
     }
-  }, 180_000);
+    // An upper bound, not a speed check: the first page test to get here builds the shared copy,
+    // which took over 3 minutes at load 30.
+  }, 600_000);
 });

@@ -3,21 +3,30 @@
  * a copy of the repository, the fixture kind of tests/fixtures/new-policy-kind/constant (its
  * checkpoint holds one setting, which its policy plays for every task) is put at
  * src/core/learning/kinds/constant/ and named in src/core/learning/kinds/registry.ts (its import
- * and its line), and nothing else changes. A `constant:CHECKPOINT` policy then runs in the CLI
- * (`swarm run`, `swarm bench`, named in their help), through the API in Node, and in the built
- * page (a file loaded in the Train view, saved, run from its "Run with this policy"). Its own
- * checks refuse a bad checkpoint, naming the field, in each.
+ * and its line), and nothing else changes (the copy, shared with new-kind and new-provider, also
+ * holds their one folder and one line each: support/fixture-copy.ts). A `constant:CHECKPOINT`
+ * policy then runs in the CLI (`swarm run`, `swarm bench`, named in their help), through the API in
+ * Node, and in the built page (a file loaded in the Train view, saved, run from its "Run with this
+ * policy"). Its own checks refuse a bad checkpoint, naming the field, in each.
  */
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actionNames, POLICY_SCHEMA, POLICY_VERSION } from '../../src/core/learning/checkpoint-format';
 import { profileHashes } from '../../src/core/scenarios/profiles';
+import {
+  addedLines,
+  changedFiles,
+  fixtureBuild,
+  fixtureCopy,
+  fixturesFiles,
+  folderMatches,
+  POLICY_KIND,
+} from './support/fixture-copy';
 import { freshProfile } from './support/fresh-profile';
-import { copyTraceLines, repoCopy } from './support/repo-copy';
+import { copyTraceLines } from './support/repo-copy';
 import { serveStatic } from './support/static-server';
 
 const root = join(import.meta.dirname, '../..');
@@ -50,35 +59,23 @@ async function constantCheckpoint(setting: unknown): Promise<Record<string, unkn
 }
 
 beforeAll(async () => {
-  copy = repoCopy('new-policy-kind-');
-  // The one folder…
-  cpSync(
-    join(root, 'tests/fixtures/new-policy-kind/constant'),
-    join(copy, 'src/core/learning/kinds/constant'),
-    {
-      recursive: true,
-    },
-  );
-  // …and the one entry in the registry.
-  const registry = join(copy, 'src/core/learning/kinds/registry.ts');
-  const text = readFileSync(registry, 'utf8');
-  const added = text
-    .replace(/^(import \{ bandit \} from '\.\/bandit';)$/m, "$1\nimport { constant } from './constant';")
-    .replace(/^( {2}bandit,\n)/m, '$1  constant,\n');
-  expect(added.split('\n').length - text.split('\n').length).toBe(2);
-  writeFileSync(registry, added);
+  // The copy is shared with new-kind and new-provider (support/fixture-copy.ts): the other two
+  // fixtures are in it too, and nothing else.
+  copy = await fixtureCopy();
   checkpoint = await constantCheckpoint('one/medium');
   writeFileSync(join(copy, 'constant.json'), JSON.stringify(checkpoint));
   writeFileSync(join(copy, 'bad-setting.json'), JSON.stringify(await constantCheckpoint('one/huge')));
-});
-
-afterAll(() => {
-  if (copy) rmSync(copy, { recursive: true, force: true });
-});
+}, 600_000);
 
 const traceLines = (file: string) => copyTraceLines(copy, file);
 
 describe('a new kind of learned policy, one folder and one entry in the registry', () => {
+  it('is one folder and one entry: its import and its line, and the copy differs in nothing else', () => {
+    expect(folderMatches(copy, POLICY_KIND)).toBe(true);
+    expect(addedLines(copy, POLICY_KIND)).toEqual(["import { constant } from './constant';", '  constant,']);
+    expect(changedFiles(copy)).toEqual(fixturesFiles());
+  });
+
   it('runs in the CLI: swarm run and swarm bench play it, their help names it, a bad one is refused', () => {
     const r = run([
       ...['src/cli/main.ts', 'run', '--scenario', 'wide-search', '--size', '10'],
@@ -132,8 +129,8 @@ describe('a new kind of learned policy, one folder and one entry in the registry
       try { await api.create({ scenario: 'wide-search', policy: 'constant:bad-setting.json' }); } catch (e) { refusal = { field: e.field, message: e.message }; }
       console.log(JSON.stringify({ state: status.state, policy: status.runs[0].header.policy, checkpoint: status.runs[0].header.policyCheckpoint, refusal }));
     `;
-    writeFileSync(join(copy, 'api-run.mts'), script);
-    const result = run(['api-run.mts']);
+    writeFileSync(join(copy, 'api-run-constant.mts'), script);
+    const result = run(['api-run-constant.mts']);
     expect(result.status, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(out).toMatchObject({ state: 'done', policy: 'constant:constant.json' });
@@ -143,14 +140,7 @@ describe('a new kind of learned policy, one folder and one entry in the registry
   }, 60_000);
 
   it('runs in the built page: loaded from a file, saved, and run from the Train view', async () => {
-    const outDir = join(copy, 'dist-new-policy-kind');
-    await build({
-      root: copy,
-      configFile: join(copy, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir, emptyOutDir: true },
-    });
-    const server = await serveStatic(outDir, '/app/');
+    const server = await serveStatic(await fixtureBuild(), '/app/');
     const profile = await freshProfile();
     const t = (id: string) => `[data-testid="${id}"]`;
     try {
@@ -180,5 +170,7 @@ describe('a new kind of learned policy, one folder and one entry in the registry
       await profile.close();
       await server.close();
     }
-  }, 240_000);
+    // An upper bound, not a speed check: the first page test to get here builds the shared copy,
+    // which took over 3 minutes at load 30.
+  }, 600_000);
 });

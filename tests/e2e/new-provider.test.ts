@@ -2,30 +2,38 @@
  * A new provider is one folder and one line in the registry (issue 58). On a copy of the
  * repository, the fixture provider of tests/fixtures/new-provider/echo (every agent answers its one
  * field, `reply`, at once) is put at src/providers/echo/ and named in src/providers/registry.ts
- * (its import and its line), and nothing else changes. It then runs in the CLI (its --provider
- * choice and its own flag), through the API in Node, and in the built page (the picker offers it,
- * its field's input sets its reply, the run ends done with that reply in its answer), and in every
- * other command that takes --provider: `swarm bench`, `swarm route --run` and `swarm fork` after
+ * (its import and its line), and nothing else changes (the copy, shared with new-kind and
+ * new-policy-kind, also holds their one folder and one line each: support/fixture-copy.ts). It then
+ * runs in the CLI (its --provider choice and its own flag), through the API in Node, and in the
+ * built page (the picker offers it, its field's input sets its reply, the run ends done with that
+ * reply in its answer), and in every other command that takes --provider: `swarm bench`, `swarm route --run` and `swarm fork` after
  * the fork point. Bad input is refused naming the field: an unknown kind, another provider's
  * field, a key in the request, in each command.
  */
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../src/core/trace/events';
 import { withoutWallClock } from '../../src/core/trace/jsonl';
+import {
+  addedLines,
+  changedFiles,
+  fixtureBuild,
+  fixtureCopy,
+  fixturesFiles,
+  folderMatches,
+  PROVIDER,
+} from './support/fixture-copy';
 import { freshProfile } from './support/fresh-profile';
-import { copyTraceLines, repoCopy } from './support/repo-copy';
+import { copyTraceLines } from './support/repo-copy';
 import { serveStatic } from './support/static-server';
 
 const root = join(import.meta.dirname, '../..');
 const REPLY = 'Echoed from the fixture provider';
 
 let copy: string;
-let outDir: string;
 
 function run(args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
   return spawnSync(join(root, 'node_modules/.bin/tsx'), args, {
@@ -36,33 +44,21 @@ function run(args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
   });
 }
 
-beforeAll(() => {
-  copy = repoCopy('new-provider-');
-  // The one folder…
-  cpSync(join(root, 'tests/fixtures/new-provider/echo'), join(copy, 'src/providers/echo'), {
-    recursive: true,
-  });
-  // …and the one entry in the registry.
-  const registry = join(copy, 'src/providers/registry.ts');
-  const text = readFileSync(registry, 'utf8');
-  const added = text
-    .replace(
-      /^(import \{ openai \} from '\.\/openai\/provider';)$/m,
-      "import { echo } from './echo/provider';\n$1",
-    )
-    .replace(/^( {2}openai,\n)/m, '$1  echo,\n');
-  expect(added.split('\n').length - text.split('\n').length).toBe(2);
-  writeFileSync(registry, added);
-  outDir = join(copy, 'dist-new-provider');
-});
-
-afterAll(() => {
-  if (copy) rmSync(copy, { recursive: true, force: true });
-});
+beforeAll(async () => {
+  // The copy is shared with new-kind and new-policy-kind (support/fixture-copy.ts): the other two
+  // fixtures are in it too, and nothing else.
+  copy = await fixtureCopy();
+}, 600_000);
 
 const traceLines = (file: string) => copyTraceLines(copy, file);
 
 describe('a new provider, one folder and one entry in the registry', () => {
+  it('is one folder and one entry: its import and its line, and the copy differs in nothing else', () => {
+    expect(folderMatches(copy, PROVIDER)).toBe(true);
+    expect(addedLines(copy, PROVIDER)).toEqual(["import { echo } from './echo/provider';", '  echo,']);
+    expect(changedFiles(copy)).toEqual(fixturesFiles());
+  });
+
   it('runs in the CLI: its --provider choice and its own flag, and a request file naming it', () => {
     const flags = run([
       'src/cli/main.ts',
@@ -267,8 +263,8 @@ describe('a new provider, one folder and one entry in the registry', () => {
       }
       console.log(JSON.stringify({ state: status.state, provider: status.runs[0].header.provider, answer: answer.includes(${JSON.stringify(REPLY)}), refusals }));
     `;
-    writeFileSync(join(copy, 'api-run.mts'), script);
-    const result = run(['api-run.mts']);
+    writeFileSync(join(copy, 'api-run-echo.mts'), script);
+    const result = run(['api-run-echo.mts']);
     expect(result.status, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(out).toMatchObject({
@@ -280,13 +276,7 @@ describe('a new provider, one folder and one entry in the registry', () => {
   }, 60_000);
 
   it('runs in the built page: the picker offers it, its field sets the reply, the run ends done', async () => {
-    await build({
-      root: copy,
-      configFile: join(copy, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir, emptyOutDir: true },
-    });
-    const server = await serveStatic(outDir, '/app/');
+    const server = await serveStatic(await fixtureBuild(), '/app/');
     const profile = await freshProfile();
     try {
       const { page } = profile;
@@ -306,5 +296,7 @@ describe('a new provider, one folder and one entry in the registry', () => {
       await profile.close();
       await server.close();
     }
-  }, 180_000);
+    // An upper bound, not a speed check: the first page test to get here builds the shared copy,
+    // which took over 3 minutes at load 30.
+  }, 600_000);
 });

@@ -1,5 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The repository's root. */
@@ -7,14 +6,14 @@ export const repoRoot = join(import.meta.dirname, '../../..');
 
 // What the page's build and the CLI read as code: copied, so a folder added to the copy is in
 // them; the rest (node_modules, scenarios, public…) is linked.
-const COPIED = ['src', 'workers', 'index.html', 'vite.config.ts'];
+export const COPIED = ['src', 'workers', 'index.html', 'vite.config.ts'];
 
 /**
- * A copy of the repository in a fresh temporary folder, for a test that adds one folder and one
- * registry line to it (a new scenario kind, a new provider) and runs it as a user would.
+ * A copy of the repository at `copy` (a new folder), for tests that add one folder and one registry
+ * line to it (a new scenario kind, a new provider, a new policy kind) and run it as a user would.
  */
-export function repoCopy(prefix: string): string {
-  const copy = mkdtempSync(join(tmpdir(), prefix));
+export function repoCopy(copy: string): string {
+  mkdirSync(copy);
   for (const entry of readdirSync(repoRoot)) {
     if (entry === '.git' || entry === 'dist' || entry === 'dist-lib') continue;
     if (COPIED.includes(entry)) cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
