@@ -32,7 +32,7 @@ export function TrainForm(props: {
       </label>
       {/* Short options, so Russian's do not get cut in the sidebar; what each is, here. */}
       <p class="note" data-testid="train-policy-note">
-        {t(s().train === 'bandit' ? 'train.bandit' : 'train.parl')}
+        {t(`train.${s().train}`)}
       </p>
       <label>
         {t('train.episodes')}
