@@ -51,6 +51,8 @@ const CONVERTED_TS = [
   'src/ui/run/policies.ts',
   'src/ui/run/settings-of-run.ts',
   'src/ui/run/endpoint.ts',
+  'src/ui/run/ask-models.ts',
+  'src/ui/run/ask-run.ts',
 ];
 
 /** Literals in those files that are not the page's words, each with why. */

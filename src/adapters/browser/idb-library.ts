@@ -3,6 +3,7 @@ import type { StoredPolicy } from '../../core/learning/policy-store';
 import type { TraceEvent } from '../../core/trace/events';
 import type { RunRecord } from '../../core/trace/run-record';
 import { StoreQuotaError } from '../../core/trace/store-quota-error';
+import type { Analysis } from '../../core/vision/analyze';
 
 /**
  * The library's IndexedDB database, which the trace store (./idb-trace-store) and the policy store
@@ -11,8 +12,10 @@ import { StoreQuotaError } from '../../core/trace/store-quota-error';
  *
  * Version 1: runs (a summary and header per run, by id), events (by [runId, seq], where seq is the
  * event's place in its run, with an index on runId) and policies (by name).
+ * Version 2: analyses (a model's answers about a run, by [runId, seq], seq its place among the
+ * run's analyses: ./idb-analyses), deleted with their run.
  */
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 
 export const LIBRARY_DB_NAME = 'swarmflight';
 
@@ -26,13 +29,20 @@ export interface LibraryDb extends DBSchema {
   runs: { key: string; value: RunRecord };
   events: { key: [string, number]; value: EventRecord; indexes: { runId: string } };
   policies: { key: string; value: StoredPolicy };
+  analyses: { key: [string, number]; value: AnalysisRecord };
+}
+
+export interface AnalysisRecord {
+  readonly runId: string;
+  readonly seq: number;
+  readonly analysis: Analysis;
 }
 
 type Store = StoreNames<LibraryDb>;
 
 /** One write transaction, as the test hook sees it. */
 export interface StoreWrite {
-  readonly kind: 'begin' | 'append' | 'finish' | 'import' | 'status' | 'delete' | 'policy';
+  readonly kind: 'begin' | 'append' | 'finish' | 'import' | 'status' | 'delete' | 'policy' | 'analysis';
   /** The records put, in order. */
   readonly values: readonly unknown[];
 }
@@ -89,6 +99,7 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBPDatabase<L
       events.createIndex('runId', 'runId');
       database.createObjectStore('policies', { keyPath: 'name' });
     }
+    if (event.oldVersion < 2) database.createObjectStore('analyses', { keyPath: ['runId', 'seq'] });
   });
   return wrap(request) as unknown as Promise<IDBPDatabase<LibraryDb>>;
 }

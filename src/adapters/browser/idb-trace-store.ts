@@ -123,9 +123,11 @@ export async function openIdbTraceStore(
     },
 
     async delete(id: string): Promise<void> {
-      await write(['runs', 'events'], 'delete', 'the deletion', async (tx) => {
+      // The run's analyses (./idb-analyses) go with it, in the same transaction.
+      await write(['runs', 'events', 'analyses'], 'delete', 'the deletion', async (tx) => {
         quietly(tx.objectStore('runs').delete(id));
         quietly(tx.objectStore('events').delete(runEvents(id)));
+        quietly(tx.objectStore('analyses').delete(runEvents(id)));
         return [];
       });
     },

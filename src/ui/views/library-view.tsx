@@ -9,6 +9,7 @@ import { measureKindOf, qualityMeasure } from '../model/quality';
 import { type ImportProgress, services } from '../services';
 import { DatasetExport } from './dataset-export';
 import { MessageBanner } from './message-banner';
+import { RunAnalyses } from './run-analyses';
 
 const fmtBytes = (n: number) =>
   n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
@@ -25,6 +26,8 @@ export function LibraryView() {
     (await services.store()).list(text ? { text } : {}),
   );
   const [usage, { refetch: refetchUsage }] = createResource(async () => (await services.store()).usage());
+  // How many analyses (the Run view's "Ask a model about this run") each listed run keeps.
+  const [analysed] = createResource(runs, async () => (await services.analyses()).counts());
   const refresh = () => {
     void refetch();
     void refetchUsage();
@@ -224,6 +227,14 @@ export function LibraryView() {
                   />{' '}
                   {run.label}
                   <div class="note">{new Date(run.startedAt).toLocaleString()}</div>
+                  <Show when={analysed()?.get(run.id)}>
+                    {(n) => (
+                      <details class="library-analyses" data-testid="trace-analyses">
+                        <summary>{t('analysis.libraryCount', { n: n() })}</summary>
+                        <KeptAnalyses runId={run.id} />
+                      </details>
+                    )}
+                  </Show>
                 </td>
                 <td data-label={t('library.scenario')}>
                   {run.ownRequest
@@ -308,6 +319,15 @@ export function LibraryView() {
       <p class="note">{t('library.perfetto')}</p>
     </section>
   );
+}
+
+/** A run's analyses in its Library row, read when its row shows them. */
+function KeptAnalyses(props: { runId: string }) {
+  const [list] = createResource(
+    () => props.runId,
+    async (id) => (await services.analyses()).of(id),
+  );
+  return <Show when={list()}>{(l) => <RunAnalyses analyses={l()} />}</Show>;
 }
 
 /** What an import is doing, in words. */
