@@ -8,6 +8,8 @@
  */
 import { createMemo, createResource, createSignal, For, onCleanup, Show } from 'solid-js';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import { SIMULATED } from '../../core/trace/simulated-id';
+import { openai } from '../../providers/openai/provider';
 import { app } from '../app-state';
 import { saidOf } from '../i18n/page-error';
 import { t } from '../i18n/t';
@@ -93,7 +95,7 @@ export function AskRunPanel(props: {
 
   const modelName = () => {
     const c = choice();
-    return c.provider === 'simulated' ? t('analysis.simulated') : c.model;
+    return c.provider === SIMULATED ? t('analysis.simulated') : c.model;
   };
   return (
     <section class="figure ask-run" aria-labelledby="ask-run-heading" data-testid="ask-run">
@@ -148,7 +150,7 @@ export function AskRunPanel(props: {
             </For>
           </select>
         </label>
-        <Show when={choice().provider === 'openai' && choice().model}>
+        <Show when={choice().provider === openai.id && choice().model}>
           <label class="check">
             <input
               type="checkbox"
@@ -244,8 +246,8 @@ export function AskRunPanel(props: {
 }
 
 function choiceName(c: AskChoice): string {
-  if (c.provider === 'simulated') return t('analysis.simulated');
-  if (c.provider === 'openai')
+  if (c.provider === SIMULATED) return t('analysis.simulated');
+  if (c.provider === openai.id)
     return c.model
       ? t('analysis.endpoint', { model: c.model, endpoint: c.endpoint ?? '' })
       : t('analysis.endpointNoModel', { endpoint: c.endpoint ?? '' });

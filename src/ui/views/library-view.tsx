@@ -230,7 +230,7 @@ export function LibraryView() {
                   <Show when={analysed()?.get(run.id)}>
                     {(n) => (
                       <details class="library-analyses" data-testid="trace-analyses">
-                        <summary>{t('analysis.libraryCount', { n: n() })}</summary>
+                        <summary class="analyses-summary">{t('analysis.libraryCount', { n: n() })}</summary>
                         <KeptAnalyses runId={run.id} />
                       </details>
                     )}
