@@ -161,139 +161,155 @@ async function axeFindings(page: Page): Promise<string[]> {
 }
 
 describe.each(PAGE_SIZES)('asking a model about a run, at %i×%i', (width, height) => {
-  it("sends the DAG's PNG as an image part, shows the answer, and keeps it in the Library", async () => {
-    const seen: Seen[] = [];
-    server = await startModelServer(visionServer(seen, ANSWER));
-    const { page } = profile;
-    await page.setViewportSize({ width, height });
-    await finishedRun(page, server.url);
-    await pickModel(page, 'openai');
-    // The endpoint cannot be asked whether its model sees: the user says so.
-    await page.check(t('ask-sees'));
-    await page.click(`${t('ask-suggestion')}:text-is("${QUESTION}")`);
-    expect(await page.inputValue(t('ask-question'))).toBe(QUESTION);
-    await page.click(t('ask-button'));
-    await page.waitForSelector(t('ask-answer'), { timeout: 30_000 });
+  it(
+    "sends the DAG's PNG as an image part, shows the answer, and keeps it in the Library",
+    async () => {
+      const seen: Seen[] = [];
+      server = await startModelServer(visionServer(seen, ANSWER));
+      const { page } = profile;
+      await page.setViewportSize({ width, height });
+      await finishedRun(page, server.url);
+      await pickModel(page, 'openai');
+      // The endpoint cannot be asked whether its model sees: the user says so.
+      await page.check(t('ask-sees'));
+      await page.click(`${t('ask-suggestion')}:text-is("${QUESTION}")`);
+      expect(await page.inputValue(t('ask-question'))).toBe(QUESTION);
+      await page.click(t('ask-button'));
+      await page.waitForSelector(t('ask-answer'));
 
-    // One chat completion, with the key in its header only.
-    const chats = server.requests.filter((r) => r.path.endsWith('/chat/completions'));
-    expect(chats).toHaveLength(1);
-    expect(chats[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(JSON.stringify(chats[0]?.body)).not.toContain(KEY);
-    // The run's summary and the question as text, the DAG then the timeline as PNG image parts.
-    const [asked] = seen;
-    const text = asked?.texts.join('\n') ?? '';
-    expect(text).toContain('Realized critical path');
-    expect(text).toContain(`Question: ${QUESTION}`);
-    expect(asked?.images.map((i) => i.mediaType)).toEqual(['image/png', 'image/png']);
-    const dag = asked?.images[0] as SeenImage;
-    // Drawn at twice its size: a graph of ten tasks and two orchestrator steps, readable, bounded.
-    expect(dag.width).toBeGreaterThan(400);
-    expect(dag.height).toBeGreaterThan(300);
-    expect(dag.width * dag.height).toBeLessThan(4000 * 4000);
-    // The realized critical path is in it, in red: its outlined nodes and edges.
-    expect(dag.red).toBeGreaterThan(500);
+      // One chat completion, with the key in its header only.
+      const chats = server.requests.filter((r) => r.path.endsWith('/chat/completions'));
+      expect(chats).toHaveLength(1);
+      expect(chats[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(JSON.stringify(chats[0]?.body)).not.toContain(KEY);
+      // The run's summary and the question as text, the DAG then the timeline as PNG image parts.
+      const [asked] = seen;
+      const text = asked?.texts.join('\n') ?? '';
+      expect(text).toContain('Realized critical path');
+      expect(text).toContain(`Question: ${QUESTION}`);
+      expect(asked?.images.map((i) => i.mediaType)).toEqual(['image/png', 'image/png']);
+      const dag = asked?.images[0] as SeenImage;
+      // Drawn at twice its size: a graph of ten tasks and two orchestrator steps, readable, bounded.
+      expect(dag.width).toBeGreaterThan(400);
+      expect(dag.height).toBeGreaterThan(300);
+      expect(dag.width * dag.height).toBeLessThan(4000 * 4000);
+      // The realized critical path is in it, in red: its outlined nodes and edges.
+      expect(dag.red).toBeGreaterThan(500);
 
-    // The answer, beside the very pictures sent (decoded by the browser: they have a size).
-    expect(await page.textContent(t('ask-answer'))).toBe(ANSWER);
-    const shown = await page.$$eval(`${t('ask-picture')}`, (imgs) =>
-      (imgs as HTMLImageElement[]).map((i) => [i.naturalWidth, i.naturalHeight]),
-    );
-    expect(shown[0]).toEqual([dag.width, dag.height]);
-    expect(shown).toHaveLength(2);
-    expect(await page.textContent(t('ask-kept-count'))).toContain('(1)');
-    expect(await axeFindings(page)).toEqual([]);
-    // Nothing at all to scroll sideways at a phone's width.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The answer, beside the very pictures sent (decoded by the browser: they have a size).
+      expect(await page.textContent(t('ask-answer'))).toBe(ANSWER);
+      const shown = await page.$$eval(`${t('ask-picture')}`, (imgs) =>
+        (imgs as HTMLImageElement[]).map((i) => [i.naturalWidth, i.naturalHeight]),
+      );
+      expect(shown[0]).toEqual([dag.width, dag.height]);
+      expect(shown).toHaveLength(2);
+      expect(await page.textContent(t('ask-kept-count'))).toContain('(1)');
+      expect(await axeFindings(page)).toEqual([]);
+      // Nothing at all to scroll sideways at a phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-    // Kept with the run: after a reload, the Library's row of the run shows it.
-    await page.reload();
-    await page.click(t('nav-library'));
-    await page.waitForSelector(t('trace-analyses'));
-    expect(await page.textContent(`${t('trace-analyses')} summary`)).toBe('1 analysis');
-    await page.click(`${t('trace-analyses')} summary`);
-    await page.waitForSelector(t('run-analysis'));
-    expect(await page.textContent(t('run-analysis-question'))).toBe(QUESTION);
-    expect(await page.textContent(t('run-analysis-answer'))).toBe(ANSWER);
-    expect(await page.textContent(t('run-analysis-by'))).toContain(`${MODEL} (openai)`);
+      // Kept with the run: after a reload, the Library's row of the run shows it.
+      await page.reload();
+      await page.click(t('nav-library'));
+      await page.waitForSelector(t('trace-analyses'));
+      expect(await page.textContent(`${t('trace-analyses')} summary`)).toBe('1 analysis');
+      await page.click(`${t('trace-analyses')} summary`);
+      await page.waitForSelector(t('run-analysis'));
+      expect(await page.textContent(t('run-analysis-question'))).toBe(QUESTION);
+      expect(await page.textContent(t('run-analysis-answer'))).toBe(ANSWER);
+      expect(await page.textContent(t('run-analysis-by'))).toContain(`${MODEL} (openai)`);
 
-    // Opened, the stored run lists it under its panel; its download holds the answer, not the key.
-    await page.click(t('open-run'));
-    await page.waitForSelector(t('run-analysis'));
-    expect(await page.textContent(t('run-analysis-answer'))).toBe(ANSWER);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click(t('ask-download'))]);
-    const saved = readFileSync((await download.path()) as string, 'utf8');
-    const file = JSON.parse(saved) as { analyses: { answer: string; model: string }[] };
-    expect(file.analyses.map((a) => [a.model, a.answer])).toEqual([[MODEL, ANSWER]]);
-    expect(saved).not.toContain(KEY);
-    expect(chats).toHaveLength(1);
-    expect(profile.errors).toEqual([]);
-  }, TEST_DEADLINE);
+      // Opened, the stored run lists it under its panel; its download holds the answer, not the key.
+      await page.click(t('open-run'));
+      await page.waitForSelector(t('run-analysis'));
+      expect(await page.textContent(t('run-analysis-answer'))).toBe(ANSWER);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(t('ask-download'))]);
+      const saved = readFileSync((await download.path()) as string, 'utf8');
+      const file = JSON.parse(saved) as { analyses: { answer: string; model: string }[] };
+      expect(file.analyses.map((a) => [a.model, a.answer])).toEqual([[MODEL, ANSWER]]);
+      expect(saved).not.toContain(KEY);
+      expect(chats).toHaveLength(1);
+      expect(profile.errors).toEqual([]);
+    },
+    TEST_DEADLINE,
+  );
 });
 
 describe('who is asked', () => {
-  it('refuses a model not said to see, in words, with no request at the server', async () => {
-    const seen: Seen[] = [];
-    server = await startModelServer(visionServer(seen, ANSWER));
-    const { page } = profile;
-    await finishedRun(page, server.url);
-    await pickModel(page, 'openai');
-    const option = await page.textContent(`${t('ask-model')} option[data-provider="openai"]`);
-    expect(option).toContain('cannot see');
-    await page.fill(t('ask-question'), QUESTION);
-    await page.click(t('ask-button'));
-    await page.waitForSelector(t('ask-refused'));
-    expect(await page.textContent(t('ask-refused'))).toContain(
-      `${MODEL} at ${server.url} is not said to see images, so nothing was sent`,
-    );
-    expect(server.requests).toEqual([]);
-    // Nothing lost, nothing kept.
-    expect(await page.inputValue(t('ask-question'))).toBe(QUESTION);
-    expect(await page.textContent(t('ask-kept-count'))).toContain('(0)');
-    expect(profile.errors).toEqual([]);
-  }, TEST_DEADLINE);
+  it(
+    'refuses a model not said to see, in words, with no request at the server',
+    async () => {
+      const seen: Seen[] = [];
+      server = await startModelServer(visionServer(seen, ANSWER));
+      const { page } = profile;
+      await finishedRun(page, server.url);
+      await pickModel(page, 'openai');
+      const option = await page.textContent(`${t('ask-model')} option[data-provider="openai"]`);
+      expect(option).toContain('cannot see');
+      await page.fill(t('ask-question'), QUESTION);
+      await page.click(t('ask-button'));
+      await page.waitForSelector(t('ask-refused'));
+      expect(await page.textContent(t('ask-refused'))).toContain(
+        `${MODEL} at ${server.url} is not said to see images, so nothing was sent`,
+      );
+      expect(server.requests).toEqual([]);
+      // Nothing lost, nothing kept.
+      expect(await page.inputValue(t('ask-question'))).toBe(QUESTION);
+      expect(await page.textContent(t('ask-kept-count'))).toContain('(0)');
+      expect(profile.errors).toEqual([]);
+    },
+    TEST_DEADLINE,
+  );
 
-  it('has the simulated model answer offline, the same words every time', async () => {
-    const { page } = profile;
-    await finishedRun(page);
-    await page.fill(t('ask-question'), QUESTION);
-    await page.click(t('ask-button'));
-    await page.waitForSelector(t('ask-answer'));
-    const first = (await page.textContent(t('ask-answer'))) ?? '';
-    expect(first).toContain('The bottleneck is');
-    // The network gone: the second answer comes from the page alone, word for word the first.
-    await profile.context.setOffline(true);
-    await page.click(t('ask-button'));
-    await page.waitForSelector(`${t('ask-kept-count')}:has-text("(2)")`);
-    expect(await page.textContent(t('ask-answer'))).toBe(first);
-    expect(await page.locator(t('run-analysis-answer')).allTextContents()).toEqual([first, first]);
-    await profile.context.setOffline(false);
-    expect(profile.errors).toEqual([]);
-  }, TEST_DEADLINE);
+  it(
+    'has the simulated model answer offline, the same words every time',
+    async () => {
+      const { page } = profile;
+      await finishedRun(page);
+      await page.fill(t('ask-question'), QUESTION);
+      await page.click(t('ask-button'));
+      await page.waitForSelector(t('ask-answer'));
+      const first = (await page.textContent(t('ask-answer'))) ?? '';
+      expect(first).toContain('The bottleneck is');
+      // The network gone: the second answer comes from the page alone, word for word the first.
+      await profile.context.setOffline(true);
+      await page.click(t('ask-button'));
+      await page.waitForSelector(`${t('ask-kept-count')}:has-text("(2)")`);
+      expect(await page.textContent(t('ask-answer'))).toBe(first);
+      expect(await page.locator(t('run-analysis-answer')).allTextContents()).toEqual([first, first]);
+      await profile.context.setOffline(false);
+      expect(profile.errors).toEqual([]);
+    },
+    TEST_DEADLINE,
+  );
 
-  it('cancels a model that hangs and says a failure in place, the question kept, nothing kept', async () => {
-    let calls = 0;
-    server = await startModelServer(() =>
-      ++calls === 1
-        ? { hang: true }
-        : { json: { error: { message: 'the model is overloaded' } }, status: 400 },
-    );
-    const { page } = profile;
-    await finishedRun(page, server.url);
-    await pickModel(page, 'openai');
-    await page.check(t('ask-sees'));
-    await page.fill(t('ask-question'), QUESTION);
-    await page.click(t('ask-button'));
-    await page.waitForSelector(`${t('ask-progress')}:has-text("Waiting for ${MODEL}")`);
-    await page.click(t('ask-cancel'));
-    await page.waitForSelector(t('ask-note'));
-    expect(await page.textContent(t('ask-note'))).toContain('Cancelled: nothing was kept');
-    expect(await page.inputValue(t('ask-question'))).toBe(QUESTION);
-    await page.click(t('ask-button'));
-    await page.waitForSelector(t('ask-error'));
-    expect(await page.textContent(t('ask-error'))).toContain('the model is overloaded');
-    expect(await page.inputValue(t('ask-question'))).toBe(QUESTION);
-    expect(await page.textContent(t('ask-kept-count'))).toContain('(0)');
-    expect(profile.errors.filter((e) => !e.includes('400'))).toEqual([]);
-  }, TEST_DEADLINE);
+  it(
+    'cancels a model that hangs and says a failure in place, the question kept, nothing kept',
+    async () => {
+      let calls = 0;
+      server = await startModelServer(() =>
+        ++calls === 1
+          ? { hang: true }
+          : { json: { error: { message: 'the model is overloaded' } }, status: 400 },
+      );
+      const { page } = profile;
+      await finishedRun(page, server.url);
+      await pickModel(page, 'openai');
+      await page.check(t('ask-sees'));
+      await page.fill(t('ask-question'), QUESTION);
+      await page.click(t('ask-button'));
+      await page.waitForSelector(`${t('ask-progress')}:has-text("Waiting for ${MODEL}")`);
+      await page.click(t('ask-cancel'));
+      await page.waitForSelector(t('ask-note'));
+      expect(await page.textContent(t('ask-note'))).toContain('Cancelled: nothing was kept');
+      expect(await page.inputValue(t('ask-question'))).toBe(QUESTION);
+      await page.click(t('ask-button'));
+      await page.waitForSelector(t('ask-error'));
+      expect(await page.textContent(t('ask-error'))).toContain('the model is overloaded');
+      expect(await page.inputValue(t('ask-question'))).toBe(QUESTION);
+      expect(await page.textContent(t('ask-kept-count'))).toContain('(0)');
+      expect(profile.errors.filter((e) => !e.includes('400'))).toEqual([]);
+    },
+    TEST_DEADLINE,
+  );
 });
