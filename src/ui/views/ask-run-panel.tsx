@@ -150,6 +150,10 @@ export function AskRunPanel(props: {
             </For>
           </select>
         </label>
+        {/* The option's own words are cut on a phone: what it can do is said in full here. */}
+        <p class="note" data-testid="ask-sight">
+          {choice().sees ? t('analysis.chosenSees') : t('analysis.chosenBlind')}
+        </p>
         <Show when={choice().provider === openai.id && choice().model}>
           <label class="check">
             <input

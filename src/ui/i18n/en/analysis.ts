@@ -15,6 +15,8 @@ export const analysisEn = {
   'analysis.webllm': 'WebLLM: {model}',
   'analysis.canSee': 'can see',
   'analysis.cannotSee': 'cannot see',
+  'analysis.chosenSees': 'This model can see: the pictures are sent with your question.',
+  'analysis.chosenBlind': 'This model cannot see: it is not asked, and nothing is sent to it.',
   'analysis.sees': 'This model can see images',
   'analysis.seesHelp':
     'The server cannot be asked whether its model sees: say so if it does. Kept in this browser for this endpoint and model.',

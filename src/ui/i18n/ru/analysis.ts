@@ -17,6 +17,8 @@ export const analysisRu: AreaTranslation<typeof analysisEn> = {
   'analysis.webllm': 'WebLLM: {model}',
   'analysis.canSee': 'видит изображения',
   'analysis.cannotSee': 'не видит изображений',
+  'analysis.chosenSees': 'Эта модель видит изображения: они отправляются вместе с вашим вопросом.',
+  'analysis.chosenBlind': 'Эта модель не видит изображений: её не спрашивают и ничего ей не отправляют.',
   'analysis.sees': 'Эта модель видит изображения',
   'analysis.seesHelp':
     'Сервер нельзя спросить, видит ли его модель: скажите это сами, если видит. Хранится в этом браузере для этой конечной точки и модели.',

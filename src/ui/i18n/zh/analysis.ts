@@ -17,6 +17,8 @@ export const analysisZh: AreaTranslation<typeof analysisEn> = {
   'analysis.webllm': 'WebLLM：{model}',
   'analysis.canSee': '能看图',
   'analysis.cannotSee': '不能看图',
+  'analysis.chosenSees': '此模型能看图：图片会和你的问题一起发送。',
+  'analysis.chosenBlind': '此模型不能看图：不会询问它，也不会向它发送任何内容。',
   'analysis.sees': '此模型能看图',
   'analysis.seesHelp': '无法向服务器询问其模型能否看图：如果能，请在此说明。按端点和模型保存在此浏览器中。',
   'analysis.ask': '提问',
