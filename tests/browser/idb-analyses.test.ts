@@ -1,7 +1,6 @@
-import { deleteDB, openDB } from 'idb';
+import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnalysisStore, openIdbAnalyses } from '../../src/adapters/browser/idb-analyses';
-import { openIdbPolicyStore } from '../../src/adapters/browser/idb-policy-store';
 import { openIdbTraceStore } from '../../src/adapters/browser/idb-trace-store';
 import type { TraceStore } from '../../src/core/trace/store';
 import type { Analysis } from '../../src/core/vision/analyze';
@@ -10,20 +9,22 @@ import { sampleRun } from '../support/trace-store-contract';
 
 /**
  * A model's answers about a run, kept with the run (the Run view's "Ask a model about this run"),
- * in real IndexedDB in Chromium: the library database's version 2 `analyses` store. They come back
- * in the order asked after the database is opened again, are counted per run for the Library, go
- * with their run when it is deleted, and a library written by version 1 opens with what it held.
+ * in real IndexedDB in Chromium, in a database of their own. They come back in the order asked
+ * after the database is opened again, are counted per run for the Library, are forgotten with their
+ * run, and leave the library's database at version 1, which older pages still open.
  */
 const DB = 'swarmflight-analyses-test';
+const LIBRARY = 'swarmflight-analyses-test-library';
 const opened: (AnalysisStore | TraceStore)[] = [];
 
 afterEach(async () => {
   for (const store of opened.splice(0)) store.close();
   await deleteDB(DB);
+  await deleteDB(LIBRARY);
 });
 
 async function stores() {
-  const traces = await openIdbTraceStore(DB);
+  const traces = await openIdbTraceStore(LIBRARY);
   const analyses = await openIdbAnalyses(DB);
   opened.push(traces, analyses);
   return { traces, analyses };
@@ -72,39 +73,23 @@ describe('analyses kept with their run in IndexedDB', () => {
     expect(await again.of('no-such-run')).toEqual([]);
   });
 
-  it('are deleted with their run, and the other runs keep theirs', async () => {
+  it('are forgotten with their run, and the other runs keep theirs', async () => {
     const { traces, analyses } = await stores();
     const a = await storedRun(traces);
     const b = await storedRun(traces);
     await analyses.add(a, analysis('q', 'gone'));
     await analyses.add(b, analysis('q', 'kept'));
-    await traces.delete(a);
+    await analyses.forget(a);
     expect(await analyses.of(a)).toEqual([]);
     expect((await analyses.of(b)).map((x) => x.answer)).toEqual(['kept']);
     expect(await analyses.counts()).toEqual(new Map([[b, 1]]));
   });
 
-  it('open a library that version 1 wrote, what it held intact', async () => {
-    // The database as version 1 made it (runs, events, policies), a trained policy saved in it.
-    const old = await openDB(DB, 1, {
-      upgrade(db) {
-        db.createObjectStore('runs', { keyPath: 'id' });
-        db.createObjectStore('events', { keyPath: ['runId', 'seq'] }).createIndex('runId', 'runId');
-        db.createObjectStore('policies', { keyPath: 'name' });
-      },
-    });
-    await old.put('policies', { name: 'kept-policy', savedAt: 5, checkpoint: { w: [1, 2] } });
-    old.close();
+  it('leave the library database at the version older pages open', async () => {
     const { traces, analyses } = await stores();
-    const policies = await openIdbPolicyStore(DB);
-    opened.push(policies as unknown as AnalysisStore);
-    expect(await policies.get('kept-policy')).toEqual({
-      name: 'kept-policy',
-      savedAt: 5,
-      checkpoint: { w: [1, 2] },
-    });
     const id = await storedRun(traces);
     await analyses.add(id, analysis('q', 'a'));
-    expect((await analyses.of(id)).map((x) => x.answer)).toEqual(['a']);
+    const versions = (await indexedDB.databases()).filter((d) => d.name === LIBRARY);
+    expect(versions.map((d) => d.version)).toEqual([1]);
   });
 });

@@ -3,7 +3,6 @@ import type { StoredPolicy } from '../../core/learning/policy-store';
 import type { TraceEvent } from '../../core/trace/events';
 import type { RunRecord } from '../../core/trace/run-record';
 import { StoreQuotaError } from '../../core/trace/store-quota-error';
-import type { Analysis } from '../../core/vision/analyze';
 
 /**
  * The library's IndexedDB database, which the trace store (./idb-trace-store) and the policy store
@@ -12,10 +11,8 @@ import type { Analysis } from '../../core/vision/analyze';
  *
  * Version 1: runs (a summary and header per run, by id), events (by [runId, seq], where seq is the
  * event's place in its run, with an index on runId) and policies (by name).
- * Version 2: analyses (a model's answers about a run, by [runId, seq], seq its place among the
- * run's analyses: ./idb-analyses), deleted with their run.
  */
-const DB_VERSION = 2;
+const DB_VERSION = 1;
 
 export const LIBRARY_DB_NAME = 'swarmflight';
 
@@ -29,20 +26,13 @@ export interface LibraryDb extends DBSchema {
   runs: { key: string; value: RunRecord };
   events: { key: [string, number]; value: EventRecord; indexes: { runId: string } };
   policies: { key: string; value: StoredPolicy };
-  analyses: { key: [string, number]; value: AnalysisRecord };
-}
-
-export interface AnalysisRecord {
-  readonly runId: string;
-  readonly seq: number;
-  readonly analysis: Analysis;
 }
 
 type Store = StoreNames<LibraryDb>;
 
 /** One write transaction, as the test hook sees it. */
 export interface StoreWrite {
-  readonly kind: 'begin' | 'append' | 'finish' | 'import' | 'status' | 'delete' | 'policy' | 'analysis';
+  readonly kind: 'begin' | 'append' | 'finish' | 'import' | 'status' | 'delete' | 'policy';
   /** The records put, in order. */
   readonly values: readonly unknown[];
 }
@@ -99,7 +89,6 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBPDatabase<L
       events.createIndex('runId', 'runId');
       database.createObjectStore('policies', { keyPath: 'name' });
     }
-    if (event.oldVersion < 2) database.createObjectStore('analyses', { keyPath: ['runId', 'seq'] });
   });
   return wrap(request) as unknown as Promise<IDBPDatabase<LibraryDb>>;
 }

@@ -123,11 +123,9 @@ export async function openIdbTraceStore(
     },
 
     async delete(id: string): Promise<void> {
-      // The run's analyses (./idb-analyses) go with it, in the same transaction.
-      await write(['runs', 'events', 'analyses'], 'delete', 'the deletion', async (tx) => {
+      await write(['runs', 'events'], 'delete', 'the deletion', async (tx) => {
         quietly(tx.objectStore('runs').delete(id));
         quietly(tx.objectStore('events').delete(runEvents(id)));
-        quietly(tx.objectStore('analyses').delete(runEvents(id)));
         return [];
       });
     },

@@ -110,6 +110,8 @@ export function LibraryView() {
   async function remove(id: string) {
     try {
       await (await services.store()).delete(id);
+      // Its analyses (the Run view's "Ask a model about this run") go with it.
+      await (await services.analyses()).forget(id);
       setSelected((s) => s.filter((x) => x !== id));
       refresh();
     } catch (error) {
