@@ -6,6 +6,7 @@
  */
 
 import type { ReadDocuments } from '../adapters/browser/browser-documents';
+import type { AnalysisStore } from '../adapters/browser/idb-analyses';
 import type { BaselineStore } from '../adapters/browser/idb-baselines';
 import type { KnowledgeRepository } from '../adapters/browser/idb-knowledge';
 import { openIdbPolicyStore } from '../adapters/browser/idb-policy-store';
@@ -31,7 +32,7 @@ import { pageDownloads, type ZipEntry } from './export/save-download';
 
 // What the views read of the adapters they reach through here: views import no adapter
 // (.dependency-cruiser.cjs, rule views-io-through-services).
-export type { ImportProgress, ReadDocuments, TrainingHandle };
+export type { AnalysisStore, ImportProgress, ReadDocuments, TrainingHandle };
 
 interface Library {
   readonly traces: TraceStore;
@@ -42,6 +43,7 @@ let library: Promise<Library> | undefined;
 let knowledge: Promise<KnowledgeRepository> | undefined;
 let arbitration: Promise<ArbitrationStore> | undefined;
 let baselines: Promise<BaselineStore> | undefined;
+let analyses: Promise<AnalysisStore> | undefined;
 let persistent = true;
 
 /** Both stores in IndexedDB, or both in memory: runs and policies are kept, or lost, together. */
@@ -112,6 +114,24 @@ export const services = {
       }
     });
     return baselines;
+  },
+  /**
+   * A model's answers about the runs (the Run view's "Ask a model about this run"), kept with the
+   * runs: in the library's database, or in memory when the library is (runs and their analyses
+   * are kept, or lost, together).
+   */
+  analyses(): Promise<AnalysisStore> {
+    // The library first: whether it is persistent decides where the analyses live.
+    analyses ??= services.store().then(async () => {
+      const m = await import('../adapters/browser/idb-analyses');
+      if (!persistent) return m.memoryAnalyses();
+      try {
+        return await m.openIdbAnalyses();
+      } catch {
+        return m.memoryAnalyses();
+      }
+    });
+    return analyses;
   },
   /** False when runs live only as long as the tab (IndexedDB unavailable). */
   persistent: () => persistent,

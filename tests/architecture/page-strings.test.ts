@@ -58,6 +58,8 @@ const CONVERTED_TS = [
   'src/ui/i18n/evidence-words.ts',
   'src/ui/run/run-label.ts',
   'src/ui/views/training-curves.ts',
+  'src/ui/run/ask-models.ts',
+  'src/ui/run/ask-run.ts',
 ];
 
 /** Literals in those files that are not the page's words, each with why. */
@@ -68,6 +70,9 @@ const NOT_PAGE_WORDS = new Set([
   'the llm orchestrator is resolved by the run (session.ts)',
   // An abort's reason, never shown: WebLLM's loader says the load was cancelled in its own words.
   'cancelled by the user',
+  // The pictures' file names, as the model and the kept analysis know them: names, not words.
+  'dag.png',
+  'timeline.png',
 ]);
 
 /** Properties whose value the page shows as it is. */

@@ -195,6 +195,17 @@ describe('every download, with a key saved in this browser', () => {
     await saveAndCheck('download-agents-png', { heldKey: true });
     await saveAndCheck('download-timeline-svg', { heldKey: true });
     await saveAndCheck('download-timeline-png', { heldKey: true });
+    // Asked about, the simulated model answers from the run's facts, whose ids hold the key; the
+    // analyses' download leaves without it.
+    const simulated = await page
+      .locator(`${t('ask-model')} option[data-provider="simulated"]`)
+      .getAttribute('value');
+    await page.selectOption(t('ask-model'), simulated ?? '0');
+    await page.fill(t('ask-question'), `Where is the bottleneck? (the key is ${KEY})`);
+    await page.click(t('ask-button'));
+    await page.waitForSelector(t('ask-answer'), { timeout: 60_000 });
+    await blobsSinceLast();
+    await saveAndCheck('ask-download', { heldKey: true });
 
     await page.click(t('nav-library'));
     await page.waitForSelector(t('trace-row'));

@@ -3,6 +3,7 @@
  * ids a translation may have (`MessageId`).
  */
 
+import { analysisEn } from './en/analysis';
 import { cardsEn } from './en/cards';
 import { commonEn } from './en/common';
 import { compareEn } from './en/compare';
@@ -43,6 +44,7 @@ export const en = {
   ...providersEn,
   ...webllmEn,
   ...healingEn,
+  ...analysisEn,
 };
 
 export type MessageId = keyof typeof en;

@@ -75,6 +75,8 @@ export function TimelineView(props: TimelineViewProps) {
         <svg
           ref={svg}
           width="100%"
+          // What "Ask a model about this run" finds and shows the model (views/ask-run-panel.tsx).
+          data-picture="timeline"
           role="application"
           aria-label={peers() ? t('timeline.labelPeers') : t('timeline.label')}
           style={{ display: 'block' }}

@@ -10,6 +10,7 @@ import { storedRunLabel } from '../run/run-label';
 import { type ImportProgress, services } from '../services';
 import { DatasetExport } from './dataset-export';
 import { MessageBanner } from './message-banner';
+import { RunAnalyses } from './run-analyses';
 
 const fileName = (summary: RunSummary, ext: string) =>
   `swarmflight-${summary.scenario.id}-${summary.policy.replace(/[^\w.-]+/g, '_')}-seed${summary.seed}-${summary.id}.${ext}`;
@@ -23,6 +24,8 @@ export function LibraryView() {
     (await services.store()).list(text ? { text } : {}),
   );
   const [usage, { refetch: refetchUsage }] = createResource(async () => (await services.store()).usage());
+  // How many analyses (the Run view's "Ask a model about this run") each listed run keeps.
+  const [analysed] = createResource(runs, async () => (await services.analyses()).counts());
   const refresh = () => {
     void refetch();
     void refetchUsage();
@@ -105,6 +108,8 @@ export function LibraryView() {
   async function remove(id: string) {
     try {
       await (await services.store()).delete(id);
+      // Its analyses (the Run view's "Ask a model about this run") go with it.
+      await (await services.analyses()).forget(id);
       setSelected((s) => s.filter((x) => x !== id));
       refresh();
     } catch (error) {
@@ -222,6 +227,14 @@ export function LibraryView() {
                   />{' '}
                   {storedRunLabel(run)}
                   <div class="note">{formatDateTime(run.startedAt)}</div>
+                  <Show when={analysed()?.get(run.id)}>
+                    {(n) => (
+                      <details class="library-analyses" data-testid="trace-analyses">
+                        <summary class="analyses-summary">{t('analysis.libraryCount', { n: n() })}</summary>
+                        <KeptAnalyses runId={run.id} />
+                      </details>
+                    )}
+                  </Show>
                 </td>
                 <td data-label={t('library.scenario')}>
                   {run.ownRequest
@@ -306,6 +319,15 @@ export function LibraryView() {
       <p class="note">{t('library.perfetto')}</p>
     </section>
   );
+}
+
+/** A run's analyses in its Library row, read when its row shows them. */
+function KeptAnalyses(props: { runId: string }) {
+  const [list] = createResource(
+    () => props.runId,
+    async (id) => (await services.analyses()).of(id),
+  );
+  return <Show when={list()}>{(l) => <RunAnalyses analyses={l()} />}</Show>;
 }
 
 /** What an import is doing, in words. */

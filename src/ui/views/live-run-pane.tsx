@@ -2,10 +2,14 @@
 import { type Accessor, Show } from 'solid-js';
 import type { TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
+import { PageError } from '../i18n/page-error';
+import { words } from '../i18n/words';
 import { measureKindOf, qualityLine, qualityMeasure } from '../model/quality';
 import type { RunSnapshot } from '../model/replay';
 import { session } from '../run/session';
+import { services } from '../services';
 import { AnswerView } from './answer-view';
+import { AskRunPanel } from './ask-run-panel';
 import { FinishedRunControls, type ReplayStart } from './finished-run-controls';
 import { RunPicture } from './run-picture';
 
@@ -61,8 +65,18 @@ export function LiveRunPane(props: {
           />
         )}
       </Show>
+      {/* Asked about once it ended: the trace is read from the Library it was written to. */}
+      <Show when={live().id !== undefined && ENDED.has(live().status) ? live().id : undefined} keyed>
+        {(id) => <AskRunPanel runId={id} trace={() => storedTrace(id)} timelineAtEnd={() => true} />}
+      </Show>
     </>
   );
+}
+
+async function storedTrace(id: string) {
+  const trace = await (await services.store()).get(id);
+  if (!trace) throw new PageError(words('analysis.runGone', { id }));
+  return trace;
 }
 
 /** The live run's score line, once its metrics hold the grade. */

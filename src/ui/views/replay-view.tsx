@@ -13,6 +13,7 @@ import { foldTrace, type RunSnapshot } from '../model/replay';
 import { metricsAt } from '../model/replay-position';
 import { storedAnswer } from '../run/stored-answer';
 import { AnswerView } from './answer-view';
+import { AskRunPanel } from './ask-run-panel';
 import type { ReplayStart } from './finished-run-controls';
 import { ForkPanel } from './fork-panel';
 import { type ReplayControl, ReplayControls } from './replay-controls';
@@ -20,6 +21,8 @@ import { RunPicture } from './run-picture';
 import { StoredRunNote } from './stored-run-note';
 
 export function Replay(props: {
+  /** The stored run's id: its analyses are kept under it. */
+  runId?: string;
   header: TraceHeader;
   events: readonly TraceEvent[];
   final: RunSnapshot;
@@ -215,6 +218,15 @@ export function Replay(props: {
               score={scoreLine(props.final, measureKindOf(props.header), finished())}
             />
           </Show>
+        )}
+      </Show>
+      <Show when={props.runId} keyed>
+        {(id) => (
+          <AskRunPanel
+            runId={id}
+            trace={async () => ({ header: props.header, events: props.events })}
+            timelineAtEnd={atEnd}
+          />
         )}
       </Show>
     </>

@@ -44,6 +44,7 @@ export function StoredRunPane(props: {
         {(l) =>
           l.kind === 'ready' ? (
             <Replay
+              runId={l.head.summary.id}
               header={l.head.header}
               events={l.events}
               final={l.final}

@@ -49,6 +49,7 @@ const PLACES: Readonly<Record<string, readonly string[]>> = {
   'src/ui/views/dataset-export.tsx': ['export-sft'],
   'src/ui/views/router-view.tsx': ['arbitration-sft'],
   'src/ui/views/train-view.tsx': ['download-policy'],
+  'src/ui/views/ask-run-panel.tsx': ['ask-download'],
 };
 
 describe('one download path', () => {

@@ -1,5 +1,6 @@
 /** Every Russian message, loaded when the page first speaks Russian (catalog.ts `loadCatalog`). */
 import type { Translation } from '../english';
+import { analysisRu } from './analysis';
 import { cardsRu } from './cards';
 import { commonRu } from './common';
 import { compareRu } from './compare';
@@ -40,4 +41,5 @@ export const messages: Translation = {
   ...providersRu,
   ...webllmRu,
   ...healingRu,
+  ...analysisRu,
 };

@@ -1,5 +1,6 @@
 /** Every Chinese message, loaded when the page first speaks Chinese (catalog.ts `loadCatalog`). */
 import type { Translation } from '../english';
+import { analysisZh } from './analysis';
 import { cardsZh } from './cards';
 import { commonZh } from './common';
 import { compareZh } from './compare';
@@ -40,4 +41,5 @@ export const messages: Translation = {
   ...providersZh,
   ...webllmZh,
   ...healingZh,
+  ...analysisZh,
 };
