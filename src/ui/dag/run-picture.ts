@@ -49,7 +49,10 @@ export function runPicture(
   const marks = realized.path.unavailable
     ? { nodes: new Set<number>(), edges: new Set<string>() }
     : realizedMarks(rg, realized, graph);
-  const width = Math.ceil(l.width + 2 * MARGIN);
+  const title = `${header.scenario.title ?? header.scenario.id}: red is the realized critical path (${realized.path.length} steps)`;
+  // The title is not cut when the graph is narrower than it (wide search): about 0.6 em a
+  // character at 12 px, DejaVu Sans's average, so the picture is as wide as the longer of the two.
+  const width = Math.ceil(Math.max(l.width, title.length * 7.2) + 2 * MARGIN);
   const height = Math.ceil(l.height + 2 * MARGIN + BAND);
   const large = l.nodes.length > LABELS_UP_TO;
   const path = large ? line() : line().curve(curveBasis);
@@ -64,9 +67,7 @@ export function runPicture(
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${MARGIN}" y="${MARGIN + 4}" font-size="12" fill="#1d2330">${asText(
-      `${header.scenario.title ?? header.scenario.id}: red is the realized critical path (${realized.path.length} steps)`,
-    )}</text>`,
+    `<text x="${MARGIN}" y="${MARGIN + 4}" font-size="12" fill="#1d2330">${asText(title)}</text>`,
     `<g transform="translate(${MARGIN},${MARGIN + BAND})">`,
     `<g fill="none">`,
   ];
