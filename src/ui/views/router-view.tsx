@@ -13,7 +13,7 @@ import { formationsOf } from '../../core/run/formations';
 import { app } from '../app-state';
 import { ASK_KNOWLEDGE_BASE, findScenario } from '../catalog';
 import { type MessageId, t, tParts } from '../i18n/t';
-import { formatFixed } from '../model/format';
+import { formatFixed, formatNumber } from '../model/format';
 import { ownRequestGrading } from '../model/quality';
 import { confidenceNote } from '../router/confidence-note';
 import { pageRouter } from '../router/page-router';
@@ -135,7 +135,7 @@ export function RouterView() {
     <section class="router-view">
       <p class="lede">
         {tParts('router.lede', {
-          threshold: defaultArbitrationThreshold,
+          threshold: formatNumber(defaultArbitrationThreshold),
           strong: (c) => <strong>{c}</strong>,
         })}
       </p>
