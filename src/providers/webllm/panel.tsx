@@ -64,6 +64,7 @@ function WebllmPanel() {
                 {[
                   m.id,
                   ...(m.vramMB ? [mb(m.vramMB)] : []),
+                  ...(m.vision ? [t('webllmPanel.sees')] : []),
                   ...(w().cached.includes(m.id) ? [t('webllmPanel.cached')] : []),
                 ].join(' · ')}
               </option>

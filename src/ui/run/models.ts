@@ -182,8 +182,9 @@ export function createModels(deps: ModelDeps = browserDeps) {
     setWebllm((v) => ({
       ...v,
       listed: true,
-      supported: supported.filter((m) => m.kind === 'llm'),
-      rejected: rejected.filter((r) => r.entry.kind === 'llm'),
+      // Chat models, those that also see (WebLLM's VLM builds) among them; embedders are not chat.
+      supported: supported.filter((m) => m.kind !== 'embedding'),
+      rejected: rejected.filter((r) => r.entry.kind !== 'embedding'),
     }));
   }
 

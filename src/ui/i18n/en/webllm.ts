@@ -6,6 +6,7 @@
 export const webllmEn = {
   'webllmPanel.model': 'WebLLM model (only those this GPU supports)',
   'webllmPanel.cached': 'cached',
+  'webllmPanel.sees': 'can see images',
   'webllmPanel.rejected':
     '{n, plural, one {# model this GPU cannot run} other {# models this GPU cannot run}}',
   'webllmPanel.engines': 'Engines',

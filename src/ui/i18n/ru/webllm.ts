@@ -4,6 +4,7 @@ import type { webllmEn } from '../en/webllm';
 export const webllmRu: AreaTranslation<typeof webllmEn> = {
   'webllmPanel.model': 'Модель WebLLM (только те, что поддерживает этот GPU)',
   'webllmPanel.cached': 'в кэше',
+  'webllmPanel.sees': 'видит изображения',
   'webllmPanel.rejected':
     '{n, plural, one {# модель не запустится на этом GPU} few {# модели не запустятся на этом GPU} many {# моделей не запустятся на этом GPU} other {# модели не запустятся на этом GPU}}',
   'webllmPanel.engines': 'Движки',

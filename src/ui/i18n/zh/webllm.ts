@@ -4,6 +4,7 @@ import type { webllmEn } from '../en/webllm';
 export const webllmZh: AreaTranslation<typeof webllmEn> = {
   'webllmPanel.model': 'WebLLM 模型（仅列出此 GPU 支持的）',
   'webllmPanel.cached': '已缓存',
+  'webllmPanel.sees': '可识别图像',
   'webllmPanel.rejected': '此 GPU 无法运行的模型：{n} 个',
   'webllmPanel.engines': '引擎',
   'webllmPanel.oneEngine': '所有子智能体共用一个引擎（轮流使用）',
