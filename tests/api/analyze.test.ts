@@ -4,8 +4,8 @@
  */
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SwarmApiError } from '../../src/api/errors';
 import { analyze, create, wait } from '../../src/api/node';
+import { refusal } from '../support/api-refusal';
 import { startVisionServer, type VisionServer } from '../support/vision-model-server';
 
 let server: VisionServer;
@@ -26,16 +26,6 @@ afterAll(async () => {
   else process.env.SWARM_API_KEY = savedKey;
   await server.close();
 });
-
-async function refusal(call: () => Promise<unknown>): Promise<SwarmApiError> {
-  try {
-    await call();
-  } catch (error) {
-    if (error instanceof SwarmApiError) return error;
-    throw error;
-  }
-  throw new Error('the call was not refused');
-}
 
 describe('analyze in the Node API', () => {
   it("answers on the simulated model from the run's own numbers, with its DAG as the picture", async () => {

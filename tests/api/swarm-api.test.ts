@@ -8,6 +8,7 @@ import { createSwarmApi, type SwarmApi } from '../../src/api/api';
 import { SwarmApiError } from '../../src/api/errors';
 import type { SwarmEvent } from '../../src/api/types';
 import { frozenClock } from '../../src/core/runtime/ports';
+import { refusal } from '../support/api-refusal';
 
 const fresh = (): SwarmApi => createSwarmApi({ clock: frozenClock });
 
@@ -15,16 +16,6 @@ async function collect(events: AsyncIterable<SwarmEvent>): Promise<SwarmEvent[]>
   const out: SwarmEvent[] = [];
   for await (const e of events) out.push(e);
   return out;
-}
-
-async function refusal(call: () => unknown): Promise<SwarmApiError> {
-  try {
-    await call();
-  } catch (error) {
-    if (error instanceof SwarmApiError) return error;
-    throw error;
-  }
-  throw new Error('the call was not refused');
 }
 
 describe('the swarm control API', () => {
