@@ -120,14 +120,22 @@ export async function benchSetup(
   return { options, policies };
 }
 
-/** A worker's runs of a bench sweep: policy `policy` (its index) on seed `seed`, as its record. */
+/**
+ * A worker's runs of a bench sweep: policy `policy` (its index) on seed `seed`, as its record.
+ * Each run gets policies of its own: a policy keeps its run's state (the `llm` orchestrator its
+ * conversation), and a worker with `--concurrency 2` plays two runs at once, which shared one
+ * `llm` and gave another report than the local loop's (CI at c79bbdb).
+ */
 export async function benchRunner(
   spec: BenchSweepSpec,
 ): Promise<(policy: number, seed: number) => Promise<unknown>> {
-  const { options, policies } = await benchSetup(spec);
+  // Made once first, so a sweep a worker cannot set up fails before its first run.
+  let spare: Awaited<ReturnType<typeof benchSetup>> | undefined = await benchSetup(spec);
   return async (index, seed) => {
-    const policy = policies[index];
+    const setup = spare ?? (await benchSetup(spec));
+    spare = undefined;
+    const policy = setup.policies[index];
     if (!policy) throw new Error(`the sweep has no policy #${index}`);
-    return (await runBenchOne(options, policy, seed, benchInstance(options, seed))).record;
+    return (await runBenchOne(setup.options, policy, seed, benchInstance(setup.options, seed))).record;
   };
 }
