@@ -56,10 +56,8 @@ export const E2E_ALONE = [
   'tests/e2e/live-counters.test.ts',
   'tests/e2e/watch-again.test.ts',
   'tests/e2e/numbers-agree.test.ts',
-  'tests/e2e/run-view.test.ts',
+  'tests/e2e/run-view-speedup.test.ts',
   'tests/e2e/kill-worker.test.ts',
-  'tests/e2e/playground.test.ts',
-  'tests/e2e/healing.test.ts',
   'tests/e2e/finished-run-replay.test.ts',
   'tests/e2e/gallery.test.ts',
 ];

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, inject } from 'vitest';
-import { freshProfile, type Profile } from './fresh-profile';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, afterEach, beforeEach, inject } from 'vitest';
+import { chromiumArgs, executablePath, freshContext, type Profile } from './fresh-profile';
 
 export { chromiumArgs, executablePath, freshProfile, type Profile } from './fresh-profile';
 
@@ -18,19 +19,35 @@ export const testId = (id: string) => `[data-testid="${id}"]`;
 /**
  * A fresh profile for every test of the file that calls this (a new visitor each time), closed
  * after it. The object reads the current test's profile, so `const { page } = profile` inside a
- * test gets that test's page.
+ * test gets that test's page. Each profile is a new context of one browser the file starts
+ * (`freshContext`): as isolated as a browser of its own for what the page sees, without a
+ * Chromium start per test.
  */
 export function profilePerTest(extraArgs: readonly string[] = []): Profile & {
   /** Closes this test's profile and opens a fresh one: a second visitor within one test. */
   renew(): Promise<void>;
 } {
   let current: Profile | undefined;
+  let browser: Promise<Browser> | undefined;
+  const open = async (): Promise<Profile> => {
+    browser ??= chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs], headless: true });
+    const running = await browser;
+    // A test that crashed the browser leaves the next one a new browser, not its failure.
+    if (!running.isConnected()) {
+      browser = chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs], headless: true });
+      return freshContext(await browser);
+    }
+    return freshContext(running);
+  };
   beforeEach(async () => {
-    current = await freshProfile(extraArgs);
+    current = await open();
   });
   afterEach(async () => {
     await current?.close();
     current = undefined;
+  });
+  afterAll(async () => {
+    await (await browser)?.close();
   });
   const now = (): Profile => {
     if (!current) throw new Error('a profile exists only inside a test');
@@ -49,7 +66,7 @@ export function profilePerTest(extraArgs: readonly string[] = []): Profile & {
     close: () => now().close(),
     renew: async () => {
       await now().close();
-      current = await freshProfile(extraArgs);
+      current = await open();
     },
   };
 }
