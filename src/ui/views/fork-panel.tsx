@@ -29,7 +29,7 @@ import { realModel } from './router-run';
 
 const METRICS = [
   ['criticalSteps', 'fork.metricCritical'],
-  ['estimatedCost', 'fork.metricCost'],
+  ['cost', 'fork.metricCost'],
   ['itemF1', 'fork.metricQuality'],
   ['reward', 'fork.metricReward'],
 ] as const satisfies readonly (readonly [string, MessageId])[];
