@@ -4,8 +4,10 @@
  * paired differences against the baseline. The JSON report is the bench's own (core/bench).
  */
 
+import type { BenchMetrics } from '../core/bench/bench-types';
 import type { BenchReport } from '../core/bench/run-bench';
 import type { Summary } from '../core/stats/summary';
+import { DEPRECATED_METRICS } from '../core/trace/cost-alias';
 
 const fmt = (x: number): string => {
   if (!Number.isFinite(x)) return String(x);
@@ -21,10 +23,11 @@ function rows(report: BenchReport): string[][] {
   const names = Object.keys(report.policies);
   const swarms = Object.keys(report.ratios);
   const header = ['metric', ...names, ...swarms.map((s) => `${s} / ${report.single}`)];
-  // Every metric the runs reported, in the order the metrics module lists them (docs/metrics.md).
-  const metrics = Object.keys(
-    report.policies[names[0] as string] ?? {},
-  ) as (keyof BenchReport['policies'][string])[];
+  // Every metric the runs reported, in the order the metrics module lists them (docs/metrics.md),
+  // less the old name of `cost` the JSON report keeps for its old readers (core/trace/cost-alias).
+  const metrics = (Object.keys(report.policies[names[0] as string] ?? {}) as (keyof BenchMetrics)[]).filter(
+    (metric) => !DEPRECATED_METRICS.includes(metric),
+  );
   const body = metrics.map((metric) => [
     metric,
     ...names.map((n) => cell(report.policies[n]?.[metric])),
@@ -40,7 +43,7 @@ function title(report: BenchReport): string {
 }
 
 /** The metrics a paired comparison is printed for: quality, reward, time and cost. */
-const PAIRED_SHOWN = ['reward', 'itemF1', 'criticalSteps', 'modelWallMs', 'estimatedCost'];
+const PAIRED_SHOWN = ['reward', 'itemF1', 'criticalSteps', 'modelWallMs', 'cost'];
 
 function pairedRows(report: BenchReport): string[][] {
   const others = Object.keys(report.paired);

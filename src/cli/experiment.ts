@@ -61,7 +61,7 @@ const reported = [
   'spawnCount',
   'unusedSubagents',
   'subtaskFinishRate',
-  'estimatedCost',
+  'cost',
 ] as const;
 
 export const experimentTable = defineCommand({

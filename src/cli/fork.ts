@@ -61,7 +61,7 @@ export const forkTable = defineCommand({
 
 export const forkHelp = helpText(forkTable);
 
-const METRICS = ['criticalSteps', 'estimatedCost', 'itemF1', 'reward', 'totalSteps'] as const;
+const METRICS = ['criticalSteps', 'cost', 'itemF1', 'reward', 'totalSteps'] as const;
 
 export async function fork(argv: string[], out: Print): Promise<void> {
   const flags = parseFlags(forkTable, argv);

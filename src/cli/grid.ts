@@ -69,7 +69,7 @@ interface SettingRow {
   readonly values: readonly number[];
   readonly reward: number;
   readonly itemF1: number;
-  readonly estimatedCost: number;
+  readonly cost: number;
   readonly criticalSteps: number;
   readonly spawnCount: number;
 }
@@ -142,7 +142,7 @@ export async function grid(
           values: m.reward?.values ?? [],
           reward: mean('reward'),
           itemF1: mean('itemF1'),
-          estimatedCost: mean('estimatedCost'),
+          cost: mean('cost'),
           criticalSteps: mean('criticalSteps'),
           spawnCount: mean('spawnCount'),
         };
@@ -152,7 +152,7 @@ export async function grid(
       .sort(
         (a, b) =>
           b.reward - a.reward ||
-          a.estimatedCost - b.estimatedCost ||
+          a.cost - b.cost ||
           a.spawnCount - b.spawnCount ||
           (a.setting < b.setting ? -1 : 1),
       );
@@ -210,7 +210,7 @@ export async function grid(
       'setting           reward  item-F1     cost  critical steps',
       ...overall.map(
         (r) =>
-          `${r.setting.padEnd(16)} ${f(r.reward).padStart(7)}  ${f(r.itemF1).padStart(7)}  ${f(r.estimatedCost).padStart(7)}  ${r.criticalSteps.toFixed(1).padStart(14)}`,
+          `${r.setting.padEnd(16)} ${f(r.reward).padStart(7)}  ${f(r.itemF1).padStart(7)}  ${f(r.cost).padStart(7)}  ${r.criticalSteps.toFixed(1).padStart(14)}`,
       ),
       '',
       `best: fixed:${result.best} (reward ${f(result.bestReward)})`,

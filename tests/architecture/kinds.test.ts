@@ -77,7 +77,7 @@ describe('the scenario registry', () => {
       'src/core/router/rules.ts': 'routing knowledge: which words point to which workflow',
       'src/core/router/rules-zh.ts': 'routing knowledge, in Chinese',
       'src/core/router/rules-ru.ts': 'routing knowledge, in Russian',
-      'src/ui/url-state.ts': "the page's default scenario, a product choice",
+      'src/ui/page-settings.ts': "the page's default scenario, a product choice",
       'src/ui/views/gallery.tsx': 'the quick-run card, a product choice',
       'src/ui/views/train-view.tsx': 'the scenario a saved policy runs on by default, a product choice',
     };

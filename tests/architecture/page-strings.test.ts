@@ -45,6 +45,8 @@ const NOT_YET_CONVERTED = new Set<string>([]);
  */
 const CONVERTED_TS = [
   'src/ui/url-state.ts',
+  'src/ui/link-table.ts',
+  'src/ui/link-values.ts',
   'src/ui/app-state.ts',
   'src/ui/request-state.ts',
   'src/ui/run/session.ts',

@@ -1,4 +1,4 @@
-import { deleteDB } from 'idb';
+import { deleteDB, openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreWrite } from '../../src/adapters/browser/idb-library';
 import { type IdbTraceStoreOptions, openIdbTraceStore } from '../../src/adapters/browser/idb-trace-store';
@@ -122,5 +122,32 @@ describe('IndexedDB trace store', () => {
     const usage = await store.usage();
     expect(usage.quota).toBeGreaterThan(0);
     expect(usage.bytes).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reads the cost of a run an older version kept under its old name (estimatedCost)', async () => {
+    (await open()).close();
+    opened.pop();
+    // The record as an older version wrote it into the same database: key metrics with the old name.
+    const db = await openDB(DB);
+    await db.put('runs', {
+      id: 'kept',
+      label: 'kept by an older version',
+      scenario: { id: d.header.scenario.id, kind: d.header.scenario.kind },
+      policy: d.header.policy,
+      provider: d.header.provider,
+      seed: d.header.seed,
+      status: 'done',
+      startedAt: 1,
+      finishedAt: 2,
+      eventCount: 0,
+      header: d.header,
+      metrics: { criticalSteps: 7, itemF1: 1, reward: 0.5, estimatedCost: 0.25 },
+    });
+    db.close();
+    const store = await open();
+    const read = { criticalSteps: 7, itemF1: 1, reward: 0.5, cost: 0.25 };
+    expect((await store.list())[0]?.metrics).toEqual(read);
+    expect((await store.get('kept'))?.summary.metrics).toEqual(read);
+    expect((await store.head('kept'))?.summary.metrics).toEqual(read);
   });
 });

@@ -9,6 +9,7 @@ import { runCli } from '../support/cli';
 import { playerBackend, startModelServer, subtasksOf } from '../support/loopback-model-server';
 import { loadSpec } from '../support/scenarios';
 
+// Every metric of a run; `estimatedCost` is `cost`'s deprecated alias, kept in the JSON (core/trace/cost-alias).
 const metrics = [
   'pass@1',
   'itemF1',
@@ -19,6 +20,7 @@ const metrics = [
   'tokensIn',
   'tokensOut',
   'estimatedCost',
+  'cost',
   'retryCount',
   'failureRate',
   'skipRate',

@@ -113,7 +113,7 @@ export function traceStoreContract(name: string, makeStore: MakeStore): void {
         criticalSteps: d.metrics.criticalSteps,
         itemF1: d.metrics.itemF1,
         reward: d.metrics.reward,
-        estimatedCost: d.metrics.estimatedCost,
+        cost: d.metrics.cost,
       });
 
       const got = await store.get('r1');

@@ -104,15 +104,13 @@ export async function openIdbTraceStore(
         Promise.all([tx.objectStore('runs').get(id), tx.objectStore('events').getAll(runEvents(id))]),
       );
       if (!record) return undefined;
-      const { header, ...summary } = record;
-      return { header, events: events.map((e) => e.event), summary };
+      return { header: record.header, events: events.map((e) => e.event), summary: summaryOf(record) };
     },
 
     async head(id: string): Promise<StoredHead | undefined> {
       const record = await read(['runs'], (tx) => tx.objectStore('runs').get(id));
       if (!record) return undefined;
-      const { header, ...summary } = record;
-      return { header, summary };
+      return { header: record.header, summary: summaryOf(record) };
     },
 
     async events(id: string, from: number, count: number): Promise<TraceEvent[]> {

@@ -20,14 +20,15 @@ import type { Split } from '../scenarios/splits';
 import type { ScenarioPorts } from '../scenarios/types';
 import type { PairedDifference } from '../stats/paired';
 import type { Summary } from '../stats/summary';
-import type { Metrics } from '../trace/metrics';
+import type { WrittenMetrics } from '../trace/cost-alias';
 import type { Preference } from '../trace/preference';
 
 /**
- * A run's metrics as the bench reports them: docs/metrics.md's, plus `modelWallMs`, the latency
- * model's wall clock along the realized critical path (trace/model-time).
+ * A run's metrics as the bench reports them: docs/metrics.md's as the run wrote them (with the old
+ * name of `cost`, trace/cost-alias), plus `modelWallMs`, the latency model's wall clock along the
+ * realized critical path (trace/model-time).
  */
-export type BenchMetrics = Metrics & { readonly modelWallMs: number };
+export type BenchMetrics = WrittenMetrics & { readonly modelWallMs: number };
 
 /** A metric over the seeds: mean, 95% interval, and each instance's value in seed order (for pairing). */
 export type MetricSummary = Summary & { readonly values: readonly number[] };

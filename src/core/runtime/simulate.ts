@@ -1,4 +1,5 @@
 import type { TaskGraph } from '../graph/types';
+import { type WrittenMetrics, writtenMetrics } from '../trace/cost-alias';
 import type { EndReason } from '../trace/end-reason';
 import {
   type DecisionLog,
@@ -11,7 +12,7 @@ import {
   type TraceEvent,
   type TraceHeader,
 } from '../trace/events';
-import { type Metrics, MetricsAccumulator, type MetricsContext } from '../trace/metrics';
+import { MetricsAccumulator, type MetricsContext } from '../trace/metrics';
 import { SIMULATED } from '../trace/simulated-id';
 import { Heap } from '../util/heap';
 import { detectLanguage } from '../util/words';
@@ -107,7 +108,8 @@ export interface SimulateAsyncOptions extends Omit<SimulateOptions, 'executor' |
 export interface SimulateResult {
   readonly header: TraceHeader;
   readonly events: TraceEvent[];
-  readonly metrics: Metrics;
+  /** The run's metrics as its trace's `run.finished` writes them (with the old name of `cost`). */
+  readonly metrics: WrittenMetrics;
   readonly reason: EndReason;
   /** Final answers of the tasks that completed, by task id. */
   readonly answers: ReadonlyMap<string, string>;
@@ -432,7 +434,8 @@ function* drive(
     ...grade,
     ...(answer !== undefined ? { answer } : {}),
   });
-  const result = metrics.result();
+  // The one place a run's metrics are written: its trace and every report folded from its result.
+  const result = writtenMetrics(metrics.result());
   record({
     seq: state.seq++,
     t: state.t,

@@ -14,7 +14,6 @@ export interface Metrics {
   wallClockMs: number;
   tokensIn: number;
   tokensOut: number;
-  estimatedCost: number;
   retryCount: number;
   failureRate: number;
   skipRate: number;
@@ -25,7 +24,10 @@ export interface Metrics {
   reward: number;
   /** The grader's score in [0, 1] (item-F1 for the search scenarios): what `reward` starts from. */
   quality: number;
-  /** Priced tokens of every attempt: `estimatedCost` under the name learned orchestration uses. */
+  /**
+   * Priced tokens of every attempt (docs/metrics.md). Written outputs also carry it under its old
+   * name (./cost-alias.ts).
+   */
   cost: number;
   /** `cost / costReference` of the run's reward weights: 1 is what the task is expected to cost. */
   normalizedCost: number;
@@ -275,7 +277,6 @@ export class MetricsAccumulator {
       wallClockMs: this.lastWall,
       tokensIn: m.tokensIn,
       tokensOut: m.tokensOut,
-      estimatedCost: m.cost,
       retryCount: m.retries,
       failureRate: m.failedTasks / n,
       skipRate: m.skipped / n,

@@ -1,3 +1,4 @@
+import { readMetrics } from './cost-alias';
 import { wasAborted } from './end-reason';
 import type { TraceEvent, TraceHeader } from './events';
 import {
@@ -19,7 +20,7 @@ export const keyMetricNames = [
   'criticalSteps',
   'itemF1',
   'reward',
-  'estimatedCost',
+  'cost',
 ] as const satisfies readonly (keyof KeyMetrics)[];
 
 /** The summary of a run that has just begun. */
@@ -40,10 +41,13 @@ export function newRunRecord(id: string, header: TraceHeader, meta: RunMeta, sta
   };
 }
 
-/** The record's summary: the record without its header. */
+/**
+ * The record's summary: the record without its header, its key metrics under today's names (a
+ * summary an older version kept has the cost under its old name: ./cost-alias).
+ */
 export function summaryOf(record: RunRecord): RunSummary {
-  const { header: _, ...summary } = record;
-  return summary;
+  const { header: _, metrics, ...summary } = record;
+  return metrics ? { ...summary, metrics: keyMetrics(metrics) } : summary;
 }
 
 /** The record once its run has ended. */
@@ -64,10 +68,12 @@ export function finishedRecord(
   };
 }
 
-export function keyMetrics(metrics: Readonly<Record<string, number>>): KeyMetrics {
+/** The key metrics of a run's metrics, the cost read through its old name where only that is there. */
+export function keyMetrics(metrics: Readonly<Record<string, number | undefined>>): KeyMetrics {
+  const read = readMetrics(metrics);
   const out: Record<string, number> = {};
   for (const name of keyMetricNames) {
-    const value = metrics[name];
+    const value = read[name];
     if (typeof value === 'number') out[name] = value;
   }
   return out;

@@ -75,13 +75,16 @@ export interface RunEnd {
   readonly metrics?: Readonly<Record<string, number>>;
 }
 
-/** The metrics a run's summary keeps (./run-record keyMetricNames lists them). */
-export interface KeyMetrics {
+/**
+ * The metrics a run's summary keeps (./run-record keyMetricNames lists them). Summaries an older
+ * version kept hold the cost under its old name; ./run-record summaryOf reads it (./cost-alias).
+ */
+export type KeyMetrics = {
   readonly criticalSteps?: number;
   readonly itemF1?: number;
   readonly reward?: number;
-  readonly estimatedCost?: number;
-}
+  readonly cost?: number;
+};
 
 export interface RunSummary {
   readonly id: string;

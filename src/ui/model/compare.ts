@@ -45,7 +45,7 @@ export const COMPARED: readonly {
   { metric: 'spawnCount', label: 'row.spawnCount' },
   { metric: 'tokensIn', label: 'row.tokensIn', better: 'lower' },
   { metric: 'tokensOut', label: 'row.tokensOut', better: 'lower' },
-  { metric: 'estimatedCost', label: 'row.estimatedCost', better: 'lower' },
+  { metric: 'cost', label: 'row.cost', better: 'lower' },
   { metric: 'toolCalls', label: 'row.toolCalls', better: 'lower' },
   { metric: 'retryCount', label: 'row.retryCount', better: 'lower' },
   { metric: 'wallClockMs', label: 'row.wallClockMs', better: 'lower' },

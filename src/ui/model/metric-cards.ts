@@ -114,8 +114,8 @@ function missing(kind: string | undefined, what: string): string {
  * which mean something only against the instance's reference cost, so that is given beside them.
  */
 function costText(m: CardInput['metrics'], kind: string | undefined): string {
-  if (m.estimatedCost === undefined) return '';
-  const cost = m.estimatedCost;
+  if (m.cost === undefined) return '';
+  const cost = m.cost;
   const units = t('card.cost', { cost: fmtFixed(cost, cost >= 100 ? 1 : cost >= 1 ? 2 : 4) });
   const relative = kind === 'orchestration' && m.relativeCost !== undefined;
   return ` · ${units}${relative ? `, ${t('card.relativeCost', { ratio: fmt(m.relativeCost ?? 0, 2) })}` : ''}`;
@@ -216,7 +216,7 @@ export function metricCards(card: CardInput): MetricCard[] {
 function withLive(m: CardInput['metrics'], live: LiveTally): CardInput['metrics'] {
   return {
     ...m,
-    ...(m.estimatedCost !== undefined ? { estimatedCost: m.estimatedCost + live.cost } : {}),
+    ...(m.cost !== undefined ? { cost: m.cost + live.cost } : {}),
     ...(m.tokensIn !== undefined ? { tokensIn: m.tokensIn + live.inputTokens } : {}),
     ...(m.tokensOut !== undefined ? { tokensOut: m.tokensOut + live.outputTokens } : {}),
     ...(m.toolCalls !== undefined ? { toolCalls: m.toolCalls + live.toolCalls } : {}),

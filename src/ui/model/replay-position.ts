@@ -83,8 +83,7 @@ export function metricsAt(
     maxCriticalSteps: Number.POSITIVE_INFINITY,
   });
   const {
-    estimatedCost: _cost,
-    cost: _priced,
+    cost: _cost,
     normalizedCost: _normalized,
     reward: _reward,
     quality: _quality,

@@ -1,4 +1,5 @@
 import { createResource, For, Index, Show } from 'solid-js';
+import { readMetrics } from '../../core/trace/cost-alias';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { app } from '../app-state';
 import { t } from '../i18n/t';
@@ -42,7 +43,7 @@ export function CompareView() {
           id,
           header: trace.header,
           events: trace.events,
-          metrics: end?.type === 'run.finished' ? end.metrics : undefined,
+          metrics: end?.type === 'run.finished' ? readMetrics(end.metrics) : undefined,
         });
       }
       return out;

@@ -1,56 +1,21 @@
 /**
  * "Continue from here with…": a stored run forked at one orchestrator decision under another
- * policy (core/run/fork.ts, as `swarm fork` does). The run is made again from its trace, checked
- * event by event, then once more with the chosen policy deciding from that decision on; the two
- * are drawn side by side (fork-drawings.tsx), with why their rewards differ or not, and their
- * metrics below. A run on a real model is made again from its recorded replies (the model
- * orchestrator's too), and after the fork its attempts ask the model the page is set to now, or
- * the simulated one. The decision comes from a node's or a bar's "Fork from decision K", the
- * replay's position, or the link (`fork=K`); one the run does not have is said in place.
+ * policy (run/fork-stored-run.ts, as `swarm fork` does); the two are drawn side by side, with why
+ * their rewards differ or not, and their metrics below (fork-result.tsx). The decision comes from a
+ * node's or a bar's "Fork from decision K", the replay's position, or the link (`fork=K`); one the
+ * run does not have is said in place.
  */
 
-import { createEffect, createResource, createSignal, For, on, Show } from 'solid-js';
-import { fixedSettings, settingName } from '../../core/learning/fixed-policy';
-import { policyNames } from '../../core/policy/registry';
+import { createEffect, createSignal, on, Show } from 'solid-js';
 import { DEFAULT_POLICY } from '../../core/request/defaults';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
-import { findScenario, profiles } from '../catalog';
-import { type MessageId, t } from '../i18n/t';
-import { rewardTermsOf, rewardWhy } from '../model/fork-view';
-import { formatFixed, formatNumber } from '../model/format';
-import { models } from '../run/models';
-import { resolvePolicy, savedPolicies } from '../run/policies';
-import { policiesVersion } from '../run/saved-policies';
-import { services } from '../services';
-import { ForkDrawings } from './fork-drawings';
+import { t } from '../i18n/t';
+import { type ForkOutcome, forkStoredRun } from '../run/fork-stored-run';
+import { ForkPolicySelect } from './fork-policy-select';
+import { ForkResult } from './fork-result';
 import { realModel } from './router-run';
-
-const METRICS = [
-  ['criticalSteps', 'fork.metricCritical'],
-  ['estimatedCost', 'fork.metricCost'],
-  ['itemF1', 'fork.metricQuality'],
-  ['reward', 'fork.metricReward'],
-] as const satisfies readonly (readonly [string, MessageId])[];
-
-interface Outcome {
-  readonly original: Readonly<Record<string, number>>;
-  readonly fork: Readonly<Record<string, number>>;
-  readonly policy: string;
-  readonly at: number;
-  readonly prefixEvents: number;
-  readonly quarantinedAfter: number;
-  readonly difference?: string;
-  readonly firstDifference?: number;
-  readonly originalEvents: readonly TraceEvent[];
-  readonly forkEvents: readonly TraceEvent[];
-  /** Why the rewards differ or not, in words (model/fork-view.ts). */
-  readonly why: string;
-}
-
-const fmt = (x: number | undefined) =>
-  x === undefined ? '—' : Number.isInteger(x) ? formatNumber(x) : formatFixed(x, 4);
 
 export function ForkPanel(props: {
   header: TraceHeader;
@@ -86,11 +51,9 @@ export function ForkPanel(props: {
     ),
   );
   const [busy, setBusy] = createSignal(false);
-  const [outcome, setOutcome] = createSignal<Outcome | undefined>();
+  const [outcome, setOutcome] = createSignal<ForkOutcome | undefined>();
   const [problem, setProblem] = createSignal<string | undefined>();
-  const [saved] = createResource(policiesVersion, savedPolicies);
   const step = () => Math.min(steps(), Math.max(1, missing() ? props.step : (at() ?? props.step)));
-  const canFork = () => steps() > 0;
   const real = () => props.header.provider !== SIMULATED;
   // Who answers the attempts after a real run's fork: the model the page is set to, if a real one.
   const liveName = () => (app.state().provider === SIMULATED ? 'the simulated model' : realModel());
@@ -100,83 +63,7 @@ export function ForkPanel(props: {
     setProblem(undefined);
     setOutcome(undefined);
     try {
-      const entry = findScenario(props.header.scenario.id);
-      if (!entry) throw new Error(`its scenario “${props.header.scenario.id}” is not one of this page's`);
-      const [{ decisionWords, forkRun, prefixAttempts }, { simulatedProviderFor }, replay, llm] =
-        await Promise.all([
-          import('../../core/run/fork'),
-          import('../../core/scenarios/players'),
-          import('../../core/providers/replay'),
-          import('../../core/policy/llm/llm-policy'),
-        ]);
-      const recorded = () => replay.replayProvider(props.header.provider, props.events);
-      const settings = app.state();
-      const live =
-        settings.provider === SIMULATED
-          ? simulatedProviderFor(profiles)
-          : models.providerFor(settings, profiles).provider;
-      // A simulated run is made again by the simulator; a real one from its own replies.
-      const providers = real()
-        ? {
-            provider: recorded(),
-            forkProvider: replay.replayThen(recorded(), live, prefixAttempts(props.events, step())),
-          }
-        : { provider: live };
-      // A model orchestrator is made again over its recorded replies, a fresh queue each time.
-      const original = async () =>
-        props.header.policy === 'llm'
-          ? llm.llmPolicyFor(recorded(), profiles)
-          : resolvePolicy(props.header.policy, props.header.play);
-      const scenario =
-        entry.type === 'task'
-          ? ({ type: 'task', spec: entry.spec } as const)
-          : ({
-              type: 'graph',
-              graph: entry.graph(props.header.size ?? entry.size?.default ?? 0, props.header.seed),
-              scenario: { id: entry.id, kind: 'graph', title: entry.title },
-            } as const);
-      const result = await forkRun({
-        header: props.header,
-        events: props.events,
-        scenario,
-        profiles,
-        original,
-        next: () => resolvePolicy(policy()),
-        at: step(),
-        ...(entry.type === 'task' ? { ...providers, ports: { sandbox: services.codeSandbox() } } : {}),
-      });
-      const d = result.firstDifference;
-      setOutcome({
-        original: result.original.metrics as unknown as Record<string, number>,
-        fork: result.fork.metrics as unknown as Record<string, number>,
-        policy: policy(),
-        at: step(),
-        prefixEvents: result.prefixEvents,
-        quarantinedAfter: result.quarantinedAfter,
-        ...(d
-          ? {
-              difference: t('fork.difference', {
-                step: d.step,
-                t: d.t,
-                original: decisionWords(d.original),
-                fork: decisionWords(d.fork),
-              }),
-              firstDifference: d.step,
-            }
-          : {}),
-        originalEvents: result.original.events,
-        forkEvents: result.fork.events,
-        why: rewardWhy(
-          { original: props.header.policy, fork: policy(), decision: step() },
-          result.original.metrics,
-          result.fork.metrics,
-          rewardTermsOf(
-            props.header.budgets.maxCriticalSteps ?? null,
-            entry.type === 'task' ? entry.spec.reward : undefined,
-            props.header.preference,
-          ),
-        ),
-      });
+      setOutcome(await forkStoredRun(props.header, props.events, step(), policy()));
     } catch (error) {
       setProblem(t('fork.failed', { error: (error as Error).message }));
     } finally {
@@ -186,7 +73,7 @@ export function ForkPanel(props: {
 
   return (
     <Show
-      when={canFork()}
+      when={steps() > 0}
       fallback={
         <p class="note" data-testid="fork-unavailable">
           {t('fork.none')}
@@ -221,32 +108,13 @@ export function ForkPanel(props: {
             />
             {t('fork.of', { steps: steps() })}
           </label>
-          <label class="inline">
-            {t('fork.with')}
-            <select
-              ref={chooser}
-              class="field"
-              data-testid="fork-policy"
-              value={policy()}
-              onChange={(e) => setPolicy(e.currentTarget.value)}
-            >
-              <For each={policyNames()}>{(name) => <option value={name}>{name}</option>}</For>
-              <For each={fixedSettings()}>
-                {(s) => {
-                  // A policy's name, as the CLI and the link write it: not a word to translate.
-                  const name = `fixed:${settingName(s)}`;
-                  return <option value={name}>{name}</option>;
-                }}
-              </For>
-              <For each={saved() ?? []}>
-                {(p) => (
-                  <option value={`${p.kind}:${p.name}`}>
-                    {t('fork.trained', { kind: p.kind, name: p.name })}
-                  </option>
-                )}
-              </For>
-            </select>
-          </label>
+          <ForkPolicySelect
+            value={policy()}
+            onChange={setPolicy}
+            ref={(select) => {
+              chooser = select;
+            }}
+          />
           <button
             type="button"
             class="secondary"
@@ -262,61 +130,7 @@ export function ForkPanel(props: {
             {problem()}
           </p>
         </Show>
-        <Show when={outcome()}>
-          {(o) => (
-            <div data-testid="fork-result" role="status">
-              <p class="note">
-                {t('fork.prefix', { events: o().prefixEvents, at: o().at, policy: o().policy })}
-              </p>
-              <p class="note" data-testid="fork-difference">
-                {o().difference ? t('fork.firstDiff', { difference: o().difference ?? '' }) : t('fork.same')}
-              </p>
-              <ForkDrawings
-                original={{
-                  title: t('fork.originalTitle', { policy: props.header.policy }),
-                  side: 'original',
-                  events: o().originalEvents,
-                }}
-                fork={{
-                  title: t('fork.forkTitle', { policy: o().policy, at: o().at }),
-                  side: 'fork',
-                  events: o().forkEvents,
-                }}
-                mainStepCost={props.header.mainStepCost}
-                prefixEvents={o().prefixEvents}
-                firstDifference={o().firstDifference}
-              />
-              <p class="note" data-testid="fork-why">
-                {o().why}
-              </p>
-              <table class="data">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('fork.metric')}</th>
-                    <th scope="col">{t('fork.asRun', { policy: props.header.policy })}</th>
-                    <th scope="col">{t('fork.forkTitle', { policy: o().policy, at: o().at })}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <For each={METRICS}>
-                    {([key, label]) => (
-                      <tr data-testid="fork-row" data-metric={key}>
-                        <td>{t(label)}</td>
-                        <td>{fmt(o().original[key])}</td>
-                        <td>{fmt(o().fork[key])}</td>
-                      </tr>
-                    )}
-                  </For>
-                </tbody>
-              </table>
-              <Show when={o().quarantinedAfter > 0}>
-                <p class="note" data-testid="fork-healing">
-                  {t('fork.healing', { n: o().quarantinedAfter, at: o().at })}
-                </p>
-              </Show>
-            </div>
-          )}
-        </Show>
+        <Show when={outcome()}>{(o) => <ForkResult header={props.header} outcome={o()} />}</Show>
       </div>
     </Show>
   );

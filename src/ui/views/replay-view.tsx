@@ -3,6 +3,7 @@
 import { createMemo, createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { lowerBound } from '../../core/graph/cpm';
 import { graphOrThrow } from '../../core/graph/validate';
+import { readMetrics } from '../../core/trace/cost-alias';
 import type { TraceEvent, TraceHeader } from '../../core/trace/events';
 import type { Metrics } from '../../core/trace/metrics';
 import { app } from '../app-state';
@@ -117,7 +118,9 @@ export function Replay(props: {
   );
   const finished = createMemo(() => {
     const end = props.events.find((e) => e.type === 'run.finished');
-    return end?.type === 'run.finished' ? (end.metrics as unknown as Partial<Metrics>) : undefined;
+    return end?.type === 'run.finished'
+      ? (readMetrics(end.metrics) as unknown as Partial<Metrics>)
+      : undefined;
   });
   const metrics = () =>
     atEnd() && finished()

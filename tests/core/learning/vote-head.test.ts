@@ -52,7 +52,7 @@ describe('the vote head', () => {
     // Every part still answered: the last hops came through, so the run is graded on them.
     expect(dropped.reason).toBe('completed');
     expect(ran.events.some((e) => e.type === 'task.skipped')).toBe(false);
-    expect(dropped.metrics.estimatedCost).toBeLessThan(ran.metrics.estimatedCost / 2);
+    expect(dropped.metrics.cost).toBeLessThan(ran.metrics.cost / 2);
   });
 
   it('a narrow wave whose first ready tasks are spares drops them and still starts one that runs', async () => {

@@ -29,7 +29,7 @@ async function mean(spec: TaskScenarioSpec, setting: string, size: number) {
     const { metrics } = await runPrepared(prepared, { policy, provider: simulatedProviderFor(profiles) });
     for (const [k, v] of Object.entries(metrics)) sums[k] = (sums[k] ?? 0) + v / SEEDS.length;
   }
-  return sums as Record<'itemF1' | 'criticalSteps' | 'estimatedCost', number>;
+  return sums as Record<'itemF1' | 'criticalSteps' | 'cost', number>;
 }
 
 describe('a swarm’s cut', () => {
@@ -38,7 +38,7 @@ describe('a swarm’s cut', () => {
     const once = await mean(deep, 'all/small', 3);
     const voted = await mean(deep, 'all/small/vote3', 3);
     expect(voted.itemF1).toBeGreaterThan(once.itemF1 + 0.1);
-    expect(voted.estimatedCost).toBeGreaterThan(2.5 * once.estimatedCost);
+    expect(voted.cost).toBeGreaterThan(2.5 * once.cost);
   });
 
   it('shard size: small shards finish sooner, large ones reread more and brief less, and too large drowns in context', async () => {
@@ -51,8 +51,8 @@ describe('a swarm’s cut', () => {
     expect(two.criticalSteps).toBeLessThan(six.criticalSteps);
     expect(six.criticalSteps).toBeLessThan(twelve.criticalSteps);
     // Twelve briefs of two rows cost more than four of six; two of twelve reread long contexts.
-    expect(six.estimatedCost).toBeLessThan(two.estimatedCost);
-    expect(six.estimatedCost).toBeLessThan(twelve.estimatedCost);
+    expect(six.cost).toBeLessThan(two.cost);
+    expect(six.cost).toBeLessThan(twelve.cost);
     expect(twelve.itemF1).toBeLessThan(two.itemF1);
   });
 });

@@ -169,7 +169,7 @@ describe('briefs', () => {
     // 4 briefs in the first decision: ⌈4 · 0.5⌉ = 2 more steps before anything starts.
     expect(b.m.criticalSteps).toBe(a.m.criticalSteps + 2);
     const output = (profiles.medium as ProfileSpec).price.output;
-    expect(b.m.estimatedCost - a.m.estimatedCost).toBeCloseTo(4 * 100 * output, 12);
+    expect(b.m.cost - a.m.cost).toBeCloseTo(4 * 100 * output, 12);
     // The trace says how long that decision took, so the realized path adds up to the critical
     // steps with no gap: its links are main steps (briefs included) and attempts.
     const first = b.result.events?.find((e) => e.type === 'orchestrator.step');
@@ -181,7 +181,7 @@ describe('briefs', () => {
     // Assignments the budget refused are not briefs sent: nothing is charged for them.
     const refused = await run({ ...wide, orchestrator: paid, budgets: { maxCriticalSteps: 3 } });
     expect(refused.m.spawnCount).toBe(4);
-    expect(refused.m.estimatedCost).toBe(0);
+    expect(refused.m.cost).toBe(0);
   });
 });
 
@@ -252,7 +252,7 @@ describe('budgets and cost in the reward', () => {
     const spec = { ...wide, reward, budgets: { maxCriticalSteps: 40 } };
     const { m } = await run(spec, { size: 24 });
     expect(m.episodeSuccess).toBe(1);
-    const expected = m.itemF1 - 0.5 * (m.estimatedCost / (0.001 * 24)) - 0.25 * (m.criticalSteps / 40);
+    const expected = m.itemF1 - 0.5 * (m.cost / (0.001 * 24)) - 0.25 * (m.criticalSteps / 40);
     expect(m.reward).toBeCloseTo(expected, 12);
     // The same run under a budget it cannot meet earns nothing.
     const over = await run({ ...spec, budgets: { maxCriticalSteps: 5 } }, { size: 24 });

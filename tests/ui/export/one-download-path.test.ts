@@ -45,9 +45,9 @@ const PLACES: Readonly<Record<string, readonly string[]>> = {
   'src/ui/dag/dag-view.tsx': ['download-dag-svg', 'download-dag-png'],
   'src/ui/dag/agent-graph-view.tsx': ['download-agents-svg', 'download-agents-png'],
   'src/ui/timeline/timeline-view.tsx': ['download-timeline-svg', 'download-timeline-png'],
-  'src/ui/views/library-view.tsx': ['download-jsonl', 'download-perfetto', 'download-otlp'],
+  'src/ui/views/library-downloads.tsx': ['download-jsonl', 'download-perfetto', 'download-otlp'],
   'src/ui/views/dataset-export.tsx': ['export-sft'],
-  'src/ui/views/router-view.tsx': ['arbitration-sft'],
+  'src/ui/views/arbitration-download.tsx': ['arbitration-sft'],
   'src/ui/views/train-view.tsx': ['download-policy'],
   'src/ui/views/ask-run-panel.tsx': ['ask-download'],
 };

@@ -42,7 +42,7 @@ describe('the running attempts’ tally', () => {
 
   it('adds the running attempts’ work to the cards, and says how much of it is still running', () => {
     const base = {
-      metrics: { tokensIn: 1000, tokensOut: 100, toolCalls: 7, estimatedCost: 0.5 },
+      metrics: { tokensIn: 1000, tokensOut: 100, toolCalls: 7, cost: 0.5 },
       lowerBound: 5,
       maxToolCalls: Number.POSITIVE_INFINITY,
       maxTokens: Number.POSITIVE_INFINITY,

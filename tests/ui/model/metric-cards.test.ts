@@ -120,8 +120,8 @@ describe('metric cards', () => {
   });
 
   it("writes a scenario's cost to four decimals and the environment's hundreds to one, in cost units", () => {
-    const detail = (estimatedCost: number) =>
-      metricCards({ ...base, metrics: { ...metrics, estimatedCost } }).find((c) => c.id === 'tokens')?.detail;
+    const detail = (cost: number) =>
+      metricCards({ ...base, metrics: { ...metrics, cost } }).find((c) => c.id === 'tokens')?.detail;
     expect(detail(0.04991)).toMatch(/· 0\.0499 cost units$/);
     expect(detail(12.346)).toMatch(/· 12\.35 cost units$/);
   });
@@ -130,7 +130,7 @@ describe('metric cards', () => {
     const detail = metricCards({
       ...base,
       kind: 'orchestration',
-      metrics: { ...metrics, estimatedCost: 829.6, relativeCost: 1.234 },
+      metrics: { ...metrics, cost: 829.6, relativeCost: 1.234 },
     }).find((c) => c.id === 'tokens')?.detail;
     expect(detail).toMatch(/· 829\.6 cost units, 1\.23× the instance's reference$/);
   });

@@ -69,8 +69,7 @@ describe('a stored run scrubbed back', () => {
       computeMetrics(events, { prices: {}, mainStepCost: 1, maxCriticalSteps: Infinity }).criticalSteps,
     );
     expect(m.toolCalls).toBe(counted.toolCalls);
-    for (const key of ['quality', 'itemF1', 'reward', 'estimatedCost'] as const)
-      expect(m[key]).toBeUndefined();
+    for (const key of ['quality', 'itemF1', 'reward', 'cost'] as const) expect(m[key]).toBeUndefined();
   });
 
   it('leaves out what the orchestration environment does not simulate at every point', () => {

@@ -22,7 +22,7 @@ export const compareEn = {
   'row.spawnCount': 'Subagents spawned',
   'row.tokensIn': 'Tokens in',
   'row.tokensOut': 'Tokens out',
-  'row.estimatedCost': 'Estimated cost',
+  'row.cost': 'Estimated cost',
   'row.toolCalls': 'Tool calls',
   'row.retryCount': 'Retries',
   'row.wallClockMs': 'Wall clock',

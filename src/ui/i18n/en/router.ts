@@ -1,4 +1,4 @@
-/** The Router view (views/router-view.tsx, router-run.tsx, arbitration-queue.tsx, router/confidence-note.ts). */
+/** The Router view (views/router-view.tsx, router-plan.tsx, router-run.tsx, arbitration-queue.tsx, arbitration-download.tsx, router/confidence-note.ts). */
 export const routerEn = {
   'router.single': 'One agent',
   'router.swarm': 'A swarm: an orchestrator over subagents',

@@ -24,7 +24,7 @@ export const compareRu: AreaTranslation<typeof compareEn> = {
   'row.spawnCount': 'Создано субагентов',
   'row.tokensIn': 'Токены на входе',
   'row.tokensOut': 'Токены на выходе',
-  'row.estimatedCost': 'Оценка стоимости',
+  'row.cost': 'Оценка стоимости',
   'row.toolCalls': 'Вызовы инструментов',
   'row.retryCount': 'Повторы',
   'row.wallClockMs': 'Реальное время',

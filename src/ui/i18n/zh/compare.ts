@@ -23,7 +23,7 @@ export const compareZh: AreaTranslation<typeof compareEn> = {
   'row.spawnCount': '创建的子智能体',
   'row.tokensIn': '输入 Token',
   'row.tokensOut': '输出 Token',
-  'row.estimatedCost': '估计成本',
+  'row.cost': '估计成本',
   'row.toolCalls': '工具调用',
   'row.retryCount': '重试',
   'row.wallClockMs': '实际耗时',
