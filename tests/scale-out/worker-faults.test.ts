@@ -23,7 +23,12 @@ afterEach(async () => {
   redis = undefined;
 });
 
-const local = async () => withoutWallClock((await runCli(sweepArgs(SEEDS))).stdout);
+// The local report, made once: every test compares its sweep with the same one.
+let localReport: Promise<unknown> | undefined;
+const local = () => {
+  localReport ??= runCli(sweepArgs(SEEDS)).then((r) => withoutWallClock(r.stdout));
+  return localReport;
+};
 
 /** Every job of the sweep completed: each id once, and the report folds each policy × seed once. */
 async function expectEachRunOnce(stdout: string) {
