@@ -5,7 +5,7 @@
  * generation is seeded and a run does not change the instance it is lent.
  */
 
-import { componentSpec, drawBenchTask } from '../learning/mix';
+import { componentSpec, drawBenchTask, specOf } from '../learning/mix';
 import type { Policy } from '../policy/types';
 import { composeRun } from '../request/compose-run';
 import type { RunRequest } from '../request/run-request';
@@ -32,8 +32,7 @@ export function benchInstance(options: Pick<BenchOptions, 'scenario' | 'size'>, 
     instanceSize = options.size ?? spec.size.default;
   } else if (scenario.type === 'mix') {
     const draw = drawBenchTask(scenario.mix, seed);
-    const base = scenario.specs[draw.component.scenario] as TaskScenarioSpec;
-    spec = componentSpec(base, draw.component);
+    spec = componentSpec(specOf(scenario.specs, draw.component.scenario), draw.component);
     instanceSize = draw.size;
   }
   const instance =

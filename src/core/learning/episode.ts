@@ -15,7 +15,7 @@ import { keyedRng } from '../util/rng';
 import type { Bandit } from './bandit';
 import { type Arm, type BanditPlay, banditPolicy } from './bandit-policy';
 import { episodeInstance } from './episode-instances';
-import { componentSpec, type Draw, drawTask, weightsAt } from './mix';
+import { componentSpec, type Draw, drawTask, specOf, weightsAt } from './mix';
 import { type Decision, holdOf, type ParlParams, parlPolicy } from './parl';
 import { preferenceAt } from './preference-sampling';
 import { lambdaAt, parlReward } from './reward';
@@ -111,8 +111,7 @@ export function episodeTask(config: TrainConfig, env: TrainEnv, e: number): Epis
   const size = Math.max(1, config.group ?? 1);
   const first = e - (e % size);
   const draw: Draw = drawTask(mix, weightsAt(mix, first / config.episodes), config.seed, `episode ${first}`);
-  const base = env.specs[draw.component.scenario] as TaskScenarioSpec;
-  const spec: TaskScenarioSpec = componentSpec(base, draw.component, config.budgetOn);
+  const spec = componentSpec(specOf(env.specs, draw.component.scenario), draw.component, config.budgetOn);
   // From the train split only: no episode can be a validation or test instance (scenarios/splits).
   const seed = trainingSeed(first, config.seed);
   // The spec is the component's under this budget: that pair names it within this environment.

@@ -93,7 +93,7 @@ export function parseMix(textIn: string, file: string): MixResult {
   if (!json.ok) return json;
   const result = v.safeParse(mixSchema, json.value, { abortPipeEarly: true });
   if (!result.success) return report(file, issueProblems(result.issues));
-  const spec = result.output as MixSpec;
+  const spec: MixSpec = result.output;
   const ids = new Set(spec.components.map((c) => c.scenario));
   const problems: { path: string; message: string }[] = [];
   spec.components.forEach((c, i) => {
@@ -127,6 +127,19 @@ export function parseMix(textIn: string, file: string): MixResult {
       });
   });
   return problems.length > 0 ? report(file, problems) : { ok: true, spec };
+}
+
+/**
+ * The scenario file a mix component names, among the files read with the mix. A mix read by the
+ * hosts (parseMix, then every component's file) never misses one; a hand-built one may.
+ */
+export function specOf(
+  specs: Readonly<Record<string, TaskScenarioSpec>>,
+  scenario: string,
+): TaskScenarioSpec {
+  const spec = Object.hasOwn(specs, scenario) ? specs[scenario] : undefined;
+  if (!spec) throw new Error(`the mix names scenario "${scenario}", whose file was not read with it`);
+  return spec;
 }
 
 /**

@@ -78,7 +78,7 @@ export function parseScenario(text: string, file: string): ScenarioResult {
   }
   const result = v.safeParse(scenarioSchema, json.value, { abortPipeEarly: true });
   if (!result.success) return report(file, issueProblems(result.issues));
-  const spec = result.output as TaskScenarioSpec;
+  const spec: TaskScenarioSpec = result.output;
   const problems = [...sizeProblems(spec.size), ...((kindOf(spec.kind)?.check?.(spec) as Problem[]) ?? [])];
   return problems.length > 0 ? report(file, problems) : { ok: true, spec };
 }
