@@ -11,7 +11,7 @@
 import { OLD_PLAN_WORDS, todaysPlanWords } from '../trace/events';
 import { type Arm, armWidth } from './bandit-policy';
 import { POLICY_SCHEMA, POLICY_VERSION, sameActions, sameList } from './checkpoint-format';
-import { PREFERENCE_FEATURES } from './features';
+import { inputsOfFeatures } from './features';
 import { LEARNED_KINDS, type LearnedKindId, type Loaded, learnedKindOf } from './kinds/registry';
 
 export { POLICY_SCHEMA, POLICY_VERSION, type TrainingRecord } from './checkpoint-format';
@@ -112,12 +112,12 @@ function restoreInTodaysWords(
   profiles: Readonly<Record<string, string>>,
 ): Loaded {
   const kind = learnedKindOf(c.kind as string) as NonNullable<ReturnType<typeof learnedKindOf>>;
-  // With the preference features (trained since issue 59) or without (before): both are read.
-  const preference =
-    kind.withPreference !== undefined &&
-    Array.isArray(c.features) &&
-    c.features.some((f) => (PREFERENCE_FEATURES as readonly unknown[]).includes(f));
-  sameList('features', c.features, preference ? (kind.withPreference as readonly string[]) : kind.features);
+  // With the preference features (trained since issue 59), with the price features too (trained
+  // across price tables), or without (before): each is read, where the kind has that layout.
+  const listed = Array.isArray(c.features) ? inputsOfFeatures(c.features) : 'task';
+  const layouts = { task: kind.features, preference: kind.withPreference, prices: kind.withPrices };
+  const inputs = layouts[listed] !== undefined ? listed : 'task';
+  sameList('features', c.features, layouts[inputs] as readonly string[]);
   sameActions(c);
   const trained = c.profiles;
   if (typeof trained !== 'object' || trained === null)
@@ -134,5 +134,5 @@ function restoreInTodaysWords(
   }
   if (typeof c.training !== 'object' || c.training === null)
     throw new Error('its "training" record is missing');
-  return kind.restore(c, preference) as Loaded;
+  return kind.restore(c, inputs) as Loaded;
 }
