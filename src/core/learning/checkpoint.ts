@@ -13,6 +13,7 @@ import { type Arm, armWidth } from './bandit-policy';
 import { POLICY_SCHEMA, POLICY_VERSION, sameActions, sameList } from './checkpoint-format';
 import { inputsOfFeatures } from './features';
 import { LEARNED_KINDS, type LearnedKindId, type Loaded, learnedKindOf } from './kinds/registry';
+import { AT_REFERENCE_PRICES, PRICE_FEATURES } from './price-features';
 
 export { POLICY_SCHEMA, POLICY_VERSION, type TrainingRecord } from './checkpoint-format';
 export { type BanditCheckpoint, banditCheckpoint } from './kinds/bandit';
@@ -107,6 +108,10 @@ function inTodaysWords(c: Partial<Record<string, unknown>>): Partial<Record<stri
   };
 }
 
+/** Why a policy without price inputs is refused a profile priced otherwise than it was trained at. */
+export const priceRefusalWords = (profile: string) =>
+  `profile "${profile}" is priced otherwise than the reference table (scenarios/profiles.json) it was trained at, and it was trained without price inputs (its features have no ${PRICE_FEATURES[0]}), so it plays only the prices it was trained at; use the profiles' reference prices, or a policy trained across price tables (swarm train --prices sample)`;
+
 function restoreInTodaysWords(
   c: Partial<Record<string, unknown>>,
   profiles: Readonly<Record<string, string>>,
@@ -126,6 +131,12 @@ function restoreInTodaysWords(
     const here = profiles[name];
     if (here === undefined)
       throw new Error(`it was trained against profile "${name}", which is not defined here`);
+    // A profile changed only in its prices (hashesToPlay): a policy reading prices plays under
+    // them; one without is refused in words that say so.
+    if (here !== hash && profiles[`${name}${AT_REFERENCE_PRICES}`] === hash) {
+      if (inputs === 'prices') continue;
+      throw new Error(priceRefusalWords(name));
+    }
     if (here !== hash) {
       throw new Error(
         `profile "${name}" has changed since training (trained against ${String(hash)}, now ${here})`,

@@ -9,6 +9,8 @@
  */
 
 import type { PlanView } from '../policy/types';
+import { profileHashSync } from '../scenarios/profiles';
+import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ProfilePrice } from '../trace/metrics';
 import { TASK_KINDS } from './task-kinds';
 
@@ -46,14 +48,32 @@ export function priceFactor(
   return Number.isFinite(f) ? f : 1;
 }
 
-/** Whether a run priced with `prices` is priced as the reference table (every factor 1). */
-export const atReferencePrices = (prices: Readonly<Record<string, ProfilePrice>> | undefined): boolean =>
-  PRICED_PROFILES.every((p) => priceFactor(prices, p) === 1);
-
 /** Writes the price features of `task` into `out` from index `i`; returns the index after them. */
 export function priceFeatures(task: PlanView, out: Float64Array, i: number): number {
   const f = PRICED_PROFILES.map((p) => priceFactor(task.prices, p) - 1);
   for (const x of f) out[i++] = x;
   for (const k of TASK_KINDS) for (const x of f) out[i++] = task.kind === k ? x : 0;
   return i;
+}
+
+/** The key beside a profile's hash that holds its hash at the reference prices (hashesToPlay). */
+export const AT_REFERENCE_PRICES = '@reference-prices';
+
+/**
+ * The hashes a checkpoint is checked against when a run plays it on `profiles`: each profile's,
+ * and for a priced profile whose prices differ from the reference table, beside it
+ * (`NAME@reference-prices`) its hash with the reference prices. A checkpoint trained on the
+ * reference profiles then tells a profile changed only in price from one changed otherwise:
+ * a policy with price inputs plays under it, one without is refused in words saying so
+ * (checkpoint.ts). A training records only the profiles' own hashes (profileHashes).
+ */
+export function hashesToPlay(profiles: Readonly<Record<string, ProfileSpec>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, p] of Object.entries(profiles)) {
+    out[name] = profileHashSync(p);
+    const ref = (REFERENCE_PRICES as Readonly<Record<string, ProfilePrice>>)[name];
+    if (ref && (p.price.input !== ref.input || p.price.output !== ref.output))
+      out[`${name}${AT_REFERENCE_PRICES}`] = profileHashSync({ ...p, price: { ...ref } });
+  }
+  return out;
 }

@@ -4,27 +4,33 @@
  * (scenarios/profiles.json), moving with the table — and acts on it; one trained without reads
  * nothing of prices, and its checkpoint (like CLI default training's) keeps the features it had.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { nodeSandbox } from '../../../src/adapters/node/node-sandbox';
+import { loadPolicy } from '../../../src/core/learning/checkpoint';
 import {
   featureLayout,
   PREFERENCE_FEATURES,
   TASK_FEATURES,
   taskWidth,
 } from '../../../src/core/learning/features';
+import type { MixSpec } from '../../../src/core/learning/mix';
 import { initParams, PLANS, parlPolicy } from '../../../src/core/learning/parl';
 import {
-  atReferencePrices,
+  hashesToPlay,
   PRICE_FEATURES,
   PRICED_PROFILES,
   priceFactor,
   REFERENCE_PRICES,
 } from '../../../src/core/learning/price-features';
-import { scaledPrices } from '../../../src/core/learning/price-sampling';
+import { parsePriceSampling, priceFactorsAt, scaledPrices } from '../../../src/core/learning/price-sampling';
+import { defaultTrainConfig, type TrainConfig, train } from '../../../src/core/learning/train';
 import type { Policy } from '../../../src/core/policy/types';
 import { planChooser } from '../../../src/core/policy/types';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { runPrepared } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
+import { profileHashes } from '../../../src/core/scenarios/profiles';
 import type { ProfileSpec } from '../../../src/core/scenarios/spec-types';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
@@ -89,9 +95,6 @@ describe('price features', () => {
     expect(at('price(large)-1')).toBeCloseTo(0.25, 12);
     expect(at('(price(medium)-1)·kind=wide-search')).toBeCloseTo(-0.5, 12);
     expect(at('(price(medium)-1)·kind=deep-search')).toBe(0);
-    expect(atReferencePrices(Object.fromEntries(Object.entries(table).map(([n, s]) => [n, s.price])))).toBe(
-      false,
-    );
   });
 
   it('a policy reading them plays otherwise under a dearer table; one without plays alike', async () => {
@@ -104,5 +107,114 @@ describe('price features', () => {
     const blind = parlPolicy({ params: initParams('preference'), mode: 'greedy', name: 'parl:blind' });
     expect(blind.priceInputs).toBe(false);
     expect((await run(blind)).plan.mode).toBe((await run(blind, dear)).plan.mode);
+  });
+});
+
+describe('training across price tables', () => {
+  const mix: MixSpec = {
+    kind: 'mix',
+    id: 'tiny',
+    components: [
+      { scenario: 'wide-search', weight: 1, sizes: [10, 12], maxCriticalSteps: 16, maxTotalSteps: 60 },
+      { scenario: 'deep-search', weight: 1, sizes: [2, 3], maxCriticalSteps: 16, maxTotalSteps: 40 },
+    ],
+    curriculum: [],
+  };
+  const env = async () => ({
+    mix,
+    specs: { 'wide-search': wide, 'deep-search': loadSpec('deep-search', 'deep-search') },
+    profiles,
+    profileHashes: await profileHashes(profiles),
+    provider: simulatedProviderFor(profiles),
+    ports: { sandbox: nodeSandbox },
+  });
+  const config = (over: Partial<TrainConfig> = {}): TrainConfig => ({
+    ...defaultTrainConfig,
+    episodes: 16,
+    batch: 8,
+    window: 8,
+    lambdaParallel: { kind: 'constant', value: 0 },
+    lambdaFinish: { kind: 'constant', value: 0 },
+    ...over,
+  });
+  const sampled = { prices: { kind: 'uniform' } } as const;
+
+  it('draws one table per group from a stream keyed by the seed and the group, each factor in 0.5…1.5', () => {
+    const draws = Array.from({ length: 40 }, (_, g) => priceFactorsAt({ kind: 'uniform' }, 5, g));
+    expect(draws).toEqual(Array.from({ length: 40 }, (_, g) => priceFactorsAt({ kind: 'uniform' }, 5, g)));
+    expect(draws).not.toEqual(
+      Array.from({ length: 40 }, (_, g) => priceFactorsAt({ kind: 'uniform' }, 6, g)),
+    );
+    expect(draws[0]).not.toEqual(draws[1]);
+    for (const d of draws) {
+      expect(Object.keys(d ?? {})).toEqual([...PRICED_PROFILES]);
+      for (const f of Object.values(d ?? {})) {
+        expect(f).toBeGreaterThanOrEqual(0.5);
+        expect(f).toBeLessThanOrEqual(1.5);
+      }
+    }
+    expect(priceFactorsAt(undefined, 5, 0)).toBeUndefined();
+  });
+
+  it('refuses a bad sampling naming what is accepted', () => {
+    for (const bad of ['', 'uniform', 'small=1.5', '1.5']) {
+      const read = parsePriceSampling(bad);
+      expect(read.ok, bad).toBe(false);
+      if (!read.ok) expect(read.message).toMatch(/--prices must be `sample`/);
+    }
+    expect(parsePriceSampling('sample')).toEqual({ ok: true, sampling: { kind: 'uniform' } });
+  });
+
+  it('with --prices sample writes price inputs that learn, the same each time and when resumed; without, none', async () => {
+    const e = await env();
+    const plain = await train(config(), e);
+    expect(plain.checkpoint.features).not.toContain(PRICE_FEATURES[0]);
+    const priced = await train(config(sampled), e);
+    expect(priced.checkpoint.features).toEqual(featureLayout('prices').step);
+    expect(JSON.stringify((await train(config(sampled), e)).checkpoint)).toBe(
+      JSON.stringify(priced.checkpoint),
+    );
+    // Stopped after the first batch and resumed: the groups after draw the tables the whole run drew.
+    const controller = new AbortController();
+    const half = await train(config(sampled), e, {
+      signal: controller.signal,
+      onCheckpoint: (ck) => ck.training.completedEpisodes === 8 && controller.abort(),
+    });
+    expect(half.completedEpisodes).toBe(8);
+    const resumed = await train(config(sampled), e, {}, half.checkpoint);
+    expect(resumed.checkpoint).toEqual(priced.checkpoint);
+    const loaded = loadPolicy(priced.checkpoint, e.profileHashes);
+    expect(loaded.inputs).toBe('prices');
+    if (loaded.kind !== 'parl') throw new Error('not parl');
+    const from = TASK_FEATURES.length + PREFERENCE_FEATURES.length;
+    const d = featureLayout('prices').step.length;
+    const priceWeights = Array.from(loaded.params.control).filter(
+      (_, i) => i % d >= from && i % d < from + PRICE_FEATURES.length,
+    );
+    expect(priceWeights.some((x) => x !== 0)).toBe(true);
+    // A policy's weights are as wide as its inputs: neither training continues the other.
+    await expect(train(config(), e, {}, half.checkpoint)).rejects.toThrow(/trained across price tables/);
+    await expect(train(config(sampled), e, {}, plain.checkpoint)).rejects.toThrow(/without price inputs/);
+  }, 180_000);
+});
+
+describe('a checkpoint without price inputs', () => {
+  const oldParl = JSON.parse(readFileSync('tests/fixtures/policies/parl-before-preference.json', 'utf8'));
+  const oldBandit = JSON.parse(readFileSync('tests/fixtures/policies/bandit-before-preference.json', 'utf8'));
+  const repriced = scaledPrices(profiles, { small: 1.5 });
+
+  it('loads at the reference prices and plays; a profile priced otherwise is refused in words saying so', async () => {
+    for (const json of [oldParl, oldBandit]) {
+      const loaded = loadPolicy(json, hashesToPlay(profiles));
+      expect(loaded.inputs).toBe('task');
+      expect(() => loadPolicy(json, hashesToPlay(repriced))).toThrow(
+        /profile "small" is priced otherwise than the reference table .* trained without price inputs .* plays only the prices it was trained at/,
+      );
+    }
+    // A profile changed otherwise than in price is refused as before.
+    const changed = { ...profiles, small: { ...(profiles.small as ProfileSpec), contextWindow: 1 } };
+    expect(() => loadPolicy(oldParl, hashesToPlay(changed))).toThrow(
+      /profile "small" has changed since training/,
+    );
   });
 });
