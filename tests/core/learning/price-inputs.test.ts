@@ -10,6 +10,7 @@ import { nodeSandbox } from '../../../src/adapters/node/node-sandbox';
 import { loadPolicy } from '../../../src/core/learning/checkpoint';
 import {
   featureLayout,
+  inLayout,
   PREFERENCE_FEATURES,
   TASK_FEATURES,
   taskWidth,
@@ -196,6 +197,34 @@ describe('training across price tables', () => {
     await expect(train(config(), e, {}, half.checkpoint)).rejects.toThrow(/trained across price tables/);
     await expect(train(config(sampled), e, {}, plain.checkpoint)).rejects.toThrow(/without price inputs/);
   }, 180_000);
+
+  it('the cascade bandit trained across tables reads the prices in its contexts', async () => {
+    const r = await train(
+      config({ ...sampled, policy: 'bandit', profiles: ['medium', 'large'] }),
+      await env(),
+    );
+    expect(r.checkpoint.features).toEqual(featureLayout('prices').task);
+    const loaded = loadPolicy(r.checkpoint, hashesToPlay(scaledPrices(profiles, { large: 0.5 })));
+    expect(loaded.inputs).toBe('prices');
+  }, 120_000);
+});
+
+describe('logged features in the layout another policy reads (off-policy evaluation)', () => {
+  it('inserts the reference prices for a reader with price inputs, drops them only when they are the reference', () => {
+    const preference = Float64Array.from(
+      { length: featureLayout('preference').step.length },
+      (_, i) => i + 1,
+    );
+    const wide = inLayout(preference, 'prices', 'step') as Float64Array;
+    expect(wide).toHaveLength(featureLayout('prices').step.length);
+    expect(Array.from(priceColumns(Array.from(wide)))).toEqual(PRICE_FEATURES.map(() => 0));
+    expect(inLayout(wide, 'preference', 'step')).toEqual(preference);
+    wide[TASK_FEATURES.length + PREFERENCE_FEATURES.length] = 0.5;
+    expect(inLayout(wide, 'preference', 'step')).toBeUndefined();
+    // A plan's features of each layout, the preference's and the prices' zeros dropped for the oldest.
+    const task = Float64Array.from({ length: TASK_FEATURES.length }, () => 1);
+    expect(inLayout(inLayout(task, 'prices', 'task') as Float64Array, 'task', 'task')).toEqual(task);
+  });
 });
 
 describe('a checkpoint without price inputs', () => {
