@@ -52,7 +52,7 @@ export const preferenceExperimentTable = defineCommand({
       type: 'string',
       value: 'C,T;…',
       default: '0.5,2.5;2.5,0.5',
-      help: 'preferences judged, each with a value outside --grid',
+      help: 'preferences judged, each with a value outside --grid; none: no per-preference trainings (the price comparisons alone)',
     },
     {
       name: 'seeds',
@@ -116,6 +116,7 @@ function gridOf(text: string): number[] {
 }
 
 function heldOutOf(text: string): Preference[] {
+  if (text === 'none') return [];
   return text.split(';').map((part) => {
     const read = parsePreference(part, '--held-out');
     if (!read.ok) throw new UsageError(read.message);
@@ -204,7 +205,16 @@ export async function preferenceExperimentCommand(
     `validation instances: choose on ${result.validationSeeds.select.length}, score on ${result.validationSeeds.scored.length}`,
   );
   for (const c of result.heldOut) out(line(c));
-  for (const c of result.prices) out(line(c));
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
+  for (const c of result.prices) {
+    out(line(c));
+    if (c.byKind)
+      out(
+        `  by kind: ${Object.entries(c.byKind)
+          .map(([k, d]) => `${k} ${signed(d.mean)} [${signed(d.low)}, ${signed(d.high)}] (${d.n})`)
+          .join(', ')}`,
+      );
+  }
   for (const [i, table] of priceTables.entries())
     out(`(${priceTableName(table)}: the cascade chosen ${result.prices[i]?.cascade ?? '—'})`);
 }

@@ -57,6 +57,9 @@ describe('swarm experiment preference', () => {
     expect(report.heldOut[0].difference.n).toBe(3);
     expect(report.prices).toHaveLength(2);
     expect(report.prices[0].cascade).toMatch(/^fixed:wide-search=.*\/cascade/);
+    // Each kind's part of the difference, over the scored instances of that kind.
+    const parts = Object.values(report.prices[0].byKind) as { n: number }[];
+    expect(parts.reduce((n, d) => n + d.n, 0)).toBe(3);
     // The cascade is chosen once per table: both seeds meet the same one, with the same rewards.
     expect(report.prices[1].cascade).toBe(report.prices[0].cascade);
     expect(report.prices[1].baselineMean).toBe(report.prices[0].baselineMean);

@@ -66,6 +66,8 @@ export interface Comparison {
   readonly difference: PairedDifference;
   /** policyMean / baselineMean. */
   readonly ratio: number;
+  /** The same difference on the scored instances of each kind, where the comparison says (prices). */
+  readonly byKind?: Readonly<Record<string, PairedDifference>>;
 }
 
 export interface PreferenceExperimentResult {
@@ -176,6 +178,8 @@ export async function preferenceExperiment(
   // The per-kind cascade under each table: fixed settings, so chosen and scored once for every seed.
   const candidates = cascadeSettings().map((s) => fixedPolicy(armName(s)));
   const tables: { factors: PriceFactors; cascade: string; rewards: number[] }[] = [];
+  // The kind of each scored instance (the same under every table): where a difference comes from.
+  let kindOf = new Map<string, string>();
   for (const factors of options.priceTables) {
     const profiles = scaledPrices(env.profiles, factors);
     hooks.progress?.(
@@ -203,7 +207,8 @@ export async function preferenceExperiment(
     const spec = [...new Set(kinds)].map((k) => `${k}=${(byKind.get(k) ?? overall).name}`).join(':');
     const cascade = { ...fixedPolicy(spec), name: 'per-kind cascade' };
     hooks.progress?.(`scoring the cascade under ${priceTableName(factors)} on ${scored.length} instances`);
-    const { rewards } = await bench([cascade], scored, { profiles });
+    const { rewards, components } = await bench([cascade], scored, { profiles });
+    kindOf = components;
     tables.push({ factors, cascade: `fixed:${spec}`, rewards: rewards.get(cascade.name) as number[] });
   }
 
@@ -250,13 +255,24 @@ export async function preferenceExperiment(
       );
       const profiles = scaledPrices(env.profiles, table.factors);
       const { rewards } = await bench([conditioned], scored, { profiles });
+      const x = rewards.get('conditioned') as number[];
+      const byKind: Record<string, PairedDifference> = {};
+      for (const kind of new Set(kindOf.values())) {
+        const at = scored.flatMap((s, i) => (kindOf.get(String(s)) === kind ? [i] : []));
+        byKind[kind] = pairedBootstrap(
+          at.map((i) => table.rewards[i] as number),
+          at.map((i) => x[i] as number),
+          { seed },
+        );
+      }
       prices.push({
         ...compare(
           seed,
           `prices ${priceTableName(table.factors)}`,
-          ['conditioned', rewards.get('conditioned') as number[]],
+          ['conditioned', x],
           ['per-kind cascade', table.rewards],
         ),
+        byKind,
         cascade: table.cascade,
       });
     }
