@@ -1,6 +1,7 @@
 import { watchEndpoint } from '../adapters/common/endpoint-watch';
 import { nodeSandbox } from '../adapters/node/node-sandbox';
 import { runBench } from '../core/bench/run-bench';
+import { hashesToPlay } from '../core/learning/price-features';
 import { preferenceRefusal } from '../core/learning/resolve-policy';
 import { splitSeeds } from '../core/scenarios/splits';
 import { encodeTrace } from '../core/trace/jsonl';
@@ -14,7 +15,7 @@ import { cliProvider } from './cli-provider';
 import { ReportedFailure, UsageError, wholeNumber } from './errors';
 import { parseFlags } from './flags';
 import { MAX_SEED } from './limits';
-import { profileHashes, readCheckpoint } from './policy-file';
+import { readCheckpoint } from './policy-file';
 import { preferenceOfFlags } from './preference-flags';
 import { needsRealProvider } from './provider-flags';
 import { healingFlag, healingFor } from './reply-watch';
@@ -62,7 +63,8 @@ export async function bench(
     profiles: read,
     ...(values.profiles !== undefined ? { profilesFile: values.profiles } : {}),
   });
-  const hashes = await profileHashes(read);
+  // With each repriced profile's hash at the reference prices beside it (price-features.ts).
+  const hashes = hashesToPlay(read);
   const deadlineMs = flags['reply-deadline-ms'];
   // --provider and its own flags are the registry's (provider-flags.ts): the table refused a flag
   // of another provider than the one asked, and --tools without a real model.

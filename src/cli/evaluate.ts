@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { type Arm, armName } from '../core/learning/bandit-policy';
 import { loadPolicy } from '../core/learning/checkpoint';
 import { PARL_OPTIONS } from '../core/learning/decision-log';
-import { FEATURES, PREFERENCE_FEATURES, TASK_FEATURES } from '../core/learning/features';
+import { featureLayout, type Inputs } from '../core/learning/features';
+
+const LAYOUTS: readonly Inputs[] = ['task', 'preference', 'prices'];
+
 import type { MixSpec as Mix } from '../core/learning/mix';
 import { evaluateOffPolicy, type OffPolicyReport } from '../core/learning/off-policy-evaluate';
 import { type LoggedRun, loggedRun, UnusableLog } from '../core/learning/off-policy-logs';
@@ -207,14 +210,12 @@ function resolveTarget(
           `--policy ${spec}: the checkpoint has no ${head} head with the options the logs use (${options.join(', ')}); accepted: a version-4 PARL checkpoint with plan, width, profile, control, retry and vote heads`,
         );
     }
-    // With preference features or without (loadPolicy accepted either): each decision's logged
-    // features are fitted to the checkpoint's (off-policy-targets.ts).
-    if (
-      features.length !== FEATURES.length &&
-      features.length !== FEATURES.length + PREFERENCE_FEATURES.length
-    )
+    // With preference (and price) features or without (loadPolicy accepted each): each decision's
+    // logged features are fitted to the checkpoint's (off-policy-targets.ts).
+    const widths = LAYOUTS.map((l) => featureLayout(l).step.length);
+    if (!widths.includes(features.length))
       throw new UsageError(
-        `--policy ${spec}: the checkpoint reads ${features.length} features; accepted: ${FEATURES.length}, or ${FEATURES.length + PREFERENCE_FEATURES.length} with preference inputs`,
+        `--policy ${spec}: the checkpoint reads ${features.length} features; accepted: ${widths.join(', ')} (without preference inputs, with them, with them and price inputs)`,
       );
     const hold = loaded.checkpoint.training.hold;
     return {
@@ -235,7 +236,7 @@ function resolveTarget(
       `--policy ${spec}: the checkpoint has none of the heads these logs' decisions were made with (PARL's plan, width, profile, control, retry and vote): a bandit chooses one arm per run; accepted: a parl:FILE or fixed setting for PARL's logs, a bandit:FILE or fixed setting for a bandit's`,
     );
   return {
-    target: banditTarget(spec, loaded.bandit, arms, play, armOptions ?? arms.map(armName), loaded.preference),
+    target: banditTarget(spec, loaded.bandit, arms, play, armOptions ?? arms.map(armName), loaded.inputs),
     scenario,
   };
 }
@@ -275,8 +276,8 @@ export async function evaluate(argv: string[], out: (text: string) => void): Pro
     result = evaluateOffPolicy(runs, resolved.target, {
       ...(resolved.options ? { options: resolved.options } : {}),
       features: {
-        task: [TASK_FEATURES.length, TASK_FEATURES.length + PREFERENCE_FEATURES.length],
-        step: [FEATURES.length, FEATURES.length + PREFERENCE_FEATURES.length],
+        task: LAYOUTS.map((l) => featureLayout(l).task.length),
+        step: LAYOUTS.map((l) => featureLayout(l).step.length),
       },
       resamples: flags.resamples,
       seed: flags.seed,

@@ -19,13 +19,27 @@ import { trainingEnv } from './training-env';
 export const preferenceExperimentTable = defineCommand({
   name: 'experiment preference',
   usage: [
-    'experiment preference [--episodes N] [--seed S] [--grid V,…] [--held-out C,T;C,T] [--seeds N] [--select-seeds N] [--prices P=F,…;…] [--json]',
+    'experiment preference [--episodes N] [--seed S,…] [--grid V,…] [--held-out C,T;C,T] [--train-prices sample|none] [--seeds N] [--select-seeds N] [--prices P=F,…;…] [--json]',
   ],
   about:
-    "Trains one PARL policy on the mix with each group of episodes at a preference drawn from --grid, and one PARL policy on each --held-out preference alone (a value outside the grid: never seen by the first), with the same episodes and seed; scores both at the held-out preference on the same validation instances (conditioned reward over per-preference reward, paired 95% interval of the difference). Then, for each --prices table (each profile's prices times its factor), chooses the best deadline-aware cascade setting per kind on the first --select-seeds validation instances under that table and scores it against the conditioned policy (not retrained, at the default preference) on the next --seeds. Never looks at the test split.",
+    "Trains one PARL policy on the mix with each group of episodes at a preference drawn from --grid (and, with --train-prices sample, the default, under a price table drawn per group: each profile's prices times 0.5…1.5), and one PARL policy on each --held-out preference alone (a value outside the grid: never seen by the first), with the same episodes and seed; scores both at the held-out preference on the same validation instances (conditioned reward over per-preference reward, paired 95% interval of the difference). Then, for each --prices table (each profile's prices times its factor), chooses the best deadline-aware cascade setting per kind on the first --select-seeds validation instances under that table and scores it against the conditioned policy (not retrained, at the default preference) on the next --seeds. Never looks at the test split.",
   flags: [
     episodesFlag('per training'),
-    { name: 'seed', type: 'whole', value: 'S', min: 0, max: MAX_SEED, default: 1, help: 'training seed' },
+    {
+      name: 'seed',
+      type: 'string',
+      value: 'S,…',
+      default: '1',
+      help: 'training seeds (e.g. 1,2,3): each trains its own policies, judged on the same validation instances; the per-kind cascade is chosen once per table',
+    },
+    {
+      name: 'train-prices',
+      type: 'choice',
+      value: 'HOW',
+      choices: ['sample', 'none'],
+      default: 'sample',
+      help: "sample: the conditioned policy is trained across price tables too (swarm train --prices sample) and reads the table it plays under; none: trained at the profiles' own prices, blind to them (the experiment before price inputs)",
+    },
     {
       name: 'grid',
       type: 'string',
@@ -38,7 +52,7 @@ export const preferenceExperimentTable = defineCommand({
       type: 'string',
       value: 'C,T;…',
       default: '0.5,2.5;2.5,0.5',
-      help: 'preferences judged, each with a value outside --grid',
+      help: 'preferences judged, each with a value outside --grid; none: no per-preference trainings (the price comparisons alone)',
     },
     {
       name: 'seeds',
@@ -79,6 +93,19 @@ export const preferenceExperimentTable = defineCommand({
 
 export const preferenceExperimentHelp = helpText(preferenceExperimentTable);
 
+function seedsOf(text: string): number[] {
+  const seeds = text.split(',').map((part) => {
+    const x = part.trim() === '' ? Number.NaN : Number(part);
+    if (!Number.isInteger(x) || x < 0 || x > MAX_SEED)
+      throw new UsageError(
+        `--seed: "${part}" is not a whole number from 0 to ${MAX_SEED}; give S or S1,S2,…`,
+      );
+    return x;
+  });
+  if (new Set(seeds).size !== seeds.length) throw new UsageError(`--seed names a seed twice: ${text}`);
+  return seeds;
+}
+
 function gridOf(text: string): number[] {
   const values = text.split(',').map((s) => (s.trim() === '' ? Number.NaN : Number(s)));
   for (const [i, x] of values.entries()) {
@@ -89,6 +116,7 @@ function gridOf(text: string): number[] {
 }
 
 function heldOutOf(text: string): Preference[] {
+  if (text === 'none') return [];
   return text.split(';').map((part) => {
     const read = parsePreference(part, '--held-out');
     if (!read.ok) throw new UsageError(read.message);
@@ -122,7 +150,7 @@ function pricesOf(text: string): Record<string, number>[] {
 }
 
 const line = (c: Comparison) =>
-  `${c.label}: ${c.policy} ${c.policyMean.toFixed(4)}, ${c.baseline} ${c.baselineMean.toFixed(4)}, ratio ${c.ratio.toFixed(3)}, difference ${c.difference.mean >= 0 ? '+' : ''}${c.difference.mean.toFixed(4)} [${c.difference.low.toFixed(4)}, ${c.difference.high.toFixed(4)}] (n = ${c.difference.n})`;
+  `seed ${c.seed} ${c.label}: ${c.policy} ${c.policyMean.toFixed(4)}, ${c.baseline} ${c.baselineMean.toFixed(4)}, ratio ${c.ratio.toFixed(3)}, difference ${c.difference.mean >= 0 ? '+' : ''}${c.difference.mean.toFixed(4)} [${c.difference.low.toFixed(4)}, ${c.difference.high.toFixed(4)}] (n = ${c.difference.n})`;
 
 export async function preferenceExperimentCommand(
   argv: string[],
@@ -141,10 +169,11 @@ export async function preferenceExperimentCommand(
       env,
       {
         episodes: flags.episodes,
-        seed: flags.seed,
+        seeds: seedsOf(flags.seed),
+        trainPrices: flags['train-prices'] === 'sample',
         grid,
         heldOut,
-        seeds: flags.seeds,
+        scoredSeeds: flags.seeds,
         selectSeeds: flags['select-seeds'],
         priceTables,
       },
@@ -170,12 +199,22 @@ export async function preferenceExperimentCommand(
   }
   for (const t of result.trainings)
     out(
-      `trained ${t.name}: ${t.seconds.toFixed(0)} s, last window reward ${t.last?.reward.toFixed(3) ?? '—'}`,
+      `seed ${t.seed} trained ${t.name}: ${t.seconds.toFixed(0)} s, last window reward ${t.last?.reward.toFixed(3) ?? '—'}`,
     );
   out(
     `validation instances: choose on ${result.validationSeeds.select.length}, score on ${result.validationSeeds.scored.length}`,
   );
   for (const c of result.heldOut) out(line(c));
-  for (const [i, c] of result.prices.entries())
-    out(`${line(c)}\n  (${priceTableName(priceTables[i] ?? {})}: the cascade chosen ${c.cascade})`);
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
+  for (const c of result.prices) {
+    out(line(c));
+    if (c.byKind)
+      out(
+        `  by kind: ${Object.entries(c.byKind)
+          .map(([k, d]) => `${k} ${signed(d.mean)} [${signed(d.low)}, ${signed(d.high)}] (${d.n})`)
+          .join(', ')}`,
+      );
+  }
+  for (const [i, table] of priceTables.entries())
+    out(`(${priceTableName(table)}: the cascade chosen ${result.prices[i]?.cascade ?? '—'})`);
 }

@@ -3,11 +3,13 @@
  * request's `preference`, docs/api.md), `--preferences` on train (what each episode plays,
  * learning/preference-sampling.ts). A bad value is a usage error (exit 2) naming what is accepted.
  */
+
 import {
   PREFERENCES_FORMS,
   type PreferenceSampling,
   parsePreferenceSampling,
 } from '../core/learning/preference-sampling';
+import { PRICES_FORMS, type PriceSampling, parsePriceSampling } from '../core/learning/price-sampling';
 import { PREFERENCE_RANGE, type Preference, parsePreference } from '../core/trace/preference';
 import { UsageError } from './errors';
 import type { Flag } from './flags';
@@ -46,6 +48,24 @@ export function preferenceSamplingOfFlags(values: {
   const text = values.preferences;
   if (text === undefined) return undefined;
   const read = parsePreferenceSampling(text, '--preferences');
+  if (!read.ok) throw new UsageError(read.message);
+  return read.sampling;
+}
+
+/** `--prices`, train's: the price table each group of episodes is played under. */
+export const pricesFlag = {
+  name: 'prices',
+  type: 'string',
+  value: 'HOW',
+  help: `the price table each group of episodes is played and charged under, which the policy then reads (its checkpoint gets price inputs and may play under other prices): ${PRICES_FORMS}; drawn from a stream keyed by --seed (default: the profiles' own prices throughout, and a policy without price inputs)`,
+} as const satisfies Flag;
+
+export function priceSamplingOfFlags(values: {
+  readonly prices?: string | undefined;
+}): PriceSampling | undefined {
+  const text = values.prices;
+  if (text === undefined) return undefined;
+  const read = parsePriceSampling(text, '--prices');
   if (!read.ok) throw new UsageError(read.message);
   return read.sampling;
 }

@@ -7,7 +7,7 @@ import type { BanditKind } from '../core/learning/bandit-policy';
 import { defaultTrainConfig } from '../core/learning/train-config';
 import { defineCommand, type Flag, type FlagValue, helpText } from './flags';
 import { MAX_EPISODES, MAX_ROLLOUT_WORKERS, MAX_SEED } from './limits';
-import { preferencesFlag } from './preference-flags';
+import { preferencesFlag, pricesFlag } from './preference-flags';
 import { PASSWORD_ENV } from './scale-out/redis-url';
 
 /** The learner each learner-only flag belongs to: given for the other, it would be ignored. */
@@ -209,6 +209,7 @@ export const trainTable = defineCommand({
             : undefined,
     },
     preferencesFlag,
+    pricesFlag,
     { name: 'json', type: 'boolean', help: 'print one JSON document (the summary and the curves)' },
   ],
 });

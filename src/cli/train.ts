@@ -14,7 +14,7 @@ import {
 } from '../core/learning/train';
 import { UsageError } from './errors';
 import { parseFlags } from './flags';
-import { preferenceSamplingOfFlags } from './preference-flags';
+import { preferenceSamplingOfFlags, priceSamplingOfFlags } from './preference-flags';
 import { type RolloutPool, rolloutPool } from './rollout-pool';
 import type { RolloutWorkerData } from './rollout-protocol';
 import { checkOutputs, writeFile } from './safe-write';
@@ -106,6 +106,8 @@ export async function trainCommand(
   };
   const preferences = preferenceSamplingOfFlags(flags);
   if (preferences) config = { ...config, preferences };
+  const prices = priceSamplingOfFlags(flags);
+  if (prices) config = { ...config, prices };
   const holdText = flags.hold;
   if (holdText !== undefined) {
     try {

@@ -1,7 +1,8 @@
 /**
  * `swarm experiment preference` (docs/learning.md, "A policy that follows a preference"): it
- * refuses a held-out preference the training grid could draw and a price factor past ±50%, exit
- * 2, and at the smallest sizes runs to its figures: two held-out comparisons and one per price table.
+ * refuses a held-out preference the training grid could draw, a price factor past ±50% and a bad
+ * seed list, exit 2, and at the smallest sizes runs to its figures for each training seed: the
+ * held-out comparisons and one per price table, the cascade chosen once per table.
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
@@ -17,6 +18,9 @@ describe('swarm experiment preference', () => {
         /--prices: small's factor must be a number from 0.5 to 1.5 \(±50%\), not "2"/,
       ],
       [['--prices', 'tiny=1'], /--prices: "tiny=1" is not PROFILE=FACTOR/],
+      [['--seed', '1,x'], /--seed: "x" is not a whole number from 0 to/],
+      [['--seed', '2,2'], /--seed names a seed twice: 2,2/],
+      [['--train-prices', 'maybe'], /--train-prices/],
     ] as const) {
       const r = await runCli(['experiment', 'preference', '--episodes', '4', ...flags]);
       expect(r.code, flags.join(' ')).toBe(2);
@@ -24,10 +28,12 @@ describe('swarm experiment preference', () => {
     }
   }, 60_000);
 
-  it('trains, scores on validation instances and prints each comparison with its paired interval', async () => {
+  it('trains per seed (across price tables), scores on validation instances and prints each comparison with its paired interval', async () => {
     const r = await runCli([
       'experiment',
       'preference',
+      '--seed',
+      '1,2',
       '--episodes',
       '8',
       '--seeds',
@@ -44,11 +50,25 @@ describe('swarm experiment preference', () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report.heldOut).toHaveLength(1);
+    // One comparison per seed: each seed trained its own policies.
+    expect(report.heldOut).toHaveLength(2);
+    expect(report.heldOut.map((c: { seed: number }) => c.seed)).toEqual([1, 2]);
     expect(report.heldOut[0]).toMatchObject({ policy: 'conditioned', baseline: 'only 0.5,2.5' });
     expect(report.heldOut[0].difference.n).toBe(3);
-    expect(report.prices).toHaveLength(1);
+    expect(report.prices).toHaveLength(2);
     expect(report.prices[0].cascade).toMatch(/^fixed:wide-search=.*\/cascade/);
+    // Each kind's part of the difference, over the scored instances of that kind.
+    const parts = Object.values(report.prices[0].byKind) as { n: number }[];
+    expect(parts.reduce((n, d) => n + d.n, 0)).toBe(3);
+    // The cascade is chosen once per table: both seeds meet the same one, with the same rewards.
+    expect(report.prices[1].cascade).toBe(report.prices[0].cascade);
+    expect(report.prices[1].baselineMean).toBe(report.prices[0].baselineMean);
+    expect(report.trainings.map((t: { seed: number; name: string }) => `${t.seed} ${t.name}`)).toEqual([
+      '1 conditioned',
+      '1 only 0.5,2.5',
+      '2 conditioned',
+      '2 only 0.5,2.5',
+    ]);
     // Validation instances only, the cascade chosen on others than it is scored on.
     const { select, scored } = report.validationSeeds;
     expect(select.filter((s: number) => scored.includes(s))).toEqual([]);

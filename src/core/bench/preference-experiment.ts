@@ -9,12 +9,19 @@
  * Then the price table changes by ±50% per profile, without retraining: the conditioned policy (at
  * the default preference) against the best per-kind cascade setting (`fixed:KIND=…/cascade:…`),
  * chosen per kind on the first `selectSeeds` validation instances under the changed table and
- * scored with it on the rest: the baseline is fitted to the new prices, the policy is not.
+ * scored with it on the rest: the baseline is fitted to the new prices, the policy is not. With
+ * `trainPrices` (the CLI's default) the conditioned policy is trained across sampled price tables
+ * too (price-sampling.ts) and reads the table it plays under (price-features.ts); the tables judged
+ * are fixed ones it was not trained on as such.
+ *
+ * Several training seeds run in one go: each seed trains its own policies; the per-kind cascade
+ * (fixed settings, no training) is chosen once per table and scored on the same instances.
  */
 
 import { armName } from '../learning/bandit-policy';
 import { cascadeSettings, fixedPolicy } from '../learning/fixed-policy';
 import { type ParlParams, parlPolicy } from '../learning/parl';
+import { type PriceFactors, scaledPrices } from '../learning/price-sampling';
 import {
   type CurvePoint,
   defaultSchedules,
@@ -24,7 +31,6 @@ import {
 } from '../learning/train';
 import type { TrainEnv } from '../learning/train-config';
 import type { Policy } from '../policy/types';
-import type { ProfileSpec } from '../scenarios/spec-types';
 import { splitSeeds } from '../scenarios/splits';
 import { type PairedDifference, pairedBootstrap } from '../stats/paired';
 import type { Preference } from '../trace/preference';
@@ -33,12 +39,15 @@ import { runBench } from './run-bench';
 
 export interface PreferenceExperimentOptions {
   readonly episodes: number;
-  readonly seed: number;
+  /** Training seeds: each trains its own policies, judged on the same instances. */
+  readonly seeds: readonly number[];
+  /** Train the conditioned policy across sampled price tables too (price inputs). */
+  readonly trainPrices: boolean;
   /** Values each multiplier is drawn from in training (held-out preferences use none of them). */
   readonly grid: readonly number[];
   readonly heldOut: readonly Preference[];
   /** Validation instances each comparison is scored on. */
-  readonly seeds: number;
+  readonly scoredSeeds: number;
   /** Validation instances (before the scored ones) the per-kind cascade is chosen on. */
   readonly selectSeeds: number;
   /** Price factor per profile, one table each: {small: 1.5, medium: 0.5, large: 1.5}. */
@@ -46,6 +55,8 @@ export interface PreferenceExperimentOptions {
 }
 
 export interface Comparison {
+  /** The training seed of the policy compared. */
+  readonly seed: number;
   readonly label: string;
   readonly policy: string;
   readonly baseline: string;
@@ -55,12 +66,15 @@ export interface Comparison {
   readonly difference: PairedDifference;
   /** policyMean / baselineMean. */
   readonly ratio: number;
+  /** The same difference on the scored instances of each kind, where the comparison says (prices). */
+  readonly byKind?: Readonly<Record<string, PairedDifference>>;
 }
 
 export interface PreferenceExperimentResult {
   readonly heldOut: readonly Comparison[];
   readonly prices: readonly (Comparison & { readonly cascade: string })[];
   readonly trainings: readonly {
+    readonly seed: number;
     readonly name: string;
     readonly seconds: number;
     readonly last?: CurvePoint;
@@ -75,19 +89,6 @@ export interface PreferenceExperimentHooks {
     rollouts: NonNullable<Parameters<typeof train>[2]>['rollouts'];
     close(): Promise<void>;
   }>;
-}
-
-/** The profiles with each one's prices scaled by its factor (1 where none is given). */
-export function scaledPrices(
-  profiles: Readonly<Record<string, ProfileSpec>>,
-  factors: Readonly<Record<string, number>>,
-): Record<string, ProfileSpec> {
-  return Object.fromEntries(
-    Object.entries(profiles).map(([name, p]) => {
-      const f = factors[name] ?? 1;
-      return [name, { ...p, price: { input: p.price.input * f, output: p.price.output * f } }];
-    }),
-  );
 }
 
 export const priceTableName = (factors: Readonly<Record<string, number>>) =>
@@ -106,15 +107,8 @@ export async function preferenceExperiment(
     throw new Error(
       `held-out preference ${seen.cost},${seen.time} can be drawn from the training grid ${options.grid.join(',')}: a held-out preference must use a value outside it`,
     );
-  const base: TrainConfig = {
-    ...defaultTrainConfig,
-    episodes: options.episodes,
-    seed: options.seed,
-    window: Math.max(1, Math.ceil(options.episodes / 20)),
-    ...defaultSchedules('parl', options.episodes),
-  };
-  const trainings: { name: string; seconds: number; last?: CurvePoint }[] = [];
-  const trained = async (name: string, config: TrainConfig): Promise<ParlParams> => {
+  const trainings: { seed: number; name: string; seconds: number; last?: CurvePoint }[] = [];
+  const trained = async (seed: number, name: string, config: TrainConfig): Promise<ParlParams> => {
     const started = hooks.now();
     const pool = await hooks.rollouts?.(config);
     try {
@@ -122,11 +116,11 @@ export async function preferenceExperiment(
         ...(pool?.rollouts ? { rollouts: pool.rollouts } : {}),
         onCurve: (p) =>
           hooks.progress?.(
-            `${name}: episode ${p.episodes}/${config.episodes}  reward ${p.reward.toFixed(3)}`,
+            `seed ${seed} ${name}: episode ${p.episodes}/${config.episodes}  reward ${p.reward.toFixed(3)}`,
           ),
       });
       const last = result.curves.at(-1);
-      trainings.push({ name, seconds: (hooks.now() - started) / 1000, ...(last ? { last } : {}) });
+      trainings.push({ seed, name, seconds: (hooks.now() - started) / 1000, ...(last ? { last } : {}) });
       const w = result.checkpoint.kind === 'parl' ? result.checkpoint.weights : undefined;
       if (!w) throw new Error('unreachable: the experiment trains PARL');
       return {
@@ -144,11 +138,7 @@ export async function preferenceExperiment(
   };
   const greedy = (name: string, params: ParlParams): Policy => parlPolicy({ params, mode: 'greedy', name });
 
-  const conditioned = greedy(
-    'conditioned',
-    await trained('conditioned', { ...base, preferences: { kind: 'grid', values: options.grid } }),
-  );
-  const validation = splitSeeds('validation', options.selectSeeds + options.seeds);
+  const validation = splitSeeds('validation', options.selectSeeds + options.scoredSeeds);
   const select = validation.slice(0, options.selectSeeds);
   const scored = validation.slice(options.selectSeeds);
   const scenario: BenchScenario = { type: 'mix', mix: env.mix, specs: env.specs };
@@ -169,34 +159,27 @@ export async function preferenceExperiment(
       },
     }).then(() => ({ rewards, components }));
   };
-  const compare = (label: string, a: string, b: string, rewards: Map<string, number[]>): Comparison => {
-    const x = rewards.get(a) as number[];
-    const y = rewards.get(b) as number[];
-    return {
-      label,
-      policy: a,
-      baseline: b,
-      policyMean: mean(x),
-      baselineMean: mean(y),
-      difference: pairedBootstrap(y, x, { seed: options.seed }),
-      ratio: mean(x) / mean(y),
-    };
-  };
+  const compare = (
+    seed: number,
+    label: string,
+    [a, x]: [string, number[]],
+    [b, y]: [string, number[]],
+  ): Comparison => ({
+    seed,
+    label,
+    policy: a,
+    baseline: b,
+    policyMean: mean(x),
+    baselineMean: mean(y),
+    difference: pairedBootstrap(y, x, { seed }),
+    ratio: mean(x) / mean(y),
+  });
 
-  const heldOut: Comparison[] = [];
-  for (const p of options.heldOut) {
-    const name = `only ${p.cost},${p.time}`;
-    const alone = greedy(
-      name,
-      await trained(name, { ...base, preferences: { kind: 'fixed', preference: p } }),
-    );
-    hooks.progress?.(`scoring at ${p.cost},${p.time} on ${scored.length} validation instances`);
-    const { rewards } = await bench([conditioned, alone], scored, { preference: p });
-    heldOut.push(compare(`preference ${p.cost},${p.time}`, 'conditioned', name, rewards));
-  }
-
-  const prices: (Comparison & { cascade: string })[] = [];
+  // The per-kind cascade under each table: fixed settings, so chosen and scored once for every seed.
   const candidates = cascadeSettings().map((s) => fixedPolicy(armName(s)));
+  const tables: { factors: PriceFactors; cascade: string; rewards: number[] }[] = [];
+  // The kind of each scored instance (the same under every table): where a difference comes from.
+  let kindOf = new Map<string, string>();
   for (const factors of options.priceTables) {
     const profiles = scaledPrices(env.profiles, factors);
     hooks.progress?.(
@@ -223,12 +206,76 @@ export async function preferenceExperiment(
     const kinds = env.mix.components.map((c) => env.specs[c.scenario]?.kind ?? c.scenario);
     const spec = [...new Set(kinds)].map((k) => `${k}=${(byKind.get(k) ?? overall).name}`).join(':');
     const cascade = { ...fixedPolicy(spec), name: 'per-kind cascade' };
-    hooks.progress?.(`scoring under ${priceTableName(factors)} on ${scored.length} instances`);
-    const { rewards } = await bench([conditioned, cascade], scored, { profiles });
-    prices.push({
-      ...compare(`prices ${priceTableName(factors)}`, 'conditioned', 'per-kind cascade', rewards),
-      cascade: `fixed:${spec}`,
-    });
+    hooks.progress?.(`scoring the cascade under ${priceTableName(factors)} on ${scored.length} instances`);
+    const { rewards, components } = await bench([cascade], scored, { profiles });
+    kindOf = components;
+    tables.push({ factors, cascade: `fixed:${spec}`, rewards: rewards.get(cascade.name) as number[] });
+  }
+
+  const heldOut: Comparison[] = [];
+  const prices: (Comparison & { cascade: string })[] = [];
+  for (const seed of options.seeds) {
+    const base: TrainConfig = {
+      ...defaultTrainConfig,
+      episodes: options.episodes,
+      seed,
+      window: Math.max(1, Math.ceil(options.episodes / 20)),
+      ...defaultSchedules('parl', options.episodes),
+    };
+    const conditioned = greedy(
+      'conditioned',
+      await trained(seed, 'conditioned', {
+        ...base,
+        preferences: { kind: 'grid', values: options.grid },
+        ...(options.trainPrices ? { prices: { kind: 'uniform' } as const } : {}),
+      }),
+    );
+    for (const p of options.heldOut) {
+      const name = `only ${p.cost},${p.time}`;
+      const alone = greedy(
+        name,
+        await trained(seed, name, { ...base, preferences: { kind: 'fixed', preference: p } }),
+      );
+      hooks.progress?.(
+        `seed ${seed}: scoring at ${p.cost},${p.time} on ${scored.length} validation instances`,
+      );
+      const { rewards } = await bench([conditioned, alone], scored, { preference: p });
+      heldOut.push(
+        compare(
+          seed,
+          `preference ${p.cost},${p.time}`,
+          ['conditioned', rewards.get('conditioned') as number[]],
+          [name, rewards.get(name) as number[]],
+        ),
+      );
+    }
+    for (const table of tables) {
+      hooks.progress?.(
+        `seed ${seed}: scoring under ${priceTableName(table.factors)} on ${scored.length} instances`,
+      );
+      const profiles = scaledPrices(env.profiles, table.factors);
+      const { rewards } = await bench([conditioned], scored, { profiles });
+      const x = rewards.get('conditioned') as number[];
+      const byKind: Record<string, PairedDifference> = {};
+      for (const kind of new Set(kindOf.values())) {
+        const at = scored.flatMap((s, i) => (kindOf.get(String(s)) === kind ? [i] : []));
+        byKind[kind] = pairedBootstrap(
+          at.map((i) => table.rewards[i] as number),
+          at.map((i) => x[i] as number),
+          { seed },
+        );
+      }
+      prices.push({
+        ...compare(
+          seed,
+          `prices ${priceTableName(table.factors)}`,
+          ['conditioned', x],
+          ['per-kind cascade', table.rewards],
+        ),
+        byKind,
+        cascade: table.cascade,
+      });
+    }
   }
   return { heldOut, prices, trainings, validationSeeds: { select, scored } };
 }

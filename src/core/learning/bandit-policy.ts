@@ -24,7 +24,7 @@ import {
 import type { Bandit } from './bandit';
 import { type CascadeSteps, cascade, cascadeName, DEFAULT_CASCADE } from './cascade';
 import { EpsilonGreedy } from './epsilon-greedy';
-import { taskFeatures, taskWidth } from './features';
+import { type Inputs, taskFeatures, taskWidth } from './features';
 import { LinearThompson } from './linear-thompson';
 import { LinUCB } from './linucb';
 
@@ -129,9 +129,12 @@ export function armChoice(arm: Arm): Choice {
   };
 }
 
-/** A fresh bandit; with `preference`, its contexts hold the preference features (trace/preference.ts). */
-export function makeBandit(kind: BanditKind, arms: number, seed: number, preference = false): Bandit {
-  const dim = taskWidth(preference);
+/**
+ * A fresh bandit whose contexts hold the task features and the inputs `inputs` reads (the
+ * preference, trace/preference.ts; the prices, price-features.ts).
+ */
+export function makeBandit(kind: BanditKind, arms: number, seed: number, inputs: Inputs = 'task'): Bandit {
+  const dim = taskWidth(inputs);
   switch (kind) {
     case 'linucb':
       // α ≈ the reward's range (0…1.4 with the λ terms): an arm never played must look better
@@ -186,10 +189,11 @@ export interface BanditPlayOptions {
   /** Log each arm in full for the trace (decision-log.ts). */
   readonly log?: boolean;
   /**
-   * Whether its contexts hold the preference features (a bandit trained since issue 59); one
-   * without plays the default preference only. @default false
+   * The inputs its contexts hold beyond the task's (features.ts): a bandit without the preference
+   * plays the default preference only, one without the prices the reference prices only.
+   * @default 'task'
    */
-  readonly preference?: boolean;
+  readonly inputs?: Inputs;
 }
 
 /** What a bandit episode chose, for the update that follows it. */
@@ -206,7 +210,7 @@ export function banditPolicy(
   playing: BanditPlayOptions = {},
 ): Policy {
   const mode = playing.mode ?? 'greedy';
-  const preference = playing.preference ?? false;
+  const inputs = playing.inputs ?? 'task';
   // The arm of the task being planned or run. Runs of one policy go one after another (bench,
   // training); a run whose plan was fixed elsewhere draws at its first decision instead.
   let chosen: { arm: Arm; task: PlanView } | null = null;
@@ -217,7 +221,7 @@ export function banditPolicy(
   let logged: DecisionLog | undefined;
   let decidedLog: DecisionLog | undefined;
   const draw = (task: PlanView, seed: number): Arm => {
-    const context = taskFeatures(task, undefined, preference);
+    const context = taskFeatures(task, undefined, inputs);
     // Training explores by the bandit's own rule; played, it takes its best estimate or draws
     // from the softmax of its estimates with a stream keyed by the run's seed.
     const p =
@@ -245,7 +249,8 @@ export function banditPolicy(
   return {
     name,
     plan: 'swarm',
-    preferenceInputs: preference,
+    preferenceInputs: inputs !== 'task',
+    priceInputs: inputs === 'prices',
     ...(playing.log ? { play: mode, decisionOptions: armOptions(arms) } : {}),
     planFor(task: PlanView) {
       run = null;

@@ -11,8 +11,9 @@
 import { OLD_PLAN_WORDS, todaysPlanWords } from '../trace/events';
 import { type Arm, armWidth } from './bandit-policy';
 import { POLICY_SCHEMA, POLICY_VERSION, sameActions, sameList } from './checkpoint-format';
-import { PREFERENCE_FEATURES } from './features';
+import { inputsOfFeatures } from './features';
 import { LEARNED_KINDS, type LearnedKindId, type Loaded, learnedKindOf } from './kinds/registry';
+import { AT_REFERENCE_PRICES, PRICE_FEATURES } from './price-features';
 
 export { POLICY_SCHEMA, POLICY_VERSION, type TrainingRecord } from './checkpoint-format';
 export { type BanditCheckpoint, banditCheckpoint } from './kinds/bandit';
@@ -107,17 +108,21 @@ function inTodaysWords(c: Partial<Record<string, unknown>>): Partial<Record<stri
   };
 }
 
+/** Why a policy without price inputs is refused a profile priced otherwise than it was trained at. */
+export const priceRefusalWords = (profile: string) =>
+  `profile "${profile}" is priced otherwise than the reference table (scenarios/profiles.json) it was trained at, and it was trained without price inputs (its features have no ${PRICE_FEATURES[0]}), so it plays only the prices it was trained at; use the profiles' reference prices, or a policy trained across price tables (swarm train --prices sample)`;
+
 function restoreInTodaysWords(
   c: Partial<Record<string, unknown>>,
   profiles: Readonly<Record<string, string>>,
 ): Loaded {
   const kind = learnedKindOf(c.kind as string) as NonNullable<ReturnType<typeof learnedKindOf>>;
-  // With the preference features (trained since issue 59) or without (before): both are read.
-  const preference =
-    kind.withPreference !== undefined &&
-    Array.isArray(c.features) &&
-    c.features.some((f) => (PREFERENCE_FEATURES as readonly unknown[]).includes(f));
-  sameList('features', c.features, preference ? (kind.withPreference as readonly string[]) : kind.features);
+  // With the preference features (trained since issue 59), with the price features too (trained
+  // across price tables), or without (before): each is read, where the kind has that layout.
+  const listed = Array.isArray(c.features) ? inputsOfFeatures(c.features) : 'task';
+  const layouts = { task: kind.features, preference: kind.withPreference, prices: kind.withPrices };
+  const inputs = layouts[listed] !== undefined ? listed : 'task';
+  sameList('features', c.features, layouts[inputs] as readonly string[]);
   sameActions(c);
   const trained = c.profiles;
   if (typeof trained !== 'object' || trained === null)
@@ -126,6 +131,12 @@ function restoreInTodaysWords(
     const here = profiles[name];
     if (here === undefined)
       throw new Error(`it was trained against profile "${name}", which is not defined here`);
+    // A profile changed only in its prices (hashesToPlay): a policy reading prices plays under
+    // them; one without is refused in words that say so.
+    if (here !== hash && profiles[`${name}${AT_REFERENCE_PRICES}`] === hash) {
+      if (inputs === 'prices') continue;
+      throw new Error(priceRefusalWords(name));
+    }
     if (here !== hash) {
       throw new Error(
         `profile "${name}" has changed since training (trained against ${String(hash)}, now ${here})`,
@@ -134,5 +145,5 @@ function restoreInTodaysWords(
   }
   if (typeof c.training !== 'object' || c.training === null)
     throw new Error('its "training" record is missing');
-  return kind.restore(c, preference) as Loaded;
+  return kind.restore(c, inputs) as Loaded;
 }

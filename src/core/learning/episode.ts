@@ -18,8 +18,9 @@ import { episodeInstance } from './episode-instances';
 import { componentSpec, type Draw, drawTask, specOf, weightsAt } from './mix';
 import { type Decision, holdOf, type ParlParams, parlPolicy } from './parl';
 import { preferenceAt } from './preference-sampling';
+import { priceFactorsAt, scaledPrices } from './price-sampling';
 import { lambdaAt, parlReward } from './reward';
-import { planHeadOf, type TrainConfig, type TrainEnv } from './train-config';
+import { inputsOfConfig, planHeadOf, type TrainConfig, type TrainEnv } from './train-config';
 
 /** What one episode did, as the curves average it. */
 export interface EpisodeStats {
@@ -137,11 +138,14 @@ export async function playEpisode(
   const critical = config.budgetOn === 'critical';
   // The group's preference: its episodes are compared with each other, so they share their reward.
   const preference = preferenceAt(config.preferences, config.seed, group);
+  // The group's price table, when training samples them: the run is priced with it, so what the
+  // policy reads of prices (PlanView.prices) is what the episode costs.
+  const factors = priceFactorsAt(config.prices, config.seed, group);
   const decisions: Decision[] = [];
   const play: BanditPlay = { arm: -1, context: new Float64Array(0) };
   const policy =
     'bandit' in learner
-      ? banditPolicy(learner.bandit, learner.arms, play, 'bandit', { preference: true })
+      ? banditPolicy(learner.bandit, learner.arms, play, 'bandit', { inputs: inputsOfConfig(config) })
       : parlPolicy({
           params: learner.params,
           mode: 'sample',
@@ -160,7 +164,7 @@ export async function playEpisode(
       seed,
       size: draw.size,
       plan: planChooser(policy),
-      profiles: env.profiles,
+      profiles: factors ? scaledPrices(env.profiles, factors) : env.profiles,
       ...(preference ? { overrides: { preference } } : {}),
     }),
     { policy, provider: env.provider, ...(env.ports ? { ports: env.ports } : {}), keepEvents: false },

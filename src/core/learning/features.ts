@@ -9,8 +9,10 @@ import type { TaskGraph } from '../graph/types';
 import type { PlanView, RunView } from '../policy/types';
 import { DEFAULT_PREFERENCE } from '../trace/preference';
 import { log2 } from '../util/math';
+import { PRICE_FEATURES, priceFeatures } from './price-features';
+import { TASK_KINDS } from './task-kinds';
 
-export const TASK_KINDS = ['wide-search', 'deep-search', 'mixed-coding', 'write-story', 'rag-qa'] as const;
+export { TASK_KINDS };
 
 /**
  * Features of the task before it is split (PlanView): what the plan decision and a bandit see.
@@ -64,25 +66,43 @@ const STEP_FEATURES = [
 export const FEATURES = [...TASK_FEATURES, ...STEP_FEATURES] as const;
 
 /**
- * The feature names of a policy with preference inputs or without (checkpoints before issue 59):
- * the preference features follow the task's, so the task's part of a decision's features is
- * always its first `task.length`.
+ * Which inputs beyond the task's a policy reads, as its checkpoint's features say: none (before
+ * issue 59), the cost and time preference, or the preference and the run's price table
+ * (price-features.ts; a training that samples price tables, `swarm train --prices sample`).
  */
-export function featureLayout(preference: boolean): {
+export type Inputs = 'task' | 'preference' | 'prices';
+
+/** The extra features each layout reads after the task's, in order. */
+const EXTRA: Readonly<Record<Inputs, readonly string[]>> = {
+  task: [],
+  preference: PREFERENCE_FEATURES,
+  prices: [...PREFERENCE_FEATURES, ...PRICE_FEATURES],
+};
+
+/**
+ * The feature names of a policy reading `inputs`: the preference and price features follow the
+ * task's, so the task's part of a decision's features is always its first `taskWidth(inputs)`.
+ */
+export function featureLayout(inputs: Inputs): {
   readonly task: readonly string[];
   readonly step: readonly string[];
 } {
-  return preference
-    ? {
-        task: [...TASK_FEATURES, ...PREFERENCE_FEATURES],
-        step: [...TASK_FEATURES, ...PREFERENCE_FEATURES, ...STEP_FEATURES],
-      }
-    : { task: TASK_FEATURES, step: FEATURES };
+  return {
+    task: [...TASK_FEATURES, ...EXTRA[inputs]],
+    step: [...TASK_FEATURES, ...EXTRA[inputs], ...STEP_FEATURES],
+  };
 }
 
-/** How many task features a policy with or without preference inputs reads. */
-export const taskWidth = (preference: boolean) =>
-  TASK_FEATURES.length + (preference ? PREFERENCE_FEATURES.length : 0);
+/** How many task features a policy reading `inputs` reads. */
+export const taskWidth = (inputs: Inputs) => TASK_FEATURES.length + EXTRA[inputs].length;
+
+/** The layout a list of feature names is (a checkpoint's), by the first feature of each input. */
+export const inputsOfFeatures = (names: readonly unknown[]): Inputs =>
+  names.includes(PRICE_FEATURES[0])
+    ? 'prices'
+    : names.includes(PREFERENCE_FEATURES[0])
+      ? 'preference'
+      : 'task';
 
 export interface Shape {
   /** Longest chain, in tasks. */
@@ -113,11 +133,11 @@ export function shapeOf(graph: TaskGraph): Shape {
 }
 
 /**
- * The task features of a task as the plan decision sees it; with `preference`, the preference
- * features after them.
+ * The task features of a task as the plan decision sees it; after them, the preference features
+ * and the price features where `inputs` reads them.
  */
-export function taskFeatures(task: PlanView, out?: Float64Array, preference = false) {
-  out ??= new Float64Array(taskWidth(preference));
+export function taskFeatures(task: PlanView, out?: Float64Array, inputs: Inputs = 'task') {
+  out ??= new Float64Array(taskWidth(inputs));
   const units = Math.max(1, task.size);
   let i = 0;
   out[i++] = 1;
@@ -130,7 +150,7 @@ export function taskFeatures(task: PlanView, out?: Float64Array, preference = fa
   out[i++] = Number.isFinite(budget) ? Math.min(4, budget / units) / 4 : 1;
   out[i++] = Number.isFinite(budget) ? 1 : 0;
   out[i++] = task.difficultyCue;
-  if (preference) {
+  if (inputs !== 'task') {
     const p = task.preference ?? DEFAULT_PREFERENCE;
     const cost = (p.cost - 1) / 2;
     const time = (p.time - 1) / 2;
@@ -139,18 +159,19 @@ export function taskFeatures(task: PlanView, out?: Float64Array, preference = fa
     for (const k of TASK_KINDS) out[i++] = task.kind === k ? cost : 0;
     for (const k of TASK_KINDS) out[i++] = task.kind === k ? time : 0;
   }
+  if (inputs === 'prices') i = priceFeatures(task, out, i);
   return out;
 }
 
-/** The full feature vector at a decision (with the preference features after the task's, or not). */
-export function features(view: RunView, preference = false): Float64Array {
-  const out = new Float64Array(FEATURES.length + (preference ? PREFERENCE_FEATURES.length : 0));
-  taskFeatures(view.task, out, preference);
+/** The full feature vector at a decision (with the inputs `inputs` reads after the task's). */
+export function features(view: RunView, inputs: Inputs = 'task'): Float64Array {
+  const out = new Float64Array(FEATURES.length + EXTRA[inputs].length);
+  taskFeatures(view.task, out, inputs);
   const n = Math.max(1, view.graph.n);
   const max = Math.max(1, view.config.budgets.maxConcurrentSubagents);
   const budget = view.config.budgets.maxCriticalSteps;
   const criticalPath = Math.max(1, shapeOf(view.graph).depth);
-  let i = taskWidth(preference);
+  let i = taskWidth(inputs);
   out[i++] = view.graph.n === 1 ? 1 : 0;
   const o = view.observation;
   out[i++] = o.ready / n;
@@ -185,27 +206,33 @@ export function features(view: RunView, preference = false): Float64Array {
   return out;
 }
 
+/** Which part of a decision logged features: a task's (a plan, a bandit's arm) or a step's. */
+export type FeaturePart = 'task' | 'step';
+
+/** The layout of logged features of `part`, by their count, if any layout has that count. */
+export function layoutOfCount(count: number, part: FeaturePart): Inputs | undefined {
+  for (const inputs of ['task', 'preference', 'prices'] as const)
+    if (featureLayout(inputs)[part].length === count) return inputs;
+  return undefined;
+}
+
 /**
- * Logged features (a plan's or a step's, with preference features or without) in the layout a
- * policy with or without preference inputs reads, for off-policy evaluation of one policy on
- * another's logs: features without them are the default preference (zeros inserted); features
- * with them drop them only when they are zeros, since a policy without preference inputs plays
- * the default alone. Undefined when they are not (it never plays such a run).
+ * Logged features (a plan's or a step's, of any layout) in the layout a policy reading `inputs`
+ * reads, for off-policy evaluation of one policy on another's logs: inputs the log lacks are their
+ * defaults (zeros inserted: the default preference, the reference prices); inputs the target lacks
+ * are dropped only when they are zeros, since such a policy plays only their defaults. Undefined
+ * when they are not (it never plays such a run).
  */
-export function inLayout(x: Float64Array, preference: boolean): Float64Array | undefined {
+export function inLayout(x: Float64Array, inputs: Inputs, part: FeaturePart): Float64Array | undefined {
+  const from = layoutOfCount(x.length, part);
+  if (from === undefined || from === inputs) return x;
   const t = TASK_FEATURES.length;
-  const k = PREFERENCE_FEATURES.length;
-  const hasPreference = x.length === taskWidth(true) || x.length === FEATURES.length + k;
-  if (hasPreference === preference) return x;
-  if (preference) {
-    const out = new Float64Array(x.length + k);
-    out.set(x.subarray(0, t), 0);
-    out.set(x.subarray(t), t + k);
-    return out;
-  }
-  for (let i = t; i < t + k; i++) if (x[i] !== 0) return undefined;
-  const out = new Float64Array(x.length - k);
-  out.set(x.subarray(0, t), 0);
-  out.set(x.subarray(t + k), t);
+  const had = EXTRA[from].length;
+  const want = EXTRA[inputs].length;
+  // The extra parts nest: the preference's come first in both layouts that have them.
+  for (let i = t + want; i < t + had; i++) if (x[i] !== 0) return undefined;
+  const out = new Float64Array(x.length - had + want);
+  out.set(x.subarray(0, t + Math.min(had, want)), 0);
+  out.set(x.subarray(t + had), t + want);
   return out;
 }

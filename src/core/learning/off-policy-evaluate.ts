@@ -64,7 +64,7 @@ export function evaluateOffPolicy(
         const want = d.head === 'step' ? o.features.step : o.features.task;
         if (!want.includes(d.log.features.length))
           throw new TargetMismatch(
-            `${where}: a ${d.head} decision logged ${d.log.features.length} features; accepted: logs of policies with ${want.join(' or ')} (with preference inputs or without)`,
+            `${where}: a ${d.head} decision logged ${d.log.features.length} features; accepted: logs of policies with ${want.join(' or ')} (with preference or price inputs or without)`,
           );
       }
   }

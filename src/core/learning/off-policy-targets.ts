@@ -10,18 +10,18 @@ import type { PlayMode } from '../trace/events';
 import type { Bandit } from './bandit';
 import { type Arm, armChoice, armName, armProbabilities } from './bandit-policy';
 import { encodeStep, STEP_HEADS, type StepHead } from './decision-log';
-import { inLayout, TASK_KINDS } from './features';
+import { type Inputs, inLayout, TASK_KINDS } from './features';
 import { parseFixed, type Setting } from './fixed-policy';
 import type { LoggedDecision } from './off-policy-logs';
 import {
   HEAD_NAMES,
   type Held,
+  inputsOfParams,
   type ParlParams,
   PLANS,
   pick,
   probabilities,
   profileMask,
-  readsPreference,
 } from './parl';
 
 /** A policy whose probability of a logged decision's actions can be computed from the log. */
@@ -56,7 +56,7 @@ export function parlTarget(
   held: Held = {},
 ): Target {
   const profileAllowed = profileMask(profiles);
-  const reads = readsPreference(params);
+  const reads = inputsOfParams(params);
   const planDistribution = (d: LoggedDecision): Float64Array => {
     const x = fitted(d, reads, name);
     const allowed = mask(PLANS.length, d.log.allowed?.plan);
@@ -108,11 +108,13 @@ export function parlTarget(
 }
 
 /** A decision's logged features in the layout the target reads (features.ts, inLayout). */
-function fitted(d: LoggedDecision, preference: boolean, name: string): Float64Array {
-  const x = inLayout(Float64Array.from(d.log.features), preference);
+function fitted(d: LoggedDecision, inputs: Inputs, name: string): Float64Array {
+  const x = inLayout(Float64Array.from(d.log.features), inputs, d.head === 'step' ? 'step' : 'task');
   if (!x)
     throw new Error(
-      `${name} has no preference inputs, and the logs were played under a preference other than the default {cost: 1, time: 1}: it never plays such a run, so it cannot be weighed on them`,
+      inputs === 'preference'
+        ? `${name} has no price inputs, and the logs were played under prices other than the reference table (scenarios/profiles.json): it never plays such a run, so it cannot be weighed on them`
+        : `${name} has no preference inputs, and the logs were played under a preference other than the default {cost: 1, time: 1}${inputs === 'task' ? ' or prices other than the reference table' : ''}: it never plays such a run, so it cannot be weighed on them`,
     );
   return x;
 }
@@ -128,12 +130,12 @@ export function banditTarget(
   arms: readonly Arm[],
   play: PlayMode,
   loggedOptions: readonly string[],
-  /** Whether the bandit's contexts hold the preference features (its checkpoint's). */
-  preference = false,
+  /** The inputs the bandit's contexts hold (its checkpoint's). */
+  inputs: Inputs = 'task',
 ): Target {
   const names = arms.map(armName);
   const distribution = (d: LoggedDecision): Float64Array => {
-    const x = fitted(d, preference, name);
+    const x = fitted(d, inputs, name);
     return play === 'greedy' ? oneHot(bandit.exploit(x), arms.length) : armProbabilities(bandit, x);
   };
   return {

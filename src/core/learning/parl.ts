@@ -24,7 +24,7 @@ import {
   waveHasSpares,
 } from './actions';
 import { PARL_OPTIONS, planLog, stepLog } from './decision-log';
-import { FEATURES, features, PREFERENCE_FEATURES, taskFeatures, taskWidth } from './features';
+import { featureLayout, features, type Inputs, taskFeatures, taskWidth } from './features';
 import { PLANS, planMask, planOf } from './plan-options';
 
 export { PLANS } from './plan-options';
@@ -75,12 +75,13 @@ export const RETRY_PRIOR = 2;
 export const CUT_PRIOR = -2;
 
 /**
- * Fresh weights: with `preference`, over the features with preference inputs (what training makes
- * since issue 59), else over those before them (an older checkpoint's shape).
+ * Fresh weights over the features of `inputs` (features.ts): the preference (what training makes
+ * since issue 59), the preference and the prices (a training that samples price tables), or
+ * neither (an older checkpoint's shape).
  */
-export function initParams(preference = false): ParlParams {
-  const dim = FEATURES.length + (preference ? PREFERENCE_FEATURES.length : 0);
-  const taskDim = taskWidth(preference);
+export function initParams(inputs: Inputs = 'task'): ParlParams {
+  const dim = featureLayout(inputs).step.length;
+  const taskDim = taskWidth(inputs);
   const control = new Float64Array(HEADS.control * dim);
   control[CONTROLS.indexOf('finish') * dim] = FINISH_PRIOR; // weight on the bias feature
   const plan = new Float64Array(PLANS.length * taskDim);
@@ -100,9 +101,13 @@ export function initParams(preference = false): ParlParams {
   };
 }
 
-/** Whether these weights read the preference features (their plan head is that wide). */
-export const readsPreference = (params: Pick<ParlParams, 'plan'>): boolean =>
-  params.plan.length === PLANS.length * taskWidth(true);
+/** The inputs these weights read, by how wide their plan head is (features.ts, Inputs). */
+export const inputsOfParams = (params: Pick<ParlParams, 'plan'>): Inputs =>
+  params.plan.length === PLANS.length * taskWidth('prices')
+    ? 'prices'
+    : params.plan.length === PLANS.length * taskWidth('preference')
+      ? 'preference'
+      : 'task';
 
 /**
  * Softmax of W·x over the options whose mask is 1 (all when no mask); masked options get 0.
@@ -269,7 +274,7 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
   let drawing: Rng | undefined;
   const choose = (head: HeadName, p: Float64Array) => held[head] ?? pick(p, mode, drawing);
   const mask = profileMask(options.profiles);
-  const preference = readsPreference(params);
+  const inputs = inputsOfParams(params);
   if (!mask.some((m) => m === 1))
     throw new Error(`no known profile among ${JSON.stringify(options.profiles)}`);
   // What the last decisions chose and with what probability, for the trace (Policy.explain).
@@ -280,10 +285,11 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
   return {
     name: options.name ?? 'parl',
     plan: 'swarm',
-    preferenceInputs: preference,
+    preferenceInputs: inputs !== 'task',
+    priceInputs: inputs === 'prices',
     ...(options.log ? { play: mode, decisionOptions: PARL_OPTIONS } : {}),
     planFor(task: PlanView) {
-      const x = taskFeatures(task, undefined, preference);
+      const x = taskFeatures(task, undefined, inputs);
       const allowed = planMask(task);
       const p = probabilities(params.plan, x, allowed);
       // A held plan the kind does not allow (a cut) runs as the kind's own swarm.
@@ -309,7 +315,7 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
       // Nothing can start: the decision has no options, so it is not the policy's to make.
       if (launchable(view) === 0) return [];
       drawing = stepRng(view);
-      const x = features(view, preference);
+      const x = features(view, inputs);
       const pw = probabilities(params.width, x);
       const pp = probabilities(params.profile, x, mask);
       const pc = probabilities(params.control, x);

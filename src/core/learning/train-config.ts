@@ -5,9 +5,11 @@ import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
 import { PROFILES } from './actions';
 import type { BanditKind } from './bandit-policy';
+import type { Inputs } from './features';
 import type { TrainableKind } from './kinds/registry';
 import type { MixSpec } from './mix';
 import type { PreferenceSampling } from './preference-sampling';
+import type { PriceSampling } from './price-sampling';
 import type { Schedule } from './reward';
 
 export interface TrainConfig {
@@ -58,7 +60,18 @@ export interface TrainConfig {
    * {cost: 1, time: 1} throughout, as before issue 59. Either way the policy reads it.
    */
   readonly preferences?: PreferenceSampling;
+  /**
+   * The price table each group of episodes is played under (price-sampling.ts): each profile's
+   * prices times a factor drawn per group. Present, the policy reads the prices (its checkpoint's
+   * features include the price features); absent, the profiles' own prices throughout and a policy
+   * without price inputs, as before (CLI default training's checkpoint is unchanged).
+   */
+  readonly prices?: PriceSampling;
 }
+
+/** The inputs a policy trained with `config` reads: the preference always, the prices when sampled. */
+export const inputsOfConfig = (config: Pick<TrainConfig, 'prices'>): Inputs =>
+  config.prices ? 'prices' : 'preference';
 
 export const defaultTrainConfig: TrainConfig = {
   policy: 'parl',

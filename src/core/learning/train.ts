@@ -41,7 +41,7 @@ import {
   zerosLike,
 } from './parl';
 import { PlanCritic } from './plan-critic';
-import { planHeadOf, type TrainConfig, type TrainEnv } from './train-config';
+import { inputsOfConfig, planHeadOf, type TrainConfig, type TrainEnv } from './train-config';
 
 export type { EpisodeOutcome, EpisodeStats } from './episode';
 export { episodeReward, playEpisode } from './episode';
@@ -107,15 +107,16 @@ export async function train(
   const from = resume === undefined ? null : resumable(resume, config, env.profileHashes, arms);
   // Trained since issue 59 with preference inputs: at the default preference they read 0, so a
   // training that samples none learns what it learned before.
-  const params = from?.kind === 'parl' ? from.params : initParams(true);
+  const inputs = inputsOfConfig(config);
+  const params = from?.kind === 'parl' ? from.params : initParams(inputs);
   const adam = new Adam(params, config.learningRate);
   if (from?.kind === 'parl' && from.optimizer) adam.restore(from.optimizer);
   const critic =
     config.policy === 'parl' && planHeadOf(config) === 'regression'
       ? new PlanCritic(
           PLANS.length,
-          taskWidth(true),
-          initParams(true).plan,
+          taskWidth(inputs),
+          initParams(inputs).plan,
           undefined,
           from?.kind === 'parl' ? from.planCritic : undefined,
         )
@@ -125,7 +126,7 @@ export async function train(
       ? null
       : from?.kind === 'bandit'
         ? from.bandit
-        : makeBandit(config.bandit, arms.length, config.seed, true);
+        : makeBandit(config.bandit, arms.length, config.seed, inputs);
   const curves: CurvePoint[] = [];
   const window: EpisodeStats[] = [];
   let batch: { episode: number; decisions: Decision[]; task: Float64Array; reward: number }[] = [];
@@ -146,7 +147,7 @@ export async function train(
           }
         : { algorithm: config.bandit };
     return bandit
-      ? banditCheckpoint(bandit, arms, { hyper, training, profiles: { ...env.profileHashes } }, true)
+      ? banditCheckpoint(bandit, arms, { hyper, training, profiles: { ...env.profileHashes } }, inputs)
       : parlCheckpoint(params, {
           hyper,
           training,
@@ -194,7 +195,7 @@ export async function train(
           batch.push({
             episode: stats.episode,
             decisions,
-            task: first.x.slice(0, taskWidth(true)),
+            task: first.x.slice(0, taskWidth(inputs)),
             reward: stats.reward,
           });
         if (batch.length >= config.batch) {
@@ -244,6 +245,13 @@ function resumable(
     );
   if (loaded.kind !== config.policy)
     throw refuse(`the checkpoint is a ${loaded.kind} policy; resume from a ${config.policy} checkpoint`);
+  // Its weights are as wide as its inputs: a training across price tables continues one only.
+  if (loaded.inputs !== inputsOfConfig(config))
+    throw refuse(
+      loaded.inputs === 'prices'
+        ? 'it was trained across price tables (its features include the price features): resume with --prices sample'
+        : 'it was trained without price inputs (its features lack the price features), so it cannot continue across price tables: resume without --prices, or train a new policy with --prices sample',
+    );
   const completed: unknown = loaded.checkpoint.training.completedEpisodes;
   if (typeof completed !== 'number' || !Number.isInteger(completed) || completed < 0)
     throw refuse(`its completedEpisodes is ${JSON.stringify(completed ?? null)}, not a whole number`);

@@ -4,11 +4,11 @@
  * refusal is a RequestError on `policy`, in the words below, the same on every host.
  */
 
+import { hashesToPlay } from '../learning/price-features';
 import { type PolicySource, resolvePolicy } from '../learning/resolve-policy';
 import { llmPolicyFor } from '../policy/llm/llm-policy';
 import type { Policy } from '../policy/types';
 import type { Provider } from '../providers/types';
-import { profileHashes } from '../scenarios/profiles';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import { LLM_POLICY } from './policy-name';
 import { RequestError } from './run-input';
@@ -73,7 +73,9 @@ export async function policyOf(
           throw new RequestError('policy', (error as Error).message);
         }
       },
-      hashes: () => host.hashes ?? profileHashes(host.profiles),
+      // Beside each profile's hash, its hash at the reference prices where it is priced otherwise:
+      // a policy with price inputs plays under other prices, one without is refused in words.
+      hashes: () => host.hashes ?? hashesToPlay(host.profiles),
       messages: checkpointWords(source),
       fail: (message) => new RequestError('policy', message),
     },

@@ -30,7 +30,7 @@ import { scenarioKinds } from '../scenarios/registry';
 import type { ProfileSpec, RewardSpec } from '../scenarios/spec-types';
 import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from '../scenarios/types';
 import type { ProfileRecord } from '../trace/events';
-import type { RewardWeights } from '../trace/metrics';
+import type { ProfilePrice, RewardWeights } from '../trace/metrics';
 import { isDefaultPreference, type Preference, preferredWeights } from '../trace/preference';
 import { formationProblem } from './formations';
 import {
@@ -216,7 +216,8 @@ function prepareTaskRun(
   const seen = own
     ? { ...planView(spec, instance), size: requestPlan(own, 'swarm', kind.roles).tasks.length }
     : planView(spec, instance, kind.cuts);
-  const view = preference ? { ...seen, preference } : seen;
+  // What the plan decision sees: the preference, and the prices the run will be priced with.
+  const view = { ...seen, ...(preference ? { preference } : {}), prices: pricesOf(profiles) };
   const decision = decisionOf(typeof input.plan === 'function' ? input.plan(view) : input.plan);
   const mode = decision.mode;
   const cut = cutOf(decision);
@@ -382,7 +383,7 @@ export function scenarioConfig(
     ...(spec.mainStepCost !== undefined ? { mainStepCost: spec.mainStepCost } : {}),
     ...(spec.budgets ? { budgets: spec.budgets } : {}),
     defaultProfile,
-    prices: Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.price])),
+    prices: pricesOf(profiles),
     ...(spec.reward
       ? { reward: preferredWeights(rewardWeights(spec.reward, instance.size), preference) }
       : {}),
@@ -393,6 +394,11 @@ export function scenarioConfig(
     units: instance.size,
     difficultyCue: difficultyCue(spec, seed),
   });
+}
+
+/** The per-token prices of a profile table: what a task run is priced with. */
+function pricesOf(profiles: Readonly<Record<string, ProfileSpec>>): Record<string, ProfilePrice> {
+  return Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.price]));
 }
 
 /** The reward's weights for an instance of `size`: the reference cost per unit, scaled. */

@@ -10,6 +10,7 @@ import type {
   PolicyChoice,
   TraceEvent,
 } from '../trace/events';
+import type { ProfilePrice } from '../trace/metrics';
 import type { Preference } from '../trace/preference';
 import type { RunConfig } from './config';
 import type { AttemptRequest } from './ports';
@@ -99,6 +100,12 @@ export interface PlanView {
    */
   readonly preference?: Preference;
   /**
+   * The per-token prices of the profiles a task run is priced with (its config's, from the profile
+   * table it was given): a policy trained with price inputs reads them (learning/price-features.ts).
+   * Absent for a graph run, which has no profile table of its own.
+   */
+  readonly prices?: Readonly<Record<string, ProfilePrice>>;
+  /**
    * How a swarm may cut this kind (scenarios/cut.ts): units per shard (the file's own and the
    * most accepted), and whether its parts' answers can vote. Absent: neither.
    */
@@ -168,6 +175,12 @@ export interface Policy {
    * plays the same way whatever the preference (the reward it is scored by still follows it).
    */
   readonly preferenceInputs?: boolean;
+  /**
+   * A learned policy: whether it reads the run's price table (PlanView.prices). `false` (trained
+   * without sampled price tables) plays the reference prices only, and a run under other prices is
+   * refused (priceRefusal). Absent: a programmed policy, which plays alike under any prices.
+   */
+  readonly priceInputs?: boolean;
   /**
    * The plan decided per task, before the run (single or swarm, and a swarm's shard size and
    * replicas), from what the orchestrator sees of the task then: its kind, its size, the engines,

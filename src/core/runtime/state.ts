@@ -336,6 +336,8 @@ class StateView implements RunView {
       difficultyCue: config.difficultyCue ?? 0,
       seed: config.seed,
       ...(config.preference ? { preference: config.preference } : {}),
+      // A task run's prices are its profile table's; a graph run has none (PlanView.prices).
+      ...(kind !== 'graph' ? { prices: config.prices } : {}),
     };
   }
   remainingPath(): number {

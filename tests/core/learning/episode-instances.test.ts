@@ -15,7 +15,7 @@ const config: TrainConfig = { ...defaultTrainConfig, episodes: 400, seed: 3, gro
 
 /** Weights that are not all zero, so that the sampled choices vary from episode to episode. */
 function weights(): ParlParams {
-  const params = initParams(true);
+  const params = initParams('preference');
   let x = 7;
   for (const head of Object.values(params)) {
     if (!(head instanceof Float64Array)) continue;

@@ -96,16 +96,16 @@ describe('the preference in a run', () => {
 
 describe('a policy with preference inputs', () => {
   // Single unless cost is charged more than the default; a policy without inputs cannot tell.
-  const params = initParams(true);
+  const params = initParams('preference');
   const single = PLANS.indexOf('single');
-  params.plan[single * taskWidth(true) + TASK_FEATURES.length] = -10; // on (cost-1)/2
+  params.plan[single * taskWidth('preference') + TASK_FEATURES.length] = -10; // on (cost-1)/2
   const reading = () => parlPolicy({ params, mode: 'greedy', name: 'parl:reads' });
 
   it('reads the preference; one without preference inputs plays alike whatever it is', async () => {
     expect((await run(reading())).result.plan.mode).toBe('single');
     expect((await run(reading(), { cost: 1, time: 3 })).result.plan.mode).toBe('single');
     expect((await run(reading(), { cost: 3, time: 1 })).result.plan.mode).toBe('swarm');
-    const blind = () => parlPolicy({ params: initParams(false), mode: 'greedy', name: 'parl:blind' });
+    const blind = () => parlPolicy({ params: initParams('task'), mode: 'greedy', name: 'parl:blind' });
     expect(blind().preferenceInputs).toBe(false);
     expect(reading().preferenceInputs).toBe(true);
     expect((await run(blind(), { cost: 3, time: 1 })).result.plan.mode).toBe('single');
@@ -117,7 +117,7 @@ describe('a policy with preference inputs', () => {
       time: 0,
     });
     const features = result.header.planDecision?.features as number[];
-    expect(features).toHaveLength(taskWidth(true));
+    expect(features).toHaveLength(taskWidth('preference'));
     expect(features.slice(TASK_FEATURES.length, TASK_FEATURES.length + 2)).toEqual([1, -0.5]);
     expect(preferenceRefusal(reading(), { cost: 3, time: 0 })).toBeUndefined();
   });
@@ -126,17 +126,17 @@ describe('a policy with preference inputs', () => {
 describe('logged features in the layout another policy reads (off-policy evaluation)', () => {
   it('inserts the default preference for a reader with inputs, drops it only when it is the default', () => {
     const old = Float64Array.from({ length: FEATURES.length }, (_, i) => i + 1);
-    const wide = inLayout(old, true) as Float64Array;
+    const wide = inLayout(old, 'preference', 'step') as Float64Array;
     expect(wide).toHaveLength(FEATURES.length + PREFERENCE_FEATURES.length);
-    expect(Array.from(wide.subarray(TASK_FEATURES.length, taskWidth(true)))).toEqual(
+    expect(Array.from(wide.subarray(TASK_FEATURES.length, taskWidth('preference')))).toEqual(
       PREFERENCE_FEATURES.map(() => 0),
     );
-    expect(inLayout(wide, false)).toEqual(old);
-    expect(inLayout(old, false)).toBe(old);
+    expect(inLayout(wide, 'task', 'step')).toEqual(old);
+    expect(inLayout(old, 'task', 'step')).toBe(old);
     wide[TASK_FEATURES.length] = 0.5;
-    expect(inLayout(wide, false)).toBeUndefined();
+    expect(inLayout(wide, 'task', 'step')).toBeUndefined();
     const task = Float64Array.from({ length: TASK_FEATURES.length }, () => 1);
-    expect(inLayout(inLayout(task, true) as Float64Array, false)).toEqual(task);
+    expect(inLayout(inLayout(task, 'preference', 'task') as Float64Array, 'task', 'task')).toEqual(task);
   });
 });
 
@@ -252,11 +252,11 @@ describe('training across preferences', () => {
     // training that samples no preference learns what it learned before them.
     const loaded = loadPolicy(plain.checkpoint, hashes);
     if (loaded.kind !== 'parl') throw new Error('not parl');
-    const d = featureLayout(true).step.length;
+    const d = featureLayout('preference').step.length;
     const prefCols = (w: Float64Array, width: number) =>
       Array.from(w).filter((_, i) => {
         const j = i % width;
-        return j >= TASK_FEATURES.length && j < taskWidth(true);
+        return j >= TASK_FEATURES.length && j < taskWidth('preference');
       });
     expect(prefCols(loaded.params.control, d).every((x) => x === 0)).toBe(true);
     const sampled = await train(config({ preferences: { kind: 'grid', values: [0, 3] } }), e);

@@ -8,6 +8,7 @@
 import type { Policy } from '../../policy/types';
 import type { PlayMode } from '../../trace/events';
 import type { CheckpointCommon } from '../checkpoint-format';
+import type { Inputs } from '../features';
 
 /** A checkpoint read and checked: its kind, the file as read, and what the kind restored from it. */
 export interface LoadedBase<C extends CheckpointCommon = CheckpointCommon> {
@@ -18,6 +19,8 @@ export interface LoadedBase<C extends CheckpointCommon = CheckpointCommon> {
    * was trained before them and plays the default preference only.
    */
   readonly preference: boolean;
+  /** The inputs it reads beyond the task's: none, the preference, or the preference and the prices. */
+  readonly inputs: Inputs;
 }
 
 export interface LearnedKind<C extends CheckpointCommon, L extends LoadedBase<C>> {
@@ -36,10 +39,16 @@ export interface LearnedKind<C extends CheckpointCommon, L extends LoadedBase<C>
    */
   readonly withPreference?: readonly string[];
   /**
-   * Its own fields of a checkpoint whose shared fields (checkpoint-format.ts) were checked already:
-   * restored, or an Error naming what is wrong (loadPolicy prefixes "not a usable policy: ").
+   * The features of its checkpoints trained with price inputs too (a training that samples price
+   * tables, learning/price-features.ts), when the kind reads prices.
    */
-  restore(c: Partial<Record<string, unknown>>, preference: boolean): L;
+  readonly withPrices?: readonly string[];
+  /**
+   * Its own fields of a checkpoint whose shared fields (checkpoint-format.ts) were checked already:
+   * restored, or an Error naming what is wrong (loadPolicy prefixes "not a usable policy: "), its
+   * weights of the width `inputs` (the features it lists) says.
+   */
+  restore(c: Partial<Record<string, unknown>>, inputs: Inputs): L;
   /**
    * The policy a run plays from it, named `name` (the policy name the run was given), playing
    * greedily or by sampling, and logging every decision in full for off-policy evaluation.

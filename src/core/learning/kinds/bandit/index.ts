@@ -14,7 +14,7 @@ import {
   POLICY_VERSION,
   type TrainingRecord,
 } from '../../checkpoint-format';
-import { featureLayout, TASK_FEATURES, taskWidth } from '../../features';
+import { featureLayout, type Inputs, TASK_FEATURES, taskWidth } from '../../features';
 import type { LearnedKind } from '../types';
 
 export interface BanditCheckpoint extends CheckpointCommon {
@@ -28,6 +28,8 @@ export interface BanditLoaded {
   readonly checkpoint: BanditCheckpoint;
   /** Whether its contexts hold the preference features (trained since issue 59). */
   readonly preference: boolean;
+  /** The inputs its contexts hold beyond the task's (features.ts, Inputs). */
+  readonly inputs: Inputs;
   readonly bandit: Bandit;
 }
 
@@ -35,14 +37,14 @@ export function banditCheckpoint(
   bandit: Bandit,
   arms: readonly Arm[],
   rest: { hyper: Record<string, unknown>; training: TrainingRecord; profiles: Record<string, string> },
-  /** Whether its contexts hold the preference features (makeBandit's `preference`). */
-  preference = false,
+  /** The inputs its contexts hold (makeBandit's `inputs`). */
+  inputs: Inputs = 'task',
 ): BanditCheckpoint {
   return {
     schema: POLICY_SCHEMA,
     version: POLICY_VERSION,
     kind: 'bandit',
-    features: [...featureLayout(preference).task],
+    features: [...featureLayout(inputs).task],
     actions: actionNames,
     ...rest,
     arms: arms.map((a) => ({ ...a })),
@@ -56,8 +58,9 @@ export const bandit = {
   label: 'contextual bandit',
   trainable: true,
   features: TASK_FEATURES,
-  withPreference: featureLayout(true).task,
-  restore(c, preference) {
+  withPreference: featureLayout('preference').task,
+  withPrices: featureLayout('prices').task,
+  restore(c, inputs) {
     const arms = c.arms;
     if (!Array.isArray(arms) || arms.length === 0) throw new Error('its "arms" are missing');
     for (const [i, a] of arms.entries()) {
@@ -84,15 +87,21 @@ export const bandit = {
     const restored = banditFromJSON(c.bandit, {
       arms: arms.length,
       ...(c.bandit && (c.bandit as BanditState).algorithm !== 'epsilon-greedy'
-        ? { dim: taskWidth(preference) }
+        ? { dim: taskWidth(inputs) }
         : {}),
     });
-    return { kind: 'bandit', preference, checkpoint: c as unknown as BanditCheckpoint, bandit: restored };
+    return {
+      kind: 'bandit',
+      preference: inputs !== 'task',
+      inputs,
+      checkpoint: c as unknown as BanditCheckpoint,
+      bandit: restored,
+    };
   },
   play: (loaded, { name, mode }) =>
     banditPolicy(loaded.bandit, loaded.checkpoint.arms, undefined, name, {
       mode,
       log: true,
-      preference: loaded.preference,
+      inputs: loaded.inputs,
     }),
 } satisfies LearnedKind<BanditCheckpoint, BanditLoaded>;

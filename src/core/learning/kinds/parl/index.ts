@@ -14,8 +14,8 @@ import {
   POLICY_VERSION,
   type TrainingRecord,
 } from '../../checkpoint-format';
-import { FEATURES, featureLayout, taskWidth } from '../../features';
-import { holdOf, initParams, type ParlParams, PLANS, parlPolicy, readsPreference } from '../../parl';
+import { FEATURES, featureLayout, type Inputs, taskWidth } from '../../features';
+import { holdOf, initParams, inputsOfParams, type ParlParams, PLANS, parlPolicy } from '../../parl';
 import type { PlanCriticState } from '../../plan-critic';
 import type { LearnedKind } from '../types';
 
@@ -60,6 +60,8 @@ export interface ParlLoaded {
   readonly checkpoint: ParlCheckpoint;
   /** Whether its weights read the preference features (trained since issue 59). */
   readonly preference: boolean;
+  /** The inputs its weights read beyond the task's (features.ts, Inputs). */
+  readonly inputs: Inputs;
   readonly params: ParlParams;
   /** Present when the checkpoint saved it (training resumes from it). */
   readonly optimizer?: AdamState;
@@ -93,8 +95,8 @@ export function parlCheckpoint(
     schema: POLICY_SCHEMA,
     version: POLICY_VERSION,
     kind: 'parl',
-    // With the preference features when the weights read them: what loading tells apart.
-    features: [...featureLayout(readsPreference(params)).step],
+    // With the preference (and price) features when the weights read them: what loading tells apart.
+    features: [...featureLayout(inputsOfParams(params)).step],
     actions: actionNames,
     ...fields,
     allowedProfiles: [...rest.allowedProfiles],
@@ -115,9 +117,9 @@ export function parlCheckpoint(
 }
 
 /** The weight arrays of a PARL policy, checked against this build's shapes. */
-function weights(what: string, got: unknown, preference: boolean): ParlParams {
+function weights(what: string, got: unknown, inputs: Inputs): ParlParams {
   const w = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
-  const shape = initParams(preference);
+  const shape = initParams(inputs);
   return {
     plan: numbers(`${what}plan`, w.plan, shape.plan.length),
     width: numbers(`${what}width`, w.width, shape.width.length),
@@ -129,18 +131,18 @@ function weights(what: string, got: unknown, preference: boolean): ParlParams {
   };
 }
 
-function planCriticState(got: unknown, preference: boolean): PlanCriticState {
+function planCriticState(got: unknown, inputs: Inputs): PlanCriticState {
   const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
   if (o.algorithm !== 'discounted-ridge')
     throw new Error(`its plan critic is ${JSON.stringify(o.algorithm ?? null)}, expected "discounted-ridge"`);
-  const d = taskWidth(preference);
+  const d = taskWidth(inputs);
   return {
     gram: numbers('plan critic gram', o.gram, PLANS.length * d * d),
     moment: numbers('plan critic moment', o.moment, PLANS.length * d),
   };
 }
 
-function adamState(got: unknown, preference: boolean): AdamState {
+function adamState(got: unknown, inputs: Inputs): AdamState {
   const o = (typeof got === 'object' && got !== null ? got : {}) as Record<string, unknown>;
   if (o.algorithm !== 'adam')
     throw new Error(`its optimizer is ${JSON.stringify(o.algorithm ?? null)}, expected "adam"`);
@@ -148,8 +150,8 @@ function adamState(got: unknown, preference: boolean): AdamState {
     throw new Error(`its optimizer's step count is ${JSON.stringify(o.t ?? null)}, expected a whole number`);
   return {
     t: o.t,
-    m: weights('optimizer m ', o.m, preference),
-    v: weights('optimizer v ', o.v, preference),
+    m: weights('optimizer m ', o.m, inputs),
+    v: weights('optimizer v ', o.v, inputs),
   };
 }
 
@@ -164,9 +166,10 @@ export const parl = {
   label: 'PARL',
   trainable: true,
   features: FEATURES,
-  withPreference: featureLayout(true).step,
-  restore(c, preference) {
-    const params = weights('', c.weights, preference);
+  withPreference: featureLayout('preference').step,
+  withPrices: featureLayout('prices').step,
+  restore(c, inputs) {
+    const params = weights('', c.weights, inputs);
     const allowed = c.allowedProfiles;
     if (!Array.isArray(allowed) || !allowed.every((p) => (PROFILES as readonly unknown[]).includes(p))) {
       throw new Error(`"allowedProfiles" must list profiles among ${PROFILES.join(', ')}`);
@@ -177,11 +180,12 @@ export const parl = {
         throw new Error('its "training.hold" must be an object of HEAD: OPTION');
       holdOf(hold as Record<string, string>);
     }
-    const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer, preference);
-    const planCritic = c.planCritic === undefined ? undefined : planCriticState(c.planCritic, preference);
+    const optimizer = c.optimizer === undefined ? undefined : adamState(c.optimizer, inputs);
+    const planCritic = c.planCritic === undefined ? undefined : planCriticState(c.planCritic, inputs);
     return {
       kind: 'parl',
-      preference,
+      preference: inputs !== 'task',
+      inputs,
       checkpoint: c as unknown as ParlCheckpoint,
       params,
       ...(optimizer ? { optimizer } : {}),
