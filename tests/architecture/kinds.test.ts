@@ -72,8 +72,8 @@ describe('the scenario registry', () => {
     // Each of these names kinds on purpose, for the reason given.
     const allowed: Readonly<Record<string, string>> = {
       'src/core/scenarios/registry.ts': 'the registry itself',
-      'src/core/learning/features.ts':
-        'the one-hot kinds of a checkpoint: part of its format, so a new kind must not change it',
+      'src/core/learning/task-kinds.ts':
+        "the one-hot kinds of a checkpoint's features (features.ts, price-features.ts): part of its format, so a new kind must not change it",
       'src/core/router/rules.ts': 'routing knowledge: which words point to which workflow',
       'src/core/router/rules-zh.ts': 'routing knowledge, in Chinese',
       'src/core/router/rules-ru.ts': 'routing knowledge, in Russian',
