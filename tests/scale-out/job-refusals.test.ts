@@ -1,9 +1,9 @@
-import { type Job, Queue, QueueEvents } from 'bullmq';
+import { type Job, Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProfiles, readScenario } from '../../src/cli/scale-out/../scenario-file';
 import { runBenchSweep } from '../../src/cli/scale-out/bench-sweep';
 import { type BenchSweepSpec, benchSetup } from '../../src/cli/scale-out/bench-sweep-spec';
-import { jobFinished } from '../../src/cli/scale-out/job-finished';
+import { eventsFromNow, jobFinished } from '../../src/cli/scale-out/job-finished';
 import { redisTarget } from '../../src/cli/scale-out/redis-url';
 import { ATTEMPTS, jobIdOf, PREFIX, SWEEP_VERSION } from '../../src/cli/scale-out/sweep-protocol';
 import { runBench } from '../../src/core/bench/run-bench';
@@ -86,11 +86,10 @@ describe('jobs a sweep cannot finish', () => {
     expect(before).not.toBeNull();
     const queue = new Queue('bench', { connection: { port: redis.port, host: '127.0.0.1' }, prefix: PREFIX });
     const data = { version: SWEEP_VERSION, sweep: sweepId as string, launch: 1, policy: 0, seed: 1 };
-    const events = new QueueEvents('bench', {
+    const events = await eventsFromNow(queue, {
       connection: { port: redis.port, host: '127.0.0.1' },
       prefix: PREFIX,
     });
-    await events.waitUntilReady();
     // Listening before the job exists (job-finished.ts): BullMQ's waitUntilFinished listens after,
     // and missed the end of a job this quick now and then.
     const finished = jobFinished<string>(events, jobIdOf(data));

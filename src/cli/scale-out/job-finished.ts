@@ -5,7 +5,7 @@
  * failed with "Missing key for job": under load, a good attempt would then count as a crash.
  */
 
-import type { QueueEvents } from 'bullmq';
+import { type Queue, QueueEvents, type QueueEventsOptions } from 'bullmq';
 
 export interface Finished<T> {
   /** Resolves with the job's return value; rejects with its failure reason. */
@@ -36,4 +36,21 @@ export function jobFinished<T>(events: QueueEvents, jobId: string): Finished<T> 
     events.on(failed as never, onFailed as never);
   });
   return { done, cancel };
+}
+
+/**
+ * The queue's event stream, heard from this moment on, ready. BullMQ's QueueEvents reads from `$`
+ * (the stream's end) when its first XREAD runs, which is after `waitUntilReady` resolves: a job
+ * that ended in between was never heard, and its waiter waited for ever (job-refusals' "queued
+ * again" test, with a quick job and a busy machine). Reading from the last event there is now
+ * hears everything after it, whenever the first read runs.
+ */
+export async function eventsFromNow(queue: Queue, options: QueueEventsOptions): Promise<QueueEvents> {
+  const client = await queue.client;
+  const [last] = await client.xrevrange(queue.keys.events as string, '+', '-', 'COUNT', 1);
+  const events = new QueueEvents(queue.name, { ...options, lastEventId: last?.[0] ?? '0-0' });
+  // Connection trouble is retried by the connection itself; a job's end or loss is what counts.
+  events.on('error', () => {});
+  await events.waitUntilReady();
+  return events;
 }

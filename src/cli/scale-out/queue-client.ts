@@ -5,7 +5,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, type QueueEvents } from 'bullmq';
+import { eventsFromNow } from './job-finished';
 import { lastingOptions } from './redis-connect';
 import type { RedisTarget } from './redis-url';
 import { PREFIX } from './sweep-protocol';
@@ -21,11 +22,10 @@ export interface QueueClient {
 export async function openQueue(name: string, target: RedisTarget): Promise<QueueClient> {
   const connection = lastingOptions(target);
   const queue = new Queue(name, { connection, prefix: PREFIX });
-  const events = new QueueEvents(name, { connection, prefix: PREFIX });
   // Connection trouble is retried by the connections themselves; a job's end or loss is what counts.
   queue.on('error', () => {});
-  events.on('error', () => {});
-  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  await queue.waitUntilReady();
+  const events = await eventsFromNow(queue, { connection, prefix: PREFIX });
   return {
     queue,
     events,
