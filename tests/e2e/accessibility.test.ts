@@ -252,6 +252,9 @@ describe('accessibility and small screens', () => {
     expect(reached).toMatch(/^scenario-card-deep-search/);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.hash.includes('scenario=deep-search'));
+    // As a person waits for the view to show: Tabs pressed while its chunk still loads go round
+    // the header (the focused card is gone), and 60 of them were used up before Run existed.
+    await page.waitForSelector(t('run-button'));
     let onRun = false;
     for (let k = 0; k < 60 && !onRun; k++) {
       await page.keyboard.press('Tab');
