@@ -6,6 +6,7 @@
  */
 
 import { type Queue, QueueEvents, type QueueEventsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
 
 export interface Finished<T> {
   /** Resolves with the job's return value; rejects with its failure reason. */
@@ -47,10 +48,16 @@ export function jobFinished<T>(events: QueueEvents, jobId: string): Finished<T> 
  */
 export async function eventsFromNow(queue: Queue, options: QueueEventsOptions): Promise<QueueEvents> {
   const client = await queue.client;
+  if (!readsBackwards(client)) throw new Error("a sweep needs an ioredis connection (BullMQ's own)");
   const [last] = await client.xrevrange(queue.keys.events as string, '+', '-', 'COUNT', 1);
   const events = new QueueEvents(queue.name, { ...options, lastEventId: last?.[0] ?? '0-0' });
   // Connection trouble is retried by the connection itself; a job's end or loss is what counts.
   events.on('error', () => {});
   await events.waitUntilReady();
   return events;
+}
+
+/** BullMQ types its connection by what it uses itself; on Node it is an ioredis client. */
+function readsBackwards(client: object): client is Pick<Redis, 'xrevrange'> {
+  return typeof (client as { xrevrange?: unknown }).xrevrange === 'function';
 }
