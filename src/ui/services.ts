@@ -13,7 +13,13 @@ import { openIdbPolicyStore } from '../adapters/browser/idb-policy-store';
 import { openIdbTraceStore } from '../adapters/browser/idb-trace-store';
 import { liveRunIds } from '../adapters/browser/run-locks';
 import type { TrainCallbacks, TrainingHandle } from '../adapters/browser/train-client';
-import { type WorkerPool, type WorkerPoolOptions, workerPool } from '../adapters/browser/worker-pool';
+import {
+  type WorkerPool,
+  type WorkerPoolOptions,
+  type WorkerShelf,
+  workerPool,
+  workerShelf,
+} from '../adapters/browser/worker-pool';
 import { createMemoryLibrary } from '../adapters/common/memory-library';
 import { memoryPolicyStore } from '../adapters/common/memory-policy-store';
 import { memoryTraceStore } from '../adapters/common/memory-trace-store';
@@ -45,6 +51,11 @@ let arbitration: Promise<ArbitrationStore> | undefined;
 let baselines: Promise<BaselineStore> | undefined;
 let analyses: Promise<AnalysisStore> | undefined;
 let persistent = true;
+let shelf: WorkerShelf | undefined;
+const keptWorkers = (): WorkerShelf => {
+  shelf ??= workerShelf();
+  return shelf;
+};
 
 /** Both stores in IndexedDB, or both in memory: runs and policies are kept, or lost, together. */
 async function openLibrary(): Promise<Library> {
@@ -172,8 +183,11 @@ export const services = {
     const { readBrowserFiles } = await import('../adapters/browser/browser-documents');
     return readBrowserFiles(files);
   },
-  /** The Web Workers a task run's subagents run in. */
-  subagentPool: (options: WorkerPoolOptions): WorkerPool => workerPool(options),
+  /**
+   * The Web Workers a task run's subagents run in. Workers idle at a run's end are kept a while
+   * for the next run, which then skips their start-up (the bundle loaded ten times over).
+   */
+  subagentPool: (options: WorkerPoolOptions): WorkerPool => workerPool({ shelf: keptWorkers(), ...options }),
   /**
    * Saves text as a file, through the page's one download path (export/save-download.ts). No key
    * saved in this browser leaves it in a file: none should be in the text, and any that is, is

@@ -113,6 +113,58 @@ describe('subagentHost over a MessageChannel', () => {
   });
 });
 
+describe('a host kept between runs (the page keeps idle workers for its next run)', () => {
+  const askSetup: SubagentSetup = {
+    scenario: loadSpec('ask-knowledge-base', 'rag-qa'),
+    seed: 1,
+    size: 2,
+    plan: 'swarm',
+    profiles: loadProfiles(),
+    context: { name: 'hide-tool-result' },
+  };
+
+  it('closes the knowledge base a run opened when it rests, and opens it anew for the next run', async () => {
+    let opens = 0;
+    let closes = 0;
+    const openKnowledge = async () => {
+      opens++;
+      return {
+        search: async () => [],
+        chunk: async () => undefined,
+        opened: { close: () => void closes++ },
+      };
+    };
+    const host = subagentHost(undefined, undefined, openKnowledge);
+    await host.init(askSetup, simulated(0));
+    expect([opens, closes]).toEqual([1, 0]);
+    host.rest();
+    expect([opens, closes]).toEqual([1, 1]);
+    // Rested, it runs nothing of the last run.
+    await expect(host.run(requestsFor(askSetup)[0] as AttemptRequest)).rejects.toThrow('before init');
+    // The next run reads the base as it is then; one that skipped rest still closes the last.
+    await host.init(askSetup, simulated(0));
+    await host.init(askSetup, simulated(0));
+    expect([opens, closes]).toEqual([3, 2]);
+    // A kind that needs no knowledge base opens none.
+    host.rest();
+    await host.init(setup, simulated(0));
+    expect([opens, closes]).toEqual([3, 3]);
+  });
+
+  it('runs a second setup after a first exactly as a fresh host does', async () => {
+    const kept = overChannel(subagentHost());
+    await kept.init(wideSearchSetup(12, 9), simulated(0));
+    await kept.run(requestsFor(wideSearchSetup(12, 9))[0] as AttemptRequest);
+    await kept.rest();
+    await kept.init(setup, simulated(0));
+    const fresh = overChannel(subagentHost());
+    await fresh.init(setup, simulated(0));
+    for (const request of [first, second]) {
+      expect(JSON.stringify(await kept.run(request))).toBe(JSON.stringify(await fresh.run(request)));
+    }
+  });
+});
+
 describe('providerFromSetup', () => {
   it('builds the simulated provider under its own name, paced or not', () => {
     expect(providerFromSetup(simulated(0), setup).name).toBe('simulated');

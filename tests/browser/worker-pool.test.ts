@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type SubagentWorker, type WorkerPool, workerPool } from '../../src/adapters/browser/worker-pool';
+import {
+  type SubagentWorker,
+  type WorkerPool,
+  workerPool,
+  workerShelf,
+} from '../../src/adapters/browser/worker-pool';
 import type { KilledAttempt } from '../../src/adapters/common/thread-pool';
 import { heuristicPolicy } from '../../src/core/policy/heuristic';
 import { runScenario } from '../../src/core/run/run';
@@ -132,5 +137,77 @@ describe('workerPool', { timeout: 30_000 }, () => {
     for (let i = 0; i < 3; i++) await pool.run(first);
     expect(pool.stats()).toMatchObject({ started: 2, alive: 2, completed: 3 });
     expect(pool.kill()).toBeUndefined();
+  });
+});
+
+describe('workers kept between runs (workerShelf)', { timeout: 30_000 }, () => {
+  const setup = wideSearchSetup();
+  const [first, second] = requestsFor(setup) as [AttemptRequest, AttemptRequest];
+  const counted = () => {
+    const made: SubagentWorker[] = [];
+    return {
+      made,
+      spawn: () => {
+        const worker = testWorker();
+        made.push(worker);
+        return worker;
+      },
+    };
+  };
+
+  it("hands the next run's pool the idle workers of the last, and they answer as fresh ones do", async () => {
+    const shelf = workerShelf();
+    const { made, spawn } = counted();
+    const earlier = wideSearchSetup(30, 9);
+    const a = workerPool({ setup: earlier, provider: unpaced, capacity: 3, spawn, shelf });
+    await a.warm();
+    await Promise.all(
+      requestsFor(earlier)
+        .slice(0, 3)
+        .map((r) => a.run(r)),
+    );
+    await a.close();
+    expect([made.length, shelf.size()]).toEqual([3, 3]);
+    // Another run's setup, on the kept workers: none is made, and every attempt is a fresh worker's.
+    const b = workerPool({ setup, provider: unpaced, capacity: 3, spawn, shelf });
+    await b.warm();
+    expect([made.length, shelf.size()]).toEqual([3, 0]);
+    const fresh = workerPool({ setup, provider: unpaced, capacity: 1, spawn: () => testWorker() });
+    for (const request of [first, second]) {
+      expect(JSON.stringify(await b.run(request))).toBe(JSON.stringify(await fresh.run(request)));
+    }
+    await Promise.all([b.close(), fresh.close()]);
+    shelf.clear();
+    expect(shelf.size()).toBe(0);
+  });
+
+  it('keeps no worker that crashed, hung or was busy when its pool closed, and none past its time', async () => {
+    const shelf = workerShelf({ keepMs: 200 });
+    const { spawn } = counted();
+    const pool = workerPool({ setup, provider: unpaced, capacity: 3, hangMs: 300, spawn, shelf });
+    await pool.warm(3);
+    expect(await pool.run({ ...first, taskId: faults.reject })).toMatchObject({ ok: false });
+    expect(await pool.run({ ...first, taskId: faults.hang })).toMatchObject({
+      error: expect.stringMatching(/hung/),
+    });
+    // One still running when the run ends (the user pressed Stop).
+    const busy = pool.run({ ...second, taskId: faults.hang });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pool.close();
+    expect(await busy).toMatchObject({ ok: false, error: expect.stringMatching(/closed/) });
+    // Three started; the crashed and the hung were replaced, each replacement idle and kept; the busy one is not.
+    expect(pool.stats()).toMatchObject({ crashes: 1, hangs: 1 });
+    expect(shelf.size()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(shelf.size()).toBe(0);
+  });
+
+  it('holds at most its number of workers', async () => {
+    const shelf = workerShelf({ max: 2 });
+    const pool = workerPool({ setup, provider: unpaced, capacity: 4, spawn: counted().spawn, shelf });
+    await pool.warm(4);
+    await pool.close();
+    expect(shelf.size()).toBe(2);
+    shelf.clear();
   });
 });

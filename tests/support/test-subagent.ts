@@ -121,6 +121,7 @@ export function testSubagentHost(gate?: string): SubagentApi {
   return {
     init: (setup, provider) => host.init(setup, provider),
     abort: () => host.abort(),
+    rest: () => host.rest(),
     async run(request: AttemptRequest) {
       switch (request.taskId) {
         case faults.crash:

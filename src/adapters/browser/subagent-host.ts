@@ -34,10 +34,16 @@ export function providerFromSetup(provider: ProviderSetup, setup: SubagentSetup)
   }
 }
 
-/** The browser's knowledge base, opened read-only in this worker (the page writes it). */
-async function browserKnowledge(): Promise<KnowledgeSearch> {
+/** What a run opened that outlives it unless closed. */
+type Opened = { close(): void };
+
+/**
+ * The browser's knowledge base, opened read-only in this worker (the page writes it), read anew
+ * for each run: a worker kept between runs must see documents added since.
+ */
+async function browserKnowledge(): Promise<KnowledgeSearch & { opened?: Opened }> {
   const repository = await openIdbKnowledge(kbEmbedder());
-  return knowledgeSearchOf(repository.kb());
+  return { ...knowledgeSearchOf(repository.kb()), opened: repository };
 }
 
 /**
@@ -47,18 +53,29 @@ async function browserKnowledge(): Promise<KnowledgeSearch> {
 export function subagentHost(
   makeProvider: ProviderFactory = providerFromSetup,
   makeSandbox: () => CodeSandbox = workerSandbox,
-  openKnowledge: () => Promise<KnowledgeSearch> = browserKnowledge,
+  openKnowledge: () => Promise<KnowledgeSearch & { opened?: Opened }> = browserKnowledge,
 ): SubagentApi {
   let executor: AsyncExecutor | undefined;
+  let opened: Opened | undefined;
+  const rest = () => {
+    executor = undefined;
+    // An open database would hold up the page's upgrade or deletion of it while the worker waits.
+    opened?.close();
+    opened = undefined;
+  };
   const running = new Set<AbortController>();
   return {
     async init(setup, provider) {
+      // A worker kept from an earlier run starts from nothing of it.
+      rest();
       // What the kind needs is lent here: a code sandbox, or the user's knowledge base, read
       // from the page's IndexedDB.
       const needs = needsOf(setup.scenario);
+      const knowledge = needs.knowledgeBase ? await openKnowledge() : undefined;
+      opened = knowledge?.opened;
       const ports = {
         ...(needs.sandbox ? { sandbox: makeSandbox() } : {}),
-        ...(needs.knowledgeBase ? { knowledge: await openKnowledge() } : {}),
+        ...(knowledge ? { knowledge } : {}),
       };
       executor = await executorFromSetup(setup, await makeProvider(provider, setup), ports, {
         clock: { now: () => performance.now() },
@@ -82,5 +99,6 @@ export function subagentHost(
     abort() {
       for (const controller of running) controller.abort(new Error('cancelled by the pool'));
     },
+    rest,
   };
 }

@@ -17,6 +17,11 @@ export interface Slot {
   abort(): void;
   /** Stops the subagent for good; nothing it says afterwards is heard. */
   terminate(): void;
+  /**
+   * Instead of `terminate` when the pool closes and this subagent is idle and has never failed:
+   * it may be kept for another pool (a Web Worker's start-up is most of a short run's cost).
+   */
+  keep?(): void;
 }
 
 export interface SlotPoolOptions {
@@ -272,7 +277,9 @@ export function slotPool(options: SlotPoolOptions): SlotPool {
       for (const held of [...slots]) {
         held.dead = true;
         clearTimeout(held.timer);
-        held.slot.terminate();
+        // A lost subagent has left `slots` already: one here that started and holds no attempt is sound.
+        if (held.started && !held.job && held.slot.keep) held.slot.keep();
+        else held.slot.terminate();
         held.gone();
         if (held.job) finish(held.job, lostAttempt('aborted', 'the subagent pool was closed'));
       }

@@ -8,6 +8,8 @@
  *   page → worker   run(request, progress?) one attempt at a time; resolves with its outcome,
  *                                           calling `progress` (a Comlink proxy) each turn
  *   page → worker   abort()                 cancels the running attempt's AbortSignal
+ *   page → worker   rest()                  the run is over: lets go of what it opened, so the
+ *                                           worker can be kept and init'ed for another run
  *
  * An AbortSignal cannot be cloned, so cancelling is its own call. A worker that dies or never
  * answers leaves its call pending forever: the pool, not Comlink, detects crashes and hangs.
@@ -46,4 +48,6 @@ export interface SubagentApi {
   ): Promise<AttemptOutcome>;
   /** Aborts the running attempt, which then ends as `aborted`. */
   abort(): void;
+  /** Forgets the run: closes the knowledge base it opened and drops its subagent. */
+  rest(): void;
 }
