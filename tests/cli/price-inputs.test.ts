@@ -9,6 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { benchSetup } from '../../src/cli/scale-out/bench-sweep-spec';
+import { SWEEP_VERSION } from '../../src/cli/scale-out/sweep-protocol';
 import { PRICE_FEATURES } from '../../src/core/learning/price-features';
 import { scaledPrices } from '../../src/core/learning/price-sampling';
 import { runCli } from '../support/cli';
@@ -84,5 +86,21 @@ describe('swarm train --prices and swarm bench --profiles priced otherwise', () 
       expect(r.stderr).toMatch(/swarm train --prices sample/);
       expect(existsSync(`${out}.json`)).toBe(false);
     }
+
+    // A sweep's worker (swarm bench --redis) resolves the same policies under the same prices the
+    // same way: before, it checked plain hashes and refused the priced policy as changed since training.
+    const sweepOf = (file: string) =>
+      benchSetup({
+        kind: 'bench',
+        version: SWEEP_VERSION,
+        scenario: { type: 'task', spec: JSON.parse(readFileSync('scenarios/deep-search.json', 'utf8')) },
+        profiles: JSON.parse(readFileSync(repriced, 'utf8')),
+        policies: ['heuristic', `parl:${file}`],
+        checkpoints: { [file]: JSON.parse(readFileSync(file, 'utf8')) },
+        seeds: [1, 2],
+        healing: 'off',
+      });
+    expect((await sweepOf(priced)).policies.map((p) => p.name)).toHaveLength(2);
+    await expect(sweepOf(blind)).rejects.toThrow(/trained without price inputs/);
   }, 240_000);
 });

@@ -11,9 +11,9 @@ import { benchInstance, runBenchOne } from '../../core/bench/bench-run';
 import type { BenchOptions, BenchScenario } from '../../core/bench/bench-types';
 import type { GraphScenario } from '../../core/graph/types';
 import { buildGraph } from '../../core/graph/validate';
+import { hashesToPlay } from '../../core/learning/price-features';
 import type { Policy } from '../../core/policy/types';
 import { policyOf } from '../../core/request/policy-of';
-import { profileHashes } from '../../core/scenarios/profiles';
 import type { ProfileSpec } from '../../core/scenarios/spec-types';
 import type { Split } from '../../core/scenarios/splits';
 import type { Preference } from '../../core/trace/preference';
@@ -83,7 +83,9 @@ export async function benchSetup(
 ): Promise<{ options: BenchOptions; policies: readonly Policy[] }> {
   const { provider, profiles } = simulatedCliProvider({ ...spec.profiles }, spec.deadlineMs);
   const hooks = healingFor(spec.healing, { realModel: false, deadlineMs: spec.deadlineMs, profiles });
-  const hashes = await profileHashes(profiles);
+  // As `swarm bench` checks them: each repriced profile's hash at the reference prices beside it
+  // (price-features.ts), so a policy trained across prices plays a repriced sweep as it plays locally.
+  const hashes = hashesToPlay({ ...spec.profiles });
   const policies: Policy[] = [];
   // Resolved as every host resolves a policy (core/request/policy-of.ts), from the checkpoints the
   // sweep carries; `llm` plays on the agents' simulated model.
