@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumArgs, executablePath } from '../tests/e2e/support/fresh-profile';
+import { nextEnd } from '../tests/e2e/support/next-end';
 import { serveStatic } from '../tests/e2e/support/static-server';
 
 const { values } = parseArgs({
@@ -80,27 +81,15 @@ try {
     for (let seed = 1; seed <= runs; seed++) {
       await page.goto(`${server.url}#view=run&scenario=${values.scenario}&pace=${pace}&seed=${seed}`);
       await page.waitForSelector(t('run-button'));
-      // "done" may still show the last run's end: wait for this run's, after a status other than it.
-      await page.evaluate((sel) => {
-        const w = window as unknown as { __ended?: Promise<void> };
-        w.__ended = new Promise<void>((resolve) => {
-          let left = false;
-          const observer = new MutationObserver(() => {
-            const status = document.querySelector(sel)?.textContent;
-            if (status !== 'done') left = true;
-            else if (left) {
-              observer.disconnect();
-              resolve();
-            }
-          });
-          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-        });
-      }, t('run-status'));
+      // "done" may still show the last run's end: this run's is the next one.
+      const end = await nextEnd(page);
       const cpu0 = treeCpu(root);
       const wall0 = Date.now();
       await page.click(t('run-button'));
-      await page.evaluate(() => (window as unknown as { __ended: Promise<void> }).__ended);
+      await end();
       const wall = Date.now() - wall0;
+      const state = await page.getAttribute(t('run-status'), 'data-state');
+      if (state !== 'done') throw new Error(`seed ${seed} at pace ${pace} ended ${state}, not done`);
       // What the run's end sets going (storing the trace, the last drawing) is the run's too.
       await page.waitForTimeout(300);
       rows.push({ wall, cpu: treeCpu(root) - cpu0 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
-import { disagreements, ended, nextEnd } from './support/screen-numbers';
+import { nextEnd } from './support/next-end';
+import { disagreements, ended } from './support/screen-numbers';
 
 /**
  * One walk over every gallery card, as a visitor and as a user picking policies: each card's own

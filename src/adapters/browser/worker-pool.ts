@@ -123,10 +123,10 @@ export function workerPool(options: WorkerPoolOptions): WorkerPool {
     hangMs: options.hangMs ?? 30_000,
     startupMs: options.startupMs ?? 60_000,
     create: (died) => {
-      const held = options.shelf?.take() ?? hold(spawn());
+      const shelf = options.shelf;
+      const held = shelf?.take() ?? hold(spawn());
       held.died = died;
       const { worker, remote } = held;
-      const shelf = options.shelf;
       return {
         ready: remote.init(setup, provider),
         // A function cannot be cloned to the worker: the attempt's progress comes back through a

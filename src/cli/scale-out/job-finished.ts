@@ -49,7 +49,7 @@ export function jobFinished<T>(events: QueueEvents, jobId: string): Finished<T> 
 export async function eventsFromNow(queue: Queue, options: QueueEventsOptions): Promise<QueueEvents> {
   const client = await queue.client;
   if (!readsBackwards(client)) throw new Error("a sweep needs an ioredis connection (BullMQ's own)");
-  const [last] = await client.xrevrange(queue.keys.events as string, '+', '-', 'COUNT', 1);
+  const [last] = await client.xrevrange(queue.toKey('events'), '+', '-', 'COUNT', 1);
   const events = new QueueEvents(queue.name, { ...options, lastEventId: last?.[0] ?? '0-0' });
   // Connection trouble is retried by the connection itself; a job's end or loss is what counts.
   events.on('error', () => {});

@@ -14,7 +14,7 @@ const tag = () => NUMBER_LOCALES[locale()];
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${tag()}|${options.minimumFractionDigits}|${options.maximumFractionDigits}|${options.maximumSignificantDigits}|${options.useGrouping}`;
+  const key = tag() + JSON.stringify(options);
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.NumberFormat(tag(), options);
