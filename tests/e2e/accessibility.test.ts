@@ -37,7 +37,7 @@ interface Violation {
  * of the nav is here, and a stored run opened from the Library with its fork panel used.
  */
 async function* views(page: Page = profile.page): AsyncGenerator<string> {
-  await page.goto(`${appUrl}#pace=40`);
+  await page.goto(`${appUrl}#pace=0`);
   await page.waitForSelector('[data-testid^="scenario-card-"]');
   yield 'gallery';
   await page.click(`${t('scenario-card-wide-search')} button.primary`);
@@ -174,7 +174,7 @@ describe('accessibility and small screens', () => {
     it(`reaches a graph node's detail from the gallery by keyboard alone, the detail beside the node, at ${width}×${height}`, async () => {
       const { page } = profile;
       await page.setViewportSize({ width, height });
-      await page.goto(`${appUrl}#pace=40`);
+      await page.goto(`${appUrl}#pace=0`);
       const run = page.locator(`${t('scenario-card-diamond')} button.primary`);
       await run.focus();
       await page.keyboard.press('Enter');
@@ -209,7 +209,7 @@ describe('accessibility and small screens', () => {
   it('keeps a run graph of several columns readable on a phone, its start on screen', async () => {
     const { page } = profile;
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=deep-search&seed=1`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=deep-search&seed=1`);
     await page.click(t('run-button'));
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
     const first = page.locator('[data-testid="dag"] [data-task="main:1"]');
@@ -225,7 +225,7 @@ describe('accessibility and small screens', () => {
 
   it("moves focus to the run's status, a live region, when a card's Run is pressed", async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     const run = page.locator(`${t('scenario-card-diamond')} button.primary`);
     await run.focus();
     await page.keyboard.press('Enter');
@@ -238,7 +238,7 @@ describe('accessibility and small screens', () => {
 
   it('runs a scenario from the keyboard: Tab to a card, Enter, Tab to Run, Enter', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     await page.waitForSelector('[data-testid^="scenario-card-"]');
     const focused = () =>
       page.evaluate(

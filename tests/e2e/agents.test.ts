@@ -15,7 +15,7 @@ const profile = profilePerTest();
 describe('the agent graph', () => {
   it('shows a decentralized run’s peers and their messages, and its vote as the answer', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     await page.click(`${t('scenario-card-compare-options')} button.primary`);
     await page.waitForFunction(done, undefined, { timeout: 120_000 });
     await page.waitForSelector(t('agent-graph'));
@@ -33,7 +33,7 @@ describe('the agent graph', () => {
 
   it('shows a wide search’s orchestrator and the subagents it made', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     await page.click(`${t('scenario-card-wide-search')} button.primary`);
     await page.waitForFunction(done, undefined, { timeout: 120_000 });
     await page.waitForSelector(t('agent-graph'));
@@ -47,7 +47,7 @@ describe('the agent graph', () => {
   it('runs the same comparison under one agent and under the swarm', async () => {
     const { page } = profile;
     for (const policy of ['serial', 'heuristic']) {
-      await page.goto(`${appUrl}#pace=40&view=run&scenario=compare-options&policy=${policy}`);
+      await page.goto(`${appUrl}#pace=0&view=run&scenario=compare-options&policy=${policy}`);
       await page.click(t('run-button'));
       await page.waitForFunction(done, undefined, { timeout: 120_000 });
       expect(await page.textContent(t('run-answer'))).toMatch(/Pick: /);

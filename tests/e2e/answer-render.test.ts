@@ -19,7 +19,7 @@ const tagsOfAnswer = (sel: string) =>
 
 async function runCard(id: string) {
   const { page } = profile;
-  await page.goto(`${appUrl}#pace=40&view=gallery`);
+  await page.goto(`${appUrl}#pace=0&view=gallery`);
   await page.click(`${t(`scenario-card-${id}`)} button.primary`);
   await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 90_000 });
   await page.waitForSelector(t('run-answer'));
@@ -95,7 +95,7 @@ describe('an answer that quotes HTML', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await page.goto(`${appUrl}#pace=40&view=knowledge`);
+    await page.goto(`${appUrl}#pace=0&view=knowledge`);
     await page.setInputFiles(t('kb-import'), [
       file(
         'tides.txt',

@@ -123,7 +123,7 @@ async function saveKey() {
   await profile.context.addInitScript(spyOnBlobs);
   const endpoint = encodeURIComponent('http://127.0.0.1:9/v1');
   await page.goto(
-    `${appUrl}#pace=40&view=run&scenario=write-story&provider=openai&endpoint=${endpoint}&model=m`,
+    `${appUrl}#pace=0&view=run&scenario=write-story&provider=openai&endpoint=${endpoint}&model=m`,
   );
   await page.fill(t('openai-key'), KEY);
   await page.press(t('openai-key'), 'Tab');
@@ -170,7 +170,7 @@ describe('every download, with a key saved in this browser', () => {
   it('leaves a run whose ids hold the key without it: its pictures, traces and dataset', async () => {
     const { page } = profile;
     await saveKey();
-    await page.goto(`${appUrl}#pace=40&view=library`);
+    await page.goto(`${appUrl}#pace=0&view=library`);
     await page.waitForSelector(t('import-jsonl'), { state: 'attached' });
     await page.setInputFiles(t('import-jsonl'), {
       name: 'keyed-run.jsonl',
@@ -230,7 +230,7 @@ describe('every download, with a key saved in this browser', () => {
     const { page } = profile;
     await saveKey();
     const unsure = `Make a podcast episode outline about jazz, ${KEY}`;
-    await page.goto(`${appUrl}#pace=40&view=router`);
+    await page.goto(`${appUrl}#pace=0&view=router`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await page.fill(t('router-query'), unsure);
     await page.click(t('route-button'));
@@ -249,7 +249,7 @@ describe('every download, with a key saved in this browser', () => {
   it('leaves a trained policy named after it without it, in the file or its name', async () => {
     const { page } = profile;
     await saveKey();
-    await page.goto(`${appUrl}#pace=40&view=train&episodes=20`);
+    await page.goto(`${appUrl}#pace=0&view=train&episodes=20`);
     await page.click(t('train-button'));
     await page.waitForSelector(t('download-policy'), { timeout: 60_000 });
     await page.fill(t('policy-name'), `mix-${KEY}`);

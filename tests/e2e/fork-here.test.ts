@@ -18,7 +18,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** A deep search under the heuristic, seed 1: four decisions, 20 critical steps. */
 async function finishedDeepSearch(page: Page, width: number, height: number): Promise<string> {
   await page.setViewportSize({ width, height });
-  await page.goto(`${appUrl}#pace=40&view=run&scenario=deep-search&seed=1&policy=heuristic`);
+  await page.goto(`${appUrl}#pace=0&view=run&scenario=deep-search&seed=1&policy=heuristic`);
   await page.click(t('run-button'));
   await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
   const id = new URL(page.url()).hash.match(/runs=([^&]+)/)?.[1];
@@ -116,7 +116,7 @@ describe.each(PAGE_SIZES)('forking where you look, at %i×%i', (width, height) =
     const { page } = profile;
     const id = await finishedDeepSearch(page, width, height);
     // A link asking for decision 9 of a run that made 4 (as if the stored run had been replaced).
-    await page.goto(`${appUrl}#pace=40&view=run&runs=${id}&fork=9`);
+    await page.goto(`${appUrl}#pace=0&view=run&runs=${id}&fork=9`);
     await page.reload();
     const missing = page.locator(t('fork-missing'));
     await missing.waitFor();

@@ -22,7 +22,7 @@ describe('forking a real model’s run in the page', () => {
     server = await startModelServer(habitBackend(teamModel(), 'streamed'));
     const { page } = profile;
     const endpoint = encodeURIComponent(server.url);
-    await page.goto(`${appUrl}#pace=40&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.goto(`${appUrl}#pace=0&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await page.fill(t('router-query'), 'Write a short detective story set in Lisbon about a stolen tram');
     await page.click(t('route-button'));
@@ -33,7 +33,7 @@ describe('forking a real model’s run in the page', () => {
     expect(id).toBeDefined();
     const asked = server.requests.length;
     await page.goto(
-      `${appUrl}#pace=40&view=run&provider=openai&endpoint=${endpoint}&model=scripted-team&runs=${id}`,
+      `${appUrl}#pace=0&view=run&provider=openai&endpoint=${endpoint}&model=scripted-team&runs=${id}`,
     );
     await page.reload();
     await page.waitForSelector(t('fork-panel'));

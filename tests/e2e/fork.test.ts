@@ -13,11 +13,11 @@ describe.each(PAGE_SIZES)('forking a stored run in the page, at %i×%i', (width,
   it('continues a deep search from decision 2 under serial, beside the run as it was', async () => {
     const { page } = profile;
     await page.setViewportSize({ width, height });
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=deep-search&seed=1&policy=heuristic`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=deep-search&seed=1&policy=heuristic`);
     await page.click(t('run-button'));
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
     const id = new URL(page.url()).hash.match(/runs=([^&]+)/)?.[1];
-    await page.goto(`${appUrl}#pace=40&view=run&runs=${id}`);
+    await page.goto(`${appUrl}#pace=0&view=run&runs=${id}`);
     await page.reload();
     await page.waitForSelector(t('fork-panel'));
     await page.fill(t('fork-step'), '2');

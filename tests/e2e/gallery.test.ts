@@ -49,7 +49,7 @@ describe('the gallery', () => {
 
   it('opens a scenario when its card body is clicked', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     // Below the title, on the description: the card's body, not one of its buttons.
     await page.click(t('scenario-card-deep-search'), { position: { x: 30, y: 70 } });
     await page.waitForFunction(() => location.hash.includes('scenario=deep-search'));
@@ -68,7 +68,7 @@ describe('the gallery', () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       for (const view of ['run', 'train']) {
-        await page.goto(`${appUrl}#pace=40&view=${view}`);
+        await page.goto(`${appUrl}#pace=0&view=${view}`);
         await page.waitForSelector('.panel');
         const found = await page.evaluate(() =>
           [...document.querySelectorAll('.panel input, .panel select, .panel button')].flatMap((el) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, PAGE_SIZES, profilePerTest, testId as t } from './support/browser';
-import { fastUnlessPaced } from './support/fast-pace';
+import { instantUnlessPaced } from './support/instant-pace';
 import { redPathOf } from './support/red-path';
 
 /** The chaos control and the self-healing loop in the built app, subagents in real Web Workers. */
@@ -9,7 +9,7 @@ const profile = profilePerTest();
 
 async function run(hash: string) {
   const { page } = profile;
-  await page.goto(`${appUrl}${fastUnlessPaced(hash)}`);
+  await page.goto(`${appUrl}${instantUnlessPaced(hash)}`);
   // A new document each time: a hash change alone would keep the last run on the screen.
   await page.reload();
   await page.click(t('run-button'));
@@ -111,7 +111,7 @@ describe('chaos and self-healing in the page', () => {
 
   it('keeps the chaos panel open while its settings change, and runs under "detect"', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=wide-search`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=wide-search`);
     await page.click(`${t('chaos-control')} summary`);
     await page.selectOption(t('healing-mode'), 'detect');
     await page.fill(t('seed-input'), '4');

@@ -34,7 +34,7 @@ const rows = `[...document.querySelectorAll('[data-testid="kb-doc-row"]')].map((
 describe('the Knowledge view', () => {
   it('imports three files, finds the right passage, survives a reload, and answers with citations', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=knowledge`);
+    await page.goto(`${appUrl}#pace=0&view=knowledge`);
     await page.setInputFiles(t('kb-import'), files);
     await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, t('kb-doc-row'), {
       timeout: 60_000,

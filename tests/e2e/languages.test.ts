@@ -61,7 +61,7 @@ describe('the page in three languages', () => {
     const { page } = profile;
     const found: string[] = [];
     for (const lang of ['en', 'zh', 'ru'] as const) {
-      await page.goto(`${appUrl}#pace=40&lang=${lang}`);
+      await page.goto(`${appUrl}#pace=0&lang=${lang}`);
       found.push(...(await galleryAndRun(page, lang)));
     }
     expect(found).toEqual([]);
@@ -70,7 +70,7 @@ describe('the page in three languages', () => {
 
   it('changes language from the header switch, keeps it in the link, and keeps it on reload', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     await page.waitForSelector(`${t('nav-gallery')}:text-is("Scenarios")`);
     expect(await htmlLang(page)).toBe('en');
     await page.click(t('lang-zh'));
@@ -109,7 +109,7 @@ describe('the page in three languages', () => {
         wide.push(`${where}: ${m.scroll} px in ${m.inner} (${m.widest.join(', ')})`);
     };
     for (const lang of ['zh', 'ru'] as const) {
-      await page.goto(`${appUrl}#pace=40&lang=${lang}`);
+      await page.goto(`${appUrl}#pace=0&lang=${lang}`);
       await page.waitForSelector(`${t('nav-gallery')}:text-is("${WORDS[lang].nav}")`);
       await check(`${lang} gallery`);
       await page.click(`${t('scenario-card-wide-search')} button.primary`);
@@ -137,12 +137,12 @@ describe('the page in three languages', () => {
         if (m.type() === 'error') errors.push(`console: ${m.text()}`);
       });
       expect(await page.evaluate(() => navigator.languages[0])).toBe('ru-RU');
-      await page.goto(`${appUrl}#pace=40`);
+      await page.goto(`${appUrl}#pace=0`);
       await page.waitForSelector(`${t('nav-gallery')}:text-is("Сценарии")`);
       expect(await htmlLang(page)).toBe('ru');
       // An unknown language in the link: said in English, in place; the page stays in Russian and
       // the link's other settings hold.
-      await page.goto(`${appUrl}#pace=40&view=run&scenario=diamond&lang=xx`);
+      await page.goto(`${appUrl}#pace=0&view=run&scenario=diamond&lang=xx`);
       await page.reload();
       const problem = page.locator(t('link-problems'));
       await problem.waitFor();

@@ -11,7 +11,7 @@ import {
 } from '../support/loopback-model-server';
 import { loadSpec } from '../support/scenarios';
 import { freshProfile, type Profile } from './support/browser';
-import { fastUnlessPaced } from './support/fast-pace';
+import { instantUnlessPaced } from './support/instant-pace';
 
 /** Issue 6 in the built app: the llm orchestrator, the providers' status and pickers, the API key. */
 const appUrl = inject('appUrl');
@@ -28,7 +28,7 @@ afterEach(async () => {
 
 async function open(hash = '', args: readonly string[] = []): Promise<Profile> {
   profile = await freshProfile(args);
-  await profile.page.goto(`${appUrl}${fastUnlessPaced(hash)}`);
+  await profile.page.goto(`${appUrl}${instantUnlessPaced(hash)}`);
   return profile;
 }
 

@@ -145,7 +145,7 @@ describe('a new kind of learned policy, one folder and one entry in the registry
     const t = (id: string) => `[data-testid="${id}"]`;
     try {
       const { page } = profile;
-      await page.goto(`${server.url}#pace=40&view=train`);
+      await page.goto(`${server.url}#pace=0&view=train`);
       await page.setInputFiles(t('policy-file'), {
         name: 'steady.json',
         mimeType: 'application/json',

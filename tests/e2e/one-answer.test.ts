@@ -18,7 +18,7 @@ describe.each(PAGE_SIZES)('the final answer of a wide search, at %i×%i', (width
   it('is one table, the pieces behind it on request, the same when the run is opened again', async () => {
     const { page } = profile;
     await page.setViewportSize({ width, height });
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=wide-search&seed=1`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=wide-search&seed=1`);
     await page.click(t('run-button'));
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
     await page.waitForSelector(t('answer-table'));
@@ -34,7 +34,7 @@ describe.each(PAGE_SIZES)('the final answer of a wide search, at %i×%i', (width
     expect(await page.textContent(t('answer-pieces'))).toMatch(/rows-01/);
 
     const id = new URL(page.url()).hash.match(/runs=([^&]+)/)?.[1];
-    await page.goto(`${appUrl}#pace=40&view=run&runs=${id}`);
+    await page.goto(`${appUrl}#pace=0&view=run&runs=${id}`);
     await page.reload();
     await page.waitForSelector(t('answer-table'));
     expect(await page.evaluate(tableText)).toEqual(rows);

@@ -28,7 +28,7 @@ describe.each(PAGE_SIZES)('your own request with a real model, at %i×%i', (widt
     const { page } = profile;
     await page.setViewportSize({ width, height });
     const endpoint = encodeURIComponent(server.url);
-    await page.goto(`${appUrl}#pace=40&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.goto(`${appUrl}#pace=0&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await page.fill(t('router-query'), REQUEST);
     await page.click(t('route-button'));
@@ -110,7 +110,7 @@ describe('two requests in a row', () => {
     server = await startModelServer(providerBackend(teamModel(seen), () => ({})));
     const { page } = profile;
     const endpoint = encodeURIComponent(server.url);
-    await page.goto(`${appUrl}#pace=40&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.goto(`${appUrl}#pace=0&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await ask(REQUEST);
     const firstAnswer = (await page.textContent(t('run-answer'))) ?? '';
@@ -160,7 +160,7 @@ describe.each(WIRE_HABITS)('an endpoint that answers %s', (habit) => {
     server = await startModelServer(habitBackend(teamModel(), habit));
     const { page } = profile;
     const endpoint = encodeURIComponent(server.url);
-    await page.goto(`${appUrl}#pace=40&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.goto(`${appUrl}#pace=0&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await page.fill(t('router-query'), REQUEST);
     await page.click(t('route-button'));
@@ -191,7 +191,7 @@ describe('a request that fits no workflow', () => {
     server = await startModelServer(providerBackend(teamModel(seen), () => ({})));
     const { page } = profile;
     const endpoint = encodeURIComponent(server.url);
-    await page.goto(`${appUrl}#pace=40&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
+    await page.goto(`${appUrl}#pace=0&view=router&provider=openai&endpoint=${endpoint}&model=scripted-team`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await page.fill(t('router-query'), GENERAL);
     await page.click(t('route-button'));
@@ -219,7 +219,7 @@ describe('a request that fits no workflow', () => {
 
   it('opens the general sample on the simulated model, and it runs', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=router`);
+    await page.goto(`${appUrl}#pace=0&view=router`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await page.fill(t('router-query'), GENERAL);
     await page.click(t('route-button'));

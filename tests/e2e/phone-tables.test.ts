@@ -44,12 +44,12 @@ describe('tables on a phone', () => {
   it('show every action of a Library row without sideways scrolling', async () => {
     const { page } = profile;
     await page.setViewportSize(PHONE);
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=diamond`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=diamond`);
     await page.click(t('run-button'));
     await page.waitForFunction(
       () => document.querySelector('[data-testid="run-status"]')?.textContent === 'done',
     );
-    await page.goto(`${appUrl}#pace=40&view=library`);
+    await page.goto(`${appUrl}#pace=0&view=library`);
     await page.waitForSelector(t('trace-row'));
     const rows = page.locator(t('trace-row'));
     expect(await rows.locator('button').count()).toBeGreaterThanOrEqual(4);
@@ -62,14 +62,14 @@ describe('tables on a phone', () => {
   it('show every action of the saved policies and the arbitration queue', async () => {
     const { page } = profile;
     await page.setViewportSize(PHONE);
-    await page.goto(`${appUrl}#pace=40&view=router`);
+    await page.goto(`${appUrl}#pace=0&view=router`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await page.fill(t('router-query'), 'Make a podcast episode outline about jazz');
     await page.click(t('route-button'));
     await page.waitForSelector(t('arbitration-item'));
     expect(await buttonsReachable(page.locator(t('arbitration-item')))).toEqual([]);
 
-    await page.goto(`${appUrl}#pace=40&view=train&episodes=20`);
+    await page.goto(`${appUrl}#pace=0&view=train&episodes=20`);
     await page.click(t('train-button'));
     await page.waitForSelector(t('save-policy'), { timeout: 60_000 });
     await page.click(t('save-policy'));

@@ -4,7 +4,7 @@ import type { Download } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeTrace } from '../../src/core/trace/jsonl';
 import { appUrl, profilePerTest, testId as t } from './support/browser';
-import { fastUnlessPaced } from './support/fast-pace';
+import { instantUnlessPaced } from './support/instant-pace';
 
 /**
  * The built app, from a plain static server on a sub-path, in Debian's Chromium with a fresh
@@ -15,7 +15,7 @@ const profile = profilePerTest();
 
 async function runFromGallery(hash = '') {
   const { page } = profile;
-  await page.goto(`${appUrl}${fastUnlessPaced(hash)}`);
+  await page.goto(`${appUrl}${instantUnlessPaced(hash)}`);
   await page.click(`${t('scenario-card-wide-search')} button.primary`);
   await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
 }
@@ -30,7 +30,7 @@ describe('the playground, end to end', () => {
   it('runs wide search from the gallery and shows its DAG, critical path and metrics', async () => {
     const { page } = profile;
     const started = Date.now();
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     await expect(page.textContent('.lede')).resolves.toMatch(/agent swarm/);
     await page.click(`${t('scenario-card-wide-search')} button.primary`);
     await page.waitForSelector(t('dag-node-critical'));
@@ -65,7 +65,7 @@ describe('the playground, end to end', () => {
     // A fresh browser profile: an empty library, then the file imported.
     await profile.renew();
     const fresh = profile.page;
-    await fresh.goto(`${appUrl}#pace=40&view=library`);
+    await fresh.goto(`${appUrl}#pace=0&view=library`);
     await fresh.waitForSelector(t('import-jsonl'), { state: 'attached' });
     expect(await fresh.locator(t('trace-row')).count()).toBe(0);
     await fresh.setInputFiles(t('import-jsonl'), {
@@ -180,7 +180,7 @@ describe('the playground, end to end', () => {
 
   it('trains a policy in a worker with progress, and saves it for the run view', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=train&episodes=20`);
+    await page.goto(`${appUrl}#pace=0&view=train&episodes=20`);
     await page.click(t('train-button'));
     await page.waitForFunction(
       (sel) => {
@@ -200,7 +200,7 @@ describe('the playground, end to end', () => {
 
   it('says what was wrong with a bad link and keeps working', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=nowhere&seed=-4&scenario=atlantis&colour=red`);
+    await page.goto(`${appUrl}#pace=0&view=nowhere&seed=-4&scenario=atlantis&colour=red`);
     await page.waitForSelector(t('link-problems'));
     const text = await page.textContent(t('link-problems'));
     expect(text).toMatch(/"view"/);
@@ -213,7 +213,7 @@ describe('the playground, end to end', () => {
 
   it('judges a link’s size by the scenario’s own range, as the form shows it, and says when a setting is given twice', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=wide-search&size=-5&seed=2&seed=3`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=wide-search&size=-5&seed=2&seed=3`);
     await page.waitForSelector(t('link-problems'));
     const text = (await page.textContent(t('link-problems'))) ?? '';
     const range = /Size \((\d+)–(\d+)\)/.exec((await page.textContent('.panel.form')) ?? '');
@@ -225,7 +225,7 @@ describe('the playground, end to end', () => {
 
   it('names, in the Library, the measure each run’s quality is graded by', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     await page.click(`${t('scenario-card-mixed-coding')} button.primary`);
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
     await page.click(t('nav-library'));
@@ -274,7 +274,7 @@ describe('the playground, end to end', () => {
 
   it('refuses a file that is not a policy, in words, and keeps working', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=train`);
+    await page.goto(`${appUrl}#pace=0&view=train`);
     await page.setInputFiles(t('policy-file'), {
       name: 'trace.json',
       mimeType: 'application/json',

@@ -13,7 +13,7 @@ const profile = profilePerTest();
 describe('the preference control', () => {
   it('reads the link, writes a moved slider into it, and the run records the preference', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=deep-search&seed=2&preference=0.5,2`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=deep-search&seed=2&preference=0.5,2`);
     await page.waitForSelector(t('preference-control'));
     expect(await page.inputValue(t('preference-cost'))).toBe('0.5');
     expect(await page.inputValue(t('preference-time'))).toBe('2');

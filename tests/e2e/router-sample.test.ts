@@ -11,7 +11,7 @@ const profile = profilePerTest();
 describe('a request planned in the Router, with the simulated model', () => {
   it('says before the run that Run plays a sample task of the workflow, and names it', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=router`);
+    await page.goto(`${appUrl}#pace=0&view=router`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     const request = 'Write a short detective story set in Lisbon about a stolen tram';
     await page.fill(t('router-query'), request);
@@ -36,7 +36,7 @@ describe('a request planned in the Router, with the simulated model', () => {
 
   it('asks a knowledge-base request of the user’s own documents, with no sample to announce', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=router`);
+    await page.goto(`${appUrl}#pace=0&view=router`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     const request = 'What do my notes say about the refund policy deadline?';
     await page.fill(t('router-query'), request);

@@ -28,7 +28,7 @@ async function ask(query: string) {
 describe('the Router view', () => {
   it('plans a decentralized team for a comparison, draws its peers, and opens it in the run view', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=router`);
+    await page.goto(`${appUrl}#pace=0&view=router`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await ask('Compare these three laptops on price, battery life and weight and tell me which to buy');
     expect(await page.getAttribute(t('router-plan'), 'data-topology')).toBe('peers');
@@ -46,7 +46,7 @@ describe('the Router view', () => {
   it('queues a request it is unsure of, learns the label given, keeps it across a reload, and exports it', async () => {
     const { page } = profile;
     const unsure = 'Make a podcast episode outline about jazz';
-    await page.goto(`${appUrl}#pace=40&view=router`);
+    await page.goto(`${appUrl}#pace=0&view=router`);
     await page.waitForSelector(`${t('route-button')}:not([disabled])`);
     await ask(unsure);
     const confidence = await page.textContent(t('router-confidence'));

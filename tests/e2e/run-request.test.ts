@@ -56,7 +56,7 @@ async function viaApi(request: RunRequest): Promise<Trace> {
 
 async function viaPage(request: RunRequest): Promise<Trace> {
   const { page } = profile;
-  await page.goto(`${appUrl}#pace=40&request=${encodeURIComponent(JSON.stringify(request))}`);
+  await page.goto(`${appUrl}#pace=0&request=${encodeURIComponent(JSON.stringify(request))}`);
   await page.click(t('run-button'));
   await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
   await page.click(t('nav-library'));
@@ -141,7 +141,7 @@ describe('one run request, three ways in', () => {
       message: `invalid task: ${words}`,
     });
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&request=${encodeURIComponent(JSON.stringify(request))}`);
+    await page.goto(`${appUrl}#pace=0&request=${encodeURIComponent(JSON.stringify(request))}`);
     await expect(page.textContent('body')).resolves.toContain(
       `The run request in the link was ignored: ${words}.`,
     );

@@ -12,7 +12,7 @@ const profile = profilePerTest();
 describe('the Run view and the scenario picked', () => {
   it('says there is no run yet on a fresh page, instead of a blank view', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=diamond`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=diamond`);
     await page.waitForSelector(t('run-empty'));
     expect(await page.textContent(t('run-empty'))).toMatch(
       /No run yet: press Run to run “Fan out to two branches/,
@@ -22,13 +22,13 @@ describe('the Run view and the scenario picked', () => {
 
   it("never shows another scenario's run as this one's", async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=write-story`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=write-story`);
     await page.click(t('run-button'));
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
     await page.waitForSelector(t('dag'));
     // What the Router's "open" does: the same tab, another scenario.
     await page.evaluate(() => {
-      location.hash = '#pace=40&view=run&scenario=mixed-coding';
+      location.hash = '#pace=0&view=run&scenario=mixed-coding';
     });
     await page.waitForSelector(t('run-empty'));
     expect(await page.textContent(t('run-empty'))).toMatch(

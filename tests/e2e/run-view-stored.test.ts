@@ -15,7 +15,7 @@ const profile = profilePerTest();
 
 async function importAndOpen(header: TraceHeader, events: readonly TraceEvent[]) {
   const { page } = profile;
-  await page.goto(`${appUrl}#pace=40&view=library`);
+  await page.goto(`${appUrl}#pace=0&view=library`);
   await page.waitForSelector(t('import-jsonl'), { state: 'attached' });
   await page.setInputFiles(t('import-jsonl'), {
     name: 'run.jsonl',
@@ -38,7 +38,7 @@ describe('a stored run in the run view', () => {
     const id = new URL(page.url()).hash.match(/runs=([^&]+)/)?.[1];
     expect(id).toBeTruthy();
     // Opened from a link whose sidebar names another scenario (the Library opens runs like this).
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=wide-search&seed=1&runs=${id}`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=wide-search&seed=1&runs=${id}`);
     await page.reload();
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
     await page.click(t('compare-serial'));
@@ -63,7 +63,7 @@ describe('a stored run in the run view', () => {
     // The link to it, opened afresh: the run comes from the library.
     const id = new URL(page.url()).hash.match(/runs=([^&]+)/)?.[1];
     expect(id).toBeTruthy();
-    await page.goto(`${appUrl}#pace=40&view=run&runs=${id}`);
+    await page.goto(`${appUrl}#pace=0&view=run&runs=${id}`);
     await page.reload();
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 30_000 });
     await page.waitForSelector(t('run-answer'));

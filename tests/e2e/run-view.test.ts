@@ -32,7 +32,7 @@ const cardNumber = (id: string) =>
 
 async function runAndRead(hash: string) {
   const { page } = profile;
-  await page.goto(`${appUrl}#pace=40&view=run&${hash}`);
+  await page.goto(`${appUrl}#pace=0&view=run&${hash}`);
   await page.click(t('run-button'));
   await page.waitForFunction(
     (sel) => ['done', 'failed', 'cancelled'].includes(document.querySelector(sel)?.textContent ?? ''),
@@ -79,7 +79,7 @@ describe('the run view', () => {
 
   it('saves the run graph and the timeline as SVG and PNG files, whole and readable', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     await page.click(`${t('scenario-card-wide-search')} button.primary`);
     await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
     const save = async (id: string) => {
@@ -116,7 +116,7 @@ describe('the run view', () => {
     const r = simulate({ graph, config: makeConfig({}), policy: heuristicPolicy });
     const events = r.events.filter((e) => e.type !== 'orchestrator.step').map((e, seq) => ({ ...e, seq }));
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=library`);
+    await page.goto(`${appUrl}#pace=0&view=library`);
     await page.waitForSelector(t('import-jsonl'), { state: 'attached' });
     await page.setInputFiles(t('import-jsonl'), {
       name: 'old.jsonl',
@@ -143,7 +143,7 @@ describe('the run view', () => {
     const steps = episode.events.flatMap((e) => (e.type === 'orchestrator.step' ? [e] : []));
     expect(episode.events.filter((e) => e.type === 'task.assigned').length).toBeGreaterThanOrEqual(32);
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=library`);
+    await page.goto(`${appUrl}#pace=0&view=library`);
     await page.waitForSelector(t('import-jsonl'), { state: 'attached' });
     await page.setInputFiles(t('import-jsonl'), {
       name: 'wide.jsonl',

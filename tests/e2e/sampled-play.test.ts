@@ -11,7 +11,7 @@ const profile = profilePerTest();
 describe('a trained policy played by sampling in the page', () => {
   it('runs a saved policy with play=sample from the link, and its decisions say they were drawn', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=train&episodes=20`);
+    await page.goto(`${appUrl}#pace=0&view=train&episodes=20`);
     await page.click(t('train-button'));
     await page.waitForSelector(t('save-policy'), { timeout: 60_000 });
     await page.fill(t('policy-name'), 'drawn');
@@ -22,10 +22,10 @@ describe('a trained policy played by sampling in the page', () => {
       ),
     );
     // A built-in policy has no distribution to draw from: no setting.
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=deep-search&policy=heuristic`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=deep-search&policy=heuristic`);
     await page.waitForSelector(t('policy-select'));
     expect(await page.locator(t('play-select')).count()).toBe(0);
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=deep-search&policy=parl%3Adrawn&play=sample`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=deep-search&policy=parl%3Adrawn&play=sample`);
     await page.waitForSelector(t('play-select'));
     expect(await page.inputValue(t('play-select'))).toBe('sample');
     await page.click(t('run-button'));

@@ -17,7 +17,7 @@ const listed = (pattern: string) =>
 describe('saved policies', () => {
   it('says so when a link names a policy this browser does not have, and shows that name', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=diamond&policy=parl%3Amissing`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=diamond&policy=parl%3Amissing`);
     await page.waitForSelector(t('policy-missing'));
     expect(await page.textContent(t('policy-missing'))).toMatch(
       /"parl:missing", which is not saved in this browser/,
@@ -28,7 +28,7 @@ describe('saved policies', () => {
 
   it('saves a second policy trained after the first under its own default name, not over it', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=train&episodes=20`);
+    await page.goto(`${appUrl}#pace=0&view=train&episodes=20`);
     await page.click(t('train-button'));
     await page.waitForSelector(t('save-policy'), { timeout: 60_000 });
     await page.click(t('save-policy'));
@@ -63,7 +63,7 @@ describe('saved policies', () => {
 
   it('runs a saved policy on a chosen scenario from the Train view, and refuses a retired environment’s file by name', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=train&episodes=20`);
+    await page.goto(`${appUrl}#pace=0&view=train&episodes=20`);
     await page.click(t('train-button'));
     await page.waitForSelector(t('save-policy'), { timeout: 60_000 });
     // Curves show each reward term, not only their sum.

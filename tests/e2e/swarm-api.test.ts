@@ -28,7 +28,7 @@ afterEach(async () => {
 describe('the swarm control API in the page', () => {
   it('runs a swarm from the console through window.swarmflight', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     const result = await page.evaluate(async () => {
       type Call = (...a: unknown[]) => Promise<unknown>;
       const api = (

@@ -79,7 +79,7 @@ describe('the timeline from the keyboard', () => {
     it(`at ${size.name}: from the gallery to a bar's detail by keyboard alone, arrows along and across lanes`, async () => {
       const { page } = profile;
       await page.setViewportSize({ width: size.width, height: size.height });
-      await page.goto(`${appUrl}#pace=40`);
+      await page.goto(`${appUrl}#pace=0`);
       await page.locator(`${t('scenario-card-diamond')} button.primary`).focus();
       await page.keyboard.press('Enter');
       await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
@@ -117,7 +117,7 @@ describe('the timeline from the keyboard', () => {
     it(`at ${size.name}: every bar's and every node's detail is beside it, never over it`, async () => {
       const { page } = profile;
       await page.setViewportSize({ width: size.width, height: size.height });
-      await page.goto(`${appUrl}#pace=40&view=run&scenario=deep-search&seed=1`);
+      await page.goto(`${appUrl}#pace=0&view=run&scenario=deep-search&seed=1`);
       await page.click(t('run-button'));
       await page.waitForSelector(`${t('run-status')}:text-is("done")`, { timeout: 60_000 });
       await page.waitForSelector('[data-testid="dag"] [data-task]');
@@ -134,7 +134,7 @@ describe('the timeline from the keyboard', () => {
       const { page } = profile;
       await page.setViewportSize({ width: size.width, height: size.height });
       // The pace "watch": about ten seconds, the bars growing and the step-time scale widening.
-      await page.goto(`${appUrl}#view=run&scenario=wide-search&seed=2&pace=400`);
+      await page.goto(`${appUrl}#view=run&scenario=wide-search&seed=2&pace=00`);
       await page.click(t('run-button'));
       const bar = page.locator('[data-key="rows-03#1"]');
       await bar.waitFor({ timeout: 30_000 });

@@ -14,7 +14,7 @@ const profile = profilePerTest();
 describe('the run view of a decentralized run', () => {
   it('draws rounds of peers under their own names, with no orchestrator anywhere in its graph', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40`);
+    await page.goto(`${appUrl}#pace=0`);
     await page.click(`${t('scenario-card-compare-options')} button.primary`);
     await page.waitForFunction(done, undefined, { timeout: 120_000 });
     await page.waitForSelector(t('timeline-round'));
@@ -54,7 +54,7 @@ describe('the run view of a decentralized run', () => {
 describe('the compare view', () => {
   it('names its timelines’ lanes in type as large as the rest of the page’s small print', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=deep-search`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=deep-search`);
     await page.click(t('run-button'));
     await page.waitForFunction(done, undefined, { timeout: 120_000 });
     await page.click(t('compare-serial'));

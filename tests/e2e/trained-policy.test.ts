@@ -41,7 +41,7 @@ const done = () => document.querySelector('[data-testid="run-status"]')?.textCon
 describe('a trained policy in the page', () => {
   it('imports, runs wide search with its decisions shown, and compares with the heuristic', async () => {
     const { page } = profile;
-    await page.goto(`${appUrl}#pace=40&view=train`);
+    await page.goto(`${appUrl}#pace=0&view=train`);
     await page.setInputFiles(t('policy-file'), file);
     await page.waitForFunction(
       () =>
@@ -79,7 +79,7 @@ describe('a trained policy in the page', () => {
       /^invalid-task: .*no checkpoint "no-such-policy" \(the name of a policy saved in this browser/,
     );
 
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=wide-search&seed=3&policy=parl%3Acli-parl`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=wide-search&seed=3&policy=parl%3Acli-parl`);
     await page.waitForSelector(`${t('policy-select')} option[value="parl:cli-parl"]`, { state: 'attached' });
     await page.click(t('run-button'));
     await page.waitForFunction(done, undefined, { timeout: 60_000 });
@@ -92,14 +92,14 @@ describe('a trained policy in the page', () => {
       /step 1, t=0 width \S+ \(p \d\.\d\d\) · profile (small|medium|large) \(p \d\.\d\d\) · then (go|finish) \(p \d\.\d\d\)/,
     );
 
-    await page.goto(`${appUrl}#pace=40&view=run&scenario=wide-search&seed=3&policy=heuristic`);
+    await page.goto(`${appUrl}#pace=0&view=run&scenario=wide-search&seed=3&policy=heuristic`);
     await page.waitForSelector(`${t('policy-select')}`);
     await page.click(t('run-button'));
     await page.waitForFunction(done, undefined, { timeout: 60_000 });
     // No learned policy, no decisions panel.
     expect(await page.locator(t('policy-decisions')).count()).toBe(0);
 
-    await page.goto(`${appUrl}#pace=40&view=library`);
+    await page.goto(`${appUrl}#pace=0&view=library`);
     await page.waitForSelector(t('trace-row'));
     const rows = page.locator(t('trace-row'));
     expect(await rows.count()).toBe(2);
@@ -116,7 +116,7 @@ describe('a trained policy in the page', () => {
   it('runs a fixed setting named in the link, as the API and the CLI do, and names it in the picker', async () => {
     const { page } = profile;
     await page.goto(
-      `${appUrl}#pace=40&view=run&scenario=wide-search&seed=3&policy=${encodeURIComponent('fixed:solo/large')}`,
+      `${appUrl}#pace=0&view=run&scenario=wide-search&seed=3&policy=${encodeURIComponent('fixed:solo/large')}`,
     );
     await page.waitForSelector(t('policy-select'));
     expect(await page.inputValue(t('policy-select'))).toBe('fixed:solo/large');
@@ -133,7 +133,7 @@ describe('a trained policy in the page', () => {
     expect(header).toMatchObject({ policy: 'fixed:solo/large', planMode: 'single' });
     // A bad setting is refused in the link in the core's words.
     await page.goto(
-      `${appUrl}#pace=40&view=run&scenario=wide-search&policy=${encodeURIComponent('fixed:all/huge')}`,
+      `${appUrl}#pace=0&view=run&scenario=wide-search&policy=${encodeURIComponent('fixed:all/huge')}`,
     );
     await page.waitForSelector(t('link-problems'));
     expect(await page.textContent(t('link-problems'))).toContain('unknown profile "huge"');
@@ -143,7 +143,7 @@ describe('a trained policy in the page', () => {
     const { page } = profile;
     const setting = 'fixed:all/small/vote3';
     await page.goto(
-      `${appUrl}#pace=40&view=run&scenario=deep-search&seed=3&policy=${encodeURIComponent(setting)}`,
+      `${appUrl}#pace=0&view=run&scenario=deep-search&seed=3&policy=${encodeURIComponent(setting)}`,
     );
     await page.waitForSelector(t('policy-select'));
     expect(await page.inputValue(t('policy-select'))).toBe(setting);
