@@ -162,7 +162,14 @@ describe('a new provider, one folder and one entry in the registry', () => {
     r = await refused(['--scenario', 'wide-search', '--provider', 'echo', '--reply', 'x'.repeat(201)]);
     expect(r.status).toBe(2);
     expect(r.text).toContain('--reply: invalid task: provider.reply is longer than 200 characters');
-    r = await refused(['--scenario', 'wide-search', '--provider', 'echo', '--endpoint', 'http://localhost:1/v1']);
+    r = await refused([
+      '--scenario',
+      'wide-search',
+      '--provider',
+      'echo',
+      '--endpoint',
+      'http://localhost:1/v1',
+    ]);
     expect(r.status).toBe(2);
     expect(r.text).toMatch(/--endpoint.*openai/);
     r = await refused(['--scenario', 'wide-search', '--reply', 'hi']);
