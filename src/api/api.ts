@@ -7,6 +7,7 @@
 import type { SubagentSetup } from '../core/run/prepare';
 import type { SubagentPool } from '../core/runtime/pool';
 import type { Clock } from '../core/runtime/ports';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { type Analysis, type AnalyzeOptions, analyzeTrace } from './analyze';
 import { SwarmApiError } from './errors';
@@ -66,6 +67,13 @@ export interface SwarmApiHost {
    */
   readonly providers?: ProviderFactories;
   /**
+   * The frozen profiles every run uses (a profiles file, checked by parseProfiles: the CLI's
+   * `swarm run --profiles`): their prices, limits and models. A trained policy plays under them
+   * as `swarm bench --profiles` lets it: refused when a profile changed since its training, except
+   * in prices for a policy trained to read them. @default the repository's scenarios/profiles.json
+   */
+  readonly profiles?: Readonly<Record<string, ProfileSpec>>;
+  /**
    * An SVG document to PNG bytes (Node: resvg, adapters/node/svg-to-png.ts; the page: an image on
    * a canvas): how `analyze` draws a run's default picture. Without it, `analyze` needs `image`.
    */
@@ -88,6 +96,7 @@ export function createSwarmApi(host: SwarmApiHost = {}): SwarmApi {
     ports,
     ...(host.checkpoints ? { checkpoints: host.checkpoints } : {}),
     ...(host.providers ? { providers: host.providers } : {}),
+    ...(host.profiles ? { profiles: host.profiles } : {}),
   };
   let made = 0;
 

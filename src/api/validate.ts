@@ -15,6 +15,7 @@ import { type NormalRequest, RequestError } from '../core/request/run-input';
 import type { PreparedTaskRun } from '../core/run/prepare';
 import { simulatedProviderFor } from '../core/scenarios/players';
 import { withModel } from '../core/scenarios/profiles';
+import type { ProfileSpec } from '../core/scenarios/spec-types';
 import type { ScenarioPorts } from '../core/scenarios/types';
 import { readRunRequest } from '../providers/run-request';
 import { frozenProfiles, scenarioSpec } from './catalog';
@@ -84,6 +85,8 @@ export interface TaskHost {
   readonly ports: ScenarioPorts;
   readonly checkpoints?: CheckpointSource;
   readonly providers?: ProviderFactories;
+  /** The frozen profiles runs use; the repository's (catalog.ts) when absent. */
+  readonly profiles?: Readonly<Record<string, ProfileSpec>>;
 }
 
 /**
@@ -112,7 +115,7 @@ export async function readyTask(
       request,
       { type: 'task', spec },
       {
-        profiles: frozenProfiles(),
+        profiles: host.profiles ?? frozenProfiles(),
         ...(host.checkpoints ? { checkpoints: host.checkpoints } : {}),
         providerKinds: Object.keys(providers),
         openProvider: async (asked, frozen) => {

@@ -20,6 +20,7 @@ import { preferenceFlag, preferenceOfFlags } from './preference-flags';
 import { flagOfField, providerFlags, providerOfFlags } from './provider-flags';
 import { checkOutputs, writeFiles } from './safe-write';
 import { PASSWORD_ENV } from './scale-out/redis-url';
+import { readProfiles } from './scenario-file';
 import { forTerminal } from './terminal-text';
 
 type Print = (text: string) => void;
@@ -33,7 +34,7 @@ const inRequest = (values: Readonly<Record<string, FlagValue>>) =>
 export const runTable = defineCommand({
   name: 'run',
   usage: [
-    'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--healing M] [--preference COST,TIME] [--provider KIND [its flags]] [--trace FILE] [--json]',
+    'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--profiles FILE] [--healing M] [--preference COST,TIME] [--provider KIND [its flags]] [--trace FILE] [--json]',
     'run --request FILE [--trace FILE] [--json]',
   ],
   about: `Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, on the provider --provider names (its own flags: the registry's, src/providers/registry.ts), or with --request on the model a run request names (provider: {kind: '${openai.id}', endpoint, model}, the key from SWARM_API_KEY and never from the request; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.`,
@@ -92,6 +93,12 @@ export const runTable = defineCommand({
       help: "how a trained policy (parl:FILE, bandit:FILE) chooses: greedy (each head's likeliest option) or sample (drawn from its distribution, keyed by the seed); default greedy",
       appliesUnless: inRequest,
     },
+    {
+      name: 'profiles',
+      type: 'string',
+      value: 'FILE',
+      help: "profiles file (default scenarios/profiles.json): what the run's agents cost and may do, with a request file too (a request names a profile, not its prices); a trained policy plays under it as under swarm bench --profiles",
+    },
     preferenceFlag(inRequest),
     ...providerFlags(inRequest),
     {
@@ -145,8 +152,12 @@ export async function run(argv: string[], out: Print): Promise<void> {
   const traceFile = values.trace;
   const requestFile = values.request;
   if (traceFile !== undefined)
-    checkOutputs([{ path: traceFile, flag: '--trace' }], requestFile ? [requestFile] : []);
+    checkOutputs(
+      [{ path: traceFile, flag: '--trace' }],
+      [requestFile, values.profiles].filter((f): f is string => f !== undefined),
+    );
   const api = createSwarmApi({
+    ...(values.profiles !== undefined ? { profiles: readProfiles(values.profiles) } : {}),
     ports: { sandbox: nodeSandbox },
     checkpoints: fileCheckpoints,
     providers: nodeProviders,
