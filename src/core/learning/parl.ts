@@ -1,14 +1,14 @@
 /**
  * The PARL orchestrator: a linear-softmax policy, one head per factor of the action — single or
  * swarm once per task, before it is split (over the task's features), then width, profile and
- * control at every decision (over the decision features of features.ts). It samples while it trains and
- * takes the most likely option when it is evaluated. Its gradient is written out by hand — a
- * softmax over a linear map has a two-line gradient, and a tensor library would cost more in
- * bundle and start-up than the whole training run (docs/learning.md).
+ * control at every decision (over the decision features of features.ts). It samples while it
+ * trains and takes the most likely option when it is evaluated. Its gradient (parl-gradient.ts)
+ * is written out by hand — a softmax over a linear map has a two-line gradient, and a tensor
+ * library would cost more in bundle and start-up than the whole training run (docs/learning.md).
  */
 import type { Action, PlanView, Policy, RunView } from '../policy/types';
 import { type DecisionLog, type PolicyChoice, todaysPlanWords } from '../trace/events';
-import { exp, log } from '../util/math';
+import { exp } from '../util/math';
 import { keyedRng, type Rng } from '../util/rng';
 import {
   type Choice,
@@ -378,74 +378,6 @@ export function parlPolicy(options: ParlPolicyOptions): Policy {
     explain: (which) => (which === 'plan' ? planned : decided),
     logDecision: (which) => (which === 'plan' ? plannedLog : decidedLog),
   };
-}
-
-/**
- * Adds to `grad` the gradient of Σ_decisions [ advantage · log π(choice | x) + β · H(π(· | x)) ]
- * with respect to the head weights (ascent direction). For a softmax over W·x,
- * ∂ log π(a) / ∂W[b] = (1[a = b] − π(b)) x and ∂H / ∂z_b = −π(b) (log π(b) + H).
- */
-export function accumulatePolicyGradient(
-  params: ParlParams,
-  decisions: readonly Decision[],
-  advantage: number,
-  entropy: number,
-  grad: ParlParams,
-): void {
-  for (const d of decisions) {
-    if (d.head === 'plan') {
-      headGradient(params.plan, d.x, d.choice, d.mask, advantage, entropy, grad.plan);
-      continue;
-    }
-    for (const head of HEAD_NAMES) {
-      if (!mattered(d, head)) continue;
-      const mask = head === 'profile' ? d.profileMask : undefined;
-      headGradient(params[head], d.x, d.choice[head], mask, advantage, entropy, grad[head]);
-    }
-  }
-}
-
-/** Whether a step's head chose anything that acted: retry and vote only on waves that had some. */
-function mattered(d: Extract<Decision, { head: 'step' }>, head: HeadName): boolean {
-  if (d.held?.includes(head)) return false;
-  if (head === 'retry') return d.retried;
-  if (head === 'vote') return d.spared;
-  return true;
-}
-
-/** One softmax head's share of accumulatePolicyGradient. */
-function headGradient(
-  w: Float64Array,
-  x: Float64Array,
-  chosen: number,
-  mask: Uint8Array | undefined,
-  advantage: number,
-  entropy: number,
-  g: Float64Array,
-): void {
-  const p = probabilities(w, x, mask);
-  let h = 0;
-  for (const q of p) if (q > 0) h -= q * log(q);
-  const dim = x.length;
-  for (let b = 0; b < p.length; b++) {
-    const pb = p[b] as number;
-    if (mask && !mask[b]) continue;
-    const coef = advantage * ((b === chosen ? 1 : 0) - pb) + (pb > 0 ? -entropy * pb * (log(pb) + h) : 0);
-    if (coef === 0) continue;
-    for (let j = 0; j < dim; j++) g[b * dim + j] = (g[b * dim + j] as number) + coef * (x[j] as number);
-  }
-}
-
-/** log π(choice | x) summed over heads: what the gradient check differentiates. */
-export function logProbability(params: ParlParams, d: Decision): number {
-  if (d.head === 'plan') return log(probabilities(params.plan, d.x, d.mask)[d.choice] as number);
-  let sum = 0;
-  for (const head of HEAD_NAMES) {
-    if (!mattered(d, head)) continue;
-    const p = probabilities(params[head], d.x, head === 'profile' ? d.profileMask : undefined);
-    sum += log(p[d.choice[head]] as number);
-  }
-  return sum;
 }
 
 export function zerosLike(p: ParlParams): ParlParams {

@@ -31,15 +31,8 @@ import {
 } from './checkpoint';
 import { type EpisodeOutcome, type EpisodeStats, type Learner, playEpisode } from './episode';
 import { taskWidth } from './features';
-import {
-  accumulatePolicyGradient,
-  baseline,
-  type Decision,
-  initParams,
-  type ParlParams,
-  PLANS,
-  zerosLike,
-} from './parl';
+import { baseline, type Decision, initParams, type ParlParams, PLANS, zerosLike } from './parl';
+import { accumulatePolicyGradient } from './parl-gradient';
 import { PlanCritic } from './plan-critic';
 import { inputsOfConfig, planHeadOf, type TrainConfig, type TrainEnv } from './train-config';
 

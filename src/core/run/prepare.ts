@@ -13,13 +13,11 @@ import { lowerBound } from '../graph/cpm';
 import type { GraphScenario, TaskGraph } from '../graph/types';
 import { graphOrThrow } from '../graph/validate';
 import type { HealingSetup } from '../healing/setup';
-import { estimateTextTokens } from '../providers/tokens';
 import {
   type Budgets,
   type FailurePolicy,
   type JoinMode,
   makeConfig,
-  type OrchestratorModel,
   type RunConfig,
 } from '../runtime/config';
 import type { PlanDecision } from '../runtime/policy-port';
@@ -27,20 +25,14 @@ import { cutProblem, type PlanCut, replicate } from '../scenarios/cut';
 import { profileHashSync } from '../scenarios/profiles';
 import type { TaskScenarioSpec } from '../scenarios/registry';
 import { scenarioKinds } from '../scenarios/registry';
-import type { ProfileSpec, RewardSpec } from '../scenarios/spec-types';
+import type { ProfileSpec } from '../scenarios/spec-types';
 import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from '../scenarios/types';
 import type { ProfileRecord } from '../trace/events';
-import type { ProfilePrice, RewardWeights } from '../trace/metrics';
-import { isDefaultPreference, type Preference, preferredWeights } from '../trace/preference';
+import { isDefaultPreference, type Preference } from '../trace/preference';
 import { formationProblem } from './formations';
-import {
-  difficultyCue,
-  instanceDifficulty,
-  instanceEngines,
-  type PlanChooser,
-  planView,
-} from './instance-world';
+import { instanceDifficulty, type PlanChooser, planView } from './instance-world';
 import { requestPlan } from './request-plan';
+import { pricesOf, scenarioConfig } from './scenario-config';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind is typed by its own spec; a prepared run erases it.
 type AnyKind = ScenarioKind<any, ScenarioInstance>;
@@ -341,76 +333,6 @@ function cutPlan(kind: AnyKind, instance: ScenarioInstance, mode: PlanMode, cut:
   const plan = kind.plan(instance, mode, cut.shard !== undefined ? { shard: cut.shard } : undefined);
   const vote = kind.cuts?.vote;
   return cut.replicas && vote ? replicate(plan, cut.replicas, vote) : plan;
-}
-
-/**
- * The run configuration a task scenario file asks for, with the run's default profile, for an
- * instance of `size` planned in `mode` (the engines it shares, its reference cost, and in a swarm
- * what its orchestrator pays: docs/simulator.md).
- */
-export function scenarioConfig(
-  spec: TaskScenarioSpec,
-  seed: number,
-  profiles: Readonly<Record<string, ProfileSpec>>,
-  profile: string | undefined,
-  instance: { readonly size: number; readonly mode: PlanMode; readonly query: string },
-  preference?: Preference,
-): RunConfig {
-  const defaultProfile = profile ?? spec.profile ?? 'medium';
-  const turnSteps = Object.fromEntries(
-    Object.entries(profiles).flatMap(([name, p]) =>
-      p.simulator?.turnSteps !== undefined ? [[name, p.simulator.turnSteps]] : [],
-    ),
-  );
-  const o = spec.orchestrator;
-  // Only a swarm's orchestrator briefs and merges: a single agent answers the task itself.
-  const orchestrator: OrchestratorModel | undefined =
-    o && instance.mode === 'swarm'
-      ? {
-          briefSteps: o.briefSteps,
-          briefTokens: o.briefTokens,
-          window: profiles[defaultProfile]?.contextWindow ?? Number.POSITIVE_INFINITY,
-          startTokens: o.promptTokens + estimateTextTokens(instance.query),
-          headerTokens: o.headerTokens,
-          mergeError: o.mergeError,
-          ...(o.spawnTokens !== undefined ? { spawnTokens: o.spawnTokens } : {}),
-        }
-      : undefined;
-  return makeConfig({
-    seed,
-    ...(spec.join ? { join: spec.join } : {}),
-    ...(spec.failurePolicy ? { failurePolicy: spec.failurePolicy } : {}),
-    ...(spec.mainStepCost !== undefined ? { mainStepCost: spec.mainStepCost } : {}),
-    ...(spec.budgets ? { budgets: spec.budgets } : {}),
-    defaultProfile,
-    prices: pricesOf(profiles),
-    ...(spec.reward
-      ? { reward: preferredWeights(rewardWeights(spec.reward, instance.size), preference) }
-      : {}),
-    ...(preference && !isDefaultPreference(preference) ? { preference } : {}),
-    ...(spec.engines !== undefined ? { engines: instanceEngines(spec.engines, seed) } : {}),
-    ...(Object.keys(turnSteps).length > 0 ? { turnSteps } : {}),
-    ...(orchestrator ? { orchestrator } : {}),
-    units: instance.size,
-    difficultyCue: difficultyCue(spec, seed),
-  });
-}
-
-/** The per-token prices of a profile table: what a task run is priced with. */
-function pricesOf(profiles: Readonly<Record<string, ProfileSpec>>): Record<string, ProfilePrice> {
-  return Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.price]));
-}
-
-/** The reward's weights for an instance of `size`: the reference cost per unit, scaled. */
-function rewardWeights(reward: RewardSpec, size: number): RewardWeights {
-  const costReference = reward.costReference ?? (reward.costReferencePerUnit ?? 1) * size;
-  return {
-    costWeight: reward.costWeight,
-    costReference,
-    ...(reward.stepsWeight !== undefined ? { stepsWeight: reward.stepsWeight } : {}),
-    ...(reward.deadlineWeight !== undefined ? { deadlineWeight: reward.deadlineWeight } : {}),
-    ...(reward.deadlineFrom !== undefined ? { deadlineFrom: reward.deadlineFrom } : {}),
-  };
 }
 
 function boundOf(graph: TaskGraph, config: RunConfig): () => number {

@@ -28,7 +28,7 @@ import { type RoledTask, requestGrade } from './request-plan';
 import { subagentExecutor } from './subagent';
 import { rolesByTask, withTeamRoles } from './team-roles';
 
-export { scenarioConfig } from './prepare';
+export { scenarioConfig } from './scenario-config';
 
 export interface RunOptions {
   readonly policy: Policy;

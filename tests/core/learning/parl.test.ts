@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES, TASK_FEATURES } from '../../../src/core/learning/features';
 import {
-  accumulatePolicyGradient,
   CUT_PRIOR,
   type Decision,
   FINISH_PRIOR,
@@ -9,13 +8,13 @@ import {
   type HeadName,
   holdOf,
   initParams,
-  logProbability,
   PLANS,
   parlPolicy,
   probabilities,
   SINGLE_PRIOR,
   zerosLike,
 } from '../../../src/core/learning/parl';
+import { accumulatePolicyGradient, logProbability } from '../../../src/core/learning/parl-gradient';
 import { createRng } from '../../../src/core/util/rng';
 
 function randomParams(seed: number) {
