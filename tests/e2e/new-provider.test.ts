@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../src/core/trace/events';
 import { withoutWallClock } from '../../src/core/trace/jsonl';
+import { cliRunner } from '../support/cli';
 import {
   addedLines,
   changedFiles,
@@ -44,22 +45,10 @@ function run(args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
   });
 }
 
-/**
- * The copy's CLI entry in this process: its `main`, as its src/cli/main.ts exports it, with what it
- * prints captured (paths given to it are absolute: this process's cwd is not the copy).
- */
+/** The copy's CLI entry (its src/cli/main.ts `main`) in this process; paths given to it are absolute. */
 async function copyCli() {
   const { main } = (await import(join(copy, 'src/cli/main.ts'))) as typeof import('../../src/cli/main');
-  return async (args: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const status = await main(
-      args,
-      (t) => out.push(t),
-      (t) => err.push(t),
-    );
-    return { status, stdout: out.join('\n'), stderr: err.join('\n') };
-  };
+  return cliRunner(main);
 }
 
 beforeAll(async () => {
@@ -127,7 +116,7 @@ describe('a new provider, one folder and one entry in the registry', () => {
     const cli = await copyCli();
     const refused = async (args: readonly string[]) => {
       const result = await cli(['run', ...args]);
-      return { status: result.status, text: result.stderr };
+      return { status: result.code, text: result.stderr };
     };
     const write = (name: string, request: unknown) => {
       writeFileSync(join(copy, name), JSON.stringify(request));
@@ -185,16 +174,16 @@ describe('a new provider, one folder and one entry in the registry', () => {
     for (const command of commands) {
       const refusedBy = (args: readonly string[]) => cli([...command, ...args]);
       let c = await refusedBy(['--provider', 'echoo']);
-      expect(c.status, command[0]).toBe(2);
+      expect(c.code, command[0]).toBe(2);
       expect(c.stderr).toContain('--provider must be one of simulated, openai, echo, got "echoo"');
       c = await refusedBy(['--provider', 'echo', '--endpoint', 'http://localhost:1/v1']);
-      expect(c.status, command[0]).toBe(2);
+      expect(c.code, command[0]).toBe(2);
       expect(c.stderr).toContain('--endpoint does not apply: it is a field of the openai provider');
       c = await refusedBy(['--provider', 'openai', '--reply', 'hi']);
-      expect(c.status, command[0]).toBe(2);
+      expect(c.code, command[0]).toBe(2);
       expect(c.stderr).toContain('--reply does not apply: it is a field of the echo provider');
       c = await refusedBy(['--provider', 'echo', '--reply', 'x'.repeat(201)]);
-      expect(c.status, command[0]).toBe(2);
+      expect(c.code, command[0]).toBe(2);
       expect(c.stderr).toContain('--reply: ');
       expect(c.stderr).toContain('provider.reply is longer than 200 characters');
     }
