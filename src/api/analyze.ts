@@ -10,7 +10,8 @@
 import type { ProviderFactories } from '../core/providers/factories';
 import type { Provider } from '../core/providers/types';
 import { RequestError } from '../core/request/run-input';
-import type { TraceEvent, TraceHeader } from '../core/trace/events';
+import type { TraceEvent } from '../core/trace/events';
+import type { TraceHeader } from '../core/trace/header';
 import { SIMULATED } from '../core/trace/simulated-id';
 import { type Analysis, analyzeRun, checkQuestion, QuestionError } from '../core/vision/analyze';
 import { BlindModelError, requireSight } from '../core/vision/can-see';

@@ -5,7 +5,8 @@
 
 import type { NormalRequest, RunRequest } from '../core/request/run-input';
 import { KIND_IDS, type KindId } from '../core/scenarios/registry';
-import type { TraceEvent, TraceHeader } from '../core/trace/events';
+import type { TraceEvent } from '../core/trace/events';
+import type { TraceHeader } from '../core/trace/header';
 
 export type SwarmId = string;
 

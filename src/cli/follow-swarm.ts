@@ -5,7 +5,8 @@
  */
 import type { SwarmApi } from '../api/api';
 import type { SwarmStatus } from '../api/types';
-import type { TraceEvent, TraceHeader } from '../core/trace/events';
+import type { TraceEvent } from '../core/trace/events';
+import type { TraceHeader } from '../core/trace/header';
 
 export interface FollowedSwarm {
   readonly status: SwarmStatus;

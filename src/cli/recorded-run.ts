@@ -6,7 +6,8 @@
 
 import type { RunScenario } from '../core/run/prepare';
 import type { ProfileSpec } from '../core/scenarios/spec-types';
-import type { TraceEvent, TraceHeader } from '../core/trace/events';
+import type { TraceEvent } from '../core/trace/events';
+import type { TraceHeader } from '../core/trace/header';
 import { decodeTrace } from '../core/trace/jsonl';
 import { UsageError } from './errors';
 import { readInputFile } from './input-file';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { TraceEvent, TraceHeader } from '../../src/core/trace/events';
+import type { TraceEvent } from '../../src/core/trace/events';
+import type { TraceHeader } from '../../src/core/trace/header';
 import { decodeTrace } from '../../src/core/trace/jsonl';
 
 /**

@@ -1,5 +1,6 @@
 import type { BatchLimits } from '../../core/trace/append-buffer';
-import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { TraceEvent } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { checkImport } from '../../core/trace/import-check';
 import { encodeTrace } from '../../core/trace/jsonl';
 import { matchesFilter, newestFirst } from '../../core/trace/run-listing';

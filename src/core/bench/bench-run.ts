@@ -10,7 +10,7 @@ import type { Policy } from '../policy/types';
 import { composeRun } from '../request/compose-run';
 import type { RunRequest } from '../request/run-request';
 import { modelWallOf, runPrepared } from '../run/run';
-import type { SimulateResult } from '../runtime/simulate';
+import type { SimulateResult } from '../runtime/run-options';
 import type { TaskScenarioSpec } from '../scenarios/registry';
 import { scenarioKinds } from '../scenarios/registry';
 import type { ScenarioInstance } from '../scenarios/types';

@@ -13,7 +13,7 @@ import type { Policy } from '../policy/types';
 import type { Provider } from '../providers/types';
 import type { PreparedTaskRun } from '../run/prepare';
 import type { Clock } from '../runtime/ports';
-import type { SimulateResult } from '../runtime/simulate';
+import type { SimulateResult } from '../runtime/run-options';
 import type { TaskScenarioSpec } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { Split } from '../scenarios/splits';

@@ -10,7 +10,8 @@
 
 import { type Topology, type Workflow, workflows } from '../router/choice';
 import { readTeamPlan, type TeamPlan, teamFor } from '../router/plan';
-import { TRACE_SCHEMA, type TraceEvent, type TraceHeader } from '../trace/events';
+import { TRACE_SCHEMA, type TraceEvent } from '../trace/events';
+import type { TraceHeader } from '../trace/header';
 import { decodeTrace } from '../trace/jsonl';
 
 /** A decoded trace and the name it goes by (its file name). */

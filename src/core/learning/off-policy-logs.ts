@@ -6,7 +6,8 @@
  * policy's choices can be weighed), a trace from before decisions were logged, a run of no learned
  * policy (docs/learning.md, "Off-policy evaluation").
  */
-import type { DecisionLog, TraceEvent, TraceHeader } from '../trace/events';
+import type { DecisionLog, TraceEvent } from '../trace/events';
+import type { TraceHeader } from '../trace/header';
 import { decodeStep, STEP_HEADS } from './decision-log';
 
 /** One learned decision of a logged run: where it was taken, what it saw, what acted. */

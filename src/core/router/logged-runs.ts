@@ -18,7 +18,8 @@
  * queries, yet the peers' mean reward is the higher (the swarm, when wrong, is badly wrong);
  * labelling each query by its best draw taught the classifier the swarm (docs/router.md).
  */
-import { type TraceEvent, type TraceHeader, topologyOf as topologyWord } from '../trace/events';
+import { type TraceEvent, topologyOf as topologyWord } from '../trace/events';
+import type { TraceHeader } from '../trace/header';
 import {
   type Choice,
   type ChoiceLabel,

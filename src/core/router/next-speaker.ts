@@ -14,7 +14,8 @@
  * An agent is named by its role: its task's id without round and index (`judge-3` → `judge`,
  * `r2-peer-b` → `peer-b`, `section-4` → `section`).
  */
-import type { TraceEvent, TraceHeader } from '../trace/events';
+import type { TraceEvent } from '../trace/events';
+import type { TraceHeader } from '../trace/header';
 import { keyedRng } from '../util/rng';
 import { type Example, type NaiveBayesModel, predictNaiveBayes, trainNaiveBayes } from './classifier';
 

@@ -16,13 +16,8 @@
 import * as v from 'valibot';
 import { KIND_IDS, type KindId, scenarioKinds } from '../scenarios/registry';
 import type { TeamRoles } from '../scenarios/types';
-import {
-  OLD_TOPOLOGY_WORDS,
-  type TeamPlanRecord,
-  TOPOLOGIES,
-  type TopologyWord,
-  topologyOf,
-} from '../trace/events';
+import { OLD_TOPOLOGY_WORDS, TOPOLOGIES, type TopologyWord, topologyOf } from '../trace/events';
+import type { TeamPlanRecord } from '../trace/header';
 import type { Topology, Workflow } from './choice';
 
 export type TeamPlan = TeamPlanRecord;

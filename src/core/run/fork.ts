@@ -12,7 +12,8 @@ import type { Policy } from '../policy/types';
 import type { Provider } from '../providers/types';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { ScenarioPorts } from '../scenarios/types';
-import type { TraceEvent, TraceHeader } from '../trace/events';
+import type { TraceEvent } from '../trace/events';
+import type { TraceHeader } from '../trace/header';
 import type { RunScenario } from './prepare';
 import { firstDifferentEvent, type RemadeRun, remakeRun } from './remake';
 

@@ -27,7 +27,7 @@ import type { TaskScenarioSpec } from '../scenarios/registry';
 import { scenarioKinds } from '../scenarios/registry';
 import type { ProfileSpec } from '../scenarios/spec-types';
 import type { Plan, PlanMode, ScenarioInstance, ScenarioKind, ScenarioPorts } from '../scenarios/types';
-import type { ProfileRecord } from '../trace/events';
+import type { ProfileRecord } from '../trace/header';
 import { isDefaultPreference, type Preference } from '../trace/preference';
 import { formationProblem } from './formations';
 import { instanceDifficulty, type PlanChooser, planView } from './instance-world';

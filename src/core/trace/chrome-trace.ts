@@ -1,5 +1,6 @@
 import { AttemptFold } from './attempts';
-import type { TraceEvent, TraceHeader } from './events';
+import type { TraceEvent } from './events';
+import type { TraceHeader } from './header';
 import { realizedPath } from './realized-path';
 
 /**

@@ -15,9 +15,9 @@ import {
   TOPOLOGIES,
   type TopologyWord,
   type TraceEvent,
-  type TraceHeader,
   topologyOf,
 } from './events';
+import type { TraceHeader } from './header';
 
 const str = v.string();
 const num = v.pipe(v.number(), v.finite());

@@ -1,6 +1,7 @@
 import { graphOrThrow } from '../graph/validate';
 import { MAX_JSON_DEPTH, nestsTooDeep, tooDeep } from '../util/json-depth';
-import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, type TraceHeader } from './events';
+import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent } from './events';
+import type { TraceHeader } from './header';
 import { decodeTrace, type TraceProblem } from './jsonl';
 import { importedRecord, type RunRecord } from './run-record';
 import type { RunMeta } from './store';

@@ -1,5 +1,6 @@
 import { eventProblem, headerProblem } from './event-schema';
-import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, type TraceHeader, topologyOf } from './events';
+import { TRACE_SCHEMA, TRACE_SCHEMA_VERSION, type TraceEvent, topologyOf } from './events';
+import type { TraceHeader } from './header';
 
 /** A trace as JSONL: the header on the first line, then one event a line (docs/architecture.md, contracts). */
 export function encodeTrace(header: TraceHeader, events: Iterable<TraceEvent>): string {

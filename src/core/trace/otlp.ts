@@ -18,7 +18,8 @@
 
 import { hashString } from '../util/rng';
 import { withoutFailures } from './end-reason';
-import type { TraceEvent, TraceHeader } from './events';
+import type { TraceEvent } from './events';
+import type { TraceHeader } from './header';
 
 export type OtlpValue =
   | { readonly stringValue: string }

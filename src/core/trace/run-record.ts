@@ -1,6 +1,7 @@
 import { readMetrics } from './cost-alias';
 import { wasAborted } from './end-reason';
-import type { TraceEvent, TraceHeader } from './events';
+import type { TraceEvent } from './events';
+import type { TraceHeader } from './header';
 import {
   type FinishStatus,
   type KeyMetrics,

@@ -1,5 +1,6 @@
 import { AppendBuffer, type BatchLimits, defaultBatchLimits } from './append-buffer';
-import type { TraceEvent, TraceHeader } from './events';
+import type { TraceEvent } from './events';
+import type { TraceHeader } from './header';
 import { finishedRecord, newRunRecord, type RunRecord, summaryOf } from './run-record';
 import type { Scheduler } from './scheduler';
 import type { FinishStatus, RunEnd, RunHandle, RunMeta } from './store';

@@ -1,4 +1,5 @@
-import type { TraceEvent, TraceHeader } from './events';
+import type { TraceEvent } from './events';
+import type { TraceHeader } from './header';
 
 /**
  * The trace library's port: runs (header, events, summary), kept in the browser

@@ -9,7 +9,8 @@
 
 import type { ProviderDescriptor } from '../providers/descriptor';
 import type { ChatRequest, ContentPart, Provider } from '../providers/types';
-import type { TraceEvent, TraceHeader } from '../trace/events';
+import type { TraceEvent } from '../trace/events';
+import type { TraceHeader } from '../trace/header';
 import { requireSight } from './can-see';
 import { checkImages, type ImageType, type LabelledImage } from './image-limits';
 import { runFacts, summaryText } from './run-facts';

@@ -6,7 +6,8 @@
  * so both see the run alike.
  */
 
-import type { TraceEvent, TraceHeader } from '../trace/events';
+import type { TraceEvent } from '../trace/events';
+import type { TraceHeader } from '../trace/header';
 import { type PathNode, RealizedFold } from '../trace/realized-path';
 
 export interface RunFacts {

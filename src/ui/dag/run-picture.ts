@@ -11,7 +11,8 @@
  */
 
 import { curveBasis, line } from 'd3-shape';
-import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { TraceEvent } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { foldTrace, type RunSnapshot } from '../model/replay';
 import { MAIN_FILL, PATH_COLOUR, STATUS_COLOURS } from './dag-draw';
 import { layoutDag } from './layout';

@@ -7,7 +7,8 @@
  * (views/fork-panel.tsx) shows.
  */
 
-import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { TraceEvent } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { findScenario, profiles } from '../catalog';

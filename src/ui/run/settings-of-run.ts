@@ -7,7 +7,7 @@
  * is named rather than guessed.
  */
 
-import type { TraceHeader } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { openai } from '../../providers/openai/provider';
 import { providerOf } from '../../providers/registry';
 import { webllm } from '../../providers/webllm/provider';

@@ -10,7 +10,8 @@
 import { runAnswer } from '../../core/run/final-answer';
 import { type PreparedTaskRun, prepareRun } from '../../core/run/prepare';
 import { kindOf } from '../../core/scenarios/registry';
-import { type PlanMode, TOPOLOGIES, type TraceEvent, type TraceHeader } from '../../core/trace/events';
+import { type PlanMode, TOPOLOGIES, type TraceEvent } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { findScenario, profiles } from '../catalog';
 import { answerOfTrace, answersOfTrace, gradeOfTrace, unrecordedAnswers } from '../model/trace-answer';
 import type { PassageLookup } from '../views/answer-view';

@@ -2,7 +2,7 @@
  * The timeline drawn into its SVG with d3, layer by layer: the first layer made is the lowest, so
  * the order below is the picture's. Returns the layout drawn.
  */
-import { type Selection, select } from 'd3-selection';
+import { select } from 'd3-selection';
 import type { RunSnapshot } from '../model/replay';
 import { drawBars, drawRounds, drawSteps } from './timeline-bars';
 import { focusable } from './timeline-focus';

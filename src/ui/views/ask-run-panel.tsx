@@ -7,7 +7,8 @@
  * stays. The answer is shown beside the pictures the model saw and kept with the run.
  */
 import { createMemo, createResource, createSignal, For, onCleanup, Show } from 'solid-js';
-import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { TraceEvent } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { openai } from '../../providers/openai/provider';
 import { app } from '../app-state';

@@ -1,6 +1,7 @@
 import { createResource, For, Index, Show } from 'solid-js';
 import { readMetrics } from '../../core/trace/cost-alias';
-import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { TraceEvent } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { app } from '../app-state';
 import { t } from '../i18n/t';
 import { type Said, say } from '../i18n/words';

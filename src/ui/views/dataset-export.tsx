@@ -1,6 +1,7 @@
 import { createSignal } from 'solid-js';
 import type { DatasetFormat } from '../../core/datasets/rows';
-import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { TraceEvent } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { t } from '../i18n/t';
 import { services } from '../services';
 import { type Message, MessageBanner } from './message-banner';

@@ -8,7 +8,8 @@
 
 import { createEffect, createSignal, on, Show } from 'solid-js';
 import { DEFAULT_POLICY } from '../../core/request/defaults';
-import type { TraceEvent, TraceHeader } from '../../core/trace/events';
+import type { TraceEvent } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { app } from '../app-state';
 import { t } from '../i18n/t';

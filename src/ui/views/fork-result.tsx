@@ -1,5 +1,5 @@
 import { For, Show } from 'solid-js';
-import type { TraceHeader } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { type MessageId, t } from '../i18n/t';
 import { formatFixed, formatNumber } from '../model/format';
 import type { ForkOutcome } from '../run/fork-stored-run';

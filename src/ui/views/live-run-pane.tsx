@@ -1,6 +1,6 @@
 /** The live run in the Run view: its replay controls once it ended, its picture, its answer. */
 import { type Accessor, Show } from 'solid-js';
-import type { TraceHeader } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import type { Metrics } from '../../core/trace/metrics';
 import { PageError } from '../i18n/page-error';
 import { words } from '../i18n/words';

@@ -4,7 +4,8 @@
  */
 
 import { For, lazy, Show } from 'solid-js';
-import type { PlayMode, PolicyChoice, TraceHeader } from '../../core/trace/events';
+import type { PlayMode, PolicyChoice } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import type { Metrics } from '../../core/trace/metrics';
 import { SIMULATED } from '../../core/trace/simulated-id';
 import { providerOf } from '../../providers/registry';

@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import type { TraceHeader } from '../../core/trace/events';
+import type { TraceHeader } from '../../core/trace/header';
 import { app } from '../app-state';
 import { t } from '../i18n/t';
 import { say } from '../i18n/words';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runBench } from '../../../src/core/bench/run-bench';
 import { llmPolicyFor } from '../../../src/core/policy/llm/llm-policy';
-import type { SimulateResult } from '../../../src/core/runtime/simulate';
+import type { SimulateResult } from '../../../src/core/runtime/run-options';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
 import type { TaskScenarioSpec } from '../../../src/core/scenarios/registry';
 import { loadProfiles, loadSpec } from '../../support/scenarios';

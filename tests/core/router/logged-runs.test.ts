@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type LoggedRun, labelQueries, readLoggedRun } from '../../../src/core/router/logged-runs';
-import type { TraceEvent, TraceHeader } from '../../../src/core/trace/events';
+import type { TraceEvent } from '../../../src/core/trace/events';
+import type { TraceHeader } from '../../../src/core/trace/header';
 
 const header = (over: Partial<TraceHeader> = {}) =>
   ({

@@ -5,7 +5,8 @@ import { trainNaiveBayes } from '../../../src/core/router/classifier';
 import { type LoggedRun, readLoggedRun } from '../../../src/core/router/logged-runs';
 import { baseDecision, type RouterModel, recordReward, routeQuery } from '../../../src/core/router/router';
 import { trainRouter } from '../../../src/core/router/train';
-import type { TraceEvent, TraceHeader } from '../../../src/core/trace/events';
+import type { TraceEvent } from '../../../src/core/trace/events';
+import type { TraceHeader } from '../../../src/core/trace/header';
 import { createRng } from '../../../src/core/util/rng';
 
 const wideQuery = 'Fill in a table with one row for each of: Ann Co; Bob Co; Cy Co; Dee Co';

@@ -6,7 +6,8 @@ import { firstDifferentEvent, forkRun } from '../../../src/core/run/fork';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { runPrepared } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
-import type { TraceEvent, TraceHeader } from '../../../src/core/trace/events';
+import type { TraceEvent } from '../../../src/core/trace/events';
+import type { TraceHeader } from '../../../src/core/trace/header';
 import { loadProfiles, loadSpec } from '../../support/scenarios';
 
 /**

@@ -6,7 +6,7 @@ import { graphOrThrow } from '../../../src/core/graph/validate';
 import { graphWidth } from '../../../src/core/graph/width';
 import { makeConfig } from '../../../src/core/runtime/config';
 import type { Clock } from '../../../src/core/runtime/ports';
-import type { SimulateResult } from '../../../src/core/runtime/simulate';
+import type { SimulateResult } from '../../../src/core/runtime/run-options';
 import type { TraceEvent } from '../../../src/core/trace/events';
 import { withoutWallClock } from '../../../src/core/trace/jsonl';
 import type { ScheduleEntry } from '../../../src/core/trace/schedule';

@@ -13,7 +13,8 @@ import {
   type RunConfigInput,
 } from '../../../src/core/runtime/config';
 import type { Clock } from '../../../src/core/runtime/ports';
-import { type SimulateResult, simulate } from '../../../src/core/runtime/simulate';
+import type { SimulateResult } from '../../../src/core/runtime/run-options';
+import { simulate } from '../../../src/core/runtime/simulate';
 import type { TraceEvent } from '../../../src/core/trace/events';
 import { type ScheduleEntry, scheduleFromEvents } from '../../../src/core/trace/schedule';
 import { fcRuns } from '../../support/fc-runs';

@@ -3,7 +3,7 @@ import { policyByName } from '../../../src/core/policy/registry';
 import { prepareRun } from '../../../src/core/run/prepare';
 import { runPrepared } from '../../../src/core/run/run';
 import { simulatedProviderFor } from '../../../src/core/scenarios/players';
-import type { TraceHeader } from '../../../src/core/trace/events';
+import type { TraceHeader } from '../../../src/core/trace/header';
 import { loadCatalog } from '../../../src/ui/i18n/catalog';
 import { say } from '../../../src/ui/i18n/words';
 import { holds, settingsOfRun } from '../../../src/ui/run/settings-of-run';
