@@ -35,7 +35,7 @@ export const runTable = defineCommand({
   name: 'run',
   usage: [
     'run --scenario ID [--seed N] [--size N] [--policy P] [--profile P] [--profiles FILE] [--healing M] [--preference COST,TIME] [--provider KIND [its flags]] [--trace FILE] [--json]',
-    'run --request FILE [--trace FILE] [--json]',
+    'run --request FILE [--profiles FILE] [--trace FILE] [--json]',
   ],
   about: `Runs one task scenario through the swarm control API (docs/api.md: the same create, events and wait a program or the page calls) on the simulated model, on the provider --provider names (its own flags: the registry's, src/providers/registry.ts), or with --request on the model a run request names (provider: {kind: '${openai.id}', endpoint, model}, the key from SWARM_API_KEY and never from the request; a request of your own under request: {text}), and prints each task as it ends, any anomaly the self-healing loop saw, the run's answer and its metrics.`,
   flags: [
